@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Db, Queryable, QueryResult } from './db.ts';
+
+const parsers = { [types.INT8]: (value: string) => Number(value) };
+
+interface PGliteLike {
+  query<R>(text: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+}
+
+function wrap(target: PGliteLike): Queryable {
+  return {
+    async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+      const result = await target.query<R>(text, params as unknown[] | undefined);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+  };
+}
+
+/**
+ * The embedded database: PostgreSQL compiled to WASM, one connection, in this process.
+ * `dir` undefined means in memory (tests). PGlite runs one transaction at a time, so concurrent
+ * callers queue; the semantics of append (compare-and-set on the stream version) are unchanged.
+ */
+export async function openPglite(dir?: string): Promise<Db> {
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir ?? 'memory://', { parsers });
+  const root = wrap(pglite);
+  return {
+    kind: 'pglite',
+    query: root.query,
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    async exec(sql) {
+      await pglite.exec(sql);
+    },
+    async listen(channel, onNotify) {
+      const unsubscribe = await pglite.listen(channel, () => onNotify());
+      return async () => {
+        await unsubscribe();
+      };
+    },
+    async close() {
+      await pglite.close();
+    },
+  };
+}
+
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The embedded database can have one process at a time. A lock file with the owner's PID keeps a
+ * tool from opening it while the server runs (two writers would corrupt it); a stale lock from a
+ * process that died is taken over.
+ */
+export function lockDataDir(dataDir: string, owner: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, JSON.stringify({ pid: process.pid, owner, since: new Date().toISOString() }), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      let holder: { pid?: number; owner?: string } = {};
+      try {
+        holder = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as typeof holder;
+      } catch {
+        // An unreadable lock file is treated as stale.
+      }
+      if (typeof holder.pid === 'number' && holder.pid !== process.pid && isAlive(holder.pid)) {
+        throw new DataDirLockedError(
+          `The embedded database in ${dataDir} is in use by ${holder.owner ?? 'another process'} (PID ${holder.pid}). ` +
+            'Stop it first, or set DATABASE_URL to use PostgreSQL, where tools work while the server runs.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${lockPath}.`);
+}

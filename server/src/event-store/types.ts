@@ -1,0 +1,67 @@
+import type { Queryable } from '#server/db/db';
+
+/** Who did it and in answer to what. Never personal data (rule 9). */
+export interface EventMetadata {
+  /** A user ID, or 'system'. */
+  actor: string;
+  correlationId: string;
+  causationId?: string | null;
+  ip?: string | null;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  /** Defaults to the type's current version in the upcaster registry (1 when none). */
+  schemaVersion?: number;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  globalPosition: number;
+  eventId: string;
+  streamId: string;
+  streamVersion: number;
+  type: Type;
+  schemaVersion: number;
+  data: Data;
+  metadata: EventMetadata;
+  transactionId: string;
+  recordedAt: Date;
+}
+
+/**
+ * What the writer believes about the stream: it does not exist yet, it exists (any version),
+ * or it is at exactly this version. Anything else is a concurrency conflict.
+ */
+export type ExpectedVersion = 'no_stream' | 'stream_exists' | 'any' | number;
+
+export interface StreamAppend {
+  streamId: string;
+  expected: ExpectedVersion;
+  events: readonly NewEvent[];
+}
+
+/** Maps a projection's logical table names to the real ones (live, or fresh tables during replay). */
+export type TableNames<T extends string = string> = Record<T, string>;
+
+export interface ProjectionContext<T extends string = string> {
+  tx: Queryable;
+  tables: TableNames<T>;
+  /** Decrypts a personal-data blob; null when the person's key has been erased. */
+  reveal<V>(sealed: unknown): Promise<V | null>;
+}
+
+/**
+ * A read model kept in step with the events. Inline projections run in the append's transaction;
+ * the same apply runs during replay into fresh tables. apply must never throw on a recorded event.
+ */
+export interface Projection<T extends string = string> {
+  name: string;
+  /** Logical names of the tables it owns; replay creates `replay_<name>` copies of each. */
+  tables: readonly T[];
+  /** Event types it reacts to; others are never passed to apply. */
+  handles: readonly string[];
+  apply(event: RecordedEvent, context: ProjectionContext<T>): Promise<void>;
+  /** Scrubs a person's data when their key is erased (rule 9). */
+  erase?(subjectId: string, context: ProjectionContext<T>): Promise<void>;
+}

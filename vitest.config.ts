@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit, procedure and integration tests. Browser tests live in e2e/ with their own config.
+export default defineConfig({
+  test: {
+    include: ['server/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    // Each file gets its own database, so files may run side by side; two cores make two workers pay.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
