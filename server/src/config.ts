@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const port = z.coerce.number().int().min(1).max(65_535);
+// 0 asks the system for a free port (tests).
+const port = z.coerce.number().int().min(0).max(65_535);
 
 const ZConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { AppError } from '#server/errors/app-error';
+import { errorHandler } from '#server/http/error-handler';
+import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
+import { sessionMiddleware } from '#server/http/session-middleware';
+import { mountWebPages } from '#server/http/web-pages';
+import type { Services } from '#server/services';
+import { createExpressContext } from '#server/trpc/context';
+import { appRouter } from '#server/trpc/router';
+
+export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Bodies are small everywhere in this API; uploads (later) stream through their own limit. */
+export const JSON_BODY_LIMIT = '64kb';
+
+export function createApp(services: Services, options: { webDistDir?: string } = {}): Express {
+  const { config } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger: services.log,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Critical CSS is inlined in prerendered pages; no script may be.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.isProduction ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const [database, queue] = await Promise.all([
+      services.db.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      services.queue.isReachable().catch(() => false),
+    ]);
+    res.status(database && queue ? 200 : 503).json({ status: database && queue ? 'ready' : 'not ready', database, queue });
+  });
+
+  const json = express.json({ limit: JSON_BODY_LIMIT });
+  const session = sessionMiddleware(services);
+
+  app.use(
+    '/trpc',
+    json,
+    session,
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createExpressContext(services, req, res),
+      maxBatchSize: 10,
+      onError: ({ error, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') (req as express.Request).log.error({ err: error.cause ?? error }, 'procedure failed');
+      },
+    }),
+  );
+
+  const openApi = buildOpenApiDocument(config.publicUrl);
+  const docsPage = renderDocsPage(openApi);
+  app.get('/api/docs/openapi.json', (_req, res) => {
+    res.json(openApi);
+  });
+  app.get('/api/docs', (req, res) => {
+    if (req.accepts(['html', 'json']) === 'json') res.json(openApi);
+    else res.type('html').send(docsPage);
+  });
+
+  const api = express.Router();
+  api.use(json, session);
+  for (const module of services.modules) if (module.rest) api.use(module.rest(services));
+  api.use(() => {
+    throw new AppError('NOT_FOUND', { userMessage: 'No such API path.' });
+  });
+  app.use('/api', api);
+
+  mountWebPages(app, options.webDistDir ?? WEB_DIST_DIR);
+  app.use(errorHandler);
+  return app;
+}

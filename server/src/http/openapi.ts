@@ -1,0 +1,100 @@
+import { z, type ZodType } from 'zod';
+import { ZEpinListResponseSchema, ZGenerateEpinsRequestSchema } from '#server/modules/community/epins.schema';
+import { ZPublicCardSchema } from '#server/modules/identity/get-public-card.schema';
+import { ZLoginRequestSchema, ZLoginResponseSchema } from '#server/modules/identity/login.schema';
+import { ZRegisterRequestSchema, ZRegisterResponseSchema } from '#server/modules/identity/register.schema';
+
+interface Endpoint {
+  method: 'get' | 'post' | 'put';
+  path: string;
+  summary: string;
+  auth: 'public' | 'member' | 'admin';
+  request?: ZodType;
+  response: ZodType;
+  status: number;
+  errors: number[];
+}
+
+const ZErrorSchema = z.object({
+  message: z.string(),
+  requestId: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** Every REST path of PRODUCT.md §12 served so far; the document is generated from the same zod schemas. */
+export const REST_ENDPOINTS: readonly Endpoint[] = [
+  { method: 'post', path: '/api/users/login', summary: 'Log in by user ID or e-mail; returns a bearer token', auth: 'public', request: ZLoginRequestSchema, response: ZLoginResponseSchema, status: 200, errors: [400, 401, 403, 413, 429] },
+  { method: 'post', path: '/api/users/register', summary: 'Register a member with an invite code', auth: 'public', request: ZRegisterRequestSchema, response: ZRegisterResponseSchema, status: 201, errors: [400, 409, 413, 429] },
+  { method: 'get', path: '/api/users/{id}', summary: "A member's public card (user ID and name)", auth: 'public', response: ZPublicCardSchema, status: 200, errors: [400, 404] },
+  { method: 'post', path: '/api/epins/generate-epins', summary: 'Generate invite codes, held by the admin (permission: members)', auth: 'admin', request: ZGenerateEpinsRequestSchema, response: ZEpinListResponseSchema, status: 201, errors: [400, 401, 403] },
+  { method: 'get', path: '/api/epins/epins', summary: 'Every invite code with its status (permission: members)', auth: 'admin', response: ZEpinListResponseSchema, status: 200, errors: [401, 403] },
+];
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body too large',
+  429: 'Too many requests',
+};
+
+function schema(type: ZodType, io: 'input' | 'output') {
+  return z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+}
+
+export function buildOpenApiDocument(publicUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of REST_ENDPOINTS) {
+    const responses: Record<string, unknown> = {
+      [endpoint.status]: { description: 'OK', content: { 'application/json': { schema: schema(endpoint.response, 'output') } } },
+      500: { description: 'Something went wrong', content: { 'application/json': { schema: schema(ZErrorSchema, 'output') } } },
+    };
+    for (const status of endpoint.errors) {
+      responses[status] = { description: ERROR_TEXT[status], content: { 'application/json': { schema: schema(ZErrorSchema, 'output') } } };
+    }
+    paths[endpoint.path] = {
+      ...paths[endpoint.path],
+      [endpoint.method]: {
+        summary: endpoint.summary,
+        security: endpoint.auth === 'public' ? [] : [{ bearer: [] }, { cookie: [] }],
+        parameters: endpoint.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] : [],
+        requestBody: endpoint.request
+          ? { required: true, content: { 'application/json': { schema: schema(endpoint.request, 'input') } } }
+          : undefined,
+        responses,
+      },
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Sahay REST API', version: '1.0.0', description: 'REST adapters for other clients. Errors: {message, requestId, fieldErrors?}.' },
+    servers: [{ url: publicUrl }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/users/login' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'sahay_session' },
+      },
+    },
+    paths,
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A readable page for people; machines take /api/docs/openapi.json. No scripts, so the CSP stays strict. */
+export function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>): string {
+  const rows = Object.entries(document.paths)
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(
+        ([method, operation]) =>
+          `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml((operation as { summary: string }).summary)}</td></tr>`,
+      ),
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sahay REST API</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}</style></head>
+<body><main><h1>Sahay REST API</h1><p>OpenAPI 3 document: <a href="/api/docs/openapi.json">/api/docs/openapi.json</a>. Authenticate with <code>Authorization: Bearer &lt;token&gt;</code> from <code>POST /api/users/login</code>.</p>
+<table><thead><tr><th>Method</th><th>Path</th><th>What it does</th></tr></thead><tbody>${rows}</tbody></table></main></body></html>`;
+}

@@ -1,0 +1,44 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { z, type ZodType } from 'zod';
+import { AppError } from '#server/errors/app-error';
+import type { Permission } from '#server/modules/identity/identity.events';
+import type { SessionUser } from '#server/modules/identity/sessions';
+import type { RequestMeta } from '#server/modules/identity/request-meta';
+
+/** Parses a body or params with a shared schema; invalid input is a 400 with fieldErrors. */
+export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    throw new AppError('BAD_REQUEST', {
+      userMessage: 'Please correct the highlighted fields.',
+      fieldErrors: z.flattenError(result.error).fieldErrors as Record<string, string[]>,
+    });
+  }
+  return result.data;
+}
+
+/** Express 5 forwards rejected promises to the error handler; this keeps handlers typed and short. */
+export function handle(fn: (req: Request, res: Response) => Promise<void>): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    fn(req, res).catch(next);
+  };
+}
+
+export function requireUser(res: Response): SessionUser {
+  const user = res.locals.user as SessionUser | null;
+  if (!user) throw new AppError('UNAUTHORIZED', { userMessage: 'Please log in to continue.' });
+  return user;
+}
+
+export function requireAdmin(res: Response, permission: Permission | null): SessionUser {
+  const user = requireUser(res);
+  if (user.role !== 'admin' || (permission !== null && !user.permissions.includes(permission))) {
+    throw new AppError('FORBIDDEN', { userMessage: 'Access Denied!' });
+  }
+  return user;
+}
+
+export function requestMeta(req: Request, res: Response): RequestMeta {
+  const user = res.locals.user as SessionUser | null;
+  return { actor: user?.userId ?? 'anonymous', correlationId: String(req.id), ip: req.ip ?? null };
+}

@@ -1,0 +1,52 @@
+import type { Queryable } from '#server/db/db';
+import { AppError } from '#server/errors/app-error';
+
+export interface RateLimit {
+  /** Most hits allowed in one window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/** The limits in force; tests may pass their own through Services. */
+export const DEFAULT_RATE_LIMITS = {
+  loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimit>;
+
+export type RateLimits = typeof DEFAULT_RATE_LIMITS;
+
+/**
+ * Counts a hit in a fixed window, kept in PostgreSQL so every server process shares it; throws a
+ * 429 AppError when the window is full. Hits past the limit are not counted, so a blocked client
+ * is free again when the window ends.
+ */
+export async function consumeRateLimit(db: Queryable, bucket: string, rule: RateLimit, now: Date): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const { rows } = await db.query<{ hits: number }>(
+    `INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+       WHERE rate_limits.hits < $3
+     RETURNING hits`,
+    [bucket, windowStart, rule.limit],
+  );
+  if (rows.length === 0) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+    throw new AppError('TOO_MANY_REQUESTS', {
+      message: `rate limit ${bucket}`,
+      userMessage: `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`,
+      retryAfterSeconds,
+    });
+  }
+}
+
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** Old windows are useless; the relay-free way to keep the table small is to prune on a timer. */
+export async function pruneRateLimits(db: Queryable, now: Date): Promise<void> {
+  await db.query(`DELETE FROM rate_limits WHERE window_start < $1`, [new Date(now.getTime() - 24 * 3600 * 1000)]);
+}

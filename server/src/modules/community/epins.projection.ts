@@ -1,0 +1,32 @@
+import type { Projection } from '#server/event-store/types';
+import type { EpinEvent } from './epin.events.ts';
+
+/** The invite-code read model: who holds each code and who used it. */
+export const epinsProjection: Projection<'epins'> = {
+  name: 'epins',
+  tables: ['epins'],
+  handles: ['EpinGenerated', 'EpinUsed'],
+  async apply(recorded, { tx, tables }) {
+    const event = recorded as unknown as EpinEvent;
+    switch (event.type) {
+      case 'EpinGenerated':
+        await tx.query(
+          `INSERT INTO ${tables.epins} (code, generated_by, held_by, created_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (code) DO NOTHING`,
+          [event.data.code, event.data.generatedBy, event.data.heldBy, event.data.generatedAt],
+        );
+        return;
+      case 'EpinUsed':
+        await tx.query(`UPDATE ${tables.epins} SET used_by = $2, used_at = $3 WHERE code = $1`, [
+          event.data.code,
+          event.data.usedBy,
+          event.data.usedAt,
+        ]);
+        return;
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
+};

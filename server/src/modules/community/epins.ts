@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '#server/db/db';
+import { ConcurrencyError } from '#server/event-store/event-store';
+import type { StreamAppend } from '#server/event-store/types';
+import { eventMetadata, type RequestMeta } from '#server/modules/identity/request-meta';
+import type { Services } from '#server/services';
+import { epinStreamId, type EpinGenerated } from './epin.events.ts';
+import type { TEpin } from './epins.schema.ts';
+
+// No 0/O, 1/I/L: codes are read aloud and typed on phones.
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 10;
+
+export function generateEpinCode(): string {
+  const bytes = crypto.randomBytes(CODE_LENGTH);
+  let code = '';
+  for (const byte of bytes) code += ALPHABET[byte % ALPHABET.length];
+  return code;
+}
+
+/** Pure: the events that put `codes` into the hands of the admin who generated them. */
+export function decideGenerateEpins(codes: readonly string[], adminId: string, now: Date): StreamAppend[] {
+  return codes.map((code) => {
+    const event: EpinGenerated = { type: 'EpinGenerated', data: { code, generatedBy: adminId, heldBy: adminId, generatedAt: now.toISOString() } };
+    return { streamId: epinStreamId(code), expected: 'no_stream', events: [event] };
+  });
+}
+
+/** Generates `count` new invite codes, held by the admin who asked. All or none are recorded. */
+export async function generateEpins(services: Services, adminId: string, count: number, meta: RequestMeta): Promise<TEpin[]> {
+  for (let attempt = 1; ; attempt++) {
+    const unique = new Set<string>();
+    while (unique.size < count) unique.add(generateEpinCode());
+    const codes = [...unique];
+    const now = services.now();
+    try {
+      await services.eventStore.append(decideGenerateEpins(codes, adminId, now), eventMetadata(meta));
+      return codes.map((code) => ({ code, used: false, usedBy: null, usedAt: null, assignedTo: adminId, createdAt: now.toISOString() }));
+    } catch (error) {
+      // 31^10 codes make a collision rare, but a code must never be issued twice: draw again.
+      if (error instanceof ConcurrencyError && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+interface EpinRow {
+  code: string;
+  held_by: string | null;
+  used_by: string | null;
+  used_at: Date | null;
+  created_at: Date;
+}
+
+function toDto(row: EpinRow): TEpin {
+  return {
+    code: row.code,
+    used: row.used_by !== null,
+    usedBy: row.used_by,
+    usedAt: row.used_at ? new Date(row.used_at).toISOString() : null,
+    assignedTo: row.held_by,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Every code with its status, newest first (admins). */
+export async function listAllEpins(db: Queryable, limit = 1000): Promise<TEpin[]> {
+  const { rows } = await db.query<EpinRow>(
+    `SELECT code, held_by, used_by, used_at, created_at FROM epins ORDER BY created_at DESC, code LIMIT $1`,
+    [limit],
+  );
+  return rows.map(toDto);
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Field rules shared by the server and the web forms. Messages are English; the web client
+ * translates them through its i18n dictionary (web/src/i18n, "serverMessages").
+ */
+export const USER_ID_PATTERN = /^[A-Z]{1,5}\d{7}$/;
+
+export const ZUserIdSchema = z
+  .string({ error: 'User ID is required' })
+  .trim()
+  .toUpperCase()
+  .regex(USER_ID_PATTERN, 'Enter a valid user ID, like SH1234567');
+
+export const ZEmailSchema = z
+  .string({ error: 'E-mail is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'E-mail is too long')
+  .pipe(z.email('Enter a valid e-mail address'));
+
+/** Indian mobile numbers: 10 digits starting 6–9, with an optional +91, 91 or 0 in front. */
+export const ZIndianMobileSchema = z
+  .string({ error: 'Phone is required' })
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^(?:\+91|91|0)?[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number'))
+  .transform((value) => value.slice(-10));
+
+export const ZPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const ZEpinSchema = z
+  .string({ error: 'Invite code is required' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{8,16}$/, 'Enter a valid invite code');
+
+export function requiredText(label: string, min: number, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(min, min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`);
+}

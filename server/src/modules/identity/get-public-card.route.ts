@@ -1,0 +1,14 @@
+import { AppError } from '#server/errors/app-error';
+import { publicProcedure } from '#server/trpc/procedures';
+import { getPublicCard } from './accounts.ts';
+import { ZGetPublicCardRequestSchema, ZPublicCardSchema } from './get-public-card.schema.ts';
+import { INVALID_REFERRAL } from './register.decide.ts';
+
+export const getPublicCardRoute = publicProcedure
+  .input(ZGetPublicCardRequestSchema)
+  .output(ZPublicCardSchema)
+  .query(async ({ ctx, input }) => {
+    const card = await getPublicCard(ctx.services.db, input.userId);
+    if (!card) throw new AppError('NOT_FOUND', { userMessage: INVALID_REFERRAL });
+    return card;
+  });

@@ -1,0 +1,50 @@
+import type { Sealed } from '#server/event-store/personal-data';
+
+/** Personal fields of an account; stored in events only sealed under the person's data key. */
+export interface PersonalDetails {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+}
+
+export type Role = 'member' | 'admin';
+
+export const PERMISSIONS = ['content', 'finance', 'verification', 'members', 'settings'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export type AccountRegistered = {
+  type: 'AccountRegistered';
+  data: {
+    userId: string;
+    role: Role;
+    permissions: Permission[];
+    /** null: the foundation is the sponsor. */
+    sponsorId: string | null;
+    /** The invite code consumed, if any. */
+    epin: string | null;
+    /** Keyed hash of the e-mail, for lookups and uniqueness without the address itself. */
+    emailHash: string;
+    passwordHash: string;
+    personal: Sealed;
+    joinedAt: string;
+  };
+};
+
+export type PasswordChanged = {
+  type: 'PasswordChanged';
+  data: { userId: string; passwordHash: string; changedAt: string };
+};
+
+export type PersonalDataErased = {
+  type: 'PersonalDataErased';
+  data: { subjectId: string; erasedAt: string };
+};
+
+export type IdentityEvent = AccountRegistered | PasswordChanged | PersonalDataErased;
+
+export function userStreamId(userId: string): string {
+  return `user-${userId}`;
+}

@@ -1,0 +1,15 @@
+import { router } from '#server/trpc/procedures';
+import { getPublicCardRoute } from './get-public-card.route.ts';
+import { adminLoginRoute, loginRoute } from './login.route.ts';
+import { logoutRoute } from './logout.route.ts';
+import { meRoute } from './me.route.ts';
+import { registerRoute } from './register.route.ts';
+
+export const identityRouter = router({
+  register: registerRoute,
+  login: loginRoute,
+  adminLogin: adminLoginRoute,
+  logout: logoutRoute,
+  me: meRoute,
+  getPublicCard: getPublicCardRoute,
+});

@@ -1,0 +1,64 @@
+import type { Projection } from '#server/event-store/types';
+import type { IdentityEvent, PersonalDetails } from './identity.events.ts';
+
+/** The accounts read model. Runs inline: a registration must be able to sign in at once. */
+export const usersProjection: Projection<'users'> = {
+  name: 'users',
+  tables: ['users'],
+  handles: ['AccountRegistered', 'PasswordChanged', 'PersonalDataErased'],
+  async apply(recorded, { tx, tables, reveal }) {
+    const event = recorded as unknown as IdentityEvent;
+    switch (event.type) {
+      case 'AccountRegistered': {
+        const { data } = event;
+        const personal = await reveal<PersonalDetails>(data.personal);
+        await tx.query(
+          `INSERT INTO ${tables.users} (user_id, full_name, email, email_hash, phone, address, city, state,
+             sponsor_id, role, permissions, password_hash, status, joined_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+           ON CONFLICT (user_id) DO NOTHING`,
+          [
+            data.userId,
+            personal?.fullName ?? null,
+            personal?.email ?? null,
+            personal ? data.emailHash : null,
+            personal?.phone ?? null,
+            personal?.address ?? null,
+            personal?.city ?? null,
+            personal?.state ?? null,
+            data.sponsorId,
+            data.role,
+            data.permissions,
+            personal ? data.passwordHash : null,
+            personal ? 'active' : 'erased',
+            data.joinedAt,
+          ],
+        );
+        return;
+      }
+      case 'PasswordChanged':
+        await tx.query(`UPDATE ${tables.users} SET password_hash = $2, updated_at = $3 WHERE user_id = $1 AND status <> 'erased'`, [
+          event.data.userId,
+          event.data.passwordHash,
+          event.data.changedAt,
+        ]);
+        return;
+      case 'PersonalDataErased':
+        await usersProjection.erase!(event.data.subjectId, { tx, tables, reveal });
+        return;
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
+  async erase(subjectId, { tx, tables }) {
+    if (!subjectId.startsWith('user-')) return;
+    await tx.query(
+      `UPDATE ${tables.users} SET full_name = NULL, email = NULL, email_hash = NULL, phone = NULL, address = NULL,
+         city = NULL, state = NULL, password_hash = NULL, status = 'erased'
+       WHERE user_id = $1`,
+      [subjectId.slice('user-'.length)],
+    );
+  },
+};

@@ -1,0 +1,6 @@
+import { communityModule } from './community/community.module.ts';
+import type { SahayModule } from './module.ts';
+import { identityModule } from './identity/identity.module.ts';
+
+/** Every feature slice of the monolith, in the order their projections run. */
+export const sahayModules: readonly SahayModule[] = [identityModule, communityModule];

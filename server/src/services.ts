@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/db';
+import { migrate } from '#server/db/migrate';
+import { lockDataDir, openPglite } from '#server/db/pglite';
+import { connectPostgres } from '#server/db/postgres';
+import { EventStore } from '#server/event-store/event-store';
+import { PersonalDataVault } from '#server/event-store/personal-data';
+import { UpcasterRegistry } from '#server/event-store/upcasters';
+import { createMailer } from '#server/lib/create-mailer';
+import type { Mailer } from '#server/lib/mailer';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
+import type { SahayModule } from '#server/modules/module';
+import { sahayModules } from '#server/modules/registry';
+import { createQueue } from '#server/queue/create-queue';
+import type { JobHandler, JobQueue } from '#server/queue/queue';
+
+/** Everything a request, a job or a tool needs; built once per process. */
+export interface Services {
+  config: Config;
+  log: Logger;
+  db: Db;
+  vault: PersonalDataVault;
+  eventStore: EventStore;
+  queue: JobQueue;
+  mailer: Mailer;
+  modules: readonly SahayModule[];
+  jobHandlers: readonly JobHandler[];
+  limits: RateLimits;
+  /** The clock; tests inject their own. */
+  now(): Date;
+  close(): Promise<void>;
+}
+
+/**
+ * The master key wraps every person's data key. Production takes it from SAHAY_MASTER_KEY; the
+ * embedded default makes one on first start and keeps it beside the database.
+ */
+export function loadMasterKey(config: Config): Buffer {
+  if (config.SAHAY_MASTER_KEY) return Buffer.from(config.SAHAY_MASTER_KEY, 'base64');
+  const file = path.join(config.dataDir, 'master.key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+export interface CreateServicesOptions {
+  config: Config;
+  log: Logger;
+  /** Who opens the database; named in the embedded lock file. */
+  owner: string;
+  /** Test hook: use this database instead of opening one from the config. */
+  db?: Db;
+  masterKey?: Buffer;
+  mailer?: Mailer;
+  modules?: readonly SahayModule[];
+  limits?: RateLimits;
+  now?: () => Date;
+  /** Whether this process runs jobs itself (embedded server, worker) or only enqueues them. */
+  runsJobs: boolean;
+}
+
+export async function createServices(options: CreateServicesOptions): Promise<Services> {
+  const { config, log } = options;
+  const modules = options.modules ?? sahayModules;
+  let unlock: (() => void) | undefined;
+  let db = options.db;
+  if (!db) {
+    if (config.database.kind === 'pglite') {
+      unlock = lockDataDir(config.dataDir, options.owner);
+      db = await openPglite(config.database.dir);
+    } else {
+      db = connectPostgres(config.database.url, { poolSize: config.DATABASE_POOL_SIZE, applicationName: `sahay-${options.owner}` });
+    }
+    await migrate(db, { log: (message) => log.debug(message) });
+  }
+  const vault = new PersonalDataVault(options.masterKey ?? loadMasterKey(config));
+  const upcasters = new UpcasterRegistry().register(...modules.flatMap((module) => module.eventSchemas ?? []));
+  const eventStore = new EventStore({
+    db,
+    vault,
+    upcasters,
+    inlineProjections: modules.flatMap((module) => module.inlineProjections ?? []),
+  });
+  const mailer = options.mailer ?? createMailer(config, log);
+  const jobHandlers = modules.flatMap((module) => module.jobs ?? []);
+  const database = db;
+  const services: Services = {
+    config,
+    log,
+    db: database,
+    vault,
+    eventStore,
+    mailer,
+    modules,
+    jobHandlers,
+    limits: options.limits ?? DEFAULT_RATE_LIMITS,
+    now: options.now ?? (() => new Date()),
+    queue: undefined as unknown as JobQueue,
+    async close() {
+      await services.queue.close();
+      mailer.close();
+      if (!options.db) await database.close();
+      unlock?.();
+    },
+  };
+  services.queue = createQueue({ config, log, runsJobs: options.runsJobs, handlers: jobHandlers, context: services });
+  return services;
+}

@@ -1,0 +1,28 @@
+import { initTRPC } from '@trpc/server';
+import { z, ZodError } from 'zod';
+import { GENERIC_ERROR_MESSAGE } from '#server/errors/app-error';
+import type { Context } from './context.ts';
+
+/**
+ * `t` stays private to this folder: procedures.ts exports the only builders modules may use.
+ * The formatter adds fieldErrors from zod and the request ID, and hides the text of any 500.
+ */
+export const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error, ctx }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
+    const appFieldErrors = (error.cause as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors;
+    const fieldErrors = zodError ? (z.flattenError(zodError).fieldErrors as Record<string, string[]>) : appFieldErrors;
+    const isInternal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      message: isInternal ? GENERIC_ERROR_MESSAGE : zodError ? 'Please correct the highlighted fields.' : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        requestId: ctx?.requestId ?? null,
+        fieldErrors: fieldErrors ?? null,
+      },
+    };
+  },
+});

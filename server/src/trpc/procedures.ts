@@ -1,0 +1,33 @@
+import { TRPCError } from '@trpc/server';
+import { AppError } from '#server/errors/app-error';
+import type { Permission } from '#server/modules/identity/identity.events';
+import { t } from './init.ts';
+
+/** Turns the modules' AppError into the matching tRPC error: one map, since the codes share names. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.userMessage, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(appErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Admins only, and only those holding the permission (a super-admin holds them all). */
+export function adminProcedure(permission: Permission | null) {
+  return authedProcedure.use(({ ctx, next }) => {
+    const isAllowed = ctx.user.role === 'admin' && (permission === null || ctx.user.permissions.includes(permission));
+    if (!isAllowed) throw new TRPCError({ code: 'FORBIDDEN', message: 'Access Denied!' });
+    return next();
+  });
+}

@@ -1,0 +1,13 @@
+import { adminRouter } from '#server/modules/admin/admin.router';
+import { epinsRouter } from '#server/modules/community/epins.router';
+import { identityRouter } from '#server/modules/identity/identity.router';
+import { router } from './procedures.ts';
+
+/** The app router: only maps names to the modules' routers. */
+export const appRouter = router({
+  identity: identityRouter,
+  epins: epinsRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
