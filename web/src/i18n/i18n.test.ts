@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { ZLoginRequestSchema } from '@sahay/server/modules/identity/login.schema';
+import { ZRegisterRequestSchema } from '@sahay/server/modules/identity/register.schema';
+import { ZGenerateEpinsRequestSchema } from '@sahay/server/modules/community/epins.schema';
+import en from './en.json';
+import hi from './hi.json';
+import { createTranslator, interpolate, translateServerMessage } from './i18n.tsx';
+
+/** Every leaf of a dictionary as [dotted key, value]; serverMessages keys contain dots, so they stay whole. */
+function leaves(node: unknown, prefix = ''): Array<[string, unknown]> {
+  if (typeof node !== 'object' || node === null) return [[prefix, node]];
+  return Object.entries(node).flatMap(([key, value]) =>
+    prefix === 'serverMessages' ? [[`${prefix}/${key}`, value] as [string, unknown]] : leaves(value, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+const enLeaves = new Map(leaves(en));
+const hiLeaves = new Map(leaves(hi));
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+describe('dictionaries', () => {
+  it('have exactly the same keys in English and Hindi', () => {
+    const onlyEn = [...enLeaves.keys()].filter((key) => !hiLeaves.has(key));
+    const onlyHi = [...hiLeaves.keys()].filter((key) => !enLeaves.has(key));
+    expect({ onlyEn, onlyHi }).toEqual({ onlyEn: [], onlyHi: [] });
+  });
+
+  it('have no empty or non-text values', () => {
+    const bad = [...enLeaves, ...hiLeaves].filter(([, value]) => typeof value !== 'string' || value.trim() === '');
+    expect(bad).toEqual([]);
+  });
+
+  it('use the same {placeholders} in both languages', () => {
+    const mismatched = [...enLeaves].filter(
+      ([key, value]) => placeholders(String(value)).join() !== placeholders(String(hiLeaves.get(key))).join(),
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('keep serverMessages keyed by the English text itself', () => {
+    for (const [message, english] of Object.entries(en.serverMessages)) expect(english).toBe(message);
+  });
+
+  it('translate into Devanagari, not copied English', () => {
+    const untranslated = [...hiLeaves]
+      .filter(([key]) => !['lang.toggle', 'lang.toggleCode', 'common.none'].includes(key))
+      .filter(([, value]) => !/[\u0900-\u097F]/.test(String(value)));
+    expect(untranslated).toEqual([]);
+  });
+});
+
+describe('translator', () => {
+  it('looks up dotted keys and fills in placeholders', () => {
+    const t = createTranslator(hi);
+    expect(t('nav.home')).toBe('होम');
+    expect(t('register.welcome', { name: 'Asha', userId: 'SH1234567' })).toContain('SH1234567');
+  });
+
+  it('leaves unknown placeholders visible rather than printing "undefined"', () => {
+    expect(interpolate('Hello {name} {other}', { name: 'Asha' })).toBe('Hello Asha {other}');
+  });
+
+  it('falls back to the English server message when there is no translation', () => {
+    expect(translateServerMessage(hi, 'Account locked for 15 minutes')).toBe('Account locked for 15 minutes');
+    expect(translateServerMessage(hi, 'Invalid referral ID')).toBe('रेफ़रल आईडी सही नहीं है');
+  });
+});
+
+/** Messages the shared schemas produce for typical bad input must all have a Hindi translation. */
+describe('shared schema messages', () => {
+  function messagesOf(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string[] {
+    return result.error?.issues.map((issue) => issue.message) ?? [];
+  }
+
+  const badInputs = [
+    messagesOf(ZRegisterRequestSchema.safeParse({})),
+    messagesOf(ZRegisterRequestSchema.safeParse({ referralId: 'x', fullName: 'a', email: 'nope', phone: '123', epin: '!', password: 'short', address: 'ab', city: 'a', state: 'b' })),
+    messagesOf(ZRegisterRequestSchema.safeParse({ fullName: 'a'.repeat(101), email: `${'a'.repeat(250)}@x.in`, phone: '9876543210', password: 'p'.repeat(129), address: 'a'.repeat(301), city: 'c'.repeat(101), state: 's'.repeat(101) })),
+    messagesOf(ZLoginRequestSchema.safeParse({ password: '' })),
+    messagesOf(ZLoginRequestSchema.safeParse({ userId: 'SH1234567', password: 'p'.repeat(129) })),
+    messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 0 })),
+    messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 1.5 })),
+    messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 10_000 })),
+    messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 'ten' })),
+  ].flat();
+
+  it('produce messages at all (so this test can fail)', () => {
+    expect(badInputs.length).toBeGreaterThan(15);
+  });
+
+  it('are all in the Hindi dictionary', () => {
+    const missing = [...new Set(badInputs)].filter((message) => !(message in hi.serverMessages));
+    expect(missing).toEqual([]);
+  });
+});

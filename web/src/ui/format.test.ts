@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatNumber } from './format.ts';
+
+describe('formatNumber', () => {
+  it('groups digits the Indian way', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(5000)).toBe('5,000');
+    expect(formatNumber(24000)).toBe('24,000');
+    expect(formatNumber(100000)).toBe('1,00,000');
+    expect(formatNumber(12345678)).toBe('1,23,45,678');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows whole rupees from paise without decimals', () => {
+    expect(formatMoney(0)).toBe('₹0');
+    expect(formatMoney(50_000)).toBe('₹500');
+    expect(formatMoney(1_200_000_00)).toBe('₹12,00,000');
+    expect(formatMoney(9_500_000_00)).toBe('₹95,00,000');
+  });
+
+  it('shows paise when the amount has them', () => {
+    expect(formatMoney(1)).toBe('₹0.01');
+    expect(formatMoney(1_250_050)).toBe('₹12,500.50');
+  });
+
+  it('refuses amounts that are not whole paise', () => {
+    expect(() => formatMoney(10.5)).toThrow(RangeError);
+    expect(() => formatMoney(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatDate', () => {
+  it('formats in India time, so a late-evening UTC time is already the next day', () => {
+    expect(formatDate('2026-03-31T20:00:00Z', 'en')).toBe('1 Apr 2026');
+  });
+
+  it('uses Hindi month names with Latin digits', () => {
+    const text = formatDate('2026-04-01T06:00:00Z', 'hi');
+    expect(text).toMatch(/1/);
+    expect(text).toMatch(/2026/);
+    expect(text).toMatch(/[\u0900-\u097F]/);
+  });
+
+  it('shows an unreadable value as given', () => {
+    expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+});
