@@ -1,0 +1,271 @@
+import type { Logger } from 'pino';
+import type { Db, Queryable } from '#server/db/db';
+import type { EventStore } from './event-store.ts';
+import { liveTables } from './event-store.ts';
+import type { Projection, RecordedEvent } from './types.ts';
+
+/**
+ * Async processors (ARCHITECTURE.md, event store rule 5). A processor reads the committed events after
+ * its checkpoint in (transaction_id, global_position) order, only from transactions older than every
+ * one still running, handles them and moves its checkpoint forward in the same transaction. A crash
+ * anywhere rolls back both, so the next batch starts where the last committed one ended.
+ */
+
+/** The channel the events table's trigger notifies after each insert. A wake-up only. */
+export const EVENTS_CHANNEL = 'sahay_events';
+
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_POLL_MS = 1_000;
+
+export interface ProcessorOptions {
+  /** One checkpoint row and one owner per name. */
+  name: string;
+  /** Who runs it (process, host); only the lease holder processes. */
+  owner: string;
+  /** Only these event types are passed to handle; all by default. */
+  types?: readonly string[];
+  batchSize: number;
+  /** How long the lease lasts without renewal; every batch renews it. */
+  leaseMs?: number;
+  /** Runs in the batch's transaction; throwing rolls back the batch and its checkpoint. */
+  handle(tx: Queryable, events: readonly RecordedEvent[]): Promise<void>;
+}
+
+export interface BatchResult {
+  /** False when another owner holds the processor; nothing was read. */
+  isOwner: boolean;
+  /** Events passed to handle. */
+  processed: number;
+  /** Whether the page was full, so another batch may find more right away. */
+  hasMore: boolean;
+}
+
+export interface Checkpoint {
+  transactionId: string;
+  globalPosition: number;
+}
+
+export class CheckpointConflictError extends Error {
+  override name = 'CheckpointConflictError';
+  constructor(processor: string, expected: Checkpoint) {
+    super(
+      `Processor ${processor}: checkpoint moved under us (expected ${expected.transactionId}/${expected.globalPosition}); ` +
+        'the batch was rolled back.',
+    );
+  }
+}
+
+interface CheckpointRow {
+  transaction_id: string;
+  global_position: number;
+}
+
+function isBefore(a: Checkpoint, b: Checkpoint): boolean {
+  const ta = BigInt(a.transactionId);
+  const tb = BigInt(b.transactionId);
+  return ta < tb || (ta === tb && a.globalPosition < b.globalPosition);
+}
+
+/** Takes or renews the lease; returns the checkpoint, or null when another owner holds a live lease. */
+async function claim(tx: Queryable, name: string, owner: string, leaseMs: number): Promise<Checkpoint | null> {
+  await tx.query(`INSERT INTO processor_checkpoints (processor) VALUES ($1) ON CONFLICT (processor) DO NOTHING`, [name]);
+  const { rows } = await tx.query<CheckpointRow>(
+    `UPDATE processor_checkpoints
+        SET owner = $2, lease_until = now() + $3::int * interval '1 millisecond', updated_at = now()
+      WHERE processor = $1 AND (owner IS NULL OR owner = $2 OR lease_until IS NULL OR lease_until < now())
+      RETURNING transaction_id::text AS transaction_id, global_position`,
+    [name, owner, leaseMs],
+  );
+  const row = rows[0];
+  return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : null;
+}
+
+/**
+ * When a type filter leaves the page short, the events of other types behind it would be scanned
+ * again on every poll. This finds the last event of any type from transactions that had all ended
+ * before the page was read (xid below `horizon`, taken before the read): every matching event among
+ * them is in the page, so the checkpoint may move past them.
+ */
+async function lastSettledPosition(tx: Queryable, after: Checkpoint, horizon: string): Promise<Checkpoint | null> {
+  const { rows } = await tx.query<CheckpointRow>(
+    `SELECT transaction_id::text AS transaction_id, global_position FROM events
+      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND transaction_id < $3::xid8
+      ORDER BY transaction_id DESC, global_position DESC
+      LIMIT 1`,
+    [after.transactionId, after.globalPosition, horizon],
+  );
+  const row = rows[0];
+  return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : null;
+}
+
+/** Runs one batch: lock, lease, read, handle and compare-and-set the checkpoint, all in one transaction. */
+export async function runProcessorBatch(db: Db, eventStore: EventStore, options: ProcessorOptions): Promise<BatchResult> {
+  const { name, owner, types, batchSize } = options;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`Processor ${name}: batchSize must be a positive integer`);
+  return db.transaction(async (tx) => {
+    // The lease keeps one owner between batches; the lock keeps two from ever overlapping inside one,
+    // even when a lease expires while its holder is still working.
+    const { rows: locked } = await tx.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [name]);
+    if (!locked[0]?.locked) return { isOwner: false, processed: 0, hasMore: false };
+    const checkpoint = await claim(tx, name, owner, options.leaseMs ?? DEFAULT_LEASE_MS);
+    if (!checkpoint) return { isOwner: false, processed: 0, hasMore: false };
+
+    const horizon = types
+      ? (await tx.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`)).rows[0]!.xmin
+      : null;
+    const events = await eventStore.readAllAfter(tx, checkpoint, batchSize, types);
+    const hasMore = events.length === batchSize;
+    let next: Checkpoint | null = null;
+    const last = events.at(-1);
+    if (last) next = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    if (horizon !== null && !hasMore) {
+      const settled = await lastSettledPosition(tx, checkpoint, horizon);
+      if (settled && (!next || isBefore(next, settled))) next = settled;
+    }
+    if (events.length > 0) await options.handle(tx, events);
+    if (next) {
+      const { rowCount } = await tx.query(
+        `UPDATE processor_checkpoints SET transaction_id = $2::xid8, global_position = $3, updated_at = now()
+          WHERE processor = $1 AND owner = $6 AND transaction_id = $4::xid8 AND global_position = $5`,
+        [name, next.transactionId, next.globalPosition, checkpoint.transactionId, checkpoint.globalPosition, owner],
+      );
+      if (rowCount !== 1) throw new CheckpointConflictError(name, checkpoint);
+    }
+    return { isOwner: true, processed: events.length, hasMore };
+  });
+}
+
+/** Where a processor has read up to, and who holds it; null before its first batch. */
+export async function readCheckpoint(
+  db: Queryable,
+  name: string,
+): Promise<(Checkpoint & { owner: string | null; leaseUntil: Date | null }) | null> {
+  const { rows } = await db.query<CheckpointRow & { owner: string | null; lease_until: Date | null }>(
+    `SELECT transaction_id::text AS transaction_id, global_position, owner, lease_until
+       FROM processor_checkpoints WHERE processor = $1`,
+    [name],
+  );
+  const row = rows[0];
+  return row
+    ? { transactionId: row.transaction_id, globalPosition: row.global_position, owner: row.owner, leaseUntil: row.lease_until }
+    : null;
+}
+
+/** Gives up the lease so another owner can take over at once instead of waiting for it to expire. */
+export async function releaseLease(db: Queryable, name: string, owner: string): Promise<void> {
+  await db.query(
+    `UPDATE processor_checkpoints SET owner = NULL, lease_until = NULL, updated_at = now() WHERE processor = $1 AND owner = $2`,
+    [name, owner],
+  );
+}
+
+export interface StartProcessorOptions extends ProcessorOptions {
+  log: Logger;
+  /** Longest wait between batches when no notification arrives. */
+  pollMs?: number;
+  /** Wait after a failed batch before the next try. */
+  errorBackoffMs?: number;
+}
+
+export interface RunningProcessor {
+  /** Lets the batch in flight finish, then stops and releases the lease. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs batches until the processor is caught up, then sleeps until the events trigger's NOTIFY or the
+ * poll interval, whichever comes first. The notification only wakes it: it always reads the table.
+ */
+export function startProcessor(db: Db, eventStore: EventStore, options: StartProcessorOptions): RunningProcessor {
+  const { log, name } = options;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const errorBackoffMs = options.errorBackoffMs ?? Math.max(pollMs, 1_000);
+  let isStopping = false;
+  let isWoken = false;
+  let wake: (() => void) | undefined;
+
+  const notify = () => {
+    isWoken = true;
+    wake?.();
+  };
+  /** Waits ms, cut short by stop() and, unless backing off after an error, by a notification. */
+  const sleep = (ms: number, isWakeable: boolean) =>
+    new Promise<void>((resolve) => {
+      if ((isWakeable && isWoken) || isStopping) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = () => {
+        if (isWakeable || isStopping) done();
+      };
+    });
+
+  const loop = (async () => {
+    let unlisten: (() => Promise<void>) | undefined;
+    try {
+      unlisten = await db.listen(EVENTS_CHANNEL, notify);
+    } catch (error) {
+      log.warn({ err: error, processor: name }, 'could not LISTEN for events; polling only');
+    }
+    while (!isStopping) {
+      isWoken = false;
+      try {
+        const result = await runProcessorBatch(db, eventStore, options);
+        if (result.isOwner && result.hasMore) continue;
+        await sleep(pollMs, true);
+      } catch (error) {
+        log.error({ err: error, processor: name }, 'processor batch failed; it will be retried');
+        await sleep(errorBackoffMs, false);
+      }
+    }
+    await unlisten?.().catch(() => {});
+    await releaseLease(db, name, options.owner).catch((error: unknown) =>
+      log.warn({ err: error, processor: name }, 'could not release the processor lease'),
+    );
+  })();
+
+  return {
+    async stop() {
+      isStopping = true;
+      wake?.();
+      await loop;
+    },
+  };
+}
+
+/** The processor options that keep a projection up to date asynchronously, with its live tables. */
+export function projectionProcessor(
+  eventStore: EventStore,
+  projection: Projection,
+  options: { owner: string; name?: string; batchSize?: number; leaseMs?: number },
+): ProcessorOptions {
+  const tables = liveTables(projection);
+  return {
+    name: options.name ?? `projection:${projection.name}`,
+    owner: options.owner,
+    types: projection.handles,
+    batchSize: options.batchSize ?? 500,
+    leaseMs: options.leaseMs,
+    async handle(tx, events) {
+      const context = { ...eventStore.projectionContext(tx), tables };
+      for (const event of events) await projection.apply(event, context);
+    },
+  };
+}
+
+/** Runs a projection as an async processor (for read models a request need not see at once). */
+export function startProjectionProcessor(
+  db: Db,
+  eventStore: EventStore,
+  projection: Projection,
+  options: { owner: string; log: Logger; name?: string; batchSize?: number; pollMs?: number; leaseMs?: number },
+): RunningProcessor {
+  return startProcessor(db, eventStore, {
+    ...projectionProcessor(eventStore, projection, options),
+    log: options.log,
+    pollMs: options.pollMs,
+  });
+}
