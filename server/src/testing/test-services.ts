@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '#server/config';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
+import { createAccount } from '#server/modules/identity/accounts';
+import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.events';
+import { logIn } from '#server/modules/identity/login';
+import { createServices, type Services } from '#server/services';
+import { createInnerContext, type Context } from '#server/trpc/context';
+import { createCallerFactory } from '#server/trpc/procedures';
+import { appRouter } from '#server/trpc/router';
+import { createTestDb, type TestDbKind } from './test-db.ts';
+
+export interface TestApp {
+  services: Services;
+  dataDir: string;
+  /** A tRPC caller as a visitor, or as the user behind a session token. */
+  caller(as?: { token?: string; ip?: string }): Promise<ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>>;
+  /** Creates an account directly and returns its ID and a bearer token. */
+  account(options?: { role?: Role; permissions?: Permission[]; email?: string; password?: string; fullName?: string }): Promise<{ userId: string; token: string; email: string; password: string }>;
+  /** Number of events recorded so far: authorisation tests check that a refusal wrote nothing. */
+  eventCount(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+let counter = 0;
+export function uniqueEmail(label = 'person'): string {
+  counter += 1;
+  return `${label}.${process.pid}.${counter}.${crypto.randomBytes(3).toString('hex')}@example.org`;
+}
+
+/** Services on a fresh database of the given kind, with an outbox in a temporary folder. */
+export async function createTestApp(kind: TestDbKind, options: { limits?: Partial<RateLimits>; now?: () => Date } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-test-'));
+  const testDb = await createTestDb(kind);
+  const config = loadConfig({ NODE_ENV: 'test', SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const services = await createServices({
+    config,
+    log: pino({ level: 'silent' }),
+    owner: 'test',
+    db: testDb.db,
+    masterKey: crypto.randomBytes(32),
+    runsJobs: true,
+    limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
+    now: options.now,
+  });
+  const app: TestApp = {
+    services,
+    dataDir,
+    async caller(as = {}) {
+      const user = as.token ? await (await import('#server/modules/identity/sessions')).resolveSession(services.db, as.token, services.now()) : null;
+      const ctx: Context = createInnerContext(services, { user, sessionToken: as.token ?? null, ip: as.ip ?? null, requestId: crypto.randomUUID() });
+      return createCaller(ctx);
+    },
+    async account(opts = {}) {
+      const email = opts.email ?? uniqueEmail(opts.role ?? 'member');
+      const password = opts.password ?? 'correct horse battery';
+      const role = opts.role ?? 'member';
+      const userId = await createAccount(
+        services,
+        {
+          role,
+          permissions: opts.permissions ?? (role === 'admin' ? [...PERMISSIONS] : []),
+          password,
+          fullName: opts.fullName ?? 'Test Person',
+          email,
+          phone: '9876543210',
+          address: '1 Test Road',
+          city: 'Jaipur',
+          state: 'Rajasthan',
+        },
+        { actor: 'system', correlationId: crypto.randomUUID() },
+      );
+      const { token } = await logIn(services, { userId, password }, { kind: 'bearer' });
+      return { userId, token, email, password };
+    },
+    async eventCount() {
+      const { rows } = await services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM events`);
+      return rows[0]!.count;
+    },
+    async close() {
+      await services.close();
+      await testDb.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return app;
+}
