@@ -67,6 +67,18 @@ describe('translator', () => {
     expect(translateServerMessage(hi, 'Account locked for 15 minutes')).toBe('Account locked for 15 minutes');
     expect(translateServerMessage(hi, 'Invalid referral ID')).toBe('रेफ़रल आईडी सही नहीं है');
   });
+
+  it('translates server messages with a varying part, including the part', () => {
+    expect(translateServerMessage(hi, 'Too many failed attempts. This account is locked; try again in 15 minutes.')).toBe(
+      'बहुत सारी गलत कोशिशें हुईं। यह खाता कुछ समय के लिए बंद है; 15 मिनट बाद फिर से कोशिश करें।',
+    );
+    expect(translateServerMessage(hi, 'Too many attempts. Please try again in 1 second.')).toBe('बहुत सारी कोशिशें हुईं। कृपया 1 सेकंड बाद फिर से कोशिश करें।');
+    expect(translateServerMessage(en, 'Too many attempts. Please try again in 2 minutes.')).toBe('Too many attempts. Please try again in 2 minutes.');
+  });
+
+  it('does not let a template swallow unrelated text', () => {
+    expect(translateServerMessage(hi, 'Too many attempts. Please try again later')).toBe('Too many attempts. Please try again later');
+  });
 });
 
 /** Messages the shared schemas produce for typical bad input must all have a Hindi translation. */

@@ -67,10 +67,53 @@ export function createTranslator(dictionary: Dictionary): TranslateFn {
   return (key, vars) => interpolate(lookup(dictionary, key) ?? lookup(en, key) ?? key, vars);
 }
 
-/** Server and zod messages are English; show the translation when we have one, else the English. */
-export function translateServerMessage(dictionary: Dictionary, message: string): string {
+interface MessageTemplate {
+  pattern: RegExp;
+  names: string[];
+  english: string;
+}
+
+const templateCache = new Map<string, MessageTemplate>();
+
+function templateOf(english: string): MessageTemplate {
+  let template = templateCache.get(english);
+  if (!template) {
+    const names: string[] = [];
+    const source = english
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(name);
+        // `{count}` is always a number; anything else is free text (itself perhaps a template).
+        return name === 'count' ? '(\\d+)' : '(.+?)';
+      })
+      .join('');
+    template = { pattern: new RegExp(`^${source}$`), names, english };
+    templateCache.set(english, template);
+  }
+  return template;
+}
+
+/**
+ * Server and zod messages are English; show the translation when we have one, else the English.
+ * Messages with a varying part ("try again in 15 minutes.") match a serverMessages key with
+ * placeholders ("try again in {wait}."); the captured parts are translated the same way.
+ */
+export function translateServerMessage(dictionary: Dictionary, message: string, depth = 0): string {
   const messages: Record<string, string | undefined> = dictionary.serverMessages;
-  return messages[message] ?? message;
+  const exact = messages[message];
+  if (exact !== undefined) return exact;
+  if (depth > 2) return message;
+  for (const english of Object.keys(messages)) {
+    if (!english.includes('{')) continue;
+    const { pattern, names } = templateOf(english);
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const vars = Object.fromEntries(names.map((name, index) => [name, translateServerMessage(dictionary, match[index + 1] ?? '', depth + 1)]));
+    return interpolate(messages[english] ?? english, vars);
+  }
+  return message;
 }
 
 interface I18nValue {
