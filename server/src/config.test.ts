@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs embedded with no variables set', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.database.kind).toBe('pglite');
+    expect(config.queue.kind).toBe('in-process');
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('switches to PostgreSQL and Redis by URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/sahay', REDIS_URL: 'redis://cache:6379' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/sahay' });
+    expect(config.queue).toEqual({ kind: 'bullmq', url: 'redis://cache:6379' });
+  });
+
+  it.each([
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/sahay' }],
+    ['REDIS_URL', { REDIS_URL: 'http://cache' }],
+    ['SAHAY_MASTER_KEY', { SAHAY_MASTER_KEY: 'c2hvcnQ=' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['SMTP_URL', { SMTP_URL: 'not a url' }],
+  ])('names %s when its value is wrong', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('requires a master key in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SAHAY_MASTER_KEY: required/);
+  });
+});
