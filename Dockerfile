@@ -1,0 +1,20 @@
+# One image for the server and the worker (docker-compose.yml picks the command).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY server/package.json server/
+COPY worker/package.json worker/
+COPY web/package.json web/
+RUN npm ci
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app /app
+RUN npm prune --omit=dev --workspaces --include-workspace-root && chown -R node:node /app
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["npm", "run", "serve"]
