@@ -1,0 +1,38 @@
+import type { MessageKey } from '#web/i18n/i18n.tsx';
+
+export interface NavLinkItem {
+  kind: 'link';
+  href: string;
+  label: MessageKey;
+  /** When the label needs its menu's name to make sense on its own, as in the footer. */
+  longLabel?: MessageKey;
+}
+
+export interface NavMenuItem {
+  kind: 'menu';
+  id: string;
+  label: MessageKey;
+  items: NavLinkItem[];
+}
+
+const link = (href: string, label: MessageKey, longLabel?: MessageKey): NavLinkItem => ({ kind: 'link', href, label, longLabel });
+
+/** The main navigation, PRODUCT.md §3. The footer lists the same links (they work without JavaScript). */
+export const navItems: ReadonlyArray<NavLinkItem | NavMenuItem> = [
+  link('/', 'nav.home'),
+  { kind: 'menu', id: 'about', label: 'nav.about', items: [link('/about', 'nav.aboutUs'), link('/mission', 'nav.mission')] },
+  {
+    kind: 'menu',
+    id: 'kanyadan',
+    label: 'nav.kanyadan',
+    items: [link('/kanyadanRegistration', 'nav.kanyadanRegistration', 'nav.kanyadanRegistrationFull'), link('/KanyadanYojna', 'nav.kanyadanYojana')],
+  },
+  link('/donor', 'nav.donor'),
+  link('/plan', 'nav.plan'),
+  link('/legals', 'nav.legals'),
+  link('/login', 'nav.login'),
+  link('/register', 'nav.register'),
+  link('/contact', 'nav.contact'),
+];
+
+export const allNavLinks: NavLinkItem[] = navItems.flatMap((item) => (item.kind === 'menu' ? item.items : [item]));
