@@ -9,7 +9,7 @@ const AUTH_PAGES = new Set(['/login', '/register', '/admin-login', '/forgot-pass
  */
 export function sanitizeNextPath(next: string | null | undefined): string | null {
   if (!next || next[0] !== '/' || next[1] === '/' || next[1] === '\\') return null;
-  if (/[\u0000-\u001F\u007F\\]/.test(next)) return null;
+  if (next.includes('\\') || [...next].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
   let url: URL;
   try {
     url = new URL(next, PROBE_ORIGIN);

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
+import { useT } from '#web/i18n/i18n.tsx';
+import { PageLoading } from '#web/ui/error-boundary.tsx';
+import { useErrorText } from '#web/ui/use-error-text.ts';
+import { useMe } from '../hooks/use-me.ts';
+import { loginPathFor } from '../next-path.ts';
+
+/**
+ * Member pages: render `children(me)` for a signed-in person; send anyone else to /login with the
+ * way back (PRODUCT.md §4). The server enforces the same; this only spares a useless page.
+ */
+export function RequireSignedIn({ children }: { children: (me: NonNullable<TMeResponse>) => ReactNode }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const me = useMe();
+  const [location] = useLocation();
+  const search = useSearch();
+
+  if (me.isPending) return <PageLoading />;
+  if (me.isError) {
+    const { message, hint } = errorText(me.error, 'dashboard.loadFailed');
+    return (
+      <div className="container page-narrow">
+        <div role="alert" className="form-error">
+          <p>{message}</p>
+          {hint && <p className="form-error-hint">{hint}</p>}
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => void me.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!me.data) return <Redirect to={loginPathFor(search ? `${location}?${search}` : location)} replace />;
+  return children(me.data);
+}

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { ZLoginRequestSchema, type TLoginRequest } from '@sahay/server/modules/identity/login.schema';
+import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
+import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { TextField } from '#web/ui/text-field.tsx';
+import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
+import { useAdminLogin } from '../hooks/use-admin-login.ts';
+
+/** One field takes either: an "@" means an e-mail address, anything else a user ID. */
+function toLoginRequest(identifier: string, password: string): TLoginRequest {
+  return identifier.includes('@') ? { email: identifier, password } : { userId: identifier, password };
+}
+
+export default function AdminLoginPage() {
+  const t = useT();
+  const { translateServer } = useLang();
+  const errorText = useErrorText();
+  usePageMeta('adminLogin.metaTitle', 'adminLogin.metaDescription');
+  const [, navigate] = useLocation();
+  const adminLogin = useAdminLogin();
+  const [values, setValues] = useState({ identifier: '', password: '' });
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+
+  const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(adminLogin.error) };
+  const identifierErrors = [...(fieldErrors.userId ?? []), ...(fieldErrors.email ?? [])].map(translateServer);
+  const formError = adminLogin.error ? errorText(adminLogin.error, 'adminLogin.failed') : undefined;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = ZLoginRequestSchema.safeParse(toLoginRequest(values.identifier.trim(), values.password));
+    if (!parsed.success) {
+      const found = issuesToFieldErrors(parsed.error.issues);
+      setClientErrors(found);
+      adminLogin.reset();
+      (form.elements.namedItem(found.userId || found.email ? 'identifier' : 'password') as HTMLElement | null)?.focus();
+      return;
+    }
+    setClientErrors({});
+    adminLogin.mutate(parsed.data, { onSuccess: () => navigate('/admin/dashboard', { replace: true }) });
+  }
+
+  return (
+    <div className="container page-narrow">
+      <h1>{t('adminLogin.heading')}</h1>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <TextField
+          name="identifier"
+          label={t('adminLogin.identifier')}
+          autoComplete="username"
+          spellCheck={false}
+          autoCapitalize="none"
+          required
+          value={values.identifier}
+          onChange={(event) => setValues({ ...values, identifier: event.target.value })}
+          errors={identifierErrors}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('adminLogin.password')}
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={(event) => setValues({ ...values, password: event.target.value })}
+          errors={fieldErrors.password?.map(translateServer)}
+        />
+        <FormError message={formError?.message} hint={formError?.hint} />
+        <SubmitButton isBusy={adminLogin.isPending} label={t('adminLogin.submit')} busyLabel={t('common.submitting')} />
+      </form>
+    </div>
+  );
+}

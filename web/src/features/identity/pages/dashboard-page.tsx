@@ -1,0 +1,81 @@
+import { Link, useLocation } from 'wouter';
+import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
+import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { formatDate } from '#web/ui/format.ts';
+import { FormError, Notice } from '#web/ui/form-status.tsx';
+import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { useErrorText } from '#web/ui/use-error-text.ts';
+import { ReferralLinkBox } from '../components/referral-link-box.tsx';
+import { RequireSignedIn } from '../components/require-signed-in.tsx';
+import { useLogout } from '../hooks/use-logout.ts';
+
+export default function DashboardPage() {
+  usePageMeta('dashboard.metaTitle', 'dashboard.metaDescription');
+  return <RequireSignedIn>{(me) => <Dashboard me={me} />}</RequireSignedIn>;
+}
+
+function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
+  const t = useT();
+  const { lang } = useLang();
+  const errorText = useErrorText();
+  const [, navigate] = useLocation();
+  const logout = useLogout();
+  const logoutError = logout.error ? errorText(logout.error, 'errorPage.heading') : undefined;
+
+  function onLogout() {
+    logout.mutate(undefined, { onSuccess: () => navigate('/login', { replace: true }) });
+  }
+
+  const logoutButton = (
+    <button type="button" className="btn btn-secondary" onClick={onLogout} disabled={logout.isPending}>
+      {logout.isPending ? t('common.loggingOut') : t('common.logout')}
+    </button>
+  );
+
+  // Verified e-mail but not active means suspended or closed (PRODUCT.md §4).
+  if (!me.isActive && me.isEmailVerified) {
+    return (
+      <div className="container page-narrow">
+        <div role="alert" className="form-error">
+          <p>{t('dashboard.inactive')}</p>
+        </div>
+        <p className="actions">
+          <Link href="/login" className="btn btn-primary">
+            {t('dashboard.returnToLogin')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page-narrow">
+      <h1>{t('dashboard.welcome', { name: me.fullName })}</h1>
+      {!me.isEmailVerified && <Notice tone="warning">{t('dashboard.emailNotVerified')}</Notice>}
+      <section aria-labelledby="account-heading" className="panel">
+        <h2 id="account-heading">{t('dashboard.details')}</h2>
+        <dl className="facts">
+          <div>
+            <dt>{t('dashboard.userId')}</dt>
+            <dd data-testid="user-id">{me.userId}</dd>
+          </div>
+          <div>
+            <dt>{t('dashboard.sponsor')}</dt>
+            <dd data-testid="sponsor-name">{me.sponsorId === null ? t('common.foundation') : (me.sponsorName ?? me.sponsorId)}</dd>
+          </div>
+          <div>
+            <dt>{t('dashboard.joined')}</dt>
+            <dd>{formatDate(me.joinedAt, lang)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="referral-heading" className="panel">
+        <h2 id="referral-heading">{t('dashboard.referralHeading')}</h2>
+        <p>{t('dashboard.referralHelp')}</p>
+        <ReferralLinkBox link={`${window.location.origin}/register/${me.userId}`} />
+      </section>
+      <FormError message={logoutError?.message} hint={logoutError?.hint} />
+      <p className="actions">{logoutButton}</p>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState, type FormEvent, type HTMLAttributes } from 'react';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { USER_ID_PATTERN } from '@sahay/server/modules/identity/fields.schema';
+import { ZRegisterRequestSchema, type TRegisterRequest } from '@sahay/server/modules/identity/register.schema';
+import { fieldErrorsOf, httpStatusOf, type FieldErrors } from '#web/api/errors.ts';
+import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { TextField } from '#web/ui/text-field.tsx';
+import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
+import { usePublicCard } from '../hooks/use-public-card.ts';
+import { useRegister } from '../hooks/use-register.ts';
+
+/** PRODUCT.md §11: redirects wait 1 s. */
+const REDIRECT_DELAY_MS = 1000;
+const INVALID_REFERRAL = 'Invalid referral ID';
+const EPIN_REQUIRED = 'Invite code is required';
+
+type FieldName = 'fullName' | 'email' | 'phone' | 'epin' | 'password' | 'address' | 'city' | 'state';
+
+interface FieldSpec {
+  name: FieldName;
+  label: MessageKey;
+  hint?: MessageKey;
+  type?: string;
+  autoComplete: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  multiline?: boolean;
+}
+
+const FIELDS: FieldSpec[] = [
+  { name: 'fullName', label: 'register.fullName', autoComplete: 'name' },
+  { name: 'email', label: 'register.email', type: 'email', inputMode: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'register.phone', hint: 'register.phoneHint', type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' },
+  { name: 'epin', label: 'register.epin', hint: 'register.epinHint', autoComplete: 'off' },
+  { name: 'password', label: 'register.password', hint: 'register.passwordHint', type: 'password', autoComplete: 'new-password' },
+  { name: 'address', label: 'register.address', autoComplete: 'street-address', multiline: true },
+  { name: 'city', label: 'register.city', autoComplete: 'address-level2' },
+  { name: 'state', label: 'register.state', autoComplete: 'address-level1' },
+];
+
+const EMPTY: Record<FieldName, string> = { fullName: '', email: '', phone: '', epin: '', password: '', address: '', city: '', state: '' };
+
+export default function RegisterPage() {
+  const t = useT();
+  const { translateServer } = useLang();
+  const errorText = useErrorText();
+  usePageMeta('register.metaTitle', 'register.metaDescription');
+  const [, navigate] = useLocation();
+
+  // The referral comes from /register/:userId or from ?ref=&name= (PRODUCT.md §4).
+  const params = useParams<{ userId?: string }>();
+  const query = new URLSearchParams(useSearch());
+  const referralId = (params.userId ?? query.get('ref') ?? '').trim().toUpperCase();
+  const card = usePublicCard(referralId);
+  const hasReferral = referralId !== '';
+  const isReferralInvalid = hasReferral && (!USER_ID_PATTERN.test(referralId) || httpStatusOf(card.error) === 404);
+  const sponsorName = !hasReferral ? t('common.foundation') : (card.data?.fullName ?? (isReferralInvalid ? '' : (query.get('name') ?? '')));
+
+  const register = useRegister();
+  const [values, setValues] = useState(EMPTY);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(register.error) };
+  const errorsFor = (field: string) => fieldErrors[field]?.map(translateServer);
+  const formError = register.error ? errorText(register.error, 'register.failed') : undefined;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input: TRegisterRequest = { ...values, referralId, sponsorName: hasReferral ? card.data?.fullName : undefined };
+    const parsed = ZRegisterRequestSchema.safeParse(input);
+    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+    // The schema lets the server decide whether a code is needed; "invite only" is on by default.
+    if (values.epin.trim() === '') found.epin = [EPIN_REQUIRED];
+    if (isReferralInvalid) found.referralId = [INVALID_REFERRAL];
+    const firstInvalid = ['referralId', ...FIELDS.map((field) => field.name)].find((name) => found[name]);
+    if (!parsed.success || firstInvalid) {
+      setClientErrors(found);
+      register.reset();
+      if (firstInvalid) (form.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+      return;
+    }
+    setClientErrors({});
+    register.mutate(parsed.data, {
+      onSuccess: () => setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_DELAY_MS),
+    });
+  }
+
+  return (
+    <div className="container page-narrow">
+      <h1>{t('register.heading')}</h1>
+      {/* Present from the start, so screen readers announce the welcome when it appears. */}
+      <div role="status" className={register.data ? 'notice notice-success' : undefined}>
+        {register.data && (
+          <>
+            <p>{t('register.welcome', { name: register.data.fullName, userId: register.data.userId })}</p>
+            <p>{t('register.redirecting')}</p>
+          </>
+        )}
+      </div>
+      {!register.data && (
+        <>
+          <p>{t('register.intro')}</p>
+          <form className="form" noValidate onSubmit={onSubmit}>
+            <TextField
+              name="referralId"
+              label={t('register.referralId')}
+              readOnly
+              value={hasReferral ? referralId : t('register.noReferral')}
+              hint={hasReferral && card.isLoading ? t('register.checkingReferral') : undefined}
+              errors={isReferralInvalid ? [t('register.invalidReferral')] : errorsFor('referralId')}
+            />
+            {isReferralInvalid && (
+              <p className="field-after">
+                <Link href="/register">{t('register.withoutReferral')}</Link>
+              </p>
+            )}
+            <TextField name="sponsorName" label={t('register.sponsorName')} readOnly value={sponsorName} />
+            {FIELDS.map((field) => (
+              <TextField
+                key={field.name}
+                name={field.name}
+                label={t(field.label)}
+                hint={field.hint && t(field.hint)}
+                {...(field.multiline ? { multiline: true as const } : { type: field.type ?? 'text', inputMode: field.inputMode })}
+                autoComplete={field.autoComplete}
+                required
+                value={values[field.name]}
+                onChange={(event: { target: { value: string } }) => setValues({ ...values, [field.name]: event.target.value })}
+                errors={errorsFor(field.name)}
+              />
+            ))}
+            <FormError message={formError?.message} hint={formError?.hint} />
+            <SubmitButton isBusy={register.isPending} label={t('register.submit')} busyLabel={t('common.submitting')} />
+          </form>
+          <p className="form-links">
+            {t('register.haveAccount')} <Link href="/login">{t('register.login')}</Link>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
