@@ -1,0 +1,7 @@
+import { trpc } from '#web/api/trpc.ts';
+
+/** epins.generate, then refresh the list of codes. */
+export function useGenerateEpins() {
+  const utils = trpc.useUtils();
+  return trpc.epins.generate.useMutation({ onSuccess: () => utils.epins.getMany.invalidate() });
+}
