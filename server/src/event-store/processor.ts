@@ -16,6 +16,7 @@ export const EVENTS_CHANNEL = 'sahay_events';
 
 const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_POLL_MS = 1_000;
+const HELD_BACK_RETRY_MS = 20;
 
 export interface ProcessorOptions {
   /** One checkpoint row and one owner per name. */
@@ -38,6 +39,13 @@ export interface BatchResult {
   processed: number;
   /** Whether the page was full, so another batch may find more right away. */
   hasMore: boolean;
+  /**
+   * Whether committed events wait behind a transaction still running (they are read once it ends).
+   * That transaction may write no event, so no notification will follow: poll again soon.
+   */
+  isHeldBack: boolean;
+  /** Whether another batch of this processor held the lock (an expired lease being taken over, say). */
+  isContended: boolean;
 }
 
 export interface Checkpoint {
@@ -66,18 +74,31 @@ function isBefore(a: Checkpoint, b: Checkpoint): boolean {
   return ta < tb || (ta === tb && a.globalPosition < b.globalPosition);
 }
 
-/** Takes or renews the lease; returns the checkpoint, or null when another owner holds a live lease. */
-async function claim(tx: Queryable, name: string, owner: string, leaseMs: number): Promise<Checkpoint | null> {
-  await tx.query(`INSERT INTO processor_checkpoints (processor) VALUES ($1) ON CONFLICT (processor) DO NOTHING`, [name]);
-  const { rows } = await tx.query<CheckpointRow>(
-    `UPDATE processor_checkpoints
-        SET owner = $2, lease_until = now() + $3::int * interval '1 millisecond', updated_at = now()
-      WHERE processor = $1 AND (owner IS NULL OR owner = $2 OR lease_until IS NULL OR lease_until < now())
-      RETURNING transaction_id::text AS transaction_id, global_position`,
-    [name, owner, leaseMs],
-  );
+interface ClaimRow extends CheckpointRow {
+  is_available: boolean;
+}
+
+/**
+ * The checkpoint, or null when another owner holds a live lease. Only reads: the transaction takes
+ * no transaction ID of its own before it has read the events (an ID of its own would hold back, in
+ * its own snapshot, events from transactions that started after it). The lease is written with the
+ * checkpoint at the end of the batch.
+ */
+async function readClaim(tx: Queryable, name: string, owner: string): Promise<Checkpoint | null> {
+  const select = () =>
+    tx.query<ClaimRow>(
+      `SELECT transaction_id::text AS transaction_id, global_position,
+              (owner IS NULL OR owner = $2 OR lease_until IS NULL OR lease_until < now()) AS is_available
+         FROM processor_checkpoints WHERE processor = $1`,
+      [name, owner],
+    );
+  let { rows } = await select();
+  if (rows.length === 0) {
+    await tx.query(`INSERT INTO processor_checkpoints (processor) VALUES ($1) ON CONFLICT (processor) DO NOTHING`, [name]);
+    ({ rows } = await select());
+  }
   const row = rows[0];
-  return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : null;
+  return row?.is_available ? { transactionId: row.transaction_id, globalPosition: row.global_position } : null;
 }
 
 /**
@@ -98,40 +119,63 @@ async function lastSettledPosition(tx: Queryable, after: Checkpoint, horizon: st
   return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : null;
 }
 
+async function hasHeldBackEvents(tx: Queryable, after: Checkpoint, types: readonly string[] | undefined): Promise<boolean> {
+  const { rows } = await tx.query<{ is_held_back: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM events
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+          AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+          AND ($3::text[] IS NULL OR type = ANY($3::text[]))
+     ) AS is_held_back`,
+    [after.transactionId, after.globalPosition, types ?? null],
+  );
+  return rows[0]?.is_held_back ?? false;
+}
+
+const NOT_OWNER: BatchResult = { isOwner: false, processed: 0, hasMore: false, isHeldBack: false, isContended: false };
+
 /** Runs one batch: lock, lease, read, handle and compare-and-set the checkpoint, all in one transaction. */
 export async function runProcessorBatch(db: Db, eventStore: EventStore, options: ProcessorOptions): Promise<BatchResult> {
   const { name, owner, types, batchSize } = options;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`Processor ${name}: batchSize must be a positive integer`);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   return db.transaction(async (tx) => {
     // The lease keeps one owner between batches; the lock keeps two from ever overlapping inside one,
-    // even when a lease expires while its holder is still working.
+    // even when a lease expires while its holder is still working. A process that sees a live lease
+    // of another owner leaves at once, without the lock, so it never makes the holder miss a turn.
+    if (!(await readClaim(tx, name, owner))) return NOT_OWNER;
     const { rows: locked } = await tx.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [name]);
-    if (!locked[0]?.locked) return { isOwner: false, processed: 0, hasMore: false };
-    const checkpoint = await claim(tx, name, owner, options.leaseMs ?? DEFAULT_LEASE_MS);
-    if (!checkpoint) return { isOwner: false, processed: 0, hasMore: false };
+    if (!locked[0]?.locked) return { ...NOT_OWNER, isContended: true };
+    // Read again under the lock: a batch that just committed may have moved it.
+    const checkpoint = await readClaim(tx, name, owner);
+    if (!checkpoint) return NOT_OWNER;
 
     const horizon = types
       ? (await tx.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`)).rows[0]!.xmin
       : null;
     const events = await eventStore.readAllAfter(tx, checkpoint, batchSize, types);
     const hasMore = events.length === batchSize;
-    let next: Checkpoint | null = null;
+    let next = checkpoint;
     const last = events.at(-1);
     if (last) next = { transactionId: last.transactionId, globalPosition: last.globalPosition };
     if (horizon !== null && !hasMore) {
       const settled = await lastSettledPosition(tx, checkpoint, horizon);
-      if (settled && (!next || isBefore(next, settled))) next = settled;
+      if (settled && isBefore(next, settled)) next = settled;
     }
+    const isHeldBack = !hasMore && (await hasHeldBackEvents(tx, next, types));
     if (events.length > 0) await options.handle(tx, events);
-    if (next) {
-      const { rowCount } = await tx.query(
-        `UPDATE processor_checkpoints SET transaction_id = $2::xid8, global_position = $3, updated_at = now()
-          WHERE processor = $1 AND owner = $6 AND transaction_id = $4::xid8 AND global_position = $5`,
-        [name, next.transactionId, next.globalPosition, checkpoint.transactionId, checkpoint.globalPosition, owner],
-      );
-      if (rowCount !== 1) throw new CheckpointConflictError(name, checkpoint);
-    }
-    return { isOwner: true, processed: events.length, hasMore };
+    // Compare-and-set: the checkpoint must be the one this batch started from, and the lease free,
+    // ours or expired. The same statement takes or renews the lease.
+    const { rowCount } = await tx.query(
+      `UPDATE processor_checkpoints
+          SET transaction_id = $2::xid8, global_position = $3, owner = $6,
+              lease_until = now() + $7::int * interval '1 millisecond', updated_at = now()
+        WHERE processor = $1 AND transaction_id = $4::xid8 AND global_position = $5
+          AND (owner IS NULL OR owner = $6 OR lease_until IS NULL OR lease_until < now())`,
+      [name, next.transactionId, next.globalPosition, checkpoint.transactionId, checkpoint.globalPosition, owner, leaseMs],
+    );
+    if (rowCount !== 1) throw new CheckpointConflictError(name, checkpoint);
+    return { isOwner: true, processed: events.length, hasMore, isHeldBack, isContended: false };
   });
 }
 
@@ -210,11 +254,18 @@ export function startProcessor(db: Db, eventStore: EventStore, options: StartPro
     } catch (error) {
       log.warn({ err: error, processor: name }, 'could not LISTEN for events; polling only');
     }
+    let heldBackRetries = 0;
     while (!isStopping) {
       isWoken = false;
       try {
         const result = await runProcessorBatch(db, eventStore, options);
         if (result.isOwner && result.hasMore) continue;
+        if ((result.isOwner && result.isHeldBack) || result.isContended) {
+          // Soon, then less often: a transaction that runs long should not be hammered.
+          await sleep(Math.min(pollMs, HELD_BACK_RETRY_MS * 2 ** Math.min(heldBackRetries++, 6)), true);
+          continue;
+        }
+        heldBackRetries = 0;
         await sleep(pollMs, true);
       } catch (error) {
         log.error({ err: error, processor: name }, 'processor batch failed; it will be retried');
