@@ -128,8 +128,9 @@ export async function createTestTables(db: Queryable): Promise<void> {
     count         integer NOT NULL,
     last_position bigint NOT NULL
   )`);
+  // No key on purpose: an effect that happened twice shows up as two rows instead of an error.
   await db.query(`CREATE TABLE IF NOT EXISTS test_effects (
-    job_id   text PRIMARY KEY,
+    job_id   text NOT NULL,
     event_id uuid NOT NULL
   )`);
 }
@@ -173,4 +174,42 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Deletes every Redis key under a test's BullMQ prefix. */
+export async function deleteRedisKeys(url: string, prefix: string): Promise<number> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Fails (never skips) when TEST_REDIS_URL is set but Redis does not answer. */
+export async function assertRedisReachable(url: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 0, connectTimeout: 2_000, retryStrategy: () => null, lazyConnect: true });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    const reply = await redis.ping();
+    if (reply !== 'PONG') throw new Error(`Redis at ${url} answered ${reply}`);
+  } catch (error) {
+    throw new Error(`TEST_REDIS_URL is set but Redis at ${url} is unreachable: ${String(error)}`);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export function redisTestPrefix(): string {
+  return `sahay-test-${crypto.randomBytes(6).toString('hex')}`;
 }

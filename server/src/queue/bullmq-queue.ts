@@ -27,7 +27,7 @@ export interface BullmqQueueOptions {
 }
 
 /** What travels through Redis: the event as JSON, recordedAt as an ISO string. */
-interface JobData {
+export interface JobData {
   handler: string;
   event: Omit<RecordedEvent, 'recordedAt'> & { recordedAt: string };
 }
@@ -38,16 +38,16 @@ export interface BullmqQueue extends JobQueue {
   readonly queue: Queue;
 }
 
-function toJobData(job: QueuedJob): JobData {
+export function toJobData(job: QueuedJob): JobData {
   return { handler: job.handler, event: { ...job.event, recordedAt: job.event.recordedAt.toISOString() } };
 }
 
-function fromJobData(data: JobData): RecordedEvent {
+export function fromJobData(data: JobData): RecordedEvent {
   return { ...data.event, recordedAt: new Date(data.event.recordedAt) };
 }
 
 /** BullMQ uses ':' to build its Redis keys; an ID containing one would not dedupe reliably. */
-function assertJobId(id: string): void {
+export function assertJobId(id: string): void {
   if (id.includes(':')) throw new Error(`Job ID ${id} contains ':', which BullMQ does not allow in custom IDs.`);
 }
 
@@ -127,10 +127,13 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueue {
       }
     },
     async close() {
+      // Redis gone: BullMQ would wait for a connection that never comes. Drop ours, and it gives up.
+      const clients = [connection, workerConnection].filter((redis) => redis !== undefined);
+      for (const redis of clients) if (redis.status !== 'ready') redis.disconnect();
       // The worker first: it lets the jobs it runs finish.
       await worker?.close();
       await queue.close();
-      await Promise.all([connection, workerConnection].map((redis) => redis?.quit().catch(() => redis.disconnect())));
+      await Promise.all(clients.map((redis) => (redis.status === 'ready' ? redis.quit().catch(() => redis.disconnect()) : redis.disconnect())));
     },
   };
 }
