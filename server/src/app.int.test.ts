@@ -182,6 +182,10 @@ describe.each(testDbKinds())('HTTP on %s', (kind) => {
     it('serves public pages, the app shell, and a 404 page with status 404', async () => {
       expect((await request(http).get('/')).text).toContain('Home page');
       expect((await request(http).get('/register/SH1234567')).text).toContain('Register');
+      // A page kept in a folder is served at its own URL, not redirected to a trailing slash.
+      const register = await request(http).get('/register');
+      expect(register.status).toBe(200);
+      expect(register.text).toContain('Register');
       expect((await request(http).get('/dashboard')).text).toContain('id="root"');
       const missing = await request(http).get('/no/such/page');
       expect(missing.status).toBe(404);

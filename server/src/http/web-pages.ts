@@ -44,7 +44,8 @@ export function mountWebPages(app: Express, distDir: string): void {
   };
 
   app.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
-  app.use(express.static(distDir, { index: false, maxAge: '1h', extensions: [] }));
+  // redirect: false — a prerendered page lives in a folder (login/index.html) but its URL has no trailing slash.
+  app.use(express.static(distDir, { index: false, redirect: false, maxAge: '1h', extensions: [] }));
 
   app.get(/.*/, (req: Request, res: Response) => {
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;

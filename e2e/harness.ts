@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import pino from 'pino';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { WEB_DIST_DIR } from '#server/app';
+import { loadConfig } from '#server/config';
+import { createAccount } from '#server/modules/identity/accounts';
+import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.events';
+import { startServer, type RunningServer } from '#server/server';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export interface Harness {
+  server: RunningServer;
+  url: string;
+  browser: Browser;
+  dataDir: string;
+  account(options?: { role?: Role; permissions?: Permission[]; fullName?: string; password?: string }): Promise<{ userId: string; email: string; password: string }>;
+  /** A fresh page in a fresh context (axe needs a page from browser.newContext()), failing on console errors. */
+  page(options?: { width?: number; reducedMotion?: boolean }): Promise<{ page: Page; consoleErrors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** The real server (embedded database, in-process jobs) on a free port, and Debian's Chromium. */
+export async function startHarness(): Promise<Harness> {
+  if (!fs.existsSync(path.join(WEB_DIST_DIR, 'routes.json'))) throw new Error('Build the web app first: npm run build');
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-e2e-'));
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const server = await startServer(config, pino({ level: 'silent' }));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+  const url = server.url.replace('localhost', '127.0.0.1');
+  return {
+    server,
+    url,
+    browser,
+    dataDir,
+    async account(options = {}) {
+      const email = `${crypto.randomBytes(5).toString('hex')}@example.org`;
+      const password = options.password ?? 'correct horse battery';
+      const role = options.role ?? 'member';
+      const userId = await createAccount(
+        server.services,
+        {
+          role,
+          permissions: options.permissions ?? (role === 'admin' ? [...PERMISSIONS] : []),
+          password,
+          fullName: options.fullName ?? 'Ramesh Kumar',
+          email,
+          phone: '9876543210',
+          address: '1 Test Road',
+          city: 'Jaipur',
+          state: 'Rajasthan',
+        },
+        { actor: 'system', correlationId: crypto.randomUUID() },
+      );
+      return { userId, email, password };
+    },
+    async page(options = {}) {
+      const context = await browser.newContext({
+        viewport: { width: options.width ?? 1280, height: 900 },
+        reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+        baseURL: url,
+      });
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => consoleErrors.push(error.message));
+      return { page, consoleErrors };
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** axe: no serious or critical violation. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    bad.map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
