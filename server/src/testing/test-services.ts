@@ -14,19 +14,20 @@ import { createCallerFactory } from '#server/trpc/procedures';
 import { appRouter } from '#server/trpc/router';
 import { createTestDb, type TestDbKind } from './test-db.ts';
 
+const createCaller = createCallerFactory(appRouter);
+export type AppCaller = ReturnType<typeof createCaller>;
+
 export interface TestApp {
   services: Services;
   dataDir: string;
   /** A tRPC caller as a visitor, or as the user behind a session token. */
-  caller(as?: { token?: string; ip?: string }): Promise<ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>>;
+  caller(as?: { token?: string; ip?: string }): Promise<AppCaller>;
   /** Creates an account directly and returns its ID and a bearer token. */
   account(options?: { role?: Role; permissions?: Permission[]; email?: string; password?: string; fullName?: string }): Promise<{ userId: string; token: string; email: string; password: string }>;
   /** Number of events recorded so far: authorisation tests check that a refusal wrote nothing. */
   eventCount(): Promise<number>;
   close(): Promise<void>;
 }
-
-const createCaller = createCallerFactory(appRouter);
 
 let counter = 0;
 export function uniqueEmail(label = 'person'): string {

@@ -43,7 +43,18 @@ export type PersonalDataErased = {
   data: { subjectId: string; erasedAt: string };
 };
 
-export type IdentityEvent = AccountRegistered | PasswordChanged | PersonalDataErased;
+/** A member asked for the confirmation e-mail again. */
+export type EmailConfirmationRequested = {
+  type: 'EmailConfirmationRequested';
+  data: { userId: string; requestedAt: string };
+};
+
+export type EmailConfirmed = {
+  type: 'EmailConfirmed';
+  data: { userId: string; confirmedAt: string };
+};
+
+export type IdentityEvent = AccountRegistered | PasswordChanged | PersonalDataErased | EmailConfirmationRequested | EmailConfirmed;
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;

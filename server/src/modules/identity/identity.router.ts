@@ -1,4 +1,5 @@
 import { router } from '#server/trpc/procedures';
+import { confirmEmailRoute, resendConfirmationRoute } from './confirm-email.route.ts';
 import { getPublicCardRoute } from './get-public-card.route.ts';
 import { adminLoginRoute, loginRoute } from './login.route.ts';
 import { logoutRoute } from './logout.route.ts';
@@ -12,4 +13,6 @@ export const identityRouter = router({
   logout: logoutRoute,
   me: meRoute,
   getPublicCard: getPublicCardRoute,
+  confirmEmail: confirmEmailRoute,
+  resendConfirmation: resendConfirmationRoute,
 });

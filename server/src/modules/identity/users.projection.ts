@@ -5,7 +5,7 @@ import type { IdentityEvent, PersonalDetails } from './identity.events.ts';
 export const usersProjection: Projection<'users'> = {
   name: 'users',
   tables: ['users'],
-  handles: ['AccountRegistered', 'PasswordChanged', 'PersonalDataErased'],
+  handles: ['AccountRegistered', 'PasswordChanged', 'PersonalDataErased', 'EmailConfirmed'],
   async apply(recorded, { tx, tables, reveal }) {
     const event = recorded as unknown as IdentityEvent;
     switch (event.type) {
@@ -42,6 +42,14 @@ export const usersProjection: Projection<'users'> = {
           event.data.passwordHash,
           event.data.changedAt,
         ]);
+        return;
+      case 'EmailConfirmed':
+        await tx.query(`UPDATE ${tables.users} SET email_verified_at = $2, updated_at = $2 WHERE user_id = $1 AND email_verified_at IS NULL`, [
+          event.data.userId,
+          event.data.confirmedAt,
+        ]);
+        return;
+      case 'EmailConfirmationRequested':
         return;
       case 'PersonalDataErased':
         await usersProjection.erase!(event.data.subjectId, { tx, tables, reveal });
