@@ -7,28 +7,53 @@ export interface LazyPage {
   preload(): Promise<void>;
 }
 
+/** Loads that failed (offline, a deploy replaced the chunk); kept until Retry so the error shows. */
+const failedLoads = new Set<() => void>();
+
+/** Called by the error page's Retry: failed page loads will be tried again on the next render. */
+export function forgetFailedPageLoads(): void {
+  for (const forget of failedLoads) forget();
+  failedLoads.clear();
+}
+
+/** A promise that says whether it has settled, in the fields React's `use` reads. */
+type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+function track<T>(promise: Promise<T>): TrackedPromise<T> {
+  const tracked: TrackedPromise<T> = promise;
+  tracked.status = 'pending';
+  tracked.then(
+    (value) => {
+      tracked.status = 'fulfilled';
+      tracked.value = value;
+    },
+    (reason: unknown) => {
+      tracked.status = 'rejected';
+      tracked.reason = reason;
+    },
+  );
+  return tracked;
+}
+
 /**
- * Like React.lazy, but its module can be loaded ahead of rendering and then renders without
- * suspending — hydrating a prerendered page needs exactly that. A failed load (offline) is
- * forgotten, so the error page's Retry loads it again.
+ * Like React.lazy, but its module can be loaded ahead of rendering, and a loaded page renders
+ * without suspending (`use` returns a settled promise's value at once) — hydrating a prerendered
+ * page needs exactly that. A failed load stays failed, so `use` throws it to the error boundary
+ * instead of suspending forever on fresh attempts, until forgetFailedPageLoads().
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let loaded: ComponentType | undefined;
-  let pending: Promise<ComponentType> | undefined;
+  let pending: TrackedPromise<ComponentType> | undefined;
 
-  function ensureLoaded(): Promise<ComponentType> {
-    pending ??= load().then(
-      (module) => (loaded = module.default),
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    );
+  function ensureLoaded(): TrackedPromise<ComponentType> {
+    if (!pending) {
+      pending = track(load().then((module) => module.default));
+      pending.catch(() => failedLoads.add(() => (pending = undefined)));
+    }
     return pending;
   }
 
   function Component() {
-    const Page = loaded ?? use(ensureLoaded());
+    const Page = use(ensureLoaded());
     return <Page />;
   }
 

@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../i18n/i18n.tsx';
+import { forgetFailedPageLoads } from '../lib/lazy-page.tsx';
 
 interface Props {
   /** The page's location: going elsewhere clears the error. */
@@ -31,7 +32,13 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    if (this.state.hasError) return <ErrorPage onRetry={() => this.setState({ hasError: false })} />;
+    if (this.state.hasError) {
+      const retry = () => {
+        forgetFailedPageLoads();
+        this.setState({ hasError: false });
+      };
+      return <ErrorPage onRetry={retry} />;
+    }
     return this.props.children;
   }
 }
