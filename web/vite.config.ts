@@ -37,21 +37,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every browser we target supports modulepreload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     reportCompressedSize: true,
-    rolldownOptions: isSsrBuild
-      ? {}
-      : {
-          output: {
-            // Named vendor chunks, loaded only by the pages that need them (never by the home page).
-            codeSplitting: {
-              // Otherwise a group also swallows what its modules import (React), and every page loads it.
-              includeDependenciesRecursively: false,
-              groups: [
-                { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-                { name: 'api-client', test: /node_modules[\\/]@(trpc|tanstack)[\\/]/ },
-              ],
-            },
-          },
-        },
   },
   server: {
     proxy: { '/trpc': 'http://localhost:3000' },
