@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
 import { useT } from '#web/i18n/i18n.tsx';
 import { PageLoading } from '#web/ui/error-boundary.tsx';
@@ -17,6 +17,8 @@ export function RequireSignedIn({ children }: { children: (me: NonNullable<TMeRe
   const me = useMe();
   const [location] = useLocation();
   const search = useSearch();
+  // Inside a nested route the location is relative to its base; the way back must be absolute.
+  const path = useRouter().base + location;
 
   if (me.isPending) return <PageLoading />;
   if (me.isError) {
@@ -33,6 +35,6 @@ export function RequireSignedIn({ children }: { children: (me: NonNullable<TMeRe
       </div>
     );
   }
-  if (!me.data) return <Redirect to={loginPathFor(search ? `${location}?${search}` : location)} replace />;
+  if (!me.data) return <Redirect to={`~${loginPathFor(search ? `${path}?${search}` : path)}`} replace />;
   return children(me.data);
 }

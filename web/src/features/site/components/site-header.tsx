@@ -3,13 +3,16 @@ import { Link, useLocation } from 'wouter';
 import { useT } from '#web/i18n/i18n.tsx';
 import { navItems } from '../nav-items.ts';
 import { NavDropdown } from './nav-dropdown.tsx';
+import { TopBar } from './top-bar.tsx';
 
 const NAV_LIST_ID = 'site-nav-list';
 
-/** Brand and main navigation; under ~900px the navigation folds behind a Menu button. */
+/** Top bar, brand and main navigation; under ~900px the navigation folds behind a Menu button. */
 export function SiteHeader() {
   const t = useT();
-  const [location] = useLocation();
+  const [rawLocation] = useLocation();
+  // "/login/" is the same page as "/login" (static servers may add the slash).
+  const location = rawLocation.length > 1 ? rawLocation.replace(/\/+$/, '') : rawLocation;
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const closeMenu = () => setIsMenuOpen(false);
 
@@ -21,45 +24,48 @@ export function SiteHeader() {
   }
 
   return (
-    <header className="site-header">
-      <div className="container header-inner">
-        <Link href="/" className="brand" onClick={closeMenu}>
-          <span className="brand-mark" aria-hidden="true">
-            स
-          </span>
-          {t('site.name')}
-        </Link>
-        <button
-          id="site-menu-button"
-          type="button"
-          className="menu-button"
-          aria-expanded={isMenuOpen}
-          aria-controls={NAV_LIST_ID}
-          onClick={() => setIsMenuOpen(!isMenuOpen)}
-        >
-          <span className="menu-icon" aria-hidden="true" />
-          {t('nav.menu')}
-        </button>
-        <nav className="site-nav" aria-label={t('nav.label')} onKeyDown={onKeyDown}>
-          <ul id={NAV_LIST_ID} className={isMenuOpen ? 'nav-list is-open' : 'nav-list'}>
-            {navItems.map((item) =>
-              item.kind === 'menu' ? (
-                <NavDropdown key={item.id} menu={item} currentPath={location} onNavigate={closeMenu} />
-              ) : (
-                <li key={item.href} className="nav-item">
-                  <Link
-                    href={item.href}
-                    className="nav-link"
-                    aria-current={item.href === location ? 'page' : undefined}
-                    onClick={closeMenu}
-                  >
-                    {t(item.label)}
-                  </Link>
-                </li>
-              ),
-            )}
-          </ul>
-        </nav>
+    <header>
+      <TopBar />
+      <div className="site-header">
+        <div className="container header-inner">
+          <Link href="/" className="brand" onClick={closeMenu}>
+            <span className="brand-mark" aria-hidden="true">
+              स
+            </span>
+            {t('site.name')}
+          </Link>
+          <button
+            id="site-menu-button"
+            type="button"
+            className="menu-button"
+            aria-expanded={isMenuOpen}
+            aria-controls={NAV_LIST_ID}
+            onClick={() => setIsMenuOpen(!isMenuOpen)}
+          >
+            <span className="menu-icon" aria-hidden="true" />
+            {t('nav.menu')}
+          </button>
+          <nav className="site-nav" aria-label={t('nav.label')} onKeyDown={onKeyDown}>
+            <ul id={NAV_LIST_ID} className={isMenuOpen ? 'nav-list is-open' : 'nav-list'}>
+              {navItems.map((item) =>
+                item.kind === 'menu' ? (
+                  <NavDropdown key={item.id} menu={item} currentPath={location} onNavigate={closeMenu} />
+                ) : (
+                  <li key={item.href} className="nav-item">
+                    <Link
+                      href={item.href}
+                      className="nav-link"
+                      aria-current={item.href === location ? 'page' : undefined}
+                      onClick={closeMenu}
+                    >
+                      {t(item.label)}
+                    </Link>
+                  </li>
+                ),
+              )}
+            </ul>
+          </nav>
+        </div>
       </div>
     </header>
   );

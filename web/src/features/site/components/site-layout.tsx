@@ -4,7 +4,6 @@ import { useT } from '#web/i18n/i18n.tsx';
 import { ErrorBoundary, PageLoading } from '#web/ui/error-boundary.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
-import { TopBar } from './top-bar.tsx';
 
 export const MAIN_ID = 'main-content';
 
@@ -16,7 +15,6 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href={`#${MAIN_ID}`}>
         {t('a11y.skipToContent')}
       </a>
-      <TopBar />
       <SiteHeader />
       <main id={MAIN_ID} tabIndex={-1}>
         <ErrorBoundary resetKey={location}>
