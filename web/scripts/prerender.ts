@@ -8,8 +8,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = path.join(webDir, 'dist');
-const ssrEntry = path.join(webDir, 'dist-ssr', 'entry-prerender.js');
+// Optional arguments: the client and SSR output folders (default web/dist and web/dist-ssr).
+const distDir = path.resolve(process.argv[2] ?? path.join(webDir, 'dist'));
+const ssrDir = path.resolve(process.argv[3] ?? path.join(webDir, 'dist-ssr'));
+const ssrEntry = path.join(ssrDir, 'entry-prerender.js');
 
 interface ManifestChunk {
   file: string;
@@ -99,7 +101,7 @@ async function main(): Promise<void> {
 
   // The manifest maps source paths to chunks; the server has no use for it, visitors even less.
   await rm(path.join(distDir, '.vite'), { recursive: true, force: true });
-  await rm(path.join(webDir, 'dist-ssr'), { recursive: true, force: true });
+  await rm(ssrDir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {
