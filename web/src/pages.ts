@@ -25,6 +25,7 @@ export const registerPage = apiPage(() => import('./features/identity/pages/regi
 export const adminLoginPage = apiPage(() => import('./features/identity/pages/admin-login-page.tsx'));
 export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'));
 export const adminDashboardPage = apiPage(() => import('./features/admin/pages/admin-dashboard-page.tsx'));
+export const confirmEmailPage = apiPage(() => import('./features/identity/pages/confirm-email-page.tsx'));
 
 export interface PrerenderTarget {
   /** The path rendered; the client hydrates with the same path, then moves to the real one. */
@@ -68,9 +69,10 @@ export const prerenderTargets: PrerenderTarget[] = [
 ];
 
 /**
- * Paths under these prefixes are the member and admin areas: the server answers them with the
- * client-rendered app shell (app.html). Add new member pages here as they are built.
+ * Paths under these prefixes get the client-rendered app shell (app.html) from the server: the
+ * member and admin areas, and pages whose content depends on the query (/confirm-email?token=),
+ * which a prerender could only get wrong. Add new member pages here as they are built.
  */
-export const APP_PREFIXES = ['/dashboard', '/admin', '/direct-joining', '/LevelTree', '/epin-dashboard', '/profile'];
+export const APP_PREFIXES = ['/dashboard', '/admin', '/direct-joining', '/LevelTree', '/epin-dashboard', '/profile', '/confirm-email'];
 
-export const allPages: LazyPage[] = [homePage, notFoundPage, loginPage, registerPage, adminLoginPage, dashboardPage, adminDashboardPage];
+export const allPages: LazyPage[] = [homePage, notFoundPage, loginPage, registerPage, adminLoginPage, dashboardPage, adminDashboardPage, confirmEmailPage];

@@ -1,6 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { AdminRoutes } from './features/admin/admin-routes.tsx';
-import { adminLoginPage, dashboardPage, homePage, loginPage, notFoundPage, registerPage } from './pages.ts';
+import { adminLoginPage, confirmEmailPage, dashboardPage, homePage, loginPage, notFoundPage, registerPage } from './pages.ts';
 
 export function AppRoutes() {
   return (
@@ -11,6 +11,7 @@ export function AppRoutes() {
       <Route path="/register/:userId" component={registerPage.Component} />
       <Route path="/admin-login" component={adminLoginPage.Component} />
       <Route path="/dashboard" component={dashboardPage.Component} />
+      <Route path="/confirm-email" component={confirmEmailPage.Component} />
       <Route path="/admin" nest>
         <AdminRoutes />
       </Route>

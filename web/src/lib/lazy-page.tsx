@@ -53,7 +53,8 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
   }
 
   function Component() {
-    const Page = use(ensureLoaded());
+    // Typed as a plain promise for `use`; React reads the status fields set by track() at run time.
+    const Page = use(ensureLoaded() as PromiseLike<ComponentType>);
     return <Page />;
   }
 

@@ -8,6 +8,7 @@ import { useErrorText } from '#web/ui/use-error-text.ts';
 import { ReferralLinkBox } from '../components/referral-link-box.tsx';
 import { RequireSignedIn } from '../components/require-signed-in.tsx';
 import { useLogout } from '../hooks/use-logout.ts';
+import { useResendConfirmation } from '../hooks/use-resend-confirmation.ts';
 
 export default function DashboardPage() {
   usePageMeta('dashboard.metaTitle', 'dashboard.metaDescription');
@@ -51,7 +52,7 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
   return (
     <div className="container page-narrow">
       <h1>{t('dashboard.welcome', { name: me.fullName })}</h1>
-      {!me.isEmailVerified && <Notice tone="warning">{t('dashboard.emailNotVerified')}</Notice>}
+      {!me.isEmailVerified && <EmailNotConfirmed />}
       <section aria-labelledby="account-heading" className="panel">
         <h2 id="account-heading">{t('dashboard.details')}</h2>
         <dl className="facts">
@@ -77,5 +78,25 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
       <FormError message={logoutError?.message} hint={logoutError?.hint} />
       <p className="actions">{logoutButton}</p>
     </div>
+  );
+}
+
+/** PRODUCT.md §4: until the e-mailed link is opened, an alert with a resend button. */
+function EmailNotConfirmed() {
+  const t = useT();
+  const errorText = useErrorText();
+  const resend = useResendConfirmation();
+  const error = resend.error ? errorText(resend.error, 'dashboard.resendFailed') : undefined;
+  return (
+    <Notice tone="warning">
+      <p>{t('dashboard.emailNotVerified')}</p>
+      <p role="status">{resend.isSuccess && t('dashboard.resent')}</p>
+      <FormError message={error?.message} hint={error?.hint} />
+      {!resend.isSuccess && (
+        <button type="button" className="btn btn-secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
+          {resend.isPending ? t('dashboard.resending') : t('dashboard.resend')}
+        </button>
+      )}
+    </Notice>
   );
 }
