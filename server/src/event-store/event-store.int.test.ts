@@ -88,6 +88,24 @@ describe.each(testDbKinds())('event store on %s', (kind) => {
     expect(await store.readStream(streamId)).toHaveLength(1);
   });
 
+  it('lets exactly one of 10 concurrent creations of the same new stream through', async () => {
+    const pledgeId = uniqueId('pledge');
+    const streamId = `pledge-${pledgeId}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) =>
+        store.append(
+          [{ streamId, expected: 'no_stream', events: [{ type: 'PledgeMade', data: { pledgeId, amountPaise: index + 1 } }] }],
+          meta(),
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(ConcurrencyError);
+    }
+    expect(await store.readStream(streamId)).toHaveLength(1);
+  });
+
   it('rejects UPDATE, DELETE and TRUNCATE on events', async () => {
     const streamId = uniqueId('pledge');
     await store.append(

@@ -67,27 +67,28 @@ interface EventRowLike {
 
 /**
  * Applies every event of the types the projection handles, in global order, read in batches by
- * position. `where` narrows the events further (history: one stream, up to a time).
+ * position. The options narrow the events further (history: one stream, up to a time).
  */
 export async function applyAllEvents(
   tx: Queryable,
   eventStore: EventStore,
   projection: Projection,
   tables: TableNames,
-  options: { batchSize?: number; streamId?: string; asOf?: Date } = {},
+  options: { batchSize?: number; streamId?: string; asOf?: Date; afterPosition?: number; toPosition?: number } = {},
 ): Promise<number> {
   const batchSize = options.batchSize ?? 2_000;
   const context = { ...eventStore.projectionContext(tx), tables };
-  let after = 0;
+  let after = options.afterPosition ?? 0;
   let applied = 0;
   for (;;) {
     const { rows } = await tx.query<EventRowLike & Parameters<EventStore['toRecorded']>[0]>(
       `SELECT ${EVENT_COLUMNS} FROM events
         WHERE global_position > $1 AND type = ANY($2::text[])
           AND ($4::text IS NULL OR stream_id = $4) AND ($5::timestamptz IS NULL OR recorded_at <= $5)
+          AND ($6::bigint IS NULL OR global_position <= $6)
         ORDER BY global_position
         LIMIT $3`,
-      [after, projection.handles, batchSize, options.streamId ?? null, options.asOf ?? null],
+      [after, projection.handles, batchSize, options.streamId ?? null, options.asOf ?? null, options.toPosition ?? null],
     );
     for (const row of rows) {
       const event: RecordedEvent = eventStore.toRecorded(row);
