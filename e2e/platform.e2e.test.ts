@@ -128,7 +128,7 @@ describe('platform slice in Chromium', () => {
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL('**/admin/dashboard');
-    await expect.poll(async () => Number(await page.getByTestId('member-count').textContent())).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => Number((await page.getByTestId('member-count').textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(2);
     await expectAccessible(page, 'admin dashboard');
     await page.context().close();
 

@@ -10,7 +10,7 @@ import type { Services } from '#server/services';
 import { EMAIL_TAKEN, EPIN_USED, decideRegistration } from './register.decide.ts';
 import type { ZRegisterRequestSchema } from './register.schema.ts';
 import type { z } from 'zod';
-import { userStreamId, type AccountRegistered, type PersonalDetails, type Permission, type Role } from './identity.events.ts';
+import { userStreamId, type AccountRegistered, type EmailConfirmed, type PersonalDetails, type Permission, type Role } from './identity.events.ts';
 import { eventMetadata, type RequestMeta } from './request-meta.ts';
 import { registrationSettings } from './registration-settings.ts';
 
@@ -102,7 +102,7 @@ export interface CreateAccountInput extends PersonalDetails {
   password: string;
 }
 
-/** Creates an account directly (the admin:create tool): no sponsor, no invite code. */
+/** Creates an account directly (the admin:create tool): no sponsor, no invite code, e-mail taken as confirmed. */
 export async function createAccount(services: Services, input: CreateAccountInput, meta: RequestMeta): Promise<string> {
   const settings = registrationSettings();
   const passwordHash = await hashPassword(input.password);
@@ -129,7 +129,9 @@ export async function createAccount(services: Services, input: CreateAccountInpu
             joinedAt: services.now().toISOString(),
           },
         };
-        return [{ streamId: userStreamId(userId), expected: 'no_stream', events: [event] }];
+        // An operator creates these accounts for a known address; there is no link to wait for.
+        const confirmed: EmailConfirmed = { type: 'EmailConfirmed', data: { userId, confirmedAt: event.data.joinedAt } };
+        return [{ streamId: userStreamId(userId), expected: 'no_stream', events: [event, confirmed] }];
       }, eventMetadata(meta));
       return userId;
     } catch (error) {
