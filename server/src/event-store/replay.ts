@@ -67,7 +67,8 @@ interface EventRowLike {
 
 /**
  * Applies every event of the types the projection handles, in global order, read in batches by
- * position. The options narrow the events further (history: one stream, up to a time).
+ * position. The options narrow the events further (history: one stream, up to a time). asOf counts
+ * to the end of its millisecond: PostgreSQL keeps microseconds, a Date (and a printed time) only ms.
  */
 export async function applyAllEvents(
   tx: Queryable,
@@ -84,7 +85,7 @@ export async function applyAllEvents(
     const { rows } = await tx.query<EventRowLike & Parameters<EventStore['toRecorded']>[0]>(
       `SELECT ${EVENT_COLUMNS} FROM events
         WHERE global_position > $1 AND type = ANY($2::text[])
-          AND ($4::text IS NULL OR stream_id = $4) AND ($5::timestamptz IS NULL OR recorded_at <= $5)
+          AND ($4::text IS NULL OR stream_id = $4) AND ($5::timestamptz IS NULL OR recorded_at < $5::timestamptz + interval '1 millisecond')
           AND ($6::bigint IS NULL OR global_position <= $6)
         ORDER BY global_position
         LIMIT $3`,

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '#server/config';
 import type { Db, Queryable } from '#server/db/db';
 import { DataDirLockedError } from '#server/db/pglite';
-import type { EventStore } from '#server/event-store/event-store';
+import { EVENT_COLUMNS, type EventStore } from '#server/event-store/event-store';
 import { isSealed } from '#server/event-store/personal-data';
 import { applyAllEvents, createFreshTables } from '#server/event-store/replay';
 import type { RecordedEvent } from '#server/event-store/types';
@@ -71,6 +71,21 @@ export interface StreamHistory {
 }
 
 /**
+ * A stream's events recorded by asOf, counting to the end of its millisecond: recorded_at has
+ * microseconds, while the time a person copies from this tool's output (a Date) has milliseconds,
+ * and "as of the time printed beside an event" must include that event.
+ */
+async function readStreamAsOf(tx: Queryable, eventStore: EventStore, streamId: string, asOf?: Date): Promise<RecordedEvent[]> {
+  const { rows } = await tx.query<Parameters<EventStore['toRecorded']>[0]>(
+    `SELECT ${EVENT_COLUMNS} FROM events
+      WHERE stream_id = $1 AND ($2::timestamptz IS NULL OR recorded_at < $2::timestamptz + interval '1 millisecond')
+      ORDER BY stream_version`,
+    [streamId, asOf ?? null],
+  );
+  return rows.map((row) => eventStore.toRecorded(row));
+}
+
+/**
  * The stream's events up to asOf, and the state they fold to: each inline projection that handles
  * any of its types is replayed over just these events into temporary tables (dropped at commit).
  * Null when there is no such stream.
@@ -86,7 +101,7 @@ export async function streamHistory(
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
     const currentVersion = await eventStore.streamVersion(streamId, tx);
     if (currentVersion === null) return null;
-    const events = await eventStore.readStream(streamId, { asOf, db: tx });
+    const events = await readStreamAsOf(tx, eventStore, streamId, asOf);
     const keys = new Map<string, Buffer | null>();
     const revealed = [];
     for (const event of events) revealed.push({ ...event, revealed: await revealDeep(eventStore, tx, event.data, keys) });
