@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Db, Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import type { PersonalDataVault } from './personal-data.ts';

@@ -204,7 +204,7 @@ export async function assertRedisReachable(url: string): Promise<void> {
     const reply = await redis.ping();
     if (reply !== 'PONG') throw new Error(`Redis at ${url} answered ${reply}`);
   } catch (error) {
-    throw new Error(`TEST_REDIS_URL is set but Redis at ${url} is unreachable: ${String(error)}`);
+    throw new Error(`TEST_REDIS_URL is set but Redis at ${url} is unreachable: ${String(error)}`, { cause: error });
   } finally {
     redis.disconnect();
   }
