@@ -40,6 +40,8 @@ const counters: Projection<'bench_counters'> = {
       `INSERT INTO ${tables.bench_counters} (stream_id, count, last_position) VALUES ($1, 1, $2)
        ON CONFLICT (stream_id) DO UPDATE SET count = ${tables.bench_counters}.count + 1, last_position = EXCLUDED.last_position`,
       [event.streamId, event.globalPosition],
+      // A fixed statement on the hot path: prepared once per connection (per target table).
+      { name: `bench_count_${tables.bench_counters}` },
     );
   },
 };

@@ -6,8 +6,16 @@ export interface QueryResult<R> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Prepares the statement once per connection under this name (PostgreSQL skips parse and plan
+   * afterwards). Only for fixed SQL on hot paths: each name holds one plan per connection.
+   */
+  name?: string;
+}
+
 export interface Queryable {
-  query<R = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  query<R = Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
 }
 
 export interface Db extends Queryable {

@@ -1,13 +1,13 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import type { Db, Queryable, QueryOptions, QueryResult } from './db.ts';
 
 // int8 values here (positions, counts) stay far below 2^53; numbers are easier to use than strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-      const result = await client.query(text, params as unknown[] | undefined);
+    async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+      const result = await client.query({ text, values: params as unknown[] | undefined, name: options?.name });
       return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
     },
   };

@@ -108,15 +108,20 @@ export class EventStore {
     const data = events.map((event) => JSON.stringify(event.data));
     const params: unknown[] = [streamId, events.length, ids, types, schemaVersions, data, JSON.stringify(metadata)];
     let claim: string;
+    let variant: string;
     if (expected === 'no_stream') {
+      variant = 'no_stream';
       claim = `INSERT INTO streams (stream_id, version) VALUES ($1, $2) ON CONFLICT (stream_id) DO NOTHING RETURNING 0 AS start`;
     } else if (expected === 'any') {
+      variant = 'any';
       claim = `INSERT INTO streams (stream_id, version) VALUES ($1, $2)
                ON CONFLICT (stream_id) DO UPDATE SET version = streams.version + $2, updated_at = now()
                RETURNING version - $2 AS start`;
     } else if (expected === 'stream_exists') {
+      variant = 'stream_exists';
       claim = `UPDATE streams SET version = version + $2, updated_at = now() WHERE stream_id = $1 RETURNING version - $2 AS start`;
     } else {
+      variant = 'exact';
       claim = `UPDATE streams SET version = version + $2, updated_at = now() WHERE stream_id = $1 AND version = $8 RETURNING version - $2 AS start`;
       params.push(expected);
     }
@@ -128,6 +133,7 @@ export class EventStore {
        ORDER BY u.n
        RETURNING global_position, stream_version, transaction_id::text AS transaction_id, recorded_at`,
       params,
+      { name: `sahay_append_${variant}` },
     );
     if (rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.#currentVersion(tx, streamId));
     rows.sort((a, b) => a.stream_version - b.stream_version);

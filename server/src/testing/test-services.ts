@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '#server/config';
+import { runRelayBatch } from '#server/event-store/relay';
+import type { InProcessQueue } from '#server/queue/in-process-queue';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
 import { createAccount } from '#server/modules/identity/accounts';
 import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.events';
@@ -24,6 +26,11 @@ export interface TestApp {
   caller(as?: { token?: string; ip?: string }): Promise<AppCaller>;
   /** Creates an account directly and returns its ID and a bearer token. */
   account(options?: { role?: Role; permissions?: Permission[]; email?: string; password?: string; fullName?: string }): Promise<{ userId: string; token: string; email: string; password: string }>;
+  /**
+   * Relays every committed event to the job queue and waits for the jobs to finish. Waits also for
+   * events held back by a transaction open elsewhere (transaction IDs are cluster-wide in PostgreSQL).
+   */
+  runJobs(): Promise<void>;
   /** Number of events recorded so far: authorisation tests check that a refusal wrote nothing. */
   eventCount(): Promise<number>;
   close(): Promise<void>;
@@ -79,6 +86,15 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
       );
       const { token } = await logIn(services, { userId, password }, { kind: 'bearer' });
       return { userId, token, email, password };
+    },
+    async runJobs() {
+      for (let heldBack = 0; ; ) {
+        const result = await runRelayBatch(services, { owner: 'test' });
+        if (result.hasMore) continue;
+        if (!result.isHeldBack || ++heldBack > 100) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await (services.queue as InProcessQueue).drain();
     },
     async eventCount() {
       const { rows } = await services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM events`);

@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRelayBatch } from '#server/event-store/relay';
-import type { InProcessQueue } from '#server/queue/in-process-queue';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
 import { CONFIRMATION_INVALID, createConfirmationToken, readConfirmationToken, sendConfirmationEmailJob } from './email-confirmation.ts';
@@ -35,10 +33,7 @@ describe.each(testDbKinds())('e-mail confirmation on %s', (kind) => {
         )
       : [];
 
-  async function runJobs(): Promise<void> {
-    await runRelayBatch(app.services);
-    await (app.services.queue as InProcessQueue).drain();
-  }
+  const runJobs = () => app.runJobs();
 
   async function register(): Promise<{ userId: string; email: string; token: string }> {
     const [epin] = (await (await app.caller({ token: adminToken })).epins.generate({ count: 1 })).epins;
