@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const CONTENT_SLUGS = ['about', 'mission', 'donor', 'plan', 'legals'] as const;
+export const ZContentSlugSchema = z.enum(CONTENT_SLUGS, { error: 'Unknown page' });
+export type TContentSlug = z.infer<typeof ZContentSlugSchema>;
+
+export const MAX_CONTENT_BODY = 50_000;
+
+const ZBilingualTitle = z.object({
+  en: z.string().trim().min(1, 'Title is required').max(200, 'At most 200 characters'),
+  hi: z.string().trim().min(1, 'Title is required').max(200, 'At most 200 characters'),
+});
+const ZBilingualBody = z.object({
+  en: z.string().trim().min(1, 'Text is required').max(MAX_CONTENT_BODY, `At most ${MAX_CONTENT_BODY} characters`),
+  hi: z.string().trim().min(1, 'Text is required').max(MAX_CONTENT_BODY, `At most ${MAX_CONTENT_BODY} characters`),
+});
+
+/** A content page: Markdown in both languages. The web renders it safely (no raw HTML, no scripts). */
+export const ZContentPageSchema = z.object({
+  slug: ZContentSlugSchema,
+  version: z.number().int().min(1),
+  title: ZBilingualTitle,
+  body: ZBilingualBody,
+  updatedAt: z.string(),
+  /** User ID of the admin who saved it, or "system" for the seed. */
+  updatedBy: z.string(),
+});
+export type TContentPage = z.infer<typeof ZContentPageSchema>;
+
+export const ZGetContentRequestSchema = z.object({ slug: ZContentSlugSchema });
+
+export const ZUpdateContentRequestSchema = z.object({
+  slug: ZContentSlugSchema,
+  /** The version the editor was loaded at: another admin's save meanwhile is a conflict (409). */
+  expectedVersion: z.number().int().min(1),
+  data: z.object({ title: ZBilingualTitle, body: ZBilingualBody }),
+});
+export type TUpdateContentRequest = z.input<typeof ZUpdateContentRequestSchema>;
+
+export const ZContentHistoryEntrySchema = z.object({
+  version: z.number().int(),
+  title: ZBilingualTitle,
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+  restoredFromVersion: z.number().int().nullable(),
+});
+export const ZContentHistoryResponseSchema = z.object({ slug: ZContentSlugSchema, versions: z.array(ZContentHistoryEntrySchema) });
+export type TContentHistoryResponse = z.infer<typeof ZContentHistoryResponseSchema>;
+
+export const ZGetContentVersionRequestSchema = z.object({ slug: ZContentSlugSchema, version: z.number().int().min(1) });
+
+export const ZRestoreContentRequestSchema = z.object({
+  slug: ZContentSlugSchema,
+  version: z.number().int().min(1),
+  expectedVersion: z.number().int().min(1),
+});

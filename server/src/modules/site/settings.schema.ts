@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * The foundation's settings (PRODUCT.md §10). Every change is an event; the defaults below apply
+ * until an admin sets a value. Formats are checked here, and the web form uses the same rules.
+ */
+const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Enter a full web address starting with https://' })]);
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 -]{6,17}$/, 'Enter a phone number with digits only, like +91 98765 43210');
+
+export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const UPI_VPA_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
+
+const paise = z.number().int('Enter a whole number').min(0, 'Cannot be negative').max(10 ** 13, 'Too large');
+const count = z.number().int('Enter a whole number').min(0, 'Cannot be negative').max(10 ** 9, 'Too large');
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const bilingual = (max: number) => z.object({ en: text(max), hi: text(max) });
+
+export const ZSettingsSchema = z.object({
+  foundationName: bilingual(200),
+  address: bilingual(500),
+  phone,
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
+  mapLink: optionalUrl,
+  registrationNo: text(100),
+  pan: z.string().trim().toUpperCase().regex(PAN_PATTERN, 'Enter a PAN like ABCDE1234F'),
+  twelveANo: text(100),
+  taxExemptionNo: text(100),
+  /** "80G" before 1 April 2026, "section 133, Income-tax Act 2025" after. */
+  taxSectionLabel: text(100),
+  receiptPrefix: z.string().trim().regex(/^[A-Z0-9-]{1,12}$/, 'Use 1–12 capital letters, digits or dashes'),
+  upiVpa: z.union([z.literal(''), z.string().trim().regex(UPI_VPA_PATTERN, 'Enter a UPI ID like name@bank')]),
+  upiPayeeName: text(100),
+  bankAccountName: text(100),
+  bankAccountNumber: z.union([z.literal(''), z.string().trim().regex(/^\d{9,18}$/, 'Enter 9 to 18 digits')]),
+  bankIfsc: z.union([z.literal(''), z.string().trim().toUpperCase().regex(IFSC_PATTERN, 'Enter an IFSC like SBIN0001234')]),
+  bankName: text(100),
+  meetingLink: optionalUrl,
+  groupLink: optionalUrl,
+  socialFacebook: optionalUrl,
+  socialInstagram: optionalUrl,
+  socialYoutube: optionalUrl,
+  socialX: optionalUrl,
+  baselineHappyDonors: count,
+  baselineFundsRaisedPaise: paise,
+  baselineOngoingCampaigns: count,
+  baselinePeopleHelped: count,
+  baselineKanyadanGirls: count,
+  baselineKanyadanFundsPaise: paise,
+  baselineKanyadanDistricts: count,
+  isInviteOnly: z.boolean(),
+  memberIdPrefix: z.string().trim().toUpperCase().regex(/^[A-Z]{1,5}$/, 'Use 1 to 5 capital letters'),
+  kanyadanPrefix: z.string().trim().toUpperCase().regex(/^[A-Z]{5}$/, 'Use exactly 5 capital letters'),
+  kanyadanFeePaise: paise,
+  kanyadanBenefitText: bilingual(2000),
+  /** Basis points: 250 = 2.5%. */
+  disbursementChargeBasisPoints: z.number().int('Enter a whole number').min(0, 'Cannot be negative').max(5000, 'At most 50%'),
+});
+export type TSettings = z.infer<typeof ZSettingsSchema>;
+export type TSettingKey = keyof TSettings;
+
+export const ZGetSettingsResponseSchema = z.object({ version: z.number().int(), settings: ZSettingsSchema });
+export type TGetSettingsResponse = z.infer<typeof ZGetSettingsResponseSchema>;
+
+export const ZUpdateSettingsRequestSchema = z.object({
+  /** The version the form was loaded at: a change made meanwhile by someone else is a conflict. */
+  expectedVersion: z.number().int().min(0),
+  data: ZSettingsSchema.partial().refine((changes) => Object.keys(changes).length > 0, 'Change at least one setting'),
+});
+export type TUpdateSettingsRequest = z.input<typeof ZUpdateSettingsRequestSchema>;
