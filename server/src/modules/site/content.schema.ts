@@ -21,6 +21,11 @@ export const ZContentPageSchema = z.object({
   version: z.number().int().min(1),
   title: ZBilingualTitle,
   body: ZBilingualBody,
+  /**
+   * The body rendered by the server: Markdown with raw HTML escaped, only http(s), mailto, tel and
+   * site-relative links, and the {{placeholders}} filled from settings. Safe to insert as HTML.
+   */
+  html: z.object({ en: z.string(), hi: z.string() }),
   updatedAt: z.string(),
   /** User ID of the admin who saved it, or "system" for the seed. */
   updatedBy: z.string(),
@@ -54,3 +59,8 @@ export const ZRestoreContentRequestSchema = z.object({
   version: z.number().int().min(1),
   expectedVersion: z.number().int().min(1),
 });
+
+export const ZPreviewContentRequestSchema = z.object({
+  markdown: z.string().max(MAX_CONTENT_BODY, `At most ${MAX_CONTENT_BODY} characters`),
+});
+export const ZPreviewContentResponseSchema = z.object({ html: z.string() });
