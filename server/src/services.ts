@@ -110,5 +110,6 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     },
   };
   services.queue = createQueue({ config, log, runsJobs: options.runsJobs, handlers: jobHandlers, context: services });
+  for (const module of modules) await module.seed?.(services);
   return services;
 }

@@ -11,6 +11,7 @@ export interface RateLimit {
 export const DEFAULT_RATE_LIMITS = {
   loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  contactPerIp: { limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;

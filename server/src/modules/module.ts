@@ -16,6 +16,8 @@ export interface SahayModule {
   eventSchemas?: readonly EventSchema[];
   /** Handlers the relay turns events into jobs for. */
   jobs?: readonly JobHandler[];
+  /** Records what a fresh database needs (seed content). Idempotent; runs when a process starts. */
+  seed?: (services: Services) => Promise<void>;
   /** REST adapters under /api. */
   rest?: (services: Services) => Router;
 }

@@ -1,6 +1,7 @@
 import { adminRouter } from '#server/modules/admin/admin.router';
 import { epinsRouter } from '#server/modules/community/epins.router';
 import { identityRouter } from '#server/modules/identity/identity.router';
+import { siteRouter } from '#server/modules/site/site.router';
 import { router } from './procedures.ts';
 
 /** The app router: only maps names to the modules' routers. */
@@ -8,6 +9,7 @@ export const appRouter = router({
   identity: identityRouter,
   epins: epinsRouter,
   admin: adminRouter,
+  site: siteRouter,
 });
 
 export type AppRouter = typeof appRouter;

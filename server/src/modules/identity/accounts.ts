@@ -38,7 +38,7 @@ function isEmailUniqueViolation(error: unknown): boolean {
 export async function registerMember(services: Services, input: RegisterInput, meta: RequestMeta): Promise<{ userId: string; fullName: string }> {
   const now = services.now();
   if (meta.ip) await consumeRateLimit(services.db, `register:ip:${meta.ip}`, services.limits.registerPerIp, now);
-  const settings = registrationSettings();
+  const settings = await registrationSettings(services.db);
   const passwordHash = await hashPassword(input.password);
   const hashOfEmail = emailHash(services, input.email);
   const personal: PersonalDetails = {
@@ -104,7 +104,7 @@ export interface CreateAccountInput extends PersonalDetails {
 
 /** Creates an account directly (the admin:create tool): no sponsor, no invite code, e-mail taken as confirmed. */
 export async function createAccount(services: Services, input: CreateAccountInput, meta: RequestMeta): Promise<string> {
-  const settings = registrationSettings();
+  const settings = await registrationSettings(services.db);
   const passwordHash = await hashPassword(input.password);
   const hashOfEmail = emailHash(services, input.email);
   const { password: _password, role, permissions, ...personal } = input;

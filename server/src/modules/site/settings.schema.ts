@@ -22,11 +22,11 @@ const bilingual = (max: number) => z.object({ en: text(max), hi: text(max) });
 export const ZSettingsSchema = z.object({
   foundationName: bilingual(200),
   address: bilingual(500),
-  phone,
+  phone: z.union([z.literal(''), phone]),
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
   mapLink: optionalUrl,
   registrationNo: text(100),
-  pan: z.string().trim().toUpperCase().regex(PAN_PATTERN, 'Enter a PAN like ABCDE1234F'),
+  pan: z.union([z.literal(''), z.string().trim().toUpperCase().regex(PAN_PATTERN, 'Enter a PAN like ABCDE1234F')]),
   twelveANo: text(100),
   taxExemptionNo: text(100),
   /** "80G" before 1 April 2026, "section 133, Income-tax Act 2025" after. */
