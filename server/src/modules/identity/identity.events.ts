@@ -35,7 +35,8 @@ export type AccountRegistered = {
 
 export type PasswordChanged = {
   type: 'PasswordChanged';
-  data: { userId: string; passwordHash: string; changedAt: string };
+  /** reason: the member changed it (knowing the old one), or reset it with an e-mailed code. Absent in v1 events: 'change'. */
+  data: { userId: string; passwordHash: string; changedAt: string; reason?: 'change' | 'reset' };
 };
 
 export type PersonalDataErased = {
@@ -54,7 +55,25 @@ export type EmailConfirmed = {
   data: { userId: string; confirmedAt: string };
 };
 
-export type IdentityEvent = AccountRegistered | PasswordChanged | PersonalDataErased | EmailConfirmationRequested | EmailConfirmed;
+/** An admin with the members permission suspended the account: it cannot sign in, and shows as non-active. */
+export type MemberSuspended = {
+  type: 'MemberSuspended';
+  data: { userId: string; reason: string; suspendedAt: string };
+};
+
+export type MemberReactivated = {
+  type: 'MemberReactivated';
+  data: { userId: string; reason: string; reactivatedAt: string };
+};
+
+export type IdentityEvent =
+  | AccountRegistered
+  | PasswordChanged
+  | PersonalDataErased
+  | EmailConfirmationRequested
+  | EmailConfirmed
+  | MemberSuspended
+  | MemberReactivated;
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;

@@ -5,7 +5,7 @@ import type { IdentityEvent, PersonalDetails } from './identity.events.ts';
 export const usersProjection: Projection<'users'> = {
   name: 'users',
   tables: ['users'],
-  handles: ['AccountRegistered', 'PasswordChanged', 'PersonalDataErased', 'EmailConfirmed'],
+  handles: ['AccountRegistered', 'PasswordChanged', 'PersonalDataErased', 'EmailConfirmed', 'MemberSuspended', 'MemberReactivated'],
   async apply(recorded, { tx, tables, reveal }) {
     const event = recorded as unknown as IdentityEvent;
     switch (event.type) {
@@ -50,6 +50,18 @@ export const usersProjection: Projection<'users'> = {
         ]);
         return;
       case 'EmailConfirmationRequested':
+        return;
+      case 'MemberSuspended':
+        await tx.query(`UPDATE ${tables.users} SET status = 'suspended', updated_at = $2 WHERE user_id = $1 AND status = 'active'`, [
+          event.data.userId,
+          event.data.suspendedAt,
+        ]);
+        return;
+      case 'MemberReactivated':
+        await tx.query(`UPDATE ${tables.users} SET status = 'active', updated_at = $2 WHERE user_id = $1 AND status = 'suspended'`, [
+          event.data.userId,
+          event.data.reactivatedAt,
+        ]);
         return;
       case 'PersonalDataErased':
         await usersProjection.erase!(event.data.subjectId, { tx, tables, reveal });
