@@ -1,5 +1,6 @@
 import { adminRouter } from '#server/modules/admin/admin.router';
 import { epinsRouter } from '#server/modules/community/epins.router';
+import { teamRouter } from '#server/modules/community/team.router';
 import { identityRouter } from '#server/modules/identity/identity.router';
 import { siteRouter } from '#server/modules/site/site.router';
 import { router } from './procedures.ts';
@@ -8,6 +9,7 @@ import { router } from './procedures.ts';
 export const appRouter = router({
   identity: identityRouter,
   epins: epinsRouter,
+  team: teamRouter,
   admin: adminRouter,
   site: siteRouter,
 });

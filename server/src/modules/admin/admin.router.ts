@@ -1,4 +1,14 @@
 import { router } from '#server/trpc/procedures';
 import { getDashboardRoute } from './get-dashboard.route.ts';
+import { getCompanyDirectsRoute, getMemberRoute, reactivateMemberRoute, searchMembersRoute, suspendMemberRoute } from './members.route.ts';
 
-export const adminRouter = router({ getDashboard: getDashboardRoute });
+export const adminRouter = router({
+  getDashboard: getDashboardRoute,
+  members: router({
+    search: searchMembersRoute,
+    get: getMemberRoute,
+    getCompanyDirects: getCompanyDirectsRoute,
+    suspend: suspendMemberRoute,
+    reactivate: reactivateMemberRoute,
+  }),
+});

@@ -5,7 +5,7 @@ import type { EpinEvent } from './epin.events.ts';
 export const epinsProjection: Projection<'epins'> = {
   name: 'epins',
   tables: ['epins'],
-  handles: ['EpinGenerated', 'EpinUsed'],
+  handles: ['EpinGenerated', 'EpinUsed', 'EpinTransferred'],
   async apply(recorded, { tx, tables }) {
     const event = recorded as unknown as EpinEvent;
     switch (event.type) {
@@ -22,6 +22,12 @@ export const epinsProjection: Projection<'epins'> = {
           event.data.usedBy,
           event.data.usedAt,
         ]);
+        return;
+      case 'EpinTransferred':
+        await tx.query(`UPDATE ${tables.epins} SET held_by = $2 WHERE code = $1`, [event.data.code, event.data.to]);
+        return;
+      case 'EpinsSent':
+      case 'EpinsReceived':
         return;
       default: {
         const unhandled: never = event;

@@ -23,3 +23,36 @@ export type TEpin = z.infer<typeof ZEpinSchema>;
 
 export const ZEpinListResponseSchema = z.object({ epins: z.array(ZEpinSchema) });
 export type TEpinListResponse = z.infer<typeof ZEpinListResponseSchema>;
+
+export const ZTransferEpinsRequestSchema = z.object({
+  toUserId: z
+    .string({ error: 'Enter the receiver’s user ID' })
+    .trim()
+    .toUpperCase()
+    .min(1, 'Enter the receiver’s user ID')
+    .max(20, 'User not found'),
+  count: z.number({ error: 'Invalid transfer count.' }).int('Invalid transfer count.').min(1, 'Invalid transfer count.').max(MAX_EPINS_PER_BATCH, 'Invalid transfer count.'),
+});
+export type TTransferEpinsRequest = z.input<typeof ZTransferEpinsRequestSchema>;
+
+export const ZTransferEpinsResponseSchema = z.object({
+  transferId: z.string(),
+  toUserId: z.string(),
+  toName: z.string(),
+  codes: z.array(z.string()),
+  /** Unused codes the sender still holds. */
+  remaining: z.number().int(),
+});
+
+export const ZHeldEpinsRequestSchema = z.object({ userId: z.string().trim().toUpperCase().optional() });
+
+export const ZEpinTransferSchema = z.object({
+  transferId: z.string(),
+  direction: z.enum(['sent', 'received']),
+  otherUserId: z.string(),
+  otherName: z.string(),
+  count: z.number().int(),
+  transferredAt: z.string(),
+});
+export const ZEpinTransferHistorySchema = z.object({ transfers: z.array(ZEpinTransferSchema) });
+export type TEpinTransfer = z.infer<typeof ZEpinTransferSchema>;

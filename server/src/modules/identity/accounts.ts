@@ -196,3 +196,33 @@ export async function countMembers(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users WHERE role = 'member' AND status <> 'erased'`);
   return rows[0]?.count ?? 0;
 }
+
+export interface MemberCard {
+  userId: string;
+  fullName: string;
+  sponsorId: string | null;
+  joinedAt: string;
+  /** Active = e-mail confirmed and not suspended (PRODUCT.md §4). */
+  isActive: boolean;
+}
+
+/** Names and standing of many members at once, for lists other modules show (team, transfers). */
+export async function getMemberCards(db: Queryable, userIds: readonly string[]): Promise<Map<string, MemberCard>> {
+  if (userIds.length === 0) return new Map();
+  const { rows } = await db.query<{ user_id: string; full_name: string | null; sponsor_id: string | null; joined_at: Date; status: string; email_verified_at: Date | null }>(
+    `SELECT user_id, full_name, sponsor_id, joined_at, status, email_verified_at FROM users WHERE user_id = ANY($1::text[])`,
+    [userIds],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.user_id,
+      {
+        userId: row.user_id,
+        fullName: row.full_name ?? '[erased]',
+        sponsorId: row.sponsor_id,
+        joinedAt: new Date(row.joined_at).toISOString(),
+        isActive: row.status === 'active' && row.email_verified_at !== null,
+      },
+    ]),
+  );
+}

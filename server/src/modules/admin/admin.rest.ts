@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import { handle, requireAdmin } from '#server/http/rest';
+import { listCompanyDirects } from '#server/modules/identity/member-admin';
+import type { Services } from '#server/services';
+
+export function adminRest(services: Services): Router {
+  const rest = Router();
+
+  // Company directs: members who joined with no sponsor, i.e. directly under the foundation.
+  rest.get(
+    '/admin/company-directs',
+    handle(async (_req, res) => {
+      requireAdmin(res, 'members');
+      res.json({ members: await listCompanyDirects(services.db) });
+    }),
+  );
+
+  // The same members as joiners of the company, oldest first, as the older clients list them.
+  rest.get(
+    '/admin/direct-company-joiners',
+    handle(async (_req, res) => {
+      requireAdmin(res, 'members');
+      const members = await listCompanyDirects(services.db);
+      res.json({ members: members.reverse(), total: members.length });
+    }),
+  );
+
+  return rest;
+}

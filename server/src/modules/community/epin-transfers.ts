@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '#server/db/db';
+import { AppError } from '#server/errors/app-error';
+import { ConcurrencyError } from '#server/event-store/event-store';
+import type { StreamAppend } from '#server/event-store/types';
+import { getMemberCards, getPublicCard } from '#server/modules/identity/accounts';
+import { eventMetadata, type RequestMeta } from '#server/modules/identity/request-meta';
+import type { Services } from '#server/services';
+import { epinHolderStreamId, epinStreamId, type EpinsReceived, type EpinsSent, type EpinTransferred } from './epin.events.ts';
+import type { TEpin, TEpinTransfer } from './epins.schema.ts';
+
+export const TRANSFER_SELF = 'You cannot transfer invite codes to yourself.';
+export const TRANSFER_USER_NOT_FOUND = 'User not found';
+export const TRANSFER_INVALID_COUNT = 'Invalid transfer count.';
+export const TRANSFER_FAILED = 'Transfer failed. Try again later.';
+
+interface HeldCode {
+  code: string;
+  version: number;
+}
+
+/** Pure: the events of one transfer — on each code's stream, and on both holders' streams. */
+export function decideTransfer(
+  command: { transferId: string; from: string; to: string; count: number; now: Date },
+  held: readonly HeldCode[],
+): StreamAppend[] {
+  if (command.from === command.to) throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_SELF, fieldErrors: { toUserId: [TRANSFER_SELF] } });
+  if (command.count < 1 || command.count > held.length) {
+    throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_INVALID_COUNT, fieldErrors: { count: [TRANSFER_INVALID_COUNT] } });
+  }
+  const moving = held.slice(0, command.count);
+  const codes = moving.map((code) => code.code);
+  const at = command.now.toISOString();
+  const base = { transferId: command.transferId, from: command.from, to: command.to, transferredAt: at };
+  const sent: EpinsSent = { type: 'EpinsSent', data: { ...base, codes } };
+  const received: EpinsReceived = { type: 'EpinsReceived', data: { ...base, codes } };
+  return [
+    // The exact version of each code: a code taken by a racing transfer or registration conflicts.
+    ...moving.map((code): StreamAppend => {
+      const event: EpinTransferred = { type: 'EpinTransferred', data: { code: code.code, ...base } };
+      return { streamId: epinStreamId(code.code), expected: code.version, events: [event] };
+    }),
+    { streamId: epinHolderStreamId(command.from), expected: 'any', events: [sent] },
+    { streamId: epinHolderStreamId(command.to), expected: 'any', events: [received] },
+  ];
+}
+
+async function heldCodes(db: Queryable, holder: string, limit: number): Promise<HeldCode[]> {
+  const { rows } = await db.query<{ code: string; version: number }>(
+    `SELECT e.code, s.version FROM epins e JOIN streams s ON s.stream_id = 'epin-' || e.code
+     WHERE e.held_by = $1 AND e.used_by IS NULL ORDER BY e.created_at, e.code LIMIT $2`,
+    [holder, limit],
+  );
+  return rows;
+}
+
+export async function countHeldCodes(db: Queryable, holder: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM epins WHERE held_by = $1 AND used_by IS NULL`, [holder]);
+  return rows[0]?.count ?? 0;
+}
+
+/**
+ * Passes `count` unused codes, oldest first, from one holder to another member (PRODUCT.md §4, §5).
+ * Of two transfers racing for the same last codes, one wins and the other is told to try again:
+ * a code is never duplicated and a holder never goes below zero.
+ */
+export async function transferEpins(services: Services, from: string, to: string, count: number, meta: RequestMeta) {
+  const receiver = await getPublicCard(services.db, to);
+  if (!receiver && to !== from) {
+    throw new AppError('NOT_FOUND', { userMessage: TRANSFER_USER_NOT_FOUND, fieldErrors: { toUserId: [TRANSFER_USER_NOT_FOUND] } });
+  }
+  const transferId = crypto.randomUUID();
+  let codes: string[] = [];
+  try {
+    await services.eventStore.append(async (tx) => {
+      const held = await heldCodes(tx, from, Math.max(count, 0));
+      const appends = decideTransfer({ transferId, from, to, count, now: services.now() }, held);
+      codes = held.slice(0, count).map((code) => code.code);
+      return appends;
+    }, eventMetadata(meta));
+  } catch (error) {
+    if (error instanceof ConcurrencyError) throw new AppError('CONFLICT', { userMessage: TRANSFER_FAILED, cause: error });
+    throw error;
+  }
+  return { transferId, toUserId: to, toName: receiver!.fullName, codes, remaining: await countHeldCodes(services.db, from) };
+}
+
+/** The unused and used codes a member holds or held, newest first. */
+export async function listHeldEpins(db: Queryable, holder: string): Promise<TEpin[]> {
+  const { rows } = await db.query<{ code: string; held_by: string | null; used_by: string | null; used_at: Date | null; created_at: Date }>(
+    `SELECT code, held_by, used_by, used_at, created_at FROM epins WHERE held_by = $1 ORDER BY used_by IS NOT NULL, created_at DESC, code LIMIT 2000`,
+    [holder],
+  );
+  return rows.map((row) => ({
+    code: row.code,
+    used: row.used_by !== null,
+    usedBy: row.used_by,
+    usedAt: row.used_at ? new Date(row.used_at).toISOString() : null,
+    assignedTo: row.held_by,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+export async function listTransfers(db: Queryable, userId: string): Promise<TEpinTransfer[]> {
+  const { rows } = await db.query<{ transfer_id: string; from_user: string; to_user: string; codes: number; transferred_at: Date }>(
+    `SELECT transfer_id, from_user, to_user, codes, transferred_at FROM epin_transfers
+     WHERE from_user = $1 OR to_user = $1 ORDER BY transferred_at DESC LIMIT 500`,
+    [userId],
+  );
+  const others = await getMemberCards(db, [...new Set(rows.map((row) => (row.from_user === userId ? row.to_user : row.from_user)))]);
+  return rows.map((row) => {
+    const other = row.from_user === userId ? row.to_user : row.from_user;
+    return {
+      transferId: row.transfer_id,
+      direction: row.from_user === userId ? ('sent' as const) : ('received' as const),
+      otherUserId: other,
+      otherName: others.get(other)?.fullName ?? other,
+      count: row.codes,
+      transferredAt: new Date(row.transferred_at).toISOString(),
+    };
+  });
+}

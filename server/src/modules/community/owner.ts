@@ -1,0 +1,13 @@
+import { AppError } from '#server/errors/app-error';
+import type { SessionUser } from '#server/modules/identity/sessions';
+
+/**
+ * Whose records a request may see: the member's own; an admin with the `members` permission may
+ * name anyone. Another member's ID is refused (403) before any query runs.
+ */
+export function resolveOwner(user: SessionUser, requested: string | undefined): string {
+  const userId = requested?.trim().toUpperCase() || user.userId;
+  if (userId === user.userId) return userId;
+  if (user.role === 'admin' && user.permissions.includes('members')) return userId;
+  throw new AppError('FORBIDDEN', { userMessage: 'You can only see your own records.' });
+}

@@ -1,0 +1,87 @@
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import { handle, parseInput, requestMeta, requireUser } from '#server/http/rest';
+import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
+import type { Services } from '#server/services';
+import { listHeldEpins, listTransfers, transferEpins } from './epin-transfers.ts';
+import { ZTransferEpinsRequestSchema } from './epins.schema.ts';
+import { resolveOwner } from './owner.ts';
+import { getDirectJoinees, getLevelMembers, getTeamLevels, getTeamSummary } from './team.ts';
+
+const ZIdParamSchema = z.object({ id: ZUserIdSchema });
+const ZLevelQuerySchema = z.object({
+  level: z.coerce.number().int().min(1, 'Levels go from 1 to 20').max(20, 'Levels go from 1 to 20').optional(),
+  page: z.coerce.number().int().min(1, 'Pages start at 1').max(100_000).default(1),
+});
+
+/** The member named in the path, if the caller may see them (own, or an admin with `members`). */
+function owner(res: Response, params: unknown): string {
+  return resolveOwner(requireUser(res), parseInput(ZIdParamSchema, params).id);
+}
+
+/** REST adapters of PRODUCT.md §12 for the team and invite-code transfers. */
+export function communityRest(services: Services): Router {
+  const rest = Router();
+
+  rest.get(
+    '/users/team-summary/:id',
+    handle(async (req, res) => {
+      const summary = await getTeamSummary(services.db, owner(res, req.params));
+      res.json({ totalMembers: summary.teamSize, directMembers: summary.directJoinees, tier: summary.tier });
+    }),
+  );
+
+  rest.get(
+    '/users/downline/direct/:id',
+    handle(async (req, res) => {
+      const { active, nonActive } = await getDirectJoinees(services.db, owner(res, req.params));
+      const members = [...active, ...nonActive]
+        .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt))
+        .map(({ userId, fullName, joinedAt, isActive }) => ({ userId, fullName, joinedAt, isActive }));
+      res.json({ members });
+    }),
+  );
+
+  rest.get(
+    '/users/downline-levels/:id',
+    handle(async (req, res) => {
+      const userId = owner(res, req.params);
+      const query = parseInput(ZLevelQuerySchema, req.query);
+      const levels = await getTeamLevels(services.db, userId);
+      const page = query.level ? await getLevelMembers(services.db, userId, query.level, query.page) : null;
+      res.json({
+        levels: levels.map((level) => ({
+          ...level,
+          // Members come a page at a time, for the level asked with ?level=&page=.
+          members: page && page.level === level.level ? page.members : [],
+          ...(page && page.level === level.level ? { page: page.page, pageCount: page.pageCount } : {}),
+        })),
+      });
+    }),
+  );
+
+  rest.get(
+    '/epintransfer/user/:id',
+    handle(async (req, res) => {
+      res.json({ epins: await listHeldEpins(services.db, owner(res, req.params)) });
+    }),
+  );
+
+  rest.get(
+    '/epintransfer/transfer-history/:id',
+    handle(async (req, res) => {
+      res.json({ transfers: await listTransfers(services.db, owner(res, req.params)) });
+    }),
+  );
+
+  rest.post(
+    '/epintransfer/transfer',
+    handle(async (req, res) => {
+      const user = requireUser(res);
+      const input = parseInput(ZTransferEpinsRequestSchema, req.body);
+      res.status(201).json(await transferEpins(services, user.userId, input.toUserId, input.count, requestMeta(req, res)));
+    }),
+  );
+
+  return rest;
+}

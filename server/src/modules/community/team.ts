@@ -1,0 +1,68 @@
+import type { Queryable } from '#server/db/db';
+import { getMemberCards } from '#server/modules/identity/accounts';
+import { TEAM_LEVELS } from './team.projection.ts';
+import { TEAM_PAGE_SIZE, type TTeamMember, type TTeamSummary } from './team.schema.ts';
+import { tierFor } from './tiers.ts';
+
+async function levelCounts(db: Queryable, userId: string): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ depth: number; members: number }>(`SELECT depth, members FROM team_level_counts WHERE ancestor = $1`, [userId]);
+  return new Map(rows.map((row) => [row.depth, row.members]));
+}
+
+export async function getImpact(db: Queryable, userId: string): Promise<{ verifiedGivingPaise: number; fundsRaisedPaise: number }> {
+  const { rows } = await db.query<{ verified_giving_paise: number; funds_raised_paise: number }>(
+    `SELECT verified_giving_paise, funds_raised_paise FROM member_impact WHERE user_id = $1`,
+    [userId],
+  );
+  return { verifiedGivingPaise: Number(rows[0]?.verified_giving_paise ?? 0), fundsRaisedPaise: Number(rows[0]?.funds_raised_paise ?? 0) };
+}
+
+export async function getTeamSummary(db: Queryable, userId: string): Promise<TTeamSummary> {
+  const [counts, impact] = await Promise.all([levelCounts(db, userId), getImpact(db, userId)]);
+  let teamSize = 0;
+  for (const members of counts.values()) teamSize += members;
+  return {
+    userId,
+    directJoinees: counts.get(1) ?? 0,
+    teamSize,
+    ...impact,
+    tier: tierFor(impact.verifiedGivingPaise, impact.fundsRaisedPaise),
+  };
+}
+
+export async function getTeamLevels(db: Queryable, userId: string): Promise<{ level: number; count: number }[]> {
+  const counts = await levelCounts(db, userId);
+  return Array.from({ length: TEAM_LEVELS }, (_, index) => ({ level: index + 1, count: counts.get(index + 1) ?? 0 }));
+}
+
+async function toMembers(db: Queryable, ids: readonly string[]): Promise<TTeamMember[]> {
+  const cards = await getMemberCards(db, ids);
+  const sponsorIds = [...new Set([...cards.values()].map((card) => card.sponsorId).filter((id): id is string => id !== null))];
+  const sponsors = await getMemberCards(db, sponsorIds);
+  return ids.flatMap((id) => {
+    const card = cards.get(id);
+    if (!card) return [];
+    return [{ ...card, sponsorName: card.sponsorId ? (sponsors.get(card.sponsorId)?.fullName ?? null) : null }];
+  });
+}
+
+/** One page of the members at a level of the team, in joining order. */
+export async function getLevelMembers(db: Queryable, userId: string, level: number, page: number) {
+  const count = (await levelCounts(db, userId)).get(level) ?? 0;
+  const pageCount = Math.max(1, Math.ceil(count / TEAM_PAGE_SIZE));
+  const { rows } = await db.query<{ descendant: string }>(
+    `SELECT descendant FROM team_closure WHERE ancestor = $1 AND depth = $2 ORDER BY joined_at, descendant LIMIT $3 OFFSET $4`,
+    [userId, level, TEAM_PAGE_SIZE, (page - 1) * TEAM_PAGE_SIZE],
+  );
+  return { level, page, pageCount, count, members: await toMembers(db, rows.map((row) => row.descendant)) };
+}
+
+/** Direct joinees, split as PRODUCT.md §4 asks: active (e-mail confirmed, not suspended) and not. */
+export async function getDirectJoinees(db: Queryable, userId: string): Promise<{ active: TTeamMember[]; nonActive: TTeamMember[] }> {
+  const { rows } = await db.query<{ descendant: string }>(
+    `SELECT descendant FROM team_closure WHERE ancestor = $1 AND depth = 1 ORDER BY joined_at, descendant LIMIT 5000`,
+    [userId],
+  );
+  const members = await toMembers(db, rows.map((row) => row.descendant));
+  return { active: members.filter((member) => member.isActive), nonActive: members.filter((member) => !member.isActive) };
+}
