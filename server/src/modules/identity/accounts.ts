@@ -36,10 +36,19 @@ function isEmailUniqueViolation(error: unknown): boolean {
  * code; of two registrations racing for one code, or one e-mail, exactly one succeeds.
  */
 export async function registerMember(services: Services, input: RegisterInput, meta: RequestMeta): Promise<{ userId: string; fullName: string }> {
+  if (meta.ip) await consumeRateLimit(services.db, `register:ip:${meta.ip}`, services.limits.registerPerIp, services.now());
+  return recordRegistration(services, input, await hashPassword(input.password), meta);
+}
+
+/** The registration after the (deliberately slow) password hashing: settings, checks, events, projections. */
+export async function recordRegistration(
+  services: Services,
+  input: RegisterInput,
+  passwordHash: string,
+  meta: RequestMeta,
+): Promise<{ userId: string; fullName: string }> {
   const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `register:ip:${meta.ip}`, services.limits.registerPerIp, now);
   const settings = await registrationSettings(services.db);
-  const passwordHash = await hashPassword(input.password);
   const hashOfEmail = emailHash(services, input.email);
   const personal: PersonalDetails = {
     fullName: input.fullName,
