@@ -1,7 +1,9 @@
 import { z, type ZodType } from 'zod';
 import { ZEpinListResponseSchema, ZGenerateEpinsRequestSchema } from '#server/modules/community/epins.schema';
+import { ZChangePasswordRequestSchema } from '#server/modules/identity/change-password.schema';
 import { ZPublicCardSchema } from '#server/modules/identity/get-public-card.schema';
 import { ZLoginRequestSchema, ZLoginResponseSchema } from '#server/modules/identity/login.schema';
+import { ZPasswordMessageResponseSchema, ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from '#server/modules/identity/password-reset.schema';
 import { ZRegisterRequestSchema, ZRegisterResponseSchema } from '#server/modules/identity/register.schema';
 
 interface Endpoint {
@@ -25,6 +27,9 @@ const ZErrorSchema = z.object({
 export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'post', path: '/api/users/login', summary: 'Log in by user ID or e-mail; returns a bearer token', auth: 'public', request: ZLoginRequestSchema, response: ZLoginResponseSchema, status: 200, errors: [400, 401, 403, 413, 429] },
   { method: 'post', path: '/api/users/register', summary: 'Register a member with an invite code', auth: 'public', request: ZRegisterRequestSchema, response: ZRegisterResponseSchema, status: 201, errors: [400, 409, 413, 429] },
+  { method: 'post', path: '/api/users/verify-user', summary: 'Forgot password, step 1: e-mail a 6-digit code to the account with this user ID and phone', auth: 'public', request: ZRequestPasswordResetRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 413, 429] },
+  { method: 'put', path: '/api/users/reset-password', summary: 'Forgot password, step 2: set a new password with the code (5 tries, 10 minutes); signs out every session', auth: 'public', request: ZResetPasswordRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 413, 429] },
+  { method: 'put', path: '/api/users/change-password', summary: 'Change the password, giving the current one; signs out every other session', auth: 'member', request: ZChangePasswordRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 401, 403, 413, 429] },
   { method: 'get', path: '/api/users/{id}', summary: "A member's public card (user ID and name)", auth: 'public', response: ZPublicCardSchema, status: 200, errors: [400, 404] },
   { method: 'post', path: '/api/epins/generate-epins', summary: 'Generate invite codes, held by the admin (permission: members)', auth: 'admin', request: ZGenerateEpinsRequestSchema, response: ZEpinListResponseSchema, status: 201, errors: [400, 401, 403] },
   { method: 'get', path: '/api/epins/epins', summary: 'Every invite code with its status (permission: members)', auth: 'admin', response: ZEpinListResponseSchema, status: 200, errors: [401, 403] },

@@ -12,6 +12,16 @@ export const DEFAULT_RATE_LIMITS = {
   loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
   contactPerIp: { limit: 5, windowSeconds: 60 * 60 },
+  /** Step 1 of a password reset: every request from one address, and every request naming one user ID. */
+  passwordResetPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  passwordResetPerAccount: { limit: 5, windowSeconds: 60 * 60 },
+  /** Codes actually e-mailed to one account in a day: bounds guesses (5 per code) and mail to the member. */
+  passwordResetCodesPerAccount: { limit: 10, windowSeconds: 24 * 60 * 60 },
+  /** Step 2 (code and new password) from one address, across all accounts. */
+  passwordResetVerifyPerIp: { limit: 30, windowSeconds: 60 * 60 },
+  passwordChangePerAccount: { limit: 10, windowSeconds: 60 * 60 },
+  uploadPerAccount: { limit: 20, windowSeconds: 60 * 60 },
+  uploadPerIp: { limit: 60, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;

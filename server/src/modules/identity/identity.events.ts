@@ -1,4 +1,5 @@
 import type { Sealed } from '#server/event-store/personal-data';
+import type { EventSchema } from '#server/event-store/upcasters';
 
 /** Personal fields of an account; stored in events only sealed under the person's data key. */
 export interface PersonalDetails {
@@ -33,10 +34,60 @@ export type AccountRegistered = {
   };
 };
 
+/**
+ * Schema version 2 (docs/decisions/007): `reason` says whether the member changed the password
+ * knowing the old one, or reset it with an e-mailed code. Version 1 had no reason and is read as
+ * 'change' (the upcaster below); a fixture of it stays in the tests.
+ */
 export type PasswordChanged = {
   type: 'PasswordChanged';
-  /** reason: the member changed it (knowing the old one), or reset it with an e-mailed code. Absent in v1 events: 'change'. */
-  data: { userId: string; passwordHash: string; changedAt: string; reason?: 'change' | 'reset' };
+  data: { userId: string; passwordHash: string; changedAt: string; reason: 'change' | 'reset' };
+};
+
+/**
+ * Someone who knew the account's user ID and phone asked for a reset code. The code is never in
+ * the event: the mail job derives it from `resetId` with a key only the server holds.
+ */
+export type PasswordResetRequested = {
+  type: 'PasswordResetRequested';
+  data: { userId: string; resetId: string; requestedAt: string; expiresAt: string };
+};
+
+/** The fields of the profile form (PRODUCT.md §4); sealed in events, since they identify a person. */
+export interface ProfileDetails {
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  upiId: string | null;
+  bankName: string | null;
+  accountHolder: string | null;
+  accountNumber: string | null;
+  ifsc: string | null;
+}
+
+/** The member saved the profile. `details` is the whole form after the save; `changedFields` names what changed. */
+export type ProfileUpdated = {
+  type: 'ProfileUpdated';
+  data: { userId: string; details: Sealed; changedFields: (keyof ProfileDetails)[]; updatedAt: string };
+};
+
+/** An image for the UPI QR was received and waits, under a random name, for the job that re-encodes it. */
+export type QrCodeUploaded = {
+  type: 'QrCodeUploaded';
+  data: { userId: string; uploadId: string; mediaType: 'image/jpeg' | 'image/png' | 'image/webp'; bytes: number; uploadedAt: string };
+};
+
+/** The job re-encoded the upload (metadata stripped, at most 1024 px) into `file`; the profile shows it from now on. */
+export type QrCodeProcessed = {
+  type: 'QrCodeProcessed';
+  data: { userId: string; uploadId: string; file: string; width: number; height: number; processedAt: string };
+};
+
+/** The upload could not be used: not a decodable image, or more pixels than the limit. */
+export type QrCodeRejected = {
+  type: 'QrCodeRejected';
+  data: { userId: string; uploadId: string; reason: 'unreadable' | 'too-many-pixels'; rejectedAt: string };
 };
 
 export type PersonalDataErased = {
@@ -69,6 +120,11 @@ export type MemberReactivated = {
 export type IdentityEvent =
   | AccountRegistered
   | PasswordChanged
+  | PasswordResetRequested
+  | ProfileUpdated
+  | QrCodeUploaded
+  | QrCodeProcessed
+  | QrCodeRejected
   | PersonalDataErased
   | EmailConfirmationRequested
   | EmailConfirmed
@@ -78,3 +134,12 @@ export type IdentityEvent =
 export function userStreamId(userId: string): string {
   return `user-${userId}`;
 }
+
+/** Schema versions and upcasters of the identity events that have changed shape (rule 8). */
+export const identityEventSchemas: readonly EventSchema[] = [
+  {
+    type: 'PasswordChanged',
+    currentVersion: 2,
+    upcasters: { 1: (data) => ({ reason: 'change', ...(data as object) }) },
+  },
+];

@@ -1,11 +1,14 @@
 import type { SahayModule } from '#server/modules/module';
 import { sendConfirmationEmailJob } from './email-confirmation.ts';
+import { identityEventSchemas } from './identity.events.ts';
 import { identityRest } from './identity.rest.ts';
+import { sendPasswordResetCodeJob } from './password-reset.ts';
 import { usersProjection } from './users.projection.ts';
 
 export const identityModule: SahayModule = {
   name: 'identity',
   inlineProjections: [usersProjection],
-  jobs: [sendConfirmationEmailJob],
+  eventSchemas: identityEventSchemas,
+  jobs: [sendConfirmationEmailJob, sendPasswordResetCodeJob],
   rest: identityRest,
 };

@@ -1,11 +1,15 @@
 import { Router } from 'express';
 import { AppError } from '#server/errors/app-error';
-import { handle, parseInput, requestMeta } from '#server/http/rest';
+import { handle, parseInput, requestMeta, requireUser } from '#server/http/rest';
 import type { Services } from '#server/services';
 import { getPublicCard, registerMember } from './accounts.ts';
+import { changePassword } from './change-password.ts';
+import { ZChangePasswordRequestSchema } from './change-password.schema.ts';
 import { ZUserIdSchema } from './fields.schema.ts';
 import { logIn } from './login.ts';
 import { ZLoginRequestSchema } from './login.schema.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
+import { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from './password-reset.schema.ts';
 import { INVALID_REFERRAL } from './register.decide.ts';
 import { ZRegisterRequestSchema } from './register.schema.ts';
 import { z } from 'zod';
@@ -29,6 +33,31 @@ export function identityRest(services: Services): Router {
       const input = parseInput(ZRegisterRequestSchema, req.body);
       const result = await registerMember(services, input, requestMeta(req, res));
       res.status(201).json(result);
+    }),
+  );
+
+  rest.post(
+    '/users/verify-user',
+    handle(async (req, res) => {
+      const input = parseInput(ZRequestPasswordResetRequestSchema, req.body);
+      res.json(await requestPasswordReset(services, input, requestMeta(req, res)));
+    }),
+  );
+
+  rest.put(
+    '/users/reset-password',
+    handle(async (req, res) => {
+      const input = parseInput(ZResetPasswordRequestSchema, req.body);
+      res.json(await resetPassword(services, input, requestMeta(req, res)));
+    }),
+  );
+
+  rest.put(
+    '/users/change-password',
+    handle(async (req, res) => {
+      const user = requireUser(res);
+      const input = parseInput(ZChangePasswordRequestSchema, req.body);
+      res.json(await changePassword(services, { userId: user.userId, token: res.locals.sessionToken ?? null }, input, requestMeta(req, res)));
     }),
   );
 

@@ -1,9 +1,11 @@
 import { router } from '#server/trpc/procedures';
+import { changePasswordRoute } from './change-password.route.ts';
 import { confirmEmailRoute, resendConfirmationRoute } from './confirm-email.route.ts';
 import { getPublicCardRoute } from './get-public-card.route.ts';
 import { adminLoginRoute, loginRoute } from './login.route.ts';
 import { logoutRoute } from './logout.route.ts';
 import { meRoute } from './me.route.ts';
+import { requestPasswordResetRoute, resetPasswordRoute } from './password-reset.route.ts';
 import { registerRoute } from './register.route.ts';
 
 export const identityRouter = router({
@@ -15,4 +17,7 @@ export const identityRouter = router({
   getPublicCard: getPublicCardRoute,
   confirmEmail: confirmEmailRoute,
   resendConfirmation: resendConfirmationRoute,
+  requestPasswordReset: requestPasswordResetRoute,
+  resetPassword: resetPasswordRoute,
+  changePassword: changePasswordRoute,
 });

@@ -51,3 +51,12 @@ export async function revokeSession(db: Queryable, token: string, now: Date): Pr
 export async function revokeAllSessions(db: Queryable, userId: string, now: Date): Promise<void> {
   await db.query(`UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, [userId, now]);
 }
+
+/** Signs a user out everywhere except the session making the request (password change). */
+export async function revokeOtherSessions(db: Queryable, userId: string, keepToken: string | null, now: Date): Promise<void> {
+  await db.query(`UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND revoked_at IS NULL AND id_hash <> $2`, [
+    userId,
+    keepToken ? hashToken(keepToken) : '',
+    now,
+  ]);
+}

@@ -1,11 +1,11 @@
 import type { Projection } from '#server/event-store/types';
-import type { IdentityEvent, PersonalDetails } from './identity.events.ts';
+import type { IdentityEvent, PersonalDetails, ProfileDetails } from './identity.events.ts';
 
 /** The accounts read model. Runs inline: a registration must be able to sign in at once. */
 export const usersProjection: Projection<'users'> = {
   name: 'users',
   tables: ['users'],
-  handles: ['AccountRegistered', 'PasswordChanged', 'PersonalDataErased', 'EmailConfirmed', 'MemberSuspended', 'MemberReactivated'],
+  handles: ['AccountRegistered', 'PasswordChanged', 'PersonalDataErased', 'EmailConfirmed', 'MemberSuspended', 'MemberReactivated', 'ProfileUpdated'],
   async apply(recorded, { tx, tables, reveal }) {
     const event = recorded as unknown as IdentityEvent;
     switch (event.type) {
@@ -49,7 +49,21 @@ export const usersProjection: Projection<'users'> = {
           event.data.confirmedAt,
         ]);
         return;
+      case 'ProfileUpdated': {
+        // The member's own contact details; the payout part goes to member_profiles.
+        const details = await reveal<ProfileDetails>(event.data.details);
+        if (!details) return;
+        await tx.query(
+          `UPDATE ${tables.users} SET phone = $2, address = $3, city = $4, state = $5, updated_at = $6 WHERE user_id = $1 AND status <> 'erased'`,
+          [event.data.userId, details.phone, details.address, details.city, details.state, event.data.updatedAt],
+        );
+        return;
+      }
       case 'EmailConfirmationRequested':
+      case 'PasswordResetRequested':
+      case 'QrCodeUploaded':
+      case 'QrCodeProcessed':
+      case 'QrCodeRejected':
         return;
       case 'MemberSuspended':
         await tx.query(`UPDATE ${tables.users} SET status = 'suspended', updated_at = $2 WHERE user_id = $1 AND status = 'active'`, [

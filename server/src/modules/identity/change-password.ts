@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import { AppError } from '#server/errors/app-error';
+import { hashPassword, verifyPassword } from '#server/lib/passwords';
+import { consumeRateLimit } from '#server/lib/rate-limit';
+import type { Services } from '#server/services';
+import type { ZChangePasswordRequestSchema } from './change-password.schema.ts';
+import { userStreamId, type PasswordChanged } from './identity.events.ts';
+import { eventMetadata, type RequestMeta } from './request-meta.ts';
+import { revokeOtherSessions } from './sessions.ts';
+
+export const PASSWORD_CHANGED = 'Your password has been changed. Other devices have been signed out.';
+export const CURRENT_PASSWORD_WRONG = 'Failed to update password: your current password is not correct.';
+export const NEW_PASSWORD_SAME = 'Failed to update password: the new password must be different from the current one.';
+
+/**
+ * The signed-in member changes the password, proving the current one. Records PasswordChanged
+ * (reason 'change') and signs out every other session; the one making the request stays signed in.
+ * Tries count against a per-account limit, so a stolen session cannot guess the password for ever.
+ */
+export async function changePassword(
+  services: Services,
+  session: { userId: string; token: string | null },
+  input: z.output<typeof ZChangePasswordRequestSchema>,
+  meta: RequestMeta,
+): Promise<{ message: string }> {
+  const now = services.now();
+  await consumeRateLimit(services.db, `password-change:user:${session.userId}`, services.limits.passwordChangePerAccount, now);
+  const { rows } = await services.db.query<{ password_hash: string | null }>(`SELECT password_hash FROM users WHERE user_id = $1 AND status = 'active'`, [
+    session.userId,
+  ]);
+  if (!(await verifyPassword(rows[0]?.password_hash, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', { userMessage: CURRENT_PASSWORD_WRONG, fieldErrors: { currentPassword: ['Your current password is not correct'] } });
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError('BAD_REQUEST', { userMessage: NEW_PASSWORD_SAME, fieldErrors: { newPassword: ['Choose a password different from the current one'] } });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const event: PasswordChanged = { type: 'PasswordChanged', data: { userId: session.userId, passwordHash, changedAt: now.toISOString(), reason: 'change' } };
+  await services.db.transaction(async (tx) => {
+    await services.eventStore.appendInTransaction(tx, [{ streamId: userStreamId(session.userId), expected: 'stream_exists', events: [event] }], eventMetadata(meta));
+    await revokeOtherSessions(tx, session.userId, session.token, now);
+  });
+  return { message: PASSWORD_CHANGED };
+}
