@@ -1,10 +1,22 @@
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { ZLoginRequestSchema } from '@sahay/server/modules/identity/login.schema';
 import { ZRegisterRequestSchema } from '@sahay/server/modules/identity/register.schema';
 import { ZGenerateEpinsRequestSchema } from '@sahay/server/modules/community/epins.schema';
-import en from './en.json';
-import hi from './hi.json';
-import { createTranslator, interpolate, translateServerMessage } from './i18n.tsx';
+import { ZCreateContactMessageRequestSchema } from '@sahay/server/modules/site/contact.schema';
+import { ZUpdateContentRequestSchema } from '@sahay/server/modules/site/content.schema';
+import { DEFAULT_SETTINGS } from '@sahay/server/modules/site/settings.defaults';
+import { ZSettingsSchema } from '@sahay/server/modules/site/settings.schema';
+import { createTranslator, interpolate, loadNamespaces, NAMESPACES, translateServerMessage, type Lang } from './i18n.tsx';
+
+const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+
+function dictionary(lang: Lang): Record<string, unknown> {
+  return Object.assign({}, ...NAMESPACES.map((namespace) => files[`./${lang}/${namespace}.json`]));
+}
+
+const en = dictionary('en') as { serverMessages: Record<string, string> };
+const hi = dictionary('hi') as { serverMessages: Record<string, string> };
 
 /** Every leaf of a dictionary as [dotted key, value]; serverMessages keys contain dots, so they stay whole. */
 function leaves(node: unknown, prefix = ''): Array<[string, unknown]> {
@@ -22,6 +34,18 @@ function placeholders(text: string): string[] {
 }
 
 describe('dictionaries', () => {
+  it('come as one file per namespace and language, with no stray files', () => {
+    expect(Object.keys(files).sort()).toEqual(NAMESPACES.flatMap((namespace) => [`./en/${namespace}.json`, `./hi/${namespace}.json`]).sort());
+  });
+
+  it('hold the same sections in both languages, and no section in two namespaces', () => {
+    for (const namespace of NAMESPACES) {
+      expect(Object.keys(files[`./hi/${namespace}.json`]!), namespace).toEqual(Object.keys(files[`./en/${namespace}.json`]!));
+    }
+    const sections = NAMESPACES.flatMap((namespace) => Object.keys(files[`./en/${namespace}.json`]!));
+    expect(new Set(sections).size).toBe(sections.length);
+  });
+
   it('have exactly the same keys in English and Hindi', () => {
     const onlyEn = [...enLeaves.keys()].filter((key) => !hiLeaves.has(key));
     const onlyHi = [...hiLeaves.keys()].filter((key) => !enLeaves.has(key));
@@ -46,7 +70,7 @@ describe('dictionaries', () => {
 
   it('translate into Devanagari, not copied English', () => {
     const untranslated = [...hiLeaves]
-      .filter(([key]) => !['lang.toggle', 'common.none'].includes(key))
+      .filter(([key]) => !['lang.toggle', 'common.none', 'footer.rights', 'carousel.position'].includes(key))
       .filter(([, value]) => !/[\u0900-\u097F]/.test(String(value)));
     expect(untranslated).toEqual([]);
   });
@@ -59,6 +83,10 @@ describe('translator', () => {
     expect(t('register.welcome', { name: 'Asha', userId: 'SH1234567' })).toContain('SH1234567');
   });
 
+  it('shows the key of a text whose section is not loaded, rather than nothing', () => {
+    expect(createTranslator({})('nav.home')).toBe('nav.home');
+  });
+
   it('leaves unknown placeholders visible rather than printing "undefined"', () => {
     expect(interpolate('Hello {name} {other}', { name: 'Asha' })).toBe('Hello Asha {other}');
   });
@@ -66,6 +94,7 @@ describe('translator', () => {
   it('falls back to the English server message when there is no translation', () => {
     expect(translateServerMessage(hi, 'Account locked for 15 minutes')).toBe('Account locked for 15 minutes');
     expect(translateServerMessage(hi, 'Invalid referral ID')).toBe('रेफ़रल आईडी सही नहीं है');
+    expect(translateServerMessage({}, 'Invalid referral ID')).toBe('Invalid referral ID');
   });
 
   it('translates server messages with a varying part, including the part', () => {
@@ -74,10 +103,22 @@ describe('translator', () => {
     );
     expect(translateServerMessage(hi, 'Too many attempts. Please try again in 1 second.')).toBe('बहुत सारी कोशिशें हुईं। कृपया 1 सेकंड बाद फिर से कोशिश करें।');
     expect(translateServerMessage(en, 'Too many attempts. Please try again in 2 minutes.')).toBe('Too many attempts. Please try again in 2 minutes.');
+    expect(translateServerMessage(hi, 'You have sent too many messages. Please try again in 42 minutes.')).toBe(
+      'आपने बहुत सारे संदेश भेज दिए हैं। कृपया 42 मिनट बाद फिर से कोशिश करें।',
+    );
   });
 
   it('does not let a template swallow unrelated text', () => {
     expect(translateServerMessage(hi, 'Too many attempts. Please try again later')).toBe('Too many attempts. Please try again later');
+  });
+});
+
+describe('loading', () => {
+  it('loads a namespace in a language on demand, once', async () => {
+    await loadNamespaces('hi', ['kanyadan']);
+    await loadNamespaces('hi', ['kanyadan']);
+    const t = createTranslator(files['./hi/kanyadan.json']!);
+    expect(t('kanyadan.honest.notGovernment')).toContain('सरकारी योजना नहीं');
   });
 });
 
@@ -97,10 +138,36 @@ describe('shared schema messages', () => {
     messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 1.5 })),
     messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 10_000 })),
     messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 'ten' })),
+    messagesOf(ZCreateContactMessageRequestSchema.safeParse({ name: '', email: '', phone: '', message: '' })),
+    messagesOf(ZCreateContactMessageRequestSchema.safeParse({ name: 'x'.repeat(101), email: 'nope', phone: '12', message: 'x'.repeat(5001) })),
+    messagesOf(ZUpdateContentRequestSchema.safeParse({ slug: 'about', expectedVersion: 1, data: { title: { en: '', hi: 'x'.repeat(201) }, body: { en: '', hi: 'x' } } })),
+    messagesOf(
+      ZSettingsSchema.safeParse({
+        ...DEFAULT_SETTINGS,
+        meetingLink: 'not a web address',
+        foundationName: { en: 'x'.repeat(201), hi: '' },
+        address: { en: 'x'.repeat(501), hi: '' },
+        phone: 'abc',
+        email: 'nope',
+        mapLink: 'ftp://x',
+        pan: 'x',
+        receiptPrefix: 'a b',
+        upiVpa: 'x',
+        bankAccountNumber: '12',
+        bankIfsc: 'x',
+        baselineHappyDonors: -1,
+        baselineFundsRaisedPaise: 1.5,
+        baselinePeopleHelped: 10 ** 10,
+        memberIdPrefix: 'TOOLONG',
+        kanyadanPrefix: 'AB',
+        kanyadanBenefitText: { en: 'x'.repeat(2001), hi: '' },
+        disbursementChargeBasisPoints: 6000,
+      }),
+    ),
   ].flat();
 
   it('produce messages at all (so this test can fail)', () => {
-    expect(badInputs.length).toBeGreaterThan(15);
+    expect(badInputs.length).toBeGreaterThan(40);
   });
 
   it('are all in the Hindi dictionary', () => {

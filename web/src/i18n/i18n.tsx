@@ -1,55 +1,108 @@
 import { createContext, use, useState, type ReactNode } from 'react';
-import en from './en.json';
+import type enAdmin from './en/admin.json';
+import type enCore from './en/core.json';
+import type enHome from './en/home.json';
+import type enIdentity from './en/identity.json';
+import type enKanyadan from './en/kanyadan.json';
+import type enMessages from './en/messages.json';
+import type enPages from './en/pages.json';
+import { localizeHref } from './lang-url.ts';
 
 export type Lang = 'en' | 'hi';
-export type Dictionary = typeof en;
+
+/**
+ * The dictionaries are split by the pages that need them, so a page downloads only its own texts
+ * in its own language (the public pages have a byte budget). Each file holds whole top-level
+ * sections, so keys read the same wherever they live: `home.hero.slide1`, `nav.home`.
+ */
+export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'admin'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enAdmin;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-/** Every translatable text, as a dotted path into en.json (serverMessages are looked up by text). */
+/** Every translatable text, as a dotted path (serverMessages are looked up by their English text). */
 export type MessageKey = Leaves<Omit<Dictionary, 'serverMessages'>>;
 export type TranslateFn = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-export const LANG_STORAGE_KEY = 'sahay.lang';
+export const LANG_COOKIE = 'sahay_lang';
 export const LANGS: readonly Lang[] = ['en', 'hi'];
 
-// English ships in the main bundle (it is the prerendered language); Hindi is fetched on demand.
-const dictionaries: Partial<Record<Lang, Dictionary>> = { en };
-const loaders: Record<Lang, () => Promise<Dictionary>> = {
-  en: async () => en,
-  hi: async () => (await import('./hi.json')).default,
+type Loader = () => Promise<{ default: object }>;
+const loaders: Record<Lang, Record<Namespace, Loader>> = {
+  en: {
+    core: () => import('./en/core.json'),
+    messages: () => import('./en/messages.json'),
+    home: () => import('./en/home.json'),
+    kanyadan: () => import('./en/kanyadan.json'),
+    pages: () => import('./en/pages.json'),
+    identity: () => import('./en/identity.json'),
+    admin: () => import('./en/admin.json'),
+  },
+  hi: {
+    core: () => import('./hi/core.json'),
+    messages: () => import('./hi/messages.json'),
+    home: () => import('./hi/home.json'),
+    kanyadan: () => import('./hi/kanyadan.json'),
+    pages: () => import('./hi/pages.json'),
+    identity: () => import('./hi/identity.json'),
+    admin: () => import('./hi/admin.json'),
+  },
 };
 
-export async function loadDictionary(lang: Lang): Promise<Dictionary> {
-  const dictionary = dictionaries[lang] ?? (dictionaries[lang] = await loaders[lang]());
-  return dictionary;
+/** Per language: the sections loaded so far, merged into one object that the translator reads live. */
+const dictionaries: Record<Lang, Record<string, unknown>> = { en: {}, hi: {} };
+const pending: Record<Lang, Map<Namespace, Promise<void>>> = { en: new Map(), hi: new Map() };
+const loaded: Record<Lang, Set<Namespace>> = { en: new Set(), hi: new Set() };
+
+export function loadNamespaces(lang: Lang, namespaces: readonly Namespace[]): Promise<void> {
+  return Promise.all(
+    namespaces.map((namespace) => {
+      let promise = pending[lang].get(namespace);
+      if (!promise) {
+        promise = loaders[lang][namespace]().then((module) => {
+          Object.assign(dictionaries[lang], module.default);
+          loaded[lang].add(namespace);
+        });
+        // A failed load (offline) may be tried again.
+        promise.catch(() => pending[lang].delete(namespace));
+        pending[lang].set(namespace, promise);
+      }
+      return promise;
+    }),
+  ).then(() => undefined);
+}
+
+export function loadedNamespaces(lang: Lang): Namespace[] {
+  return [...loaded[lang]];
+}
+
+/** The language pages are being loaded in: pages load their texts in it before they render. */
+let activeLang: Lang = 'en';
+export function getActiveLang(): Lang {
+  return activeLang;
+}
+export function setActiveLang(lang: Lang): void {
+  activeLang = lang;
 }
 
 export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'hi';
 }
 
-/** The language remembered on this device; English when nothing (or nothing readable) is stored. */
-export function readStoredLang(): Lang {
+/** Remembered on the device in a cookie, so the server renders the next page in it straight away. */
+export function rememberLang(lang: Lang): void {
   try {
-    const stored = globalThis.localStorage?.getItem(LANG_STORAGE_KEY);
-    return isLang(stored) ? stored : 'en';
+    document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
   } catch {
-    return 'en';
+    // Cookies disabled: the choice lasts as long as the ?lang= in the address.
   }
 }
 
-function storeLang(lang: Lang): void {
-  try {
-    globalThis.localStorage?.setItem(LANG_STORAGE_KEY, lang);
-  } catch {
-    // Private mode or storage disabled: the choice lasts for this visit only.
-  }
-}
-
-export function lookup(dictionary: Dictionary, key: string): string | undefined {
+export function lookup(dictionary: Record<string, unknown>, key: string): string | undefined {
   let node: unknown = dictionary;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;
@@ -63,14 +116,13 @@ export function interpolate(text: string, vars?: Record<string, string | number>
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
 }
 
-export function createTranslator(dictionary: Dictionary): TranslateFn {
-  return (key, vars) => interpolate(lookup(dictionary, key) ?? lookup(en, key) ?? key, vars);
+export function createTranslator(dictionary: Record<string, unknown>): TranslateFn {
+  return (key, vars) => interpolate(lookup(dictionary, key) ?? key, vars);
 }
 
 interface MessageTemplate {
   pattern: RegExp;
   names: string[];
-  english: string;
 }
 
 const templateCache = new Map<string, MessageTemplate>();
@@ -89,7 +141,7 @@ function templateOf(english: string): MessageTemplate {
         return name === 'count' ? '(\\d+)' : '(.+?)';
       })
       .join('');
-    template = { pattern: new RegExp(`^${source}$`), names, english };
+    template = { pattern: new RegExp(`^${source}$`), names };
     templateCache.set(english, template);
   }
   return template;
@@ -100,8 +152,8 @@ function templateOf(english: string): MessageTemplate {
  * Messages with a varying part ("try again in 15 minutes.") match a serverMessages key with
  * placeholders ("try again in {wait}."); the captured parts are translated the same way.
  */
-export function translateServerMessage(dictionary: Dictionary, message: string, depth = 0): string {
-  const messages: Record<string, string | undefined> = dictionary.serverMessages;
+export function translateServerMessage(dictionary: { serverMessages?: Record<string, string> }, message: string, depth = 0): string {
+  const messages: Record<string, string | undefined> = dictionary.serverMessages ?? {};
   const exact = messages[message];
   if (exact !== undefined) return exact;
   if (depth > 2) return message;
@@ -126,24 +178,28 @@ interface I18nValue {
 const I18nContext = createContext<I18nValue | null>(null);
 
 /**
- * `initialLang` must already be loaded (see loadDictionary) so the first render is synchronous —
- * hydration needs the first client render to equal the prerendered English HTML.
+ * The texts of `initialLang` that the first render needs must already be loaded (loadNamespaces),
+ * so the first render is synchronous and equals the server's HTML when hydrating.
  */
 export function I18nProvider({ initialLang = 'en', children }: { initialLang?: Lang; children: ReactNode }) {
   const [lang, setLangState] = useState<Lang>(initialLang);
-  const dictionary = dictionaries[lang] ?? en;
+  const dictionary = dictionaries[lang];
 
   async function setLang(next: Lang) {
-    await loadDictionary(next);
+    await loadNamespaces(next, loadedNamespaces(lang));
+    setActiveLang(next);
     setLangState(next);
-    storeLang(next);
+    rememberLang(next);
     document.documentElement.lang = next;
+    // The address names the language too, so it can be shared, bookmarked and indexed.
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    history.replaceState(history.state, '', localizeHref(here, next));
   }
 
   const value: I18nValue = {
     lang,
     t: createTranslator(dictionary),
-    translateServer: (message) => translateServerMessage(dictionary, message),
+    translateServer: (message) => translateServerMessage(dictionary as { serverMessages?: Record<string, string> }, message),
     setLang,
   };
   return <I18nContext value={value}>{children}</I18nContext>;

@@ -1,10 +1,13 @@
 import { use, type ComponentType } from 'react';
+import { getActiveLang, loadNamespaces, type Namespace } from '../i18n/i18n.tsx';
 
 export interface LazyPage {
-  /** Renders the page; suspends until its chunk is loaded (at once if preloaded). */
+  /** Renders the page; suspends until its chunk and texts are loaded (at once if preloaded). */
   Component: ComponentType;
-  /** Loads the chunk. Awaited before hydration so prerendered HTML is hydrated, not replaced. */
+  /** Loads the chunk and its texts. Awaited before hydration so the server's HTML is hydrated, not replaced. */
   preload(): Promise<void>;
+  /** The dictionary sections the page's texts live in (besides `core`, which the layout loads). */
+  namespaces: readonly Namespace[];
 }
 
 /** Loads that failed (offline, a deploy replaced the chunk); kept until Retry so the error shows. */
@@ -41,12 +44,14 @@ function track<T>(promise: Promise<T>): TrackedPromise<T> {
  * page needs exactly that. A failed load stays failed, so `use` throws it to the error boundary
  * instead of suspending forever on fresh attempts, until forgetFailedPageLoads().
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+export function lazyPage(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespace[] = []): LazyPage {
   let pending: TrackedPromise<ComponentType> | undefined;
 
   function ensureLoaded(): TrackedPromise<ComponentType> {
     if (!pending) {
-      pending = track(load().then((module) => module.default));
+      // The page's texts come in the language pages are loaded in; switching language loads the
+      // same sections in the other one (I18nProvider.setLang).
+      pending = track(Promise.all([load(), loadNamespaces(getActiveLang(), namespaces)]).then(([module]) => module.default));
       pending.catch(() => failedLoads.add(() => (pending = undefined)));
     }
     return pending;
@@ -58,5 +63,5 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
     return <Page />;
   }
 
-  return { Component, preload: () => ensureLoaded().then(() => undefined) };
+  return { Component, preload: () => ensureLoaded().then(() => undefined), namespaces };
 }
