@@ -28,7 +28,7 @@ export interface Harness {
 
 /** The real server (embedded database, in-process jobs) on a free port, and Debian's Chromium. */
 export async function startHarness(): Promise<Harness> {
-  if (!fs.existsSync(path.join(WEB_DIST_DIR, 'routes.json'))) throw new Error('Build the web app first: npm run build');
+  if (!fs.existsSync(path.join(WEB_DIST_DIR, 'server', 'entry-server.js'))) throw new Error('Build the web app first: npm run build');
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-e2e-'));
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });

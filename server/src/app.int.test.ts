@@ -1,35 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
+import { fakeWebDist } from '#server/testing/fake-web-dist';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
-
-/** A stand-in for the web build, so these tests do not depend on building the web app. */
-function fakeWebDist(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-dist-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Home</title><h1>Home page</h1>');
-  fs.mkdirSync(path.join(dir, 'register'));
-  fs.writeFileSync(path.join(dir, 'register/index.html'), '<!doctype html><h1>Register</h1>');
-  fs.writeFileSync(path.join(dir, 'app.html'), '<!doctype html><div id="root">app</div>');
-  fs.writeFileSync(path.join(dir, '404.html'), '<!doctype html><h1>Page Not Found</h1>');
-  fs.writeFileSync(
-    path.join(dir, 'routes.json'),
-    JSON.stringify({
-      pages: [
-        { pattern: '/', file: 'index.html' },
-        { pattern: '/register', file: 'register/index.html' },
-        { pattern: '/register/:userId', file: 'register/index.html' },
-      ],
-      app: 'app.html',
-      notFound: '404.html',
-      appPrefixes: ['/dashboard', '/admin'],
-    }),
-  );
-  return dir;
-}
 
 describe.each(testDbKinds())('HTTP on %s', (kind) => {
   let app: TestApp;

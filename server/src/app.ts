@@ -114,7 +114,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
   });
   app.use('/api', api);
 
-  mountWebPages(app, options.webDistDir ?? WEB_DIST_DIR);
+  mountWebPages(app, options.webDistDir ?? WEB_DIST_DIR, services);
   app.use(errorHandler);
   return app;
 }

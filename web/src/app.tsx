@@ -1,39 +1,54 @@
+import type { ReactNode } from 'react';
 import { Router, type AroundNavHandler, type RouterOptions } from 'wouter';
 import { SiteLayout, MAIN_ID } from './features/site/components/site-layout.tsx';
-import { I18nProvider, type Lang } from './i18n/i18n.tsx';
+import { SiteDataProvider, type SiteDataStore } from './features/site/site-data.tsx';
+import { I18nProvider, useLang, type Lang } from './i18n/i18n.tsx';
+import { localizeHref } from './i18n/lang-url.ts';
 import { AppRoutes } from './routes.tsx';
 import { PageLoading } from './ui/error-boundary.tsx';
 import { PageMetaProvider, type PageMetaCollector } from './ui/page-meta.tsx';
 
 export interface AppProps {
   lang?: Lang;
-  /** ssrPath/ssrSearch when prerendering or hydrating; a memory location in tests. */
+  site: SiteDataStore;
+  /** ssrPath/ssrSearch when rendering on the server; a memory location in tests. */
   router?: Pick<RouterOptions, 'ssrPath' | 'ssrSearch' | 'hook' | 'searchHook'>;
   meta?: PageMetaCollector;
-  /** The app.html shell: the layout with a loading notice, until the client renders the page. */
+  /** The app shell: the layout with a loading notice, until the client renders the page. */
   isShell?: boolean;
 }
 
 /**
- * After an in-app navigation, start at the top and put focus on the new page's content, so
- * screen-reader and keyboard users are not left on a link that has gone away.
+ * Links and navigation keep the reader's language in the address (`?lang=hi`), so each page in
+ * each language has its own URL. After an in-app navigation, start at the top and put focus on
+ * the new page's content, so screen-reader and keyboard users are not left on a link that has gone.
  */
-const focusNewPage: AroundNavHandler = (navigate, to, options) => {
-  navigate(to, options);
-  requestAnimationFrame(() => {
-    window.scrollTo(0, 0);
-    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
-  });
-};
+function LocalizedRouter({ router, children }: { router?: AppProps['router']; children: ReactNode }) {
+  const { lang } = useLang();
+  const aroundNav: AroundNavHandler = (navigate, to, options) => {
+    navigate(localizeHref(to, lang), options);
+    requestAnimationFrame(() => {
+      window.scrollTo(0, 0);
+      document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+    });
+  };
+  return (
+    <Router {...router} hrefs={(href) => localizeHref(href, lang)} aroundNav={aroundNav}>
+      {children}
+    </Router>
+  );
+}
 
-export function App({ lang = 'en', router, meta, isShell = false }: AppProps) {
+export function App({ lang = 'en', site, router, meta, isShell = false }: AppProps) {
   return (
     <I18nProvider initialLang={lang}>
-      <PageMetaProvider collector={meta}>
-        <Router {...router} aroundNav={focusNewPage}>
-          <SiteLayout>{isShell ? <PageLoading /> : <AppRoutes />}</SiteLayout>
-        </Router>
-      </PageMetaProvider>
+      <SiteDataProvider store={site}>
+        <PageMetaProvider collector={meta}>
+          <LocalizedRouter router={router}>
+            <SiteLayout>{isShell ? <PageLoading /> : <AppRoutes />}</SiteLayout>
+          </LocalizedRouter>
+        </PageMetaProvider>
+      </SiteDataProvider>
     </I18nProvider>
   );
 }

@@ -1,38 +1,42 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { loadDictionary, readStoredLang, type Lang } from './i18n/i18n.tsx';
-import { prerenderTargets } from './pages.ts';
+import { SiteDataStore } from './features/site/site-data.tsx';
+import { loadNamespaces, rememberLang, setActiveLang } from './i18n/i18n.tsx';
+import { langOfSearch } from './i18n/lang-url.ts';
+import { findPublicRoute, notFoundPage } from './pages.ts';
+import type { BootData } from './entry-server.tsx';
 
 /**
- * Prerendered pages carry data-ssr-path on #root. In English they are hydrated: the page's code
- * is loaded first, and the first render uses the prerendered path, so it matches the HTML exactly;
- * the real path and query (e.g. /register/SH1234567) follow in the next render. A visitor who
- * chose Hindi gets a fresh render in Hindi instead — they see the English HTML for a moment.
- * app.html (member and admin areas) has no data-ssr-path and is always rendered afresh.
+ * The server rendered the page with live data in the reader's language and handed both over in a
+ * JSON data block. Public pages are hydrated: the page's code and texts are loaded first (the
+ * server added modulepreload links for them), so the first render matches the HTML exactly. The
+ * app shell (member and admin areas) is rendered afresh.
  */
 async function start(): Promise<void> {
   const container = document.getElementById('root');
-  if (!container) return;
-  const ssrPath = container.dataset.ssrPath;
-  const target = prerenderTargets.find((candidate) => candidate.ssrPath === ssrPath);
+  const bootElement = document.getElementById('sahay-boot');
+  if (!container || !bootElement?.textContent) return;
+  const boot = JSON.parse(bootElement.textContent) as BootData;
+  const { lang } = boot;
+  setActiveLang(lang);
+  // An address that names its language (a shared link, a search result) is the reader's choice too.
+  if (langOfSearch(location.search)) rememberLang(lang);
 
-  const wanted = readStoredLang();
-  const [lang] = await Promise.all([
-    loadDictionary(wanted).then(
-      (): Lang => wanted,
-      (): Lang => 'en', // Hindi could not be fetched (offline): English now, the toggle can retry.
-    ),
-    target?.page.preload().catch(() => {
+  const site = new SiteDataStore(boot.site);
+  if (boot.isShell) {
+    await loadNamespaces(lang, ['core']);
+    createRoot(container).render(<App lang={lang} site={site} />);
+    return;
+  }
+  const page = findPublicRoute(location.pathname)?.page ?? notFoundPage;
+  await Promise.all([
+    loadNamespaces(lang, ['core']),
+    page.preload().catch(() => {
       // Rendering will try again and show the error page with Retry if it still fails.
     }),
   ]);
-  document.documentElement.lang = lang;
-
-  if (target && lang === 'en') {
-    hydrateRoot(container, <App lang="en" router={{ ssrPath: target.ssrPath, ssrSearch: '' }} />);
-  } else {
-    createRoot(container).render(<App lang={lang} />);
-  }
+  hydrateRoot(container, <App lang={lang} site={site} />);
 }
 
-void start();
+// If even the texts cannot be fetched (offline), the server's HTML stays: readable, links work.
+void start().catch((error: unknown) => console.error(error));

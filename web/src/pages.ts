@@ -1,78 +1,119 @@
 /**
- * Every page, loaded on demand, and which of them are prerendered into which HTML file. Shared by
- * the router (routes.tsx), the client entry (to load a prerendered page's code before hydrating)
- * and the prerender script (files, routes.json, modulepreload links).
+ * Every page, loaded on demand, and the public routes the server renders with live data. Shared by
+ * the router (routes.tsx), the client entry (to load a page's code and texts before hydrating), the
+ * server renderer (entry-server.tsx: preload links, sitemap) and the build (scripts/finish-build.ts).
  */
 import type { ComponentType } from 'react';
 import { createElement } from 'react';
+import type { TContentSlug } from '@sahay/server/modules/site/content.schema';
+import type { Namespace } from './i18n/i18n.tsx';
 import { lazyPage, type LazyPage } from './lib/lazy-page.tsx';
 
-const API_PROVIDER_SOURCE = 'src/api/api-provider.tsx';
+export const API_PROVIDER_SOURCE = 'src/api/api-provider.tsx';
 
-/** Pages that talk to the server get the tRPC/React Query provider; the home page does not ship it. */
-function apiPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+/** Pages that talk to the server through React Query get its provider; the public pages do not ship it. */
+function apiPage(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespace[]): LazyPage {
   return lazyPage(async () => {
     const [page, api] = await Promise.all([load(), import('./api/api-provider.tsx')]);
     const Page = page.default;
     return { default: () => createElement(api.ApiProvider, null, createElement(Page)) };
-  });
+  }, namespaces);
 }
 
-export const homePage = lazyPage(() => import('./features/site/pages/home-page.tsx'));
+export const homePage = lazyPage(() => import('./features/site/pages/home-page.tsx'), ['home']);
+export const kanyadanYojnaPage = lazyPage(() => import('./features/site/pages/kanyadan-yojna-page.tsx'), ['kanyadan']);
+export const contentPage = lazyPage(() => import('./features/site/pages/content-page.tsx'), ['pages']);
+export const contactPage = lazyPage(() => import('./features/site/pages/contact-page.tsx'), ['pages', 'messages']);
 export const notFoundPage = lazyPage(() => import('./features/site/pages/not-found-page.tsx'));
-export const loginPage = apiPage(() => import('./features/identity/pages/login-page.tsx'));
-export const registerPage = apiPage(() => import('./features/identity/pages/register-page.tsx'));
-export const adminLoginPage = apiPage(() => import('./features/identity/pages/admin-login-page.tsx'));
-export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'));
-export const adminDashboardPage = apiPage(() => import('./features/admin/pages/admin-dashboard-page.tsx'));
-export const confirmEmailPage = apiPage(() => import('./features/identity/pages/confirm-email-page.tsx'));
+export const loginPage = apiPage(() => import('./features/identity/pages/login-page.tsx'), ['identity', 'messages']);
+export const registerPage = apiPage(() => import('./features/identity/pages/register-page.tsx'), ['identity', 'messages']);
+export const adminLoginPage = apiPage(() => import('./features/identity/pages/admin-login-page.tsx'), ['identity', 'messages']);
+export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'messages']);
+export const confirmEmailPage = apiPage(() => import('./features/identity/pages/confirm-email-page.tsx'), ['identity', 'messages']);
+export const adminDashboardPage = apiPage(() => import('./features/admin/pages/admin-dashboard-page.tsx'), ['admin', 'messages']);
+export const adminSettingsPage = apiPage(() => import('./features/admin/pages/settings-editor-page.tsx'), ['admin', 'messages']);
+export const adminContentPage = apiPage(() => import('./features/admin/pages/content-editor-page.tsx'), ['admin', 'messages']);
+export const adminMessagesPage = apiPage(() => import('./features/admin/pages/contact-inbox-page.tsx'), ['admin', 'messages']);
 
-export interface PrerenderTarget {
-  /** The path rendered; the client hydrates with the same path, then moves to the real one. */
-  ssrPath: string;
-  /** Output file under web/dist. */
-  file: string;
-  /** URL patterns (wouter syntax) the server answers with this file (routes.json). */
-  patterns: string[];
+export interface PublicRoute {
+  /** URL pattern (wouter syntax). */
+  pattern: string;
   page: LazyPage;
-  /** Source files of the page's code, found in Vite's manifest to add modulepreload links. */
+  /** Source files of the page's code, found in Vite's manifest for modulepreload links. */
   sources: string[];
+  /** Listed in /sitemap.xml (once per language). */
+  isListed: boolean;
+  /** A content page: the server hands its text to the client with the HTML. */
+  contentSlug?: TContentSlug;
 }
 
-/** Rendered for any unknown URL; matches no route on purpose. */
-export const NOT_FOUND_SSR_PATH = '/__not-found__';
+const SITE_PAGES = 'src/features/site/pages';
+const IDENTITY_PAGES = 'src/features/identity/pages';
 
-export const prerenderTargets: PrerenderTarget[] = [
-  { ssrPath: '/', file: 'index.html', patterns: ['/'], page: homePage, sources: ['src/features/site/pages/home-page.tsx'] },
-  {
-    ssrPath: '/login',
-    file: 'login/index.html',
-    patterns: ['/login'],
-    page: loginPage,
-    sources: ['src/features/identity/pages/login-page.tsx', API_PROVIDER_SOURCE],
-  },
-  {
-    ssrPath: '/register',
-    file: 'register/index.html',
-    patterns: ['/register', '/register/:userId'],
-    page: registerPage,
-    sources: ['src/features/identity/pages/register-page.tsx', API_PROVIDER_SOURCE],
-  },
-  {
-    ssrPath: '/admin-login',
-    file: 'admin-login/index.html',
-    patterns: ['/admin-login'],
-    page: adminLoginPage,
-    sources: ['src/features/identity/pages/admin-login-page.tsx', API_PROVIDER_SOURCE],
-  },
-  { ssrPath: NOT_FOUND_SSR_PATH, file: '404.html', patterns: [], page: notFoundPage, sources: ['src/features/site/pages/not-found-page.tsx'] },
+function content(slug: TContentSlug): PublicRoute {
+  return { pattern: `/${slug}`, page: contentPage, sources: [`${SITE_PAGES}/content-page.tsx`], isListed: true, contentSlug: slug };
+}
+
+/** The public pages, rendered per request by the server with live settings, counters and content. */
+export const publicRoutes: PublicRoute[] = [
+  { pattern: '/', page: homePage, sources: [`${SITE_PAGES}/home-page.tsx`], isListed: true },
+  content('about'),
+  content('mission'),
+  { pattern: '/KanyadanYojna', page: kanyadanYojnaPage, sources: [`${SITE_PAGES}/kanyadan-yojna-page.tsx`], isListed: true },
+  content('donor'),
+  content('plan'),
+  content('legals'),
+  { pattern: '/contact', page: contactPage, sources: [`${SITE_PAGES}/contact-page.tsx`], isListed: true },
+  { pattern: '/login', page: loginPage, sources: [`${IDENTITY_PAGES}/login-page.tsx`, API_PROVIDER_SOURCE], isListed: true },
+  { pattern: '/register', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`, API_PROVIDER_SOURCE], isListed: true },
+  { pattern: '/register/:userId', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`, API_PROVIDER_SOURCE], isListed: false },
+  { pattern: '/admin-login', page: adminLoginPage, sources: [`${IDENTITY_PAGES}/admin-login-page.tsx`, API_PROVIDER_SOURCE], isListed: false },
 ];
 
+export const NOT_FOUND_SOURCES = [`${SITE_PAGES}/not-found-page.tsx`];
+
 /**
- * Paths under these prefixes get the client-rendered app shell (app.html) from the server: the
- * member and admin areas, and pages whose content depends on the query (/confirm-email?token=),
- * which a prerender could only get wrong. Add new member pages here as they are built.
+ * Paths under these prefixes get the app shell (the layout with a loading notice) from the server
+ * and are rendered by the client: the member and admin areas, and pages whose content depends on
+ * who is signed in or on a one-time token (/confirm-email?token=). Add new member pages here.
  */
 export const APP_PREFIXES = ['/dashboard', '/admin', '/direct-joining', '/LevelTree', '/epin-dashboard', '/profile', '/confirm-email'];
 
-export const allPages: LazyPage[] = [homePage, notFoundPage, loginPage, registerPage, adminLoginPage, dashboardPage, adminDashboardPage, confirmEmailPage];
+function trimSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** Segment-wise, case-insensitive like wouter's matcher: `/register/:userId` matches `/register/SH1234567`. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const patternParts = pattern.split('/').filter(Boolean);
+  const pathParts = trimSlash(pathname).split('/').filter(Boolean);
+  if (patternParts.length !== pathParts.length) return false;
+  return patternParts.every((part, index) => part.startsWith(':') || part.toLowerCase() === pathParts[index]?.toLowerCase());
+}
+
+export function findPublicRoute(pathname: string): PublicRoute | undefined {
+  return publicRoutes.find((route) => matchesPattern(route.pattern, pathname));
+}
+
+/** Segment-wise: `/admin` is an app prefix, `/admin-login` is not. */
+export function isAppPath(pathname: string): boolean {
+  const path = trimSlash(pathname);
+  return APP_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+export const allPages: LazyPage[] = [
+  homePage,
+  kanyadanYojnaPage,
+  contentPage,
+  contactPage,
+  notFoundPage,
+  loginPage,
+  registerPage,
+  adminLoginPage,
+  dashboardPage,
+  confirmEmailPage,
+  adminDashboardPage,
+  adminSettingsPage,
+  adminContentPage,
+  adminMessagesPage,
+];

@@ -1,15 +1,13 @@
 import { Route, Switch } from 'wouter';
 import { AdminRoutes } from './features/admin/admin-routes.tsx';
-import { adminLoginPage, confirmEmailPage, dashboardPage, homePage, loginPage, notFoundPage, registerPage } from './pages.ts';
+import { confirmEmailPage, dashboardPage, notFoundPage, publicRoutes } from './pages.ts';
 
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/" component={homePage.Component} />
-      <Route path="/login" component={loginPage.Component} />
-      <Route path="/register" component={registerPage.Component} />
-      <Route path="/register/:userId" component={registerPage.Component} />
-      <Route path="/admin-login" component={adminLoginPage.Component} />
+      {publicRoutes.map((route) => (
+        <Route key={route.pattern} path={route.pattern} component={route.page.Component} />
+      ))}
       <Route path="/dashboard" component={dashboardPage.Component} />
       <Route path="/confirm-email" component={confirmEmailPage.Component} />
       <Route path="/admin" nest>

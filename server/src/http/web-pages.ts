@@ -1,59 +1,147 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Express, Request, Response } from 'express';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Express, NextFunction, Request, Response } from 'express';
 import express from 'express';
+import { getPublicSiteData, type PublicSiteData } from '#server/modules/site/public-data';
+import type { Services } from '#server/services';
 
-interface RoutesManifest {
-  pages: { pattern: string; file: string }[];
-  app: string;
-  notFound: string;
-  appPrefixes: string[];
+/**
+ * What the web build's server renderer (web/src/entry-server.tsx, built into
+ * web/dist/server/entry-server.js) offers. Declared here rather than imported: the server must
+ * not depend on the web's source, only on its build output.
+ */
+export interface WebRenderer {
+  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData }): { status: number; html: string; lang: string };
+  sitemap(data: PublicSiteData): string;
+  robots(): string;
+}
+interface RendererModule {
+  createRenderer(options: { template: string; manifest: unknown; publicUrl: string }): Promise<WebRenderer>;
 }
 
-function matches(pattern: string, pathname: string): boolean {
-  const patternParts = pattern.split('/').filter(Boolean);
-  const pathParts = pathname.split('/').filter(Boolean);
-  if (patternParts.length !== pathParts.length) return false;
-  return patternParts.every((part, index) => part.startsWith(':') || part === pathParts[index]);
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const LANG_COOKIE = /(?:^|;\s*)sahay_lang=(en|hi)(?:;|$)/;
+const NOT_BUILT = 'The web app is not built. Run `npm run build` (npm start does it for you).';
+
+type Encoding = 'br' | 'gzip';
+
+/** Brotli when the browser takes it (every current one does; it is smaller), else gzip. */
+function acceptedEncoding(req: Request): Encoding | null {
+  if (!req.headers['accept-encoding']) return null;
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
+}
+
+/** Every file under `dir` that has a precompressed twin (`.br`, `.gz`) made by the web build. */
+function precompressedFiles(dir: string): Set<string> {
+  const found = new Set<string>();
+  if (!fs.existsSync(dir)) return found;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.br')) found.add(path.join(entry.parentPath, entry.name.slice(0, -3)));
+  }
+  return found;
 }
 
 /**
- * Serves the built web app: hashed assets with long caching, prerendered public pages, the app
- * shell for member and admin areas, and the 404 page with an HTTP 404 for anything else.
+ * Serves the web app. Hashed assets are cached for good and sent precompressed (Brotli or gzip);
+ * every page is rendered per request by the web build's server renderer with live settings,
+ * counters and content, in the language the address (?lang=) or the remembered choice asks for:
+ * public pages in full, the member and admin areas as an app shell, unknown paths as the 404 page
+ * with an HTTP 404. No page is cached by the browser without asking again (Cache-Control: no-cache,
+ * with an ETag), since an admin may change its content at any moment.
  */
-export function mountWebPages(app: Express, distDir: string): void {
-  const manifestPath = path.join(distDir, 'routes.json');
-  if (!fs.existsSync(manifestPath)) {
-    app.get('/', (_req, res) => {
-      res.status(503).type('text').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+export function mountWebPages(app: Express, distDir: string, services: Services): void {
+  const clientDir = path.join(distDir, 'client');
+  const serverDir = path.join(distDir, 'server');
+  const entry = path.join(serverDir, 'entry-server.js');
+
+  const renderer: Promise<WebRenderer | null> = fs.existsSync(entry)
+    ? (async () => {
+        const [module, template, manifest] = await Promise.all([
+          import(pathToFileURL(entry).href) as Promise<RendererModule>,
+          fs.promises.readFile(path.join(serverDir, 'template.html'), 'utf8'),
+          fs.promises.readFile(path.join(serverDir, 'build-manifest.json'), 'utf8').then((text) => JSON.parse(text) as unknown),
+        ]);
+        return module.createRenderer({ template, manifest, publicUrl: services.config.publicUrl });
+      })()
+    : Promise.resolve(null);
+  // Logged once here; each page request then answers 503 with the reason.
+  renderer.catch((error: unknown) => services.log.error({ err: error }, 'the web renderer could not be loaded'));
+
+  const compressed = precompressedFiles(clientDir);
+  const sendPrecompressed = (maxAge: string, immutable: boolean) => (req: Request, res: Response, next: NextFunction) => {
+    const file = path.join(clientDir, req.baseUrl, req.path);
+    const encoding = acceptedEncoding(req);
+    if (!compressed.has(file) || !encoding || !file.startsWith(clientDir + path.sep)) return next();
+    res.type(path.extname(file)).set({ 'Content-Encoding': encoding, Vary: 'Accept-Encoding' });
+    res.sendFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, { maxAge, immutable }, (error) => {
+      if (error && !res.headersSent) next();
     });
-    return;
-  }
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as RoutesManifest;
-  const pageHtml = new Map<string, string>();
-  const read = (file: string) => {
-    let html = pageHtml.get(file);
-    if (html === undefined) {
-      html = fs.readFileSync(path.join(distDir, file), 'utf8');
-      pageHtml.set(file, html);
-    }
-    return html;
-  };
-  const sendPage = (res: Response, file: string, status = 200) => {
-    res.status(status).type('html').set('Cache-Control', 'no-cache').send(read(file));
   };
 
-  app.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
-  // redirect: false — a prerendered page lives in a folder (login/index.html) but its URL has no trailing slash.
-  app.use(express.static(distDir, { index: false, redirect: false, maxAge: '1h', extensions: [] }));
-
-  app.get(/.*/, (req: Request, res: Response) => {
-    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-    const page = manifest.pages.find((candidate) => matches(candidate.pattern, pathname));
-    if (page) return sendPage(res, page.file);
-    if (manifest.appPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
-      return sendPage(res, manifest.app);
-    }
-    return sendPage(res, manifest.notFound, 404);
+  app.use('/assets', sendPrecompressed('365d', true));
+  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+  // A chunk from an older build, asked for by a page opened before a deploy: the client retries.
+  app.use('/assets', (_req: Request, res: Response) => {
+    res.status(404).type('text').send('Not found');
   });
+  app.use(sendPrecompressed('1h', false));
+  app.use(express.static(clientDir, { index: false, redirect: false, maxAge: '1h', extensions: [] }));
+
+  async function sendText(req: Request, res: Response, body: string, status = 200): Promise<void> {
+    const encoding = acceptedEncoding(req);
+    res.status(status).set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding' });
+    if (!encoding || body.length < 1024) {
+      res.send(body);
+      return;
+    }
+    // Fast settings: a page is rendered per request, so compression must cost little time.
+    const buffer =
+      encoding === 'br'
+        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
+        : await gzip(body, { level: 6 });
+    res.set('Content-Encoding', encoding).send(buffer);
+  }
+
+  const withRenderer = (handle: (renderer: WebRenderer, req: Request, res: Response) => Promise<void>) => async (req: Request, res: Response) => {
+    const loaded = await renderer.catch(() => null);
+    if (!loaded) {
+      res.status(503).type('text').send(NOT_BUILT);
+      return;
+    }
+    await handle(loaded, req, res);
+  };
+
+  app.get(
+    '/robots.txt',
+    withRenderer(async (loaded, req, res) => {
+      res.type('text/plain');
+      await sendText(req, res, loaded.robots());
+    }),
+  );
+  app.get(
+    '/sitemap.xml',
+    withRenderer(async (loaded, req, res) => {
+      res.type('application/xml');
+      await sendText(req, res, loaded.sitemap(await getPublicSiteData(services)));
+    }),
+  );
+  app.get(
+    /.*/,
+    withRenderer(async (loaded, req, res) => {
+      const queryAt = req.originalUrl.indexOf('?');
+      const page = loaded.render({
+        path: req.path,
+        search: queryAt >= 0 ? req.originalUrl.slice(queryAt + 1) : '',
+        rememberedLang: LANG_COOKIE.exec(req.headers.cookie ?? '')?.[1],
+        data: await getPublicSiteData(services),
+      });
+      res.type('html').set('Content-Language', page.lang);
+      await sendText(req, res, page.html, page.status);
+    }),
+  );
 }

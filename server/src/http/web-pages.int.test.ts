@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '#server/app';
+import { FAKE_ASSET, fakeWebDist } from '#server/testing/fake-web-dist';
+import { createTestApp, type TestApp } from '#server/testing/test-services';
+
+/** Raw responses, bodies not decoded: what a browser receives on the wire. */
+function get(base: string, pathname: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const request = http.request(new URL(pathname, base), { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+function text(response: { headers: http.IncomingHttpHeaders; body: Buffer }): string {
+  const encoding = response.headers['content-encoding'];
+  const raw = encoding === 'br' ? zlib.brotliDecompressSync(response.body) : encoding === 'gzip' ? zlib.gunzipSync(response.body) : response.body;
+  return raw.toString('utf8');
+}
+
+describe('web pages (server rendering per request)', () => {
+  let app: TestApp;
+  let server: http.Server;
+  let base: string;
+  let admin: Awaited<ReturnType<TestApp['account']>>;
+  const dist = fakeWebDist();
+
+  beforeAll(async () => {
+    app = await createTestApp('pglite');
+    admin = await app.account({ role: 'admin' });
+    server = http.createServer(createApp(app.services, { webDistDir: dist }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await app?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('renders each request with the live settings: an admin change shows on the next request', async () => {
+    const before = text(await get(base, '/'));
+    expect(before).toContain('Home page');
+    expect(before).toContain('email=contact@sahay.example');
+    const caller = await app.caller({ token: admin.token });
+    const { version } = await caller.site.settings.get();
+    await caller.site.settings.update({ expectedVersion: version, data: { email: 'office@sahay.example' } });
+    expect(text(await get(base, '/'))).toContain('email=office@sahay.example');
+  });
+
+  it('hands the renderer the path, the query, the remembered language, the template, the manifest and the public URL', async () => {
+    const page = await get(base, '/register/SH1234567?ref=x&lang=hi', { Cookie: 'other=1; sahay_lang=en' });
+    expect(page.status).toBe(200);
+    const html = text(page);
+    expect(html).toMatch(/^<!doctype html><html><body><h1>Register<\/h1>/);
+    expect(html).toContain('path=/register/SH1234567 search=ref=x&lang=hi lang=hi');
+    expect(html).toContain(`url=${app.services.config.publicUrl}`);
+    expect(html).toContain('chunks=1');
+    expect(text(await get(base, '/about', { Cookie: 'sahay_lang=hi' }))).toContain('lang=hi');
+    expect(text(await get(base, '/about', { Cookie: 'sahay_lang=fr' }))).not.toContain('lang=fr');
+  });
+
+  it('answers with the status the page decides (404 for unknown paths), never cached without asking again', async () => {
+    const missing = await get(base, '/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(text(missing)).toContain('Page Not Found');
+    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    expect(missing.headers['cache-control']).toBe('no-cache');
+    expect(missing.headers.vary).toMatch(/Cookie/);
+    expect(missing.headers['content-language']).toBe('en');
+    const shell = await get(base, '/dashboard');
+    expect(shell.status).toBe(200);
+    expect(text(shell)).toContain('id="root"');
+  });
+
+  it('keeps the CSP and the rest of the security headers on rendered pages', async () => {
+    const page = await get(base, '/');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('compresses pages with Brotli or gzip, as the browser accepts', async () => {
+    const brotli = await get(base, '/', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(text(brotli)).toContain('Home page');
+    const gzip = await get(base, '/', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(text(gzip)).toContain('Home page');
+    const plain = await get(base, '/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers a repeated request with 304 when the page has not changed', async () => {
+    const first = await get(base, '/', { 'Accept-Encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag).not.toBe('undefined');
+    expect((await get(base, '/', { 'Accept-Encoding': 'br', 'If-None-Match': etag })).status).toBe(304);
+  });
+
+  it('serves hashed assets precompressed and cached for good, and a missing one as 404', async () => {
+    const brotli = await get(base, '/assets/app-abc123.js', { 'Accept-Encoding': 'br, gzip' });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(text(brotli)).toBe(FAKE_ASSET);
+    const gzip = await get(base, '/assets/app-abc123.js', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(text(gzip)).toBe(FAKE_ASSET);
+    const plain = await get(base, '/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(FAKE_ASSET);
+    expect(plain.headers['cache-control']).toContain('immutable');
+    const missing = await get(base, '/assets/app-old999.js');
+    expect(missing.status).toBe(404);
+    expect((await get(base, '/favicon.svg')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('does not serve the server build (renderer, template, manifest) to the public', async () => {
+    for (const file of ['/server/entry-server.js', '/server/template.html', '/entry-server.js', '/build-manifest.json']) {
+      expect((await get(base, file)).status, file).toBe(404);
+    }
+  });
+
+  it('serves robots.txt and sitemap.xml from the renderer', async () => {
+    const robots = await get(base, '/robots.txt');
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(text(robots)).toContain('Disallow: /admin/');
+    const sitemap = await get(base, '/sitemap.xml');
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(text(sitemap)).toContain('<urlset>');
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const head = await get(base, '/', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('says how to build the web app when there is no build', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-empty-dist-'));
+    const unbuilt = http.createServer(createApp(app.services, { webDistDir: empty }));
+    await new Promise<void>((resolve) => unbuilt.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await get(`http://127.0.0.1:${(unbuilt.address() as AddressInfo).port}`, '/about');
+      expect(response.status).toBe(503);
+      expect(text(response)).toContain('npm run build');
+    } finally {
+      await new Promise((resolve) => unbuilt.close(resolve));
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

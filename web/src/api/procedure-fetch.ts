@@ -1,0 +1,52 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '@sahay/server/trpc/router';
+
+/**
+ * The public pages' few calls (counters, a content page, the contact form) over plain fetch, in
+ * tRPC's HTTP format: the tRPC client and React Query stay out of the public pages' byte budget.
+ * Member and admin pages use the typed React Query hooks (api/trpc.ts). Errors carry the same
+ * `data` (httpStatus, fieldErrors, requestId) as a TRPCClientError, so api/errors.ts reads both.
+ */
+export type ProcedureInputs = inferRouterInputs<AppRouter>;
+export type ProcedureOutputs = inferRouterOutputs<AppRouter>;
+
+interface ErrorBody {
+  error?: { message?: string; data?: { httpStatus?: number; fieldErrors?: Record<string, string[]> | null; requestId?: string | null } };
+}
+
+export class ProcedureError extends Error {
+  readonly data: NonNullable<NonNullable<ErrorBody['error']>['data']>;
+
+  constructor(message: string, data: ProcedureError['data']) {
+    super(message);
+    this.name = 'ProcedureError';
+    this.data = data;
+  }
+}
+
+async function call<T>(path: string, init: RequestInit & { input?: unknown }): Promise<T> {
+  const { input, ...request } = init;
+  const isQuery = (request.method ?? 'GET') === 'GET';
+  const query = isQuery && input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(input))}` : '';
+  const response = await fetch(`/trpc/${path}${query}`, {
+    ...request,
+    credentials: 'same-origin',
+    headers: isQuery ? undefined : { 'Content-Type': 'application/json', 'x-sahay-csrf': '1' },
+    body: isQuery ? undefined : JSON.stringify(input ?? null),
+  });
+  const body = (await response.json().catch(() => ({}))) as { result?: { data: T } } & ErrorBody;
+  if (!response.ok || !body.result) {
+    // A proxy's error page is not the server's answer: no data, so the page says "check your connection".
+    if (!body.error) throw new Error(`HTTP ${response.status}`);
+    throw new ProcedureError(body.error.message ?? 'Something went wrong', { httpStatus: response.status, ...body.error.data });
+  }
+  return body.result.data;
+}
+
+export function queryProcedure<T>(path: string, input?: unknown, signal?: AbortSignal): Promise<T> {
+  return call<T>(path, { method: 'GET', input, signal });
+}
+
+export function mutateProcedure<T>(path: string, input: unknown): Promise<T> {
+  return call<T>(path, { method: 'POST', input });
+}

@@ -1,0 +1,152 @@
+/**
+ * Built with `vite build --ssr` into dist/server; the Express server (server/src/http/web-pages.ts)
+ * loads it once at start and renders every page per request with live settings, counters and
+ * content, in the language the address (or the remembered choice) asks for.
+ */
+import { renderToString } from 'react-dom/server';
+import type { PublicSiteData } from '@sahay/server/modules/site/public-data';
+import { App } from './app.tsx';
+import { publicPageOf, publicSettingsOf, SiteDataStore, type SiteData } from './features/site/site-data.tsx';
+import { isLang, LANGS, loadNamespaces, NAMESPACES, type Lang, type Namespace } from './i18n/i18n.tsx';
+import { defaultLangOf, langOfSearch, localizeHref } from './i18n/lang-url.ts';
+import { escapeHtml, jsonForHtml } from './lib/html.ts';
+import { allPages, APP_PREFIXES, findPublicRoute, isAppPath, NOT_FOUND_SOURCES, notFoundPage, publicRoutes } from './pages.ts';
+import { createPageMetaCollector } from './ui/page-meta.tsx';
+
+/** Written by scripts/finish-build.ts: for each source module, the chunk files it needs. */
+export interface BuildManifest {
+  chunks: Record<string, string[]>;
+}
+
+export interface RenderRequest {
+  /** The path and query as requested (`/about`, `?lang=hi`). */
+  path: string;
+  search: string;
+  /** The language remembered on the device (cookie), if any. */
+  rememberedLang?: string;
+  data: PublicSiteData;
+}
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+  lang: Lang;
+}
+
+export interface Renderer {
+  render(request: RenderRequest): RenderedPage;
+  sitemap(data: PublicSiteData): string;
+  robots(): string;
+}
+
+export const BOOT_DATA_ID = 'sahay-boot';
+
+export interface BootData {
+  lang: Lang;
+  isShell: boolean;
+  site: SiteData;
+}
+
+/** ?lang= first; then the page's own language for a Hindi-first page; then the remembered choice. */
+export function resolveLang(pathname: string, search: string, remembered?: string): Lang {
+  const asked = langOfSearch(search);
+  if (asked) return asked;
+  if (defaultLangOf(pathname) === 'hi') return 'hi';
+  return isLang(remembered) ? remembered : 'en';
+}
+
+function ngoJsonLd(data: PublicSiteData, origin: string, description: string): string {
+  const { settings } = data;
+  const sameAs = [settings.socialFacebook, settings.socialInstagram, settings.socialYoutube, settings.socialX].filter(Boolean);
+  const ngo: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'NGO',
+    name: settings.foundationName.en,
+    alternateName: settings.foundationName.hi || undefined,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    description,
+    email: settings.email || undefined,
+    telephone: settings.phone || undefined,
+    address: settings.address.en ? { '@type': 'PostalAddress', streetAddress: settings.address.en, addressCountry: 'IN' } : undefined,
+    areaServed: { '@type': 'Country', name: 'India' },
+    sameAs: sameAs.length > 0 ? sameAs : undefined,
+  };
+  return `<script type="application/ld+json">${jsonForHtml(ngo)}</script>`;
+}
+
+export async function createRenderer(options: { template: string; manifest: BuildManifest; publicUrl: string }): Promise<Renderer> {
+  const { template, manifest } = options;
+  const origin = options.publicUrl.replace(/\/$/, '');
+  await Promise.all([...allPages.map((page) => page.preload()), ...LANGS.map((lang) => loadNamespaces(lang, NAMESPACES))]);
+
+  const chunksOf = (sources: readonly string[]): string[] => {
+    const files = new Set<string>();
+    for (const source of sources) for (const file of manifest.chunks[source] ?? []) files.add(file);
+    return [...files].filter((file) => !template.includes(`/${file}"`));
+  };
+  const dictionarySources = (lang: Lang, namespaces: readonly Namespace[]) => ['core', ...namespaces].map((namespace) => `src/i18n/${lang}/${namespace}.json`);
+
+  function render({ path, search, rememberedLang, data }: RenderRequest): RenderedPage {
+    const lang = resolveLang(path, search, rememberedLang);
+    const route = findPublicRoute(path);
+    const isShell = !route && isAppPath(path);
+    const site: SiteData = {
+      settings: publicSettingsOf(data.settings),
+      counters: data.counters,
+      pages: route?.contentSlug ? { [route.contentSlug]: publicPageOf(data.pages[route.contentSlug]) } : {},
+    };
+    const meta = createPageMetaCollector();
+    const body = renderToString(<App lang={lang} site={new SiteDataStore(site)} router={{ ssrPath: path, ssrSearch: search }} meta={meta} isShell={isShell} />);
+    if (isShell) meta.isNoIndex = true;
+
+    // The shell's page is chosen by the client (it depends on who is signed in); nothing to preload.
+    const page = route?.page ?? (isShell ? undefined : notFoundPage);
+    const preload = isShell ? chunksOf(dictionarySources(lang, [])) : chunksOf([...(route?.sources ?? NOT_FOUND_SOURCES), ...dictionarySources(lang, page?.namespaces ?? [])]);
+    const canonicalPath = localizeHref(path.length > 1 ? path.replace(/\/+$/, '') : path, lang);
+    const alternates = LANGS.map((other) => `<link rel="alternate" hreflang="${other}" href="${escapeHtml(origin + localizeHref(path, other))}">`).join('');
+    const head = [
+      `<title>${escapeHtml(meta.title)}</title>`,
+      `<meta name="description" content="${escapeHtml(meta.description)}">`,
+      meta.isNoIndex
+        ? '<meta name="robots" content="noindex">'
+        : `<link rel="canonical" href="${escapeHtml(origin + canonicalPath)}">${alternates}<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + localizeHref(path, defaultLangOf(path)))}">`,
+      `<meta property="og:type" content="website"><meta property="og:site_name" content="${escapeHtml(data.settings.foundationName[lang] || data.settings.foundationName.en)}">`,
+      `<meta property="og:title" content="${escapeHtml(meta.title)}"><meta property="og:description" content="${escapeHtml(meta.description)}">`,
+      `<meta property="og:url" content="${escapeHtml(origin + canonicalPath)}"><meta property="og:locale" content="${lang === 'hi' ? 'hi_IN' : 'en_IN'}"><meta property="og:locale:alternate" content="${lang === 'hi' ? 'en_IN' : 'hi_IN'}">`,
+      '<meta name="twitter:card" content="summary">',
+      ...preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      route?.pattern === '/' ? ngoJsonLd(data, origin, meta.description) : '',
+    ].join('');
+
+    const boot: BootData = { lang, isShell, site };
+    const html = template
+      .replace('<html lang="en">', () => `<html lang="${lang}">`)
+      .replace('<!--head-->', () => head)
+      .replace('<!--app-html-->', () => body)
+      .replace('<!--boot-data-->', () => `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForHtml(boot)}</script>`);
+    return { status: meta.status, html, lang };
+  }
+
+  function sitemap(data: PublicSiteData): string {
+    const urls = publicRoutes
+      .filter((route) => route.isListed)
+      .flatMap((route) =>
+        LANGS.map((lang) => {
+          const links = [...LANGS.map((other) => [other, localizeHref(route.pattern, other)]), ['x-default', localizeHref(route.pattern, defaultLangOf(route.pattern))]]
+            .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(origin + href)}"/>`)
+            .join('');
+          const lastmod = route.contentSlug ? `<lastmod>${data.pages[route.contentSlug].updatedAt.slice(0, 10)}</lastmod>` : '';
+          return `<url><loc>${escapeHtml(origin + localizeHref(route.pattern, lang))}</loc>${lastmod}${links}</url>`;
+        }),
+      );
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+
+  function robots(): string {
+    const disallowed = [...APP_PREFIXES.flatMap((prefix) => [`${prefix}$`, `${prefix}/`]), '/trpc/', '/api/'];
+    return `User-agent: *\nAllow: /\n${disallowed.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${origin}/sitemap.xml\n`;
+  }
+
+  return { render, sitemap, robots };
+}
