@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNumber } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
 
 describe('formatNumber', () => {
   it('groups digits the Indian way', () => {
@@ -45,5 +45,14 @@ describe('formatDate', () => {
 
   it('shows an unreadable value as given', () => {
     expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows the moment in India time, with Latin digits in both languages', () => {
+    expect(formatDateTime('2026-04-01T06:30:00.000Z', 'en')).toMatch(/^1 Apr 2026,? 12:00\s?pm$/i);
+    expect(formatDateTime('2026-04-01T06:30:00.000Z', 'hi')).toMatch(/1.*2026.*12:00/);
+    expect(formatDateTime('2026-04-01T06:30:00.000Z', 'hi')).not.toMatch(/[०-९]/);
+    expect(formatDateTime('not a date', 'en')).toBe('not a date');
   });
 });

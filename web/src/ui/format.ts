@@ -28,3 +28,14 @@ export function formatDate(iso: string, lang: Lang): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormats[lang].format(date);
 }
+
+const dateTimeFormats: Record<Lang, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' }),
+  hi: new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' }),
+};
+
+/** A moment in India's time zone, to the minute (who saved what, and when). */
+export function formatDateTime(iso: string, lang: Lang): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormats[lang].format(date);
+}

@@ -18,7 +18,7 @@ export default function AdminLoginPage() {
   const t = useT();
   const { translateServer } = useLang();
   const errorText = useErrorText();
-  usePageMeta('adminLogin.metaTitle', 'adminLogin.metaDescription');
+  usePageMeta('adminLogin.metaTitle', 'adminLogin.metaDescription', { isNoIndex: true });
   const [, navigate] = useLocation();
   const adminLogin = useAdminLogin();
   const [values, setValues] = useState({ identifier: '', password: '' });

@@ -1,15 +1,19 @@
 import { Link } from 'wouter';
-import { useT } from '#web/i18n/i18n.tsx';
+import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { useSiteSettings } from '../hooks/use-site-settings.ts';
 import { allNavLinks } from '../nav-items.ts';
-import { siteConfig } from '../site-config.ts';
 
 export function SiteFooter() {
   const t = useT();
+  const { lang } = useLang();
+  const settings = useSiteSettings();
+  const name = settings.foundationName[lang] || settings.foundationName.en;
+  const address = settings.address[lang] || settings.address.en;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about">{t('site.name')}</h2>
+          <h2 id="footer-about">{name}</h2>
           <p>{t('footer.about')}</p>
           <p>{t('footer.honesty')}</p>
         </section>
@@ -25,12 +29,20 @@ export function SiteFooter() {
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">{t('footer.contact')}</h2>
-          <p>
-            <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
-          </p>
+          <address className="footer-address">
+            {address && <p>{address}</p>}
+            {settings.phone && (
+              <p>
+                {t('footer.phone')} <a href={`tel:${settings.phone.replace(/[\s-]/g, '')}`}>{settings.phone}</a>
+              </p>
+            )}
+            <p>
+              {t('footer.email')} <a href={`mailto:${settings.email}`}>{settings.email}</a>
+            </p>
+          </address>
         </section>
       </div>
-      <p className="container footer-rights">{t('footer.rights')}</p>
+      <p className="container footer-rights">{t('footer.rights', { name })}</p>
     </footer>
   );
 }

@@ -4,7 +4,7 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 
 export default function NotFoundPage() {
   const t = useT();
-  usePageMeta('notFound.metaTitle', 'notFound.metaDescription');
+  usePageMeta('notFound.metaTitle', 'notFound.metaDescription', { status: 404, isNoIndex: true });
   return (
     <div className="container page-narrow">
       <h1>{t('notFound.heading')}</h1>
