@@ -1,11 +1,16 @@
 import { Redirect, Route, Switch } from 'wouter';
-import { adminDashboardPage, notFoundPage } from '#web/pages.ts';
+import { adminContentPage, adminDashboardPage, adminMessagesPage, adminSettingsPage, notFoundPage } from '#web/pages.ts';
 
 /** Everything under /admin; paths here are relative to it ("~/" leaves the nest). */
 export function AdminRoutes() {
   return (
     <Switch>
       <Route path="/dashboard" component={adminDashboardPage.Component} />
+      <Route path="/settings" component={adminSettingsPage.Component} />
+      <Route path="/content" component={adminContentPage.Component} />
+      <Route path="/content/:slug" component={adminContentPage.Component} />
+      <Route path="/contact" component={adminMessagesPage.Component} />
+      <Route path="/contact/:id" component={adminMessagesPage.Component} />
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>

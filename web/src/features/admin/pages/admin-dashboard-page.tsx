@@ -1,28 +1,27 @@
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
-import { useMe } from '#web/features/identity/hooks/use-me.ts';
 import { useLogout } from '#web/features/identity/hooks/use-logout.ts';
-import { useT } from '#web/i18n/i18n.tsx';
-import { PageLoading } from '#web/ui/error-boundary.tsx';
+import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AccessDenied } from '../components/access-denied.tsx';
+import { AdminGate, type AdminPermission } from '../components/admin-gate.tsx';
 import { EpinGenerator } from '../components/epin-generator.tsx';
 import { EpinTable } from '../components/epin-table.tsx';
 import { useAdminDashboard } from '../hooks/use-admin-dashboard.ts';
 import { useEpins } from '../hooks/use-epins.ts';
+import { LoadError } from '../components/load-error.tsx';
+
+/** The console's own pages, each shown to the admins holding its permission. */
+const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey; permission: AdminPermission }> = [
+  { href: '/settings', label: 'admin.links.settings', text: 'admin.links.settingsText', permission: 'settings' },
+  { href: '/content', label: 'admin.links.content', text: 'admin.links.contentText', permission: 'content' },
+  { href: '/contact', label: 'admin.links.contact', text: 'admin.links.contactText', permission: 'content' },
+];
 
 export default function AdminDashboardPage() {
-  usePageMeta('admin.metaTitle', 'admin.metaDescription');
-  const me = useMe();
-  const t = useT();
-  const errorText = useErrorText();
-
-  if (me.isPending) return <PageLoading />;
-  if (me.isError) return <LoadError error={errorText(me.error, 'admin.loadFailed')} onRetry={() => void me.refetch()} retryLabel={t('common.retry')} />;
-  if (me.data?.role !== 'admin') return <AccessDenied />;
-  return <AdminDashboard me={me.data} />;
+  usePageMeta('admin.metaTitle', 'admin.metaDescription', { isNoIndex: true });
+  return <AdminGate permission={null}>{(me) => <AdminDashboard me={me} />}</AdminGate>;
 }
 
 function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
@@ -30,6 +29,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const errorText = useErrorText();
   const [, navigate] = useLocation();
   const canManageMembers = me.permissions.includes('members');
+  const consoleLinks = CONSOLE_LINKS.filter((link) => me.permissions.includes(link.permission));
   const dashboard = useAdminDashboard(true);
   const epins = useEpins(canManageMembers);
   const logout = useLogout();
@@ -63,6 +63,20 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
         <LoadError error={errorText(dashboard.error, 'admin.loadFailed')} onRetry={() => void dashboard.refetch()} retryLabel={t('common.retry')} />
       )}
 
+      {consoleLinks.length > 0 && (
+        <nav aria-labelledby="console-heading" className="panel">
+          <h2 id="console-heading">{t('admin.links.heading')}</h2>
+          <ul className="console-links">
+            {consoleLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{t(link.label)}</Link>
+                <p>{t(link.text)}</p>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
       {canManageMembers && (
         <section aria-labelledby="epins-heading" className="panel">
           <h2 id="epins-heading">{t('admin.epins.heading')}</h2>
@@ -74,20 +88,6 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
           {epins.data && <EpinTable epins={epins.data.epins} />}
         </section>
       )}
-    </div>
-  );
-}
-
-function LoadError({ error, onRetry, retryLabel }: { error: { message: string; hint?: string }; onRetry: () => void; retryLabel: string }) {
-  return (
-    <div className="container page-narrow">
-      <div role="alert" className="form-error">
-        <p>{error.message}</p>
-        {error.hint && <p className="form-error-hint">{error.hint}</p>}
-      </div>
-      <button type="button" className="btn btn-primary" onClick={onRetry}>
-        {retryLabel}
-      </button>
     </div>
   );
 }

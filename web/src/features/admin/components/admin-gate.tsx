@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
+import { useMe } from '#web/features/identity/hooks/use-me.ts';
+import { useT } from '#web/i18n/i18n.tsx';
+import { PageLoading } from '#web/ui/error-boundary.tsx';
+import { useErrorText } from '#web/ui/use-error-text.ts';
+import { AccessDenied } from './access-denied.tsx';
+import { LoadError } from './load-error.tsx';
+
+export type AdminPermission = 'content' | 'finance' | 'verification' | 'members' | 'settings';
+
+/**
+ * Renders an admin page for admins holding `permission`; "Access Denied!" for anyone else. The
+ * server refuses the same people (403); this only spares them a page that cannot work.
+ */
+export function AdminGate({ permission, children }: { permission: AdminPermission | null; children: (me: NonNullable<TMeResponse>) => ReactNode }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const me = useMe();
+  if (me.isPending) return <PageLoading />;
+  if (me.isError) return <LoadError error={errorText(me.error, 'admin.loadFailed')} onRetry={() => void me.refetch()} retryLabel={t('common.retry')} />;
+  if (me.data?.role !== 'admin') return <AccessDenied />;
+  if (permission && !me.data.permissions.includes(permission)) return <AccessDenied isAdmin />;
+  return children(me.data);
+}
