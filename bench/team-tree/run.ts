@@ -128,8 +128,8 @@ async function main(): Promise<void> {
     const leaves = MEMBERS - new Set(sponsor).size + 1;
     console.log(
       `Built in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s: ${rows.toLocaleString('en-IN')} closure rows; ` +
-        `largest direct team ${Math.max(...hubSizes).toLocaleString('en-IN')}; ${Math.round((100 * leaves) / MEMBERS)}% with no joinee; ` +
-        `deepest ${Math.max(...depth)} levels`,
+        `largest direct team ${hubSizes.reduce((a, b) => Math.max(a, b), 0).toLocaleString('en-IN')}; ${Math.round((100 * leaves) / MEMBERS)}% with no joinee; ` +
+        `deepest ${depth.reduce((a, b) => Math.max(a, b), 0)} levels`,
     );
 
     const root = memberId(0);
