@@ -1,7 +1,7 @@
 -- Up Migration
 
 -- Read model of a member's payout details and UPI QR image (projection "member_profiles", fed by
--- ProfileUpdated and the QrCode* events; docs/decisions/008). Phone, address, city and state stay
+-- ProfileUpdated and the QrCode* events; docs/decisions/009). Phone, address, city and state stay
 -- in users, which the same ProfileUpdated event updates. Rows are deleted when a person is erased.
 CREATE TABLE member_profiles (
   user_id              text PRIMARY KEY,
@@ -19,7 +19,7 @@ CREATE TABLE member_profiles (
   updated_at           timestamptz NOT NULL
 );
 
--- Password reset codes (docs/decisions/007): one live code per account, its tries and expiry. The
+-- Password reset codes (docs/decisions/008): one live code per account, its tries and expiry. The
 -- code itself is not stored anywhere: it is derived from reset_id with a key from the master key.
 -- Security state, written directly like sessions (docs/decisions/002), not a projection.
 CREATE TABLE password_reset_codes (

@@ -35,7 +35,7 @@ export type AccountRegistered = {
 };
 
 /**
- * Schema version 2 (docs/decisions/007): `reason` says whether the member changed the password
+ * Schema version 2 (docs/decisions/008): `reason` says whether the member changed the password
  * knowing the old one, or reset it with an e-mailed code. Version 1 had no reason and is read as
  * 'change' (the upcaster below); a fixture of it stays in the tests.
  */

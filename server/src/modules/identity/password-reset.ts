@@ -28,7 +28,7 @@ export function wrongCodeMessage(triesLeft: number): string {
 
 /**
  * The 6-digit code of one reset request: an HMAC of the account and the request's random ID under a
- * key derived from the master key (docs/decisions/007). Nothing stores it; the mail job and the check
+ * key derived from the master key (docs/decisions/008). Nothing stores it; the mail job and the check
  * both compute it, and without the master key the events and tables do not give it away.
  */
 export function deriveResetCode(vault: PersonalDataVault, userId: string, resetId: string): string {
