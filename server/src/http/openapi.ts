@@ -4,6 +4,7 @@ import { ZChangePasswordRequestSchema } from '#server/modules/identity/change-pa
 import { ZPublicCardSchema } from '#server/modules/identity/get-public-card.schema';
 import { ZLoginRequestSchema, ZLoginResponseSchema } from '#server/modules/identity/login.schema';
 import { ZPasswordMessageResponseSchema, ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from '#server/modules/identity/password-reset.schema';
+import { ZProfileSchema, ZUpdateProfileRequestSchema, ZUploadProfileAssetsResponseSchema } from '#server/modules/identity/profile.schema';
 import { ZRegisterRequestSchema, ZRegisterResponseSchema } from '#server/modules/identity/register.schema';
 
 interface Endpoint {
@@ -12,7 +13,11 @@ interface Endpoint {
   summary: string;
   auth: 'public' | 'member' | 'admin';
   request?: ZodType;
+  /** A multipart upload instead of a JSON body: the name of its one file field. */
+  fileField?: string;
   response: ZodType;
+  /** A binary answer (an image) instead of JSON. */
+  produces?: string;
   status: number;
   errors: number[];
 }
@@ -30,6 +35,10 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'post', path: '/api/users/verify-user', summary: 'Forgot password, step 1: e-mail a 6-digit code to the account with this user ID and phone', auth: 'public', request: ZRequestPasswordResetRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 413, 429] },
   { method: 'put', path: '/api/users/reset-password', summary: 'Forgot password, step 2: set a new password with the code (5 tries, 10 minutes); signs out every session', auth: 'public', request: ZResetPasswordRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 413, 429] },
   { method: 'put', path: '/api/users/change-password', summary: 'Change the password, giving the current one; signs out every other session', auth: 'member', request: ZChangePasswordRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 401, 403, 413, 429] },
+  { method: 'get', path: '/api/users/profile/{id}', summary: "A member's profile: your own, or any member's for admins with the members permission", auth: 'member', response: ZProfileSchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'put', path: '/api/users/profile/{id}', summary: 'Save your own profile (phone, address, payout details); send only the fields that change, an empty string clears a payout field', auth: 'member', request: ZUpdateProfileRequestSchema, response: ZProfileSchema, status: 200, errors: [400, 401, 403, 409, 413] },
+  { method: 'post', path: '/api/users/upload-profile-assets/{id}', summary: 'Upload your UPI QR image (JPEG, PNG or WebP, at most 5 MB); it is re-encoded and shown on the profile once processed', auth: 'member', fileField: 'qrCode', response: ZUploadProfileAssetsResponseSchema, status: 202, errors: [400, 401, 403, 413, 429] },
+  { method: 'get', path: '/api/users/profile-assets/{id}/qr-code/{uploadId}', summary: 'A processed UPI QR image (WebP), for its member and admins with the members permission', auth: 'member', response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/users/{id}', summary: "A member's public card (user ID and name)", auth: 'public', response: ZPublicCardSchema, status: 200, errors: [400, 404] },
   { method: 'post', path: '/api/epins/generate-epins', summary: 'Generate invite codes, held by the admin (permission: members)', auth: 'admin', request: ZGenerateEpinsRequestSchema, response: ZEpinListResponseSchema, status: 201, errors: [400, 401, 403] },
   { method: 'get', path: '/api/epins/epins', summary: 'Every invite code with its status (permission: members)', auth: 'admin', response: ZEpinListResponseSchema, status: 200, errors: [401, 403] },
@@ -52,8 +61,11 @@ function schema(type: ZodType, io: 'input' | 'output') {
 export function buildOpenApiDocument(publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of REST_ENDPOINTS) {
+    const success = endpoint.produces
+      ? { [endpoint.produces]: { schema: { type: 'string', format: 'binary' } } }
+      : { 'application/json': { schema: schema(endpoint.response, 'output') } };
     const responses: Record<string, unknown> = {
-      [endpoint.status]: { description: 'OK', content: { 'application/json': { schema: schema(endpoint.response, 'output') } } },
+      [endpoint.status]: { description: 'OK', content: success },
       500: { description: 'Something went wrong', content: { 'application/json': { schema: schema(ZErrorSchema, 'output') } } },
     };
     for (const status of endpoint.errors) {
@@ -64,10 +76,19 @@ export function buildOpenApiDocument(publicUrl: string) {
       [endpoint.method]: {
         summary: endpoint.summary,
         security: endpoint.auth === 'public' ? [] : [{ bearer: [] }, { cookie: [] }],
-        parameters: endpoint.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] : [],
-        requestBody: endpoint.request
-          ? { required: true, content: { 'application/json': { schema: schema(endpoint.request, 'input') } } }
-          : undefined,
+        parameters: [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+        requestBody: endpoint.fileField
+          ? {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: { type: 'object', required: [endpoint.fileField], properties: { [endpoint.fileField]: { type: 'string', format: 'binary' } } },
+                },
+              },
+            }
+          : endpoint.request
+            ? { required: true, content: { 'application/json': { schema: schema(endpoint.request, 'input') } } }
+            : undefined,
         responses,
       },
     };

@@ -6,6 +6,7 @@ import { adminLoginRoute, loginRoute } from './login.route.ts';
 import { logoutRoute } from './logout.route.ts';
 import { meRoute } from './me.route.ts';
 import { requestPasswordResetRoute, resetPasswordRoute } from './password-reset.route.ts';
+import { getProfileRoute, updateProfileRoute } from './profile.route.ts';
 import { registerRoute } from './register.route.ts';
 
 export const identityRouter = router({
@@ -20,4 +21,6 @@ export const identityRouter = router({
   requestPasswordReset: requestPasswordResetRoute,
   resetPassword: resetPasswordRoute,
   changePassword: changePasswordRoute,
+  getProfile: getProfileRoute,
+  updateProfile: updateProfileRoute,
 });

@@ -1,0 +1,165 @@
+import type { z } from 'zod';
+import type { Queryable } from '#server/db/db';
+import { AppError } from '#server/errors/app-error';
+import type { Services } from '#server/services';
+import { userStreamId, type Permission, type ProfileDetails, type ProfileUpdated, type Role } from './identity.events.ts';
+import type { TProfile, ZUpdateProfileRequestSchema } from './profile.schema.ts';
+import { eventMetadata, type RequestMeta } from './request-meta.ts';
+
+export const PROFILE_NOT_FOUND = 'This member was not found.';
+export const PROFILE_NOT_YOURS = 'You can only see your own profile.';
+export const PROFILE_EDIT_NOT_YOURS = 'You can only change your own profile.';
+
+const DETAIL_FIELDS = ['phone', 'address', 'city', 'state', 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'ifsc'] as const satisfies readonly (keyof ProfileDetails)[];
+
+export interface Viewer {
+  userId: string;
+  role: Role;
+  permissions: Permission[];
+}
+
+/** Admins who look after members may see any member's profile and QR image. */
+export function canReadAnyProfile(viewer: Viewer): boolean {
+  return viewer.role === 'admin' && viewer.permissions.includes('members');
+}
+
+/** Where the processed QR image of an upload is served (an authorised route, never a public folder). */
+export function qrCodeUrl(userId: string, uploadId: string): string {
+  return `/api/users/profile-assets/${userId}/qr-code/${uploadId}`;
+}
+
+interface ProfileRow {
+  user_id: string;
+  full_name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  sponsor_id: string | null;
+  sponsor_name: string | null;
+  joined_at: Date;
+  email_verified_at: Date | null;
+  status: string;
+  upi_id: string | null;
+  bank_name: string | null;
+  account_holder: string | null;
+  account_number: string | null;
+  ifsc: string | null;
+  qr_status: TProfile['qrCode']['status'] | null;
+  qr_upload_id: string | null;
+  qr_file: string | null;
+}
+
+/**
+ * A member's profile. Who may see it is part of the query: the row comes back only when it is the
+ * viewer's own or the viewer may read any, so a missed check upstream still returns nothing.
+ */
+export async function getProfile(db: Queryable, viewer: Viewer, userId: string): Promise<TProfile> {
+  const mayReadAny = canReadAnyProfile(viewer);
+  if (userId !== viewer.userId && !mayReadAny) throw new AppError('FORBIDDEN', { userMessage: PROFILE_NOT_YOURS });
+  const { rows } = await db.query<ProfileRow>(
+    `SELECT u.user_id, u.full_name, u.email, u.phone, u.address, u.city, u.state, u.sponsor_id, s.full_name AS sponsor_name,
+            u.joined_at, u.email_verified_at, u.status,
+            p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.qr_status, p.qr_upload_id, p.qr_file
+     FROM users u
+     LEFT JOIN users s ON s.user_id = u.sponsor_id
+     LEFT JOIN member_profiles p ON p.user_id = u.user_id
+     WHERE u.user_id = $1 AND u.status <> 'erased' AND (u.user_id = $2 OR $3::boolean)`,
+    [userId, viewer.userId, mayReadAny],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', { userMessage: PROFILE_NOT_FOUND });
+  return {
+    userId: row.user_id,
+    fullName: row.full_name ?? '',
+    email: row.email ?? '',
+    joinedAt: new Date(row.joined_at).toISOString(),
+    sponsorId: row.sponsor_id,
+    sponsorName: row.sponsor_name,
+    isEmailVerified: row.email_verified_at !== null,
+    isActive: row.status === 'active' && row.email_verified_at !== null,
+    details: {
+      phone: row.phone ?? '',
+      address: row.address ?? '',
+      city: row.city ?? '',
+      state: row.state ?? '',
+      upiId: row.upi_id,
+      bankName: row.bank_name,
+      accountHolder: row.account_holder,
+      accountNumber: row.account_number,
+      ifsc: row.ifsc,
+    },
+    qrCode: {
+      status: row.qr_status ?? 'none',
+      url: row.qr_file && row.qr_upload_id ? qrCodeUrl(row.user_id, row.qr_upload_id) : null,
+    },
+  };
+}
+
+/** Pure: the form after applying an update (absent = unchanged), and the names of the fields that changed. */
+export function mergeProfile(
+  current: ProfileDetails,
+  update: z.output<typeof ZUpdateProfileRequestSchema>,
+): { details: ProfileDetails; changedFields: (keyof ProfileDetails)[] } {
+  const details: ProfileDetails = { ...current };
+  const changedFields: (keyof ProfileDetails)[] = [];
+  for (const field of DETAIL_FIELDS) {
+    const value = update[field];
+    if (value === undefined || value === current[field]) continue;
+    // Phone, address, city and state are required by the schema: never null here.
+    (details as unknown as Record<string, string | null>)[field] = value;
+    changedFields.push(field);
+  }
+  return { details, changedFields };
+}
+
+/**
+ * Saves the member's own profile: one ProfileUpdated on the member's stream with the whole form
+ * sealed under the member's key. Saving without a change records nothing. The stream row is locked
+ * first, so two saves at once apply one after the other instead of one undoing the other.
+ */
+export async function updateProfile(
+  services: Services,
+  viewer: Viewer,
+  update: z.output<typeof ZUpdateProfileRequestSchema>,
+  meta: RequestMeta,
+): Promise<TProfile> {
+  const userId = viewer.userId;
+  const streamId = userStreamId(userId);
+  await services.eventStore.append(async (tx) => {
+    await tx.query(`SELECT version FROM streams WHERE stream_id = $1 FOR UPDATE`, [streamId]);
+    const current = await readDetails(tx, userId);
+    if (!current) throw new AppError('NOT_FOUND', { userMessage: PROFILE_NOT_FOUND });
+    const { details, changedFields } = mergeProfile(current, update);
+    if (changedFields.length === 0) return [];
+    const event: ProfileUpdated = {
+      type: 'ProfileUpdated',
+      data: { userId, details: await services.eventStore.seal(tx, streamId, details), changedFields, updatedAt: services.now().toISOString() },
+    };
+    return [{ streamId, expected: 'stream_exists', events: [event] }];
+  }, eventMetadata(meta));
+  return getProfile(services.db, viewer, userId);
+}
+
+async function readDetails(tx: Queryable, userId: string): Promise<ProfileDetails | null> {
+  const { rows } = await tx.query<Pick<ProfileRow, 'phone' | 'address' | 'city' | 'state' | 'upi_id' | 'bank_name' | 'account_holder' | 'account_number' | 'ifsc'>>(
+    `SELECT u.phone, u.address, u.city, u.state, p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc
+     FROM users u LEFT JOIN member_profiles p ON p.user_id = u.user_id
+     WHERE u.user_id = $1 AND u.status = 'active'`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    phone: row.phone ?? '',
+    address: row.address ?? '',
+    city: row.city ?? '',
+    state: row.state ?? '',
+    upiId: row.upi_id,
+    bankName: row.bank_name,
+    accountHolder: row.account_holder,
+    accountNumber: row.account_number,
+    ifsc: row.ifsc,
+  };
+}
