@@ -2,6 +2,7 @@ import { router } from '#server/trpc/procedures';
 import { changePasswordRoute } from './change-password.route.ts';
 import { confirmEmailRoute, resendConfirmationRoute } from './confirm-email.route.ts';
 import { getPublicCardRoute } from './get-public-card.route.ts';
+import { getIdCardRoute, verifyCardRoute } from './id-card.route.ts';
 import { adminLoginRoute, loginRoute } from './login.route.ts';
 import { logoutRoute } from './logout.route.ts';
 import { meRoute } from './me.route.ts';
@@ -23,4 +24,6 @@ export const identityRouter = router({
   changePassword: changePasswordRoute,
   getProfile: getProfileRoute,
   updateProfile: updateProfileRoute,
+  getIdCard: getIdCardRoute,
+  verifyCard: verifyCardRoute,
 });
