@@ -91,3 +91,58 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     bad.map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 }
+
+/** axe: no violation of any impact (the public pages aim for none). */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  expect(results.violations.map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Waits until the client has hydrated (or rendered) the page: the app marks <html data-ready>. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 15_000 });
+}
+
+/** Signs in through /admin-login (or /login for a member) and waits for the dashboard. */
+export async function signIn(page: Page, account: { userId: string; password: string }, as: 'admin' | 'member' = 'admin'): Promise<void> {
+  if (as === 'admin') {
+    await page.goto('/admin-login');
+    await waitForApp(page);
+    await page.getByLabel('User ID or e-mail').fill(account.userId);
+  } else {
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByRole('textbox', { name: 'User ID' }).fill(account.userId);
+  }
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(as === 'admin' ? '**/admin/dashboard' : '**/dashboard');
+}
+
+/** A bearer token for REST and tRPC calls made by the test itself. */
+export async function tokenFor(harness: Harness, account: { userId: string; password: string }): Promise<string> {
+  const response = await fetch(`${harness.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userId: account.userId, password: account.password }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Calls a tRPC procedure over HTTP as the server's clients do; returns the status and the JSON. */
+export async function callProcedure(
+  harness: Harness,
+  procedure: string,
+  options: { input?: unknown; token?: string; kind?: 'query' | 'mutation' } = {},
+): Promise<{ status: number; body: { result?: { data: unknown }; error?: { message: string } } }> {
+  const headers: Record<string, string> = { 'x-sahay-csrf': '1' };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const isQuery = (options.kind ?? 'query') === 'query';
+  const query = isQuery && options.input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(options.input))}` : '';
+  const response = await fetch(`${harness.url}/trpc/${procedure}${query}`, {
+    method: isQuery ? 'GET' : 'POST',
+    headers: isQuery ? headers : { ...headers, 'Content-Type': 'application/json' },
+    body: isQuery ? undefined : JSON.stringify(options.input ?? null),
+  });
+  return { status: response.status, body: (await response.json()) as { result?: { data: unknown }; error?: { message: string } } };
+}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Router, type AroundNavHandler, type RouterOptions } from 'wouter';
 import { SiteLayout, MAIN_ID } from './features/site/components/site-layout.tsx';
 import { SiteDataProvider, type SiteDataStore } from './features/site/site-data.tsx';
@@ -39,6 +39,14 @@ function LocalizedRouter({ router, children }: { router?: AppProps['router']; ch
   );
 }
 
+/** Marks the document once the app has hydrated or rendered: browser tests wait for it. */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
+
 export function App({ lang = 'en', site, router, meta, isShell = false }: AppProps) {
   return (
     <I18nProvider initialLang={lang}>
@@ -46,6 +54,7 @@ export function App({ lang = 'en', site, router, meta, isShell = false }: AppPro
         <PageMetaProvider collector={meta}>
           <LocalizedRouter router={router}>
             <SiteLayout>{isShell ? <PageLoading /> : <AppRoutes />}</SiteLayout>
+            <ReadyMark />
           </LocalizedRouter>
         </PageMetaProvider>
       </SiteDataProvider>

@@ -31,12 +31,13 @@ export function AnimatedCounter({ value, format, label, testId }: Props) {
     if (!element || prefersReducedMotion || typeof IntersectionObserver === 'undefined') return;
     let timer: ReturnType<typeof setInterval> | undefined;
     const steps = Math.ceil(COUNTER_DURATION_MS / COUNTER_STEP_MS);
+    // From 0 until it is seen: below the fold nobody notices, and the count then starts from 0.
+    setShown(0);
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         let step = 0;
-        setShown(0);
         timer = setInterval(() => {
           step += 1;
           if (step >= steps) {

@@ -27,7 +27,8 @@ export function SiteHeader() {
     <header>
       <TopBar />
       <div className="site-header">
-        <div className="container header-inner">
+        {/* Escape closes the menu from the Menu button as well as from inside it. */}
+        <div className="container header-inner" onKeyDown={onKeyDown}>
           <Link href="/" className="brand" onClick={closeMenu}>
             <span className="brand-mark" aria-hidden="true">
               स
@@ -45,7 +46,7 @@ export function SiteHeader() {
             <span className="menu-icon" aria-hidden="true" />
             {t('nav.menu')}
           </button>
-          <nav className="site-nav" aria-label={t('nav.label')} onKeyDown={onKeyDown}>
+          <nav className="site-nav" aria-label={t('nav.label')}>
             <ul id={NAV_LIST_ID} className={isMenuOpen ? 'nav-list is-open' : 'nav-list'}>
               {navItems.map((item) =>
                 item.kind === 'menu' ? (
