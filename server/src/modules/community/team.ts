@@ -17,14 +17,21 @@ export async function getImpact(db: Queryable, userId: string): Promise<{ verifi
   return { verifiedGivingPaise: Number(rows[0]?.verified_giving_paise ?? 0), fundsRaisedPaise: Number(rows[0]?.funds_raised_paise ?? 0) };
 }
 
+/** The dashboard's figures in one round trip: the level counts and the impact row. */
 export async function getTeamSummary(db: Queryable, userId: string): Promise<TTeamSummary> {
-  const [counts, impact] = await Promise.all([levelCounts(db, userId), getImpact(db, userId)]);
-  let teamSize = 0;
-  for (const members of counts.values()) teamSize += members;
+  const { rows } = await db.query<{ team_size: number; direct: number; giving: number | null; raised: number | null }>(
+    `SELECT (SELECT coalesce(sum(members), 0)::int FROM team_level_counts WHERE ancestor = $1) AS team_size,
+            (SELECT coalesce(max(members), 0)::int FROM team_level_counts WHERE ancestor = $1 AND depth = 1) AS direct,
+            i.verified_giving_paise AS giving, i.funds_raised_paise AS raised
+     FROM (SELECT 1) AS one LEFT JOIN member_impact i ON i.user_id = $1`,
+    [userId],
+  );
+  const row = rows[0]!;
+  const impact = { verifiedGivingPaise: Number(row.giving ?? 0), fundsRaisedPaise: Number(row.raised ?? 0) };
   return {
     userId,
-    directJoinees: counts.get(1) ?? 0,
-    teamSize,
+    directJoinees: row.direct,
+    teamSize: row.team_size,
     ...impact,
     tier: tierFor(impact.verifiedGivingPaise, impact.fundsRaisedPaise),
   };
