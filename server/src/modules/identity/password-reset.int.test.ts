@@ -130,6 +130,26 @@ describe.each(testDbKinds())('forgot password on %s', (kind) => {
     expect(readOutbox(app.dataDir).length).toBe(mailsBefore);
   });
 
+  it('works the same whoever is signed in: the member, another member or an admin', async () => {
+    const member = await app.account();
+    const other = await app.account();
+    for (const token of [member.token, other.token, admin.token]) {
+      const caller = await app.caller({ token });
+      expect(await caller.identity.requestPasswordReset({ userId: member.userId, phone: PHONE })).toEqual({ message: RESET_CODE_SENT });
+      await app.runJobs();
+      const wrong = lastCodeFor(member.email) === '999999' ? '999998' : '999999';
+      expect((await rejection(caller.identity.resetPassword({ userId: member.userId, code: wrong, newPassword: 'someone else tries' }))).message).toBe(wrongCodeMessage(4));
+    }
+    // Each request went to the member's own e-mail, never to whoever asked.
+    expect(resetMailsTo(member.email)).toHaveLength(3);
+    expect(resetMailsTo(other.email)).toHaveLength(0);
+    expect(await (await app.caller({ token: other.token })).identity.resetPassword({ userId: member.userId, code: lastCodeFor(member.email), newPassword: 'member chose this' })).toEqual({
+      message: PASSWORD_RESET_DONE,
+    });
+    expect(await isSignedIn(member.token)).toBe(false);
+    expect(await isSignedIn(other.token)).toBe(true);
+  });
+
   it('refuses a suspended account like an unknown one', async () => {
     const member = await app.account();
     await app.services.eventStore.append(
