@@ -5,10 +5,12 @@ import { TRPCError } from '@trpc/server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
+import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { CURRENT_PASSWORD_WRONG, NEW_PASSWORD_SAME, PASSWORD_CHANGED } from './change-password.ts';
 import { logIn } from './login.ts';
+import { RESET_CODE_EXPIRED } from './password-reset.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
   const error = await promise.then(
@@ -48,6 +50,10 @@ describe.each(testDbKinds())('change password on %s', (kind) => {
     const phone = await sessionOf(member);
     const other = await app.account();
 
+    await (await app.caller()).identity.requestPasswordReset({ userId: member.userId, phone: '9876543210' });
+    await app.runJobs();
+    const code = /Your code is: (\d{6})/.exec(readOutbox(app.dataDir).find((mail) => mail.text.includes(`To: ${member.email}`))!.text)![1]!;
+
     const result = await (await app.caller({ token: laptop })).identity.changePassword({ currentPassword: member.password, newPassword: 'my new password' });
     expect(result).toEqual({ message: PASSWORD_CHANGED });
     expect(await isSignedIn(laptop)).toBe(true);
@@ -60,6 +66,10 @@ describe.each(testDbKinds())('change password on %s', (kind) => {
     expect(JSON.stringify(changed!.data)).not.toContain('my new password');
     await expect(logIn(app.services, { userId: member.userId, password: member.password }, { kind: 'bearer' })).rejects.toThrow();
     await expect(logIn(app.services, { userId: member.userId, password: 'my new password' }, { kind: 'bearer' })).resolves.toBeDefined();
+
+    // The reset code asked for before the change no longer works.
+    const stale = await rejection((await app.caller()).identity.resetPassword({ userId: member.userId, code, newPassword: 'from an old code' }));
+    expect(stale.message).toBe(RESET_CODE_EXPIRED);
   });
 
   it('lets an admin change their own password the same way', async () => {

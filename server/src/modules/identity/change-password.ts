@@ -14,7 +14,8 @@ export const NEW_PASSWORD_SAME = 'Failed to update password: the new password mu
 
 /**
  * The signed-in member changes the password, proving the current one. Records PasswordChanged
- * (reason 'change') and signs out every other session; the one making the request stays signed in.
+ * (reason 'change'), signs out every other session (the one making the request stays signed in) and
+ * voids any reset code still pending.
  * Tries count against a per-account limit, so a stolen session cannot guess the password for ever.
  */
 export async function changePassword(
@@ -39,6 +40,8 @@ export async function changePassword(
   await services.db.transaction(async (tx) => {
     await services.eventStore.appendInTransaction(tx, [{ streamId: userStreamId(session.userId), expected: 'stream_exists', events: [event] }], eventMetadata(meta));
     await revokeOtherSessions(tx, session.userId, session.token, now);
+    // A reset code asked for before the change must not undo it.
+    await tx.query(`UPDATE password_reset_codes SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [session.userId, now]);
   });
   return { message: PASSWORD_CHANGED };
 }
