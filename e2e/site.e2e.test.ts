@@ -77,6 +77,19 @@ describe('public site in Chromium', () => {
     await page.context().close();
   });
 
+  it('says "Invalid referral ID" when the server knows no such member, malformed or not', async () => {
+    const { page, consoleErrors } = await harness.page();
+    for (const referral of ['not-an-id', 'SH0000001']) {
+      await page.goto(`/register/${referral}`);
+      await waitForApp(page);
+      await expect.poll(() => page.getByText('Invalid referral ID').count()).toBe(1);
+    }
+    await page.goto(`/register/${member.userId}`);
+    await expect.poll(() => page.getByLabel('Sponsor name').inputValue()).toBe('Plain Member');
+    expect(consoleErrors.filter((text) => !/status of (400|404)/.test(text))).toEqual([]);
+    await page.context().close();
+  });
+
   it('opens and closes the dropdown menus with the keyboard', async () => {
     const { page } = await harness.page();
     await page.goto('/');

@@ -9,9 +9,10 @@ import type { TContentSlug } from '@sahay/server/modules/site/content.schema';
 import type { Namespace } from './i18n/i18n.tsx';
 import { lazyPage, type LazyPage } from './lib/lazy-page.tsx';
 
-export const API_PROVIDER_SOURCE = 'src/api/api-provider.tsx';
-
-/** Pages that talk to the server through React Query get its provider; the public pages do not ship it. */
+/**
+ * Member and admin pages talk to the server through React Query and get its provider; the public
+ * pages (sign-in and registration included) use the small fetch caller and do not ship it.
+ */
 function apiPage(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespace[]): LazyPage {
   return lazyPage(async () => {
     const [page, api] = await Promise.all([load(), import('./api/api-provider.tsx')]);
@@ -25,9 +26,9 @@ export const kanyadanYojnaPage = lazyPage(() => import('./features/site/pages/ka
 export const contentPage = lazyPage(() => import('./features/site/pages/content-page.tsx'), ['pages']);
 export const contactPage = lazyPage(() => import('./features/site/pages/contact-page.tsx'), ['pages', 'messages']);
 export const notFoundPage = lazyPage(() => import('./features/site/pages/not-found-page.tsx'));
-export const loginPage = apiPage(() => import('./features/identity/pages/login-page.tsx'), ['identity', 'messages']);
-export const registerPage = apiPage(() => import('./features/identity/pages/register-page.tsx'), ['identity', 'messages']);
-export const adminLoginPage = apiPage(() => import('./features/identity/pages/admin-login-page.tsx'), ['identity', 'messages']);
+export const loginPage = lazyPage(() => import('./features/identity/pages/login-page.tsx'), ['identity', 'messages']);
+export const registerPage = lazyPage(() => import('./features/identity/pages/register-page.tsx'), ['identity', 'messages']);
+export const adminLoginPage = lazyPage(() => import('./features/identity/pages/admin-login-page.tsx'), ['identity', 'messages']);
 export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'messages']);
 export const confirmEmailPage = apiPage(() => import('./features/identity/pages/confirm-email-page.tsx'), ['identity', 'messages']);
 export const adminDashboardPage = apiPage(() => import('./features/admin/pages/admin-dashboard-page.tsx'), ['admin', 'messages']);
@@ -64,10 +65,10 @@ export const publicRoutes: PublicRoute[] = [
   content('plan'),
   content('legals'),
   { pattern: '/contact', page: contactPage, sources: [`${SITE_PAGES}/contact-page.tsx`], isListed: true },
-  { pattern: '/login', page: loginPage, sources: [`${IDENTITY_PAGES}/login-page.tsx`, API_PROVIDER_SOURCE], isListed: true },
-  { pattern: '/register', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`, API_PROVIDER_SOURCE], isListed: true },
-  { pattern: '/register/:userId', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`, API_PROVIDER_SOURCE], isListed: false },
-  { pattern: '/admin-login', page: adminLoginPage, sources: [`${IDENTITY_PAGES}/admin-login-page.tsx`, API_PROVIDER_SOURCE], isListed: false },
+  { pattern: '/login', page: loginPage, sources: [`${IDENTITY_PAGES}/login-page.tsx`], isListed: true },
+  { pattern: '/register', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: true },
+  { pattern: '/register/:userId', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: false },
+  { pattern: '/admin-login', page: adminLoginPage, sources: [`${IDENTITY_PAGES}/admin-login-page.tsx`], isListed: false },
 ];
 
 export const NOT_FOUND_SOURCES = [`${SITE_PAGES}/not-found-page.tsx`];

@@ -113,7 +113,8 @@ describe('server rendering', () => {
     expect(fromQuery).toContain('value="SH7654321"');
     expect(fromQuery).toContain('value="Asha Devi"');
     expect(render('/register').html).toContain('value="Foundation"');
-    expect(render('/register/not-an-id').html).toContain('Invalid referral ID');
+    // Whether a referral ID exists (or is well-formed) is the server's answer, asked for by the browser.
+    expect(render('/register/not-an-id').html).toContain('Checking the referral ID…');
   });
 
   it('labels every form control on the sign-in, registration and contact pages', () => {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import type { ReactNode } from 'react';
 import { httpStatusOf } from './errors.ts';
+import { onSessionChange } from './session-change.ts';
 import { trpc } from './trpc.ts';
 
 /**
@@ -19,6 +20,9 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Signing in or out on a page without this cache (the sign-in pages) still empties it.
+onSessionChange(() => queryClient.removeQueries());
 
 export const trpcClient = trpc.createClient({
   links: [

@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { trpc } from '#web/api/trpc.ts';
+import type { TLoginRequest } from '@sahay/server/modules/identity/login.schema';
+import type { ProcedureOutputs } from '#web/api/procedure-fetch.ts';
+import { sessionChanged } from '#web/api/session-change.ts';
+import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** identity.adminLogin: refuses non-admins with "Invalid Admin Credentials". */
 export function useAdminLogin() {
-  const queryClient = useQueryClient();
-  return trpc.identity.adminLogin.useMutation({ onSuccess: () => queryClient.removeQueries() });
+  return useProcedureMutation<TLoginRequest, ProcedureOutputs['identity']['adminLogin']>('identity.adminLogin', { onSuccess: sessionChanged });
 }

@@ -1,7 +1,10 @@
-import { USER_ID_PATTERN } from '@sahay/server/modules/identity/fields.schema';
-import { trpc } from '#web/api/trpc.ts';
+import type { TPublicCard } from '@sahay/server/modules/identity/get-public-card.schema';
+import { useProcedureQuery } from '#web/api/use-procedure.ts';
 
-/** A member's public card (user ID and name), used to show who referred a new member. */
+/**
+ * A member's public card (user ID and name), used to show who referred a new member. The server
+ * answers 400 to a malformed user ID and 404 to an unknown one.
+ */
 export function usePublicCard(userId: string) {
-  return trpc.identity.getPublicCard.useQuery({ userId }, { enabled: USER_ID_PATTERN.test(userId), staleTime: 5 * 60_000 });
+  return useProcedureQuery<TPublicCard>('identity.getPublicCard', { userId }, { enabled: userId !== '' });
 }

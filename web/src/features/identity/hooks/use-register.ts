@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { trpc } from '#web/api/trpc.ts';
+import type { ProcedureInputs, ProcedureOutputs } from '#web/api/procedure-fetch.ts';
+import { sessionChanged } from '#web/api/session-change.ts';
+import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** identity.register; it also signs the new member in. */
 export function useRegister() {
-  const queryClient = useQueryClient();
-  return trpc.identity.register.useMutation({ onSuccess: () => queryClient.removeQueries() });
+  return useProcedureMutation<ProcedureInputs['identity']['register'], ProcedureOutputs['identity']['register']>('identity.register', { onSuccess: sessionChanged });
 }

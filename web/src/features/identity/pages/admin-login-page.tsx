@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { ZLoginRequestSchema, type TLoginRequest } from '@sahay/server/modules/identity/login.schema';
+import type { TLoginRequest } from '@sahay/server/modules/identity/login.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
@@ -8,6 +8,7 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useAdminLogin } from '../hooks/use-admin-login.ts';
+import { loginSchema } from '../lazy-schemas.ts';
 
 /** One field takes either: an "@" means an e-mail address, anything else a user ID. */
 function toLoginRequest(identifier: string, password: string): TLoginRequest {
@@ -23,16 +24,20 @@ export default function AdminLoginPage() {
   const adminLogin = useAdminLogin();
   const [values, setValues] = useState({ identifier: '', password: '' });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [isChecking, setIsChecking] = useState(false);
 
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(adminLogin.error) };
   const identifierErrors = [...(fieldErrors.userId ?? []), ...(fieldErrors.email ?? [])].map(translateServer);
   const formError = adminLogin.error ? errorText(adminLogin.error, 'adminLogin.failed') : undefined;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = ZLoginRequestSchema.safeParse(toLoginRequest(values.identifier.trim(), values.password));
-    if (!parsed.success) {
+    const input = toLoginRequest(values.identifier.trim(), values.password);
+    setIsChecking(true);
+    const parsed = (await loginSchema.load())?.ZLoginRequestSchema.safeParse(input);
+    setIsChecking(false);
+    if (parsed && !parsed.success) {
       const found = issuesToFieldErrors(parsed.error.issues);
       setClientErrors(found);
       adminLogin.reset();
@@ -40,13 +45,13 @@ export default function AdminLoginPage() {
       return;
     }
     setClientErrors({});
-    adminLogin.mutate(parsed.data, { onSuccess: () => navigate('/admin/dashboard', { replace: true }) });
+    void adminLogin.mutate(parsed?.data ?? input, { onSuccess: () => navigate('/admin/dashboard', { replace: true }) });
   }
 
   return (
     <div className="container page-narrow">
       <h1>{t('adminLogin.heading')}</h1>
-      <form className="form" noValidate onSubmit={onSubmit}>
+      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loginSchema.load()}>
         <TextField
           name="identifier"
           label={t('adminLogin.identifier')}
@@ -69,7 +74,7 @@ export default function AdminLoginPage() {
           errors={fieldErrors.password?.map(translateServer)}
         />
         <FormError message={formError?.message} hint={formError?.hint} />
-        <SubmitButton isBusy={adminLogin.isPending} label={t('adminLogin.submit')} busyLabel={t('common.submitting')} />
+        <SubmitButton isBusy={adminLogin.isPending || isChecking} label={t('adminLogin.submit')} busyLabel={t('common.submitting')} />
       </form>
     </div>
   );

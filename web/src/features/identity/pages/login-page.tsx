@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { ZLoginRequestSchema, type TLoginRequest } from '@sahay/server/modules/identity/login.schema';
+import type { TLoginRequest } from '@sahay/server/modules/identity/login.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
@@ -8,6 +8,7 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useLogin } from '../hooks/use-login.ts';
+import { loginSchema } from '../lazy-schemas.ts';
 import { sanitizeNextPath } from '../next-path.ts';
 
 type Mode = 'userId' | 'email';
@@ -24,6 +25,7 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('userId');
   const [values, setValues] = useState({ userId: '', email: '', password: '' });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [isChecking, setIsChecking] = useState(false);
 
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(login.error) };
   // The schema reports a missing identifier on `userId` whichever mode is chosen.
@@ -31,12 +33,14 @@ export default function LoginPage() {
     (field === 'email' ? [...(fieldErrors.email ?? []), ...(fieldErrors.userId ?? [])] : (fieldErrors[field] ?? [])).map(translateServer);
   const formError = login.error ? errorText(login.error, 'login.failed') : undefined;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const input: TLoginRequest = mode === 'userId' ? { userId: values.userId, password: values.password } : { email: values.email, password: values.password };
-    const parsed = ZLoginRequestSchema.safeParse(input);
-    if (!parsed.success) {
+    setIsChecking(true);
+    const parsed = (await loginSchema.load())?.ZLoginRequestSchema.safeParse(input);
+    setIsChecking(false);
+    if (parsed && !parsed.success) {
       const found = issuesToFieldErrors(parsed.error.issues);
       setClientErrors(found);
       login.reset();
@@ -45,7 +49,7 @@ export default function LoginPage() {
       return;
     }
     setClientErrors({});
-    login.mutate(parsed.data, {
+    void login.mutate(parsed?.data ?? input, {
       onSuccess: () => navigate(sanitizeNextPath(new URLSearchParams(search).get('next')) ?? '/dashboard', { replace: true }),
     });
   }
@@ -53,7 +57,7 @@ export default function LoginPage() {
   return (
     <div className="container page-narrow">
       <h1>{t('login.heading')}</h1>
-      <form className="form" noValidate onSubmit={onSubmit}>
+      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loginSchema.load()}>
         <fieldset className="segmented">
           <legend>{t('login.modeLegend')}</legend>
           {(['userId', 'email'] as const).map((option) => (
@@ -113,7 +117,7 @@ export default function LoginPage() {
           errors={errorsFor('password')}
         />
         <FormError message={formError?.message} hint={formError?.hint} />
-        <SubmitButton isBusy={login.isPending} label={t('login.submit')} busyLabel={t('common.submitting')} />
+        <SubmitButton isBusy={login.isPending || isChecking} label={t('login.submit')} busyLabel={t('common.submitting')} />
       </form>
       <ul className="form-links">
         <li>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type HTMLAttributes } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
-import { USER_ID_PATTERN } from '@sahay/server/modules/identity/fields.schema';
-import { ZRegisterRequestSchema, type TRegisterRequest } from '@sahay/server/modules/identity/register.schema';
+import type { TRegisterRequest } from '@sahay/server/modules/identity/register.schema';
 import { fieldErrorsOf, httpStatusOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
@@ -10,6 +9,7 @@ import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { usePublicCard } from '../hooks/use-public-card.ts';
 import { useRegister } from '../hooks/use-register.ts';
+import { registerSchema } from '../lazy-schemas.ts';
 
 /** PRODUCT.md §11: redirects wait 1 s. */
 const REDIRECT_DELAY_MS = 1000;
@@ -54,34 +54,39 @@ export default function RegisterPage() {
   const referralId = (params.userId ?? query.get('ref') ?? '').trim().toUpperCase();
   const card = usePublicCard(referralId);
   const hasReferral = referralId !== '';
-  const isReferralInvalid = hasReferral && (!USER_ID_PATTERN.test(referralId) || httpStatusOf(card.error) === 404);
+  // The server answers 400 to a malformed ID and 404 to an unknown one.
+  const referralStatus = httpStatusOf(card.error);
+  const isReferralInvalid = hasReferral && (referralStatus === 400 || referralStatus === 404);
   const sponsorName = !hasReferral ? t('common.foundation') : (card.data?.fullName ?? (isReferralInvalid ? '' : (query.get('name') ?? '')));
 
   const register = useRegister();
   const [values, setValues] = useState(EMPTY);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [isChecking, setIsChecking] = useState(false);
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(register.error) };
   const errorsFor = (field: string) => fieldErrors[field]?.map(translateServer);
   const formError = register.error ? errorText(register.error, 'register.failed') : undefined;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const input: TRegisterRequest = { ...values, referralId, sponsorName: hasReferral ? card.data?.fullName : undefined };
-    const parsed = ZRegisterRequestSchema.safeParse(input);
-    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+    setIsChecking(true);
+    const parsed = (await registerSchema.load())?.ZRegisterRequestSchema.safeParse(input);
+    setIsChecking(false);
+    const found = !parsed || parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
     // The schema lets the server decide whether a code is needed; "invite only" is on by default.
     if (values.epin.trim() === '') found.epin = [EPIN_REQUIRED];
     if (isReferralInvalid) found.referralId = [INVALID_REFERRAL];
     const firstInvalid = ['referralId', ...FIELDS.map((field) => field.name)].find((name) => found[name]);
-    if (!parsed.success || firstInvalid) {
+    if ((parsed && !parsed.success) || firstInvalid) {
       setClientErrors(found);
       register.reset();
       if (firstInvalid) (form.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
       return;
     }
     setClientErrors({});
-    register.mutate(parsed.data, {
+    void register.mutate(parsed?.data ?? input, {
       onSuccess: () => setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_DELAY_MS),
     });
   }
@@ -101,7 +106,7 @@ export default function RegisterPage() {
       {!register.data && (
         <>
           <p>{t('register.intro')}</p>
-          <form className="form" noValidate onSubmit={onSubmit}>
+          <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void registerSchema.load()}>
             <TextField
               name="referralId"
               label={t('register.referralId')}
@@ -131,7 +136,7 @@ export default function RegisterPage() {
               />
             ))}
             <FormError message={formError?.message} hint={formError?.hint} />
-            <SubmitButton isBusy={register.isPending} label={t('register.submit')} busyLabel={t('common.submitting')} />
+            <SubmitButton isBusy={register.isPending || isChecking} label={t('register.submit')} busyLabel={t('common.submitting')} />
           </form>
           <p className="form-links">
             {t('register.haveAccount')} <Link href="/login">{t('register.login')}</Link>

@@ -1,15 +1,15 @@
 import type { MouseEvent } from 'react';
 import { useLocation } from 'wouter';
-import { CONTENT_SLUGS, type TContentSlug } from '@sahay/server/modules/site/content.schema';
+import type { TContentSlug } from '@sahay/server/modules/site/content.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { summaryOf } from '#web/lib/html.ts';
 import { formatDate } from '#web/ui/format.ts';
 import { usePageMetaText } from '#web/ui/page-meta.tsx';
 import { useContentPage } from '../hooks/use-content-page.ts';
 
+/** The route table (pages.ts) sends only the content slugs here: /about, /mission, … */
 function slugOf(location: string): TContentSlug {
-  const slug = location.replace(/^\/+|\/+$/g, '').toLowerCase();
-  return (CONTENT_SLUGS as readonly string[]).includes(slug) ? (slug as TContentSlug) : 'about';
+  return location.replace(/^\/+|\/+$/g, '').toLowerCase() as TContentSlug;
 }
 
 /**

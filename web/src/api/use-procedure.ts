@@ -1,0 +1,68 @@
+import { useEffect, useReducer, useState } from 'react';
+import { httpStatusOf } from './errors.ts';
+import { mutateProcedure, queryProcedure } from './procedure-fetch.ts';
+
+/**
+ * React Query's shape in miniature, for the public pages' few calls over procedure-fetch.ts (the
+ * member and admin areas use React Query itself; see api/trpc.ts).
+ */
+interface MutationState<TOutput> {
+  isPending: boolean;
+  data: TOutput | undefined;
+  error: unknown;
+}
+
+export function useProcedureMutation<TInput, TOutput>(path: string, options: { onSuccess?: (data: TOutput) => void } = {}) {
+  const idle: MutationState<TOutput> = { isPending: false, data: undefined, error: null };
+  const [state, setState] = useState<MutationState<TOutput>>(idle);
+
+  async function mutate(input: TInput, callbacks: { onSuccess?: (data: TOutput) => void } = {}): Promise<boolean> {
+    setState({ isPending: true, data: undefined, error: null });
+    try {
+      const data = await mutateProcedure<TOutput>(path, input);
+      setState({ isPending: false, data, error: null });
+      options.onSuccess?.(data);
+      callbacks.onSuccess?.(data);
+      return true;
+    } catch (error) {
+      setState({ isPending: false, data: undefined, error });
+      return false;
+    }
+  }
+
+  return { ...state, isSuccess: state.data !== undefined, mutate, reset: () => setState(idle) };
+}
+
+/** Answers kept for the visit; a 4xx is kept too (asking again will not change it), other failures are not. */
+const answers = new Map<string, { data?: unknown; error?: unknown }>();
+
+export function useProcedureQuery<TOutput>(path: string, input: unknown, options: { enabled?: boolean } = {}) {
+  const isEnabled = options.enabled ?? true;
+  const key = `${path}:${JSON.stringify(input)}`;
+  const [, answered] = useReducer((count: number) => count + 1, 0);
+  const [failure, setFailure] = useState<{ key: string; error: unknown } | null>(null);
+
+  useEffect(() => {
+    if (!isEnabled || answers.has(key)) return;
+    let isCurrent = true;
+    queryProcedure<TOutput>(path, input).then(
+      (data) => answers.set(key, { data }),
+      (error: unknown) => {
+        const status = httpStatusOf(error);
+        if (status !== undefined && status >= 400 && status < 500) answers.set(key, { error });
+        else if (isCurrent) setFailure({ key, error });
+      },
+    ).finally(() => {
+      if (isCurrent) answered();
+    });
+    return () => {
+      isCurrent = false;
+    };
+    // `input` is part of `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, isEnabled, path]);
+
+  const answer = answers.get(key);
+  const error = answer?.error ?? (failure?.key === key ? failure.error : null);
+  return { data: answer?.data as TOutput | undefined, error, isLoading: isEnabled && !answer && error === null };
+}
