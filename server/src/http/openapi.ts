@@ -1,5 +1,13 @@
 import { z, type ZodType } from 'zod';
-import { ZEpinListResponseSchema, ZGenerateEpinsRequestSchema } from '#server/modules/community/epins.schema';
+import { ZMemberListSchema } from '#server/modules/admin/members.schema';
+import {
+  ZEpinListResponseSchema,
+  ZEpinTransferHistorySchema,
+  ZGenerateEpinsRequestSchema,
+  ZTransferEpinsRequestSchema,
+  ZTransferEpinsResponseSchema,
+} from '#server/modules/community/epins.schema';
+import { ZTeamMemberSchema, ZTeamSummarySchema } from '#server/modules/community/team.schema';
 import { ZChangePasswordRequestSchema } from '#server/modules/identity/change-password.schema';
 import { ZPublicCardSchema } from '#server/modules/identity/get-public-card.schema';
 import { ZLoginRequestSchema, ZLoginResponseSchema } from '#server/modules/identity/login.schema';
@@ -22,6 +30,20 @@ interface Endpoint {
   errors: number[];
 }
 
+const ZRestTeamSummarySchema = z.object({
+  totalMembers: z.number().int(),
+  directMembers: z.number().int(),
+  tier: ZTeamSummarySchema.shape.tier,
+});
+const ZRestDirectSchema = z.object({
+  members: z.array(z.object({ userId: z.string(), fullName: z.string(), joinedAt: z.string(), isActive: z.boolean() })),
+});
+const ZRestLevelsSchema = z.object({
+  levels: z.array(
+    z.object({ level: z.number().int(), count: z.number().int(), members: z.array(ZTeamMemberSchema), page: z.number().int().optional(), pageCount: z.number().int().optional() }),
+  ),
+});
+
 const ZErrorSchema = z.object({
   message: z.string(),
   requestId: z.string(),
@@ -42,6 +64,14 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'get', path: '/api/users/{id}', summary: "A member's public card (user ID and name)", auth: 'public', response: ZPublicCardSchema, status: 200, errors: [400, 404] },
   { method: 'post', path: '/api/epins/generate-epins', summary: 'Generate invite codes, held by the admin (permission: members)', auth: 'admin', request: ZGenerateEpinsRequestSchema, response: ZEpinListResponseSchema, status: 201, errors: [400, 401, 403] },
   { method: 'get', path: '/api/epins/epins', summary: 'Every invite code with its status (permission: members)', auth: 'admin', response: ZEpinListResponseSchema, status: 200, errors: [401, 403] },
+  { method: 'get', path: '/api/users/team-summary/{id}', summary: 'Team size within the 20 levels, direct joinees and recognition tier: your own, or any for admins with members', auth: 'member', response: ZRestTeamSummarySchema, status: 200, errors: [400, 401, 403] },
+  { method: 'get', path: '/api/users/downline/direct/{id}', summary: 'Direct joinees, with whether each is active (e-mail confirmed, not suspended)', auth: 'member', response: ZRestDirectSchema, status: 200, errors: [400, 401, 403] },
+  { method: 'get', path: '/api/users/downline-levels/{id}', summary: 'Counts of levels 1–20; the members of one level, 50 a page, with ?level=&page=', auth: 'member', response: ZRestLevelsSchema, status: 200, errors: [400, 401, 403] },
+  { method: 'get', path: '/api/epintransfer/user/{id}', summary: 'Invite codes a member holds (own only; admins with members: any)', auth: 'member', response: ZEpinListResponseSchema, status: 200, errors: [400, 401, 403] },
+  { method: 'get', path: '/api/epintransfer/transfer-history/{id}', summary: 'Invite-code transfers sent and received', auth: 'member', response: ZEpinTransferHistorySchema, status: 200, errors: [400, 401, 403] },
+  { method: 'post', path: '/api/epintransfer/transfer', summary: 'Pass unused invite codes, oldest first, to another member', auth: 'member', request: ZTransferEpinsRequestSchema, response: ZTransferEpinsResponseSchema, status: 201, errors: [400, 401, 404, 409, 413] },
+  { method: 'get', path: '/api/admin/company-directs', summary: 'Members with no sponsor, newest first (permission: members)', auth: 'admin', response: ZMemberListSchema, status: 200, errors: [401, 403] },
+  { method: 'get', path: '/api/admin/direct-company-joiners', summary: 'The same members, oldest first, with their total (permission: members)', auth: 'admin', response: ZMemberListSchema.extend({ total: z.number().int() }), status: 200, errors: [401, 403] },
 ];
 
 const ERROR_TEXT: Record<number, string> = {
