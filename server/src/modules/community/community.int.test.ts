@@ -1,20 +1,11 @@
 import request from 'supertest';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
 import { replayAndCompare } from '#server/event-store/replay';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { TRANSFER_FAILED, TRANSFER_INVALID_COUNT, TRANSFER_SELF, TRANSFER_USER_NOT_FOUND } from './epin-transfers.ts';
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+import { rejection } from '#server/testing/assertions';
 
 describe.each(testDbKinds())('community on %s', (kind) => {
   let app: TestApp;

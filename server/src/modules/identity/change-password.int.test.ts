@@ -11,15 +11,7 @@ import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { CURRENT_PASSWORD_WRONG, NEW_PASSWORD_SAME, PASSWORD_CHANGED } from './change-password.ts';
 import { logIn } from './login.ts';
 import { RESET_CODE_EXPIRED } from './password-reset.ts';
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+import { rejection } from '#server/testing/assertions';
 
 function fieldErrorsOf(error: TRPCError): Record<string, string[]> {
   const cause = error.cause as { fieldErrors?: Record<string, string[]>; issues?: { path: PropertyKey[]; message: string }[] } | undefined;

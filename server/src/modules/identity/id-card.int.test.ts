@@ -1,17 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { isGenuineSignature, signIdCard } from './id-card.ts';
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+import { rejection } from '#server/testing/assertions';
 
 describe.each(testDbKinds())('I-card on %s', (kind) => {
   let app: TestApp;

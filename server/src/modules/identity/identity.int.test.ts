@@ -5,15 +5,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { EMAIL_TAKEN, EPIN_REQUIRED, EPIN_UNKNOWN, EPIN_USED, INVALID_REFERRAL } from './register.decide.ts';
 import { ADMIN_LOGIN_FAILED, LOGIN_FAILED } from './login.ts';
 import type { TRegisterRequest } from './register.schema.ts';
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+import { rejection } from '#server/testing/assertions';
 
 function fieldErrorsOf(error: TRPCError): Record<string, string[]> {
   const cause = error.cause as { fieldErrors?: Record<string, string[]>; issues?: { path: PropertyKey[]; message: string }[] } | undefined;

@@ -11,15 +11,7 @@ import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { PROFILE_EDIT_NOT_YOURS, PROFILE_NOT_FOUND, PROFILE_NOT_YOURS } from './profile.ts';
 import type { TUpdateProfileRequest } from './profile.schema.ts';
 import { RESET_CODE_SENT, RESET_INVALID_PAIR } from './password-reset.ts';
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+import { rejection } from '#server/testing/assertions';
 
 function fieldErrorsOf(error: TRPCError): Record<string, string[]> {
   const cause = error.cause as { fieldErrors?: Record<string, string[]>; issues?: { path: PropertyKey[]; message: string }[] } | undefined;

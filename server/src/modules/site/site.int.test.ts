@@ -7,15 +7,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { CONTENT_CONFLICT } from './content.ts';
 import { SETTINGS_CONFLICT } from './settings.ts';
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+import { rejection } from '#server/testing/assertions';
 
 function fieldErrors(error: TRPCError): Record<string, unknown> {
   const cause = error.cause as { issues?: { path: PropertyKey[] }[] } | undefined;
