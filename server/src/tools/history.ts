@@ -1,13 +1,10 @@
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '#server/config';
 import type { Db, Queryable } from '#server/db/db';
-import { DataDirLockedError } from '#server/db/pglite';
 import { EVENT_COLUMNS, type EventStore } from '#server/event-store/event-store';
 import { isSealed } from '#server/event-store/personal-data';
 import { applyAllEvents, createFreshTables } from '#server/event-store/replay';
 import type { RecordedEvent } from '#server/event-store/types';
-import { createLogger } from '#server/lib/logger';
-import { createServices, type Services } from '#server/services';
+import { openToolServices } from './open-services.ts';
 
 const USAGE = `Usage: npm run history -- <streamId> [--as-of <ISO time>]
 
@@ -165,18 +162,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error(`${args.error}\n\n${USAGE}`);
     return 2;
   }
-  let services: Services;
-  try {
-    const config = loadConfig();
-    services = await createServices({ config, log: createLogger(config, 'history'), owner: 'history', runsJobs: false });
-  } catch (error) {
-    // On the embedded database the running server holds the data directory.
-    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const services = await openToolServices('history');
+  if ('exitCode' in services) return services.exitCode;
   try {
     const history = await streamHistory(services, args.streamId, args.asOf);
     if (!history) {

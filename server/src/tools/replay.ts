@@ -1,9 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '#server/config';
-import { DataDirLockedError } from '#server/db/pglite';
 import { type ProjectionReplay, replayAndCompare, UnknownProjectionError } from '#server/event-store/replay';
-import { createLogger } from '#server/lib/logger';
-import { createServices, type Services } from '#server/services';
+import { openToolServices } from './open-services.ts';
 
 const USAGE = `Usage: npm run replay -- [projection]
 
@@ -46,17 +43,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error(`${args.error}\n\n${USAGE}`);
     return 2;
   }
-  let services: Services;
-  try {
-    const config = loadConfig();
-    services = await createServices({ config, log: createLogger(config, 'replay'), owner: 'replay', runsJobs: false });
-  } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const services = await openToolServices('replay');
+  if ('exitCode' in services) return services.exitCode;
   try {
     const results = await replayAndCompare(services, args.projection);
     console.log(formatReplay(results));
