@@ -29,12 +29,20 @@ export const notFoundPage = lazyPage(() => import('./features/site/pages/not-fou
 export const loginPage = lazyPage(() => import('./features/identity/pages/login-page.tsx'), ['identity', 'messages']);
 export const registerPage = lazyPage(() => import('./features/identity/pages/register-page.tsx'), ['identity', 'messages']);
 export const adminLoginPage = lazyPage(() => import('./features/identity/pages/admin-login-page.tsx'), ['identity', 'messages']);
-export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'messages']);
+export const forgotPasswordPage = lazyPage(() => import('./features/identity/pages/forgot-password-page.tsx'), ['identity', 'messages']);
+export const verifyCardPage = lazyPage(() => import('./features/identity/pages/verify-card-page.tsx'), ['identity']);
+export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'member', 'messages']);
+export const profilePage = apiPage(() => import('./features/identity/pages/profile-page.tsx'), ['identity', 'member', 'messages']);
+export const directJoiningPage = apiPage(() => import('./features/community/pages/direct-joining-page.tsx'), ['identity', 'member', 'messages']);
+export const levelTreePage = apiPage(() => import('./features/community/pages/level-tree-page.tsx'), ['identity', 'member', 'messages']);
+export const epinDashboardPage = apiPage(() => import('./features/community/pages/epin-dashboard-page.tsx'), ['identity', 'member', 'messages']);
 export const confirmEmailPage = apiPage(() => import('./features/identity/pages/confirm-email-page.tsx'), ['identity', 'messages']);
 export const adminDashboardPage = apiPage(() => import('./features/admin/pages/admin-dashboard-page.tsx'), ['admin', 'messages']);
 export const adminSettingsPage = apiPage(() => import('./features/admin/pages/settings-editor-page.tsx'), ['admin', 'messages']);
 export const adminContentPage = apiPage(() => import('./features/admin/pages/content-editor-page.tsx'), ['admin', 'messages']);
 export const adminMessagesPage = apiPage(() => import('./features/admin/pages/contact-inbox-page.tsx'), ['admin', 'messages']);
+export const adminMembersPage = apiPage(() => import('./features/admin/pages/members-page.tsx'), ['admin', 'messages']);
+export const adminMemberDetailPage = apiPage(() => import('./features/admin/pages/member-detail-page.tsx'), ['admin', 'messages']);
 
 export interface PublicRoute {
   /** URL pattern (wouter syntax). */
@@ -69,6 +77,8 @@ export const publicRoutes: PublicRoute[] = [
   { pattern: '/register', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: true },
   { pattern: '/register/:userId', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: false },
   { pattern: '/admin-login', page: adminLoginPage, sources: [`${IDENTITY_PAGES}/admin-login-page.tsx`], isListed: false },
+  { pattern: '/forgot-password', page: forgotPasswordPage, sources: [`${IDENTITY_PAGES}/forgot-password-page.tsx`], isListed: false },
+  { pattern: '/verify/:memberId', page: verifyCardPage, sources: [`${IDENTITY_PAGES}/verify-card-page.tsx`], isListed: false },
 ];
 
 export const NOT_FOUND_SOURCES = [`${SITE_PAGES}/not-found-page.tsx`];
@@ -111,10 +121,18 @@ export const allPages: LazyPage[] = [
   loginPage,
   registerPage,
   adminLoginPage,
+  forgotPasswordPage,
+  verifyCardPage,
   dashboardPage,
+  profilePage,
+  directJoiningPage,
+  levelTreePage,
+  epinDashboardPage,
   confirmEmailPage,
   adminDashboardPage,
   adminSettingsPage,
   adminContentPage,
   adminMessagesPage,
+  adminMembersPage,
+  adminMemberDetailPage,
 ];

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { ZLoginRequestSchema } from '@sahay/server/modules/identity/login.schema';
 import { ZRegisterRequestSchema } from '@sahay/server/modules/identity/register.schema';
-import { ZGenerateEpinsRequestSchema } from '@sahay/server/modules/community/epins.schema';
+import { ZChangeMemberStatusRequestSchema, ZSearchMembersRequestSchema } from '@sahay/server/modules/admin/members.schema';
+import { ZGenerateEpinsRequestSchema, ZTransferEpinsRequestSchema } from '@sahay/server/modules/community/epins.schema';
+import { ZChangePasswordRequestSchema } from '@sahay/server/modules/identity/change-password.schema';
+import { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from '@sahay/server/modules/identity/password-reset.schema';
+import { ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile.schema';
 import { ZCreateContactMessageRequestSchema } from '@sahay/server/modules/site/contact.schema';
 import { ZUpdateContentRequestSchema } from '@sahay/server/modules/site/content.schema';
 import { DEFAULT_SETTINGS } from '@sahay/server/modules/site/settings.defaults';
@@ -138,6 +142,15 @@ describe('shared schema messages', () => {
     messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 1.5 })),
     messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 10_000 })),
     messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 'ten' })),
+    messagesOf(ZTransferEpinsRequestSchema.safeParse({ toUserId: ' ', count: 0 })),
+    messagesOf(ZTransferEpinsRequestSchema.safeParse({ toUserId: 'X'.repeat(21), count: 'two' })),
+    messagesOf(ZUpdateProfileRequestSchema.safeParse({ phone: '123', address: 'a', city: 'c', state: 's', upiId: 'nope', bankName: 'b', accountHolder: 'h', accountNumber: '12', ifsc: 'SBIN1234' })),
+    messagesOf(ZUpdateProfileRequestSchema.safeParse({ address: 'a'.repeat(301), city: 'c'.repeat(101), state: 's'.repeat(101) })),
+    messagesOf(ZRequestPasswordResetRequestSchema.safeParse({ userId: 'nope', phone: '12' })),
+    messagesOf(ZResetPasswordRequestSchema.safeParse({ userId: 'SH1234567', code: '12', newPassword: 'short' })),
+    messagesOf(ZChangePasswordRequestSchema.safeParse({ currentPassword: '', newPassword: 'short' })),
+    messagesOf(ZSearchMembersRequestSchema.safeParse({ query: 'a' })),
+    messagesOf(ZChangeMemberStatusRequestSchema.safeParse({ userId: 'SH1234567', reason: 'no' })),
     messagesOf(ZCreateContactMessageRequestSchema.safeParse({ name: '', email: '', phone: '', message: '' })),
     messagesOf(ZCreateContactMessageRequestSchema.safeParse({ name: 'x'.repeat(101), email: 'nope', phone: '12', message: 'x'.repeat(5001) })),
     messagesOf(ZUpdateContentRequestSchema.safeParse({ slug: 'about', expectedVersion: 1, data: { title: { en: '', hi: 'x'.repeat(201) }, body: { en: '', hi: 'x' } } })),

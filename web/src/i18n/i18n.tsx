@@ -4,6 +4,7 @@ import type enCore from './en/core.json';
 import type enHome from './en/home.json';
 import type enIdentity from './en/identity.json';
 import type enKanyadan from './en/kanyadan.json';
+import type enMember from './en/member.json';
 import type enMessages from './en/messages.json';
 import type enPages from './en/pages.json';
 import { localizeHref } from './lang-url.ts';
@@ -15,10 +16,10 @@ export type Lang = 'en' | 'hi';
  * in its own language (the public pages have a byte budget). Each file holds whole top-level
  * sections, so keys read the same wherever they live: `home.hero.slide1`, `nav.home`.
  */
-export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'admin'] as const;
+export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enAdmin;
+export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -40,6 +41,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     kanyadan: () => import('./en/kanyadan.json'),
     pages: () => import('./en/pages.json'),
     identity: () => import('./en/identity.json'),
+    member: () => import('./en/member.json'),
     admin: () => import('./en/admin.json'),
   },
   hi: {
@@ -49,6 +51,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     kanyadan: () => import('./hi/kanyadan.json'),
     pages: () => import('./hi/pages.json'),
     identity: () => import('./hi/identity.json'),
+    member: () => import('./hi/member.json'),
     admin: () => import('./hi/admin.json'),
   },
 };

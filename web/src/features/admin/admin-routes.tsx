@@ -1,5 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
-import { adminContentPage, adminDashboardPage, adminMessagesPage, adminSettingsPage, notFoundPage } from '#web/pages.ts';
+import { adminContentPage, adminDashboardPage, adminMemberDetailPage, adminMembersPage, adminMessagesPage, adminSettingsPage, notFoundPage } from '#web/pages.ts';
 
 /** Everything under /admin; paths here are relative to it ("~/" leaves the nest). */
 export function AdminRoutes() {
@@ -11,6 +11,8 @@ export function AdminRoutes() {
       <Route path="/content/:slug" component={adminContentPage.Component} />
       <Route path="/contact" component={adminMessagesPage.Component} />
       <Route path="/contact/:id" component={adminMessagesPage.Component} />
+      <Route path="/members" component={adminMembersPage.Component} />
+      <Route path="/members/:userId" component={adminMemberDetailPage.Component} />
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>

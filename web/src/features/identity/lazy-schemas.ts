@@ -6,3 +6,4 @@ import { lazyModule } from '#web/lib/lazy-module.ts';
  */
 export const loginSchema = lazyModule(() => import('@sahay/server/modules/identity/login.schema'));
 export const registerSchema = lazyModule(() => import('@sahay/server/modules/identity/register.schema'));
+export const passwordResetSchema = lazyModule(() => import('@sahay/server/modules/identity/password-reset.schema'));

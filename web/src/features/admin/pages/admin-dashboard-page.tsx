@@ -17,6 +17,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/settings', label: 'admin.links.settings', text: 'admin.links.settingsText', permission: 'settings' },
   { href: '/content', label: 'admin.links.content', text: 'admin.links.contentText', permission: 'content' },
   { href: '/contact', label: 'admin.links.contact', text: 'admin.links.contactText', permission: 'content' },
+  { href: '/members', label: 'admin.links.members', text: 'admin.links.membersText', permission: 'members' },
 ];
 
 export default function AdminDashboardPage() {
@@ -81,6 +82,9 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
         <section aria-labelledby="epins-heading" className="panel">
           <h2 id="epins-heading">{t('admin.epins.heading')}</h2>
           <EpinGenerator />
+          <p>
+            <Link href="~/epin-dashboard">{t('admin.epins.passOn')}</Link>
+          </p>
           {epins.isPending && <p role="status">{t('common.loading')}</p>}
           {epins.isError && (
             <LoadError error={errorText(epins.error, 'admin.epins.loadFailed')} onRetry={() => void epins.refetch()} retryLabel={t('common.retry')} />

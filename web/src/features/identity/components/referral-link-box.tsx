@@ -1,24 +1,38 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '#web/i18n/i18n.tsx';
 import { copyText } from '#web/ui/copy-text.ts';
+import { shareLink, whatsAppShareUrl } from '../referral.ts';
 
 const STATUS_VISIBLE_MS = 4000;
 
-/** The member's referral link, read-only, with a Copy button and a spoken "Copied". */
+type Status = 'idle' | 'copied' | 'failed' | 'shared';
+
+/**
+ * The member's referral link, read-only, with Copy, Share (the phone's share sheet where it has one,
+ * else a copy) and a WhatsApp link; what happened is spoken ("Copied").
+ */
 export function ReferralLinkBox({ link }: { link: string }) {
   const t = useT();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const timerRef = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [status, setStatus] = useState<Status>('idle');
 
   useEffect(() => () => clearTimeout(timerRef.current), []);
 
-  async function onCopy() {
-    const isCopied = await copyText(link, inputRef.current);
-    setStatus(isCopied ? 'copied' : 'failed');
+  function show(next: Status) {
+    setStatus(next);
     clearTimeout(timerRef.current);
-    if (isCopied) timerRef.current = setTimeout(() => setStatus('idle'), STATUS_VISIBLE_MS);
+    if (next !== 'failed') timerRef.current = setTimeout(() => setStatus('idle'), STATUS_VISIBLE_MS);
+  }
+
+  async function onCopy() {
+    show((await copyText(link, inputRef.current)) ? 'copied' : 'failed');
+  }
+
+  async function onShare() {
+    if (await shareLink({ title: t('referral.shareTitle'), text: t('referral.shareMessage'), url: link })) show('shared');
+    else await onCopy();
   }
 
   return (
@@ -38,8 +52,18 @@ export function ReferralLinkBox({ link }: { link: string }) {
           {t('dashboard.copy')}
         </button>
       </div>
+      <div className="share-row">
+        <button type="button" className="btn btn-secondary" onClick={() => void onShare()} data-testid="share-referral">
+          {t('referral.share')}
+        </button>
+        <a className="btn btn-secondary" href={whatsAppShareUrl(`${t('referral.shareMessage')} ${link}`)} target="_blank" rel="noopener noreferrer" data-testid="whatsapp-share">
+          {t('referral.whatsApp')}
+          <span className="visually-hidden"> {t('referral.newTab')}</span>
+        </a>
+      </div>
       <p className="copy-status" role="status" aria-live="polite">
         {status === 'copied' && t('dashboard.copied')}
+        {status === 'shared' && t('referral.shared')}
         {status === 'failed' && t('dashboard.copyFailed')}
       </p>
     </div>

@@ -5,14 +5,17 @@ import { formatDate } from '#web/ui/format.ts';
 import { FormError, Notice } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
+import { ImpactCards } from '#web/features/community/components/impact-cards.tsx';
+import { MemberArea } from '../components/member-area.tsx';
+import { MemberLinks } from '../components/member-links.tsx';
 import { ReferralLinkBox } from '../components/referral-link-box.tsx';
-import { RequireSignedIn } from '../components/require-signed-in.tsx';
 import { useLogout } from '../hooks/use-logout.ts';
 import { useResendConfirmation } from '../hooks/use-resend-confirmation.ts';
+import { referralLinkOf } from '../referral.ts';
 
 export default function DashboardPage() {
   usePageMeta('dashboard.metaTitle', 'dashboard.metaDescription');
-  return <RequireSignedIn>{(me) => <Dashboard me={me} />}</RequireSignedIn>;
+  return <MemberArea>{(me) => <Dashboard me={me} />}</MemberArea>;
 }
 
 function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
@@ -73,8 +76,13 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
       <section aria-labelledby="referral-heading" className="panel">
         <h2 id="referral-heading">{t('dashboard.referralHeading')}</h2>
         <p>{t('dashboard.referralHelp')}</p>
-        <ReferralLinkBox link={`${window.location.origin}/register/${me.userId}`} />
+        <ReferralLinkBox link={referralLinkOf(me.userId, window.location.origin)} />
       </section>
+      <section aria-labelledby="impact-heading" className="panel">
+        <h2 id="impact-heading">{t('impact.heading')}</h2>
+        <ImpactCards />
+      </section>
+      <MemberLinks />
       <FormError message={logoutError?.message} hint={logoutError?.hint} />
       <p className="actions">{logoutButton}</p>
     </div>

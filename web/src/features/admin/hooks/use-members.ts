@@ -1,0 +1,26 @@
+import { trpc } from '#web/api/trpc.ts';
+
+/** admin.members.search: by user ID, name, phone or e-mail (at least 2 characters). */
+export function useMemberSearch(query: string) {
+  return trpc.admin.members.search.useQuery({ query }, { enabled: query.trim().length >= 2 });
+}
+
+/** admin.members.get: one member with sponsor, team size, direct joinees and the history of their record. */
+export function useMemberDetail(userId: string) {
+  return trpc.admin.members.get.useQuery({ userId });
+}
+
+/** admin.members.getCompanyDirects: members with no sponsor (the foundation is theirs). */
+export function useCompanyDirects() {
+  return trpc.admin.members.getCompanyDirects.useQuery(undefined);
+}
+
+/** admin.members.suspend / reactivate with a reason; the member's detail and any lists are asked again. */
+export function useChangeMemberStatus() {
+  const utils = trpc.useUtils();
+  const refresh = () => utils.admin.members.invalidate();
+  return {
+    suspend: trpc.admin.members.suspend.useMutation({ onSuccess: refresh }),
+    reactivate: trpc.admin.members.reactivate.useMutation({ onSuccess: refresh }),
+  };
+}

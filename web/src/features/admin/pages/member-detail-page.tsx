@@ -1,0 +1,181 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'wouter';
+import { ZChangeMemberStatusRequestSchema } from '@sahay/server/modules/admin/members.schema';
+import { fieldErrorsOf } from '#web/api/errors.ts';
+import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { formatDate, formatDateTime, formatNumber } from '#web/ui/format.ts';
+import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { TextField } from '#web/ui/text-field.tsx';
+import { useErrorText } from '#web/ui/use-error-text.ts';
+import { AdminGate } from '../components/admin-gate.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { LoadError } from '../components/load-error.tsx';
+import { MemberStatus } from '../components/member-status.tsx';
+import type { MemberEntry } from '../components/member-table.tsx';
+import { useChangeMemberStatus, useMemberDetail } from '../hooks/use-members.ts';
+
+/** What each recorded event of a member's record is called; an unknown type is shown as recorded. */
+const EVENT_NAMES: Record<string, MessageKey> = {
+  AccountRegistered: 'admin.members.events.AccountRegistered',
+  EmailConfirmationRequested: 'admin.members.events.EmailConfirmationRequested',
+  EmailConfirmed: 'admin.members.events.EmailConfirmed',
+  PasswordChanged: 'admin.members.events.PasswordChanged',
+  PasswordResetRequested: 'admin.members.events.PasswordResetRequested',
+  ProfileUpdated: 'admin.members.events.ProfileUpdated',
+  QrCodeUploaded: 'admin.members.events.QrCodeUploaded',
+  QrCodeProcessed: 'admin.members.events.QrCodeProcessed',
+  QrCodeRejected: 'admin.members.events.QrCodeRejected',
+  MemberSuspended: 'admin.members.events.MemberSuspended',
+  MemberReactivated: 'admin.members.events.MemberReactivated',
+  PersonalDataErased: 'admin.members.events.PersonalDataErased',
+};
+
+/** /admin/members/:userId — a member's record: sponsor, team, history with actor and time; suspend or reactivate. */
+export default function MemberDetailPage() {
+  const t = useT();
+  usePageMeta('admin.members.metaTitle', 'admin.metaDescription', { isNoIndex: true });
+  const { userId = '' } = useParams<{ userId?: string }>();
+  return (
+    <AdminGate permission="members">
+      {() => (
+        <div className="container admin-page member-page">
+          <p className="back-link">
+            <Link href="/members">{t('admin.members.backToSearch')}</Link>
+          </p>
+          <MemberDetail userId={userId.toUpperCase()} />
+        </div>
+      )}
+    </AdminGate>
+  );
+}
+
+function MemberDetail({ userId }: { userId: string }) {
+  const t = useT();
+  const { lang } = useLang();
+  const errorText = useErrorText();
+  const detail = useMemberDetail(userId);
+  if (detail.isPending) return <p role="status">{t('common.loading')}</p>;
+  if (detail.isError) return <LoadError error={errorText(detail.error, 'admin.members.loadFailed')} onRetry={() => void detail.refetch()} retryLabel={t('common.retry')} />;
+  const { member, sponsorName, teamSize, directJoinees, history } = detail.data;
+  return (
+    <>
+      <AdminPageHeading title={member.fullName} />
+      <section aria-labelledby="member-facts-heading" className="panel">
+        <h2 id="member-facts-heading">{t('admin.members.record')}</h2>
+        <dl className="facts facts-grid">
+          <div>
+            <dt>{t('admin.members.userId')}</dt>
+            <dd className="mono" data-testid="member-user-id">{member.userId}</dd>
+          </div>
+          <div>
+            <dt>{t('admin.members.status')}</dt>
+            <dd data-testid="member-status">
+              <MemberStatus member={member} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('admin.members.sponsor')}</dt>
+            <dd>{member.sponsorId === null ? t('common.foundation') : `${sponsorName ?? ''} (${member.sponsorId})`}</dd>
+          </div>
+          <div>
+            <dt>{t('admin.members.teamSize')}</dt>
+            <dd>{formatNumber(teamSize)}</dd>
+          </div>
+          <div>
+            <dt>{t('admin.members.directJoinees')}</dt>
+            <dd>{formatNumber(directJoinees)}</dd>
+          </div>
+          <div>
+            <dt>{t('admin.members.email')}</dt>
+            <dd>{member.email ?? t('common.none')}</dd>
+          </div>
+          <div>
+            <dt>{t('admin.members.phone')}</dt>
+            <dd>{member.phone ?? t('common.none')}</dd>
+          </div>
+          <div>
+            <dt>{t('admin.members.joined')}</dt>
+            <dd>{formatDate(member.joinedAt, lang)}</dd>
+          </div>
+        </dl>
+      </section>
+      {member.status !== 'erased' && <StatusChange member={member} />}
+      <section aria-labelledby="history-heading" className="panel">
+        <h2 id="history-heading">{t('admin.members.history')}</h2>
+        <TableScroll label={t('admin.members.history')}>
+          <table className="table" data-testid="member-history">
+            <caption>{t('admin.members.historyCaption', { count: formatNumber(history.length) })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.members.event')}</th>
+                <th scope="col">{t('admin.members.actor')}</th>
+                <th scope="col">{t('admin.members.when')}</th>
+                <th scope="col">{t('admin.members.reason')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((entry) => (
+                <tr key={entry.version}>
+                  <td>{EVENT_NAMES[entry.type] ? t(EVENT_NAMES[entry.type]!) : entry.type}</td>
+                  <td className="mono">{entry.actor}</td>
+                  <td>{formatDateTime(entry.recordedAt, lang)}</td>
+                  <td className="cell-wrap">{entry.reason ?? t('common.none')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </section>
+    </>
+  );
+}
+
+/** Suspend an active member or reactivate a suspended one, always with a reason (it goes into the record). */
+function StatusChange({ member }: { member: MemberEntry }) {
+  const t = useT();
+  const { translateServer } = useLang();
+  const errorText = useErrorText();
+  const { suspend, reactivate } = useChangeMemberStatus();
+  const isSuspended = member.status === 'suspended';
+  const change = isSuspended ? reactivate : suspend;
+  const [reason, setReason] = useState('');
+  const [reasonErrors, setReasonErrors] = useState<string[]>([]);
+  const serverReasonErrors = fieldErrorsOf(change.error).reason ?? [];
+  const failure = change.error ? errorText(change.error, 'admin.members.changeFailed') : undefined;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ZChangeMemberStatusRequestSchema.safeParse({ userId: member.userId, reason });
+    if (!parsed.success) {
+      setReasonErrors(parsed.error.issues.map((issue) => issue.message));
+      change.reset();
+      (event.currentTarget.elements.namedItem('reason') as HTMLElement | null)?.focus();
+      return;
+    }
+    setReasonErrors([]);
+    change.mutate(parsed.data, { onSuccess: () => setReason('') });
+  }
+
+  return (
+    <section aria-labelledby="status-change-heading" className="panel">
+      <h2 id="status-change-heading">{t(isSuspended ? 'admin.members.reactivateHeading' : 'admin.members.suspendHeading')}</h2>
+      <p>{t(isSuspended ? 'admin.members.reactivateHelp' : 'admin.members.suspendHelp')}</p>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <TextField
+          name="reason"
+          multiline
+          label={t('admin.members.reasonLabel')}
+          required
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          errors={[...reasonErrors, ...serverReasonErrors].map(translateServer)}
+        />
+        <FormError message={failure?.message} hint={failure?.hint} />
+        <p role="status">{(suspend.isSuccess || reactivate.isSuccess) && t(isSuspended ? 'admin.members.suspendedDone' : 'admin.members.reactivatedDone')}</p>
+        <SubmitButton isBusy={change.isPending} label={t(isSuspended ? 'admin.members.reactivate' : 'admin.members.suspend')} busyLabel={t('common.submitting')} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import { trpc } from '#web/api/trpc.ts';
+
+/** epins.getHeld: the invite codes the signed-in person holds or held, unused first. */
+export function useHeldEpins() {
+  return trpc.epins.getHeld.useQuery(undefined);
+}

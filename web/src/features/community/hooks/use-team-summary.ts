@@ -1,0 +1,6 @@
+import { trpc } from '#web/api/trpc.ts';
+
+/** team.getSummary: the signed-in member's impact cards (giving, funds raised, joinees, team size, tier). */
+export function useTeamSummary() {
+  return trpc.team.getSummary.useQuery(undefined);
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { copyText } from '#web/ui/copy-text.ts';
+import { canUseWebShare, referralLinkOf, whatsAppShareUrl } from '../referral.ts';
+
+const STATUS_VISIBLE_MS = 4000;
+
+const ICONS = {
+  home: 'M3 11l9-8 9 8M5 10v10h5v-6h4v6h5V10',
+  share: 'M18 8a3 3 0 1 0-3-3M6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4',
+  ticket: 'M3 7h18v4a2 2 0 0 0 0 4v4H3v-4a2 2 0 0 0 0-4zM14 7v12',
+  person: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 4-6 8-6s8 2 8 6',
+} as const;
+
+function NavIcon({ name }: { name: keyof typeof ICONS }) {
+  return (
+    <svg className="member-nav-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}
+
+const LINKS: ReadonlyArray<{ href: string; label: MessageKey; icon: keyof typeof ICONS }> = [
+  { href: '/epin-dashboard', label: 'memberNav.inviteCodes', icon: 'ticket' },
+  { href: '/profile', label: 'memberNav.profile', icon: 'person' },
+];
+
+/**
+ * The member pages' footer navigation on phones (PRODUCT.md §4): Dashboard; Refer, which copies the
+ * referral link and opens a share (the phone's share sheet, else a WhatsApp chat picker); Invite
+ * codes; Profile. Hidden on wider screens, where the pages link to each other.
+ */
+export function MemberFooterNav({ userId }: { userId: string }) {
+  const t = useT();
+  const [location] = useLocation();
+  const [isCopied, setIsCopied] = useState(false);
+  const timerRef = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timerRef.current), []);
+
+  function onRefer() {
+    const link = referralLinkOf(userId, window.location.origin);
+    // Both start within the click: a share sheet or a new tab opened after an await may be refused.
+    void copyText(link).then((copied) => {
+      setIsCopied(copied);
+      clearTimeout(timerRef.current);
+      timerRef.current = setTimeout(() => setIsCopied(false), STATUS_VISIBLE_MS);
+    });
+    if (canUseWebShare()) {
+      navigator.share({ title: t('referral.shareTitle'), text: t('referral.shareMessage'), url: link }).catch(() => {
+        // Cancelled, or refused: the link is on the clipboard all the same.
+      });
+    } else {
+      window.open(whatsAppShareUrl(`${t('referral.shareMessage')} ${link}`), '_blank', 'noopener,noreferrer');
+    }
+  }
+
+  const current = (href: string) => (location.toLowerCase() === href.toLowerCase() ? 'page' : undefined);
+  return (
+    <nav className="member-nav" aria-label={t('memberNav.label')}>
+      <ul>
+        <li>
+          <Link href="/dashboard" aria-current={current('/dashboard')}>
+            <NavIcon name="home" />
+            <span>{t('memberNav.dashboard')}</span>
+          </Link>
+        </li>
+        <li>
+          <button type="button" onClick={onRefer} data-testid="footer-refer">
+            <NavIcon name="share" />
+            <span>{t('memberNav.refer')}</span>
+          </button>
+        </li>
+        {LINKS.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} aria-current={current(link.href)}>
+              <NavIcon name={link.icon} />
+              <span>{t(link.label)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="visually-hidden" role="status">
+        {isCopied ? t('memberNav.copied') : ''}
+      </p>
+    </nav>
+  );
+}

@@ -1,0 +1,8 @@
+import type { TPasswordMessageResponse, TResetPasswordRequest } from '@sahay/server/modules/identity/password-reset.schema';
+import { sessionChanged } from '#web/api/session-change.ts';
+import { useProcedureMutation } from '#web/api/use-procedure.ts';
+
+/** identity.resetPassword: step 2. Every session of the account ends, so nothing cached may survive. */
+export function useResetPassword() {
+  return useProcedureMutation<TResetPasswordRequest, TPasswordMessageResponse>('identity.resetPassword', { onSuccess: sessionChanged });
+}

@@ -1,0 +1,114 @@
+import { useLocation } from 'wouter';
+import type { TProfile } from '@sahay/server/modules/identity/profile.schema';
+import { LoadFailure } from '#web/features/community/components/load-failure.tsx';
+import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { formatDate } from '#web/ui/format.ts';
+import { FormError } from '#web/ui/form-status.tsx';
+import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { useErrorText } from '#web/ui/use-error-text.ts';
+import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { IdCardDownload } from '../components/id-card-download.tsx';
+import { MemberArea } from '../components/member-area.tsx';
+import { BackToDashboard } from '../components/member-links.tsx';
+import { PersonalDetailsForm } from '../components/personal-details-form.tsx';
+import { QrCodeUpload } from '../components/qr-code-upload.tsx';
+import { useLogout } from '../hooks/use-logout.ts';
+import { useProfile } from '../hooks/use-profile.ts';
+
+/** /profile — Account Info, Personal Details, UPI QR, Change Password, Download I-Card, Logout (PRODUCT.md §4). */
+export default function ProfilePage() {
+  usePageMeta('profile.metaTitle', 'profile.metaDescription', { isNoIndex: true });
+  return <MemberArea>{() => <Profile />}</MemberArea>;
+}
+
+function Profile() {
+  const t = useT();
+  const profile = useProfile();
+  return (
+    <div className="container page-narrow">
+      <BackToDashboard />
+      <h1>{t('profile.heading')}</h1>
+      {profile.isPending && <p role="status">{t('common.loading')}</p>}
+      {profile.isError && <LoadFailure message={t('profile.loadFailed')} error={profile.error} onRetry={() => void profile.refetch()} />}
+      {profile.data && <ProfileSections profile={profile.data} />}
+      <LogoutButton />
+    </div>
+  );
+}
+
+function ProfileSections({ profile }: { profile: TProfile }) {
+  const t = useT();
+  const { lang } = useLang();
+  return (
+    <>
+      <section aria-labelledby="account-info-heading" className="panel">
+        <h2 id="account-info-heading">{t('profile.accountInfo')}</h2>
+        <dl className="facts">
+          <div>
+            <dt>{t('profile.userId')}</dt>
+            <dd className="mono">{profile.userId}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.fullName')}</dt>
+            <dd>{profile.fullName}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.email')}</dt>
+            <dd>{profile.email}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.sponsor')}</dt>
+            <dd>{profile.sponsorId === null ? t('common.foundation') : `${profile.sponsorName ?? ''} (${profile.sponsorId})`}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.joined')}</dt>
+            <dd>{formatDate(profile.joinedAt, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.status')}</dt>
+            <dd>{t(profile.isActive ? 'profile.active' : profile.isEmailVerified ? 'profile.inactive' : 'profile.emailNotConfirmed')}</dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="details-heading" className="panel">
+        <h2 id="details-heading">{t('profile.personalDetails')}</h2>
+        <PersonalDetailsForm details={profile.details} />
+      </section>
+      <section aria-labelledby="qr-heading" className="panel">
+        <h2 id="qr-heading">{t('profile.qr.heading')}</h2>
+        <QrCodeUpload userId={profile.userId} qrCode={profile.qrCode} />
+      </section>
+      <section aria-labelledby="password-heading" className="panel">
+        <h2 id="password-heading">{t('password.heading')}</h2>
+        <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="id-card-heading" className="panel">
+        <h2 id="id-card-heading">{t('idCard.heading')}</h2>
+        <IdCardDownload />
+      </section>
+    </>
+  );
+}
+
+function LogoutButton() {
+  const t = useT();
+  const errorText = useErrorText();
+  const [, navigate] = useLocation();
+  const logout = useLogout();
+  const error = logout.error ? errorText(logout.error, 'errorPage.heading') : undefined;
+  return (
+    <>
+      <FormError message={error?.message} hint={error?.hint} />
+      <p className="actions">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={logout.isPending}
+          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/login', { replace: true }) })}
+        >
+          {logout.isPending ? t('common.loggingOut') : t('common.logout')}
+        </button>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+/** The member's referral link: registration with the member as sponsor (PRODUCT.md §4). */
+export function referralLinkOf(userId: string, origin: string): string {
+  return `${origin}/register/${encodeURIComponent(userId)}`;
+}
+
+/** WhatsApp's own share link: opens a chat picker with the text filled in, on phones and on the web. */
+export function whatsAppShareUrl(text: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
+}
+
+/** The Web Share API (the phone's own share sheet), where the device has it. */
+export function canUseWebShare(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+}
+
+/**
+ * Opens the device's share sheet with the link; false when there is none or it failed. Cancelling
+ * the sheet counts as done: the person chose not to share, nothing went wrong.
+ */
+export async function shareLink(data: { title: string; text: string; url: string }): Promise<boolean> {
+  if (!canUseWebShare()) return false;
+  try {
+    await navigator.share(data);
+    return true;
+  } catch (error) {
+    return error instanceof DOMException && error.name === 'AbortError';
+  }
+}
