@@ -43,7 +43,7 @@ describe('the server process', () => {
     expect(started.output()).toMatch(/PORT:/);
     expect(started.output()).toMatch(/DATABASE_URL:/);
     started.url.catch(() => {});
-  });
+  }, 60_000);
 
   it('finishes a request in flight on SIGTERM, refuses new connections, and exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-main-'));
@@ -83,5 +83,6 @@ describe('the server process', () => {
     expect(await started.exit).toBe(0);
     // The embedded database's lock is released on a clean stop.
     expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
-  });
+    // Starting a server process (PGlite, migrations, seed) takes seconds, many more on a busy machine.
+  }, 120_000);
 });

@@ -199,6 +199,14 @@ describe.each(testDbKinds())('relay on %s', (dbKind) => {
 
     it('enqueues before it commits: a crash between the two delivers again, and the effect happens once', async () => {
       const events = await appendPledges();
+      // Transaction IDs are cluster-wide: wait until no transaction open in another test's database
+      // holds these events back, so that the first batch does see them (and crashes).
+      const written = BigInt(events.at(-1)!.transactionId);
+      for (let tries = 0; tries < 200; tries++) {
+        const { rows } = await testDb.db.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`);
+        if (BigInt(rows[0]!.xmin) > written) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const real = makeQueue();
       const checkpointBefore = await readCheckpoint(testDb.db, RELAY_PROCESSOR);
       let hasCrashed = false;
