@@ -1,7 +1,7 @@
 import { useT } from '#web/i18n/i18n.tsx';
 import { formatMoney, formatNumber } from '#web/ui/format.ts';
 import { useTeamSummary } from '../hooks/use-team-summary.ts';
-import { LoadFailure } from './load-failure.tsx';
+import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { TierBadge } from './tier-badge.tsx';
 
 /** The dashboard's impact cards (PRODUCT.md §4), from team.getSummary in one round trip. */

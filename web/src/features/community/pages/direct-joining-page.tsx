@@ -3,7 +3,7 @@ import { BackToDashboard } from '#web/features/identity/components/member-links.
 import { useT } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { LoadFailure } from '../components/load-failure.tsx';
+import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { TeamMemberTable } from '../components/team-member-table.tsx';
 import { useDirectJoinees } from '../hooks/use-direct-joinees.ts';
 

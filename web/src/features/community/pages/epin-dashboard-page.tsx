@@ -7,7 +7,7 @@ import { useT } from '#web/i18n/i18n.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { Tabs } from '#web/ui/tabs.tsx';
 import { HeldEpins } from '../components/held-epins.tsx';
-import { LoadFailure } from '../components/load-failure.tsx';
+import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { TransferForm } from '../components/transfer-form.tsx';
 import { TransferReport } from '../components/transfer-report.tsx';
 import { useHeldEpins } from '../hooks/use-held-epins.ts';

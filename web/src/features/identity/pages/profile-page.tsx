@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import type { TProfile } from '@sahay/server/modules/identity/profile.schema';
-import { LoadFailure } from '#web/features/community/components/load-failure.tsx';
+import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
 import { FormError } from '#web/ui/form-status.tsx';

@@ -1,8 +1,8 @@
-import { requestIdOf, serverMessageOf } from '#web/api/errors.ts';
-import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { requestIdOf, serverMessageOf } from '../api/errors.ts';
+import { useLang, useT } from '../i18n/i18n.tsx';
 
 /**
- * A part of a member page that could not load: the page's own message (PRODUCT.md words it), then
+ * A part of a page that could not load: the page's own message (PRODUCT.md words it), then
  * what the server said or what to do next, and Retry.
  */
 export function LoadFailure({ message, error, onRetry }: { message: string; error: unknown; onRetry: () => void }) {
