@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
 
@@ -54,5 +55,28 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-04-01T06:30:00.000Z', 'hi')).toMatch(/1.*2026.*12:00/);
     expect(formatDateTime('2026-04-01T06:30:00.000Z', 'hi')).not.toMatch(/[०-९]/);
     expect(formatDateTime('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('Indian grouping without Intl', () => {
+  const numbers = new Intl.NumberFormat('en-IN');
+  const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  const rupeesWithPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  it('matches Intl en-IN for numbers of every length, with up to three decimals, of either sign', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -(10 ** 15), max: 10 ** 15 }), fc.integer({ min: -(10 ** 12), max: 10 ** 12 }).map((thousandths) => thousandths / 1000)), (value) => {
+        expect(formatNumber(value)).toBe(numbers.format(value).replace('−', '-'));
+      }),
+    );
+  });
+
+  it('matches Intl en-IN for money in paise', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 14), max: 10 ** 14 }), (paise) => {
+        const expected = (paise % 100 === 0 ? rupees : rupeesWithPaise).format(paise / 100);
+        expect(formatMoney(paise)).toBe(expected);
+      }),
+    );
   });
 });

@@ -4,38 +4,66 @@
  */
 import type { Lang } from '../i18n/i18n.tsx';
 
-const numberFormat = new Intl.NumberFormat('en-IN');
-const rupeesWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const rupeesWithPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Numbers and money are grouped here rather than by Intl.NumberFormat: the first Intl formatter
+ * of a page load initialises the locale data, which costs a cheap phone over 100 ms of main-thread
+ * time — on every public page, for a rule this simple (last three digits, then pairs). The tests
+ * hold it to what Intl's en-IN formatting gives.
+ */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const groups = [digits.slice(-3)];
+  for (let end = digits.length - 3; end > 0; end -= 2) groups.unshift(digits.slice(Math.max(0, end - 2), end));
+  return groups.join(',');
+}
 
+function formatDecimal(value: number, fractionDigits: { min: number; max: number }): string {
+  const fixed = Math.abs(value).toFixed(fractionDigits.max);
+  const [whole = '0', rawFraction = ''] = fixed.split('.');
+  let fraction = rawFraction;
+  while (fraction.length > fractionDigits.min && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  return `${groupIndian(whole)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Indian grouping (12,34,567), as Intl's en-IN formatting does; fractions to at most three decimals. */
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  if (!Number.isFinite(value)) return String(value);
+  const text = formatDecimal(value, { min: 0, max: 3 });
+  return value < 0 || Object.is(value, -0) ? `-${text}` : text;
 }
 
 /** Money is integer paise everywhere; whole rupees are shown without ".00" (₹12,00,000). */
 export function formatMoney(paise: number): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`Money must be a whole number of paise, got ${paise}`);
-  return paise % 100 === 0 ? rupeesWhole.format(paise / 100) : rupeesWithPaise.format(paise / 100);
+  const rupees = formatDecimal(paise / 100, paise % 100 === 0 ? { min: 0, max: 0 } : { min: 2, max: 2 });
+  return `${paise < 0 ? '-' : ''}₹${rupees}`;
 }
 
-const dateFormats: Record<Lang, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }),
-  hi: new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' }),
+/** Dates do need Intl (month names in Hindi); their formatters are made on first use. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: 'numeric', minute: '2-digit' };
+const dateFormats: Record<Lang, () => Intl.DateTimeFormat> = {
+  en: once(() => new Intl.DateTimeFormat('en-IN', DATE)),
+  hi: once(() => new Intl.DateTimeFormat('hi-IN', { ...DATE, numberingSystem: 'latn' })),
+};
+const dateTimeFormats: Record<Lang, () => Intl.DateTimeFormat> = {
+  en: once(() => new Intl.DateTimeFormat('en-IN', DATE_TIME)),
+  hi: once(() => new Intl.DateTimeFormat('hi-IN', { ...DATE_TIME, numberingSystem: 'latn' })),
 };
 
 /** A calendar date in India's time zone; an unreadable value is shown as given rather than "Invalid Date". */
 export function formatDate(iso: string, lang: Lang): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormats[lang].format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateFormats[lang]().format(date);
 }
-
-const dateTimeFormats: Record<Lang, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' }),
-  hi: new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' }),
-};
 
 /** A moment in India's time zone, to the minute (who saved what, and when). */
 export function formatDateTime(iso: string, lang: Lang): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormats[lang].format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormats[lang]().format(date);
 }
