@@ -90,6 +90,24 @@ describe('public site in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps what a visitor typed before the page code arrived, and waits for it before submitting', async () => {
+    const { page, consoleErrors } = await harness.page();
+    // A slow network: the app's entry module arrives 1.5 s after the page.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'User ID' }).fill(member.userId);
+    await page.getByLabel('Password').fill(member.password);
+    expect(await page.getByRole('button', { name: 'Login', exact: true }).isDisabled()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('opens and closes the dropdown menus with the keyboard', async () => {
     const { page } = await harness.page();
     await page.goto('/');

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIsHydrated } from './use-is-hydrated.ts';
 
 /** The form-level error: announced at once (role="alert"), with an optional second line. */
 export function FormError({ message, hint }: { message?: string; hint?: string }) {
@@ -10,9 +11,11 @@ export function FormError({ message, hint }: { message?: string; hint?: string }
   );
 }
 
+/** Disabled while busy, and until the page's code has taken over the server's HTML. */
 export function SubmitButton({ isBusy, label, busyLabel }: { isBusy: boolean; label: string; busyLabel: string }) {
+  const isHydrated = useIsHydrated();
   return (
-    <button type="submit" className="btn btn-primary" disabled={isBusy} aria-busy={isBusy || undefined}>
+    <button type="submit" className="btn btn-primary" disabled={isBusy || !isHydrated} aria-busy={isBusy || undefined}>
       {isBusy ? busyLabel : label}
     </button>
   );

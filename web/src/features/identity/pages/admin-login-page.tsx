@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { TLoginRequest } from '@sahay/server/modules/identity/login.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useAdminLogin } from '../hooks/use-admin-login.ts';
@@ -25,6 +26,8 @@ export default function AdminLoginPage() {
   const [values, setValues] = useState({ identifier: '', password: '' });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [isChecking, setIsChecking] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptEarlyInput(formRef, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(adminLogin.error) };
   const identifierErrors = [...(fieldErrors.userId ?? []), ...(fieldErrors.email ?? [])].map(translateServer);
@@ -51,7 +54,7 @@ export default function AdminLoginPage() {
   return (
     <div className="container page-narrow">
       <h1>{t('adminLogin.heading')}</h1>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loginSchema.load()}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loginSchema.load()}>
         <TextField
           name="identifier"
           label={t('adminLogin.identifier')}

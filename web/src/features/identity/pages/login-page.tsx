@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { TLoginRequest } from '@sahay/server/modules/identity/login.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useLogin } from '../hooks/use-login.ts';
@@ -26,6 +27,8 @@ export default function LoginPage() {
   const [values, setValues] = useState({ userId: '', email: '', password: '' });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [isChecking, setIsChecking] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptEarlyInput(formRef, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(login.error) };
   // The schema reports a missing identifier on `userId` whichever mode is chosen.
@@ -57,7 +60,7 @@ export default function LoginPage() {
   return (
     <div className="container page-narrow">
       <h1>{t('login.heading')}</h1>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loginSchema.load()}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loginSchema.load()}>
         <fieldset className="segmented">
           <legend>{t('login.modeLegend')}</legend>
           {(['userId', 'email'] as const).map((option) => (

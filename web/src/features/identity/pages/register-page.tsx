@@ -1,10 +1,11 @@
-import { useState, type FormEvent, type HTMLAttributes } from 'react';
+import { useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { TRegisterRequest } from '@sahay/server/modules/identity/register.schema';
 import { fieldErrorsOf, httpStatusOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { usePublicCard } from '../hooks/use-public-card.ts';
@@ -63,6 +64,8 @@ export default function RegisterPage() {
   const [values, setValues] = useState(EMPTY);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [isChecking, setIsChecking] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptEarlyInput(formRef, (typed) => setValues((current) => ({ ...current, ...typed })));
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(register.error) };
   const errorsFor = (field: string) => fieldErrors[field]?.map(translateServer);
   const formError = register.error ? errorText(register.error, 'register.failed') : undefined;
@@ -106,7 +109,7 @@ export default function RegisterPage() {
       {!register.data && (
         <>
           <p>{t('register.intro')}</p>
-          <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void registerSchema.load()}>
+          <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void registerSchema.load()}>
             <TextField
               name="referralId"
               label={t('register.referralId')}

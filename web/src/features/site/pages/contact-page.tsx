@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
 import { Icon } from '#web/ui/icon.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useCreateContactMessage } from '../hooks/use-create-contact-message.ts';
@@ -33,6 +34,8 @@ export default function ContactPage() {
   const [values, setValues] = useState(EMPTY);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [isChecking, setIsChecking] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptEarlyInput(formRef, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(send.error) };
   const errorsFor = (field: FieldName) => fieldErrors[field]?.map(translateServer);
@@ -110,7 +113,7 @@ export default function ContactPage() {
               </Notice>
             </div>
           )}
-          <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadSchema().catch(() => undefined)}>
+          <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadSchema().catch(() => undefined)}>
             <TextField name="name" label={t('contact.name')} autoComplete="name" required value={values.name} onChange={set('name')} errors={errorsFor('name')} />
             <TextField
               name="email"
