@@ -2,8 +2,8 @@
  * Byte budgets for the public pages (`npm run check:budgets`, after `npm run build`). Renders each
  * public page in English and in Hindi with the build's own server renderer (seed data, as on a new
  * database), and adds up what a first visit downloads, compressed as the server sends it: the HTML
- * with its inline CSS (Brotli, as rendered per request), the scripts it loads (the entry module and
- * the modulepreload links: the page's code and texts; precompressed Brotli), the fonts its
+ * with its inline CSS (Brotli, as rendered per request), the scripts it loads (the boot script, and
+ * the entry module and the page's code and texts it names; precompressed Brotli), the fonts its
  * language uses, and the favicon. Fails (exit 1), naming the page and the figure, when a page's
  * JavaScript exceeds 90 KiB or its total exceeds 200 KiB.
  */
@@ -47,7 +47,12 @@ export interface PageBytes {
 
 export function measure(url: string, html: string, lang: string): PageBytes {
   const scripts = new Set<string>();
-  for (const match of html.matchAll(/<script\b[^>]*\bsrc="(\/[^"]+)"/g)) scripts.add(match[1]!);
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="(\/[^"]+)"[^>]*>/g)) {
+    scripts.add(match[1]!);
+    const entry = /\bdata-entry="([^"]+)"/.exec(match[0])?.[1];
+    if (entry) scripts.add(entry);
+    for (const file of /\bdata-preload="([^"]*)"/.exec(match[0])?.[1]?.split(' ').filter(Boolean) ?? []) scripts.add(file);
+  }
   for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="(\/[^"]+)"/g)) scripts.add(match[1]!);
   // The Devanagari faces apply only to Hindi pages (html[lang="hi"]); English pages never load them.
   const fonts = lang === 'hi' ? [...new Set([...html.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map((match) => match[1]!))] : [];

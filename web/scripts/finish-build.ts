@@ -1,13 +1,16 @@
 /**
  * Runs after `vite build` (client, with manifest) and `vite build --ssr` (the server renderer):
- * - dist/server/build-manifest.json: for each source module, the chunk files it needs, so the
- *   server can add modulepreload links for a page's code and texts;
+ * - dist/server/build-manifest.json: for each source module, the chunk files it needs, the entry
+ *   module with its imports, and the boot script, so the server can name a page's code and texts;
+ * - dist/client/assets/boot-<hash>.js: src/boot/boot.js, which fetches that code after the first
+ *   paint (the entry module and Vite's modulepreload links leave the template for it);
  * - dist/server/template.html: the page template (it is no page of its own, so not public);
  * - a Brotli and a gzip copy of each compressible asset, which the server sends when the browser
  *   accepts them (the server does not compress static files on the fly).
  */
+import crypto from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,18 +59,30 @@ async function main(): Promise<void> {
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as ViteManifest;
   const chunks = Object.fromEntries(Object.keys(manifest).map((key) => [key, chunkFilesOf(manifest, key)]));
-  await mkdir(serverDir, { recursive: true });
-  await writeFile(path.join(serverDir, 'build-manifest.json'), `${JSON.stringify({ chunks }, null, 2)}\n`);
 
-  const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
+  let template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
   for (const marker of ['<html lang="en">', '<!--head-->', '<!--app-html-->', '<!--boot-data-->']) {
     if (!template.includes(marker)) throw new Error(`finish-build: the template lost its marker ${marker}`);
   }
-  if (/<script(?![^>]*\bsrc=)[^>]*>/i.test(template)) throw new Error('finish-build: an inline script slipped into the template (the CSP forbids them)');
-  await rename(path.join(clientDir, 'index.html'), path.join(serverDir, 'template.html'));
+  // The entry module and its imports are fetched by the boot script after the first paint.
+  const entryTag = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(template);
+  if (!entryTag?.[1]) throw new Error('finish-build: no entry module in the template');
+  const entry = { script: entryTag[1], imports: chunkFilesOf(manifest, 'index.html').filter((file) => file !== entryTag[1]) };
+  template = template.replace(entryTag[0], '<!--scripts-->').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+  if (/<script\b/i.test(template)) throw new Error('finish-build: a script slipped into the template (the CSP forbids inline ones; the boot script loads the rest)');
+
+  const bootSource = await readFile(path.join(webDir, 'src', 'boot', 'boot.js'), 'utf8');
+  const bootCode = bootSource.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '').replace(/\n\s*/g, '\n').trim();
+  const boot = `assets/boot-${crypto.createHash('sha256').update(bootCode).digest('base64url').slice(0, 8)}.js`;
+  await writeFile(path.join(clientDir, boot), `${bootCode}\n`);
+
+  await mkdir(serverDir, { recursive: true });
+  await writeFile(path.join(serverDir, 'build-manifest.json'), `${JSON.stringify({ chunks, entry, boot }, null, 2)}\n`);
+  await writeFile(path.join(serverDir, 'template.html'), template);
+  await rm(path.join(clientDir, 'index.html'));
   await rm(path.join(clientDir, '.vite'), { recursive: true, force: true });
   await precompress(clientDir);
-  console.log(`finish-build: ${Object.keys(chunks).length} modules in build-manifest.json; template and compressed assets written`);
+  console.log(`finish-build: ${Object.keys(chunks).length} modules in build-manifest.json; boot script, template and compressed assets written`);
 }
 
 main().catch((error: unknown) => {

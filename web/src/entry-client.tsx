@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { SiteDataStore } from './features/site/site-data.tsx';
@@ -8,9 +9,10 @@ import type { BootData } from './entry-server.tsx';
 
 /**
  * The server rendered the page with live data in the reader's language and handed both over in a
- * JSON data block. Public pages are hydrated: the page's code and texts are loaded first (the
- * server added modulepreload links for them), so the first render matches the HTML exactly. The
- * app shell (member and admin areas) is rendered afresh.
+ * JSON data block. Public pages are hydrated: the page's code and texts are loaded first (the boot
+ * script preloads them), so the first render matches the HTML exactly. The app shell (member and
+ * admin areas) is rendered afresh. Both run as a transition, which React does in small slices, so
+ * a slow phone's main thread is never blocked for long while the page comes to life.
  */
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -25,7 +27,8 @@ async function start(): Promise<void> {
   const site = new SiteDataStore(boot.site);
   if (boot.isShell) {
     await loadNamespaces(lang, ['core']);
-    createRoot(container).render(<App lang={lang} site={site} />);
+    const root = createRoot(container);
+    startTransition(() => root.render(<App lang={lang} site={site} />));
     return;
   }
   const page = findPublicRoute(location.pathname)?.page ?? notFoundPage;
@@ -35,7 +38,9 @@ async function start(): Promise<void> {
       // Rendering will try again and show the error page with Retry if it still fails.
     }),
   ]);
-  hydrateRoot(container, <App lang={lang} site={site} />);
+  startTransition(() => {
+    hydrateRoot(container, <App lang={lang} site={site} />);
+  });
 }
 
 // If even the texts cannot be fetched (offline), the server's HTML stays: readable, links work.

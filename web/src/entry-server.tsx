@@ -13,9 +13,14 @@ import { escapeHtml, jsonForHtml } from './lib/html.ts';
 import { allPages, APP_PREFIXES, findPublicRoute, isAppPath, NOT_FOUND_SOURCES, notFoundPage, publicRoutes } from './pages.ts';
 import { createPageMetaCollector } from './ui/page-meta.tsx';
 
-/** Written by scripts/finish-build.ts: for each source module, the chunk files it needs. */
+/** Written by scripts/finish-build.ts. */
 export interface BuildManifest {
+  /** For each source module, the chunk files it needs. */
   chunks: Record<string, string[]>;
+  /** The entry module and the chunks it imports. */
+  entry: { script: string; imports: string[] };
+  /** The classic script that fetches the entry and a page's chunks after the first paint. */
+  boot: string;
 }
 
 export interface RenderRequest {
@@ -80,10 +85,11 @@ export async function createRenderer(options: { template: string; manifest: Buil
   const origin = options.publicUrl.replace(/\/$/, '');
   await Promise.all([...allPages.map((page) => page.preload()), ...LANGS.map((lang) => loadNamespaces(lang, NAMESPACES))]);
 
+  const entryFiles = new Set([manifest.entry.script, ...manifest.entry.imports]);
   const chunksOf = (sources: readonly string[]): string[] => {
     const files = new Set<string>();
     for (const source of sources) for (const file of manifest.chunks[source] ?? []) files.add(file);
-    return [...files].filter((file) => !template.includes(`/${file}"`));
+    return [...files].filter((file) => !entryFiles.has(file));
   };
   const dictionarySources = (lang: Lang, namespaces: readonly Namespace[]) => ['core', ...namespaces].map((namespace) => `src/i18n/${lang}/${namespace}.json`);
 
@@ -115,14 +121,17 @@ export async function createRenderer(options: { template: string; manifest: Buil
       `<meta property="og:title" content="${escapeHtml(meta.title)}"><meta property="og:description" content="${escapeHtml(meta.description)}">`,
       `<meta property="og:url" content="${escapeHtml(origin + canonicalPath)}"><meta property="og:locale" content="${lang === 'hi' ? 'hi_IN' : 'en_IN'}"><meta property="og:locale:alternate" content="${lang === 'hi' ? 'en_IN' : 'hi_IN'}">`,
       '<meta name="twitter:card" content="summary">',
-      ...preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       route?.pattern === '/' ? ngoJsonLd(data, origin, meta.description) : '',
     ].join('');
 
+    // The app's code comes after the content: the boot script fetches it after the first paint.
+    const modules = [...manifest.entry.imports, ...preload].map((file) => `/${file}`).join(' ');
+    const scripts = `<script defer src="/${manifest.boot}" data-entry="/${manifest.entry.script}" data-preload="${escapeHtml(modules)}"></script>`;
     const boot: BootData = { lang, isShell, site };
     const html = template
       .replace('<html lang="en">', () => `<html lang="${lang}">`)
       .replace('<!--head-->', () => head)
+      .replace('<!--scripts-->', () => scripts)
       .replace('<!--app-html-->', () => body)
       .replace('<!--boot-data-->', () => `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForHtml(boot)}</script>`);
     return { status: meta.status, html, lang };

@@ -4,7 +4,7 @@ import { localizeHref } from './i18n/lang-url.ts';
 import { APP_PREFIXES, findPublicRoute, isAppPath, publicRoutes } from './pages.ts';
 import { publicSiteFixture } from './testing/public-site-fixture.ts';
 
-const TEMPLATE = '<!doctype html><html lang="en"><head><!--head--></head><body><div id="root"><!--app-html--></div><!--boot-data--><script type="module" src="/assets/index.js"></script></body></html>';
+const TEMPLATE = '<!doctype html><html lang="en"><head><!--head--><!--scripts--></head><body><div id="root"><!--app-html--></div><!--boot-data--></body></html>';
 const ORIGIN = 'https://sahay.example';
 
 let renderer: Renderer;
@@ -13,7 +13,11 @@ const data = publicSiteFixture({ meetingLink: 'https://meet.example/daily', soci
 beforeAll(async () => {
   renderer = await createRenderer({
     template: TEMPLATE,
-    manifest: { chunks: { 'src/features/site/pages/home-page.tsx': ['assets/home-page.js', 'assets/shared.js'], 'src/i18n/hi/home.json': ['assets/hi-home.js'] } },
+    manifest: {
+      chunks: { 'src/features/site/pages/home-page.tsx': ['assets/home-page.js', 'assets/shared.js', 'assets/react.js'], 'src/i18n/hi/home.json': ['assets/hi-home.js'] },
+      entry: { script: 'assets/index.js', imports: ['assets/react.js'] },
+      boot: 'assets/boot.js',
+    },
     publicUrl: ORIGIN,
   });
 });
@@ -64,7 +68,7 @@ describe('server rendering', () => {
   it('has no executable inline script: only the module file and JSON data blocks', () => {
     for (const url of ['/', '/about', '/KanyadanYojna', '/contact', '/dashboard', '/nope']) {
       const scripts = [...render(url).html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
-      for (const tag of scripts) expect(tag, url).toMatch(/\bsrc="|type="application\/(ld\+)?json"/);
+      for (const tag of scripts) expect(tag, url).toMatch(/^<script defer src="|type="application\/(ld\+)?json"/);
     }
   });
 
@@ -75,10 +79,11 @@ describe('server rendering', () => {
     expect(bootData(html).site.settings.foundationName).toEqual({ en: '</script><script>alert(1)</script>', hi: 'x' });
   });
 
-  it('adds modulepreload links for the page code and its texts in the page language', () => {
-    expect(render('/').html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page.js"><link rel="modulepreload" crossorigin href="/assets/shared.js">');
-    expect(render('/').html).not.toContain('/assets/hi-home.js');
-    expect(render('/?lang=hi').html).toContain('/assets/hi-home.js');
+  it('names the entry module, the page code and its texts in the page language for the boot script, and nothing else loads a script', () => {
+    const bootTag = (url: string) => /<script defer src="\/assets\/boot.js" data-entry="\/assets\/index.js" data-preload="([^"]*)"><\/script>/.exec(render(url).html)?.[1];
+    expect(bootTag('/')).toBe('/assets/react.js /assets/home-page.js /assets/shared.js');
+    expect(bootTag('/?lang=hi')).toBe('/assets/react.js /assets/home-page.js /assets/shared.js /assets/hi-home.js');
+    expect(render('/').html).not.toMatch(/rel="modulepreload"|type="module"/);
   });
 
   it('shows the top bar and footer from the settings', () => {
