@@ -1,0 +1,160 @@
+/**
+ * `npm run bench:lighthouse` (after `npm run build`) — Lighthouse 12 on the real server, as a phone
+ * on a slow network sees the public site: mobile emulation and simulated throttling (Lighthouse's
+ * defaults), Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) in a fresh profile per
+ * page. Prints the four category scores with LCP, TBT, CLS and the bytes transferred (all, and
+ * JavaScript) for /, /KanyadanYojna and /contact, and writes the full reports to bench/out/.
+ * Not a test: nothing here passes or fails.
+ *
+ *   npm run bench:lighthouse -- [--runs N] [/path …]   (default 3 runs a page; the median by performance score)
+ *
+ * The server runs in this process on an embedded database in a temporary folder, as in the
+ * browser tests (e2e/harness.ts), with its public URL set to the address Lighthouse opens, so the
+ * canonical and hreflang links point where they should. Each page is requested once before the
+ * runs, so they measure a warm server, as visitors meet it. Simulated throttling scales what the
+ * page's main thread did on this machine: on a busy machine TBT reads high; several runs help.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import pino from 'pino';
+import { WEB_DIST_DIR } from '#server/app';
+import { loadConfig } from '#server/config';
+import { startServer } from '#server/server';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../out');
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Figures {
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  totalBytes: number;
+  scriptBytes: number;
+  fontBytes: number;
+  requests: number;
+  /** Audits that did not pass, by category, to see what a score below 100 is made of. */
+  failing: string[];
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function figuresOf(pagePath: string, lhr: Lhr): Figures {
+  const audit = (id: string) => lhr.audits[id];
+  const items = (audit('resource-summary')?.details as { items?: Array<{ resourceType: string; transferSize: number; requestCount: number }> } | undefined)?.items ?? [];
+  const bytesOf = (type: string) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  const failing: string[] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const result = lhr.audits[ref.id];
+      if (ref.weight > 0 && result && result.score !== null && result.score < 1) failing.push(`${category}: ${ref.id} (${Math.round(result.score * 100)}) ${result.displayValue ?? ''}`.trim());
+    }
+  }
+  return {
+    path: pagePath,
+    scores: Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Figures['scores'],
+    lcpMs: audit('largest-contentful-paint')?.numericValue ?? Number.NaN,
+    tbtMs: audit('total-blocking-time')?.numericValue ?? Number.NaN,
+    cls: audit('cumulative-layout-shift')?.numericValue ?? Number.NaN,
+    totalBytes: audit('total-byte-weight')?.numericValue ?? bytesOf('total'),
+    scriptBytes: bytesOf('script'),
+    fontBytes: bytesOf('font'),
+    requests: items.find((item) => item.resourceType === 'total')?.requestCount ?? 0,
+    failing,
+  };
+}
+
+async function audit(url: string, pagePath: string, run: number): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const name = pagePath.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home';
+    fs.writeFileSync(path.join(OUT_DIR, `lighthouse-${name}-${run}.json`), JSON.stringify(result.lhr, null, 1));
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    return figuresOf(pagePath, result.lhr);
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(WEB_DIST_DIR, 'server', 'entry-server.js'))) throw new Error('Build the web app first: npm run build');
+  const runs = Math.max(1, Number(argument('--runs') ?? 3));
+  const paths = process.argv.slice(2).filter((value, index, all) => value.startsWith('/') && all[index - 1] !== '--runs');
+  const pages = paths.length > 0 ? paths : ['/', '/KanyadanYojna', '/contact'];
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-lighthouse-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const server = await startServer(config, pino({ level: 'silent' }));
+  console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on ${origin}, mobile, simulated throttling, ${runs} run(s) per page\n`);
+
+  try {
+    for (const pagePath of pages) await fetch(`${origin}${pagePath}`, { headers: { 'Accept-Encoding': 'br' } }).then((response) => response.arrayBuffer());
+    const results: Figures[] = [];
+    for (const pagePath of pages) {
+      const attempts: Figures[] = [];
+      for (let run = 1; run <= runs; run += 1) attempts.push(await audit(`${origin}${pagePath}`, pagePath, run));
+      attempts.sort((a, b) => a.scores.performance - b.scores.performance);
+      results.push(attempts[Math.floor(attempts.length / 2)]!);
+    }
+    const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'transferred', 'of it JS', 'fonts', 'requests'];
+    const rows = results.map((figures) => [
+      figures.path,
+      String(figures.scores.performance),
+      String(figures.scores.accessibility),
+      String(figures.scores['best-practices']),
+      String(figures.scores.seo),
+      `${(figures.lcpMs / 1000).toFixed(2)} s`,
+      `${Math.round(figures.tbtMs)} ms`,
+      figures.cls.toFixed(3),
+      kib(figures.totalBytes),
+      kib(figures.scriptBytes),
+      kib(figures.fontBytes),
+      String(figures.requests),
+    ]);
+    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+    for (const row of [header, ...rows]) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+    for (const figures of results) {
+      if (figures.failing.length > 0) console.log(`\n${figures.path} — audits below 100:\n  ${figures.failing.join('\n  ')}`);
+    }
+    console.log(`\nFull reports: ${path.relative(process.cwd(), OUT_DIR)}/lighthouse-*.json`);
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
