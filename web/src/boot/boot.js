@@ -34,12 +34,12 @@
   }
 
   // A page opened in the background is never painted: do not wait for a frame there. And should
-  // no frame come soon (a busy or unusual browser), do not wait longer than a moment.
+  // no frame come soon (a busy or unusual browser), do not wait longer than a second and a half.
   if (document.visibilityState === 'hidden') load();
   else {
     requestAnimationFrame(function () {
       setTimeout(load, 0);
     });
-    setTimeout(load, 500);
+    setTimeout(load, 1500);
   }
 })();
