@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TRequestPasswordResetRequest, TResetPasswordRequest } from '@sahay/server/modules/identity/password-reset.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
@@ -6,6 +6,7 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
+import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useRequestPasswordReset } from '../hooks/use-request-password-reset.ts';
 import { useResetPassword } from '../hooks/use-reset-password.ts';
@@ -47,6 +48,9 @@ function RequestStep({ onSent }: { onSent: (userId: string, message: string) => 
   const [values, setValues] = useState<TRequestPasswordResetRequest>({ userId: '', phone: '' });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [isChecking, setIsChecking] = useState(false);
+  // Step 1 is in the server's HTML: what was typed before the code arrived is kept.
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptEarlyInput(formRef, (typed) => setValues((current) => ({ ...current, ...typed })));
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(request.error) };
   const errorsFor = (field: string) => fieldErrors[field]?.map(translateServer);
   const formError = request.error ? errorText(request.error, 'forgotPassword.sendFailed') : undefined;
@@ -72,7 +76,7 @@ function RequestStep({ onSent }: { onSent: (userId: string, message: string) => 
   return (
     <>
       <p>{t('forgotPassword.step1Intro')}</p>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void passwordResetSchema.load()}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void passwordResetSchema.load()}>
         <TextField
           name="userId"
           label={t('forgotPassword.userId')}
