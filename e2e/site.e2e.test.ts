@@ -217,8 +217,13 @@ describe('public site in Chromium', () => {
     expect(await currentSlide(still.page)).toBe(0);
     expect(await currentSlide(still.page, 1)).toBe(0);
     expect(await still.page.getByTestId('carousel-pause').first().textContent()).toBe('Play');
-    // The scrolling banner stands still too.
+    // The scrolling banner stands still too, and the counters show their figures without counting.
     expect(await still.page.locator('.banner-track').evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+    await still.page.getByTestId('counter-donors').scrollIntoViewIfNeeded();
+    for (let sample = 0; sample < 5; sample += 1) {
+      expect(await still.page.getByTestId('counter-donors').locator('[aria-hidden="true"]').textContent()).toBe('5,000');
+      await still.page.waitForTimeout(100);
+    }
     await still.page.context().close();
   });
 

@@ -28,7 +28,11 @@ export function AnimatedCounter({ value, format, label, testId }: Props) {
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || prefersReducedMotion || typeof IntersectionObserver === 'undefined') return;
+    if (!element || prefersReducedMotion || typeof IntersectionObserver === 'undefined') {
+      // No counting (the first render after hydration may have started one): show the figure.
+      setShown(null);
+      return;
+    }
     let timer: ReturnType<typeof setInterval> | undefined;
     const steps = Math.ceil(COUNTER_DURATION_MS / COUNTER_STEP_MS);
     // From 0 until it is seen: below the fold nobody notices, and the count then starts from 0.
