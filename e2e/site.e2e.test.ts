@@ -467,4 +467,26 @@ describe('public site in Chromium', () => {
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
+  it('shows the page before any of its code is asked for, started by the one inline script the CSP allows by hash', async () => {
+    for (const pathname of ['/', '/KanyadanYojna', '/contact']) {
+      // A fresh browser context each time: nothing cached, every script fetched and timed.
+      const { page, consoleErrors } = await harness.page({ width: 412 });
+      const response = await page.goto(pathname);
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response?.headers()['content-security-policy'] ?? '')?.[1];
+      expect(scriptSrc, pathname).toMatch(/^'self' 'sha256-[A-Za-z0-9+/]{43}='$/);
+      await waitForApp(page);
+      const timings = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+          .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+      }));
+      // The app's code is fetched (and so has hydrated the page) only after the text was on screen.
+      expect(timings.scripts.length, pathname).toBeGreaterThan(3);
+      for (const script of timings.scripts) expect(script.startTime, `${pathname} ${script.name}`).toBeGreaterThanOrEqual(timings.firstPaint);
+      expect(consoleErrors, pathname).toEqual([]);
+      await page.context().close();
+    }
+  });
 });

@@ -8,7 +8,8 @@
  *
  *   npm run bench:lighthouse -- [--runs N] [--calibrate-cpu] [/path …]
  *
- * Default: 3 runs a page, the median by performance score, Lighthouse's own mobile settings (4x CPU
+ * Default: 3 runs a page, each figure's median over the runs (and every run's score, LCP and TBT
+ * listed below the table), Lighthouse's own mobile settings (4x CPU
  * slowdown). --calibrate-cpu first measures this machine (Lighthouse's benchmark index) and sets
  * the CPU slowdown as Lighthouse's throttling guide does for it (4x at an index of ~1500, less on a
  * slower or busier machine), so a crowded CI box does not read as a slow phone. The figures are
@@ -141,6 +142,30 @@ async function audit(url: string, pagePath: string, run: number): Promise<Figure
   }
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Each figure's median over the runs (not one run's figures: a score and its timings can come from different runs). */
+function medianFigures(attempts: Figures[]): Figures {
+  const of = (pick: (figures: Figures) => number) => median(attempts.map(pick));
+  return {
+    path: attempts[0]!.path,
+    scores: Object.fromEntries(CATEGORIES.map((category) => [category, of((figures) => figures.scores[category])])) as Figures['scores'],
+    lcpMs: of((figures) => figures.lcpMs),
+    tbtMs: of((figures) => figures.tbtMs),
+    cls: of((figures) => figures.cls),
+    totalBytes: of((figures) => figures.totalBytes),
+    scriptBytes: of((figures) => figures.scriptBytes),
+    fontBytes: of((figures) => figures.fontBytes),
+    requests: of((figures) => figures.requests),
+    failing: [...new Set(attempts.flatMap((figures) => figures.failing))],
+    benchmarkIndex: Math.round(of((figures) => figures.benchmarkIndex)),
+  };
+}
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function main(): Promise<void> {
@@ -166,11 +191,12 @@ async function main(): Promise<void> {
       console.log(`Calibrated: benchmark index ${probe.benchmarkIndex} -> CPU slowdown ${cpuSlowdownMultiplier}x (Lighthouse's default is 4x)\n`);
     }
     const results: Figures[] = [];
+    const spreads: string[] = [];
     for (const pagePath of pages) {
       const attempts: Figures[] = [];
       for (let run = 1; run <= runs; run += 1) attempts.push(await audit(`${origin}${pagePath}`, pagePath, run));
-      attempts.sort((a, b) => a.scores.performance - b.scores.performance);
-      results.push(attempts[Math.floor(attempts.length / 2)]!);
+      results.push(medianFigures(attempts));
+      if (runs > 1) spreads.push(`${pagePath}: performance ${attempts.map((a) => a.scores.performance).join(' ')}; LCP ${attempts.map((a) => (a.lcpMs / 1000).toFixed(2)).join(' ')} s; TBT ${attempts.map((a) => Math.round(a.tbtMs)).join(' ')} ms`);
     }
     const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'transferred', 'of it JS', 'fonts', 'requests', 'machine'];
     const rows = results.map((figures) => [
@@ -190,8 +216,9 @@ async function main(): Promise<void> {
     ]);
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
     for (const row of [header, ...rows]) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+    if (spreads.length > 0) console.log(`\nEach run:\n  ${spreads.join('\n  ')}`);
     for (const figures of results) {
-      if (figures.failing.length > 0) console.log(`\n${figures.path} — audits below 100:\n  ${figures.failing.join('\n  ')}`);
+      if (figures.failing.length > 0) console.log(`\n${figures.path} — audits below 100 (in any run):\n  ${figures.failing.join('\n  ')}`);
     }
     console.log(`\n"machine" is Lighthouse's benchmark index of this computer during the run; below about 1000 (a busy or slow machine) the`);
     console.log('simulated CPU figures, TBT above all, read higher than a phone would see.');

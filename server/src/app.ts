@@ -9,7 +9,7 @@ import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
 import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
 import { sessionMiddleware } from '#server/http/session-middleware';
-import { mountWebPages } from '#server/http/web-pages';
+import { inlineScriptSources, mountWebPages } from '#server/http/web-pages';
 import type { Services } from '#server/services';
 import { createExpressContext } from '#server/trpc/context';
 import { appRouter } from '#server/trpc/router';
@@ -23,6 +23,7 @@ export const JSON_BODY_LIMIT = '64kb';
 
 export function createApp(services: Services, options: { webDistDir?: string } = {}): Express {
   const { config } = services;
+  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -46,8 +47,9 @@ export function createApp(services: Services, options: { webDistDir?: string } =
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Critical CSS is inlined in prerendered pages; no script may be.
+          // Scripts from this origin, and the web build's boot script by its hash; no other inline script.
+          scriptSrc: ["'self'", ...inlineScriptSources(webDistDir)],
+          // Critical CSS is inlined in rendered pages.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'"],
@@ -114,7 +116,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
   });
   app.use('/api', api);
 
-  mountWebPages(app, options.webDistDir ?? WEB_DIST_DIR, services);
+  mountWebPages(app, webDistDir, services);
   app.use(errorHandler);
   return app;
 }

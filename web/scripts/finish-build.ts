@@ -2,9 +2,11 @@
  * Runs after `vite build` (client, with manifest) and `vite build --ssr` (the server renderer):
  * - dist/server/build-manifest.json: for each source module, the chunk files it needs, the entry
  *   module with its imports, and the boot script, so the server can name a page's code and texts;
- * - dist/client/assets/boot-<hash>.js: src/boot/boot.js, which fetches that code after the first
- *   paint (the entry module and Vite's modulepreload links leave the template for it);
- * - dist/server/template.html: the page template (it is no page of its own, so not public);
+ * - the boot script (src/boot/boot.js, minified, with its CSP hash) in build-manifest.json: the
+ *   renderer writes it into every page, and it fetches the app's code once the first paint is on
+ *   screen (the entry module and Vite's modulepreload links leave the template for it);
+ * - dist/server/template.html: the page template (it is no page of its own, so not public), with
+ *   the favicon inlined as a data: address;
  * - a Brotli and a gzip copy of each compressible asset, which the server sends when the browser
  *   accepts them (the server does not compress static files on the fly).
  */
@@ -68,13 +70,25 @@ async function main(): Promise<void> {
   const entryTag = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(template);
   if (!entryTag?.[1]) throw new Error('finish-build: no entry module in the template');
   const entry = { script: entryTag[1], imports: chunkFilesOf(manifest, 'index.html').filter((file) => file !== entryTag[1]) };
-  template = template.replace(entryTag[0], '<!--scripts-->').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
-  if (/<script\b/i.test(template)) throw new Error('finish-build: a script slipped into the template (the CSP forbids inline ones; the boot script loads the rest)');
+  // The boot script goes at the end of the body (the renderer puts it where <!--scripts--> is), after
+  // the page and its data: it runs as the parser reaches it, with everything it needs in place.
+  template = template.replace(entryTag[0], '').replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '').replace('<!--boot-data-->', '<!--boot-data--><!--scripts-->');
+  if (/<script\b/i.test(template)) throw new Error('finish-build: a script slipped into the template (the CSP allows only the boot script; it loads the rest)');
 
+  // The favicon travels inside the page: a browser asks for it while it paints the page, and on a
+  // slow network that request is a round trip the first paint can do without (a few hundred bytes).
+  const iconTag = /<link rel="icon" href="\/(favicon\.svg)" type="image\/svg\+xml" \/>/.exec(template);
+  if (!iconTag?.[1]) throw new Error('finish-build: no favicon link in the template');
+  const icon = (await readFile(path.join(clientDir, iconTag[1]), 'utf8')).trim();
+  template = template.replace(iconTag[0], () => `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(icon)}" type="image/svg+xml" />`);
+
+  // The boot script is written into every page, allowed by the CSP through its hash (the server
+  // adds it to script-src): a separate file would cost a phone one more round trip before the
+  // app's code could even be asked for. docs/decisions/012.
   const bootSource = await readFile(path.join(webDir, 'src', 'boot', 'boot.js'), 'utf8');
   const bootCode = bootSource.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '').replace(/\n\s*/g, '\n').trim();
-  const boot = `assets/boot-${crypto.createHash('sha256').update(bootCode).digest('base64url').slice(0, 8)}.js`;
-  await writeFile(path.join(clientDir, boot), `${bootCode}\n`);
+  if (/<\/script|<!--/i.test(bootCode)) throw new Error('finish-build: the boot script cannot be inlined as it is (it contains </script or <!--)');
+  const boot = { code: bootCode, hash: `sha256-${crypto.createHash('sha256').update(bootCode).digest('base64')}` };
 
   await mkdir(serverDir, { recursive: true });
   await writeFile(path.join(serverDir, 'build-manifest.json'), `${JSON.stringify({ chunks, entry, boot }, null, 2)}\n`);
@@ -82,7 +96,7 @@ async function main(): Promise<void> {
   await rm(path.join(clientDir, 'index.html'));
   await rm(path.join(clientDir, '.vite'), { recursive: true, force: true });
   await precompress(clientDir);
-  console.log(`finish-build: ${Object.keys(chunks).length} modules in build-manifest.json; boot script, template and compressed assets written`);
+  console.log(`finish-build: ${Object.keys(chunks).length} modules and the boot script (${bootCode.length} bytes) in build-manifest.json; template and compressed assets written`);
 }
 
 main().catch((error: unknown) => {

@@ -19,8 +19,11 @@ export interface BuildManifest {
   chunks: Record<string, string[]>;
   /** The entry module and the chunks it imports. */
   entry: { script: string; imports: string[] };
-  /** The classic script that fetches the entry and a page's chunks after the first paint. */
-  boot: string;
+  /**
+   * The classic script that fetches the entry and a page's chunks once the first paint is on
+   * screen: written into every page, allowed by the CSP through its hash (the server adds it).
+   */
+  boot: { code: string; hash: string };
 }
 
 export interface RenderRequest {
@@ -124,9 +127,9 @@ export async function createRenderer(options: { template: string; manifest: Buil
       route?.pattern === '/' ? ngoJsonLd(data, origin, meta.description) : '',
     ].join('');
 
-    // The app's code comes after the content: the boot script fetches it after the first paint.
+    // The app's code comes after the content: the boot script fetches it once the first paint is on screen.
     const modules = [...manifest.entry.imports, ...preload].map((file) => `/${file}`).join(' ');
-    const scripts = `<script defer src="/${manifest.boot}" data-entry="/${manifest.entry.script}" data-preload="${escapeHtml(modules)}"></script>`;
+    const scripts = `<script data-entry="/${manifest.entry.script}" data-preload="${escapeHtml(modules)}">${manifest.boot.code}</script>`;
     const boot: BootData = { lang, isShell, site };
     const html = template
       .replace('<html lang="en">', () => `<html lang="${lang}">`)

@@ -4,7 +4,8 @@ import { localizeHref } from './i18n/lang-url.ts';
 import { APP_PREFIXES, findPublicRoute, isAppPath, publicRoutes } from './pages.ts';
 import { publicSiteFixture } from './testing/public-site-fixture.ts';
 
-const TEMPLATE = '<!doctype html><html lang="en"><head><!--head--><!--scripts--></head><body><div id="root"><!--app-html--></div><!--boot-data--></body></html>';
+const TEMPLATE = '<!doctype html><html lang="en"><head><!--head--></head><body><div id="root"><!--app-html--></div><!--boot-data--><!--scripts--></body></html>';
+const BOOT_CODE = '(function(){/* boot */})();';
 const ORIGIN = 'https://sahay.example';
 
 let renderer: Renderer;
@@ -16,7 +17,7 @@ beforeAll(async () => {
     manifest: {
       chunks: { 'src/features/site/pages/home-page.tsx': ['assets/home-page.js', 'assets/shared.js', 'assets/react.js'], 'src/i18n/hi/home.json': ['assets/hi-home.js'] },
       entry: { script: 'assets/index.js', imports: ['assets/react.js'] },
-      boot: 'assets/boot.js',
+      boot: { code: BOOT_CODE, hash: 'sha256-test' },
     },
     publicUrl: ORIGIN,
   });
@@ -65,10 +66,12 @@ describe('server rendering', () => {
     expect(render('/about').html).not.toContain('application/ld+json');
   });
 
-  it('has no executable inline script: only the module file and JSON data blocks', () => {
+  it('has one executable script, the boot script from the build (the CSP allows it by its hash); the rest are JSON data blocks', () => {
     for (const url of ['/', '/about', '/KanyadanYojna', '/contact', '/dashboard', '/nope']) {
-      const scripts = [...render(url).html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
-      for (const tag of scripts) expect(tag, url).toMatch(/^<script defer src="|type="application\/(ld\+)?json"/);
+      const scripts = [...render(url).html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      const executable = scripts.filter((match) => !/\btype="application\/(ld\+)?json"/.test(match[1]!));
+      expect(executable.map((match) => match[2]), url).toEqual([BOOT_CODE]);
+      expect(executable[0]![1], url).not.toMatch(/\bsrc=/);
     }
   });
 
@@ -80,7 +83,12 @@ describe('server rendering', () => {
   });
 
   it('names the entry module, the page code and its texts in the page language for the boot script, and nothing else loads a script', () => {
-    const bootTag = (url: string) => /<script defer src="\/assets\/boot.js" data-entry="\/assets\/index.js" data-preload="([^"]*)"><\/script>/.exec(render(url).html)?.[1];
+    const bootTag = (url: string) => {
+      const html = render(url).html;
+      const match = /<script data-entry="\/assets\/index.js" data-preload="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
+      expect(match?.[2]).toBe(BOOT_CODE);
+      return match?.[1];
+    };
     expect(bootTag('/')).toBe('/assets/react.js /assets/home-page.js /assets/shared.js');
     expect(bootTag('/?lang=hi')).toBe('/assets/react.js /assets/home-page.js /assets/shared.js /assets/hi-home.js');
     expect(render('/').html).not.toMatch(/rel="modulepreload"|type="module"/);

@@ -6,7 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
-import { FAKE_ASSET, fakeWebDist } from '#server/testing/fake-web-dist';
+import { inlineScriptSources } from '#server/http/web-pages';
+import { FAKE_ASSET, FAKE_BOOT_SCRIPT_HASH, fakeWebDist } from '#server/testing/fake-web-dist';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 
 /** Raw responses, bodies not decoded: what a browser receives on the wire. */
@@ -85,7 +86,9 @@ describe('web pages (server rendering per request)', () => {
 
   it('keeps the CSP and the rest of the security headers on rendered pages', async () => {
     const page = await get(base, '/');
-    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // Scripts from this origin and the build's boot script by its hash; no other inline script.
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' '${FAKE_BOOT_SCRIPT_HASH}'`);
     expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
@@ -156,9 +159,27 @@ describe('web pages (server rendering per request)', () => {
       const response = await get(`http://127.0.0.1:${(unbuilt.address() as AddressInfo).port}`, '/about');
       expect(response.status).toBe(503);
       expect(text(response)).toContain('npm run build');
+      // No build, no boot script: the CSP allows no inline script at all.
+      expect(/(?:^|;)\s*script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]).toBe("'self'");
     } finally {
       await new Promise((resolve) => unbuilt.close(resolve));
       fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('allows an inline script only by a well-formed hash from the build manifest', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-manifest-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'server'));
+      const manifest = path.join(dir, 'server', 'build-manifest.json');
+      for (const hash of ["sha256-abc' 'unsafe-inline", 'sha256-short=', 42]) {
+        fs.writeFileSync(manifest, JSON.stringify({ boot: { code: 'x', hash } }));
+        expect(inlineScriptSources(dir)).toEqual([]);
+      }
+      fs.writeFileSync(manifest, JSON.stringify({ boot: { code: 'x', hash: FAKE_BOOT_SCRIPT_HASH } }));
+      expect(inlineScriptSources(dir)).toEqual([`'${FAKE_BOOT_SCRIPT_HASH}'`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

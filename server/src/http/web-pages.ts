@@ -46,6 +46,20 @@ function precompressedFiles(dir: string): Set<string> {
   return found;
 }
 
+const SCRIPT_HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The CSP sources for the one inline script the web build writes into its pages (the boot script,
+ * by its hash, from build-manifest.json); none when the web app is not built. Read once, at start.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const file = path.join(distDir, 'server', 'build-manifest.json');
+  if (!fs.existsSync(file)) return [];
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { boot?: { hash?: unknown } };
+  const hash = manifest.boot?.hash;
+  return typeof hash === 'string' && SCRIPT_HASH.test(hash) ? [`'${hash}'`] : [];
+}
+
 /**
  * Serves the web app. Hashed assets are cached for good and sent precompressed (Brotli or gzip);
  * every page is rendered per request by the web build's server renderer with live settings,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import zlib from 'node:zlib';
  * answers like the real one (web/src/entry-server.tsx) and shows what it was given.
  */
 export const FAKE_ASSET = "console.log('sahay');\n".repeat(20);
+export const FAKE_BOOT_SCRIPT = "console.log('boot');";
+export const FAKE_BOOT_SCRIPT_HASH = `sha256-${crypto.createHash('sha256').update(FAKE_BOOT_SCRIPT).digest('base64')}`;
 
 const RENDERER = `
 export async function createRenderer({ template, manifest, publicUrl }) {
@@ -41,6 +44,6 @@ export function fakeWebDist(): string {
   fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dir, 'server', 'entry-server.js'), RENDERER);
   fs.writeFileSync(path.join(dir, 'server', 'template.html'), '<!doctype html><html><body><!--app-html--></body></html>');
-  fs.writeFileSync(path.join(dir, 'server', 'build-manifest.json'), JSON.stringify({ chunks: { 'src/a.tsx': ['assets/app-abc123.js'] } }));
+  fs.writeFileSync(path.join(dir, 'server', 'build-manifest.json'), JSON.stringify({ chunks: { 'src/a.tsx': ['assets/app-abc123.js'] }, boot: { code: FAKE_BOOT_SCRIPT, hash: FAKE_BOOT_SCRIPT_HASH } }));
   return dir;
 }
