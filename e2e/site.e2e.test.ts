@@ -249,6 +249,41 @@ describe('public site in Chromium', () => {
     await page.context().close();
   });
 
+  it('asks for the Kanyadan counters again every 10 minutes, and shows the new figures without reloading the page', async () => {
+    const { page, consoleErrors } = await harness.page({ reducedMotion: true });
+    await page.clock.install();
+    await page.goto('/KanyadanYojna?lang=en');
+    await waitForApp(page);
+    const girls = page.getByTestId('counter-girls').locator('[aria-hidden="true"]');
+    await expect.poll(() => girls.textContent()).toBe('12,456');
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    const { version } = (await callProcedure(harness, 'site.settings.get')).body.result?.data as { version: number };
+    const saved = await callProcedure(harness, 'site.settings.update', { kind: 'mutation', token: await tokenFor(harness, admin), input: { expectedVersion: version, data: { baselineKanyadanGirls: 13_000 } } });
+    expect(saved.status).toBe(200);
+    const asked = () => page.waitForRequest((request) => request.url().includes('site.counters.get'), { timeout: 5_000 });
+
+    // Not before the 10 minutes are up...
+    await page.clock.runFor(9 * 60_000);
+    await page.waitForTimeout(500);
+    expect(await girls.textContent()).toBe('12,456');
+    // ...and then, in the same document.
+    const request = asked();
+    await page.clock.runFor(60_000);
+    await request;
+    await expect.poll(() => girls.textContent()).toBe('13,000');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // And again ten minutes later.
+    const again = asked();
+    await page.clock.runFor(10 * 60_000);
+    await again;
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+    const restored = await callProcedure(harness, 'site.settings.update', { kind: 'mutation', token: await tokenFor(harness, admin), input: { expectedVersion: version + 1, data: { baselineKanyadanGirls: 12_456 } } });
+    expect(restored.status).toBe(200);
+  });
+
   describe('contact form', () => {
     const token = crypto.randomBytes(4).toString('hex');
     let sentFromThisAddress = 0;
