@@ -189,7 +189,7 @@ describe('public site in Chromium', () => {
     await page.context().close();
   });
 
-  it('advances the slider every 5 s, stops on hover and with the pause button, and never moves for reduced motion', { timeout: 90_000 }, async () => {
+  it('advances the slider every 5 s, stops on hover, on focus and with the pause button, and never moves for reduced motion', { timeout: 90_000 }, async () => {
     const moving = await harness.page();
     await moving.page.goto('/');
     await waitForApp(moving.page);
@@ -200,6 +200,12 @@ describe('public site in Chromium', () => {
     const hovered = await currentSlide(moving.page);
     await moving.page.waitForTimeout(6_000);
     expect(await currentSlide(moving.page)).toBe(hovered);
+    // Focus inside it holds it too: a keyboard reader on one of its controls, the mouse elsewhere.
+    await moving.page.mouse.move(5, 880);
+    await moving.page.getByRole('region', { name: 'Highlights' }).getByRole('button').first().focus();
+    const focused = await currentSlide(moving.page);
+    await moving.page.waitForTimeout(6_000);
+    expect(await currentSlide(moving.page)).toBe(focused);
     await moving.page.mouse.move(5, 880);
     await moving.page.getByTestId('carousel-pause').first().click();
     await moving.page.mouse.move(5, 880);
@@ -502,10 +508,12 @@ describe('public site in Chromium', () => {
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
-  it('shows the page before any of its code is asked for, started by the one inline script the CSP allows by hash', async () => {
+  it('shows the page before any of its code is asked for, started by the one inline script the CSP allows by hash, and asks no third party for anything', async () => {
     for (const pathname of ['/', '/KanyadanYojna', '/contact']) {
       // A fresh browser context each time: nothing cached, every script fetched and timed.
       const { page, consoleErrors } = await harness.page({ width: 412 });
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
       const response = await page.goto(pathname);
       const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response?.headers()['content-security-policy'] ?? '')?.[1];
       expect(scriptSrc, pathname).toMatch(/^'self' 'sha256-[A-Za-z0-9+/]{43}='$/);
@@ -520,6 +528,8 @@ describe('public site in Chromium', () => {
       // The app's code is fetched (and so has hydrated the page) only after the text was on screen.
       expect(timings.scripts.length, pathname).toBeGreaterThan(3);
       for (const script of timings.scripts) expect(script.startTime, `${pathname} ${script.name}`).toBeGreaterThanOrEqual(timings.firstPaint);
+      // Nothing from anyone else: no font, script or image service sees the visitor.
+      expect(requested.filter((url) => !url.startsWith(`${harness.url}/`) && !url.startsWith('data:')), pathname).toEqual([]);
       expect(consoleErrors, pathname).toEqual([]);
       await page.context().close();
     }
