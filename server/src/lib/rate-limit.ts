@@ -20,6 +20,8 @@ export const DEFAULT_RATE_LIMITS = {
   /** Step 2 (code and new password) from one address, across all accounts. */
   passwordResetVerifyPerIp: { limit: 30, windowSeconds: 60 * 60 },
   passwordChangePerAccount: { limit: 10, windowSeconds: 60 * 60 },
+  /** Codes tried while turning an admin's second factor on or off (sign-in has its own failure count). */
+  totpPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   uploadPerAccount: { limit: 20, windowSeconds: 60 * 60 },
   uploadPerIp: { limit: 60, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;

@@ -1,6 +1,6 @@
 import { router } from '#server/trpc/procedures';
 import { getDashboardRoute } from './get-dashboard.route.ts';
-import { getCompanyDirectsRoute, getMemberRoute, reactivateMemberRoute, searchMembersRoute, suspendMemberRoute } from './members.route.ts';
+import { getCompanyDirectsRoute, getMemberRoute, reactivateMemberRoute, resetTotpRoute, searchMembersRoute, suspendMemberRoute } from './members.route.ts';
 
 export const adminRouter = router({
   getDashboard: getDashboardRoute,
@@ -10,5 +10,6 @@ export const adminRouter = router({
     getCompanyDirects: getCompanyDirectsRoute,
     suspend: suspendMemberRoute,
     reactivate: reactivateMemberRoute,
+    resetTotp: resetTotpRoute,
   }),
 });

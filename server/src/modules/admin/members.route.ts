@@ -9,6 +9,8 @@ import {
   searchMembers,
   suspendMember,
 } from '#server/modules/identity/member-admin';
+import { getTotpStatus, resetTotpByAdmin } from '#server/modules/identity/admin-totp';
+import { ZTotpStatusSchema } from '#server/modules/identity/admin-totp.schema';
 import { adminProcedure } from '#server/trpc/procedures';
 import {
   ZChangeMemberStatusRequestSchema,
@@ -30,12 +32,13 @@ export const getMemberRoute = adminProcedure('members')
   .query(async ({ ctx, input }) => {
     const member = await getMemberEntry(ctx.services.db, input.userId);
     if (!member) throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
-    const [sponsor, team, history] = await Promise.all([
+    const [sponsor, team, history, totp] = await Promise.all([
       member.sponsorId ? getMemberEntry(ctx.services.db, member.sponsorId) : Promise.resolve(null),
       getTeamSummary(ctx.services.db, member.userId),
       getMemberHistory(ctx.services, member.userId),
+      getTotpStatus(ctx.services.db, member.userId),
     ]);
-    return { member, sponsorName: sponsor?.fullName ?? null, teamSize: team.teamSize, directJoinees: team.directJoinees, history };
+    return { member, sponsorName: sponsor?.fullName ?? null, teamSize: team.teamSize, directJoinees: team.directJoinees, twoFactor: totp.enabled, history };
   });
 
 export const getCompanyDirectsRoute = adminProcedure('members')
@@ -55,3 +58,12 @@ export const reactivateMemberRoute = adminProcedure('members')
   .mutation(({ ctx, input }) =>
     reactivateMember(ctx.services, input.userId, input.reason, { actor: ctx.user.userId, correlationId: ctx.requestId, ip: ctx.ip }),
   );
+
+/** An admin lost the phone with the authenticator: another admin turns the second factor off, with a reason. */
+export const resetTotpRoute = adminProcedure('members')
+  .input(ZChangeMemberStatusRequestSchema)
+  .output(ZTotpStatusSchema)
+  .mutation(async ({ ctx, input }) => {
+    if (!(await getMemberEntry(ctx.services.db, input.userId))) throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
+    return resetTotpByAdmin(ctx.services, input.userId, input.reason, { actor: ctx.user.userId, correlationId: ctx.requestId, ip: ctx.ip });
+  });

@@ -24,6 +24,8 @@ export const ZMemberDetailSchema = z.object({
   sponsorName: z.string().nullable(),
   teamSize: z.number().int(),
   directJoinees: z.number().int(),
+  /** Whether the account (an admin) signs in with an authenticator code. */
+  twoFactor: z.boolean(),
   history: z.array(
     z.object({ version: z.number().int(), type: z.string(), actor: z.string(), recordedAt: z.string(), reason: z.string().nullable() }),
   ),

@@ -117,6 +117,21 @@ export type MemberReactivated = {
   data: { userId: string; reason: string; reactivatedAt: string };
 };
 
+/**
+ * The admin turned on sign-in with an authenticator code, proving it with a first code. The secret
+ * is sealed under the admin's data key (ARCHITECTURE.md: TOTP secrets encrypted with the master key).
+ */
+export type AdminTotpEnabled = {
+  type: 'AdminTotpEnabled';
+  data: { userId: string; secret: Sealed; enabledAt: string };
+};
+
+/** Turned off: by the admin with a current code, or reset by another admin (a lost phone) with a reason. */
+export type AdminTotpDisabled = {
+  type: 'AdminTotpDisabled';
+  data: { userId: string; by: 'self' | 'admin'; reason: string | null; disabledAt: string };
+};
+
 export type IdentityEvent =
   | AccountRegistered
   | PasswordChanged
@@ -129,7 +144,9 @@ export type IdentityEvent =
   | EmailConfirmationRequested
   | EmailConfirmed
   | MemberSuspended
-  | MemberReactivated;
+  | MemberReactivated
+  | AdminTotpEnabled
+  | AdminTotpDisabled;
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;

@@ -1,4 +1,5 @@
 import type { SahayModule } from '#server/modules/module';
+import { adminTotpProjection } from './admin-totp.ts';
 import { sendConfirmationEmailJob } from './email-confirmation.ts';
 import { identityEventSchemas } from './identity.events.ts';
 import { identityRest } from './identity.rest.ts';
@@ -9,7 +10,7 @@ import { usersProjection } from './users.projection.ts';
 
 export const identityModule: SahayModule = {
   name: 'identity',
-  inlineProjections: [usersProjection, memberProfilesProjection],
+  inlineProjections: [usersProjection, memberProfilesProjection, adminTotpProjection],
   eventSchemas: identityEventSchemas,
   jobs: [sendConfirmationEmailJob, sendPasswordResetCodeJob, processQrCodeJob, eraseQrCodeFilesJob],
   rest: identityRest,

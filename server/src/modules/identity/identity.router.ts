@@ -1,4 +1,5 @@
 import { router } from '#server/trpc/procedures';
+import { adminTotpRouter } from './admin-totp.route.ts';
 import { changePasswordRoute } from './change-password.route.ts';
 import { confirmEmailRoute, resendConfirmationRoute } from './confirm-email.route.ts';
 import { getPublicCardRoute } from './get-public-card.route.ts';
@@ -26,4 +27,5 @@ export const identityRouter = router({
   updateProfile: updateProfileRoute,
   getIdCard: getIdCardRoute,
   verifyCard: verifyCardRoute,
+  totp: adminTotpRouter,
 });

@@ -7,6 +7,13 @@ export const ZLoginRequestSchema = z
     userId: ZUserIdSchema.optional(),
     email: ZEmailSchema.optional(),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
+    /** An admin's authenticator code, once two-factor sign-in is on for the account. */
+    totpCode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .refine((value) => Boolean(value.userId) !== Boolean(value.email), {
     message: 'Enter your user ID or your e-mail',

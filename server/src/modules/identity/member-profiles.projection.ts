@@ -56,6 +56,8 @@ export const memberProfilesProjection: Projection<'member_profiles'> = {
       case 'EmailConfirmed':
       case 'MemberSuspended':
       case 'MemberReactivated':
+      case 'AdminTotpEnabled':
+      case 'AdminTotpDisabled':
         return;
       default: {
         const unhandled: never = event;

@@ -64,6 +64,8 @@ export const usersProjection: Projection<'users'> = {
       case 'QrCodeUploaded':
       case 'QrCodeProcessed':
       case 'QrCodeRejected':
+      case 'AdminTotpEnabled':
+      case 'AdminTotpDisabled':
         return;
       case 'MemberSuspended':
         await tx.query(`UPDATE ${tables.users} SET status = 'suspended', updated_at = $2 WHERE user_id = $1 AND status = 'active'`, [
