@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, startHarness, type Harness } from './harness.ts';
+import { base32Decode, hotp, totp, totpStep } from '#server/lib/totp';
+import { expectAccessible, signIn, startHarness, waitForApp, type Harness } from './harness.ts';
 
 describe('platform slice in Chromium', () => {
   let harness: Harness;
@@ -142,5 +143,58 @@ describe('platform slice in Chromium', () => {
     await expect.poll(() => member.page.getByText('Access Denied!').count()).toBeGreaterThan(0);
     await member.page.waitForURL('**/admin-login', { timeout: 5_000 });
     await member.page.context().close();
+  });
+  it('lets an admin turn on two-factor sign-in with an authenticator app, asks for the code at sign-in, and lets a members admin reset it', { timeout: 90_000 }, async () => {
+    const officer = await harness.account({ role: 'admin', permissions: ['content'], fullName: 'Second Officer' });
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await signIn(page, officer);
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.waitForURL('**/admin/security');
+    await expect.poll(() => page.getByTestId('totp-status').textContent()).toContain('Off');
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect.poll(() => page.getByTestId('totp-secret').isVisible()).toBe(true);
+    const secret = base32Decode((await page.getByTestId('totp-secret').textContent()) ?? '');
+    expect(secret.length).toBe(20);
+    await expect.poll(() => page.getByRole('img', { name: 'QR code for your authenticator app' }).locator('path').count()).toBe(1);
+    await expectAccessible(page, 'two-factor set-up');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    const code = page.getByLabel('Code from your authenticator app');
+    await code.fill(hotp(secret, totpStep(new Date()) + 5));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('That code is not right');
+    await code.fill(totp(secret, new Date()));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => page.getByTestId('totp-status').textContent()).toContain('On since');
+
+    // Signed out, the password alone no longer does; password and a fresh code do.
+    await page.goto('/admin/dashboard');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin-login');
+    await waitForApp(page);
+    await page.getByLabel('User ID or e-mail').fill(officer.userId);
+    await page.getByLabel('Password').fill(officer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Invalid Admin Credentials');
+    await page.getByLabel('Authenticator code').fill(hotp(secret, totpStep(new Date()) + 1));
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/admin/dashboard');
+    expect(consoleErrors.filter((text) => !/status of (400|401)/.test(text))).toEqual([]);
+    await page.context().close();
+
+    // The phone is lost: an admin with the members permission resets it, with a reason.
+    const office = await harness.page();
+    await signIn(office.page, admin);
+    await office.page.goto(`/admin/members/${officer.userId}`);
+    await expect.poll(() => office.page.getByTestId('member-two-factor').textContent()).toBe('On');
+    const reset = office.page.getByRole('region', { name: 'Reset two-factor sign-in' });
+    await reset.getByLabel('Reason').fill('Lost phone; confirmed by a call to the office');
+    await reset.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+    await expect.poll(() => office.page.getByTestId('member-two-factor').count()).toBe(0);
+    await expect.poll(() => office.page.getByTestId('member-history').textContent()).toContain('Two-factor sign-in turned off');
+    await office.page.context().close();
+    const again = await harness.page();
+    await signIn(again.page, officer);
+    await again.page.context().close();
   });
 });

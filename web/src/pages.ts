@@ -43,6 +43,7 @@ export const adminContentPage = apiPage(() => import('./features/admin/pages/con
 export const adminMessagesPage = apiPage(() => import('./features/admin/pages/contact-inbox-page.tsx'), ['admin', 'messages']);
 export const adminMembersPage = apiPage(() => import('./features/admin/pages/members-page.tsx'), ['admin', 'messages']);
 export const adminMemberDetailPage = apiPage(() => import('./features/admin/pages/member-detail-page.tsx'), ['admin', 'messages']);
+export const adminSecurityPage = apiPage(() => import('./features/admin/pages/security-page.tsx'), ['admin', 'messages']);
 
 export interface PublicRoute {
   /** URL pattern (wouter syntax). */
@@ -135,4 +136,5 @@ export const allPages: LazyPage[] = [
   adminMessagesPage,
   adminMembersPage,
   adminMemberDetailPage,
+  adminSecurityPage,
 ];

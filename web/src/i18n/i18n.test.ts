@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { ZLoginRequestSchema } from '@sahay/server/modules/identity/login.schema';
+import { ZTotpCodeSchema } from '@sahay/server/modules/identity/admin-totp.schema';
 import { ZRegisterRequestSchema } from '@sahay/server/modules/identity/register.schema';
 import { ZChangeMemberStatusRequestSchema, ZSearchMembersRequestSchema } from '@sahay/server/modules/admin/members.schema';
 import { ZGenerateEpinsRequestSchema, ZTransferEpinsRequestSchema } from '@sahay/server/modules/community/epins.schema';
@@ -138,6 +139,9 @@ describe('shared schema messages', () => {
     messagesOf(ZRegisterRequestSchema.safeParse({ fullName: 'a'.repeat(101), email: `${'a'.repeat(250)}@x.in`, phone: '9876543210', password: 'p'.repeat(129), address: 'a'.repeat(301), city: 'c'.repeat(101), state: 's'.repeat(101) })),
     messagesOf(ZLoginRequestSchema.safeParse({ password: '' })),
     messagesOf(ZLoginRequestSchema.safeParse({ userId: 'SH1234567', password: 'p'.repeat(129) })),
+    messagesOf(ZLoginRequestSchema.safeParse({ userId: 'SH1234567', password: 'p', totpCode: '12ab' })),
+    messagesOf(ZTotpCodeSchema.safeParse({ code: '1' })),
+    messagesOf(ZTotpCodeSchema.safeParse({})),
     messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 0 })),
     messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 1.5 })),
     messagesOf(ZGenerateEpinsRequestSchema.safeParse({ count: 10_000 })),

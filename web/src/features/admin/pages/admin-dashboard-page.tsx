@@ -13,11 +13,12 @@ import { useEpins } from '../hooks/use-epins.ts';
 import { LoadError } from '../components/load-error.tsx';
 
 /** The console's own pages, each shown to the admins holding its permission. */
-const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey; permission: AdminPermission }> = [
+const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey; permission: AdminPermission | null }> = [
   { href: '/settings', label: 'admin.links.settings', text: 'admin.links.settingsText', permission: 'settings' },
   { href: '/content', label: 'admin.links.content', text: 'admin.links.contentText', permission: 'content' },
   { href: '/contact', label: 'admin.links.contact', text: 'admin.links.contactText', permission: 'content' },
   { href: '/members', label: 'admin.links.members', text: 'admin.links.membersText', permission: 'members' },
+  { href: '/security', label: 'admin.security.link', text: 'admin.security.linkText', permission: null },
 ];
 
 export default function AdminDashboardPage() {
@@ -30,7 +31,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const errorText = useErrorText();
   const [, navigate] = useLocation();
   const canManageMembers = me.permissions.includes('members');
-  const consoleLinks = CONSOLE_LINKS.filter((link) => me.permissions.includes(link.permission));
+  const consoleLinks = CONSOLE_LINKS.filter((link) => link.permission === null || me.permissions.includes(link.permission));
   const dashboard = useAdminDashboard(true);
   const epins = useEpins(canManageMembers);
   const logout = useLogout();

@@ -15,6 +15,7 @@ import { LoadError } from '../components/load-error.tsx';
 import { MemberStatus } from '../components/member-status.tsx';
 import type { MemberEntry } from '../components/member-table.tsx';
 import { useChangeMemberStatus, useMemberDetail } from '../hooks/use-members.ts';
+import { useResetTotp } from '../hooks/use-totp.ts';
 
 /** What each recorded event of a member's record is called; an unknown type is shown as recorded. */
 const EVENT_NAMES: Record<string, MessageKey> = {
@@ -30,6 +31,8 @@ const EVENT_NAMES: Record<string, MessageKey> = {
   MemberSuspended: 'admin.members.events.MemberSuspended',
   MemberReactivated: 'admin.members.events.MemberReactivated',
   PersonalDataErased: 'admin.members.events.PersonalDataErased',
+  AdminTotpEnabled: 'admin.members.events.AdminTotpEnabled',
+  AdminTotpDisabled: 'admin.members.events.AdminTotpDisabled',
 };
 
 /** /admin/members/:userId — a member's record: sponsor, team, history with actor and time; suspend or reactivate. */
@@ -58,7 +61,7 @@ function MemberDetail({ userId }: { userId: string }) {
   const detail = useMemberDetail(userId);
   if (detail.isPending) return <p role="status">{t('common.loading')}</p>;
   if (detail.isError) return <LoadError error={errorText(detail.error, 'admin.members.loadFailed')} onRetry={() => void detail.refetch()} retryLabel={t('common.retry')} />;
-  const { member, sponsorName, teamSize, directJoinees, history } = detail.data;
+  const { member, sponsorName, teamSize, directJoinees, twoFactor, history } = detail.data;
   return (
     <>
       <AdminPageHeading title={member.fullName} />
@@ -99,9 +102,16 @@ function MemberDetail({ userId }: { userId: string }) {
             <dt>{t('admin.members.joined')}</dt>
             <dd>{formatDate(member.joinedAt, lang)}</dd>
           </div>
+          {twoFactor && (
+            <div>
+              <dt>{t('admin.members.twoFactor')}</dt>
+              <dd data-testid="member-two-factor">{t('admin.members.twoFactorOn')}</dd>
+            </div>
+          )}
         </dl>
       </section>
       {member.status !== 'erased' && <StatusChange member={member} />}
+      {twoFactor && <TotpReset userId={member.userId} />}
       <section aria-labelledby="history-heading" className="panel">
         <h2 id="history-heading">{t('admin.members.history')}</h2>
         <TableScroll label={t('admin.members.history')}>
@@ -129,6 +139,50 @@ function MemberDetail({ userId }: { userId: string }) {
         </TableScroll>
       </section>
     </>
+  );
+}
+
+/** Turn off another admin's two-factor sign-in (a lost phone), with a reason that goes into the record. */
+function TotpReset({ userId }: { userId: string }) {
+  const t = useT();
+  const { translateServer } = useLang();
+  const errorText = useErrorText();
+  const reset = useResetTotp();
+  const [reason, setReason] = useState('');
+  const [reasonErrors, setReasonErrors] = useState<string[]>([]);
+  const failure = reset.error ? errorText(reset.error, 'admin.members.resetTotpFailed') : undefined;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ZChangeMemberStatusRequestSchema.safeParse({ userId, reason });
+    if (!parsed.success) {
+      setReasonErrors(parsed.error.issues.map((issue) => issue.message));
+      reset.reset();
+      (event.currentTarget.elements.namedItem('totpResetReason') as HTMLElement | null)?.focus();
+      return;
+    }
+    setReasonErrors([]);
+    reset.mutate(parsed.data, { onSuccess: () => setReason('') });
+  }
+
+  return (
+    <section aria-labelledby="totp-reset-heading" className="panel">
+      <h2 id="totp-reset-heading">{t('admin.members.resetTotpHeading')}</h2>
+      <p>{t('admin.members.resetTotpHelp')}</p>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <TextField
+          name="totpResetReason"
+          multiline
+          label={t('admin.members.reasonLabel')}
+          required
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          errors={[...reasonErrors, ...(fieldErrorsOf(reset.error).reason ?? [])].map(translateServer)}
+        />
+        <FormError message={failure?.message} hint={failure?.hint} />
+        <SubmitButton isBusy={reset.isPending} label={t('admin.members.resetTotp')} busyLabel={t('common.submitting')} />
+      </form>
+    </section>
   );
 }
 

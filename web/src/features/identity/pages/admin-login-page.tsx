@@ -11,9 +11,10 @@ import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useAdminLogin } from '../hooks/use-admin-login.ts';
 import { loginSchema } from '../lazy-schemas.ts';
 
-/** One field takes either: an "@" means an e-mail address, anything else a user ID. */
-function toLoginRequest(identifier: string, password: string): TLoginRequest {
-  return identifier.includes('@') ? { email: identifier, password } : { userId: identifier, password };
+/** One field takes either: an "@" means an e-mail address, anything else a user ID. The code only when given. */
+function toLoginRequest(identifier: string, password: string, totpCode: string): TLoginRequest {
+  const code = totpCode.replace(/\s/g, '');
+  return { ...(identifier.includes('@') ? { email: identifier } : { userId: identifier }), password, ...(code ? { totpCode: code } : {}) };
 }
 
 export default function AdminLoginPage() {
@@ -23,7 +24,7 @@ export default function AdminLoginPage() {
   usePageMeta('adminLogin.metaTitle', 'adminLogin.metaDescription', { isNoIndex: true });
   const [, navigate] = useLocation();
   const adminLogin = useAdminLogin();
-  const [values, setValues] = useState({ identifier: '', password: '' });
+  const [values, setValues] = useState({ identifier: '', password: '', totpCode: '' });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [isChecking, setIsChecking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -36,7 +37,7 @@ export default function AdminLoginPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const input = toLoginRequest(values.identifier.trim(), values.password);
+    const input = toLoginRequest(values.identifier.trim(), values.password, values.totpCode);
     setIsChecking(true);
     const parsed = (await loginSchema.load())?.ZLoginRequestSchema.safeParse(input);
     setIsChecking(false);
@@ -44,7 +45,7 @@ export default function AdminLoginPage() {
       const found = issuesToFieldErrors(parsed.error.issues);
       setClientErrors(found);
       adminLogin.reset();
-      (form.elements.namedItem(found.userId || found.email ? 'identifier' : 'password') as HTMLElement | null)?.focus();
+      (form.elements.namedItem(found.userId || found.email ? 'identifier' : found.password ? 'password' : 'totpCode') as HTMLElement | null)?.focus();
       return;
     }
     setClientErrors({});
@@ -75,6 +76,17 @@ export default function AdminLoginPage() {
           value={values.password}
           onChange={(event) => setValues({ ...values, password: event.target.value })}
           errors={fieldErrors.password?.map(translateServer)}
+        />
+        <TextField
+          name="totpCode"
+          label={t('adminLogin.totpCode')}
+          hint={t('adminLogin.totpCodeHint')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          value={values.totpCode}
+          onChange={(event) => setValues({ ...values, totpCode: event.target.value })}
+          errors={fieldErrors.totpCode?.map(translateServer)}
         />
         <FormError message={formError?.message} hint={formError?.hint} />
         <SubmitButton isBusy={adminLogin.isPending || isChecking} label={t('adminLogin.submit')} busyLabel={t('common.submitting')} />
