@@ -6,7 +6,7 @@ import { base32Decode, hotp, totp, totpStep } from '#server/lib/totp';
 import { rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
-import { TOTP_ALREADY_ON, TOTP_CODE_WRONG, TOTP_NO_SETUP, TOTP_NOT_ON } from './admin-totp.ts';
+import { TOTP_ALREADY_ON, TOTP_CODE_WRONG, TOTP_NO_SETUP, TOTP_NOT_ON, TOTP_OWN_RESET } from './admin-totp.ts';
 import { ADMIN_LOGIN_FAILED, TOTP_SIGN_IN_HERE } from './login.ts';
 
 describe.each(testDbKinds())('admin two-factor sign-in (TOTP) on %s', (kind) => {
@@ -25,8 +25,8 @@ describe.each(testDbKinds())('admin two-factor sign-in (TOTP) on %s', (kind) => 
   });
 
   /** An admin with two-factor sign-in on; returns the secret as the app would hold it. */
-  async function adminWithTotp() {
-    const admin = await app.account({ role: 'admin', permissions: ['content'] });
+  async function adminWithTotp(permissions: Array<'content' | 'members'> = ['content']) {
+    const admin = await app.account({ role: 'admin', permissions });
     const caller = await app.caller({ token: admin.token });
     const { secret } = await caller.identity.totp.begin();
     await caller.identity.totp.confirm({ code: totp(base32Decode(secret), clock) });
@@ -172,7 +172,15 @@ describe.each(testDbKinds())('admin two-factor sign-in (TOTP) on %s', (kind) => 
     const caller = await app.caller({ token: membersAdmin.token });
     expect((await rejection(caller.admin.members.resetTotp({ userId: lost.userId, reason: 'x' }))).code).toBe('BAD_REQUEST');
     expect((await caller.admin.members.get({ userId: lost.userId })).twoFactor).toBe(true);
+    // Not one's own: that takes a current code, on the Security page.
+    const own = await adminWithTotp(['members']);
+    const ownReset = await rejection((await app.caller({ token: own.token })).admin.members.resetTotp({ userId: own.userId, reason: 'my own phone' }));
+    expect(ownReset.code).toBe('FORBIDDEN');
+    expect(ownReset.message).toBe(TOTP_OWN_RESET);
+    expect(await (await app.caller({ token: lost.token })).identity.me()).not.toBeNull();
     expect(await caller.admin.members.resetTotp({ userId: lost.userId, reason: 'Lost phone, confirmed by call' })).toEqual({ enabled: false, enabledAt: null });
+    // Signed out everywhere: whoever has the phone may have a session too.
+    expect(await (await app.caller({ token: lost.token })).identity.me()).toBeNull();
     expect((await caller.admin.members.get({ userId: lost.userId })).twoFactor).toBe(false);
     const history = (await caller.admin.members.get({ userId: lost.userId })).history;
     expect(history.at(-1)).toMatchObject({ type: 'AdminTotpDisabled', actor: membersAdmin.userId, reason: 'Lost phone, confirmed by call' });

@@ -8,6 +8,7 @@ import { base32Decode, base32Encode, matchTotp, newTotpSecret, otpauthUri } from
 import type { Services } from '#server/services';
 import { userStreamId, type AdminTotpDisabled, type AdminTotpEnabled, type IdentityEvent } from './identity.events.ts';
 import { eventMetadata, type RequestMeta } from './request-meta.ts';
+import { revokeAllSessions } from './sessions.ts';
 
 /**
  * The admins' second factor (PRODUCT.md §2: "an admin signs in with a password and a TOTP code once
@@ -122,7 +123,11 @@ async function recordDisabled(services: Services, userId: string, data: Omit<Adm
   const version = await services.eventStore.streamVersion(userStreamId(userId));
   const event: AdminTotpDisabled = { type: 'AdminTotpDisabled', data: { userId, ...data, disabledAt: services.now().toISOString() } };
   try {
-    await services.eventStore.append(async () => [{ streamId: userStreamId(userId), expected: version ?? 'stream_exists', events: [event] }], eventMetadata(meta));
+    await services.eventStore.append(async (tx) => {
+      // A reset by someone else: whoever holds the lost phone may hold a session too.
+      if (data.by === 'admin') await revokeAllSessions(tx, userId, services.now());
+      return [{ streamId: userStreamId(userId), expected: version ?? 'stream_exists', events: [event] }];
+    }, eventMetadata(meta));
   } catch (error) {
     if (error instanceof ConcurrencyError) throw new AppError('CONFLICT', { userMessage: 'Someone else changed this account meanwhile. Reload and try again.' });
     throw error;
@@ -139,8 +144,14 @@ export async function disableOwnTotp(services: Services, user: { userId: string 
   return recordDisabled(services, user.userId, { by: 'self', reason: null }, meta);
 }
 
-/** Another admin resets it (the phone is lost): the account signs in with its password alone until set up again. */
+export const TOTP_OWN_RESET = 'Turn off your own two-factor sign-in on the Security page, with a code from your app.';
+
+/**
+ * Another admin resets it (the phone is lost): the account is signed out everywhere and signs in
+ * with its password alone until set up again. Not one's own: that takes a current code.
+ */
 export async function resetTotpByAdmin(services: Services, userId: string, reason: string, meta: RequestMeta): Promise<TotpStatus> {
+  if (meta.actor === userId) throw new AppError('FORBIDDEN', { userMessage: TOTP_OWN_RESET });
   if (!(await getTotpStatus(services.db, userId)).enabled) throw new AppError('CONFLICT', { userMessage: TOTP_NOT_ON });
   return recordDisabled(services, userId, { by: 'admin', reason }, meta);
 }
