@@ -132,13 +132,15 @@ async function auditOnce(url: string, pagePath: string, run: number): Promise<Fi
   }
 }
 
-/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): one more try. */
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): up to three more tries. */
 async function audit(url: string, pagePath: string, run: number): Promise<Figures> {
-  try {
-    return await auditOnce(url, pagePath, run);
-  } catch (error) {
-    console.error(`(retrying ${pagePath}: ${error instanceof Error ? error.message : String(error)})`);
-    return auditOnce(url, pagePath, run);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url, pagePath, run);
+    } catch (error) {
+      if (attempt > 3) throw error;
+      console.error(`(retrying ${pagePath}: ${error instanceof Error ? error.message : String(error)})`);
+    }
   }
 }
 
