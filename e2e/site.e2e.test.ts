@@ -391,6 +391,9 @@ describe('public site in Chromium', () => {
     await body.fill(`${await body.inputValue()}\n\nEdited in the browser test ${stamp}.`);
     await english.getByRole('button', { name: 'Preview English' }).click();
     await expect.poll(() => page.getByTestId('content-preview').textContent()).toContain(`Edited in the browser test ${stamp}.`);
+    // As the public page will show it: the seed text's {{placeholders}} filled from the settings.
+    expect(await page.getByTestId('content-preview').textContent()).toContain('Sahay Foundation is a registered non-profit');
+    expect(await page.getByTestId('content-preview').textContent()).not.toContain('{{');
     await page.getByRole('button', { name: 'Save page' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/Saved as version \d+/);
     const history = page.getByTestId('content-history');

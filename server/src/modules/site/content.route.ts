@@ -10,7 +10,8 @@ import {
   ZUpdateContentRequestSchema,
 } from './content.schema.ts';
 import { getContentHistory, getContentPage, getContentVersion, restoreContentVersion, updateContentPage } from './content.ts';
-import { renderMarkdown } from './markdown.ts';
+import { fillPlaceholders, renderMarkdown } from './markdown.ts';
+import { getSettings } from './settings.ts';
 
 export const getContentRoute = publicProcedure
   .input(ZGetContentRequestSchema)
@@ -44,4 +45,8 @@ export const restoreContentRoute = adminProcedure('content')
 export const previewContentRoute = adminProcedure('content')
   .input(ZPreviewContentRequestSchema)
   .output(ZPreviewContentResponseSchema)
-  .mutation(({ input }) => ({ html: renderMarkdown(input.markdown) }));
+  .mutation(async ({ ctx, input }) => {
+    // As the saved page will show it: placeholders filled from the settings in force now.
+    const { settings } = await getSettings(ctx.services.db);
+    return { html: renderMarkdown(fillPlaceholders(input.markdown, settings, input.lang)) };
+  });

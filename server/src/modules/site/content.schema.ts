@@ -62,5 +62,7 @@ export const ZRestoreContentRequestSchema = z.object({
 
 export const ZPreviewContentRequestSchema = z.object({
   markdown: z.string().max(MAX_CONTENT_BODY, `At most ${MAX_CONTENT_BODY} characters`),
+  /** Which language's settings fill the {{placeholders}} (the foundation's name, address…). */
+  lang: z.enum(['en', 'hi']).default('en'),
 });
 export const ZPreviewContentResponseSchema = z.object({ html: z.string() });

@@ -186,6 +186,10 @@ describe.each(testDbKinds())('site on %s', (kind) => {
 
     it('previews Markdown for editors only', async () => {
       expect((await contentAdmin.site.content.preview({ markdown: '**bold** <i>x</i>' })).html).toBe('<p><strong>bold</strong> &lt;i&gt;x&lt;/i&gt;</p>\n');
+      // Exactly as the saved page will show it: placeholders filled, in the language asked for.
+      const { settings } = await contentAdmin.site.settings.get();
+      expect((await contentAdmin.site.content.preview({ markdown: 'We are {{foundationName}}.' })).html).toBe(`<p>We are ${settings.foundationName.en}.</p>\n`);
+      expect((await contentAdmin.site.content.preview({ markdown: 'हम {{foundationName}} हैं।', lang: 'hi' })).html).toBe(`<p>हम ${settings.foundationName.hi} हैं।</p>\n`);
       expect((await rejection(member.site.content.preview({ markdown: 'x' }))).code).toBe('FORBIDDEN');
     });
   });

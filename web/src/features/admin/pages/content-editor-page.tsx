@@ -113,7 +113,7 @@ function ContentForm({ page, update, justSavedVersion, onReload }: FormProps) {
 
   function onPreview(lang: Lang) {
     setPreviewLang(lang);
-    preview.mutate({ markdown: lang === 'en' ? values.bodyEn : values.bodyHi });
+    preview.mutate({ markdown: lang === 'en' ? values.bodyEn : values.bodyHi, lang });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
