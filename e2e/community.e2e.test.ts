@@ -219,10 +219,19 @@ describe('member community in Chromium', () => {
     await page.context().close();
   });
 
-  it('downloads the I-card as a PNG with the Devanagari name, and its QR address confirms the card', async () => {
+  it('downloads the I-card as a PNG with the name in both scripts, and its QR address confirms the card', async () => {
     const { page, consoleErrors } = await harness.page();
     await signIn(page, sunita, 'member');
     await page.goto('/profile');
+    await waitForApp(page);
+    // Registered in Devanagari, so the profile asks for the name in Latin letters for the card.
+    const otherName = page.getByLabel('Your name in Latin letters (English spelling)');
+    await otherName.fill('सुनीता');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect.poll(() => page.getByText('Your registered name is in Devanagari: write this one in Latin letters').count()).toBeGreaterThan(0);
+    await otherName.fill('Sunita Devi');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).count()).toBeGreaterThan(0);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.getByRole('button', { name: 'Download I-Card' }).click()]);
     expect(download.suggestedFilename()).toBe(`sahay-i-card-${sunita.userId}.png`);
     const file = path.join(SHOTS_DIR, 'i-card.png');
@@ -241,8 +250,9 @@ describe('member community in Chromium', () => {
 
     // The QR code encodes getIdCard's verifyUrl; the page links the same address.
     const token = await tokenFor(harness, sunita);
-    const idCard = (await callProcedure(harness, 'identity.getIdCard', { token })).body.result?.data as { verifyUrl: string; fullName: string };
+    const idCard = (await callProcedure(harness, 'identity.getIdCard', { token })).body.result?.data as { verifyUrl: string; fullName: string; names: unknown };
     expect(idCard.fullName).toBe('सुनीता देवी');
+    expect(idCard.names).toEqual({ latin: 'Sunita Devi', devanagari: 'सुनीता देवी' });
     const verifyUrl = new URL(idCard.verifyUrl);
     expect(await page.getByTestId('id-card-verify-link').getAttribute('href')).toBe(idCard.verifyUrl);
     expect(verifyUrl.pathname).toBe(`/verify/${sunita.userId}`);
@@ -269,7 +279,8 @@ describe('member community in Chromium', () => {
     await expect.poll(() => visitor.page.getByTestId('verify-result').textContent()).toContain('असली कार्ड');
     expect(visitor.consoleErrors).toEqual([]);
     await visitor.page.context().close();
-    expect(consoleErrors).toEqual([]);
+    // Only the refused save (400) above.
+    expect(consoleErrors.filter((text) => !/status of 400/.test(text))).toEqual([]);
     await page.context().close();
   });
 

@@ -150,6 +150,7 @@ describe('shared schema messages', () => {
     messagesOf(ZTransferEpinsRequestSchema.safeParse({ toUserId: 'X'.repeat(21), count: 'two' })),
     messagesOf(ZUpdateProfileRequestSchema.safeParse({ phone: '123', address: 'a', city: 'c', state: 's', upiId: 'nope', bankName: 'b', accountHolder: 'h', accountNumber: '12', ifsc: 'SBIN1234' })),
     messagesOf(ZUpdateProfileRequestSchema.safeParse({ address: 'a'.repeat(301), city: 'c'.repeat(101), state: 's'.repeat(101) })),
+    messagesOf(ZUpdateProfileRequestSchema.safeParse({ otherScriptName: 'Sunita देवी' })),
     messagesOf(ZRequestPasswordResetRequestSchema.safeParse({ userId: 'nope', phone: '12' })),
     messagesOf(ZResetPasswordRequestSchema.safeParse({ userId: 'SH1234567', code: '12', newPassword: 'short' })),
     messagesOf(ZChangePasswordRequestSchema.safeParse({ currentPassword: '', newPassword: 'short' })),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { isGenuineSignature, signIdCard } from './id-card.ts';
+import { OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN } from './profile.ts';
 import { rejection } from '#server/testing/assertions';
 
 describe.each(testDbKinds())('I-card on %s', (kind) => {
@@ -28,6 +29,7 @@ describe.each(testDbKinds())('I-card on %s', (kind) => {
     expect(card).toEqual({
       userId: member.userId,
       fullName: 'सुनीता देवी',
+      names: { latin: null, devanagari: 'सुनीता देवी' },
       joinedAt: expect.any(String),
       tier: null,
       verifyUrl: expect.stringMatching(new RegExp(`^${app.services.config.publicUrl}/verify/${member.userId}\\?s=1\\.[A-Za-z0-9_-]{22}$`)),
@@ -37,6 +39,31 @@ describe.each(testDbKinds())('I-card on %s', (kind) => {
       expect(await caller.identity.verifyCard(query)).toEqual({ isGenuine: true, fullName: 'सुनीता देवी', joinedAt: card.joinedAt, isActive: true });
     }
     expect(await (await app.caller()).identity.verifyCard({ ...query, userId: member.userId.toLowerCase() })).toMatchObject({ isGenuine: true });
+  });
+
+  it('puts the name in Latin and in Devanagari on the card, as entered: the registered name and the profile’s other-script name', async () => {
+    const latin = await app.account({ fullName: 'Sunita Devi' });
+    const caller = await app.caller({ token: latin.token });
+    expect((await caller.identity.getIdCard()).names).toEqual({ latin: 'Sunita Devi', devanagari: null });
+    const before = await app.eventCount();
+    // The other script only: a Latin name again, or a mix, is a field error and nothing is saved.
+    const same = await rejection(caller.identity.updateProfile({ otherScriptName: 'Sunita D' }));
+    expect(same.code).toBe('BAD_REQUEST');
+    expect(same.message).toBe(OTHER_NAME_IN_DEVANAGARI);
+    const mixed = await rejection(caller.identity.updateProfile({ otherScriptName: 'Sunita देवी' }));
+    expect(mixed.code).toBe('BAD_REQUEST');
+    expect(await app.eventCount()).toBe(before);
+    expect((await caller.identity.updateProfile({ otherScriptName: '  सुनीता   देवी ' })).details.otherScriptName).toBe('सुनीता देवी');
+    expect((await caller.identity.getIdCard()).names).toEqual({ latin: 'Sunita Devi', devanagari: 'सुनीता देवी' });
+
+    const devanagari = await app.account({ fullName: 'रमेश कुमार' });
+    const other = await app.caller({ token: devanagari.token });
+    expect((await rejection(other.identity.updateProfile({ otherScriptName: 'रमेश' }))).message).toBe(OTHER_NAME_IN_LATIN);
+    await other.identity.updateProfile({ otherScriptName: 'Ramesh Kumar' });
+    expect((await other.identity.getIdCard()).names).toEqual({ latin: 'Ramesh Kumar', devanagari: 'रमेश कुमार' });
+    // Cleared with an empty value: the card shows the registered name alone again.
+    await other.identity.updateProfile({ otherScriptName: '' });
+    expect((await other.identity.getIdCard()).names).toEqual({ latin: null, devanagari: 'रमेश कुमार' });
   });
 
   it('shows the recognition tier earned by verified giving plus funds raised', async () => {

@@ -5,6 +5,11 @@ export const ZIdCardSchema = z.object({
   userId: z.string(),
   /** Exactly as the member entered it at registration (Latin or Devanagari script). */
   fullName: z.string(),
+  /**
+   * The name in Latin and in Devanagari script, as entered (PRODUCT.md §4): one is the registered
+   * name, the other the profile's "name in the other script" — null until the member enters it.
+   */
+  names: z.object({ latin: z.string().nullable(), devanagari: z.string().nullable() }),
   joinedAt: z.string(),
   /** The recognition tier badge; null while the member has none. */
   tier: z.enum(['star', 'silver', 'gold', 'diamond', 'doubleDiamond']).nullable(),

@@ -6,6 +6,7 @@ import { tierFor } from '#server/modules/community/tiers';
 import type { Services } from '#server/services';
 import { USER_ID_PATTERN } from './fields.schema.ts';
 import type { TIdCard, TVerifyCardResponse } from './id-card.schema.ts';
+import { scriptOfName } from './profile.schema.ts';
 
 /**
  * The version of the signing scheme, written in front of every signature (docs/decisions/010). A
@@ -33,16 +34,20 @@ export function isGenuineSignature(vault: PersonalDataVault, userId: string, sig
 
 /** The signed-in member's own card. */
 export async function getIdCard(services: Services, userId: string): Promise<TIdCard> {
-  const { rows } = await services.db.query<{ full_name: string | null; joined_at: Date }>(
-    `SELECT full_name, joined_at FROM users WHERE user_id = $1 AND status = 'active'`,
+  const { rows } = await services.db.query<{ full_name: string | null; joined_at: Date; other_script_name: string | null }>(
+    `SELECT u.full_name, u.joined_at, p.other_script_name
+     FROM users u LEFT JOIN member_profiles p ON p.user_id = u.user_id
+     WHERE u.user_id = $1 AND u.status = 'active'`,
     [userId],
   );
   const row = rows[0];
   if (!row?.full_name) throw new AppError('NOT_FOUND', { userMessage: 'Your account was not found or is inactive. Please log in again.' });
   const impact = await getImpact(services.db, userId);
+  const isDevanagari = scriptOfName(row.full_name) === 'devanagari';
   return {
     userId,
     fullName: row.full_name,
+    names: isDevanagari ? { latin: row.other_script_name, devanagari: row.full_name } : { latin: row.full_name, devanagari: row.other_script_name },
     joinedAt: new Date(row.joined_at).toISOString(),
     tier: tierFor(impact.verifiedGivingPaise, impact.fundsRaisedPaise),
     verifyUrl: `${services.config.publicUrl}/verify/${encodeURIComponent(userId)}?s=${encodeURIComponent(signIdCard(services.vault, userId))}`,

@@ -64,6 +64,12 @@ export interface ProfileDetails {
   accountHolder: string | null;
   accountNumber: string | null;
   ifsc: string | null;
+  /**
+   * The member's name in the other script from the one entered at registration (Devanagari for a
+   * Latin name, Latin for a Devanagari one), for the I-card. Absent in events saved before it
+   * existed: read as null.
+   */
+  otherScriptName?: string | null;
 }
 
 /** The member saved the profile. `details` is the whole form after the save; `changedFields` names what changed. */

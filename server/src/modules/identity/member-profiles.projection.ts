@@ -17,10 +17,10 @@ export const memberProfilesProjection: Projection<'member_profiles'> = {
         const details = await reveal<ProfileDetails>(event.data.details);
         if (!details) return;
         await tx.query(
-          `INSERT INTO ${tables.member_profiles} (user_id, upi_id, bank_name, account_holder, account_number, ifsc, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (user_id) DO UPDATE SET upi_id = $2, bank_name = $3, account_holder = $4, account_number = $5, ifsc = $6, updated_at = $7`,
-          [event.data.userId, details.upiId, details.bankName, details.accountHolder, details.accountNumber, details.ifsc, event.data.updatedAt],
+          `INSERT INTO ${tables.member_profiles} (user_id, upi_id, bank_name, account_holder, account_number, ifsc, other_script_name, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (user_id) DO UPDATE SET upi_id = $2, bank_name = $3, account_holder = $4, account_number = $5, ifsc = $6, other_script_name = $7, updated_at = $8`,
+          [event.data.userId, details.upiId, details.bankName, details.accountHolder, details.accountNumber, details.ifsc, details.otherScriptName ?? null, event.data.updatedAt],
         );
         return;
       }

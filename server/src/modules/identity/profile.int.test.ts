@@ -55,7 +55,7 @@ describe.each(testDbKinds())('member profile on %s', (kind) => {
       sponsorName: null,
       isEmailVerified: true,
       isActive: true,
-      details: { phone: '9876543210', address: '1 Test Road', city: 'Jaipur', state: 'Rajasthan', upiId: null, bankName: null, accountHolder: null, accountNumber: null, ifsc: null },
+      details: { phone: '9876543210', address: '1 Test Road', city: 'Jaipur', state: 'Rajasthan', upiId: null, bankName: null, accountHolder: null, accountNumber: null, ifsc: null, otherScriptName: null },
       qrCode: { status: 'none', url: null },
     });
     expect(await (await app.caller({ token: member.token })).identity.getProfile({ userId: member.userId })).toEqual(profile);
@@ -90,6 +90,7 @@ describe.each(testDbKinds())('member profile on %s', (kind) => {
       accountHolder: 'Asha Verma',
       accountNumber: '301245678901',
       ifsc: 'SBIN0001234',
+      otherScriptName: null,
     });
     expect(await caller.identity.getProfile()).toEqual(saved);
     expect(await app.eventCount()).toBe(before + 1);

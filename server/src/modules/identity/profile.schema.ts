@@ -22,6 +22,14 @@ function payoutField(normalise: (value: string) => string, isValid: (value: stri
 }
 
 const trimmed = (value: string) => value.trim().replace(/\s+/g, ' ');
+
+/** A name written in one script: Latin letters, or Devanagari (with spaces, dots, hyphens, apostrophes). */
+export const LATIN_NAME_PATTERN = /^[A-Za-z][A-Za-z .'-]*$/;
+export const DEVANAGARI_NAME_PATTERN = /^[\u0900-\u097F][\u0900-\u097F\u200C\u200D .'-]*$/;
+/** Which script a name is written in: Devanagari when it has any Devanagari letter. */
+export function scriptOfName(name: string): 'devanagari' | 'latin' {
+  return /[\u0900-\u097F]/.test(name) ? 'devanagari' : 'latin';
+}
 const lengthBetween = (min: number, max: number) => (value: string) => value.length >= min && value.length <= max;
 
 /**
@@ -38,6 +46,12 @@ export const ZUpdateProfileRequestSchema = z.object({
   accountHolder: payoutField(trimmed, lengthBetween(2, 100), 'Account holder name must be 2 to 100 characters'),
   accountNumber: payoutField((value) => value.replace(/[\s-]/g, ''), (value) => ACCOUNT_NUMBER_PATTERN.test(value), 'Account number must be 9 to 18 digits'),
   ifsc: payoutField((value) => value.trim().toUpperCase(), (value) => IFSC_PATTERN.test(value), 'Enter an 11-character IFSC like SBIN0001234'),
+  /** For the I-card; the server also checks it is in the other script from the registered name. */
+  otherScriptName: payoutField(
+    trimmed,
+    (value) => lengthBetween(2, 100)(value) && (LATIN_NAME_PATTERN.test(value) || DEVANAGARI_NAME_PATTERN.test(value)),
+    'Write the name in one script, Latin or Devanagari, 2 to 100 characters',
+  ),
 });
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequestSchema>;
 
@@ -56,6 +70,7 @@ export const ZProfileDetailsSchema = z.object({
   accountHolder: z.string().nullable(),
   accountNumber: z.string().nullable(),
   ifsc: z.string().nullable(),
+  otherScriptName: z.string().nullable(),
 });
 
 export const QR_CODE_STATUSES = ['none', 'processing', 'ready', 'rejected'] as const;

@@ -3,14 +3,16 @@ import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import type { Services } from '#server/services';
 import { userStreamId, type Permission, type ProfileDetails, type ProfileUpdated, type Role } from './identity.events.ts';
-import type { TProfile, ZUpdateProfileRequestSchema } from './profile.schema.ts';
+import { scriptOfName, type TProfile, type ZUpdateProfileRequestSchema } from './profile.schema.ts';
 import { eventMetadata, type RequestMeta } from './request-meta.ts';
 
 export const PROFILE_NOT_FOUND = 'This member was not found.';
 export const PROFILE_NOT_YOURS = 'You can only see your own profile.';
 export const PROFILE_EDIT_NOT_YOURS = 'You can only change your own profile.';
+export const OTHER_NAME_IN_DEVANAGARI = 'Your registered name is in Latin letters: write this one in Devanagari';
+export const OTHER_NAME_IN_LATIN = 'Your registered name is in Devanagari: write this one in Latin letters';
 
-const DETAIL_FIELDS = ['phone', 'address', 'city', 'state', 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'ifsc'] as const satisfies readonly (keyof ProfileDetails)[];
+const DETAIL_FIELDS = ['phone', 'address', 'city', 'state', 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'ifsc', 'otherScriptName'] as const satisfies readonly (keyof ProfileDetails)[];
 
 export interface Viewer {
   userId: string;
@@ -46,6 +48,7 @@ interface ProfileRow {
   account_holder: string | null;
   account_number: string | null;
   ifsc: string | null;
+  other_script_name: string | null;
   qr_status: TProfile['qrCode']['status'] | null;
   qr_upload_id: string | null;
   qr_file: string | null;
@@ -61,7 +64,7 @@ export async function getProfile(db: Queryable, viewer: Viewer, userId: string):
   const { rows } = await db.query<ProfileRow>(
     `SELECT u.user_id, u.full_name, u.email, u.phone, u.address, u.city, u.state, u.sponsor_id, s.full_name AS sponsor_name,
             u.joined_at, u.email_verified_at, u.status,
-            p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.qr_status, p.qr_upload_id, p.qr_file
+            p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name, p.qr_status, p.qr_upload_id, p.qr_file
      FROM users u
      LEFT JOIN users s ON s.user_id = u.sponsor_id
      LEFT JOIN member_profiles p ON p.user_id = u.user_id
@@ -89,6 +92,7 @@ export async function getProfile(db: Queryable, viewer: Viewer, userId: string):
       accountHolder: row.account_holder,
       accountNumber: row.account_number,
       ifsc: row.ifsc,
+      otherScriptName: row.other_script_name,
     },
     qrCode: {
       status: row.qr_status ?? 'none',
@@ -131,7 +135,11 @@ export async function updateProfile(
     await tx.query(`SELECT version FROM streams WHERE stream_id = $1 FOR UPDATE`, [streamId]);
     const current = await readDetails(tx, userId);
     if (!current) throw new AppError('NOT_FOUND', { userMessage: PROFILE_NOT_FOUND });
-    const { details, changedFields } = mergeProfile(current, update);
+    if (update.otherScriptName && scriptOfName(update.otherScriptName) === scriptOfName(current.fullName)) {
+      const message = scriptOfName(current.fullName) === 'latin' ? OTHER_NAME_IN_DEVANAGARI : OTHER_NAME_IN_LATIN;
+      throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { otherScriptName: [message] } });
+    }
+    const { details, changedFields } = mergeProfile(current.details, update);
     if (changedFields.length === 0) return [];
     const event: ProfileUpdated = {
       type: 'ProfileUpdated',
@@ -142,9 +150,11 @@ export async function updateProfile(
   return getProfile(services.db, viewer, userId);
 }
 
-async function readDetails(tx: Queryable, userId: string): Promise<ProfileDetails | null> {
-  const { rows } = await tx.query<Pick<ProfileRow, 'phone' | 'address' | 'city' | 'state' | 'upi_id' | 'bank_name' | 'account_holder' | 'account_number' | 'ifsc'>>(
-    `SELECT u.phone, u.address, u.city, u.state, p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc
+async function readDetails(tx: Queryable, userId: string): Promise<{ fullName: string; details: ProfileDetails } | null> {
+  const { rows } = await tx.query<
+    Pick<ProfileRow, 'full_name' | 'phone' | 'address' | 'city' | 'state' | 'upi_id' | 'bank_name' | 'account_holder' | 'account_number' | 'ifsc' | 'other_script_name'>
+  >(
+    `SELECT u.full_name, u.phone, u.address, u.city, u.state, p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name
      FROM users u LEFT JOIN member_profiles p ON p.user_id = u.user_id
      WHERE u.user_id = $1 AND u.status = 'active'`,
     [userId],
@@ -152,14 +162,18 @@ async function readDetails(tx: Queryable, userId: string): Promise<ProfileDetail
   const row = rows[0];
   if (!row) return null;
   return {
-    phone: row.phone ?? '',
-    address: row.address ?? '',
-    city: row.city ?? '',
-    state: row.state ?? '',
-    upiId: row.upi_id,
-    bankName: row.bank_name,
-    accountHolder: row.account_holder,
-    accountNumber: row.account_number,
-    ifsc: row.ifsc,
+    fullName: row.full_name ?? '',
+    details: {
+      phone: row.phone ?? '',
+      address: row.address ?? '',
+      city: row.city ?? '',
+      state: row.state ?? '',
+      upiId: row.upi_id,
+      bankName: row.bank_name,
+      accountHolder: row.account_holder,
+      accountNumber: row.account_number,
+      ifsc: row.ifsc,
+      otherScriptName: row.other_script_name,
+    },
   };
 }

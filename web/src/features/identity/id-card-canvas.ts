@@ -37,11 +37,11 @@ export async function loadCardFonts(text: string): Promise<void> {
   await document.fonts.ready;
 }
 
-/** Draws the member's I-card (PRODUCT.md §4): name as entered, user ID, join date, tier, and the signed verify QR. */
+/** Draws the member's I-card (PRODUCT.md §4): name in Latin and Devanagari as entered, user ID, join date, tier, and the signed verify QR. */
 export async function drawIdCard(canvas: HTMLCanvasElement, card: TIdCard, texts: IdCardTexts): Promise<void> {
   const [{ create }] = await Promise.all([
     import('qrcode'),
-    loadCardFonts([card.fullName, card.userId, ...Object.values(texts)].join(' ')),
+    loadCardFonts([card.fullName, card.names.latin ?? '', card.names.devanagari ?? '', card.userId, ...Object.values(texts)].join(' ')),
   ]);
   canvas.width = CARD_WIDTH;
   canvas.height = CARD_HEIGHT;
@@ -78,8 +78,17 @@ export async function drawIdCard(canvas: HTMLCanvasElement, card: TIdCard, texts
   const left = 48;
   const textWidth = 600;
   ctx.fillStyle = '#1c1917';
-  ctx.font = font(700, fitFontSize((size) => ((ctx.font = font(700, size)), ctx.measureText(card.fullName).width), textWidth, 56, 28));
-  ctx.fillText(card.fullName, left, 214);
+  const name = (text: string, y: number, largest: number) => {
+    ctx.font = font(700, fitFontSize((size) => ((ctx.font = font(700, size)), ctx.measureText(text).width), textWidth, largest, 24));
+    ctx.fillText(text, left, y);
+  };
+  // The name in Latin and in Devanagari script, as entered; the registered one alone until both are known.
+  if (card.names.latin && card.names.devanagari) {
+    name(card.names.latin, 184, 44);
+    name(card.names.devanagari, 238, 40);
+  } else {
+    name(card.fullName, 214, 56);
+  }
 
   const fact = (label: string, value: string, y: number) => {
     ctx.fillStyle = '#57534e';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type HTMLAttributes } from 'react';
-import { ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile.schema';
+import { scriptOfName, ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile.schema';
 import type { TProfile } from '@sahay/server/modules/identity/profile.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
@@ -21,6 +21,14 @@ interface FieldSpec {
   multiline?: boolean;
 }
 
+/** The name in the other script from the registered one, for the I-card: its label says which script. */
+const otherNameField = (fullName: string): FieldSpec => ({
+  name: 'otherScriptName',
+  label: scriptOfName(fullName) === 'latin' ? 'profile.fields.otherNameDevanagari' : 'profile.fields.otherNameLatin',
+  hint: 'profile.fields.otherNameHint',
+  autoComplete: 'off',
+});
+
 const CONTACT_FIELDS: FieldSpec[] = [
   { name: 'phone', label: 'profile.fields.phone', hint: 'profile.fields.phoneHint', type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' },
   { name: 'address', label: 'profile.fields.address', autoComplete: 'street-address', multiline: true },
@@ -36,7 +44,7 @@ const PAYOUT_FIELDS: FieldSpec[] = [
   { name: 'ifsc', label: 'profile.fields.ifsc', hint: 'profile.fields.ifscHint', autoComplete: 'off' },
 ];
 
-const FIELD_ORDER: FieldName[] = [...CONTACT_FIELDS, ...PAYOUT_FIELDS].map((field) => field.name);
+const FIELD_ORDER: FieldName[] = ['otherScriptName', ...[...CONTACT_FIELDS, ...PAYOUT_FIELDS].map((field) => field.name)];
 
 function formOf(details: Details): Record<FieldName, string> {
   return Object.fromEntries(FIELD_ORDER.map((name) => [name, details[name] ?? ''])) as Record<FieldName, string>;
@@ -47,7 +55,7 @@ function formOf(details: Details): Record<FieldName, string> {
  * server's schema before sending; an empty payout field clears it. Errors show beside the fields
  * and what was typed stays; after a save the form shows the details as the server stored them.
  */
-export function PersonalDetailsForm({ details }: { details: Details }) {
+export function PersonalDetailsForm({ details, fullName }: { details: Details; fullName: string }) {
   const t = useT();
   const { translateServer } = useLang();
   const update = useUpdateProfile();
@@ -97,7 +105,7 @@ export function PersonalDetailsForm({ details }: { details: Details }) {
     <form className="form" noValidate onSubmit={onSubmit} data-testid="personal-details">
       <fieldset className="field-group">
         <legend>{t('profile.contactLegend')}</legend>
-        {CONTACT_FIELDS.map(field)}
+        {[otherNameField(fullName), ...CONTACT_FIELDS].map(field)}
       </fieldset>
       <fieldset className="field-group">
         <legend>{t('profile.payoutLegend')}</legend>

@@ -72,7 +72,7 @@ function ProfileSections({ profile }: { profile: TProfile }) {
       </section>
       <section aria-labelledby="details-heading" className="panel">
         <h2 id="details-heading">{t('profile.personalDetails')}</h2>
-        <PersonalDetailsForm details={profile.details} />
+        <PersonalDetailsForm details={profile.details} fullName={profile.fullName} />
       </section>
       <section aria-labelledby="qr-heading" className="panel">
         <h2 id="qr-heading">{t('profile.qr.heading')}</h2>
