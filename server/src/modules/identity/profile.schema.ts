@@ -25,7 +25,8 @@ const trimmed = (value: string) => value.trim().replace(/\s+/g, ' ');
 
 /** A name written in one script: Latin letters, or Devanagari (with spaces, dots, hyphens, apostrophes). */
 export const LATIN_NAME_PATTERN = /^[A-Za-z][A-Za-z .'-]*$/;
-export const DEVANAGARI_NAME_PATTERN = /^[\u0900-\u097F][\u0900-\u097F\u200C\u200D .'-]*$/;
+// (Zero-width joiner and non-joiner are part of how some Devanagari names are typed.)
+export const DEVANAGARI_NAME_PATTERN = /^[\u0900-\u097F](?:[\u0900-\u097F .'-]|\u200C|\u200D)*$/;
 /** Which script a name is written in: Devanagari when it has any Devanagari letter. */
 export function scriptOfName(name: string): 'devanagari' | 'latin' {
   return /[\u0900-\u097F]/.test(name) ? 'devanagari' : 'latin';
