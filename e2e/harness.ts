@@ -26,12 +26,22 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** The real server (embedded database, in-process jobs) on a free port, and Debian's Chromium. */
-export async function startHarness(): Promise<Harness> {
+/**
+ * The real server (embedded database, in-process jobs) on a free port, and Debian's Chromium.
+ * `vitalsSampleRate`: the share of visits that report Core Web Vitals (none unless a suite asks).
+ */
+export async function startHarness(options: { vitalsSampleRate?: number } = {}): Promise<Harness> {
   if (!fs.existsSync(path.join(WEB_DIST_DIR, 'server', 'entry-server.js'))) throw new Error('Build the web app first: npm run build');
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-e2e-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SAHAY_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_VITALS_SAMPLE_RATE: String(options.vitalsSampleRate ?? 0),
+  });
   const server = await startServer(config, pino({ level: 'silent' }));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   const url = server.url.replace('localhost', '127.0.0.1');

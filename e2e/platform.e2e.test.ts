@@ -9,7 +9,8 @@ describe('platform slice in Chromium', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    harness = await startHarness();
+    // Every visit reports its Core Web Vitals here, so the dashboard's figures can be checked.
+    harness = await startHarness({ vitalsSampleRate: 1 });
     sponsor = await harness.account({ fullName: 'Ramesh Kumar' });
     admin = await harness.account({ role: 'admin', fullName: 'Office Admin' });
     const login = await fetch(`${harness.url}/api/users/login`, {
@@ -196,5 +197,28 @@ describe('platform slice in Chromium', () => {
     const again = await harness.page();
     await signIn(again.page, officer);
     await again.page.context().close();
+  });
+  it('reports the Core Web Vitals of real visits, and shows their 75th percentile on the admin dashboard', { timeout: 60_000 }, async () => {
+    const visitor = await harness.page({ width: 360 });
+    await visitor.page.goto('/contact');
+    await waitForApp(visitor.page);
+    await visitor.page.getByLabel('Your name').click();
+    await visitor.page.keyboard.type('Asha');
+    // Leaving the page sends the figures (sendBeacon on pagehide).
+    await visitor.page.goto('/about');
+    await waitForApp(visitor.page);
+    expect(visitor.consoleErrors).toEqual([]);
+    await visitor.page.context().close();
+
+    const { page } = await harness.page();
+    await signIn(page, admin);
+    const table = page.getByTestId('web-vitals');
+    await expect.poll(() => table.locator('tr', { hasText: '/contact' }).count(), { timeout: 15_000 }).toBe(1);
+    const row = (await table.locator('tr', { hasText: '/contact' }).textContent()) ?? '';
+    // One visit, with a largest paint in seconds and a layout shift figure, each rated in words.
+    expect(row).toMatch(/\/contact1\d*\.?\d* s \((good|needs work|poor)\)/);
+    expect(row).toMatch(/\d+ ms \((good|needs work|poor)\)|—/);
+    await expectAccessible(page, 'admin dashboard with web vitals');
+    await page.context().close();
   });
 });

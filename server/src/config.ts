@@ -23,6 +23,8 @@ const ZConfigSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 30),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The share of visits whose browser reports its Core Web Vitals (0 turns reporting off). */
+  WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
 });
 
 export type Config = z.infer<typeof ZConfigSchema> & {

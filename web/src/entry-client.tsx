@@ -4,7 +4,7 @@ import { App } from './app.tsx';
 import { SiteDataStore } from './features/site/site-data.tsx';
 import { loadNamespaces, rememberLang, setActiveLang } from './i18n/i18n.tsx';
 import { langOfSearch } from './i18n/lang-url.ts';
-import { findPublicRoute, notFoundPage } from './pages.ts';
+import { APP_PREFIXES, findPublicRoute, notFoundPage } from './pages.ts';
 import type { BootData } from './entry-server.tsx';
 
 /**
@@ -25,6 +25,11 @@ async function start(): Promise<void> {
   if (langOfSearch(location.search)) rememberLang(lang);
 
   const site = new SiteDataStore(boot.site);
+  // A sample of visits reports its Core Web Vitals; the others never load that code.
+  if (Math.random() < boot.vitalsSampleRate) {
+    const page = findPublicRoute(location.pathname)?.pattern ?? APP_PREFIXES.find((prefix) => location.pathname === prefix || location.pathname.startsWith(`${prefix}/`)) ?? '404';
+    void import('./lib/web-vitals.ts').then(({ reportWebVitals }) => reportWebVitals(page));
+  }
   if (boot.isShell) {
     await loadNamespaces(lang, ['core']);
     const root = createRoot(container);

@@ -33,6 +33,8 @@ export interface RenderRequest {
   /** The language remembered on the device (cookie), if any. */
   rememberedLang?: string;
   data: PublicSiteData;
+  /** The share of visits whose browser reports its Core Web Vitals (server config; 0 = none). */
+  vitalsSampleRate?: number;
 }
 
 export interface RenderedPage {
@@ -53,6 +55,7 @@ export interface BootData {
   lang: Lang;
   isShell: boolean;
   site: SiteData;
+  vitalsSampleRate: number;
 }
 
 /** ?lang= first; then the page's own language for a Hindi-first page; then the remembered choice. */
@@ -96,7 +99,7 @@ export async function createRenderer(options: { template: string; manifest: Buil
   };
   const dictionarySources = (lang: Lang, namespaces: readonly Namespace[]) => ['core', ...namespaces].map((namespace) => `src/i18n/${lang}/${namespace}.json`);
 
-  function render({ path, search, rememberedLang, data }: RenderRequest): RenderedPage {
+  function render({ path, search, rememberedLang, data, vitalsSampleRate = 0 }: RenderRequest): RenderedPage {
     const lang = resolveLang(path, search, rememberedLang);
     const route = findPublicRoute(path);
     const isShell = !route && isAppPath(path);
@@ -130,7 +133,7 @@ export async function createRenderer(options: { template: string; manifest: Buil
     // The app's code comes after the content: the boot script fetches it once the first paint is on screen.
     const modules = [...manifest.entry.imports, ...preload].map((file) => `/${file}`).join(' ');
     const scripts = `<script data-entry="/${manifest.entry.script}" data-preload="${escapeHtml(modules)}">${manifest.boot.code}</script>`;
-    const boot: BootData = { lang, isShell, site };
+    const boot: BootData = { lang, isShell, site, vitalsSampleRate };
     const html = template
       .replace('<html lang="en">', () => `<html lang="${lang}">`)
       .replace('<!--head-->', () => head)

@@ -14,6 +14,7 @@ import { ZLoginRequestSchema, ZLoginResponseSchema } from '#server/modules/ident
 import { ZPasswordMessageResponseSchema, ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from '#server/modules/identity/password-reset.schema';
 import { ZProfileSchema, ZUpdateProfileRequestSchema, ZUploadProfileAssetsResponseSchema } from '#server/modules/identity/profile.schema';
 import { ZRegisterRequestSchema, ZRegisterResponseSchema } from '#server/modules/identity/register.schema';
+import { ZWebVitalsReportSchema } from '#server/modules/site/web-vitals.schema';
 
 interface Endpoint {
   method: 'get' | 'post' | 'put';
@@ -23,7 +24,8 @@ interface Endpoint {
   request?: ZodType;
   /** A multipart upload instead of a JSON body: the name of its one file field. */
   fileField?: string;
-  response: ZodType;
+  /** The JSON answer; none for a 204. */
+  response?: ZodType;
   /** A binary answer (an image) instead of JSON. */
   produces?: string;
   status: number;
@@ -71,6 +73,7 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'get', path: '/api/epintransfer/transfer-history/{id}', summary: 'Invite-code transfers sent and received', auth: 'member', response: ZEpinTransferHistorySchema, status: 200, errors: [400, 401, 403] },
   { method: 'post', path: '/api/epintransfer/transfer', summary: 'Pass unused invite codes, oldest first, to another member', auth: 'member', request: ZTransferEpinsRequestSchema, response: ZTransferEpinsResponseSchema, status: 201, errors: [400, 401, 404, 409, 413] },
   { method: 'get', path: '/api/admin/company-directs', summary: 'Members with no sponsor, newest first (permission: members)', auth: 'admin', response: ZMemberListSchema, status: 200, errors: [401, 403] },
+  { method: 'post', path: '/api/vitals', summary: 'Core Web Vitals of one sampled visit (page as a route pattern; LCP and INP in ms, CLS); nothing about the visitor is stored', auth: 'public', request: ZWebVitalsReportSchema, status: 204, errors: [400, 413, 429] },
   { method: 'get', path: '/api/admin/direct-company-joiners', summary: 'The same members, oldest first, with their total (permission: members)', auth: 'admin', response: ZMemberListSchema.extend({ total: z.number().int() }), status: 200, errors: [401, 403] },
 ];
 
@@ -93,9 +96,11 @@ export function buildOpenApiDocument(publicUrl: string) {
   for (const endpoint of REST_ENDPOINTS) {
     const success = endpoint.produces
       ? { [endpoint.produces]: { schema: { type: 'string', format: 'binary' } } }
-      : { 'application/json': { schema: schema(endpoint.response, 'output') } };
+      : endpoint.response
+        ? { 'application/json': { schema: schema(endpoint.response, 'output') } }
+        : undefined;
     const responses: Record<string, unknown> = {
-      [endpoint.status]: { description: 'OK', content: success },
+      [endpoint.status]: success ? { description: 'OK', content: success } : { description: 'No content' },
       500: { description: 'Something went wrong', content: { 'application/json': { schema: schema(ZErrorSchema, 'output') } } },
     };
     for (const status of endpoint.errors) {

@@ -14,7 +14,7 @@ import type { Services } from '#server/services';
  * not depend on the web's source, only on its build output.
  */
 export interface WebRenderer {
-  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData }): { status: number; html: string; lang: string };
+  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData; vitalsSampleRate?: number }): { status: number; html: string; lang: string };
   sitemap(data: PublicSiteData): string;
   robots(): string;
 }
@@ -153,6 +153,7 @@ export function mountWebPages(app: Express, distDir: string, services: Services)
         search: queryAt >= 0 ? req.originalUrl.slice(queryAt + 1) : '',
         rememberedLang: LANG_COOKIE.exec(req.headers.cookie ?? '')?.[1],
         data: await getPublicSiteData(services),
+        vitalsSampleRate: services.config.WEB_VITALS_SAMPLE_RATE,
       });
       res.type('html').set('Content-Language', page.lang);
       await sendText(req, res, page.html, page.status);

@@ -22,6 +22,8 @@ export const DEFAULT_RATE_LIMITS = {
   passwordChangePerAccount: { limit: 10, windowSeconds: 60 * 60 },
   /** Codes tried while turning an admin's second factor on or off (sign-in has its own failure count). */
   totpPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /** Web-vitals reports from one address: a visitor leaving many pages, not a flood. */
+  webVitalsPerIp: { limit: 120, windowSeconds: 60 * 60 },
   uploadPerAccount: { limit: 20, windowSeconds: 60 * 60 },
   uploadPerIp: { limit: 60, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;

@@ -8,7 +8,8 @@ import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate, type AdminPermission } from '../components/admin-gate.tsx';
 import { EpinGenerator } from '../components/epin-generator.tsx';
 import { EpinTable } from '../components/epin-table.tsx';
-import { useAdminDashboard } from '../hooks/use-admin-dashboard.ts';
+import { WebVitalsTable } from '../components/web-vitals-table.tsx';
+import { useAdminDashboard, useWebVitals } from '../hooks/use-admin-dashboard.ts';
 import { useEpins } from '../hooks/use-epins.ts';
 import { LoadError } from '../components/load-error.tsx';
 
@@ -34,6 +35,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const consoleLinks = CONSOLE_LINKS.filter((link) => link.permission === null || me.permissions.includes(link.permission));
   const dashboard = useAdminDashboard(true);
   const epins = useEpins(canManageMembers);
+  const vitals = useWebVitals();
   const logout = useLogout();
 
   return (
@@ -78,6 +80,14 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
           </ul>
         </nav>
       )}
+
+      <section aria-labelledby="vitals-heading" className="panel">
+        <h2 id="vitals-heading">{t('admin.vitals.heading')}</h2>
+        <p>{t('admin.vitals.intro')}</p>
+        {vitals.isPending && <p role="status">{t('common.loading')}</p>}
+        {vitals.isError && <LoadError error={errorText(vitals.error, 'admin.loadFailed')} onRetry={() => void vitals.refetch()} retryLabel={t('common.retry')} />}
+        {vitals.data && <WebVitalsTable summary={vitals.data} />}
+      </section>
 
       {canManageMembers && (
         <section aria-labelledby="epins-heading" className="panel">
