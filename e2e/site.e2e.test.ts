@@ -366,7 +366,7 @@ describe('public site in Chromium', () => {
         sentFromThisAddress += 1;
       }
       await send(page, { name: 'One Too Many', phone: '+91 98765 43210', message: 'Another question' });
-      await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/You have sent too many messages\. Please try again in \d+ minutes?\./);
+      await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/You have sent too many messages\. Please try again in \d+ (minutes?|seconds?)\./);
       // What was typed stays, so nothing is lost.
       expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('Another question');
       await page.getByTestId('lang-toggle').click();
