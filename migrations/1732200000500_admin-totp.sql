@@ -1,17 +1,17 @@
 -- Up Migration
 
--- Read model of the admins' second factor (projection "admin_totp", fed by AdminTotpEnabled and
--- AdminTotpDisabled). The secret stays sealed under the admin's data key, as in the event; sign-in
--- reveals it. A row is deleted when the admin turns it off or the person is erased.
+-- The admins' second factor (docs/decisions/013). Security state, written directly like sessions
+-- (docs/decisions/002) in the same transaction as the AdminTotpEnabled / AdminTotpDisabled events,
+-- which record the fact but not the secret. The secret is sealed under the admin's data key, so
+-- erasing the person makes it unreadable. The row goes when the factor is turned off or reset.
 CREATE TABLE admin_totp (
   user_id    text PRIMARY KEY,
   secret     jsonb NOT NULL,
   enabled_at timestamptz NOT NULL
 );
 
--- Security state, written directly like sessions (docs/decisions/002), not projections: a secret
--- shown to the admin and waiting for its first code, and the last time step whose code signed the
--- admin in (a code works once).
+-- A secret shown to the admin and waiting for its first code, and the last time step whose code
+-- was used (a code works once).
 CREATE TABLE admin_totp_setups (
   user_id    text PRIMARY KEY,
   secret     jsonb NOT NULL,

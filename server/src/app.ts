@@ -9,7 +9,8 @@ import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
 import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
 import { sessionMiddleware } from '#server/http/session-middleware';
-import { inlineScriptSources, mountWebPages } from '#server/http/web-pages';
+import { inlineScriptSources, mountWebPages, webPagePatterns } from '#server/http/web-pages';
+import { webVitalsHandler } from '#server/modules/site/web-vitals';
 import type { Services } from '#server/services';
 import { createExpressContext } from '#server/trpc/context';
 import { appRouter } from '#server/trpc/router';
@@ -107,6 +108,9 @@ export function createApp(services: Services, options: { webDistDir?: string } =
     if (req.accepts(['html', 'json']) === 'json') res.json(openApi);
     else res.type('html').send(docsPage);
   });
+
+  // Core Web Vitals from a sample of real visits (sendBeacon); only under the web build's page names.
+  app.post('/api/vitals', json, webVitalsHandler(services, webPagePatterns(webDistDir)));
 
   const api = express.Router();
   api.use(json, session);

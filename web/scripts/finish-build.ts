@@ -4,7 +4,8 @@
  *   module with its imports, and the boot script, so the server can name a page's code and texts;
  * - the boot script (src/boot/boot.js, minified, with its CSP hash) in build-manifest.json: the
  *   renderer writes it into every page, and it fetches the app's code once the first paint is on
- *   screen (the entry module and Vite's modulepreload links leave the template for it);
+ *   screen (the entry module and Vite's modulepreload links leave the template for it); and the
+ *   page names the client may report Core Web Vitals under;
  * - dist/server/template.html: the page template (it is no page of its own, so not public), with
  *   the favicon inlined as a data: address;
  * - a Brotli and a gzip copy of each compressible asset, which the server sends when the browser
@@ -15,6 +16,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APP_PREFIXES, publicRoutes } from '../src/pages.ts';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Optional argument: the build folder (default web/dist), for checking a build elsewhere.
@@ -91,7 +93,9 @@ async function main(): Promise<void> {
   const boot = { code: bootCode, hash: `sha256-${crypto.createHash('sha256').update(bootCode).digest('base64')}` };
 
   await mkdir(serverDir, { recursive: true });
-  await writeFile(path.join(serverDir, 'build-manifest.json'), `${JSON.stringify({ chunks, entry, boot }, null, 2)}\n`);
+  // The names a page can report its Core Web Vitals under (web/src/entry-client.tsx); the server takes no other.
+  const pages = [...publicRoutes.map((route) => route.pattern), ...APP_PREFIXES, '404'];
+  await writeFile(path.join(serverDir, 'build-manifest.json'), `${JSON.stringify({ chunks, entry, boot, pages }, null, 2)}\n`);
   await writeFile(path.join(serverDir, 'template.html'), template);
   await rm(path.join(clientDir, 'index.html'));
   await rm(path.join(clientDir, '.vite'), { recursive: true, force: true });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
-import { inlineScriptSources } from '#server/http/web-pages';
+import { inlineScriptSources, webPagePatterns } from '#server/http/web-pages';
 import { FAKE_ASSET, FAKE_BOOT_SCRIPT_HASH, fakeWebDist } from '#server/testing/fake-web-dist';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 
@@ -159,8 +159,9 @@ describe('web pages (server rendering per request)', () => {
       const response = await get(`http://127.0.0.1:${(unbuilt.address() as AddressInfo).port}`, '/about');
       expect(response.status).toBe(503);
       expect(text(response)).toContain('npm run build');
-      // No build, no boot script: the CSP allows no inline script at all.
+      // No build, no boot script: the CSP allows no inline script at all; and no page names to report vitals under.
       expect(/(?:^|;)\s*script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]).toBe("'self'");
+      expect(webPagePatterns(empty).size).toBe(0);
     } finally {
       await new Promise((resolve) => unbuilt.close(resolve));
       fs.rmSync(empty, { recursive: true, force: true });

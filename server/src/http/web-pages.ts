@@ -61,6 +61,17 @@ export function inlineScriptSources(distDir: string): string[] {
 }
 
 /**
+ * The route patterns the web build's pages report their Core Web Vitals under (build-manifest.json);
+ * none when the web app is not built. Read once, at start.
+ */
+export function webPagePatterns(distDir: string): ReadonlySet<string> {
+  const file = path.join(distDir, 'server', 'build-manifest.json');
+  if (!fs.existsSync(file)) return new Set();
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { pages?: unknown };
+  return new Set(Array.isArray(manifest.pages) ? manifest.pages.filter((page): page is string => typeof page === 'string') : []);
+}
+
+/**
  * Serves the web app. Hashed assets are cached for good and sent precompressed (Brotli or gzip);
  * every page is rendered per request by the web build's server renderer with live settings,
  * counters and content, in the language the address (?lang=) or the remembered choice asks for:

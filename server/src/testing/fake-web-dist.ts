@@ -11,6 +11,8 @@ import zlib from 'node:zlib';
  */
 export const FAKE_ASSET = "console.log('sahay');\n".repeat(20);
 export const FAKE_BOOT_SCRIPT = "console.log('boot');";
+/** The page names the fake build declares for Core Web Vitals reports. */
+export const FAKE_PAGES = ['/', '/contact', '/KanyadanYojna', '/about', '/verify/:memberId', '/admin', '404'];
 export const FAKE_BOOT_SCRIPT_HASH = `sha256-${crypto.createHash('sha256').update(FAKE_BOOT_SCRIPT).digest('base64')}`;
 
 const RENDERER = `
@@ -44,6 +46,6 @@ export function fakeWebDist(): string {
   fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dir, 'server', 'entry-server.js'), RENDERER);
   fs.writeFileSync(path.join(dir, 'server', 'template.html'), '<!doctype html><html><body><!--app-html--></body></html>');
-  fs.writeFileSync(path.join(dir, 'server', 'build-manifest.json'), JSON.stringify({ chunks: { 'src/a.tsx': ['assets/app-abc123.js'] }, boot: { code: FAKE_BOOT_SCRIPT, hash: FAKE_BOOT_SCRIPT_HASH } }));
+  fs.writeFileSync(path.join(dir, 'server', 'build-manifest.json'), JSON.stringify({ chunks: { 'src/a.tsx': ['assets/app-abc123.js'] }, boot: { code: FAKE_BOOT_SCRIPT, hash: FAKE_BOOT_SCRIPT_HASH }, pages: FAKE_PAGES }));
   return dir;
 }

@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   const services = await openToolServices('admin:reset-totp');
   if ('exitCode' in services) return services.exitCode;
   try {
-    await resetTotpByAdmin(services, args.data.userId, args.data.reason, { actor: 'tool:admin:reset-totp', correlationId: crypto.randomUUID() });
+    await resetTotpByAdmin(services, args.data.userId, args.data.reason, { actor: 'tool:admin:reset-totp', correlationId: crypto.randomUUID() }, null);
     console.log(`Two-factor sign-in is off for ${args.data.userId}: it signs in with its password until it is set up again.`);
     return 0;
   } catch (error) {

@@ -1,10 +1,11 @@
 /*
- * The one classic script in the page, a few hundred bytes (web/scripts/finish-build.ts copies it
- * into the build with a content hash). The server's HTML is complete and styled without any
- * script; this fetches the app's code only once the first paint is on screen, so no script ever holds up the
- * content — on a slow network the text is readable while the code is still on its way. The
- * server names the entry module and the page's chunks in data attributes (no inline script: the
- * CSP forbids them).
+ * The one script in the page, written inline at the end of the body by the server renderer
+ * (web/scripts/finish-build.ts minifies it into build-manifest.json with its sha256 hash, and the
+ * server allows exactly that hash in the CSP's script-src; docs/decisions/012). The server's HTML
+ * is complete and styled without any script; this fetches the app's code only once the first
+ * paint is on screen, so no script ever holds up the content — on a slow network the text is
+ * readable while the code is still on its way. The renderer names the entry module and the
+ * page's chunks in data attributes.
  */
 (function () {
   var script = document.currentScript;

@@ -52,11 +52,17 @@ export function reportWebVitals(page: string): void {
     { durationThreshold: 16 },
   );
 
+  // Past two minutes a figure says more about the visit (a page left in the background) than the
+  // page; the server takes nothing longer, and one such figure must not lose the others.
+  const plausible = (milliseconds: number | null) => (milliseconds !== null && milliseconds <= 120_000 ? milliseconds : null);
+
+  // Sent once, the first time the page is hidden or left: what happens after a tab switch is not
+  // counted, and the page name is the one the visit landed on (docs/decisions/014).
   let isSent = false;
   const send = () => {
     if (isSent || (lcp === null && inp === null && cls === null)) return;
     isSent = true;
-    const body = JSON.stringify({ page, lcp, inp, cls: cls === null ? null : Number((cls as number).toFixed(4)) });
+    const body = JSON.stringify({ page, lcp: plausible(lcp), inp: plausible(inp), cls: cls === null ? null : Math.min(100, Number((cls as number).toFixed(4))) });
     navigator.sendBeacon('/api/vitals', new Blob([body], { type: 'application/json' }));
   };
   addEventListener('visibilitychange', () => {

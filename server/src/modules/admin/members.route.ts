@@ -65,5 +65,5 @@ export const resetTotpRoute = adminProcedure('members')
   .output(ZTotpStatusSchema)
   .mutation(async ({ ctx, input }) => {
     if (!(await getMemberEntry(ctx.services.db, input.userId))) throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
-    return resetTotpByAdmin(ctx.services, input.userId, input.reason, { actor: ctx.user.userId, correlationId: ctx.requestId, ip: ctx.ip });
+    return resetTotpByAdmin(ctx.services, input.userId, input.reason, { actor: ctx.user.userId, correlationId: ctx.requestId, ip: ctx.ip }, ctx.user);
   });

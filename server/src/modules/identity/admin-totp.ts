@@ -2,11 +2,10 @@ import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { ConcurrencyError } from '#server/event-store/event-store';
 import type { Sealed } from '#server/event-store/personal-data';
-import type { Projection } from '#server/event-store/types';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { base32Decode, base32Encode, matchTotp, newTotpSecret, otpauthUri } from '#server/lib/totp';
 import type { Services } from '#server/services';
-import { userStreamId, type AdminTotpDisabled, type AdminTotpEnabled, type IdentityEvent } from './identity.events.ts';
+import { userStreamId, type AdminTotpDisabled, type AdminTotpEnabled } from './identity.events.ts';
 import { eventMetadata, type RequestMeta } from './request-meta.ts';
 import { revokeAllSessions } from './sessions.ts';
 
@@ -15,24 +14,26 @@ import { revokeAllSessions } from './sessions.ts';
  * it is set up"). An admin asks for a secret, adds it to an authenticator app (QR or typed), and
  * turns it on with a first code; from then on every sign-in of that account — the admin form, the
  * member form, REST — needs a current code, and each code works once. Turning it off needs a
- * current code; another admin with the `members` permission can reset it (a lost phone), with a
- * reason. docs/decisions/013.
+ * current code; another admin holding at least the same permissions can reset it (a lost phone),
+ * with a reason. docs/decisions/013.
+ *
+ * The secret is security state, not a fact: it lives only in `admin_totp` (sealed under the admin's
+ * data key), written in the same transaction as the AdminTotpEnabled / AdminTotpDisabled events,
+ * which record who turned it on or off and when — so no history or replay tool can show it.
  */
 export const TOTP_ALREADY_ON = 'Two-factor sign-in is already on for this account.';
 export const TOTP_NOT_ON = 'Two-factor sign-in is not on for this account.';
 export const TOTP_NO_SETUP = 'Start the set-up again: no secret is waiting for a code.';
 export const TOTP_CODE_WRONG = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
+export const TOTP_OWN_RESET = 'Turn off your own two-factor sign-in on the Security page, with a code from your app.';
+export const TOTP_RESET_NOT_ALLOWED = 'Only an admin holding every permission this account holds can reset its two-factor sign-in.';
+const CHANGED_MEANWHILE = 'Someone else changed this account meanwhile. Reload and try again.';
 /** A secret shown for set-up is good for this long. */
 const SETUP_MINUTES = 15;
 
 export interface TotpStatus {
   enabled: boolean;
   enabledAt: string | null;
-}
-
-async function sealedSecretOf(db: Queryable, table: 'admin_totp' | 'admin_totp_setups', userId: string): Promise<Sealed | null> {
-  const { rows } = await db.query<{ secret: Sealed }>(`SELECT secret FROM ${table} WHERE user_id = $1`, [userId]);
-  return rows[0]?.secret ?? null;
 }
 
 export async function getTotpStatus(db: Queryable, userId: string): Promise<TotpStatus> {
@@ -55,43 +56,10 @@ export async function beginTotpSetup(services: Services, user: { userId: string 
   return { secret: base32Encode(secret), otpauthUri: otpauthUri(secret, { issuer: 'Sahay Foundation', account: user.userId }) };
 }
 
-async function revealSecret(services: Services, sealed: Sealed | null): Promise<Buffer | null> {
+async function revealSecret(services: Services, db: Queryable, sealed: Sealed | null | undefined): Promise<Buffer | null> {
   if (!sealed) return null;
-  const text = await services.vault.reveal<string>(services.db, sealed);
+  const text = await services.vault.reveal<string>(db, sealed);
   return text ? base32Decode(text) : null;
-}
-
-/**
- * Step 2: the first code from the app turns it on (AdminTotpEnabled, the secret sealed in it). Two
- * tabs confirming at once: the stream version decides, one wins and the other gets 409.
- */
-export async function confirmTotpSetup(services: Services, user: { userId: string }, code: string, meta: RequestMeta): Promise<TotpStatus> {
-  const now = services.now();
-  await consumeRateLimit(services.db, `totp:user:${user.userId}`, services.limits.totpPerAccount, now);
-  const { rows } = await services.db.query<{ secret: Sealed; created_at: Date }>(`SELECT secret, created_at FROM admin_totp_setups WHERE user_id = $1`, [user.userId]);
-  const setup = rows[0];
-  if (!setup || now.getTime() - new Date(setup.created_at).getTime() > SETUP_MINUTES * 60_000) {
-    throw new AppError('BAD_REQUEST', { userMessage: TOTP_NO_SETUP });
-  }
-  const secret = await revealSecret(services, setup.secret);
-  const step = secret ? matchTotp(secret, code, now) : null;
-  if (step === null) throw new AppError('BAD_REQUEST', { userMessage: TOTP_CODE_WRONG, fieldErrors: { code: ['Enter the 6-digit code your app shows now'] } });
-  if ((await getTotpStatus(services.db, user.userId)).enabled) throw new AppError('CONFLICT', { userMessage: TOTP_ALREADY_ON });
-
-  const version = await services.eventStore.streamVersion(userStreamId(user.userId));
-  const event: AdminTotpEnabled = { type: 'AdminTotpEnabled', data: { userId: user.userId, secret: setup.secret, enabledAt: now.toISOString() } };
-  try {
-    await services.eventStore.append(async (tx) => {
-      await tx.query(`DELETE FROM admin_totp_setups WHERE user_id = $1`, [user.userId]);
-      // The code that turned it on cannot also sign in.
-      await useStep(tx, user.userId, step);
-      return [{ streamId: userStreamId(user.userId), expected: version ?? 'stream_exists', events: [event] }];
-    }, eventMetadata(meta));
-  } catch (error) {
-    if (error instanceof ConcurrencyError) throw new AppError('CONFLICT', { userMessage: TOTP_ALREADY_ON });
-    throw error;
-  }
-  return getTotpStatus(services.db, user.userId);
 }
 
 /** Records `step` as used; false when it (or a later one) already was: a code works once. */
@@ -106,84 +74,126 @@ async function useStep(db: Queryable, userId: string, step: number): Promise<boo
 }
 
 /**
+ * Appends one event to the admin's stream at the version read before any check, with `prepare`
+ * changing the security rows in the same transaction: a change committed meanwhile (another tab,
+ * another admin) makes this one fail with 409 instead of both going through.
+ */
+async function appendAtVersion(
+  services: Services,
+  userId: string,
+  version: number | null,
+  event: AdminTotpEnabled | AdminTotpDisabled,
+  meta: RequestMeta,
+  prepare: (tx: Queryable) => Promise<void>,
+  conflictMessage: string,
+): Promise<void> {
+  try {
+    await services.eventStore.append(async (tx) => {
+      await prepare(tx);
+      return [{ streamId: userStreamId(userId), expected: version ?? 'stream_exists', events: [event] }];
+    }, eventMetadata(meta));
+  } catch (error) {
+    if (error instanceof ConcurrencyError) throw new AppError('CONFLICT', { userMessage: conflictMessage });
+    throw error;
+  }
+}
+
+/** Step 2: the first code from the app turns it on. Two tabs confirming at once: one wins, the other gets 409. */
+export async function confirmTotpSetup(services: Services, user: { userId: string }, code: string, meta: RequestMeta): Promise<TotpStatus> {
+  const now = services.now();
+  await consumeRateLimit(services.db, `totp:user:${user.userId}`, services.limits.totpPerAccount, now);
+  const version = await services.eventStore.streamVersion(userStreamId(user.userId));
+  if ((await getTotpStatus(services.db, user.userId)).enabled) throw new AppError('CONFLICT', { userMessage: TOTP_ALREADY_ON });
+  const { rows } = await services.db.query<{ secret: Sealed; created_at: Date }>(`SELECT secret, created_at FROM admin_totp_setups WHERE user_id = $1`, [user.userId]);
+  const setup = rows[0];
+  if (!setup || now.getTime() - new Date(setup.created_at).getTime() > SETUP_MINUTES * 60_000) {
+    throw new AppError('BAD_REQUEST', { userMessage: TOTP_NO_SETUP });
+  }
+  const secret = await revealSecret(services, services.db, setup.secret);
+  const step = secret ? matchTotp(secret, code, now) : null;
+  if (step === null) throw new AppError('BAD_REQUEST', { userMessage: TOTP_CODE_WRONG, fieldErrors: { code: ['Enter the 6-digit code your app shows now'] } });
+
+  const event: AdminTotpEnabled = { type: 'AdminTotpEnabled', data: { userId: user.userId, enabledAt: now.toISOString() } };
+  await appendAtVersion(
+    services,
+    user.userId,
+    version,
+    event,
+    meta,
+    async (tx) => {
+      const taken = await tx.query(`DELETE FROM admin_totp_setups WHERE user_id = $1 RETURNING user_id`, [user.userId]);
+      if (taken.rows.length === 0) throw new AppError('CONFLICT', { userMessage: TOTP_ALREADY_ON });
+      await tx.query(`INSERT INTO admin_totp (user_id, secret, enabled_at) VALUES ($1, $2, $3)`, [user.userId, JSON.stringify(setup.secret), now]);
+      // The code that turned it on cannot also sign in.
+      await useStep(tx, user.userId, step);
+    },
+    TOTP_ALREADY_ON,
+  );
+  return getTotpStatus(services.db, user.userId);
+}
+
+/**
  * At sign-in, after the password: whether the account needs a code, and if so whether `code` is a
  * current one not used before. Uses it up when it is.
  */
 export async function checkSignInCode(services: Services, userId: string, code: string | undefined): Promise<'not-required' | 'ok' | 'missing' | 'wrong'> {
-  const sealed = await sealedSecretOf(services.db, 'admin_totp', userId);
-  if (!sealed) return 'not-required';
+  const { rows } = await services.db.query<{ secret: Sealed }>(`SELECT secret FROM admin_totp WHERE user_id = $1`, [userId]);
+  if (rows.length === 0) return 'not-required';
   if (!code) return 'missing';
-  const secret = await revealSecret(services, sealed);
+  const secret = await revealSecret(services, services.db, rows[0]!.secret);
   const step = secret ? matchTotp(secret, code, services.now()) : null;
   if (step === null) return 'wrong';
   return (await useStep(services.db, userId, step)) ? 'ok' : 'wrong';
 }
 
-async function recordDisabled(services: Services, userId: string, data: Omit<AdminTotpDisabled['data'], 'userId' | 'disabledAt'>, meta: RequestMeta): Promise<TotpStatus> {
-  const version = await services.eventStore.streamVersion(userStreamId(userId));
+async function recordDisabled(services: Services, userId: string, version: number | null, data: Pick<AdminTotpDisabled['data'], 'by' | 'reason'>, meta: RequestMeta) {
   const event: AdminTotpDisabled = { type: 'AdminTotpDisabled', data: { userId, ...data, disabledAt: services.now().toISOString() } };
-  try {
-    await services.eventStore.append(async (tx) => {
+  await appendAtVersion(
+    services,
+    userId,
+    version,
+    event,
+    meta,
+    async (tx) => {
+      const removed = await tx.query(`DELETE FROM admin_totp WHERE user_id = $1 RETURNING user_id`, [userId]);
+      if (removed.rows.length === 0) throw new AppError('CONFLICT', { userMessage: TOTP_NOT_ON });
       // A reset by someone else: whoever holds the lost phone may hold a session too.
       if (data.by === 'admin') await revokeAllSessions(tx, userId, services.now());
-      return [{ streamId: userStreamId(userId), expected: version ?? 'stream_exists', events: [event] }];
-    }, eventMetadata(meta));
-  } catch (error) {
-    if (error instanceof ConcurrencyError) throw new AppError('CONFLICT', { userMessage: 'Someone else changed this account meanwhile. Reload and try again.' });
-    throw error;
-  }
+    },
+    CHANGED_MEANWHILE,
+  );
   return getTotpStatus(services.db, userId);
 }
 
 /** The admin turns it off, proving it with a current code. */
 export async function disableOwnTotp(services: Services, user: { userId: string }, code: string, meta: RequestMeta): Promise<TotpStatus> {
   await consumeRateLimit(services.db, `totp:user:${user.userId}`, services.limits.totpPerAccount, services.now());
+  const version = await services.eventStore.streamVersion(userStreamId(user.userId));
   const result = await checkSignInCode(services, user.userId, code);
   if (result === 'not-required') throw new AppError('CONFLICT', { userMessage: TOTP_NOT_ON });
   if (result !== 'ok') throw new AppError('BAD_REQUEST', { userMessage: TOTP_CODE_WRONG, fieldErrors: { code: ['Enter the 6-digit code your app shows now'] } });
-  return recordDisabled(services, user.userId, { by: 'self', reason: null }, meta);
+  return recordDisabled(services, user.userId, version, { by: 'self', reason: null }, meta);
 }
-
-export const TOTP_OWN_RESET = 'Turn off your own two-factor sign-in on the Security page, with a code from your app.';
 
 /**
  * Another admin resets it (the phone is lost): the account is signed out everywhere and signs in
- * with its password alone until set up again. Not one's own: that takes a current code.
+ * with its password alone until set up again. Not one's own (that takes a current code), and only
+ * by an admin holding every permission the account holds, so no one can lower the protection of
+ * an account that can do more than they can. `by` is null for the server's own tool.
  */
-export async function resetTotpByAdmin(services: Services, userId: string, reason: string, meta: RequestMeta): Promise<TotpStatus> {
-  if (meta.actor === userId) throw new AppError('FORBIDDEN', { userMessage: TOTP_OWN_RESET });
-  if (!(await getTotpStatus(services.db, userId)).enabled) throw new AppError('CONFLICT', { userMessage: TOTP_NOT_ON });
-  return recordDisabled(services, userId, { by: 'admin', reason }, meta);
+export async function resetTotpByAdmin(
+  services: Services,
+  userId: string,
+  reason: string,
+  meta: RequestMeta,
+  by: { userId: string; permissions: readonly string[] } | null,
+): Promise<TotpStatus> {
+  if (by?.userId === userId) throw new AppError('FORBIDDEN', { userMessage: TOTP_OWN_RESET });
+  const version = await services.eventStore.streamVersion(userStreamId(userId));
+  const { rows } = await services.db.query<{ permissions: string[] }>(`SELECT u.permissions FROM admin_totp t JOIN users u ON u.user_id = t.user_id WHERE t.user_id = $1`, [userId]);
+  if (rows.length === 0) throw new AppError('CONFLICT', { userMessage: TOTP_NOT_ON });
+  if (by && !rows[0]!.permissions.every((permission) => by.permissions.includes(permission))) {
+    throw new AppError('FORBIDDEN', { userMessage: TOTP_RESET_NOT_ALLOWED });
+  }
+  return recordDisabled(services, userId, version, { by: 'admin', reason }, meta);
 }
-
-/** Read model of who has the second factor on; the secret stays sealed in it. Runs inline: sign-in reads it. */
-export const adminTotpProjection: Projection<'admin_totp'> = {
-  name: 'admin_totp',
-  tables: ['admin_totp'],
-  handles: ['AdminTotpEnabled', 'AdminTotpDisabled', 'PersonalDataErased'],
-  async apply(recorded, { tx, tables }) {
-    const event = recorded as unknown as IdentityEvent;
-    switch (event.type) {
-      case 'AdminTotpEnabled':
-        await tx.query(
-          `INSERT INTO ${tables.admin_totp} (user_id, secret, enabled_at) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, enabled_at = EXCLUDED.enabled_at`,
-          [event.data.userId, JSON.stringify(event.data.secret), event.data.enabledAt],
-        );
-        return;
-      case 'AdminTotpDisabled':
-        await tx.query(`DELETE FROM ${tables.admin_totp} WHERE user_id = $1`, [event.data.userId]);
-        return;
-      case 'PersonalDataErased':
-        await adminTotpProjection.erase!(event.data.subjectId, { tx, tables, reveal: async () => null });
-        return;
-      default:
-        return;
-    }
-  },
-  async erase(subjectId, { tx, tables }) {
-    if (!subjectId.startsWith('user-')) return;
-    await tx.query(`DELETE FROM ${tables.admin_totp} WHERE user_id = $1`, [subjectId.slice('user-'.length)]);
-  },
-};
-

@@ -125,11 +125,12 @@ export type MemberReactivated = {
 
 /**
  * The admin turned on sign-in with an authenticator code, proving it with a first code. The secret
- * is sealed under the admin's data key (ARCHITECTURE.md: TOTP secrets encrypted with the master key).
+ * itself is not in the event (no history or replay may show it): it is kept sealed in admin_totp,
+ * written in the same transaction (docs/decisions/013).
  */
 export type AdminTotpEnabled = {
   type: 'AdminTotpEnabled';
-  data: { userId: string; secret: Sealed; enabledAt: string };
+  data: { userId: string; enabledAt: string };
 };
 
 /** Turned off: by the admin with a current code, or reset by another admin (a lost phone) with a reason. */

@@ -1,5 +1,4 @@
 import type { SahayModule } from '#server/modules/module';
-import { adminTotpProjection } from './admin-totp.ts';
 import { sendConfirmationEmailJob } from './email-confirmation.ts';
 import { identityEventSchemas } from './identity.events.ts';
 import { identityRest } from './identity.rest.ts';
@@ -10,7 +9,7 @@ import { usersProjection } from './users.projection.ts';
 
 export const identityModule: SahayModule = {
   name: 'identity',
-  inlineProjections: [usersProjection, memberProfilesProjection, adminTotpProjection],
+  inlineProjections: [usersProjection, memberProfilesProjection],
   eventSchemas: identityEventSchemas,
   jobs: [sendConfirmationEmailJob, sendPasswordResetCodeJob, processQrCodeJob, eraseQrCodeFilesJob],
   rest: identityRest,

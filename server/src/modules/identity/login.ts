@@ -10,8 +10,6 @@ import { createSession, revokeSession, type SessionKind, type SessionUser } from
 
 export const LOGIN_FAILED = 'Invalid user ID/e-mail or password';
 export const ADMIN_LOGIN_FAILED = 'Invalid Admin Credentials';
-/** An account with two-factor sign-in on, signing in where no code can be given (the member form). */
-export const TOTP_SIGN_IN_HERE = 'This account signs in with an authenticator code: use the admin sign-in page.';
 
 /** After this many failures in a row, each further try must wait, doubling from 1 s... */
 const FREE_FAILURES = 3;
@@ -109,14 +107,14 @@ export async function logIn(
   if (options.requireAdmin && account.role !== 'admin') {
     throw new AppError('UNAUTHORIZED', { userMessage: ADMIN_LOGIN_FAILED });
   }
-  // The second factor, wherever the account signs in (admin form, member form, REST): a wrong or
-  // reused code counts as a failed attempt like a wrong password.
+  // The second factor, wherever the account signs in (admin form, member form, REST): a missing,
+  // wrong or reused code is a failed attempt like a wrong password, with the same message, so no
+  // answer tells that the password was right.
   const code = await checkSignInCode(services, account.user_id, credentials.totpCode);
-  if (code === 'wrong' || (code === 'missing' && options.requireAdmin)) {
+  if (code === 'missing' || code === 'wrong') {
     await recordFailure(services.db, accountKey, now);
     throw new AppError('UNAUTHORIZED', { userMessage: failedMessage });
   }
-  if (code === 'missing') throw new AppError('UNAUTHORIZED', { userMessage: TOTP_SIGN_IN_HERE });
   await services.db.query(`DELETE FROM login_failures WHERE account_key = $1`, [accountKey]);
   if (options.previousToken) await revokeSession(services.db, options.previousToken, now);
   const token = await createSession(services.db, account.user_id, options.kind, now, services.config.SESSION_TTL_HOURS);

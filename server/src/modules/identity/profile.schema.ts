@@ -25,8 +25,9 @@ const trimmed = (value: string) => value.trim().replace(/\s+/g, ' ');
 
 /** A name written in one script: Latin letters, or Devanagari (with spaces, dots, hyphens, apostrophes). */
 export const LATIN_NAME_PATTERN = /^[A-Za-z][A-Za-z .'-]*$/;
-// (Zero-width joiner and non-joiner are part of how some Devanagari names are typed.)
-export const DEVANAGARI_NAME_PATTERN = /^[\u0900-\u097F](?:[\u0900-\u097F .'-]|\u200C|\u200D)*$/;
+// A Devanagari name starts with a letter; then letters, vowel signs, virama, nukta and the like,
+// zero-width (non-)joiners as some keyboards type them — not digits or the danda.
+export const DEVANAGARI_NAME_PATTERN = /^[\u0904-\u0939\u0958-\u0961\u0972-\u097F](?:[\u0900-\u0963\u0971-\u097F .'-]|\u200C|\u200D)*$/;
 /** Which script a name is written in: Devanagari when it has any Devanagari letter. */
 export function scriptOfName(name: string): 'devanagari' | 'latin' {
   return /[\u0900-\u097F]/.test(name) ? 'devanagari' : 'latin';

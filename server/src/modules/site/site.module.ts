@@ -5,12 +5,10 @@ import { contentProjection } from './content.projection.ts';
 import { countersProjection } from './counters.projection.ts';
 import { seedContent } from './content.ts';
 import { settingsProjection } from './settings.projection.ts';
-import { siteRest } from './site.rest.ts';
 
 export const siteModule: SahayModule = {
   name: 'site',
   inlineProjections: [settingsProjection, contentProjection, countersProjection, contactProjection],
   jobs: [notifyContactMessageJob],
   seed: seedContent,
-  rest: siteRest,
 };
