@@ -181,7 +181,16 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-lighthouse-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    SAHAY_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    // As in production by default (a tenth of visits measure themselves); WEB_VITALS_SAMPLE_RATE=0 to compare without.
+    WEB_VITALS_SAMPLE_RATE: process.env.WEB_VITALS_SAMPLE_RATE,
+  });
   const server = await startServer(config, pino({ level: 'silent' }));
   console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} on ${origin}, mobile, simulated throttling, ${runs} run(s) per page\n`);
 
