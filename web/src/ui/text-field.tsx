@@ -8,7 +8,7 @@ interface FieldProps {
   errors?: readonly string[];
 }
 
-type InputProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & { multiline?: false };
+export type InputProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & { multiline?: false };
 type TextareaProps = FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name'> & { multiline: true };
 
 /** A labelled input with its hint and errors tied to it (aria-describedby, aria-invalid). */

@@ -54,6 +54,24 @@ interface ProfileRow {
   qr_file: string | null;
 }
 
+type DetailColumns = 'phone' | 'address' | 'city' | 'state' | 'upi_id' | 'bank_name' | 'account_holder' | 'account_number' | 'ifsc' | 'other_script_name';
+
+/** The form's fields from the read models' columns (users and member_profiles). */
+function detailsOf(row: Pick<ProfileRow, DetailColumns>): TProfile['details'] {
+  return {
+    phone: row.phone ?? '',
+    address: row.address ?? '',
+    city: row.city ?? '',
+    state: row.state ?? '',
+    upiId: row.upi_id,
+    bankName: row.bank_name,
+    accountHolder: row.account_holder,
+    accountNumber: row.account_number,
+    ifsc: row.ifsc,
+    otherScriptName: row.other_script_name,
+  };
+}
+
 /**
  * A member's profile. Who may see it is part of the query: the row comes back only when it is the
  * viewer's own or the viewer may read any, so a missed check upstream still returns nothing.
@@ -82,18 +100,7 @@ export async function getProfile(db: Queryable, viewer: Viewer, userId: string):
     sponsorName: row.sponsor_name,
     isEmailVerified: row.email_verified_at !== null,
     isActive: row.status === 'active' && row.email_verified_at !== null,
-    details: {
-      phone: row.phone ?? '',
-      address: row.address ?? '',
-      city: row.city ?? '',
-      state: row.state ?? '',
-      upiId: row.upi_id,
-      bankName: row.bank_name,
-      accountHolder: row.account_holder,
-      accountNumber: row.account_number,
-      ifsc: row.ifsc,
-      otherScriptName: row.other_script_name,
-    },
+    details: detailsOf(row),
     qrCode: {
       status: row.qr_status ?? 'none',
       url: row.qr_file && row.qr_upload_id ? qrCodeUrl(row.user_id, row.qr_upload_id) : null,
@@ -151,9 +158,7 @@ export async function updateProfile(
 }
 
 async function readDetails(tx: Queryable, userId: string): Promise<{ fullName: string; details: ProfileDetails } | null> {
-  const { rows } = await tx.query<
-    Pick<ProfileRow, 'full_name' | 'phone' | 'address' | 'city' | 'state' | 'upi_id' | 'bank_name' | 'account_holder' | 'account_number' | 'ifsc' | 'other_script_name'>
-  >(
+  const { rows } = await tx.query<Pick<ProfileRow, 'full_name' | DetailColumns>>(
     `SELECT u.full_name, u.phone, u.address, u.city, u.state, p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name
      FROM users u LEFT JOIN member_profiles p ON p.user_id = u.user_id
      WHERE u.user_id = $1 AND u.status = 'active'`,
@@ -161,19 +166,5 @@ async function readDetails(tx: Queryable, userId: string): Promise<{ fullName: s
   );
   const row = rows[0];
   if (!row) return null;
-  return {
-    fullName: row.full_name ?? '',
-    details: {
-      phone: row.phone ?? '',
-      address: row.address ?? '',
-      city: row.city ?? '',
-      state: row.state ?? '',
-      upiId: row.upi_id,
-      bankName: row.bank_name,
-      accountHolder: row.account_holder,
-      accountNumber: row.account_number,
-      ifsc: row.ifsc,
-      otherScriptName: row.other_script_name,
-    },
-  };
+  return { fullName: row.full_name ?? '', details: detailsOf(row) };
 }

@@ -145,90 +145,87 @@ function MemberDetail({ userId }: { userId: string }) {
 /** Turn off another admin's two-factor sign-in (a lost phone), with a reason that goes into the record. */
 function TotpReset({ userId }: { userId: string }) {
   const t = useT();
-  const { translateServer } = useLang();
-  const errorText = useErrorText();
   const reset = useResetTotp();
-  const [reason, setReason] = useState('');
-  const [reasonErrors, setReasonErrors] = useState<string[]>([]);
-  const failure = reset.error ? errorText(reset.error, 'admin.members.resetTotpFailed') : undefined;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ZChangeMemberStatusRequestSchema.safeParse({ userId, reason });
-    if (!parsed.success) {
-      setReasonErrors(parsed.error.issues.map((issue) => issue.message));
-      reset.reset();
-      (event.currentTarget.elements.namedItem('totpResetReason') as HTMLElement | null)?.focus();
-      return;
-    }
-    setReasonErrors([]);
-    reset.mutate(parsed.data, { onSuccess: () => setReason('') });
-  }
-
   return (
-    <section aria-labelledby="totp-reset-heading" className="panel">
-      <h2 id="totp-reset-heading">{t('admin.members.resetTotpHeading')}</h2>
-      <p>{t('admin.members.resetTotpHelp')}</p>
-      <form className="form" noValidate onSubmit={onSubmit}>
-        <TextField
-          name="totpResetReason"
-          multiline
-          label={t('admin.members.reasonLabel')}
-          required
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          errors={[...reasonErrors, ...(fieldErrorsOf(reset.error).reason ?? [])].map(translateServer)}
-        />
-        <FormError message={failure?.message} hint={failure?.hint} />
-        <SubmitButton isBusy={reset.isPending} label={t('admin.members.resetTotp')} busyLabel={t('common.submitting')} />
-      </form>
-    </section>
+    <ReasonAction
+      id="totp-reset"
+      userId={userId}
+      heading={t('admin.members.resetTotpHeading')}
+      help={t('admin.members.resetTotpHelp')}
+      submitLabel={t('admin.members.resetTotp')}
+      failedKey="admin.members.resetTotpFailed"
+      mutation={reset}
+    />
   );
 }
 
 /** Suspend an active member or reactivate a suspended one, always with a reason (it goes into the record). */
 function StatusChange({ member }: { member: MemberEntry }) {
   const t = useT();
-  const { translateServer } = useLang();
-  const errorText = useErrorText();
   const { suspend, reactivate } = useChangeMemberStatus();
   const isSuspended = member.status === 'suspended';
-  const change = isSuspended ? reactivate : suspend;
+  return (
+    <ReasonAction
+      id="status-change"
+      userId={member.userId}
+      heading={t(isSuspended ? 'admin.members.reactivateHeading' : 'admin.members.suspendHeading')}
+      help={t(isSuspended ? 'admin.members.reactivateHelp' : 'admin.members.suspendHelp')}
+      submitLabel={t(isSuspended ? 'admin.members.reactivate' : 'admin.members.suspend')}
+      failedKey="admin.members.changeFailed"
+      mutation={isSuspended ? reactivate : suspend}
+      done={(suspend.isSuccess || reactivate.isSuccess) && t(isSuspended ? 'admin.members.suspendedDone' : 'admin.members.reactivatedDone')}
+    />
+  );
+}
+
+interface ReasonMutation {
+  mutate(input: { userId: string; reason: string }, options?: { onSuccess?: () => void }): void;
+  reset(): void;
+  error: Parameters<typeof fieldErrorsOf>[0];
+  isPending: boolean;
+}
+
+/** An action on a member's record that needs a reason (checked here with the server's schema, then by the server). */
+function ReasonAction(props: { id: string; userId: string; heading: string; help: string; submitLabel: string; failedKey: MessageKey; mutation: ReasonMutation; done?: string | false }) {
+  const { id, userId, heading, help, submitLabel, failedKey, mutation, done } = props;
+  const t = useT();
+  const { translateServer } = useLang();
+  const errorText = useErrorText();
   const [reason, setReason] = useState('');
   const [reasonErrors, setReasonErrors] = useState<string[]>([]);
-  const serverReasonErrors = fieldErrorsOf(change.error).reason ?? [];
-  const failure = change.error ? errorText(change.error, 'admin.members.changeFailed') : undefined;
+  const failure = mutation.error ? errorText(mutation.error, failedKey) : undefined;
+  const fieldName = `${id}-reason`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ZChangeMemberStatusRequestSchema.safeParse({ userId: member.userId, reason });
+    const parsed = ZChangeMemberStatusRequestSchema.safeParse({ userId, reason });
     if (!parsed.success) {
       setReasonErrors(parsed.error.issues.map((issue) => issue.message));
-      change.reset();
-      (event.currentTarget.elements.namedItem('reason') as HTMLElement | null)?.focus();
+      mutation.reset();
+      (event.currentTarget.elements.namedItem(fieldName) as HTMLElement | null)?.focus();
       return;
     }
     setReasonErrors([]);
-    change.mutate(parsed.data, { onSuccess: () => setReason('') });
+    mutation.mutate(parsed.data, { onSuccess: () => setReason('') });
   }
 
   return (
-    <section aria-labelledby="status-change-heading" className="panel">
-      <h2 id="status-change-heading">{t(isSuspended ? 'admin.members.reactivateHeading' : 'admin.members.suspendHeading')}</h2>
-      <p>{t(isSuspended ? 'admin.members.reactivateHelp' : 'admin.members.suspendHelp')}</p>
+    <section aria-labelledby={`${id}-heading`} className="panel">
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      <p>{help}</p>
       <form className="form" noValidate onSubmit={onSubmit}>
         <TextField
-          name="reason"
+          name={fieldName}
           multiline
           label={t('admin.members.reasonLabel')}
           required
           value={reason}
           onChange={(event) => setReason(event.target.value)}
-          errors={[...reasonErrors, ...serverReasonErrors].map(translateServer)}
+          errors={[...reasonErrors, ...(fieldErrorsOf(mutation.error).reason ?? [])].map(translateServer)}
         />
         <FormError message={failure?.message} hint={failure?.hint} />
-        <p role="status">{(suspend.isSuccess || reactivate.isSuccess) && t(isSuspended ? 'admin.members.suspendedDone' : 'admin.members.reactivatedDone')}</p>
-        <SubmitButton isBusy={change.isPending} label={t(isSuspended ? 'admin.members.reactivate' : 'admin.members.suspend')} busyLabel={t('common.submitting')} />
+        {done !== undefined && <p role="status">{done}</p>}
+        <SubmitButton isBusy={mutation.isPending} label={submitLabel} busyLabel={t('common.submitting')} />
       </form>
     </section>
   );

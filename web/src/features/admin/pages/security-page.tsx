@@ -6,7 +6,7 @@ import { formatDateTime } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { CodeField } from '#web/ui/code-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
@@ -60,13 +60,10 @@ function Security() {
   }
 
   const codeField = (
-    <TextField
+    <CodeField
       name="code"
       label={t('admin.security.code')}
       hint={t('admin.security.codeHint')}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={7}
       required
       value={code}
       onChange={(event) => setCode(event.target.value)}

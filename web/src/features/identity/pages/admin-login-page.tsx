@@ -6,6 +6,7 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
+import { CodeField } from '#web/ui/code-field.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useAdminLogin } from '../hooks/use-admin-login.ts';
@@ -77,13 +78,10 @@ export default function AdminLoginPage() {
           onChange={(event) => setValues({ ...values, password: event.target.value })}
           errors={fieldErrors.password?.map(translateServer)}
         />
-        <TextField
+        <CodeField
           name="totpCode"
           label={t('adminLogin.totpCode')}
           hint={t('adminLogin.totpCodeHint')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
           value={values.totpCode}
           onChange={(event) => setValues({ ...values, totpCode: event.target.value })}
           errors={fieldErrors.totpCode?.map(translateServer)}

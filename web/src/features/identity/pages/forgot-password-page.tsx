@@ -5,6 +5,7 @@ import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { CodeField } from '#web/ui/code-field.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
@@ -160,12 +161,10 @@ function ResetStep({ userId, sentMessage, onStartAgain }: { userId: string; sent
         <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <h2>{t('forgotPassword.step2Heading')}</h2>
           <p>{t('forgotPassword.step2Intro', { userId })}</p>
-          <TextField
+          <CodeField
             name="code"
             label={t('forgotPassword.code')}
             hint={t('forgotPassword.codeHint')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
             // The field appears in answer to the person's own action: focus follows them.
             autoFocus
             required
