@@ -9,7 +9,7 @@ import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
 import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
 import { sessionMiddleware } from '#server/http/session-middleware';
-import { inlineScriptSources, mountWebPages, webPagePatterns } from '#server/http/web-pages';
+import { mountWebPages, readWebBuild } from '#server/http/web-pages';
 import { webVitalsHandler } from '#server/modules/site/web-vitals';
 import type { Services } from '#server/services';
 import { createExpressContext } from '#server/trpc/context';
@@ -25,6 +25,7 @@ export const JSON_BODY_LIMIT = '64kb';
 export function createApp(services: Services, options: { webDistDir?: string } = {}): Express {
   const { config } = services;
   const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
+  const webBuild = readWebBuild(webDistDir);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -49,7 +50,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
         directives: {
           defaultSrc: ["'self'"],
           // Scripts from this origin, and the web build's boot script by its hash; no other inline script.
-          scriptSrc: ["'self'", ...inlineScriptSources(webDistDir)],
+          scriptSrc: ["'self'", ...webBuild.inlineScriptSources],
           // Critical CSS is inlined in rendered pages.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
@@ -110,7 +111,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
   });
 
   // Core Web Vitals from a sample of real visits (sendBeacon); only under the web build's page names.
-  app.post('/api/vitals', json, webVitalsHandler(services, webPagePatterns(webDistDir)));
+  app.post('/api/vitals', json, webVitalsHandler(services, webBuild.pagePatterns));
 
   const api = express.Router();
   api.use(json, session);
@@ -120,7 +121,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
   });
   app.use('/api', api);
 
-  mountWebPages(app, webDistDir, services);
+  mountWebPages(app, webDistDir, services, webBuild);
   app.use(errorHandler);
   return app;
 }

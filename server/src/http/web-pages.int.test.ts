@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
-import { inlineScriptSources, webPagePatterns } from '#server/http/web-pages';
+import { readWebBuild } from '#server/http/web-pages';
 import { FAKE_ASSET, FAKE_BOOT_SCRIPT_HASH, fakeWebDist } from '#server/testing/fake-web-dist';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 
@@ -161,7 +161,7 @@ describe('web pages (server rendering per request)', () => {
       expect(text(response)).toContain('npm run build');
       // No build, no boot script: the CSP allows no inline script at all; and no page names to report vitals under.
       expect(/(?:^|;)\s*script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]).toBe("'self'");
-      expect(webPagePatterns(empty).size).toBe(0);
+      expect(readWebBuild(empty)).toEqual({ manifest: null, inlineScriptSources: [], pagePatterns: new Set() });
     } finally {
       await new Promise((resolve) => unbuilt.close(resolve));
       fs.rmSync(empty, { recursive: true, force: true });
@@ -175,10 +175,10 @@ describe('web pages (server rendering per request)', () => {
       const manifest = path.join(dir, 'server', 'build-manifest.json');
       for (const hash of ["sha256-abc' 'unsafe-inline", 'sha256-short=', 42]) {
         fs.writeFileSync(manifest, JSON.stringify({ boot: { code: 'x', hash } }));
-        expect(inlineScriptSources(dir)).toEqual([]);
+        expect(readWebBuild(dir).inlineScriptSources).toEqual([]);
       }
       fs.writeFileSync(manifest, JSON.stringify({ boot: { code: 'x', hash: FAKE_BOOT_SCRIPT_HASH } }));
-      expect(inlineScriptSources(dir)).toEqual([`'${FAKE_BOOT_SCRIPT_HASH}'`]);
+      expect(readWebBuild(dir).inlineScriptSources).toEqual([`'${FAKE_BOOT_SCRIPT_HASH}'`]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -48,27 +48,26 @@ function precompressedFiles(dir: string): Set<string> {
 
 const SCRIPT_HASH = /^sha256-[A-Za-z0-9+/]{43}=$/;
 
-/**
- * The CSP sources for the one inline script the web build writes into its pages (the boot script,
- * by its hash, from build-manifest.json); none when the web app is not built. Read once, at start.
- */
-export function inlineScriptSources(distDir: string): string[] {
-  const file = path.join(distDir, 'server', 'build-manifest.json');
-  if (!fs.existsSync(file)) return [];
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { boot?: { hash?: unknown } };
-  const hash = manifest.boot?.hash;
-  return typeof hash === 'string' && SCRIPT_HASH.test(hash) ? [`'${hash}'`] : [];
+/** What the server takes from the web build's manifest (build-manifest.json), read once at start. */
+export interface WebBuild {
+  /** The manifest as written, for the renderer; null when the web app is not built. */
+  manifest: unknown;
+  /** The CSP sources for the one inline script the build writes into its pages (the boot script, by its hash). */
+  inlineScriptSources: string[];
+  /** The route patterns the build's pages report their Core Web Vitals under. */
+  pagePatterns: ReadonlySet<string>;
 }
 
-/**
- * The route patterns the web build's pages report their Core Web Vitals under (build-manifest.json);
- * none when the web app is not built. Read once, at start.
- */
-export function webPagePatterns(distDir: string): ReadonlySet<string> {
+export function readWebBuild(distDir: string): WebBuild {
   const file = path.join(distDir, 'server', 'build-manifest.json');
-  if (!fs.existsSync(file)) return new Set();
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { pages?: unknown };
-  return new Set(Array.isArray(manifest.pages) ? manifest.pages.filter((page): page is string => typeof page === 'string') : []);
+  if (!fs.existsSync(file)) return { manifest: null, inlineScriptSources: [], pagePatterns: new Set() };
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { boot?: { hash?: unknown }; pages?: unknown };
+  const hash = manifest.boot?.hash;
+  return {
+    manifest,
+    inlineScriptSources: typeof hash === 'string' && SCRIPT_HASH.test(hash) ? [`'${hash}'`] : [],
+    pagePatterns: new Set(Array.isArray(manifest.pages) ? manifest.pages.filter((page): page is string => typeof page === 'string') : []),
+  };
 }
 
 /**
@@ -79,19 +78,19 @@ export function webPagePatterns(distDir: string): ReadonlySet<string> {
  * with an HTTP 404. No page is cached by the browser without asking again (Cache-Control: no-cache,
  * with an ETag), since an admin may change its content at any moment.
  */
-export function mountWebPages(app: Express, distDir: string, services: Services): void {
+export function mountWebPages(app: Express, distDir: string, services: Services, build: WebBuild = readWebBuild(distDir)): void {
   const clientDir = path.join(distDir, 'client');
   const serverDir = path.join(distDir, 'server');
   const entry = path.join(serverDir, 'entry-server.js');
 
   const renderer: Promise<WebRenderer | null> = fs.existsSync(entry)
     ? (async () => {
-        const [module, template, manifest] = await Promise.all([
+        if (!build.manifest) throw new Error(`${path.join(serverDir, 'build-manifest.json')} is missing: build the web app again`);
+        const [module, template] = await Promise.all([
           import(pathToFileURL(entry).href) as Promise<RendererModule>,
           fs.promises.readFile(path.join(serverDir, 'template.html'), 'utf8'),
-          fs.promises.readFile(path.join(serverDir, 'build-manifest.json'), 'utf8').then((text) => JSON.parse(text) as unknown),
         ]);
-        return module.createRenderer({ template, manifest, publicUrl: services.config.publicUrl });
+        return module.createRenderer({ template, manifest: build.manifest, publicUrl: services.config.publicUrl });
       })()
     : Promise.resolve(null);
   // Logged once here; each page request then answers 503 with the reason.

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Express } from 'express';
 import pino from 'pino';
+import { createApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { runRelayBatch } from '#server/event-store/relay';
 import type { InProcessQueue } from '#server/queue/in-process-queue';
@@ -31,6 +33,8 @@ export interface TestApp {
    * events held back by a transaction open elsewhere (transaction IDs are cluster-wide in PostgreSQL).
    */
   runJobs(): Promise<void>;
+  /** The Express app over these services, without a web build: for REST and HTTP-level tests. */
+  http(): Express;
   /** Number of events recorded so far: authorisation tests check that a refusal wrote nothing. */
   eventCount(): Promise<number>;
   close(): Promise<void>;
@@ -95,6 +99,9 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await (services.queue as InProcessQueue).drain();
+    },
+    http() {
+      return createApp(services, { webDistDir: path.join(dataDir, 'no-web-build') });
     },
     async eventCount() {
       const { rows } = await services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM events`);

@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '#server/app';
 import { replayAndCompare } from '#server/event-store/replay';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
@@ -215,7 +214,7 @@ describe.each(testDbKinds())('community on %s', (kind) => {
 
   describe('REST', () => {
     it('serves team summary, direct joinees, levels and transfers to the member and admins; 403 to another member', async () => {
-      const http = createApp(app.services);
+      const http = app.http();
       const root = await join(null, 'Rest Root');
       const child = await join(root.userId, 'Rest Child');
       const other = await join(null, 'Rest Other');

@@ -8,6 +8,7 @@ import { eventMetadata, type RequestMeta } from '#server/modules/identity/reques
 import type { Services } from '#server/services';
 import { epinHolderStreamId, epinStreamId, type EpinsReceived, type EpinsSent, type EpinTransferred } from './epin.events.ts';
 import type { TEpin, TEpinTransfer } from './epins.schema.ts';
+import { epinOfRow, type EpinRow } from './epins.ts';
 
 export const TRANSFER_SELF = 'You cannot transfer invite codes to yourself.';
 export const TRANSFER_USER_NOT_FOUND = 'User not found';
@@ -87,18 +88,11 @@ export async function transferEpins(services: Services, from: string, to: string
 
 /** The unused and used codes a member holds or held, newest first. */
 export async function listHeldEpins(db: Queryable, holder: string): Promise<TEpin[]> {
-  const { rows } = await db.query<{ code: string; held_by: string | null; used_by: string | null; used_at: Date | null; created_at: Date }>(
+  const { rows } = await db.query<EpinRow>(
     `SELECT code, held_by, used_by, used_at, created_at FROM epins WHERE held_by = $1 ORDER BY used_by IS NOT NULL, created_at DESC, code LIMIT 2000`,
     [holder],
   );
-  return rows.map((row) => ({
-    code: row.code,
-    used: row.used_by !== null,
-    usedBy: row.used_by,
-    usedAt: row.used_at ? new Date(row.used_at).toISOString() : null,
-    assignedTo: row.held_by,
-    createdAt: new Date(row.created_at).toISOString(),
-  }));
+  return rows.map(epinOfRow);
 }
 
 export async function listTransfers(db: Queryable, userId: string): Promise<TEpinTransfer[]> {

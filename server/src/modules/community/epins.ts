@@ -44,7 +44,7 @@ export async function generateEpins(services: Services, adminId: string, count: 
   }
 }
 
-interface EpinRow {
+export interface EpinRow {
   code: string;
   held_by: string | null;
   used_by: string | null;
@@ -52,7 +52,8 @@ interface EpinRow {
   created_at: Date;
 }
 
-function toDto(row: EpinRow): TEpin {
+/** An invite code as clients see it, from its row in the epins read model. */
+export function epinOfRow(row: EpinRow): TEpin {
   return {
     code: row.code,
     used: row.used_by !== null,
@@ -69,5 +70,5 @@ export async function listAllEpins(db: Queryable, limit = 1000): Promise<TEpin[]
     `SELECT code, held_by, used_by, used_at, created_at FROM epins ORDER BY created_at DESC, code LIMIT $1`,
     [limit],
   );
-  return rows.map(toDto);
+  return rows.map(epinOfRow);
 }

@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '#server/app';
 import { base32Decode, hotp, totp, totpStep } from '#server/lib/totp';
 import { rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
@@ -106,7 +105,7 @@ describe.each(testDbKinds())('admin two-factor sign-in (TOTP) on %s', (kind) => 
     expect([memberForm.message, wrongPassword.message]).toEqual([LOGIN_FAILED, LOGIN_FAILED]);
     later(5);
 
-    const http = createApp(app.services);
+    const http = app.http();
     const refused = await request(http).post('/api/users/login').send({ userId: admin.userId, password: admin.password });
     expect(refused.status).toBe(401);
     const badCode = await request(http).post('/api/users/login').send({ userId: admin.userId, password: admin.password, totpCode: 'abcdef' });

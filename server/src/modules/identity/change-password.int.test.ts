@@ -1,25 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '#server/app';
 import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { CURRENT_PASSWORD_WRONG, NEW_PASSWORD_SAME, PASSWORD_CHANGED } from './change-password.ts';
 import { logIn } from './login.ts';
 import { RESET_CODE_EXPIRED } from './password-reset.ts';
-import { rejection } from '#server/testing/assertions';
-
-function fieldErrorsOf(error: TRPCError): Record<string, string[]> {
-  const cause = error.cause as { fieldErrors?: Record<string, string[]>; issues?: { path: PropertyKey[]; message: string }[] } | undefined;
-  if (cause?.fieldErrors) return cause.fieldErrors;
-  const result: Record<string, string[]> = {};
-  for (const issue of cause?.issues ?? []) (result[String(issue.path[0])] ??= []).push(issue.message);
-  return result;
-}
+import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 
 describe.each(testDbKinds())('change password on %s', (kind) => {
   let app: TestApp;
@@ -106,33 +93,28 @@ describe.each(testDbKinds())('change password on %s', (kind) => {
   });
 
   it('PUT /api/users/change-password with a bearer token, or the cookie plus the CSRF header', async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-dist-'));
-    try {
-      const http = createApp(app.services, { webDistDir: dist });
-      const member = await app.account();
-      const anonymous = await request(http).put('/api/users/change-password').send({ currentPassword: member.password, newPassword: 'new via rest' });
-      expect(anonymous.status).toBe(401);
+    const http = app.http();
+    const member = await app.account();
+    const anonymous = await request(http).put('/api/users/change-password').send({ currentPassword: member.password, newPassword: 'new via rest' });
+    expect(anonymous.status).toBe(401);
 
-      const wrong = await request(http).put('/api/users/change-password').set('Authorization', `Bearer ${member.token}`).send({ currentPassword: 'nope nope', newPassword: 'new via rest' });
-      expect(wrong.status).toBe(400);
-      expect(wrong.body.message).toBe(CURRENT_PASSWORD_WRONG);
-      expect(wrong.body.fieldErrors).toHaveProperty('currentPassword');
+    const wrong = await request(http).put('/api/users/change-password').set('Authorization', `Bearer ${member.token}`).send({ currentPassword: 'nope nope', newPassword: 'new via rest' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(CURRENT_PASSWORD_WRONG);
+    expect(wrong.body.fieldErrors).toHaveProperty('currentPassword');
 
-      const cookie = await sessionOf(member);
-      const withoutHeader = await request(http).put('/api/users/change-password').set('Cookie', `sahay_session=${cookie}`).send({ currentPassword: member.password, newPassword: 'new via rest' });
-      expect(withoutHeader.status).toBe(403);
+    const cookie = await sessionOf(member);
+    const withoutHeader = await request(http).put('/api/users/change-password').set('Cookie', `sahay_session=${cookie}`).send({ currentPassword: member.password, newPassword: 'new via rest' });
+    expect(withoutHeader.status).toBe(403);
 
-      const ok = await request(http)
-        .put('/api/users/change-password')
-        .set('Cookie', `sahay_session=${cookie}`)
-        .set('x-sahay-csrf', '1')
-        .send({ currentPassword: member.password, newPassword: 'new via rest' });
-      expect(ok.status).toBe(200);
-      expect(ok.body).toEqual({ message: PASSWORD_CHANGED });
-      expect(await isSignedIn(cookie)).toBe(true);
-      expect(await isSignedIn(member.token)).toBe(false);
-    } finally {
-      fs.rmSync(dist, { recursive: true, force: true });
-    }
+    const ok = await request(http)
+      .put('/api/users/change-password')
+      .set('Cookie', `sahay_session=${cookie}`)
+      .set('x-sahay-csrf', '1')
+      .send({ currentPassword: member.password, newPassword: 'new via rest' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ message: PASSWORD_CHANGED });
+    expect(await isSignedIn(cookie)).toBe(true);
+    expect(await isSignedIn(member.token)).toBe(false);
   });
 });

@@ -1,19 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
 import { testDbKinds } from '#server/testing/test-db';
 import { EMAIL_TAKEN, EPIN_REQUIRED, EPIN_UNKNOWN, EPIN_USED, INVALID_REFERRAL } from './register.decide.ts';
 import { ADMIN_LOGIN_FAILED, LOGIN_FAILED } from './login.ts';
 import type { TRegisterRequest } from './register.schema.ts';
-import { rejection } from '#server/testing/assertions';
-
-function fieldErrorsOf(error: TRPCError): Record<string, string[]> {
-  const cause = error.cause as { fieldErrors?: Record<string, string[]>; issues?: { path: PropertyKey[]; message: string }[] } | undefined;
-  if (cause?.fieldErrors) return cause.fieldErrors;
-  const result: Record<string, string[]> = {};
-  for (const issue of cause?.issues ?? []) (result[String(issue.path[0])] ??= []).push(issue.message);
-  return result;
-}
+import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 
 describe.each(testDbKinds())('identity on %s', (kind) => {
   let app: TestApp;

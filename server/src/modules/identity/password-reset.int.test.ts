@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '#server/app';
 import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
@@ -288,13 +284,9 @@ describe.each(testDbKinds())('forgot password on %s', (kind) => {
   });
 
   describe('REST', () => {
-    let http: ReturnType<typeof createApp>;
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-dist-'));
+    let http: ReturnType<TestApp['http']>;
     beforeAll(() => {
-      http = createApp(app.services, { webDistDir: dist });
-    });
-    afterAll(() => {
-      fs.rmSync(dist, { recursive: true, force: true });
+      http = app.http();
     });
 
     it('POST /api/users/verify-user and PUT /api/users/reset-password', async () => {

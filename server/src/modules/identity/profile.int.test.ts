@@ -1,25 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '#server/app';
 import { replayAndCompare } from '#server/event-store/replay';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { PROFILE_EDIT_NOT_YOURS, PROFILE_NOT_FOUND, PROFILE_NOT_YOURS } from './profile.ts';
 import type { TUpdateProfileRequest } from './profile.schema.ts';
 import { RESET_CODE_SENT, RESET_INVALID_PAIR } from './password-reset.ts';
-import { rejection } from '#server/testing/assertions';
-
-function fieldErrorsOf(error: TRPCError): Record<string, string[]> {
-  const cause = error.cause as { fieldErrors?: Record<string, string[]>; issues?: { path: PropertyKey[]; message: string }[] } | undefined;
-  if (cause?.fieldErrors) return cause.fieldErrors;
-  const result: Record<string, string[]> = {};
-  for (const issue of cause?.issues ?? []) (result[String(issue.path[0])] ??= []).push(issue.message);
-  return result;
-}
+import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 
 const PAYOUT: TUpdateProfileRequest = {
   upiId: ' Asha.Verma@okaxis ',
@@ -167,13 +154,9 @@ describe.each(testDbKinds())('member profile on %s', (kind) => {
   });
 
   describe('REST', () => {
-    let http: ReturnType<typeof createApp>;
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-dist-'));
+    let http: ReturnType<TestApp['http']>;
     beforeAll(() => {
-      http = createApp(app.services, { webDistDir: dist });
-    });
-    afterAll(() => {
-      fs.rmSync(dist, { recursive: true, force: true });
+      http = app.http();
     });
 
     it('GET and PUT /api/users/profile/:id: own only; a members admin may GET any; another member’s ID is a 403 and nothing else', async () => {

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '#server/app';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { logIn } from './login.ts';
@@ -28,15 +26,14 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
 
 describe.each(testDbKinds())('UPI QR upload on %s', (kind) => {
   let app: TestApp;
-  let http: ReturnType<typeof createApp>;
+  let http: ReturnType<TestApp['http']>;
   let admin: Awaited<ReturnType<TestApp['account']>>;
   let financeAdmin: Awaited<ReturnType<TestApp['account']>>;
   let photoWithExif: Buffer;
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-dist-'));
 
   beforeAll(async () => {
     app = await createTestApp(kind);
-    http = createApp(app.services, { webDistDir: dist });
+    http = app.http();
     admin = await app.account({ role: 'admin', permissions: ['members'] });
     financeAdmin = await app.account({ role: 'admin', permissions: ['finance'] });
     photoWithExif = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 240, g: 240, b: 240 } } })
@@ -46,7 +43,6 @@ describe.each(testDbKinds())('UPI QR upload on %s', (kind) => {
   });
   afterAll(async () => {
     await app?.close();
-    fs.rmSync(dist, { recursive: true, force: true });
   });
 
   const upload = (userId: string, token: string) => request(http).post(`/api/users/upload-profile-assets/${userId}`).set('Authorization', `Bearer ${token}`);
@@ -281,7 +277,7 @@ describe.each(testDbKinds())('UPI QR upload on %s', (kind) => {
   it('limits uploads per account', async () => {
     const limited = await createTestApp(kind, { limits: { uploadPerAccount: { limit: 1, windowSeconds: 3600 } } });
     try {
-      const limitedHttp = createApp(limited.services, { webDistDir: dist });
+      const limitedHttp = limited.http();
       const member = await limited.account();
       const send = () => request(limitedHttp).post(`/api/users/upload-profile-assets/${member.userId}`).set('Authorization', `Bearer ${member.token}`).attach('qrCode', photoWithExif, 'qr.jpg');
       expect((await send()).status).toBe(202);

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SLUGS, ZUpdateContentRequestSchema } from './content.schema.ts';
+import { PLACEHOLDERS } from './markdown.ts';
 import { SEED_CONTENT } from './seed-content.ts';
 
 const LANGUAGES = ['en', 'hi'] as const;
-const PLACEHOLDERS = [
-  'foundationName',
-  'address',
-  'phone',
-  'email',
-  'registrationNo',
-  'pan',
-  'twelveANo',
-  'taxExemptionNo',
-  'taxSectionLabel',
-] as const;
 
 /** The share of Devanagari among letters and combining marks (Hindi vowel signs are marks). */
 function devanagariShare(text: string): number {
