@@ -11,6 +11,8 @@ const ZConfigSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SAHAY_DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** The role that owns the tables; migrations run as it, the app as DATABASE_URL's role (decision 019). */
+  DATABASE_OWNER_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SAHAY_MASTER_KEY: z
@@ -25,14 +27,31 @@ const ZConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The share of visits whose browser reports its Core Web Vitals (0 turns reporting off). */
   WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  // S3-compatible object storage for files: all four of endpoint, bucket and keys, or none (files
+  // then live in the database). Checked together in loadConfig.
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z 0-9 . -)').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 });
+
+/** The variables that must be set together for object storage; the optional ones count as a partial set too. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
+
+export type FilesConfig =
+  | { kind: 'db' }
+  | { kind: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
 
 export type Config = z.infer<typeof ZConfigSchema> & {
   dataDir: string;
   publicUrl: string;
   isProduction: boolean;
-  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; ownerUrl?: string };
   queue: { kind: 'in-process' } | { kind: 'bullmq'; url: string };
+  files: FilesConfig;
 };
 
 export class ConfigError extends Error {
@@ -53,13 +72,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (raw.NODE_ENV === 'production' && !raw.SAHAY_MASTER_KEY) {
     throw new ConfigError('Invalid configuration:\n  SAHAY_MASTER_KEY: required when NODE_ENV=production');
   }
+  const s3Set = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => raw[name] !== undefined);
+  const s3Missing = S3_REQUIRED.filter((name) => raw[name] === undefined);
+  if (s3Set.length > 0 && s3Missing.length > 0) {
+    const lines = s3Missing.map((name) => `  ${name}: required when ${s3Set.join(', ')} ${s3Set.length === 1 ? 'is' : 'are'} set (object storage needs all of ${S3_REQUIRED.join(', ')}; set none to keep files in the database)`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (raw.DATABASE_OWNER_URL && !raw.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_OWNER_URL: needs DATABASE_URL too (the app connects as DATABASE_URL; only migrations use the owner)',
+    );
+  }
   const dataDir = path.resolve(raw.SAHAY_DATA_DIR);
   return {
     ...raw,
     dataDir,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     isProduction: raw.NODE_ENV === 'production',
-    database: raw.DATABASE_URL ? { kind: 'postgres', url: raw.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    database: raw.DATABASE_URL
+      ? { kind: 'postgres', url: raw.DATABASE_URL, ownerUrl: raw.DATABASE_OWNER_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     queue: raw.REDIS_URL ? { kind: 'bullmq', url: raw.REDIS_URL } : { kind: 'in-process' },
+    files:
+      raw.S3_ENDPOINT && raw.S3_BUCKET && raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+        ? {
+            kind: 's3',
+            endpoint: raw.S3_ENDPOINT,
+            bucket: raw.S3_BUCKET,
+            region: raw.S3_REGION ?? 'us-east-1',
+            accessKeyId: raw.S3_ACCESS_KEY_ID,
+            secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: raw.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'db' },
   };
 }

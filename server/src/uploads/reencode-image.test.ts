@@ -1,0 +1,68 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '#server/errors/app-error';
+import { reencodeImage } from './reencode-image.ts';
+import { photoWithExif, pixelBombPng, plainImage } from './test-files.test-helper.ts';
+import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE } from './upload-messages.ts';
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('reencodeImage', () => {
+  it('keeps only pixels: no EXIF, GPS, XMP or ICC; turned upright; scaled into bounds', async () => {
+    const photo = await photoWithExif(1200, 800);
+    const before = await sharp(photo).metadata();
+    expect(before.exif?.toString('latin1')).toContain('EXIF-SECRET');
+    expect(before.orientation).toBe(6);
+
+    const image = await reencodeImage(photo, { maxSide: 600 });
+    expect(image.mediaType).toBe('image/webp');
+    // Orientation 6 is a quarter turn: the 1200 × 800 landscape is an upright 800 × 1200, then scaled.
+    expect([image.width, image.height]).toEqual([400, 600]);
+    const after = await sharp(image.bytes).metadata();
+    expect(after).toMatchObject({ format: 'webp', width: 400, height: 600 });
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.icc).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(image.bytes.includes(Buffer.from('EXIF-SECRET'))).toBe(false);
+  });
+
+  it('never enlarges, and writes the format asked for', async () => {
+    const small = await plainImage('png', 64, 48);
+    expect(await reencodeImage(small, { format: 'png' })).toMatchObject({ mediaType: 'image/png', width: 64, height: 48 });
+    const jpeg = await reencodeImage(await plainImage('webp', 64, 48), { format: 'jpeg' });
+    expect(jpeg.mediaType).toBe('image/jpeg');
+    expect((await sharp(jpeg.bytes).metadata()).format).toBe('jpeg');
+  });
+
+  it.each(['jpeg', 'png', 'webp'] as const)('refuses a truncated %s', async (format) => {
+    const whole = format === 'jpeg' ? await photoWithExif(400, 300) : await sharp(await photoWithExif(400, 300))[format]().toBuffer();
+    const error = await refusal(reencodeImage(whole.subarray(0, Math.floor(whole.length * 0.6))));
+    expect(error.userMessage).toBe(IMAGE_UNREADABLE);
+    expect(error.httpStatus).toBe(400);
+  });
+
+  it('refuses a pixel bomb from its header, before decoding it', async () => {
+    const bomb = pixelBombPng(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 20_000, height: 20_000 });
+    const error = await refusal(reencodeImage(bomb));
+    expect(error.userMessage).toBe(IMAGE_TOO_MANY_PIXELS);
+    // A lower limit per call works the same way.
+    expect((await refusal(reencodeImage(await plainImage('png', 200, 200), { maxInputPixels: 100 * 100 }))).userMessage).toBe(IMAGE_TOO_MANY_PIXELS);
+  });
+
+  it('refuses formats outside the upload types even when sharp could read them', async () => {
+    expect((await refusal(reencodeImage(await plainImage('gif')))).userMessage).toBe(IMAGE_UNREADABLE);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    expect((await refusal(reencodeImage(svg))).userMessage).toBe(IMAGE_UNREADABLE);
+    expect((await refusal(reencodeImage(Buffer.from('not an image at all')))).userMessage).toBe(IMAGE_UNREADABLE);
+  });
+});

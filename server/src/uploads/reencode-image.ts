@@ -1,0 +1,61 @@
+import sharp from 'sharp';
+import { AppError } from '#server/errors/app-error';
+import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE } from './upload-messages.ts';
+import type { ImageMediaType } from './upload-types.ts';
+
+/** Decoding stops above this many pixels: a small file must not expand into gigabytes (a "decompression bomb"). */
+export const DEFAULT_MAX_INPUT_PIXELS = 40_000_000;
+export const DEFAULT_MAX_SIDE = 2048;
+
+export interface ReencodeImageOptions {
+  /** Longest side of the result; larger images are scaled down, smaller ones are never enlarged. */
+  maxSide?: number;
+  maxInputPixels?: number;
+  format?: 'webp' | 'jpeg' | 'png';
+  /** 1-100, for WebP and JPEG. */
+  quality?: number;
+}
+
+export interface ReencodedImage {
+  bytes: Buffer;
+  mediaType: ImageMediaType;
+  width: number;
+  height: number;
+}
+
+const OUTPUT_TYPE = { webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' } as const satisfies Record<string, ImageMediaType>;
+/** Only what the upload types admit goes to the decoder (sharp also reads SVG, TIFF, GIF, HEIF...). */
+const DECODABLE = new Set(['jpeg', 'png', 'webp']);
+
+/**
+ * Re-encodes an uploaded image so that only pixels survive: decoded under a pixel limit (checked
+ * on the header, before decoding), turned upright by its EXIF orientation, scaled into the bounds,
+ * and written fresh: sharp copies no EXIF, GPS, XMP or ICC data unless asked to. A truncated or
+ * damaged file is refused (failOn 'error': libjpeg's "premature end" and libpng's read errors),
+ * while harmless warnings some phones' files carry are tolerated.
+ */
+export async function reencodeImage(bytes: Buffer, options: ReencodeImageOptions = {}): Promise<ReencodedImage> {
+  const maxSide = options.maxSide ?? DEFAULT_MAX_SIDE;
+  const format = options.format ?? 'webp';
+  const quality = options.quality ?? 85;
+  const input = { limitInputPixels: options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS, failOn: 'error' as const, pages: 1 };
+  try {
+    const metadata = await sharp(bytes, input).metadata();
+    if (!metadata.format || !DECODABLE.has(metadata.format)) {
+      throw new AppError('BAD_REQUEST', { userMessage: IMAGE_UNREADABLE, message: `image refused: format ${metadata.format ?? 'unknown'}` });
+    }
+    const pipeline = sharp(bytes, input)
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+      .timeout({ seconds: 20 });
+    const encoded =
+      format === 'webp' ? pipeline.webp({ quality }) : format === 'jpeg' ? pipeline.jpeg({ quality, mozjpeg: true }) : pipeline.png({ compressionLevel: 9 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { bytes: data, mediaType: OUTPUT_TYPE[format], width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (/pixel limit/i.test(message)) throw new AppError('BAD_REQUEST', { userMessage: IMAGE_TOO_MANY_PIXELS, message: `image refused: ${message}`, cause: error });
+    throw new AppError('BAD_REQUEST', { userMessage: IMAGE_UNREADABLE, message: `image refused: ${message}`, cause: error });
+  }
+}
