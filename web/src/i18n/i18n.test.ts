@@ -1,23 +1,30 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import { ZLoginRequestSchema } from '@sahay/server/modules/identity/login.schema';
-import { ZTotpCodeSchema } from '@sahay/server/modules/identity/admin-totp.schema';
-import { ZRegisterRequestSchema } from '@sahay/server/modules/identity/register.schema';
-import { ZChangeMemberStatusRequestSchema, ZSearchMembersRequestSchema } from '@sahay/server/modules/admin/members.schema';
+import { ZLoginRequestSchema } from '@sahay/server/modules/identity/accounts/login.schema';
+import { ZTotpCodeSchema } from '@sahay/server/modules/identity/two-factor/admin-totp.schema';
+import { ZRegisterRequestSchema } from '@sahay/server/modules/community/register.schema';
+import { ZChangeMemberStatusRequestSchema, ZSearchMembersRequestSchema } from '@sahay/server/modules/admin/members/members.schema';
 import { ZGenerateEpinsRequestSchema, ZTransferEpinsRequestSchema } from '@sahay/server/modules/community/epins.schema';
-import { ZChangePasswordRequestSchema } from '@sahay/server/modules/identity/change-password.schema';
-import { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from '@sahay/server/modules/identity/password-reset.schema';
-import { ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile.schema';
+import { ZChangePasswordRequestSchema } from '@sahay/server/modules/identity/passwords/change-password.schema';
+import { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from '@sahay/server/modules/identity/passwords/password-reset.schema';
+import { ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile/profile.schema';
 import { ZCreateContactMessageRequestSchema } from '@sahay/server/modules/site/contact.schema';
 import { ZUpdateContentRequestSchema } from '@sahay/server/modules/site/content.schema';
-import { DEFAULT_SETTINGS } from '@sahay/server/modules/site/settings.defaults';
+import { DEFAULT_SETTINGS } from '@sahay/server/modules/site/site.api';
 import { ZSettingsSchema } from '@sahay/server/modules/site/settings.schema';
 import { createTranslator, interpolate, loadNamespaces, NAMESPACES, translateServerMessage, type Lang } from './i18n.tsx';
 
 const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
 
+/**
+ * Dictionaries only the server reads (e-mail texts, server/src/mail): checked here like the others,
+ * but not in NAMESPACES, so the web has no loader for them and no page downloads them.
+ */
+const SERVER_ONLY_NAMESPACES = ['mail'] as const;
+const ALL_NAMESPACES = [...NAMESPACES, ...SERVER_ONLY_NAMESPACES];
+
 function dictionary(lang: Lang): Record<string, unknown> {
-  return Object.assign({}, ...NAMESPACES.map((namespace) => files[`./${lang}/${namespace}.json`]));
+  return Object.assign({}, ...ALL_NAMESPACES.map((namespace) => files[`./${lang}/${namespace}.json`]));
 }
 
 const en = dictionary('en') as { serverMessages: Record<string, string> };
@@ -40,14 +47,24 @@ function placeholders(text: string): string[] {
 
 describe('dictionaries', () => {
   it('come as one file per namespace and language, with no stray files', () => {
-    expect(Object.keys(files).sort()).toEqual(NAMESPACES.flatMap((namespace) => [`./en/${namespace}.json`, `./hi/${namespace}.json`]).sort());
+    expect(Object.keys(files).sort()).toEqual(ALL_NAMESPACES.flatMap((namespace) => [`./en/${namespace}.json`, `./hi/${namespace}.json`]).sort());
+  });
+
+  it('keep the server-only ones out of the browser: no loader, and no web code names their files', () => {
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], { eager: true, query: '?raw', import: 'default' });
+    expect(Object.keys(sources).length).toBeGreaterThan(20);
+    for (const namespace of SERVER_ONLY_NAMESPACES) {
+      expect(NAMESPACES).not.toContain(namespace);
+      const naming = Object.entries(sources).filter(([, source]) => source.includes(`/${namespace}.json`));
+      expect(naming.map(([file]) => file)).toEqual([]);
+    }
   });
 
   it('hold the same sections in both languages, and no section in two namespaces', () => {
-    for (const namespace of NAMESPACES) {
+    for (const namespace of ALL_NAMESPACES) {
       expect(Object.keys(files[`./hi/${namespace}.json`]!), namespace).toEqual(Object.keys(files[`./en/${namespace}.json`]!));
     }
-    const sections = NAMESPACES.flatMap((namespace) => Object.keys(files[`./en/${namespace}.json`]!));
+    const sections = ALL_NAMESPACES.flatMap((namespace) => Object.keys(files[`./en/${namespace}.json`]!));
     expect(new Set(sections).size).toBe(sections.length);
   });
 

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
+
+/**
+ * The four faces every PDF uses. Noto Sans Devanagari has no Latin letters, so English runs use Noto
+ * Sans; both have digits, common punctuation and ₹. The TTFs come from npm packages (pinned in
+ * package-lock.json) rather than Debian's fonts-noto-core, so the same font files, and therefore the
+ * same glyph IDs and the same PDF bytes, are used on every machine and in the Docker image.
+ */
+export type PdfFontName = 'latin' | 'latin-bold' | 'deva' | 'deva-bold';
+
+export const PDF_FONT_FILES: Record<PdfFontName, string> = {
+  latin: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  'latin-bold': '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  deva: '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
+  'deva-bold': '@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf',
+};
+
+// Resolved from this file, not from the working directory, so tools and the worker find them too.
+const require = createRequire(import.meta.url);
+
+export function resolvePdfFontFile(name: PdfFontName): string {
+  return require.resolve(PDF_FONT_FILES[name]);
+}
+
+let opened: Record<PdfFontName, Font> | undefined;
+
+/**
+ * Each font is read and parsed once per process. pdfkit given a path or a buffer parses the font
+ * again for every document (362–496 ms a receipt instead of 79 ms, LIBRARIES.md); given the parsed
+ * font it only builds that document's subset. fontkit's caches on the shared object (parsed tables,
+ * glyphs) fill on first use, so the first document of a process is the slow one (about 1.5 s).
+ */
+export function openPdfFonts(): Record<PdfFontName, Font> {
+  opened ??= {
+    latin: openFont('latin'),
+    'latin-bold': openFont('latin-bold'),
+    deva: openFont('deva'),
+    'deva-bold': openFont('deva-bold'),
+  };
+  return opened;
+}
+
+function openFont(name: PdfFontName): Font {
+  const file = resolvePdfFontFile(name);
+  const font = create(fs.readFileSync(file));
+  if (!('layout' in font)) throw new Error(`${file} is a font collection; PDFs need a single TrueType font`);
+  return font;
+}

@@ -1,0 +1,342 @@
+import PDFDocument from 'pdfkit';
+import { openPdfFonts, type PdfFontName } from './fonts.ts';
+import { drawQrCode, type QrCodeGeometry } from './qr-code.ts';
+import { drawLines, layoutText, lineMetrics, type Align, type TextLine, type TextStyle } from './text.ts';
+
+export interface Bilingual {
+  en: string;
+  hi: string;
+}
+
+/**
+ * The foundation's details for the top of every document (PRODUCT.md: receipts carry the
+ * registration, PAN and 12A/80G numbers). A detail that is empty or blank is left out, never shown
+ * as a dash: a receipt must not look as if it carried a number it does not have.
+ */
+export interface FoundationDetails {
+  name: Bilingual;
+  address?: Partial<Bilingual>;
+  phone?: string;
+  email?: string;
+  registrationNo?: string;
+  pan?: string;
+  twelveANo?: string;
+  taxExemptionNo?: string;
+  /** What the tax-exemption number is called: "80G approval" unless given. */
+  taxExemptionLabel?: Bilingual;
+}
+
+export interface PdfDocumentOptions {
+  title: string;
+  /** Written as the document's CreationDate and ModDate: the same input gives the same bytes. */
+  createdAt: Date;
+  author?: string;
+  subject?: string;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface TableColumn {
+  header: Bilingual | string;
+  /** A share of the content width (weights are normalised), e.g. 1, 2, 1. */
+  weight: number;
+  align?: Align;
+}
+
+export interface TableSpec {
+  columns: readonly TableColumn[];
+  rows: readonly (readonly string[])[];
+  size?: number;
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = { top: 48, bottom: 60, left: 48, right: 48 };
+const BODY_SIZE = 10;
+const GREY = '#555555';
+const RULE = '#999999';
+const CELL_PADDING = 4;
+
+const LABELS = {
+  registrationNo: { en: 'Registration No.', hi: 'पंजीकरण संख्या' },
+  pan: { en: 'PAN', hi: 'पैन' },
+  twelveANo: { en: '12A registration', hi: '12A पंजीकरण' },
+  taxExemptionNo: { en: '80G approval', hi: '80G अनुमोदन' },
+  phone: { en: 'Phone', hi: 'फ़ोन' },
+  email: { en: 'E-mail', hi: 'ई-मेल' },
+} satisfies Record<string, Bilingual>;
+
+/** "English / हिंदी", the way both languages share one line in every document. */
+export function bilingual(text: Bilingual | string): string {
+  return typeof text === 'string' ? text : `${text.en} / ${text.hi}`;
+}
+
+export function pageNumberText(page: number, pages: number): string {
+  return `Page ${page} of ${pages} / पृष्ठ ${page} / ${pages}`;
+}
+
+/**
+ * One A4 document laid out top to bottom: each block moves a cursor down and starts a new page when
+ * it does not fit. Page numbers ("Page 1 of 2 / पृष्ठ 1 / 2") are added by toBuffer(), once the
+ * number of pages is known (pdfkit keeps the pages buffered until then).
+ */
+export class PdfLayout {
+  readonly doc: PDFKit.PDFDocument;
+  private cursor = MARGIN.top;
+  private readonly chunks: Buffer[] = [];
+  private readonly ended: Promise<Buffer>;
+  private isFinished = false;
+
+  constructor(options: PdfDocumentOptions) {
+    if (Number.isNaN(options.createdAt.getTime())) throw new Error('A PDF needs a valid creation date');
+    this.doc = new PDFDocument({
+      size: A4,
+      margins: MARGIN,
+      bufferPages: true,
+      displayTitle: true,
+      lang: 'en-IN',
+      // No default font: pdfkit would otherwise load and embed Helvetica, which no text uses.
+      font: '',
+      // pdfkit hashes every info entry into the file ID, so absent ones must be left out, not undefined.
+      info: {
+        Title: options.title,
+        ...(options.author ? { Author: options.author } : {}),
+        ...(options.subject ? { Subject: options.subject } : {}),
+        Creator: 'Sahay',
+        CreationDate: options.createdAt,
+        ModDate: options.createdAt,
+      },
+    });
+    const fonts = openPdfFonts();
+    for (const name of Object.keys(fonts) as PdfFontName[]) this.doc.registerFont(name, fonts[name]);
+    this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.ended = new Promise((resolve, reject) => {
+      this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
+      this.doc.on('error', reject);
+    });
+  }
+
+  get left(): number {
+    return MARGIN.left;
+  }
+
+  get contentWidth(): number {
+    return A4[0] - MARGIN.left - MARGIN.right;
+  }
+
+  /** Where the next block starts, from the top of the current page. */
+  get y(): number {
+    return this.cursor;
+  }
+
+  private get bottom(): number {
+    return A4[1] - MARGIN.bottom;
+  }
+
+  get pageCount(): number {
+    return this.doc.bufferedPageRange().count;
+  }
+
+  addPage(): void {
+    this.doc.addPage();
+    this.cursor = MARGIN.top;
+  }
+
+  /** Starts a new page unless `height` points fit below the cursor. */
+  ensureSpace(height: number): void {
+    if (this.cursor + height > this.bottom && this.cursor > MARGIN.top) this.addPage();
+  }
+
+  moveDown(points: number): void {
+    this.cursor = Math.min(this.cursor + points, this.bottom);
+  }
+
+  /** Height of text laid out at a width, without drawing it. */
+  measure(text: string, style: TextStyle & { width: number }): number {
+    return layoutText(this.doc, text, style).length * lineMetrics(style.size).lineHeight;
+  }
+
+  /**
+   * A paragraph in either script or both, wrapped to the width (the content width by default),
+   * continuing on a new page line by line.
+   */
+  text(text: string, style: Partial<TextStyle> & { align?: Align; x?: number; width?: number } = {}): Box {
+    const full: TextStyle = { size: style.size ?? BODY_SIZE, bold: style.bold, color: style.color };
+    const x = style.x ?? this.left;
+    const width = style.width ?? this.contentWidth - (x - this.left);
+    const { lineHeight } = lineMetrics(full.size);
+    const lines = layoutText(this.doc, text, { ...full, width });
+    const top = this.cursor;
+    for (const line of lines) {
+      this.ensureSpace(lineHeight);
+      drawLines(this.doc, [line], { x, y: this.cursor, width, align: style.align }, full);
+      this.cursor += lineHeight;
+    }
+    return { x, y: top, width, height: this.cursor - top };
+  }
+
+  /** A heading in both languages on one line ("Receipt / रसीद"), kept with the line after it. */
+  heading(text: Bilingual, options: { size?: number } = {}): Box {
+    const size = options.size ?? 13;
+    this.ensureSpace(this.measure(bilingual(text), { size, bold: true, width: this.contentWidth }) + 2 * lineMetrics(BODY_SIZE).lineHeight);
+    this.moveDown(size * 0.5);
+    const box = this.text(bilingual(text), { size, bold: true });
+    this.moveDown(size * 0.3);
+    return box;
+  }
+
+  /**
+   * The foundation's name, address and registration details, and a rule below; with `qr`, a QR code
+   * at the top right (a verification link, say) and the details beside it.
+   */
+  header(foundation: FoundationDetails, options: { qr?: string; qrSize?: number } = {}): { box: Box; qr?: QrCodeGeometry } {
+    const top = this.cursor;
+    const qrSize = options.qr ? (options.qrSize ?? 96) : 0;
+    const width = this.contentWidth - (qrSize ? qrSize + 12 : 0);
+    const qr = options.qr ? drawQrCode(this.doc, options.qr, { x: this.left + this.contentWidth - qrSize, y: top, size: qrSize }) : undefined;
+
+    this.text(foundation.name.en, { size: 15, bold: true, width });
+    if (filled(foundation.name.hi)) this.text(foundation.name.hi, { size: 13, bold: true, width });
+    for (const line of [foundation.address?.en, foundation.address?.hi]) {
+      if (filled(line)) this.text(line, { size: 9, color: GREY, width });
+    }
+    const details: Array<[Bilingual, string | undefined]> = [
+      [LABELS.registrationNo, foundation.registrationNo],
+      [LABELS.pan, foundation.pan],
+      [LABELS.twelveANo, foundation.twelveANo],
+      [foundation.taxExemptionLabel ?? LABELS.taxExemptionNo, foundation.taxExemptionNo],
+      [LABELS.phone, foundation.phone],
+      [LABELS.email, foundation.email],
+    ];
+    for (const [label, value] of details) {
+      if (filled(value)) this.text(`${bilingual(label)}: ${value.trim()}`, { size: 9, width });
+    }
+    this.cursor = Math.max(this.cursor, top + qrSize) + 6;
+    this.doc.save().moveTo(this.left, this.cursor).lineTo(this.left + this.contentWidth, this.cursor).lineWidth(0.75).strokeColor(RULE).stroke().restore();
+    this.moveDown(8);
+    return { box: { x: this.left, y: top, width: this.contentWidth, height: this.cursor - top }, qr };
+  }
+
+  /** Two columns: the label in both languages, the value beside it. Empty values are left out. */
+  labelValues(rows: ReadonlyArray<{ label: Bilingual | string; value: string }>, options: { labelWidth?: number } = {}): Box {
+    const top = this.cursor;
+    const labelWidth = options.labelWidth ?? Math.round(this.contentWidth * 0.38);
+    const valueX = this.left + labelWidth + 8;
+    const valueWidth = this.contentWidth - labelWidth - 8;
+    const labelStyle: TextStyle = { size: 9, color: GREY };
+    const valueStyle: TextStyle = { size: BODY_SIZE };
+    for (const row of rows) {
+      if (!filled(row.value)) continue;
+      const labelLines = layoutText(this.doc, bilingual(row.label), { ...labelStyle, width: labelWidth });
+      const valueLines = layoutText(this.doc, row.value.trim(), { ...valueStyle, width: valueWidth });
+      const height = Math.max(labelLines.length * lineMetrics(labelStyle.size).lineHeight, valueLines.length * lineMetrics(valueStyle.size).lineHeight);
+      this.ensureSpace(height);
+      // Label and value share a baseline on their first line.
+      const shift = lineMetrics(valueStyle.size).ascent - lineMetrics(labelStyle.size).ascent;
+      drawLines(this.doc, labelLines, { x: this.left, y: this.cursor + shift, width: labelWidth }, labelStyle);
+      drawLines(this.doc, valueLines, { x: valueX, y: this.cursor, width: valueWidth }, valueStyle);
+      this.cursor += height + 3;
+    }
+    this.moveDown(4);
+    return { x: this.left, y: top, width: this.contentWidth, height: this.cursor - top };
+  }
+
+  /**
+   * A table whose cells wrap; a row never splits across pages, and the header row is repeated at
+   * the top of every page the table continues on.
+   */
+  table(spec: TableSpec): Box {
+    if (spec.columns.length === 0) throw new Error('A table needs at least one column');
+    if (spec.columns.some((column) => !(column.weight > 0))) throw new Error('Every table column needs a weight above 0');
+    spec.rows.forEach((row, index) => {
+      if (row.length !== spec.columns.length) throw new Error(`Table row ${index + 1} has ${row.length} cells; the table has ${spec.columns.length} columns`);
+    });
+    const size = spec.size ?? 9;
+    const total = spec.columns.reduce((sum, column) => sum + column.weight, 0);
+    const widths = spec.columns.map((column) => (this.contentWidth * column.weight) / total);
+    const header = spec.columns.map((column) => (typeof column.header === 'string' ? column.header : `${column.header.en}\n${column.header.hi}`));
+    const top = this.cursor;
+
+    const layoutRow = (cells: readonly string[], bold: boolean) => {
+      const style: TextStyle = { size, bold };
+      const lines = cells.map((cell, index) => layoutText(this.doc, cell, { ...style, width: widths[index]! - 2 * CELL_PADDING }));
+      const height = Math.max(...lines.map((cell) => cell.length)) * lineMetrics(size).lineHeight + 2 * CELL_PADDING;
+      return { lines, height, style };
+    };
+    const drawRow = (row: { lines: TextLine[][]; height: number; style: TextStyle }, shaded: boolean) => {
+      if (shaded) this.doc.save().rect(this.left, this.cursor, this.contentWidth, row.height).fill('#eeeeee').restore();
+      let x = this.left;
+      row.lines.forEach((lines, index) => {
+        const width = widths[index]!;
+        drawLines(this.doc, lines, { x: x + CELL_PADDING, y: this.cursor + CELL_PADDING, width: width - 2 * CELL_PADDING, align: spec.columns[index]!.align }, row.style);
+        x += width;
+      });
+      this.cursor += row.height;
+      this.doc.save().moveTo(this.left, this.cursor).lineTo(this.left + this.contentWidth, this.cursor).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+    };
+
+    const headerRow = layoutRow(header, true);
+    const pageRoom = this.bottom - MARGIN.top - headerRow.height;
+    const bodyRows = spec.rows.map((cells, index) => {
+      const row = layoutRow(cells, false);
+      if (row.height > pageRoom) throw new Error(`Table row ${index + 1} is taller than a page`);
+      return row;
+    });
+    // The header row and at least the first row start together.
+    this.ensureSpace(headerRow.height + (bodyRows[0]?.height ?? 0));
+    drawRow(headerRow, true);
+    for (const row of bodyRows) {
+      if (this.cursor + row.height > this.bottom) {
+        this.addPage();
+        drawRow(headerRow, true);
+      }
+      drawRow(row, false);
+    }
+    this.moveDown(6);
+    return { x: this.left, y: top, width: this.contentWidth, height: this.cursor - top };
+  }
+
+  /** A QR code in the flow of the page, with an optional caption under it. */
+  qrCode(text: string, options: { size?: number; align?: Align; caption?: Bilingual | string } = {}): QrCodeGeometry {
+    const size = options.size ?? 110;
+    const caption = options.caption === undefined ? '' : bilingual(options.caption);
+    const captionHeight = caption ? this.measure(caption, { size: 8, width: size * 2 }) : 0;
+    this.ensureSpace(size + captionHeight);
+    const x =
+      options.align === 'right' ? this.left + this.contentWidth - size : options.align === 'center' ? this.left + (this.contentWidth - size) / 2 : this.left;
+    const geometry = drawQrCode(this.doc, text, { x, y: this.cursor, size });
+    this.cursor += size;
+    if (caption) {
+      const captionX = Math.max(this.left, Math.min(x - size / 2, this.left + this.contentWidth - 2 * size));
+      this.text(caption, { size: 8, color: GREY, x: captionX, width: size * 2, align: 'center' });
+    }
+    return geometry;
+  }
+
+  /** Adds the page numbers, ends the document and returns its bytes. */
+  async toBuffer(): Promise<Buffer> {
+    if (this.isFinished) throw new Error('This PDF is already finished; make a new layout for another document');
+    this.isFinished = true;
+    const { start, count } = this.doc.bufferedPageRange();
+    const style: TextStyle = { size: 8, color: GREY };
+    for (let index = 0; index < count; index++) {
+      this.doc.switchToPage(start + index);
+      const lines = layoutText(this.doc, pageNumberText(index + 1, count), { ...style, width: this.contentWidth });
+      drawLines(this.doc, lines, { x: this.left, y: A4[1] - MARGIN.bottom + 24, width: this.contentWidth, align: 'center' }, style);
+    }
+    this.doc.end();
+    return this.ended;
+  }
+}
+
+function filled(value: string | undefined | null): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+export function createPdfLayout(options: PdfDocumentOptions): PdfLayout {
+  return new PdfLayout(options);
+}

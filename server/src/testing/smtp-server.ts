@@ -1,0 +1,54 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The message exactly as the client sent it (after the SMTP dot-unstuffing). */
+  raw: Buffer;
+}
+
+export interface TestSmtpServer {
+  /** smtp://127.0.0.1:<port>, for createSmtpMailer or SMTP_URL. */
+  url: string;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server (npm smtp-server) on a free local port, keeping every message it receives in
+ * memory. No TLS and no authentication: it speaks plain SMTP on 127.0.0.1 only.
+ */
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    hideSTARTTLS: true,
+    disabledCommands: ['AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom;
+        received.push({
+          from: from ? from.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('The test SMTP server is not listening on a TCP port');
+  return {
+    url: `smtp://127.0.0.1:${address.port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
