@@ -24,10 +24,12 @@ export interface TestDb {
  * A fresh, migrated database of the given kind. On PostgreSQL it creates `sahay_test_<random>` on
  * the server at TEST_DATABASE_URL and drops it afterwards; an unreachable server fails the test.
  */
-export async function createTestDb(kind: TestDbKind, options: { poolSize?: number } = {}): Promise<TestDb> {
+export async function createTestDb(kind: TestDbKind, options: { poolSize?: number; isMigrated?: boolean } = {}): Promise<TestDb> {
+  // isMigrated: false gives an empty database, for tests of migrating itself.
+  const isMigrated = options.isMigrated ?? true;
   if (kind === 'pglite') {
     const db = await openPglite();
-    await migrate(db);
+    if (isMigrated) await migrate(db);
     return { db, kind, drop: () => db.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -43,7 +45,7 @@ export async function createTestDb(kind: TestDbKind, options: { poolSize?: numbe
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = connectPostgres(url.toString(), { poolSize: options.poolSize ?? 20, applicationName: 'sahay-test' });
-  await migrate(db);
+  if (isMigrated) await migrate(db);
   return {
     db,
     kind,
@@ -57,6 +59,47 @@ export async function createTestDb(kind: TestDbKind, options: { poolSize?: numbe
       } finally {
         await cleanup.end();
       }
+    },
+  };
+}
+
+export interface AppRoleConnection {
+  db: Db;
+  /** The login role made for this connection. */
+  role: string;
+  url: string;
+  /** Closes the connection and drops the role (roles are cluster-wide, not per database). */
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL only: connects to the test database as a login role made for the caller, uniquely
+ * named, a member of sahay_app and granted nothing else — what the app's role holds in production
+ * (migrations/1732200001100_app-role.sql, docs/decisions/019).
+ */
+export async function connectAsAppRole(testDb: TestDb, options: { poolSize?: number } = {}): Promise<AppRoleConnection> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (testDb.kind !== 'postgres' || !testDb.url || !adminUrl) throw new Error('connectAsAppRole needs a PostgreSQL test database');
+  const role = `sahay_test_app_${crypto.randomBytes(6).toString('hex')}`;
+  const password = crypto.randomBytes(18).toString('hex');
+  // Hex only: nothing in the name or the password needs quoting beyond this.
+  await testDb.db.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}' IN ROLE sahay_app`);
+  const url = new URL(testDb.url);
+  url.username = role;
+  url.password = password;
+  const db = connectPostgres(url.toString(), { poolSize: options.poolSize ?? 5, applicationName: 'sahay-test-app-role' });
+  let isClosed = false;
+  return {
+    db,
+    role,
+    url: url.toString(),
+    async close() {
+      if (isClosed) return;
+      isClosed = true;
+      await db.close();
+      // Temporary tables die with their sessions; anything else it came to own or hold goes here.
+      await testDb.db.query(`DROP OWNED BY ${role}`);
+      await testDb.db.query(`DROP ROLE ${role}`);
     },
   };
 }

@@ -1,38 +1,58 @@
-import { ConfigError, loadConfig } from '#server/config';
+import { type Config, ConfigError, loadConfig } from '#server/config';
+import type { Db } from '#server/db/db';
 import { migrate } from '#server/db/migrate';
 import { DataDirLockedError, lockDataDir, openPglite } from '#server/db/pglite';
 import { connectPostgres } from '#server/db/postgres';
+import { runKeyMigrations } from '#server/event-store/key-migration';
+import { PersonalDataVault } from '#server/event-store/personal-data';
+import { sahayModules } from '#server/modules/registry';
+import { loadMasterKey } from '#server/services';
 
-/** Applies pending migrations and lists them; the server does the same at start. */
-async function main(): Promise<void> {
-  let config;
+/**
+ * `npm run migrate`: applies pending SQL migrations, then the key migrations (decision 019). On
+ * PostgreSQL it connects as DATABASE_OWNER_URL when set (the role that owns the tables; the app's
+ * role may not change the schema), else as DATABASE_URL. It needs SAHAY_MASTER_KEY (or, embedded,
+ * the generated key file) because re-wrapping data keys does.
+ */
+async function main(): Promise<number> {
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
-      process.exit(1);
+      return 1;
     }
     throw error;
   }
   let unlock: (() => void) | undefined;
-  try {
-    if (config.database.kind === 'pglite') unlock = lockDataDir(config.dataDir, 'migrate');
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
+  let db: Db;
+  if (config.database.kind === 'pglite') {
+    try {
+      unlock = lockDataDir(config.dataDir, 'migrate');
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        console.error(error.message);
+        return 1;
+      }
+      throw error;
     }
-    throw error;
+    db = await openPglite(config.database.dir);
+  } else {
+    db = connectPostgres(config.database.ownerUrl ?? config.database.url, { poolSize: 2, applicationName: 'sahay-migrate' });
   }
-  const db = config.database.kind === 'pglite' ? await openPglite(config.database.dir) : connectPostgres(config.database.url);
   try {
-    const applied = await migrate(db);
-    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
+    // PostgreSQL: by URL, so node-pg-migrate holds one connection of its own (see migrate).
+    const applied = await migrate(config.database.kind === 'pglite' ? db : (config.database.ownerUrl ?? config.database.url));
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database schema is up to date.');
+    const vault = new PersonalDataVault(loadMasterKey(config));
+    const report = await runKeyMigrations({ db, vault, modules: sahayModules, now: () => new Date(), log: (message) => console.log(message) });
+    if (report.rewrapped === 0 && report.reindexed.length === 0) console.log('The keys are up to date.');
+    return 0;
   } finally {
     await db.close();
     unlock?.();
   }
 }
 
-await main();
+process.exitCode = await main();
