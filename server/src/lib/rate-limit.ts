@@ -61,7 +61,11 @@ export function formatWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** Old windows are useless; the relay-free way to keep the table small is to prune on a timer. */
-export async function pruneRateLimits(db: Queryable, now: Date): Promise<void> {
-  await db.query(`DELETE FROM rate_limits WHERE window_start < $1`, [new Date(now.getTime() - 24 * 3600 * 1000)]);
+/**
+ * Deletes windows that started over a day before `now` (no limit's window is longer), so they have
+ * ended. The platform module's daily schedule calls it with its slot's start; returns the rows deleted.
+ */
+export async function pruneRateLimits(db: Queryable, now: Date): Promise<number> {
+  const { rowCount } = await db.query(`DELETE FROM rate_limits WHERE window_start < $1`, [new Date(now.getTime() - 24 * 3600 * 1000)]);
+  return rowCount;
 }

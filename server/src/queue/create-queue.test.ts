@@ -38,6 +38,7 @@ describe('createQueue', () => {
         },
       ]),
     ).rejects.toThrow(/neither runs jobs/);
+    await expect(queue.retry('e_h')).rejects.toThrow(/neither runs jobs/);
     await queue.close();
   });
 

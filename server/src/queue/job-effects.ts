@@ -25,3 +25,16 @@ export async function hasRun(db: Queryable, jobId: string): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM job_effects WHERE job_id = $1`, [jobId]);
   return rows.length > 0;
 }
+
+/**
+ * For an effect outside PostgreSQL (a mail): skipped when already recorded, recorded after it
+ * succeeds. A crash between the two repeats it on the next delivery, so the effect itself must
+ * tolerate that (a mail's idempotency key names its outbox file and its Message-ID).
+ * Returns whether the effect ran now.
+ */
+export async function runExternalOnce(db: Db, jobId: string, effect: () => Promise<void>): Promise<boolean> {
+  if (await hasRun(db, jobId)) return false;
+  await effect();
+  await db.query(`INSERT INTO job_effects (job_id) VALUES ($1) ON CONFLICT (job_id) DO NOTHING`, [jobId]);
+  return true;
+}

@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/db';
 import type { EventStore } from '#server/event-store/event-store';
-import type { RecordedEvent } from '#server/event-store/types';
+import type { DomainEvent, Recorded, RecordedEvent } from '#server/event-store/types';
+import type { FileStore } from '#server/files/file-store';
 import type { Mailer } from '#server/lib/mailer';
 
 /** What a job handler may use. */
@@ -11,19 +12,23 @@ export interface JobContext {
   db: Db;
   eventStore: EventStore;
   mailer: Mailer;
+  files: FileStore;
   log: Logger;
+  /** The clock; tests inject their own. */
+  now(): Date;
 }
 
 /**
  * Work done outside the request, triggered by an event (rule 6). The relay enqueues one job per
  * (event, handler) with the ID `<eventId>_<handler name>`; delivery is at-least-once, so run must be
- * idempotent — see runOnce in job-effects.ts for effects inside PostgreSQL.
+ * idempotent — see job-effects.ts. Modules write them with defineJob (job.ts), one `<name>.job.ts`
+ * each, typed by their event union: `run` receives only the types listed in `on`.
  */
-export interface JobHandler {
+export interface JobHandler<E extends DomainEvent = DomainEvent> {
   name: string;
   /** Event types that trigger this handler. */
-  on: readonly string[];
-  run(job: { id: string; event: RecordedEvent }, context: JobContext): Promise<void>;
+  on: readonly E['type'][];
+  run(job: { id: string; event: Recorded<E> }, context: JobContext): Promise<void>;
 }
 
 export interface QueuedJob {
@@ -33,10 +38,40 @@ export interface QueuedJob {
   event: RecordedEvent;
 }
 
+/**
+ * Work on a timer rather than after an event, run through the same queue (decision 020): a BullMQ
+ * job scheduler with REDIS_URL, timers in the process that runs jobs without it. Each slot's run
+ * has the ID scheduledJobId(name, slot), so two processes cannot both run one slot; the effect must
+ * still be idempotent (a run may be retried), so compute it from `scheduledAt`, not from the clock.
+ */
+export interface ScheduledJob {
+  /** Unique among job handlers and schedules; lower-case letters, digits and hyphens. */
+  name: string;
+  /** One run per slot of this many milliseconds; slots start at multiples of it since 1970 (a day: 00:00 UTC). */
+  everyMs: number;
+  run(job: { id: string; scheduledAt: Date }, context: JobContext): Promise<void>;
+}
+
+/** A schedule's run for one slot: `repeat:<schedule>:<slot start in ms>`, the ID BullMQ's job scheduler gives it too. */
+export function scheduledJobId(schedule: string, scheduledAt: Date): string {
+  return `repeat:${schedule}:${scheduledAt.getTime()}`;
+}
+
+/** The schedule and slot of a scheduled run's ID; null for any other job ID. */
+export function parseScheduledJobId(id: string): { schedule: string; scheduledAt: Date } | null {
+  const match = /^repeat:([a-z0-9-]+):(\d{1,15})$/.exec(id);
+  return match ? { schedule: match[1]!, scheduledAt: new Date(Number(match[2])) } : null;
+}
+
 export interface JobQueue {
   readonly kind: 'in-process' | 'bullmq';
   /** Adds jobs; a job whose ID was already added (pending or completed) is not added again. */
   enqueue(jobs: readonly QueuedJob[]): Promise<void>;
+  /**
+   * Runs a job that gave up (listed in job_failures) again, with all its attempts; its row goes when
+   * it succeeds. A 404 AppError when no such failure is listed; a no-op while it is already queued.
+   */
+  retry(jobId: string): Promise<void>;
   /** Whether the queue's backend answers (for /readyz). */
   isReachable(): Promise<boolean>;
   close(): Promise<void>;
