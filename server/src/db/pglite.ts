@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import { type Db, type Queryable, type QueryResult, runAfterCommit } from './db.ts';
 
 const parsers = { [types.INT8]: (value: string) => Number(value) };
 
@@ -30,12 +30,18 @@ export async function openPglite(dir?: string): Promise<Db> {
   return {
     kind: 'pglite',
     query: root.query,
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    async transaction(fn) {
+      const committed: (() => void)[] = [];
+      const result = await pglite.transaction((tx) => fn({ ...wrap(tx), afterCommit: (callback) => void committed.push(callback) }));
+      runAfterCommit(committed);
+      return result;
+    },
     async exec(sql) {
       await pglite.exec(sql);
     },
+    // In-process: there is no connection to lose, so onLost is never called.
     async listen(channel, onNotify) {
-      const unsubscribe = await pglite.listen(channel, () => onNotify());
+      const unsubscribe = await pglite.listen(channel, (payload) => onNotify(payload));
       return async () => {
         await unsubscribe();
       };

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryOptions, QueryResult } from './db.ts';
+import { type Db, type Queryable, type QueryOptions, type QueryResult, runAfterCommit } from './db.ts';
 
 // int8 values here (positions, counts) stay far below 2^53; numbers are easier to use than strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -29,30 +29,61 @@ export function connectPostgres(url: string, options: { poolSize?: number; appli
     query: root.query,
     async transaction(fn) {
       const client = await pool.connect();
+      const committed: (() => void)[] = [];
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn({ ...wrap(client), afterCommit: (callback) => void committed.push(callback) });
         await client.query('COMMIT');
+        client.release();
+        runAfterCommit(committed);
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        // A connection that cannot even roll back is destroyed rather than handed out again.
+        const broken = await client.query('ROLLBACK').then(
+          () => undefined,
+          (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
+        );
+        client.release(broken);
         throw error;
-      } finally {
-        client.release();
       }
     },
     async exec(sql) {
       await pool.query(sql);
     },
-    async listen(channel, onNotify) {
+    async listen(channel, onNotify, onLost) {
       const client = await pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      let isReleased = false;
+      const onNotification = (message: pg.Notification) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      };
+      // A checked-out client that loses its connection emits 'error'; unhandled, it would end the process.
+      const onError = (error: Error) => {
+        if (release(error)) onLost?.(error);
+      };
+      /** Gives the client back (destroyed after an error); false when it was already given back. */
+      const release = (error?: Error): boolean => {
+        if (isReleased) return false;
+        isReleased = true;
+        // The pool hands this client out again: it must not carry these listeners along.
+        client.off('notification', onNotification);
+        client.off('error', onError);
+        // A broken client is destroyed, not pooled; a late error from it must still not end the process.
+        if (error) client.on('error', () => {});
+        client.release(error);
+        return true;
+      };
+      client.on('notification', onNotification);
+      client.on('error', onError);
+      try {
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }
       return async () => {
+        if (isReleased) return;
         await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
-        client.release();
+        release();
       };
     },
     async close() {

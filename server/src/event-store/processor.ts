@@ -3,6 +3,7 @@ import type { Db, Queryable } from '#server/db/db';
 import type { EventStore } from './event-store.ts';
 import { liveTables } from './event-store.ts';
 import type { Projection, RecordedEvent } from './types.ts';
+import { eventsWake } from './wake.ts';
 
 /**
  * Async processors (ARCHITECTURE.md, event store rule 5). A processor reads the committed events after
@@ -10,9 +11,6 @@ import type { Projection, RecordedEvent } from './types.ts';
  * one still running, handles them and moves its checkpoint forward in the same transaction. A crash
  * anywhere rolls back both, so the next batch starts where the last committed one ended.
  */
-
-/** The channel the events table's trigger notifies after each insert. A wake-up only. */
-export const EVENTS_CHANNEL = 'sahay_events';
 
 const DEFAULT_LEASE_MS = 30_000;
 const DEFAULT_POLL_MS = 1_000;
@@ -205,7 +203,7 @@ export async function releaseLease(db: Queryable, name: string, owner: string): 
 
 export interface StartProcessorOptions extends ProcessorOptions {
   log: Logger;
-  /** Longest wait between batches when no notification arrives. */
+  /** Longest wait between batches when no wake-up arrives: the bound when one is lost. */
   pollMs?: number;
   /** Wait after a failed batch before the next try. */
   errorBackoffMs?: number;
@@ -217,8 +215,9 @@ export interface RunningProcessor {
 }
 
 /**
- * Runs batches until the processor is caught up, then sleeps until the events trigger's NOTIFY or the
- * poll interval, whichever comes first. The notification only wakes it: it always reads the table.
+ * Runs batches until the processor is caught up, then sleeps until events are appended (in this
+ * process, or in another one that announces it: see wake.ts) or the poll interval ends, whichever
+ * comes first. The wake-up is only that: it always reads the table.
  */
 export function startProcessor(db: Db, eventStore: EventStore, options: StartProcessorOptions): RunningProcessor {
   const { log, name } = options;
@@ -228,11 +227,11 @@ export function startProcessor(db: Db, eventStore: EventStore, options: StartPro
   let isWoken = false;
   let wake: (() => void) | undefined;
 
-  const notify = () => {
+  const onWake = () => {
     isWoken = true;
     wake?.();
   };
-  /** Waits ms, cut short by stop() and, unless backing off after an error, by a notification. */
+  /** Waits ms, cut short by stop() and, unless backing off after an error, by a wake-up. */
   const sleep = (ms: number, isWakeable: boolean) =>
     new Promise<void>((resolve) => {
       if ((isWakeable && isWoken) || isStopping) return resolve();
@@ -248,12 +247,9 @@ export function startProcessor(db: Db, eventStore: EventStore, options: StartPro
     });
 
   const loop = (async () => {
-    let unlisten: (() => Promise<void>) | undefined;
-    try {
-      unlisten = await db.listen(EVENTS_CHANNEL, notify);
-    } catch (error) {
-      log.warn({ err: error, processor: name }, 'could not LISTEN for events; polling only');
-    }
+    const subscription = await eventsWake(db).subscribe(onWake, (error) =>
+      log.warn({ err: error, processor: name }, 'not listening for other processes\' events; polling until listening again'),
+    );
     let heldBackRetries = 0;
     while (!isStopping) {
       isWoken = false;
@@ -272,7 +268,7 @@ export function startProcessor(db: Db, eventStore: EventStore, options: StartPro
         await sleep(errorBackoffMs, false);
       }
     }
-    await unlisten?.().catch(() => {});
+    await subscription.stop().catch(() => {});
     await releaseLease(db, name, options.owner).catch((error: unknown) =>
       log.warn({ err: error, processor: name }, 'could not release the processor lease'),
     );
