@@ -1,5 +1,5 @@
 # One image for the server and the worker (docker-compose.yml picks the command).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/
@@ -9,8 +9,10 @@ RUN npm ci
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
+# qpdf checks uploaded PDFs (docs/decisions/016); without it PDF uploads are refused.
+RUN apt-get update && apt-get install -y --no-install-recommends qpdf && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app /app
 RUN npm prune --omit=dev --workspaces --include-workspace-root && chown -R node:node /app
