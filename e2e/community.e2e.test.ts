@@ -250,7 +250,7 @@ describe('member community in Chromium', () => {
 
     // The QR code encodes getIdCard's verifyUrl; the page links the same address.
     const token = await tokenFor(harness, sunita);
-    const idCard = (await callProcedure(harness, 'identity.getIdCard', { token })).body.result?.data as { verifyUrl: string; fullName: string; names: unknown };
+    const idCard = (await callProcedure(harness, 'community.getIdCard', { token })).body.result?.data as { verifyUrl: string; fullName: string; names: unknown };
     expect(idCard.fullName).toBe('सुनीता देवी');
     expect(idCard.names).toEqual({ latin: 'Sunita Devi', devanagari: 'सुनीता देवी' });
     const verifyUrl = new URL(idCard.verifyUrl);
@@ -457,11 +457,13 @@ describe('member community in Chromium', () => {
     await page.waitForURL(`**/admin/members/${mohan.userId}`);
     await expect.poll(() => page.getByTestId('member-user-id').textContent()).toBe(mohan.userId);
     expect(await page.getByTestId('member-history').textContent()).toContain('Registered');
-    await page.getByLabel('Reason').fill('ok');
-    await page.getByRole('button', { name: 'Suspend' }).click();
-    await expect.poll(() => page.getByText('Give a reason of at least 3 characters').count()).toBe(1);
-    await page.getByLabel('Reason').fill('Reported for misuse of invite codes');
-    await page.getByRole('button', { name: 'Suspend' }).click();
+    // Each action on the record is its own form with its own Reason.
+    const statusChange = page.locator('#status-change-heading').locator('xpath=..');
+    await statusChange.getByLabel('Reason').fill('ok');
+    await statusChange.getByRole('button', { name: 'Suspend' }).click();
+    await expect.poll(() => statusChange.getByText('Give a reason of at least 3 characters').count()).toBe(1);
+    await statusChange.getByLabel('Reason').fill('Reported for misuse of invite codes');
+    await statusChange.getByRole('button', { name: 'Suspend' }).click();
     await expect.poll(() => page.getByTestId('member-status').textContent()).toBe('Suspended');
     const history = page.getByTestId('member-history');
     await expect.poll(() => history.textContent()).toContain('Reported for misuse of invite codes');
@@ -472,13 +474,39 @@ describe('member community in Chromium', () => {
     // The suspended member cannot sign in; reactivated, they can.
     const login = await callProcedure(harness, 'identity.login', { kind: 'mutation', input: { userId: mohan.userId, password: mohan.password } });
     expect(login.status).toBe(403);
-    await page.getByLabel('Reason').fill('Cleared after review');
-    await page.getByRole('button', { name: 'Reactivate' }).click();
+    await statusChange.getByLabel('Reason').fill('Cleared after review');
+    await statusChange.getByRole('button', { name: 'Reactivate' }).click();
     await expect.poll(() => page.getByTestId('member-status').textContent()).not.toBe('Suspended');
     expect((await callProcedure(harness, 'identity.login', { kind: 'mutation', input: { userId: mohan.userId, password: mohan.password } })).status).toBe(200);
 
     await page.goto('/admin/members?lang=hi');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('सदस्य');
+    expect((await hasNoHorizontalScroll(page)).scrollWidth).toBeLessThanOrEqual((await hasNoHorizontalScroll(page)).clientWidth);
+    expect(consoleErrors.filter((text) => !/status of 400/.test(text))).toEqual([]);
+    await page.context().close();
+  });
+  it('lets an admin with the members permission erase a person’s personal data, after ticking that it cannot be undone', { timeout: 90_000 }, async () => {
+    const leela = await harness.account({ fullName: 'Leela Erasable' });
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await signIn(page, admin, 'admin');
+    await page.goto(`/admin/members/${leela.userId}`);
+    await expect.poll(() => page.getByTestId('member-user-id').textContent()).toBe(leela.userId);
+    const erasure = page.locator('#erasure-heading').locator('xpath=..');
+    await erasure.getByLabel('Reason').fill('Asked by leela@example.org');
+    await erasure.getByRole('button', { name: 'Erase personal data' }).click();
+    await expect.poll(() => erasure.getByText('Write the reason without names, e-mail addresses or phone numbers').count()).toBe(1);
+    await erasure.getByLabel('Reason').fill('The member asked to be forgotten');
+    await erasure.getByRole('button', { name: 'Erase personal data' }).click();
+    await expect.poll(() => erasure.getByText('Tick the box to confirm first.').count()).toBe(1);
+    expect(await page.getByTestId('member-status').textContent()).not.toBe('Erased');
+    await expectAccessible(page, 'erasure form with errors (360 px)');
+    await erasure.getByLabel('I understand that this cannot be undone.').check();
+    await erasure.getByRole('button', { name: 'Erase personal data' }).click();
+    await expect.poll(() => page.getByTestId('member-status').textContent()).toBe('Erased');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('[erased]');
+    expect(await page.getByTestId('member-history').textContent()).toContain('The member asked to be forgotten');
+    expect(await page.locator('#erasure-heading').count()).toBe(0);
+    expect((await callProcedure(harness, 'identity.login', { kind: 'mutation', input: { userId: leela.userId, password: leela.password } })).status).toBe(401);
     expect((await hasNoHorizontalScroll(page)).scrollWidth).toBeLessThanOrEqual((await hasNoHorizontalScroll(page)).clientWidth);
     expect(consoleErrors.filter((text) => !/status of 400/.test(text))).toEqual([]);
     await page.context().close();

@@ -8,8 +8,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { WEB_DIST_DIR } from '#server/app';
 import { loadConfig } from '#server/config';
-import { createAccount } from '#server/modules/identity/accounts';
-import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.events';
+import { createAccount } from '#server/modules/identity/identity.api';
+import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.api';
 import { startServer, type RunningServer } from '#server/server';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';

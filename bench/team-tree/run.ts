@@ -17,9 +17,7 @@ import { loadConfig } from '#server/config';
 import { connectPostgres } from '#server/db/postgres';
 import { migrate } from '#server/db/migrate';
 import { hashPassword } from '#server/lib/passwords';
-import { generateEpins } from '#server/modules/community/epins';
-import { getLevelMembers, getTeamLevels, getTeamSummary } from '#server/modules/community/team';
-import { recordRegistration, registerMember } from '#server/modules/identity/accounts';
+import { generateEpins, getLevelMembers, getTeamLevels, getTeamSummary, recordRegistration, registerMember } from '#server/modules/community/community.api';
 import { createServices } from '#server/services';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -136,15 +136,15 @@ describe.each(testDbKinds())('HTTP on %s', (kind) => {
       expect(me.body.result.data.userId).toBe(admin.userId);
 
       const before = await app.eventCount();
-      const forged = await request(http).post('/trpc/epins.generate').set('Cookie', sessionCookie).send({ count: 1 });
+      const forged = await request(http).post('/trpc/community.epins.generate').set('Cookie', sessionCookie).send({ count: 1 });
       expect(forged.status).toBe(403);
       expect(await app.eventCount()).toBe(before);
-      const sameSite = await request(http).post('/trpc/epins.generate').set('Cookie', sessionCookie).set('x-sahay-csrf', '1').send({ count: 1 });
+      const sameSite = await request(http).post('/trpc/community.epins.generate').set('Cookie', sessionCookie).set('x-sahay-csrf', '1').send({ count: 1 });
       expect(sameSite.status).toBe(200);
     });
 
     it('formats tRPC input errors with fieldErrors and a request ID', async () => {
-      const response = await request(http).post('/trpc/identity.register').set('x-sahay-csrf', '1').set('X-Request-Id', 'test-request-12345').send({ fullName: '' });
+      const response = await request(http).post('/trpc/community.register').set('x-sahay-csrf', '1').set('X-Request-Id', 'test-request-12345').send({ fullName: '' });
       expect(response.status).toBe(400);
       expect(response.headers['x-request-id']).toBe('test-request-12345');
       expect(response.body.error.message).toBe('Please correct the highlighted fields.');

@@ -10,7 +10,7 @@ import { errorHandler } from '#server/http/error-handler';
 import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
 import { sessionMiddleware } from '#server/http/session-middleware';
 import { mountWebPages, readWebBuild } from '#server/http/web-pages';
-import { webVitalsHandler } from '#server/modules/site/web-vitals';
+import { webVitalsHandler } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import { createExpressContext } from '#server/trpc/context';
 import { appRouter } from '#server/trpc/router';

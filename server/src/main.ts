@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   try {
     server = await startServer(config, log);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    // MigrationsPendingError is a ConfigError: the app's role may not migrate, and it says what to run.
+    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
     }

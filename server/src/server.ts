@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from '#server/app';
 import type { Config } from '#server/config';
+import { startAsyncProjections } from '#server/event-store/async-projections';
 import { startRelay } from '#server/event-store/relay';
 import { createServices, type CreateServicesOptions, type Services } from '#server/services';
 
@@ -21,7 +22,10 @@ export async function startServer(
   // With Redis configured the worker process runs the jobs and the relay; embedded, this process does.
   const runsJobs = config.queue.kind === 'in-process';
   const services = await createServices({ config, log, owner: 'server', runsJobs, ...overrides });
+  // S3 misconfigured (no bucket, wrong endpoint): say so at start, naming the variables, not at the first upload.
+  await services.files.check();
   const relay = runsJobs ? startRelay(services) : null;
+  const projections = runsJobs ? startAsyncProjections(services) : null;
   const app = createApp(services);
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
@@ -41,7 +45,7 @@ export async function startServer(
       const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await closed;
       clearTimeout(timer);
-      await relay?.stop();
+      await Promise.all([relay?.stop(), projections?.stop()]);
       await services.close();
     })();
     return closing;

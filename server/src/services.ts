@@ -4,19 +4,21 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/db';
-import { migrate } from '#server/db/migrate';
+import { migrateOnStart } from '#server/db/migrate';
 import { lockDataDir, openPglite } from '#server/db/pglite';
 import { connectPostgres } from '#server/db/postgres';
 import { EventStore } from '#server/event-store/event-store';
+import { runKeyMigrations } from '#server/event-store/key-migration';
 import { PersonalDataVault } from '#server/event-store/personal-data';
 import { UpcasterRegistry } from '#server/event-store/upcasters';
+import { createFileStore, type FileStore } from '#server/files/file-store';
 import { createMailer } from '#server/lib/create-mailer';
 import type { Mailer } from '#server/lib/mailer';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
 import type { SahayModule } from '#server/modules/module';
 import { sahayModules } from '#server/modules/registry';
 import { createQueue } from '#server/queue/create-queue';
-import type { JobHandler, JobQueue } from '#server/queue/queue';
+import type { JobContext, JobHandler, JobQueue } from '#server/queue/queue';
 
 /** Everything a request, a job or a tool needs; built once per process. */
 export interface Services {
@@ -25,6 +27,8 @@ export interface Services {
   db: Db;
   vault: PersonalDataVault;
   eventStore: EventStore;
+  /** Every stored file (uploads, generated documents), encrypted per subject. */
+  files: FileStore;
   queue: JobQueue;
   mailer: Mailer;
   modules: readonly SahayModule[];
@@ -58,6 +62,8 @@ export interface CreateServicesOptions {
   db?: Db;
   masterKey?: Buffer;
   mailer?: Mailer;
+  /** Test hook: a file store other than the one the config names. */
+  files?: FileStore;
   modules?: readonly SahayModule[];
   limits?: RateLimits;
   now?: () => Date;
@@ -77,39 +83,61 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     } else {
       db = connectPostgres(config.database.url, { poolSize: config.DATABASE_POOL_SIZE, applicationName: `sahay-${options.owner}` });
     }
-    await migrate(db, { log: (message) => log.debug(message) });
   }
   const vault = new PersonalDataVault(options.masterKey ?? loadMasterKey(config));
+  if (!options.db) {
+    // SQL migrations, then the key migrations that need the master key (decision 019). A process
+    // that cannot start must not keep the pool (or the embedded database's lock) open behind it.
+    try {
+      const ownerUrl = config.database.kind === 'postgres' ? config.database.ownerUrl : undefined;
+      const url = config.database.kind === 'postgres' ? config.database.url : undefined;
+      await migrateOnStart(db, { url, ownerUrl, log: (message) => log.debug(message) });
+      await runKeyMigrations({ db, vault, modules, now: options.now ?? (() => new Date()), log: (message) => log.info(message) });
+    } catch (error) {
+      await db.close().catch(() => {});
+      unlock?.();
+      throw error;
+    }
+  }
   const upcasters = new UpcasterRegistry().register(...modules.flatMap((module) => module.eventSchemas ?? []));
   const eventStore = new EventStore({
     db,
     vault,
     upcasters,
     inlineProjections: modules.flatMap((module) => module.inlineProjections ?? []),
+    asyncProjections: modules.flatMap((module) => module.asyncProjections ?? []),
   });
   const mailer = options.mailer ?? createMailer(config, log);
+  const now = options.now ?? (() => new Date());
+  const files = options.files ?? createFileStore({ config: config.files, db, vault, log, now });
   const jobHandlers = modules.flatMap((module) => module.jobs ?? []);
   const database = db;
-  const services: Services = {
+  // What jobs get: everything but the queue itself, so the queue can be built before the services.
+  const jobContext: JobContext = { config, log, db: database, eventStore, files, mailer, now };
+  const queue = createQueue({
     config,
     log,
-    db: database,
+    runsJobs: options.runsJobs,
+    handlers: jobHandlers,
+    schedules: modules.flatMap((module) => module.schedules ?? []),
+    context: jobContext,
+    now,
+  });
+  const services: Services = {
+    ...jobContext,
     vault,
-    eventStore,
-    mailer,
     modules,
     jobHandlers,
     limits: options.limits ?? DEFAULT_RATE_LIMITS,
-    now: options.now ?? (() => new Date()),
-    queue: undefined as unknown as JobQueue,
+    queue,
     async close() {
-      await services.queue.close();
+      await queue.close();
       mailer.close();
+      files.close();
       if (!options.db) await database.close();
       unlock?.();
     },
   };
-  services.queue = createQueue({ config, log, runsJobs: options.runsJobs, handlers: jobHandlers, context: services });
   for (const module of modules) await module.seed?.(services);
   return services;
 }

@@ -44,6 +44,7 @@ export const adminMessagesPage = apiPage(() => import('./features/admin/pages/co
 export const adminMembersPage = apiPage(() => import('./features/admin/pages/members-page.tsx'), ['admin', 'messages']);
 export const adminMemberDetailPage = apiPage(() => import('./features/admin/pages/member-detail-page.tsx'), ['admin', 'messages']);
 export const adminSecurityPage = apiPage(() => import('./features/admin/pages/security-page.tsx'), ['admin', 'messages']);
+export const adminFailedJobsPage = apiPage(() => import('./features/admin/pages/failed-jobs-page.tsx'), ['admin', 'messages']);
 
 export interface PublicRoute {
   /** URL pattern (wouter syntax). */
@@ -137,4 +138,5 @@ export const allPages: LazyPage[] = [
   adminMembersPage,
   adminMemberDetailPage,
   adminSecurityPage,
+  adminFailedJobsPage,
 ];

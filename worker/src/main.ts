@@ -1,10 +1,11 @@
 import { ConfigError, loadConfig } from '@sahay/server/config';
+import { startAsyncProjections } from '@sahay/server/event-store/async-projections';
 import { startRelay } from '@sahay/server/event-store/relay';
 import { createLogger } from '@sahay/server/lib/logger';
 import { createServices } from '@sahay/server/services';
 
 /**
- * `npm run worker`: runs the job handlers from Redis (BullMQ) and the relay that turns events into
+ * `npm run worker`: runs the job handlers from Redis (BullMQ), the async projections, and the relay that turns events into
  * jobs. Only for the production layout; the embedded server runs its jobs itself.
  */
 async function main(): Promise<number | null> {
@@ -33,9 +34,28 @@ async function main(): Promise<number | null> {
     return 1;
   }
   const log = createLogger(config, 'worker');
-  const services = await createServices({ config, log, owner: 'worker', runsJobs: true });
+  let services;
+  try {
+    services = await createServices({ config, log, owner: 'worker', runsJobs: true });
+  } catch (error) {
+    // MigrationsPendingError is a ConfigError: the worker's role may not migrate, and it says what to run.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  await services.files.check();
   const relay = startRelay(services);
-  log.info({ handlers: services.jobHandlers.map((handler) => handler.name) }, 'worker is running');
+  const projections = startAsyncProjections(services);
+  log.info(
+    {
+      handlers: services.jobHandlers.map((handler) => handler.name),
+      // Their BullMQ job schedulers are set up by this process (decision 020).
+      schedules: services.modules.flatMap((module) => module.schedules ?? []).map((schedule) => schedule.name),
+    },
+    'worker is running',
+  );
 
   let isStopping = false;
   const stop = (signal: string) => {
@@ -49,7 +69,7 @@ async function main(): Promise<number | null> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     (async () => {
-      await relay.stop();
+      await Promise.all([relay.stop(), projections.stop()]);
       // Closes the BullMQ worker (it lets running jobs finish), the queue, the mailer and the database.
       await services.close();
     })().then(

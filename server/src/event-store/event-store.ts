@@ -1,9 +1,10 @@
-import type { Db, Queryable } from '#server/db/db';
+import { afterCommit, type Db, type Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import type { PersonalDataVault } from './personal-data.ts';
 import { uuidv7 } from './uuid.ts';
 import type { EventMetadata, ExpectedVersion, Projection, ProjectionContext, RecordedEvent, StreamAppend } from './types.ts';
 import { UpcasterRegistry } from './upcasters.ts';
+import { eventsWake } from './wake.ts';
 
 export class ConcurrencyError extends AppError {
   constructor(
@@ -46,6 +47,8 @@ export interface EventStoreOptions {
   upcasters?: UpcasterRegistry;
   /** Read models updated in the append's transaction. */
   inlineProjections?: readonly Projection[];
+  /** Read models kept by async processors (async-projections.ts); listed here for replay and history, never applied on append. */
+  asyncProjections?: readonly Projection[];
 }
 
 /** Live table names: a projection's logical names are its real ones. */
@@ -58,12 +61,14 @@ export class EventStore {
   readonly vault: PersonalDataVault;
   readonly upcasters: UpcasterRegistry;
   readonly inlineProjections: readonly Projection[];
+  readonly asyncProjections: readonly Projection[];
 
   constructor(options: EventStoreOptions) {
     this.db = options.db;
     this.vault = options.vault;
     this.upcasters = options.upcasters ?? new UpcasterRegistry();
     this.inlineProjections = options.inlineProjections ?? [];
+    this.asyncProjections = options.asyncProjections ?? [];
   }
 
   /**
@@ -82,9 +87,10 @@ export class EventStore {
     });
   }
 
-  async appendInTransaction(tx: Queryable, appends: readonly StreamAppend[], metadata: EventMetadata): Promise<AppendResult> {
+  async appendInTransaction(tx: Queryable, appends: readonly StreamAppend[], requestMetadata: EventMetadata): Promise<AppendResult> {
     const recorded: RecordedEvent[] = [];
     const versions: Record<string, number> = {};
+    const metadata = await this.#keepAddressApart(tx, requestMetadata, appends);
     for (const batch of appends) {
       if (batch.events.length === 0) continue;
       const events = await this.#appendBatch(tx, batch, metadata);
@@ -92,7 +98,26 @@ export class EventStore {
       recorded.push(...events);
     }
     await this.#project(tx, recorded);
+    // Readers are woken after the commit, never by a NOTIFY inside it (docs/decisions/018).
+    if (recorded.length > 0) afterCommit(tx, () => eventsWake(this.db).appended());
     return { events: recorded, versions };
+  }
+
+  /**
+   * The client's address is personal data and the events outlive every retention period: it goes to
+   * request_addresses (by correlation ID, pruned after 90 days; docs/decisions/022), never into an
+   * event's metadata.
+   */
+  async #keepAddressApart(tx: Queryable, metadata: EventMetadata, appends: readonly StreamAppend[]): Promise<EventMetadata> {
+    const { ip, ...stored } = metadata;
+    if (ip && appends.some((batch) => batch.events.length > 0)) {
+      await tx.query(
+        `INSERT INTO request_addresses (correlation_id, actor, ip) VALUES ($1, $2, $3) ON CONFLICT (correlation_id) DO NOTHING`,
+        [metadata.correlationId, metadata.actor, ip],
+        { name: 'sahay_request_address' },
+      );
+    }
+    return stored;
   }
 
   /**
@@ -169,7 +194,7 @@ export class EventStore {
 
   projectionContext(tx: Queryable): Omit<ProjectionContext, 'tables'> {
     const keys = new Map<string, Buffer | null>();
-    return { tx, reveal: (sealed) => this.vault.reveal(tx, sealed, keys) };
+    return { tx, reveal: (sealed) => this.vault.reveal(tx, sealed, keys), blindIndex: (purpose, value) => this.vault.blindIndex(purpose, value) };
   }
 
   toRecorded(row: EventRow): RecordedEvent {

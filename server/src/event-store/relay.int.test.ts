@@ -213,6 +213,7 @@ describe.each(testDbKinds())('relay on %s', (dbKind) => {
       const crashing: JobQueue = {
         kind: real.kind,
         isReachable: () => real.isReachable(),
+        retry: (jobId) => real.retry(jobId),
         close: async () => {},
         async enqueue(jobs) {
           await real.enqueue(jobs);

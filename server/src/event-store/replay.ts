@@ -1,6 +1,8 @@
 import type { Db, Queryable } from '#server/db/db';
+import { asyncProjectionProcessorName } from './async-projections.ts';
 import type { EventStore } from './event-store.ts';
 import { EVENT_COLUMNS } from './event-store.ts';
+import { readCheckpoint, type Checkpoint } from './processor.ts';
 import type { Projection, RecordedEvent, TableNames } from './types.ts';
 
 /**
@@ -75,7 +77,7 @@ export async function applyAllEvents(
   eventStore: EventStore,
   projection: Projection,
   tables: TableNames,
-  options: { batchSize?: number; streamId?: string; asOf?: Date; afterPosition?: number; toPosition?: number } = {},
+  options: { batchSize?: number; streamId?: string; asOf?: Date; afterPosition?: number; toPosition?: number; upTo?: Checkpoint } = {},
 ): Promise<number> {
   const batchSize = options.batchSize ?? 2_000;
   const context = { ...eventStore.projectionContext(tx), tables };
@@ -87,9 +89,19 @@ export async function applyAllEvents(
         WHERE global_position > $1 AND type = ANY($2::text[])
           AND ($4::text IS NULL OR stream_id = $4) AND ($5::timestamptz IS NULL OR recorded_at < $5::timestamptz + interval '1 millisecond')
           AND ($6::bigint IS NULL OR global_position <= $6)
+          AND ($7::xid8 IS NULL OR (transaction_id, global_position) <= ($7::xid8, $8::bigint))
         ORDER BY global_position
         LIMIT $3`,
-      [after, projection.handles, batchSize, options.streamId ?? null, options.asOf ?? null, options.toPosition ?? null],
+      [
+        after,
+        projection.handles,
+        batchSize,
+        options.streamId ?? null,
+        options.asOf ?? null,
+        options.toPosition ?? null,
+        options.upTo?.transactionId ?? null,
+        options.upTo?.globalPosition ?? null,
+      ],
     );
     for (const row of rows) {
       const event: RecordedEvent = eventStore.toRecorded(row);
@@ -137,9 +149,9 @@ export async function compareTables(
   return differences;
 }
 
-/** The inline projections to replay: all, or the one named (UnknownProjectionError otherwise). */
+/** The projections to replay, inline and async: all, or the one named (UnknownProjectionError otherwise). */
 export function selectProjections(eventStore: EventStore, projectionName?: string): readonly Projection[] {
-  const all = eventStore.inlineProjections;
+  const all = [...eventStore.inlineProjections, ...eventStore.asyncProjections];
   if (projectionName === undefined) return all;
   const found = all.find((projection) => projection.name === projectionName);
   if (!found) throw new UnknownProjectionError(projectionName, all.map((projection) => projection.name));
@@ -165,7 +177,11 @@ export async function replayAndCompare(
       await db.transaction(async (tx) => {
         await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
         const fresh = await createFreshTables(tx, projection, 'replay_');
-        const events = await applyAllEvents(tx, eventStore, projection, fresh, { batchSize: options.batchSize });
+        // An async projection's live tables hold what its processor has read so far: replay as much, from the same snapshot.
+        const upTo = eventStore.asyncProjections.includes(projection)
+          ? ((await readCheckpoint(tx, asyncProjectionProcessorName(projection))) ?? { transactionId: '0', globalPosition: 0 })
+          : undefined;
+        const events = await applyAllEvents(tx, eventStore, projection, fresh, { batchSize: options.batchSize, upTo });
         const differences = await compareTables(tx, projection, fresh, rowLimit);
         for (const table of projection.tables) await tx.query(`DROP TABLE ${fresh[table]}`);
         return { projection: projection.name, events, differences };

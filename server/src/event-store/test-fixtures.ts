@@ -5,6 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '#server/config';
 import type { Db, Queryable } from '#server/db/db';
+import { createFileStore } from '#server/files/file-store';
 import type { Mailer } from '#server/lib/mailer';
 import type { JobContext } from '#server/queue/queue';
 import { EventStore } from './event-store.ts';
@@ -153,12 +154,15 @@ export const nullMailer: Mailer = {
 /** What job handlers get, on a temporary data folder. */
 export function jobContext(db: Db, eventStore: EventStore): JobContext {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-es-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SAHAY_DATA_DIR: dataDir });
   return {
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SAHAY_DATA_DIR: dataDir }),
+    config,
     db,
     eventStore,
     mailer: nullMailer,
+    files: createFileStore({ config: config.files, db, vault: eventStore.vault, log: silentLog, now: () => new Date() }),
     log: silentLog,
+    now: () => new Date(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z, type ZodType } from 'zod';
-import { ZMemberListSchema } from '#server/modules/admin/members.schema';
+import { ZMemberListSchema } from '#server/modules/admin/members/members.schema';
 import {
   ZEpinListResponseSchema,
   ZEpinTransferHistorySchema,
@@ -8,12 +8,12 @@ import {
   ZTransferEpinsResponseSchema,
 } from '#server/modules/community/epins.schema';
 import { ZTeamMemberSchema, ZTeamSummarySchema } from '#server/modules/community/team.schema';
-import { ZChangePasswordRequestSchema } from '#server/modules/identity/change-password.schema';
-import { ZPublicCardSchema } from '#server/modules/identity/get-public-card.schema';
-import { ZLoginRequestSchema, ZLoginResponseSchema } from '#server/modules/identity/login.schema';
-import { ZPasswordMessageResponseSchema, ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from '#server/modules/identity/password-reset.schema';
-import { ZProfileSchema, ZUpdateProfileRequestSchema, ZUploadProfileAssetsResponseSchema } from '#server/modules/identity/profile.schema';
-import { ZRegisterRequestSchema, ZRegisterResponseSchema } from '#server/modules/identity/register.schema';
+import { ZChangePasswordRequestSchema } from '#server/modules/identity/passwords/change-password.schema';
+import { ZPublicCardSchema } from '#server/modules/identity/accounts/get-public-card.schema';
+import { ZLoginRequestSchema, ZLoginResponseSchema } from '#server/modules/identity/accounts/login.schema';
+import { ZPasswordMessageResponseSchema, ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from '#server/modules/identity/passwords/password-reset.schema';
+import { ZProfileSchema, ZUpdateProfileRequestSchema, ZUploadProfileAssetsResponseSchema } from '#server/modules/identity/profile/profile.schema';
+import { ZRegisterRequestSchema, ZRegisterResponseSchema } from '#server/modules/community/register.schema';
 import { ZWebVitalsReportSchema } from '#server/modules/site/web-vitals.schema';
 
 interface Endpoint {

@@ -1,9 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { z, type ZodType } from 'zod';
 import { AppError } from '#server/errors/app-error';
-import type { Permission } from '#server/modules/identity/identity.events';
-import type { SessionUser } from '#server/modules/identity/sessions';
-import type { RequestMeta } from '#server/modules/identity/request-meta';
+import { hasPermission, type Permission, type SessionUser } from '#server/modules/identity/identity.api';
+import type { RequestMeta } from '#server/lib/request-meta';
 
 /** Parses a body or params with a shared schema; invalid input is a 400 with fieldErrors. */
 export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
@@ -32,7 +31,7 @@ export function requireUser(res: Response): SessionUser {
 
 export function requireAdmin(res: Response, permission: Permission | null): SessionUser {
   const user = requireUser(res);
-  if (user.role !== 'admin' || (permission !== null && !user.permissions.includes(permission))) {
+  if (!hasPermission(user, permission)) {
     throw new AppError('FORBIDDEN', { userMessage: 'Access Denied!' });
   }
   return user;

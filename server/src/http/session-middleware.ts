@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '#server/errors/app-error';
-import { resolveSession, SESSION_COOKIE } from '#server/modules/identity/sessions';
+import { resolveSession, SESSION_COOKIE } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 
 export function readCookie(header: string | undefined, name: string): string | null {

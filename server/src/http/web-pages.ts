@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Express, NextFunction, Request, Response } from 'express';
 import express from 'express';
-import { getPublicSiteData, type PublicSiteData } from '#server/modules/site/public-data';
+import { getPublicSiteData, type PublicSiteData } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 
 /**

@@ -6,12 +6,13 @@ import type { Express } from 'express';
 import pino from 'pino';
 import { createApp } from '#server/app';
 import { loadConfig } from '#server/config';
+import { catchUpAsyncProjections } from '#server/event-store/async-projections';
 import { runRelayBatch } from '#server/event-store/relay';
 import type { InProcessQueue } from '#server/queue/in-process-queue';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
-import { createAccount } from '#server/modules/identity/accounts';
-import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.events';
-import { logIn } from '#server/modules/identity/login';
+import { createAccount } from '#server/modules/identity/identity.api';
+import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.api';
+import { logIn } from '#server/modules/identity/identity.api';
 import { createServices, type Services } from '#server/services';
 import { createInnerContext, type Context } from '#server/trpc/context';
 import { createCallerFactory } from '#server/trpc/procedures';
@@ -29,7 +30,8 @@ export interface TestApp {
   /** Creates an account directly and returns its ID and a bearer token. */
   account(options?: { role?: Role; permissions?: Permission[]; email?: string; password?: string; fullName?: string }): Promise<{ userId: string; token: string; email: string; password: string }>;
   /**
-   * Relays every committed event to the job queue and waits for the jobs to finish. Waits also for
+   * Brings the async projections up to date, relays every committed event to the job queue and waits
+   * for the jobs to finish. Waits also for
    * events held back by a transaction open elsewhere (transaction IDs are cluster-wide in PostgreSQL).
    */
   runJobs(): Promise<void>;
@@ -65,7 +67,7 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
     services,
     dataDir,
     async caller(as = {}) {
-      const user = as.token ? await (await import('#server/modules/identity/sessions')).resolveSession(services.db, as.token, services.now()) : null;
+      const user = as.token ? await (await import('#server/modules/identity/identity.api')).resolveSession(services.db, as.token, services.now()) : null;
       const ctx: Context = createInnerContext(services, { user, sessionToken: as.token ?? null, ip: as.ip ?? null, requestId: crypto.randomUUID() });
       return createCaller(ctx);
     },
@@ -92,10 +94,12 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
       return { userId, token, email, password };
     },
     async runJobs() {
+      await catchUpAsyncProjections(services, 'test');
       for (let heldBack = 0; ; ) {
         const result = await runRelayBatch(services, { owner: 'test' });
         if (result.hasMore) continue;
-        if (!result.isHeldBack || ++heldBack > 100) break;
+        // Up to 30 s: on a busy machine other databases' transactions can hold events back that long.
+        if (!result.isHeldBack || ++heldBack > 600) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await (services.queue as InProcessQueue).drain();

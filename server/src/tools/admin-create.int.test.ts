@@ -4,8 +4,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
-import { logIn } from '#server/modules/identity/login';
-import { getMe } from '#server/modules/identity/accounts';
+import { logIn } from '#server/modules/identity/identity.api';
+import { getMe } from '#server/modules/identity/identity.api';
 import { createServices } from '#server/services';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 

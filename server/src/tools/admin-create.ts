@@ -6,9 +6,9 @@ import { ConfigError, loadConfig } from '#server/config';
 import { DataDirLockedError } from '#server/db/pglite';
 import { AppError } from '#server/errors/app-error';
 import { createLogger } from '#server/lib/logger';
-import { createAccount } from '#server/modules/identity/accounts';
+import { createAccount } from '#server/modules/identity/identity.api';
 import { ZEmailSchema, ZPasswordSchema, requiredText } from '#server/modules/identity/fields.schema';
-import { PERMISSIONS } from '#server/modules/identity/identity.events';
+import { PERMISSIONS } from '#server/modules/identity/identity.api';
 import { createServices } from '#server/services';
 
 const USAGE = 'Usage: npm run admin:create -- --email <e-mail> --name <full name> [--phone <mobile>]\n' +

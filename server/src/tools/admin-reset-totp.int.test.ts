@@ -6,9 +6,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { base32Decode, totp } from '#server/lib/totp';
-import { createAccount } from '#server/modules/identity/accounts';
-import { beginTotpSetup, confirmTotpSetup, getTotpStatus } from '#server/modules/identity/admin-totp';
-import { logIn } from '#server/modules/identity/login';
+import { beginTotpSetup, confirmTotpSetup, createAccount, getTotpStatus, logIn } from '#server/modules/identity/identity.api';
 import { createServices } from '#server/services';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 

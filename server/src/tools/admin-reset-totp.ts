@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { ZChangeMemberStatusRequestSchema } from '#server/modules/admin/members.schema';
+import { ZChangeMemberStatusRequestSchema } from '#server/modules/admin/members/members.schema';
 import { AppError } from '#server/errors/app-error';
-import { resetTotpByAdmin } from '#server/modules/identity/admin-totp';
+import { resetTotpByAdmin } from '#server/modules/identity/identity.api';
 import { openToolServices } from './open-services.ts';
 
 /**

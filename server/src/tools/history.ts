@@ -6,22 +6,27 @@ import { applyAllEvents, createFreshTables } from '#server/event-store/replay';
 import type { RecordedEvent } from '#server/event-store/types';
 import { openToolServices } from './open-services.ts';
 
-const USAGE = `Usage: npm run history -- <streamId> [--as-of <ISO time>]
+const USAGE = `Usage: npm run history -- <streamId> [--as-of <ISO time>] [--with-ip]
 
 Prints a stream's events with their actors and times (personal fields revealed, or [erased] when
-the person's key is gone), then the read-model rows those events alone produce as of that time.`;
+the person's key is gone), then the read-model rows those events alone produce as of that time.
+--with-ip adds the client address each request came from, where it is still kept (90 days): it is
+personal data, for looking into abuse only (docs/decisions/022).`;
 
 export const ERASED = '[erased]';
 
-export type HistoryArgs = { streamId: string; asOf?: Date } | { error: string } | { help: true };
+export type HistoryArgs = { streamId: string; asOf?: Date; withIp?: true } | { error: string } | { help: true };
 
 export function parseHistoryArgs(argv: readonly string[]): HistoryArgs {
   if (argv.includes('--help') || argv.includes('-h')) return { help: true };
   let streamId: string | undefined;
   let asOf: Date | undefined;
+  let withIp = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
-    if (arg === '--as-of' || arg.startsWith('--as-of=')) {
+    if (arg === '--with-ip') {
+      withIp = true;
+    } else if (arg === '--as-of' || arg.startsWith('--as-of=')) {
       const value = arg === '--as-of' ? argv[++index] : arg.slice('--as-of='.length);
       if (!value) return { error: '--as-of needs a time, e.g. 2025-01-31T18:30:00Z' };
       // Only ISO 8601 dates and times: Date.parse accepts much else, differently between engines.
@@ -38,7 +43,7 @@ export function parseHistoryArgs(argv: readonly string[]): HistoryArgs {
     }
   }
   if (!streamId) return { error: 'A stream ID is required.' };
-  return asOf ? { streamId, asOf } : { streamId };
+  return { streamId, ...(asOf ? { asOf } : {}), ...(withIp ? { withIp: true as const } : {}) };
 }
 
 /** A copy of value with every sealed personal field opened, or replaced by "[erased]". */
@@ -65,6 +70,8 @@ export interface StreamHistory {
   events: (RecordedEvent & { revealed: unknown })[];
   /** Rows the inline projections produce from these events alone, per table. */
   state: { projection: string; table: string; rows: Record<string, unknown>[] }[];
+  /** Correlation ID → client address, when asked for (--with-ip) and still kept. */
+  addresses?: Map<string, string>;
 }
 
 /**
@@ -104,7 +111,7 @@ export async function streamHistory(
     for (const event of events) revealed.push({ ...event, revealed: await revealDeep(eventStore, tx, event.data, keys) });
     const types = new Set(events.map((event) => event.type));
     const state: StreamHistory['state'] = [];
-    for (const projection of eventStore.inlineProjections) {
+    for (const projection of [...eventStore.inlineProjections, ...eventStore.asyncProjections]) {
       if (!projection.handles.some((type) => types.has(type))) continue;
       const fresh = await createFreshTables(tx, projection, 'history_');
       await applyAllEvents(tx, eventStore, projection, fresh, { streamId, asOf });
@@ -137,7 +144,7 @@ export function formatHistory(history: StreamHistory): string {
     lines.push(`  actor       ${event.metadata.actor}`);
     lines.push(`  correlation ${event.metadata.correlationId}`);
     if (event.metadata.causationId) lines.push(`  causation   ${event.metadata.causationId}`);
-    if (event.metadata.ip) lines.push(`  ip          ${event.metadata.ip}`);
+    if (history.addresses) lines.push(`  ip          ${history.addresses.get(event.metadata.correlationId) ?? '(not kept)'}`);
     lines.push(`  event ID    ${event.eventId}`);
     lines.push('  data');
     lines.push(indent(JSON.stringify(event.revealed, null, 2), '    '));
@@ -150,6 +157,14 @@ export function formatHistory(history: StreamHistory): string {
     for (const row of table.rows) lines.push(indent(JSON.stringify(row), '    '));
   }
   return lines.join('\n');
+}
+
+/** The client addresses kept for these requests (request_addresses, docs/decisions/022). */
+export async function requestAddresses(db: Queryable, correlationIds: readonly string[]): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ correlation_id: string; ip: string }>(`SELECT correlation_id, ip FROM request_addresses WHERE correlation_id = ANY($1::text[])`, [
+    [...new Set(correlationIds)],
+  ]);
+  return new Map(rows.map((row) => [row.correlation_id, row.ip]));
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -169,6 +184,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (!history) {
       console.error(`No stream named ${args.streamId}.`);
       return 1;
+    }
+    if (args.withIp) {
+      history.addresses = await requestAddresses(services.db, history.events.map((event) => event.metadata.correlationId));
+      console.error('Client addresses are personal data: for looking into abuse only. Those older than 90 days are gone.');
     }
     console.log(formatHistory(history));
     return 0;

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import type { SessionUser } from '#server/modules/identity/sessions';
+import type { SessionUser } from '#server/modules/identity/identity.api';
+import type { RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 
 /**
@@ -37,4 +38,9 @@ export function createExpressContext(services: Services, req: Request, res: Resp
     sessionToken: res.locals.sessionToken ?? null,
     setSessionCookie: (token) => res.locals.setSessionCookie(token),
   };
+}
+
+/** Who asks, from where, under which request ID: the metadata of the events a procedure's command records. */
+export function metaOf(ctx: Pick<Context, 'user' | 'requestId' | 'ip'>): RequestMeta {
+  return { actor: ctx.user?.userId ?? 'anonymous', correlationId: ctx.requestId, ip: ctx.ip };
 }

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { AppError } from '#server/errors/app-error';
-import type { Permission } from '#server/modules/identity/identity.events';
+import { hasPermission, type Permission } from '#server/modules/identity/identity.api';
 import { t } from './init.ts';
 
 /** Turns the modules' AppError into the matching tRPC error: one map, since the codes share names. */
@@ -26,8 +26,7 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 /** Admins only, and only those holding the permission (a super-admin holds them all). */
 export function adminProcedure(permission: Permission | null) {
   return authedProcedure.use(({ ctx, next }) => {
-    const isAllowed = ctx.user.role === 'admin' && (permission === null || ctx.user.permissions.includes(permission));
-    if (!isAllowed) throw new TRPCError({ code: 'FORBIDDEN', message: 'Access Denied!' });
+    if (!hasPermission(ctx.user, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Access Denied!' });
     return next();
   });
 }

@@ -5,10 +5,7 @@
  */
 import type { TContentPage, TContentSlug } from '@sahay/server/modules/site/content.schema';
 import { CONTENT_SLUGS } from '@sahay/server/modules/site/content.schema';
-import { fillPlaceholders, renderMarkdown } from '@sahay/server/modules/site/markdown';
-import type { PublicSiteData } from '@sahay/server/modules/site/public-data';
-import { SEED_CONTENT } from '@sahay/server/modules/site/seed-content';
-import { DEFAULT_SETTINGS } from '@sahay/server/modules/site/settings.defaults';
+import { DEFAULT_SETTINGS, fillPlaceholders, renderMarkdown, SEED_CONTENT, type PublicSiteData } from '@sahay/server/modules/site/site.api';
 import type { TSettings } from '@sahay/server/modules/site/settings.schema';
 
 export function publicSiteFixture(overrides: Partial<TSettings> = {}): PublicSiteData {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { handle, requireAdmin } from '#server/http/rest';
-import { listCompanyDirects } from '#server/modules/identity/member-admin';
+import { listCompanyDirects } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 
 export function adminRest(services: Services): Router {

@@ -1,6 +1,15 @@
 import { router } from '#server/trpc/procedures';
-import { getDashboardRoute, getWebVitalsRoute } from './get-dashboard.route.ts';
-import { getCompanyDirectsRoute, getMemberRoute, reactivateMemberRoute, resetTotpRoute, searchMembersRoute, suspendMemberRoute } from './members.route.ts';
+import { getDashboardRoute } from './dashboard/get-dashboard.route.ts';
+import { getWebVitalsRoute } from './dashboard/get-web-vitals.route.ts';
+import { getFailedJobsRoute } from './jobs/get-failed-jobs.route.ts';
+import { retryJobRoute } from './jobs/retry-job.route.ts';
+import { eraseMemberRoute } from './members/erase-member.route.ts';
+import { getCompanyDirectsRoute } from './members/get-company-directs.route.ts';
+import { getMemberRoute } from './members/get-member.route.ts';
+import { reactivateMemberRoute } from './members/reactivate-member.route.ts';
+import { resetTotpRoute } from './members/reset-totp.route.ts';
+import { searchMembersRoute } from './members/search-members.route.ts';
+import { suspendMemberRoute } from './members/suspend-member.route.ts';
 
 export const adminRouter = router({
   getDashboard: getDashboardRoute,
@@ -12,5 +21,10 @@ export const adminRouter = router({
     suspend: suspendMemberRoute,
     reactivate: reactivateMemberRoute,
     resetTotp: resetTotpRoute,
+    erase: eraseMemberRoute,
+  }),
+  jobs: router({
+    getFailed: getFailedJobsRoute,
+    retry: retryJobRoute,
   }),
 });

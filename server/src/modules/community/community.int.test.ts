@@ -25,10 +25,10 @@ describe.each(testDbKinds())('community on %s', (kind) => {
     // A fresh code from the admin (so that joins may run side by side), or the holder's oldest unused one.
     const [code] =
       holderToken === admin.token
-        ? (await adminCaller.epins.generate({ count: 1 })).epins
-        : (await (await app.caller({ token: holderToken })).epins.getHeld()).epins.filter((epin) => !epin.used);
+        ? (await adminCaller.community.epins.generate({ count: 1 })).epins
+        : (await (await app.caller({ token: holderToken })).community.epins.getHeld()).epins.filter((epin) => !epin.used);
     const password = 'long password';
-    const { userId } = await (await app.caller()).identity.register({
+    const { userId } = await (await app.caller()).community.register({
       referralId: sponsorId ?? '',
       fullName: name,
       email: uniqueEmail(name.toLowerCase().replace(/\W/g, '')),
@@ -39,7 +39,7 @@ describe.each(testDbKinds())('community on %s', (kind) => {
       city: 'Indore',
       state: 'Madhya Pradesh',
     });
-    const { logIn } = await import('#server/modules/identity/login');
+    const { logIn } = await import('#server/modules/identity/identity.api');
     const { token } = await logIn(app.services, { userId, password }, { kind: 'bearer' });
     return { userId, token, caller: await app.caller({ token }) };
   }
@@ -53,42 +53,42 @@ describe.each(testDbKinds())('community on %s', (kind) => {
       await join(a1.userId, 'Level Three');
       await join(b.userId, 'Level Two B1');
 
-      const summary = await root.caller.team.getSummary();
+      const summary = await root.caller.community.team.getSummary();
       expect(summary).toMatchObject({ userId: root.userId, directJoinees: 2, teamSize: 5, verifiedGivingPaise: 0, fundsRaisedPaise: 0, tier: null });
-      const { levels } = await root.caller.team.getLevels();
+      const { levels } = await root.caller.community.team.getLevels();
       expect(levels).toHaveLength(20);
       expect(levels.slice(0, 4).map((level) => level.count)).toEqual([2, 2, 1, 0]);
 
-      const level2 = await root.caller.team.getLevelMembers({ level: 2 });
+      const level2 = await root.caller.community.team.getLevelMembers({ level: 2 });
       expect(level2).toMatchObject({ level: 2, page: 1, pageCount: 1, count: 2 });
       expect(level2.members.map((member) => member.fullName)).toEqual(['Level Two A1', 'Level Two B1']);
       expect(level2.members[0]).toMatchObject({ sponsorId: a.userId, sponsorName: 'Level One A', isActive: false });
 
-      const direct = await root.caller.team.getDirect();
+      const direct = await root.caller.community.team.getDirect();
       expect(direct.active).toEqual([]);
       expect(direct.nonActive.map((member) => member.userId)).toEqual([a.userId, b.userId]);
-      expect((await a.caller.team.getSummary()).teamSize).toBe(2);
+      expect((await a.caller.community.team.getSummary()).teamSize).toBe(2);
     });
 
     it('keeps 20 levels and no more', async () => {
       let sponsor = await join(null, 'Chain Top');
       const top = sponsor;
       for (let depth = 1; depth <= 21; depth++) sponsor = await join(sponsor.userId, `Chain ${depth}`);
-      const { levels } = await top.caller.team.getLevels();
+      const { levels } = await top.caller.community.team.getLevels();
       expect(levels.map((level) => level.count)).toEqual(Array.from({ length: 20 }, () => 1));
-      expect((await top.caller.team.getSummary()).teamSize).toBe(20);
+      expect((await top.caller.community.team.getSummary()).teamSize).toBe(20);
     });
 
     it('shows a member only their own team; admins with the members permission any; refusals change nothing', async () => {
       const one = await join(null, 'One');
       const other = await join(null, 'Other');
-      expect((await rejection(one.caller.team.getSummary({ userId: other.userId }))).code).toBe('FORBIDDEN');
-      expect((await rejection(one.caller.team.getLevelMembers({ userId: other.userId, level: 1 }))).code).toBe('FORBIDDEN');
-      expect((await rejection((await app.caller()).team.getSummary())).code).toBe('UNAUTHORIZED');
+      expect((await rejection(one.caller.community.team.getSummary({ userId: other.userId }))).code).toBe('FORBIDDEN');
+      expect((await rejection(one.caller.community.team.getLevelMembers({ userId: other.userId, level: 1 }))).code).toBe('FORBIDDEN');
+      expect((await rejection((await app.caller()).community.team.getSummary())).code).toBe('UNAUTHORIZED');
       const contentAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['content'] })).token });
-      expect((await rejection(contentAdmin.team.getSummary({ userId: other.userId }))).code).toBe('FORBIDDEN');
-      expect((await adminCaller.team.getSummary({ userId: other.userId })).userId).toBe(other.userId);
-      expect((await rejection(one.caller.team.getLevelMembers({ level: 21 }))).code).toBe('BAD_REQUEST');
+      expect((await rejection(contentAdmin.community.team.getSummary({ userId: other.userId }))).code).toBe('FORBIDDEN');
+      expect((await adminCaller.community.team.getSummary({ userId: other.userId })).userId).toBe(other.userId);
+      expect((await rejection(one.caller.community.team.getLevelMembers({ level: 21 }))).code).toBe('BAD_REQUEST');
     });
   });
 
@@ -96,16 +96,18 @@ describe.each(testDbKinds())('community on %s', (kind) => {
     it('passes codes from admin to A to B, each an event on both holders, and B’s code registers someone under A', async () => {
       const a = await join(null, 'Holder A');
       const b = await join(null, 'Holder B');
-      await adminCaller.epins.generate({ count: 5 });
-      const before = (await adminCaller.epins.getHeld()).epins.filter((epin) => !epin.used).length;
-      const toA = await adminCaller.epins.transfer({ toUserId: a.userId.toLowerCase(), count: 5 });
+      await adminCaller.community.epins.generate({ count: 5 });
+      const before = (await adminCaller.community.epins.getHeld()).epins.filter((epin) => !epin.used).length;
+      const toA = await adminCaller.community.epins.transfer({ toUserId: a.userId.toLowerCase(), count: 5 });
       expect(toA).toMatchObject({ toUserId: a.userId, toName: 'Holder A', remaining: before - 5 });
       expect(toA.codes).toHaveLength(5);
-      const toB = await a.caller.epins.transfer({ toUserId: b.userId, count: 2 });
+      const toB = await a.caller.community.epins.transfer({ toUserId: b.userId, count: 2 });
       expect(toB.remaining).toBe(3);
-      expect((await b.caller.epins.getHeld()).epins.map((epin) => epin.code).sort()).toEqual([...toB.codes].sort());
+      expect((await b.caller.community.epins.getHeld()).epins.map((epin) => epin.code).sort()).toEqual([...toB.codes].sort());
 
-      const history = await a.caller.epins.getTransferHistory();
+      // The report is an async projection: it shows the transfers once its processor has read them.
+      await app.runJobs();
+      const history = await a.caller.community.epins.getTransferHistory();
       expect(history.transfers.map((transfer) => [transfer.direction, transfer.otherUserId, transfer.count])).toEqual([
         ['sent', b.userId, 2],
         ['received', admin.userId, 5],
@@ -116,8 +118,8 @@ describe.each(testDbKinds())('community on %s', (kind) => {
       expect(codeEvents.map((event) => event.type)).toEqual(['EpinGenerated', 'EpinTransferred', 'EpinTransferred']);
 
       const joined = await join(a.userId, 'Joined With B Code', b.token);
-      expect((await a.caller.team.getDirect()).nonActive.map((member) => member.userId)).toContain(joined.userId);
-      expect((await b.caller.epins.getHeld()).epins.filter((epin) => epin.used)).toHaveLength(1);
+      expect((await a.caller.community.team.getDirect()).nonActive.map((member) => member.userId)).toContain(joined.userId);
+      expect((await b.caller.community.epins.getHeld()).epins.filter((epin) => epin.used)).toHaveLength(1);
     });
 
     it.each([
@@ -127,15 +129,15 @@ describe.each(testDbKinds())('community on %s', (kind) => {
     ])('refuses a transfer to %s and writes nothing', async (_label, to, count, code, message) => {
       const a = await join(null, 'Sender');
       const other = await join(null, 'Receiver');
-      await adminCaller.epins.transfer({ toUserId: a.userId, count: 1 }).catch(async () => {
-        await adminCaller.epins.generate({ count: 1 });
-        await adminCaller.epins.transfer({ toUserId: a.userId, count: 1 });
+      await adminCaller.community.epins.transfer({ toUserId: a.userId, count: 1 }).catch(async () => {
+        await adminCaller.community.epins.generate({ count: 1 });
+        await adminCaller.community.epins.transfer({ toUserId: a.userId, count: 1 });
       });
       const before = await app.eventCount();
       const toUserId = to === 'self' ? a.userId : to === 'other' ? other.userId : to;
-      const error = await rejection(a.caller.epins.transfer({ toUserId, count }));
+      const error = await rejection(a.caller.community.epins.transfer({ toUserId, count }));
       expect([error.code, error.message]).toEqual([code, message]);
-      const zero = await rejection(a.caller.epins.transfer({ toUserId: other.userId, count: 0 }));
+      const zero = await rejection(a.caller.community.epins.transfer({ toUserId: other.userId, count: 0 }));
       expect([zero.code, (zero.cause as { issues?: { message: string }[] }).issues?.[0]?.message]).toEqual(['BAD_REQUEST', TRANSFER_INVALID_COUNT]);
       expect(await app.eventCount()).toBe(before);
     });
@@ -143,16 +145,16 @@ describe.each(testDbKinds())('community on %s', (kind) => {
     it('never duplicates a code or goes below zero when transfers race for the last codes', async () => {
       const a = await join(null, 'Racer');
       const receivers = await Promise.all([join(null, 'R1'), join(null, 'R2'), join(null, 'R3')]);
-      await adminCaller.epins.generate({ count: 3 });
-      await adminCaller.epins.transfer({ toUserId: a.userId, count: 3 });
-      const results = await Promise.allSettled(receivers.map((receiver) => a.caller.epins.transfer({ toUserId: receiver.userId, count: 2 })));
+      await adminCaller.community.epins.generate({ count: 3 });
+      await adminCaller.community.epins.transfer({ toUserId: a.userId, count: 3 });
+      const results = await Promise.allSettled(receivers.map((receiver) => a.caller.community.epins.transfer({ toUserId: receiver.userId, count: 2 })));
       const won = results.filter((result) => result.status === 'fulfilled');
       expect(won).toHaveLength(1);
       for (const result of results) {
         if (result.status === 'rejected') expect([result.reason.code, result.reason.message]).toContainEqual(expect.stringMatching(/CONFLICT|BAD_REQUEST/));
         if (result.status === 'rejected' && result.reason.code === 'CONFLICT') expect(result.reason.message).toBe(TRANSFER_FAILED);
       }
-      const held = await Promise.all([a, ...receivers].map(async (member) => (await member.caller.epins.getHeld()).epins.map((epin) => epin.code)));
+      const held = await Promise.all([a, ...receivers].map(async (member) => (await member.caller.community.epins.getHeld()).epins.map((epin) => epin.code)));
       const all = held.flat();
       expect(all).toHaveLength(3);
       expect(new Set(all).size).toBe(3);
@@ -162,9 +164,9 @@ describe.each(testDbKinds())('community on %s', (kind) => {
     it('keeps a member’s codes and transfers private', async () => {
       const a = await join(null, 'Private A');
       const b = await join(null, 'Private B');
-      expect((await rejection(a.caller.epins.getHeld({ userId: b.userId }))).code).toBe('FORBIDDEN');
-      expect((await rejection(a.caller.epins.getTransferHistory({ userId: b.userId }))).code).toBe('FORBIDDEN');
-      expect((await rejection((await app.caller()).epins.transfer({ toUserId: b.userId, count: 1 }))).code).toBe('UNAUTHORIZED');
+      expect((await rejection(a.caller.community.epins.getHeld({ userId: b.userId }))).code).toBe('FORBIDDEN');
+      expect((await rejection(a.caller.community.epins.getTransferHistory({ userId: b.userId }))).code).toBe('FORBIDDEN');
+      expect((await rejection((await app.caller()).community.epins.transfer({ toUserId: b.userId, count: 1 }))).code).toBe('UNAUTHORIZED');
     });
   });
 
@@ -190,7 +192,7 @@ describe.each(testDbKinds())('community on %s', (kind) => {
       expect(await member.caller.identity.me()).toBeNull();
       const login = await rejection((await app.caller()).identity.login({ userId: member.userId, password: 'long password' }));
       expect(login.code).toBe('FORBIDDEN');
-      expect((await sponsor.caller.team.getDirect()).nonActive.map((entry) => entry.userId)).toContain(member.userId);
+      expect((await sponsor.caller.community.team.getDirect()).nonActive.map((entry) => entry.userId)).toContain(member.userId);
       expect((await rejection(adminCaller.admin.members.suspend({ userId: member.userId, reason: 'again' }))).code).toBe('CONFLICT');
       const history = (await adminCaller.admin.members.get({ userId: member.userId })).history;
       expect(history.at(-1)).toMatchObject({ type: 'MemberSuspended', actor: admin.userId, reason: 'Reported misuse' });
@@ -237,7 +239,7 @@ describe.each(testDbKinds())('community on %s', (kind) => {
         expect((await request(http).get(`${path}${root.userId}`).set(auth(admin.token))).status).toBe(200);
       }
 
-      await adminCaller.epins.generate({ count: 1 });
+      await adminCaller.community.epins.generate({ count: 1 });
       const transfer = await request(http).post('/api/epintransfer/transfer').set(auth(admin.token)).send({ toUserId: root.userId, count: 1 });
       expect(transfer.status).toBe(201);
       expect((await request(http).get(`/api/epintransfer/user/${root.userId}`).set(auth(root.token))).body.epins).toHaveLength(1);

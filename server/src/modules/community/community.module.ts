@@ -8,7 +8,10 @@ import { communityRest } from './team.rest.ts';
 
 export const communityModule: SahayModule = {
   name: 'community',
-  inlineProjections: [epinsProjection, epinTransfersProjection, teamProjection, memberImpactProjection],
+  inlineProjections: [epinsProjection, teamProjection],
+  // The transfer report, and the impact behind the cards and tiers: each shows a change a moment
+  // after it was recorded (docs/decisions/015).
+  asyncProjections: [epinTransfersProjection, memberImpactProjection],
   rest: (services) => {
     const rest = epinsRest(services);
     rest.use(communityRest(services));

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
-import { ConcurrencyError } from '#server/event-store/event-store';
-import type { StreamAppend } from '#server/event-store/types';
-import { getMemberCards, getPublicCard } from '#server/modules/identity/accounts';
-import { eventMetadata, type RequestMeta } from '#server/modules/identity/request-meta';
+import { handleCommand, type StreamEvents } from '#server/event-store/command-handler';
+import { getMemberCards, getPublicCard } from '#server/modules/identity/identity.api';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import { epinHolderStreamId, epinStreamId, type EpinsReceived, type EpinsSent, type EpinTransferred } from './epin.events.ts';
 import type { TEpin, TEpinTransfer } from './epins.schema.ts';
@@ -17,42 +16,42 @@ export const TRANSFER_FAILED = 'Transfer failed. Try again later.';
 
 interface HeldCode {
   code: string;
-  version: number;
 }
 
-/** Pure: the events of one transfer — on each code's stream, and on both holders' streams. */
+/**
+ * Pure: the events of one transfer — on each code's stream, and on both holders' streams. `held` is
+ * the sender's unused codes, oldest first.
+ */
 export function decideTransfer(
   command: { transferId: string; from: string; to: string; count: number; now: Date },
   held: readonly HeldCode[],
-): StreamAppend[] {
+): StreamEvents<EpinTransferred | EpinsSent | EpinsReceived>[] {
   if (command.from === command.to) throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_SELF, fieldErrors: { toUserId: [TRANSFER_SELF] } });
-  if (command.count < 1 || command.count > held.length) {
+  if (!Number.isInteger(command.count) || command.count < 1 || command.count > held.length) {
     throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_INVALID_COUNT, fieldErrors: { count: [TRANSFER_INVALID_COUNT] } });
   }
-  const moving = held.slice(0, command.count);
-  const codes = moving.map((code) => code.code);
-  const at = command.now.toISOString();
-  const base = { transferId: command.transferId, from: command.from, to: command.to, transferredAt: at };
-  const sent: EpinsSent = { type: 'EpinsSent', data: { ...base, codes } };
-  const received: EpinsReceived = { type: 'EpinsReceived', data: { ...base, codes } };
+  const codes = held.slice(0, command.count).map((code) => code.code);
+  const base = { transferId: command.transferId, from: command.from, to: command.to, transferredAt: command.now.toISOString() };
   return [
-    // The exact version of each code: a code taken by a racing transfer or registration conflicts.
-    ...moving.map((code): StreamAppend => {
-      const event: EpinTransferred = { type: 'EpinTransferred', data: { code: code.code, ...base } };
-      return { streamId: epinStreamId(code.code), expected: code.version, events: [event] };
-    }),
-    { streamId: epinHolderStreamId(command.from), expected: 'any', events: [sent] },
-    { streamId: epinHolderStreamId(command.to), expected: 'any', events: [received] },
+    ...codes.map((code) => ({ streamId: epinStreamId(code), events: [{ type: 'EpinTransferred' as const, data: { code, ...base } }] })),
+    { streamId: epinHolderStreamId(command.from), events: [{ type: 'EpinsSent', data: { ...base, codes } }] },
+    { streamId: epinHolderStreamId(command.to), events: [{ type: 'EpinsReceived', data: { ...base, codes } }] },
   ];
 }
 
-async function heldCodes(db: Queryable, holder: string, limit: number): Promise<HeldCode[]> {
+/** The holder's unused codes, oldest first, each with the version of its stream the row reflects (one statement). */
+async function heldCodes(db: Queryable, holder: string, limit: number): Promise<(HeldCode & { version: number })[]> {
   const { rows } = await db.query<{ code: string; version: number }>(
     `SELECT e.code, s.version FROM epins e JOIN streams s ON s.stream_id = 'epin-' || e.code
      WHERE e.held_by = $1 AND e.used_by IS NULL ORDER BY e.created_at, e.code LIMIT $2`,
     [holder, limit],
   );
   return rows;
+}
+
+async function streamVersions(db: Queryable, streamIds: readonly string[]): Promise<Record<string, number | null>> {
+  const { rows } = await db.query<{ stream_id: string; version: number }>(`SELECT stream_id, version FROM streams WHERE stream_id = ANY($1::text[])`, [streamIds]);
+  return Object.fromEntries(streamIds.map((id) => [id, rows.find((row) => row.stream_id === id)?.version ?? null]));
 }
 
 export async function countHeldCodes(db: Queryable, holder: string): Promise<number> {
@@ -71,18 +70,19 @@ export async function transferEpins(services: Services, from: string, to: string
     throw new AppError('NOT_FOUND', { userMessage: TRANSFER_USER_NOT_FOUND, fieldErrors: { toUserId: [TRANSFER_USER_NOT_FOUND] } });
   }
   const transferId = crypto.randomUUID();
-  let codes: string[] = [];
-  try {
-    await services.eventStore.append(async (tx) => {
+  const now = services.now();
+  const { state: held } = await handleCommand(services, {
+    async read(tx) {
       const held = await heldCodes(tx, from, Math.max(count, 0));
-      const appends = decideTransfer({ transferId, from, to, count, now: services.now() }, held);
-      codes = held.slice(0, count).map((code) => code.code);
-      return appends;
-    }, eventMetadata(meta));
-  } catch (error) {
-    if (error instanceof ConcurrencyError) throw new AppError('CONFLICT', { userMessage: TRANSFER_FAILED, cause: error });
-    throw error;
-  }
+      const holders = await streamVersions(tx, [epinHolderStreamId(from), epinHolderStreamId(to)]);
+      return { state: held, versions: { ...holders, ...Object.fromEntries(held.map((code) => [epinStreamId(code.code), code.version])) } };
+    },
+    decide: (held) => decideTransfer({ transferId, from, to, count, now }, held),
+    metadata: eventMetadata(meta),
+    conflictMessage: TRANSFER_FAILED,
+  });
+  // decideTransfer moves the oldest `count` of the codes it was given.
+  const codes = held.slice(0, count).map((code) => code.code);
   return { transferId, toUserId: to, toName: receiver!.fullName, codes, remaining: await countHeldCodes(services.db, from) };
 }
 

@@ -2,12 +2,11 @@ import type { Projection } from '#server/event-store/types';
 import type { EpinEvent } from './epin.events.ts';
 
 /** The invite-code read model: who holds each code and who used it. */
-export const epinsProjection: Projection<'epins'> = {
+export const epinsProjection: Projection<'epins', EpinEvent> = {
   name: 'epins',
   tables: ['epins'],
   handles: ['EpinGenerated', 'EpinUsed', 'EpinTransferred'],
-  async apply(recorded, { tx, tables }) {
-    const event = recorded as unknown as EpinEvent;
+  async apply(event, { tx, tables }) {
     switch (event.type) {
       case 'EpinGenerated':
         await tx.query(

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
-import { ConcurrencyError } from '#server/event-store/event-store';
-import type { StreamAppend } from '#server/event-store/types';
-import { eventMetadata, type RequestMeta } from '#server/modules/identity/request-meta';
+import { handleCommand, type StreamEvents } from '#server/event-store/command-handler';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import { epinStreamId, type EpinGenerated } from './epin.events.ts';
 import type { TEpin } from './epins.schema.ts';
@@ -18,30 +17,32 @@ export function generateEpinCode(): string {
   return code;
 }
 
-/** Pure: the events that put `codes` into the hands of the admin who generated them. */
-export function decideGenerateEpins(codes: readonly string[], adminId: string, now: Date): StreamAppend[] {
-  return codes.map((code) => {
-    const event: EpinGenerated = { type: 'EpinGenerated', data: { code, generatedBy: adminId, heldBy: adminId, generatedAt: now.toISOString() } };
-    return { streamId: epinStreamId(code), expected: 'no_stream', events: [event] };
-  });
+/** Pure: the events that put new `codes` into the hands of the admin who generated them. */
+export function decideGenerateEpins(command: { codes: readonly string[]; adminId: string; now: Date }): StreamEvents<EpinGenerated>[] {
+  return command.codes.map((code) => ({
+    streamId: epinStreamId(code),
+    events: [{ type: 'EpinGenerated', data: { code, generatedBy: command.adminId, heldBy: command.adminId, generatedAt: command.now.toISOString() } }],
+  }));
 }
 
-/** Generates `count` new invite codes, held by the admin who asked. All or none are recorded. */
+/**
+ * Generates `count` new invite codes, held by the admin who asked. All or none are recorded. Each
+ * attempt draws fresh codes: 31^10 codes make a collision rare, but a code that exists already makes
+ * the attempt conflict, and a code is never issued twice.
+ */
 export async function generateEpins(services: Services, adminId: string, count: number, meta: RequestMeta): Promise<TEpin[]> {
-  for (let attempt = 1; ; attempt++) {
-    const unique = new Set<string>();
-    while (unique.size < count) unique.add(generateEpinCode());
-    const codes = [...unique];
-    const now = services.now();
-    try {
-      await services.eventStore.append(decideGenerateEpins(codes, adminId, now), eventMetadata(meta));
-      return codes.map((code) => ({ code, used: false, usedBy: null, usedAt: null, assignedTo: adminId, createdAt: now.toISOString() }));
-    } catch (error) {
-      // 31^10 codes make a collision rare, but a code must never be issued twice: draw again.
-      if (error instanceof ConcurrencyError && attempt < 5) continue;
-      throw error;
-    }
-  }
+  const now = services.now();
+  const { state: codes } = await handleCommand(services, {
+    async read() {
+      const unique = new Set<string>();
+      while (unique.size < count) unique.add(generateEpinCode());
+      // New streams: each is appended with no_stream.
+      return { state: [...unique], versions: Object.fromEntries([...unique].map((code) => [epinStreamId(code), null])) };
+    },
+    decide: (fresh) => decideGenerateEpins({ codes: fresh, adminId, now }),
+    metadata: eventMetadata(meta),
+  });
+  return codes.map((code) => ({ code, used: false, usedBy: null, usedAt: null, assignedTo: adminId, createdAt: now.toISOString() }));
 }
 
 export interface EpinRow {

@@ -1,5 +1,5 @@
 import { AppError } from '#server/errors/app-error';
-import type { SessionUser } from '#server/modules/identity/sessions';
+import { canActFor, type SessionUser } from '#server/modules/identity/identity.api';
 
 /**
  * Whose records a request may see: the member's own; an admin with the `members` permission may
@@ -7,7 +7,6 @@ import type { SessionUser } from '#server/modules/identity/sessions';
  */
 export function resolveOwner(user: SessionUser, requested: string | undefined): string {
   const userId = requested?.trim().toUpperCase() || user.userId;
-  if (userId === user.userId) return userId;
-  if (user.role === 'admin' && user.permissions.includes('members')) return userId;
+  if (canActFor(user, userId, 'members')) return userId;
   throw new AppError('FORBIDDEN', { userMessage: 'You can only see your own records.' });
 }

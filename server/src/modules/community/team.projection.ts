@@ -1,5 +1,5 @@
 import type { Projection } from '#server/event-store/types';
-import type { IdentityEvent } from '#server/modules/identity/identity.events';
+import type { IdentityEvent } from '#server/modules/identity/identity.api';
 
 export const TEAM_LEVELS = 20;
 
@@ -9,12 +9,11 @@ export const TEAM_LEVELS = 20;
  * inserted only once (a replayed event changes nothing), and counts move only for inserted rows.
  * Counts are updated in (ancestor, depth) order, so concurrent registrations never deadlock.
  */
-export const teamProjection: Projection<'team_closure' | 'team_level_counts'> = {
+export const teamProjection: Projection<'team_closure' | 'team_level_counts', IdentityEvent> = {
   name: 'team_tree',
   tables: ['team_closure', 'team_level_counts'],
   handles: ['AccountRegistered'],
-  async apply(recorded, { tx, tables }) {
-    const event = recorded as unknown as IdentityEvent;
+  async apply(event, { tx, tables }) {
     if (event.type !== 'AccountRegistered' || event.data.role !== 'member' || !event.data.sponsorId) return;
     await tx.query(
       `WITH above AS (

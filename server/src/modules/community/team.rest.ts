@@ -6,6 +6,8 @@ import type { Services } from '#server/services';
 import { listHeldEpins, listTransfers, transferEpins } from './epin-transfers.ts';
 import { ZTransferEpinsRequestSchema } from './epins.schema.ts';
 import { resolveOwner } from './owner.ts';
+import { registerMember } from './register.ts';
+import { ZRegisterRequestSchema } from './register.schema.ts';
 import { getDirectJoinees, getLevelMembers, getTeamLevels, getTeamSummary } from './team.ts';
 
 const ZIdParamSchema = z.object({ id: ZUserIdSchema });
@@ -22,6 +24,14 @@ function owner(res: Response, params: unknown): string {
 /** REST adapters of PRODUCT.md §12 for the team and invite-code transfers. */
 export function communityRest(services: Services): Router {
   const rest = Router();
+
+  rest.post(
+    '/users/register',
+    handle(async (req, res) => {
+      const input = parseInput(ZRegisterRequestSchema, req.body);
+      res.status(201).json(await registerMember(services, input, requestMeta(req, res)));
+    }),
+  );
 
   rest.get(
     '/users/team-summary/:id',

@@ -1,5 +1,5 @@
 import type { Queryable } from '#server/db/db';
-import { getMemberCards } from '#server/modules/identity/accounts';
+import { getMemberCards } from '#server/modules/identity/identity.api';
 import { TEAM_LEVELS } from './team.projection.ts';
 import { TEAM_PAGE_SIZE, type TTeamMember, type TTeamSummary } from './team.schema.ts';
 import { tierFor } from './tiers.ts';

@@ -1,4 +1,6 @@
-import type { Sealed } from '#server/event-store/personal-data';
+import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
+
+export type { PersonalDataErased };
 import type { EventSchema } from '#server/event-store/upcasters';
 
 /** Personal fields of an account; stored in events only sealed under the person's data key. */
@@ -84,10 +86,20 @@ export type QrCodeUploaded = {
   data: { userId: string; uploadId: string; mediaType: 'image/jpeg' | 'image/png' | 'image/webp'; bytes: number; uploadedAt: string };
 };
 
-/** The job re-encoded the upload (metadata stripped, at most 1024 px) into `file`; the profile shows it from now on. */
+/**
+ * The job re-encoded the upload (metadata stripped, at most 1024 px) into `file`; the profile shows it
+ * from now on. `file` is the image's ID in the file store; before the file store it was a file name
+ * under $SAHAY_DATA_DIR/files/qr-codes (`<uploadId>.webp`), moved since by QrCodeFileImported.
+ */
 export type QrCodeProcessed = {
   type: 'QrCodeProcessed';
   data: { userId: string; uploadId: string; file: string; width: number; height: number; processedAt: string };
+};
+
+/** A QR image saved on disk before the file store was moved into it (once, at start): the profile shows `file` now. */
+export type QrCodeFileImported = {
+  type: 'QrCodeFileImported';
+  data: { userId: string; uploadId: string; legacyFile: string; file: string; importedAt: string };
 };
 
 /** The upload could not be used: not a decodable image, or more pixels than the limit. */
@@ -96,10 +108,6 @@ export type QrCodeRejected = {
   data: { userId: string; uploadId: string; reason: 'unreadable' | 'too-many-pixels'; rejectedAt: string };
 };
 
-export type PersonalDataErased = {
-  type: 'PersonalDataErased';
-  data: { subjectId: string; erasedAt: string };
-};
 
 /** A member asked for the confirmation e-mail again. */
 export type EmailConfirmationRequested = {
@@ -146,6 +154,7 @@ export type IdentityEvent =
   | ProfileUpdated
   | QrCodeUploaded
   | QrCodeProcessed
+  | QrCodeFileImported
   | QrCodeRejected
   | PersonalDataErased
   | EmailConfirmationRequested

@@ -2,19 +2,17 @@ import { Router } from 'express';
 import { AppError } from '#server/errors/app-error';
 import { handle, parseInput, requestMeta, requireUser } from '#server/http/rest';
 import type { Services } from '#server/services';
-import { getPublicCard, registerMember } from './accounts.ts';
-import { changePassword } from './change-password.ts';
-import { ZChangePasswordRequestSchema } from './change-password.schema.ts';
+import { getPublicCard, INVALID_REFERRAL } from './accounts/accounts.ts';
+import { changePassword } from './passwords/change-password.ts';
+import { ZChangePasswordRequestSchema } from './passwords/change-password.schema.ts';
 import { ZUserIdSchema } from './fields.schema.ts';
-import { logIn } from './login.ts';
-import { ZLoginRequestSchema } from './login.schema.ts';
-import { requestPasswordReset, resetPassword } from './password-reset.ts';
-import { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from './password-reset.schema.ts';
-import { getProfile, PROFILE_EDIT_NOT_YOURS, updateProfile } from './profile.ts';
-import { ZUpdateProfileRequestSchema } from './profile.schema.ts';
-import { findQrCodeFile, QR_IMAGE_NOT_FOUND, uploadQrCode } from './qr-code.ts';
-import { INVALID_REFERRAL } from './register.decide.ts';
-import { ZRegisterRequestSchema } from './register.schema.ts';
+import { logIn } from './accounts/login.ts';
+import { ZLoginRequestSchema } from './accounts/login.schema.ts';
+import { requestPasswordReset, resetPassword } from './passwords/password-reset.ts';
+import { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from './passwords/password-reset.schema.ts';
+import { getProfile, PROFILE_EDIT_NOT_YOURS, updateProfile } from './profile/profile.ts';
+import { ZUpdateProfileRequestSchema } from './profile/profile.schema.ts';
+import { findQrCodeImage, QR_IMAGE_NOT_FOUND, uploadQrCode } from './profile/qr-code.ts';
 import { z } from 'zod';
 
 /** REST adapters of PRODUCT.md §12 for other clients; the same module functions as the tRPC routes. */
@@ -27,15 +25,6 @@ export function identityRest(services: Services): Router {
       const input = parseInput(ZLoginRequestSchema, req.body);
       const { user, token } = await logIn(services, input, { kind: 'bearer', ip: req.ip ?? null });
       res.json({ userId: user.userId, fullName: user.fullName, token });
-    }),
-  );
-
-  rest.post(
-    '/users/register',
-    handle(async (req, res) => {
-      const input = parseInput(ZRegisterRequestSchema, req.body);
-      const result = await registerMember(services, input, requestMeta(req, res));
-      res.status(201).json(result);
     }),
   );
 
@@ -100,11 +89,11 @@ export function identityRest(services: Services): Router {
     handle(async (req, res) => {
       const user = requireUser(res);
       const { id, uploadId } = parseInput(z.object({ id: ZUserIdSchema, uploadId: z.uuid('Unknown image') }), req.params);
-      const file = await findQrCodeFile(services, user, id, uploadId);
-      if (!file) throw new AppError('NOT_FOUND', { userMessage: QR_IMAGE_NOT_FOUND });
+      const image = await findQrCodeImage(services, user, id, uploadId);
+      if (!image) throw new AppError('NOT_FOUND', { userMessage: QR_IMAGE_NOT_FOUND });
       res.set('Cache-Control', 'private, max-age=3600');
-      res.type('image/webp');
-      await new Promise<void>((resolve, reject) => res.sendFile(file, { cacheControl: false }, (error) => (error ? reject(error) : resolve())));
+      res.type(image.mediaType);
+      res.send(image.bytes);
     }),
   );
 

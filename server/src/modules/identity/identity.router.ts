@@ -1,18 +1,22 @@
 import { router } from '#server/trpc/procedures';
-import { adminTotpRouter } from './admin-totp.route.ts';
-import { changePasswordRoute } from './change-password.route.ts';
-import { confirmEmailRoute, resendConfirmationRoute } from './confirm-email.route.ts';
-import { getPublicCardRoute } from './get-public-card.route.ts';
-import { getIdCardRoute, verifyCardRoute } from './id-card.route.ts';
-import { adminLoginRoute, loginRoute } from './login.route.ts';
-import { logoutRoute } from './logout.route.ts';
-import { meRoute } from './me.route.ts';
-import { requestPasswordResetRoute, resetPasswordRoute } from './password-reset.route.ts';
-import { getProfileRoute, updateProfileRoute } from './profile.route.ts';
-import { registerRoute } from './register.route.ts';
+import { adminLoginRoute } from './accounts/admin-login.route.ts';
+import { confirmEmailRoute } from './accounts/confirm-email.route.ts';
+import { getPublicCardRoute } from './accounts/get-public-card.route.ts';
+import { loginRoute } from './accounts/login.route.ts';
+import { logoutRoute } from './accounts/logout.route.ts';
+import { meRoute } from './accounts/me.route.ts';
+import { resendConfirmationRoute } from './accounts/resend-confirmation.route.ts';
+import { changePasswordRoute } from './passwords/change-password.route.ts';
+import { requestPasswordResetRoute } from './passwords/request-password-reset.route.ts';
+import { resetPasswordRoute } from './passwords/reset-password.route.ts';
+import { getProfileRoute } from './profile/get-profile.route.ts';
+import { updateProfileRoute } from './profile/update-profile.route.ts';
+import { beginTotpSetupRoute } from './two-factor/begin-totp-setup.route.ts';
+import { confirmTotpSetupRoute } from './two-factor/confirm-totp-setup.route.ts';
+import { disableTotpRoute } from './two-factor/disable-totp.route.ts';
+import { getTotpStatusRoute } from './two-factor/get-totp-status.route.ts';
 
 export const identityRouter = router({
-  register: registerRoute,
   login: loginRoute,
   adminLogin: adminLoginRoute,
   logout: logoutRoute,
@@ -25,7 +29,11 @@ export const identityRouter = router({
   changePassword: changePasswordRoute,
   getProfile: getProfileRoute,
   updateProfile: updateProfileRoute,
-  getIdCard: getIdCardRoute,
-  verifyCard: verifyCardRoute,
-  totp: adminTotpRouter,
+  /** The signed-in admin's own second factor (another admin's is reset through admin.members.resetTotp). */
+  totp: router({
+    status: getTotpStatusRoute,
+    begin: beginTotpSetupRoute,
+    confirm: confirmTotpSetupRoute,
+    disable: disableTotpRoute,
+  }),
 });

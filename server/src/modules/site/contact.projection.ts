@@ -1,14 +1,14 @@
+import type { PersonalDataErased } from '#server/event-store/personal-data';
 import type { Projection } from '#server/event-store/types';
 import type { ContactDetails, SiteEvent } from './site.events.ts';
 
 /** The admin inbox of contact messages. */
-export const contactProjection: Projection<'contact_messages'> = {
+export const contactProjection: Projection<'contact_messages', SiteEvent | PersonalDataErased> = {
   name: 'contact_messages',
   tables: ['contact_messages'],
   handles: ['ContactMessageReceived', 'ContactMessageHandled', 'PersonalDataErased'],
-  async apply(recorded, context) {
+  async apply(event, context) {
     const { tx, tables, reveal } = context;
-    const event = recorded as unknown as SiteEvent | { type: 'PersonalDataErased'; data: { subjectId: string } };
     switch (event.type) {
       case 'ContactMessageReceived': {
         const details = await reveal<ContactDetails>(event.data.personal);
@@ -23,7 +23,7 @@ export const contactProjection: Projection<'contact_messages'> = {
         await tx.query(`UPDATE ${tables.contact_messages} SET handled_at = $2, handled_by = $3 WHERE message_id = $1 AND handled_at IS NULL`, [
           event.data.messageId,
           event.data.handledAt,
-          recorded.metadata.actor,
+          event.metadata.actor,
         ]);
         return;
       case 'PersonalDataErased':

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { consumeRateLimit, formatWait } from '#server/lib/rate-limit';
-import { eventMetadata, type RequestMeta } from '#server/modules/identity/request-meta';
-import { hasRun } from '#server/queue/job-effects';
-import type { JobHandler } from '#server/queue/queue';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import { handleCommand } from '#server/event-store/command-handler';
+import type { Sealed } from '#server/event-store/personal-data';
+import type { Recorded } from '#server/event-store/types';
 import type { Services } from '#server/services';
 import type { TContactMessage, ZCreateContactMessageRequestSchema } from './contact.schema.ts';
-import { getSettings } from './settings.ts';
 import { contactStreamId, type ContactDetails, type ContactMessageHandled, type ContactMessageReceived, type SiteEvent } from './site.events.ts';
 
 export const MESSAGE_NOT_FOUND = 'This message does not exist.';
@@ -39,13 +39,15 @@ export async function receiveContactMessage(
   }
   const messageId = crypto.randomUUID();
   const details: ContactDetails = { name: input.name, email: input.email || null, phone: input.phone || null, message: input.message };
-  await services.eventStore.append(async (tx) => {
-    const event: ContactMessageReceived = {
-      type: 'ContactMessageReceived',
-      data: { messageId, personal: await services.eventStore.seal(tx, contactStreamId(messageId), details), receivedAt: services.now().toISOString() },
-    };
-    return [{ streamId: contactStreamId(messageId), expected: 'no_stream', events: [event] }];
-  }, eventMetadata(meta));
+  const streamId = contactStreamId(messageId);
+  await handleCommand(services, {
+    // A new stream under a random ID: nothing to read.
+    read: async () => ({ state: null, versions: { [streamId]: null } }),
+    decide: async (_state, { seal }) => [
+      { streamId, events: [decideReceiveContactMessage({ messageId, personal: await seal(streamId, details), now: services.now() })] },
+    ],
+    metadata: eventMetadata(meta),
+  });
   return { isStored: true };
 }
 
@@ -87,41 +89,50 @@ export async function getContactMessage(db: Queryable, id: string): Promise<TCon
   return toDto(rows[0]);
 }
 
-/** Marking twice records nothing new. */
-export async function markContactMessageHandled(services: Services, id: string, meta: RequestMeta): Promise<TContactMessage> {
-  const current = await getContactMessage(services.db, id);
-  if (!current.handledAt) {
-    const event: ContactMessageHandled = { type: 'ContactMessageHandled', data: { messageId: id, handledAt: services.now().toISOString() } };
-    await services.eventStore.append([{ streamId: contactStreamId(id), expected: 'stream_exists', events: [event] }], eventMetadata(meta));
-  }
-  return getContactMessage(services.db, id);
+/** Pure: a message from the form, its personal details sealed under the message's own key. */
+export function decideReceiveContactMessage(command: { messageId: string; personal: Sealed; now: Date }): ContactMessageReceived {
+  return { type: 'ContactMessageReceived', data: { messageId: command.messageId, personal: command.personal, receivedAt: command.now.toISOString() } };
 }
 
-/** Tells the foundation's address that a message arrived, with the message; handling happens in the inbox. */
-export const notifyContactMessageJob: JobHandler = {
-  name: 'notify-contact-message',
-  on: ['ContactMessageReceived'],
-  async run(job, context) {
-    const event = job.event as unknown as SiteEvent;
-    if (event.type !== 'ContactMessageReceived' || (await hasRun(context.db, job.id))) return;
-    const { settings } = await getSettings(context.db);
-    const details = await context.eventStore.vault.reveal<ContactDetails>(context.db, event.data.personal);
-    if (!details) return;
-    await context.mailer.send({
-      to: settings.email,
-      idempotencyKey: job.id,
-      subject: `New contact message from ${details.name} / संपर्क फ़ॉर्म से नया संदेश`,
-      text: [
-        `A message arrived through the contact form at ${event.data.receivedAt}.`,
-        `From: ${details.name}${details.email ? ` <${details.email}>` : ''}${details.phone ? `, phone ${details.phone}` : ''}`,
-        '',
-        details.message,
-        '',
-        `Read and mark it handled in the admin console: ${context.config.publicUrl}/admin/contact`,
-        '',
-        'संपर्क फ़ॉर्म से एक नया संदेश आया है। इसे एडमिन कंसोल में पढ़ें और निपटाया हुआ चिह्नित करें।',
-      ].join('\n'),
-    });
-    await context.db.query(`INSERT INTO job_effects (job_id) VALUES ($1) ON CONFLICT (job_id) DO NOTHING`, [job.id]);
-  },
-};
+/** A contact message's stream, folded to what handling it needs. */
+export interface ContactState {
+  exists: boolean;
+  isHandled: boolean;
+}
+
+export const noContact: ContactState = { exists: false, isHandled: false };
+
+export function evolveContact(state: ContactState, event: Recorded<SiteEvent>): ContactState {
+  switch (event.type) {
+    case 'ContactMessageReceived':
+      return { exists: true, isHandled: false };
+    case 'ContactMessageHandled':
+      return { ...state, isHandled: true };
+    case 'SettingsChanged':
+    case 'ContentPageSaved':
+      return state;
+    default: {
+      const _unknown: never = event;
+      return state;
+    }
+  }
+}
+
+/** Pure: marking handled once; marking again finds it done and records nothing. */
+export function decideMarkHandled(command: { messageId: string; now: Date }, state: ContactState): ContactMessageHandled[] {
+  if (!state.exists) throw new AppError('NOT_FOUND', { userMessage: MESSAGE_NOT_FOUND });
+  if (state.isHandled) return [];
+  return [{ type: 'ContactMessageHandled', data: { messageId: command.messageId, handledAt: command.now.toISOString() } }];
+}
+
+/** Marking twice records nothing new. */
+export async function markContactMessageHandled(services: Services, id: string, meta: RequestMeta): Promise<TContactMessage> {
+  await handleCommand(services, {
+    streamId: contactStreamId(id),
+    evolve: evolveContact,
+    initialState: noContact,
+    decide: (state) => decideMarkHandled({ messageId: id, now: services.now() }, state),
+    metadata: eventMetadata(meta),
+  });
+  return getContactMessage(services.db, id);
+}

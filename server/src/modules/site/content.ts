@@ -1,15 +1,15 @@
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
-import { ConcurrencyError } from '#server/event-store/event-store';
-import type { RecordedEvent } from '#server/event-store/types';
-import { eventMetadata, type RequestMeta } from '#server/modules/identity/request-meta';
+import { handleCommand } from '#server/event-store/command-handler';
+import type { Recorded, RecordedEvent } from '#server/event-store/types';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import { CONTENT_SLUGS, type TContentPage, type TContentSlug } from './content.schema.ts';
 import { fillPlaceholders, renderMarkdown } from './markdown.ts';
 import { SEED_CONTENT } from './seed-content.ts';
 import type { TSettings } from './settings.schema.ts';
 import { getSettings } from './settings.ts';
-import { contentStreamId, type ContentPageSaved } from './site.events.ts';
+import { contentStreamId, type ContentPageSaved, type SiteEvent } from './site.events.ts';
 
 export const CONTENT_CONFLICT = 'Someone else saved this page meanwhile. Reload to see their version.';
 export const CONTENT_NOT_FOUND = 'This page has no such version.';
@@ -70,13 +70,43 @@ export function decideSaveContent(slug: TContentSlug, draft: Draft, now: Date, r
   return { type: 'ContentPageSaved', data: { slug, title: draft.title, body: draft.body, restoredFromVersion, savedAt: now.toISOString() } };
 }
 
-async function save(services: Services, slug: TContentSlug, expectedVersion: number, event: ContentPageSaved, meta: RequestMeta): Promise<TContentPage> {
-  try {
-    await services.eventStore.append([{ streamId: contentStreamId(slug), expected: expectedVersion, events: [event] }], eventMetadata(meta));
-  } catch (error) {
-    if (error instanceof ConcurrencyError) throw new AppError('CONFLICT', { userMessage: CONTENT_CONFLICT, cause: error });
-    throw error;
+/** A page's stream folded to what saving needs: how many versions it has. */
+export interface ContentState {
+  version: number;
+}
+
+export const noContent: ContentState = { version: 0 };
+
+export function evolveContent(state: ContentState, event: Recorded<SiteEvent>): ContentState {
+  switch (event.type) {
+    case 'ContentPageSaved':
+      return { version: event.streamVersion };
+    case 'SettingsChanged':
+    case 'ContactMessageReceived':
+    case 'ContactMessageHandled':
+      return state;
+    default: {
+      const _unknown: never = event;
+      return state;
+    }
   }
+}
+
+/** Pure: a save over the version the editor loaded; someone else's save since is a conflict, never overwritten. */
+export function decideSavePage(command: { event: ContentPageSaved; expectedVersion: number }, state: ContentState): ContentPageSaved[] {
+  if (state.version !== command.expectedVersion) throw new AppError('CONFLICT', { userMessage: CONTENT_CONFLICT });
+  return [command.event];
+}
+
+async function save(services: Services, slug: TContentSlug, expectedVersion: number, event: ContentPageSaved, meta: RequestMeta): Promise<TContentPage> {
+  await handleCommand(services, {
+    streamId: contentStreamId(slug),
+    evolve: evolveContent,
+    initialState: noContent,
+    decide: (state) => decideSavePage({ event, expectedVersion }, state),
+    metadata: eventMetadata(meta),
+    conflictMessage: CONTENT_CONFLICT,
+  });
   return getContentPage(services.db, slug);
 }
 
@@ -114,17 +144,20 @@ export async function restoreContentVersion(services: Services, slug: TContentSl
   return save(services, slug, expectedVersion, decideSaveContent(slug, old, services.now(), version), meta);
 }
 
+/** Pure: a page's seed text, only while it has no version; another process seeding at the same time finds it done. */
+export function decideSeedPage(command: { slug: TContentSlug; now: Date }, state: ContentState): ContentPageSaved[] {
+  return state.version === 0 ? [decideSaveContent(command.slug, SEED_CONTENT[command.slug], command.now)] : [];
+}
+
 /** Records the seed text of every page that has none yet; safe to run from several processes at once. */
 export async function seedContent(services: Services): Promise<void> {
   for (const slug of CONTENT_SLUGS) {
-    if ((await services.eventStore.streamVersion(contentStreamId(slug))) !== null) continue;
-    try {
-      await services.eventStore.append(
-        [{ streamId: contentStreamId(slug), expected: 'no_stream', events: [decideSaveContent(slug, SEED_CONTENT[slug], services.now())] }],
-        { actor: 'system', correlationId: `seed-${slug}` },
-      );
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-    }
+    await handleCommand(services, {
+      streamId: contentStreamId(slug),
+      evolve: evolveContent,
+      initialState: noContent,
+      decide: (state) => decideSeedPage({ slug, now: services.now() }, state),
+      metadata: { actor: 'system', correlationId: `seed-${slug}` },
+    });
   }
 }

@@ -1,7 +1,8 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
-import { ConcurrencyError } from '#server/event-store/event-store';
-import { eventMetadata, type RequestMeta } from '#server/modules/identity/request-meta';
+import { handleCommand } from '#server/event-store/command-handler';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
 import { ZSettingsSchema, type TSettings } from './settings.schema.ts';
@@ -14,27 +15,38 @@ export const SETTINGS_CONFLICT = 'Someone else changed the settings meanwhile. R
  * fits the schema (a rule tightened later) falls back to the default rather than breaking pages.
  */
 export async function getSettings(db: Queryable): Promise<{ version: number; settings: TSettings }> {
-  const [{ rows }, version] = await Promise.all([
-    db.query<{ key: string; value: unknown }>(`SELECT key, value FROM site_settings`),
-    db.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [SETTINGS_STREAM]),
-  ]);
+  // One statement: the rows and the stream version they reflect come from one snapshot.
+  const { rows } = await db.query<{ key: string | null; value: unknown; version: number | null }>(
+    `SELECT st.key, st.value, (SELECT version FROM streams WHERE stream_id = $1) AS version
+     FROM (SELECT 1) AS one LEFT JOIN site_settings st ON true`,
+    [SETTINGS_STREAM],
+  );
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   const shape = ZSettingsSchema.shape as Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }>;
   for (const row of rows) {
+    if (row.key === null) continue;
     const field = shape[row.key];
     const parsed = field?.safeParse(row.value);
     if (parsed?.success) settings[row.key] = parsed.data;
   }
-  return { version: version.rows[0]?.version ?? 0, settings: settings as TSettings };
+  return { version: rows[0]?.version ?? 0, settings: settings as TSettings };
 }
 
-/** Pure: only what differs from the current values becomes part of the event. */
-export function decideSettingsChange(current: TSettings, changes: Partial<TSettings>, now: Date): SettingsChanged[] {
+/**
+ * Pure: only what differs from the current values becomes part of the event. The admin saved over
+ * `expectedVersion`; if someone else saved since, the save is refused, never merged silently.
+ */
+export function decideSettingsChange(
+  command: { expectedVersion: number; changes: Partial<TSettings>; now: Date },
+  state: { version: number; settings: TSettings },
+): SettingsChanged[] {
+  if (state.version !== command.expectedVersion) throw new AppError('CONFLICT', { userMessage: SETTINGS_CONFLICT });
+  const current = state.settings;
   const changed = Object.fromEntries(
-    Object.entries(changes).filter(([key, value]) => JSON.stringify(current[key as keyof TSettings]) !== JSON.stringify(value)),
+    Object.entries(command.changes).filter(([key, value]) => !isDeepStrictEqual(current[key as keyof TSettings], value)),
   ) as Partial<TSettings>;
   if (Object.keys(changed).length === 0) return [];
-  return [{ type: 'SettingsChanged', data: { changes: changed, changedAt: now.toISOString() } }];
+  return [{ type: 'SettingsChanged', data: { changes: changed, changedAt: command.now.toISOString() } }];
 }
 
 export async function updateSettings(
@@ -43,16 +55,15 @@ export async function updateSettings(
   changes: Partial<TSettings>,
   meta: RequestMeta,
 ): Promise<{ version: number; settings: TSettings }> {
-  try {
-    await services.eventStore.append(async (tx) => {
-      const current = await getSettings(tx);
-      if (current.version !== expectedVersion) throw new ConcurrencyError(SETTINGS_STREAM, expectedVersion, current.version);
-      const events = decideSettingsChange(current.settings, changes, services.now());
-      return [{ streamId: SETTINGS_STREAM, expected: expectedVersion === 0 ? 'no_stream' : expectedVersion, events }];
-    }, eventMetadata(meta));
-  } catch (error) {
-    if (error instanceof ConcurrencyError) throw new AppError('CONFLICT', { userMessage: SETTINGS_CONFLICT, cause: error });
-    throw error;
-  }
+  const now = services.now();
+  await handleCommand(services, {
+    async read(tx) {
+      const state = await getSettings(tx);
+      return { state, versions: { [SETTINGS_STREAM]: state.version === 0 ? null : state.version } };
+    },
+    decide: (state) => [{ streamId: SETTINGS_STREAM, events: decideSettingsChange({ expectedVersion, changes, now }, state) }],
+    metadata: eventMetadata(meta),
+    conflictMessage: SETTINGS_CONFLICT,
+  });
   return getSettings(services.db);
 }

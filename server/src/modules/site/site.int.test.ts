@@ -99,7 +99,7 @@ describe.each(testDbKinds())('site on %s', (kind) => {
       const { version } = await visitor.site.settings.get();
       await superAdmin.site.settings.update({ expectedVersion: version, data: { isInviteOnly: false, memberIdPrefix: 'SF' } });
       try {
-        const result = await visitor.identity.register({
+        const result = await visitor.community.register({
           fullName: 'Open Door',
           email: uniqueEmail('open'),
           phone: '9876512345',

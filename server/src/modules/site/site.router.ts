@@ -1,15 +1,17 @@
 import { router } from '#server/trpc/procedures';
-import { createContactMessageRoute, getContactMessageRoute, getManyContactMessagesRoute, markContactMessageHandledRoute } from './contact.route.ts';
-import {
-  getContentHistoryRoute,
-  getContentRoute,
-  getContentVersionRoute,
-  previewContentRoute,
-  restoreContentRoute,
-  updateContentRoute,
-} from './content.route.ts';
-import { getCountersRoute } from './counters.route.ts';
-import { getSettingsRoute, updateSettingsRoute } from './settings.route.ts';
+import { createContactMessageRoute } from './create-contact-message.route.ts';
+import { getContactMessageRoute } from './get-contact-message.route.ts';
+import { getContentHistoryRoute } from './get-content-history.route.ts';
+import { getContentVersionRoute } from './get-content-version.route.ts';
+import { getContentRoute } from './get-content.route.ts';
+import { getCountersRoute } from './get-counters.route.ts';
+import { getManyContactMessagesRoute } from './get-many-contact-messages.route.ts';
+import { getSettingsRoute } from './get-settings.route.ts';
+import { markContactMessageHandledRoute } from './mark-contact-message-handled.route.ts';
+import { previewContentRoute } from './preview-content.route.ts';
+import { restoreContentRoute } from './restore-content.route.ts';
+import { updateContentRoute } from './update-content.route.ts';
+import { updateSettingsRoute } from './update-settings.route.ts';
 
 export const siteRouter = router({
   settings: router({ get: getSettingsRoute, update: updateSettingsRoute }),

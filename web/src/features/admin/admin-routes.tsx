@@ -1,5 +1,15 @@
 import { Redirect, Route, Switch } from 'wouter';
-import { adminContentPage, adminDashboardPage, adminMemberDetailPage, adminMembersPage, adminMessagesPage, adminSecurityPage, adminSettingsPage, notFoundPage } from '#web/pages.ts';
+import {
+  adminContentPage,
+  adminDashboardPage,
+  adminFailedJobsPage,
+  adminMemberDetailPage,
+  adminMembersPage,
+  adminMessagesPage,
+  adminSecurityPage,
+  adminSettingsPage,
+  notFoundPage,
+} from '#web/pages.ts';
 
 /** Everything under /admin; paths here are relative to it ("~/" leaves the nest). */
 export function AdminRoutes() {
@@ -14,6 +24,7 @@ export function AdminRoutes() {
       <Route path="/members" component={adminMembersPage.Component} />
       <Route path="/members/:userId" component={adminMemberDetailPage.Component} />
       <Route path="/security" component={adminSecurityPage.Component} />
+      <Route path="/jobs" component={adminFailedJobsPage.Component} />
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
+import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { useMe } from '#web/features/identity/hooks/use-me.ts';
 import { useT } from '#web/i18n/i18n.tsx';
 import { PageLoading } from '#web/ui/error-boundary.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import type { ZMemberEntrySchema } from '@sahay/server/modules/admin/members.schema';
+import type { ZMemberEntrySchema } from '@sahay/server/modules/admin/members/members.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
 import { TableScroll } from '#web/ui/table-scroll.tsx';

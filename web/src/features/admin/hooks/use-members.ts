@@ -24,3 +24,9 @@ export function useChangeMemberStatus() {
     reactivate: trpc.admin.members.reactivate.useMutation({ onSuccess: refresh }),
   };
 }
+
+/** admin.members.erase with a reason: the person's personal data is destroyed for good. */
+export function useEraseMember() {
+  const utils = trpc.useUtils();
+  return trpc.admin.members.erase.useMutation({ onSuccess: () => utils.admin.members.invalidate() });
+}

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'wouter';
-import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
+import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { useLogout } from '#web/features/identity/hooks/use-logout.ts';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
@@ -19,6 +19,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/content', label: 'admin.links.content', text: 'admin.links.contentText', permission: 'content' },
   { href: '/contact', label: 'admin.links.contact', text: 'admin.links.contactText', permission: 'content' },
   { href: '/members', label: 'admin.links.members', text: 'admin.links.membersText', permission: 'members' },
+  { href: '/jobs', label: 'admin.links.jobs', text: 'admin.links.jobsText', permission: 'settings' },
   { href: '/security', label: 'admin.security.link', text: 'admin.security.linkText', permission: null },
 ];
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
-import { ZChangeMemberStatusRequestSchema } from '@sahay/server/modules/admin/members.schema';
+import { ZChangeMemberStatusRequestSchema } from '@sahay/server/modules/admin/members/members.schema';
+import { ZErasePersonRequestSchema } from '@sahay/server/modules/identity/accounts/erase-person.schema';
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatDateTime, formatNumber } from '#web/ui/format.ts';
@@ -14,7 +15,7 @@ import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { LoadError } from '../components/load-error.tsx';
 import { MemberStatus } from '../components/member-status.tsx';
 import type { MemberEntry } from '../components/member-table.tsx';
-import { useChangeMemberStatus, useMemberDetail } from '../hooks/use-members.ts';
+import { useChangeMemberStatus, useEraseMember, useMemberDetail } from '../hooks/use-members.ts';
 import { useResetTotp } from '../hooks/use-totp.ts';
 
 /** What each recorded event of a member's record is called; an unknown type is shown as recorded. */
@@ -27,6 +28,7 @@ const EVENT_NAMES: Record<string, MessageKey> = {
   ProfileUpdated: 'admin.members.events.ProfileUpdated',
   QrCodeUploaded: 'admin.members.events.QrCodeUploaded',
   QrCodeProcessed: 'admin.members.events.QrCodeProcessed',
+  QrCodeFileImported: 'admin.members.events.QrCodeFileImported',
   QrCodeRejected: 'admin.members.events.QrCodeRejected',
   MemberSuspended: 'admin.members.events.MemberSuspended',
   MemberReactivated: 'admin.members.events.MemberReactivated',
@@ -112,6 +114,7 @@ function MemberDetail({ userId }: { userId: string }) {
       </section>
       {member.status !== 'erased' && <StatusChange member={member} />}
       {twoFactor && <TotpReset userId={member.userId} />}
+      {member.status !== 'erased' && <Erasure userId={member.userId} />}
       <section aria-labelledby="history-heading" className="panel">
         <h2 id="history-heading">{t('admin.members.history')}</h2>
         <TableScroll label={t('admin.members.history')}>
@@ -178,6 +181,29 @@ function StatusChange({ member }: { member: MemberEntry }) {
   );
 }
 
+/**
+ * Erase the person's personal data for good (their request, or the law): the key that opens their
+ * records is destroyed. A box to tick first, since nothing brings it back.
+ */
+function Erasure({ userId }: { userId: string }) {
+  const t = useT();
+  const erase = useEraseMember();
+  return (
+    <ReasonAction
+      id="erasure"
+      userId={userId}
+      heading={t('admin.members.eraseHeading')}
+      help={t('admin.members.eraseHelp')}
+      submitLabel={t('admin.members.erase')}
+      failedKey="admin.members.eraseFailed"
+      mutation={erase}
+      schema={ZErasePersonRequestSchema}
+      confirmLabel={t('admin.members.eraseConfirm')}
+      done={erase.isSuccess && t('admin.members.erasedDone')}
+    />
+  );
+}
+
 interface ReasonMutation {
   mutate(input: { userId: string; reason: string }, options?: { onSuccess?: () => void }): void;
   reset(): void;
@@ -186,19 +212,34 @@ interface ReasonMutation {
 }
 
 /** An action on a member's record that needs a reason (checked here with the server's schema, then by the server). */
-function ReasonAction(props: { id: string; userId: string; heading: string; help: string; submitLabel: string; failedKey: MessageKey; mutation: ReasonMutation; done?: string | false }) {
-  const { id, userId, heading, help, submitLabel, failedKey, mutation, done } = props;
+function ReasonAction(props: {
+  id: string;
+  userId: string;
+  heading: string;
+  help: string;
+  submitLabel: string;
+  failedKey: MessageKey;
+  mutation: ReasonMutation;
+  done?: string | false;
+  /** The server's schema for this action's input (the reason rules differ: an erasure's reason outlives the person). */
+  schema?: typeof ZChangeMemberStatusRequestSchema | typeof ZErasePersonRequestSchema;
+  /** A box the admin must tick first, for what cannot be undone. */
+  confirmLabel?: string;
+}) {
+  const { id, userId, heading, help, submitLabel, failedKey, mutation, done, schema = ZChangeMemberStatusRequestSchema, confirmLabel } = props;
   const t = useT();
   const { translateServer } = useLang();
   const errorText = useErrorText();
   const [reason, setReason] = useState('');
   const [reasonErrors, setReasonErrors] = useState<string[]>([]);
+  const [isConfirmed, setIsConfirmed] = useState(false);
+  const [isConfirmMissing, setIsConfirmMissing] = useState(false);
   const failure = mutation.error ? errorText(mutation.error, failedKey) : undefined;
   const fieldName = `${id}-reason`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ZChangeMemberStatusRequestSchema.safeParse({ userId, reason });
+    const parsed = schema.safeParse({ userId, reason });
     if (!parsed.success) {
       setReasonErrors(parsed.error.issues.map((issue) => issue.message));
       mutation.reset();
@@ -206,6 +247,12 @@ function ReasonAction(props: { id: string; userId: string; heading: string; help
       return;
     }
     setReasonErrors([]);
+    if (confirmLabel && !isConfirmed) {
+      setIsConfirmMissing(true);
+      (event.currentTarget.elements.namedItem(`${id}-confirm`) as HTMLElement | null)?.focus();
+      return;
+    }
+    setIsConfirmMissing(false);
     mutation.mutate(parsed.data, { onSuccess: () => setReason('') });
   }
 
@@ -223,6 +270,25 @@ function ReasonAction(props: { id: string; userId: string; heading: string; help
           onChange={(event) => setReason(event.target.value)}
           errors={[...reasonErrors, ...(fieldErrorsOf(mutation.error).reason ?? [])].map(translateServer)}
         />
+        {confirmLabel && (
+          <div className="field field-check">
+            <input
+              id={`${id}-confirm`}
+              type="checkbox"
+              name={`${id}-confirm`}
+              checked={isConfirmed}
+              aria-invalid={isConfirmMissing || undefined}
+              aria-describedby={isConfirmMissing ? `${id}-confirm-error` : undefined}
+              onChange={(event) => setIsConfirmed(event.target.checked)}
+            />
+            <label htmlFor={`${id}-confirm`}>{confirmLabel}</label>
+            {isConfirmMissing && (
+              <p className="field-error" id={`${id}-confirm-error`}>
+                {t('admin.members.eraseConfirmFirst')}
+              </p>
+            )}
+          </div>
+        )}
         <FormError message={failure?.message} hint={failure?.hint} />
         {done !== undefined && <p role="status">{done}</p>}
         <SubmitButton isBusy={mutation.isPending} label={submitLabel} busyLabel={t('common.submitting')} />

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ZSearchMembersRequestSchema } from '@sahay/server/modules/admin/members.schema';
+import { ZSearchMembersRequestSchema } from '@sahay/server/modules/admin/members/members.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';

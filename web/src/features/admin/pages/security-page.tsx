@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ZTotpCodeSchema } from '@sahay/server/modules/identity/admin-totp.schema';
+import { ZTotpCodeSchema } from '@sahay/server/modules/identity/two-factor/admin-totp.schema';
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime } from '#web/ui/format.ts';

@@ -2,5 +2,5 @@ import { trpc } from '#web/api/trpc.ts';
 
 /** epins.getHeld: the invite codes the signed-in person holds or held, unused first. */
 export function useHeldEpins() {
-  return trpc.epins.getHeld.useQuery(undefined);
+  return trpc.community.epins.getHeld.useQuery(undefined);
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
+import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { MemberArea } from '#web/features/identity/components/member-area.tsx';
 import { BackToDashboard } from '#web/features/identity/components/member-links.tsx';
 import { useT } from '#web/i18n/i18n.tsx';

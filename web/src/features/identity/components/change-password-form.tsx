@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ZChangePasswordRequestSchema } from '@sahay/server/modules/identity/change-password.schema';
+import { ZChangePasswordRequestSchema } from '@sahay/server/modules/identity/passwords/change-password.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';

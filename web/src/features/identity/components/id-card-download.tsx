@@ -15,7 +15,7 @@ interface Made {
 }
 
 /**
- * Download I-Card (PRODUCT.md §4): the card is drawn in the browser from identity.getIdCard — the
+ * Download I-Card (PRODUCT.md §4): the card is drawn in the browser from community.getIdCard — the
  * name exactly as entered, in its own script — and saved as a PNG. The picture stays on the page,
  * with the address its QR code opens, so the member can see and check it.
  */

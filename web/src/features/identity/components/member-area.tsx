@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
+import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { MemberFooterNav } from './member-footer-nav.tsx';
 import { RequireSignedIn } from './require-signed-in.tsx';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type HTMLAttributes } from 'react';
-import { scriptOfName, ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile.schema';
-import type { TProfile } from '@sahay/server/modules/identity/profile.schema';
+import { scriptOfName, ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile/profile.schema';
+import type { TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';

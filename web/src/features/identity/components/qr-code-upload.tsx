@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { TProfile } from '@sahay/server/modules/identity/profile.schema';
+import type { TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
-import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
+import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { useT } from '#web/i18n/i18n.tsx';
 import { PageLoading } from '#web/ui/error-boundary.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';

@@ -1,4 +1,4 @@
-import type { TLoginRequest } from '@sahay/server/modules/identity/login.schema';
+import type { TLoginRequest } from '@sahay/server/modules/identity/accounts/login.schema';
 import type { ProcedureOutputs } from '#web/api/procedure-fetch.ts';
 import { sessionChanged } from '#web/api/session-change.ts';
 import { useProcedureMutation } from '#web/api/use-procedure.ts';

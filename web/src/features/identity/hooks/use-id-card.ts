@@ -1,7 +1,7 @@
 import { trpc } from '#web/api/trpc.ts';
 
-/** identity.getIdCard, fetched when the member asks for the card (not on every visit to the profile). */
+/** community.getIdCard, fetched when the member asks for the card (not on every visit to the profile). */
 export function useFetchIdCard() {
   const utils = trpc.useUtils();
-  return () => utils.identity.getIdCard.fetch(undefined, { staleTime: 0 });
+  return () => utils.community.getIdCard.fetch(undefined, { staleTime: 0 });
 }

@@ -1,4 +1,4 @@
-import type { TPublicCard } from '@sahay/server/modules/identity/get-public-card.schema';
+import type { TPublicCard } from '@sahay/server/modules/identity/accounts/get-public-card.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { ProcedureInputs, ProcedureOutputs } from '#web/api/procedure-fetch
 import { sessionChanged } from '#web/api/session-change.ts';
 import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
-/** identity.register; it also signs the new member in. */
+/** community.register; it also signs the new member in. */
 export function useRegister() {
-  return useProcedureMutation<ProcedureInputs['identity']['register'], ProcedureOutputs['identity']['register']>('identity.register', { onSuccess: sessionChanged });
+  return useProcedureMutation<ProcedureInputs['community']['register'], ProcedureOutputs['community']['register']>('community.register', { onSuccess: sessionChanged });
 }

@@ -1,4 +1,4 @@
-import type { TPasswordMessageResponse, TRequestPasswordResetRequest } from '@sahay/server/modules/identity/password-reset.schema';
+import type { TPasswordMessageResponse, TRequestPasswordResetRequest } from '@sahay/server/modules/identity/passwords/password-reset.schema';
 import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** identity.requestPasswordReset: step 1 of "forgot password" (a public page: no React Query). */

@@ -1,4 +1,4 @@
-import type { TPasswordMessageResponse, TResetPasswordRequest } from '@sahay/server/modules/identity/password-reset.schema';
+import type { TPasswordMessageResponse, TResetPasswordRequest } from '@sahay/server/modules/identity/passwords/password-reset.schema';
 import { sessionChanged } from '#web/api/session-change.ts';
 import { useProcedureMutation } from '#web/api/use-procedure.ts';
 

@@ -1,7 +1,7 @@
-import type { TVerifyCardRequest, TVerifyCardResponse } from '@sahay/server/modules/identity/id-card.schema';
+import type { TVerifyCardRequest, TVerifyCardResponse } from '@sahay/server/modules/community/id-card.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
 
-/** identity.verifyCard, asked by the browser once the public /verify page has hydrated. */
+/** community.verifyCard, asked by the browser once the public /verify page has hydrated. */
 export function useVerifyCard(input: TVerifyCardRequest) {
-  return useProcedureQuery<TVerifyCardResponse>('identity.verifyCard', input);
+  return useProcedureQuery<TVerifyCardResponse>('community.verifyCard', input);
 }

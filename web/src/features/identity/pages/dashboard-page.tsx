@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'wouter';
-import type { TMeResponse } from '@sahay/server/modules/identity/me.schema';
+import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
 import { FormError, Notice } from '#web/ui/form-status.tsx';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { TRequestPasswordResetRequest, TResetPasswordRequest } from '@sahay/server/modules/identity/password-reset.schema';
+import type { TRequestPasswordResetRequest, TResetPasswordRequest } from '@sahay/server/modules/identity/passwords/password-reset.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { TLoginRequest } from '@sahay/server/modules/identity/login.schema';
+import type { TLoginRequest } from '@sahay/server/modules/identity/accounts/login.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import type { TProfile } from '@sahay/server/modules/identity/profile.schema';
+import type { TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
 import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';

@@ -7,7 +7,7 @@ import { useVerifyCard } from '../hooks/use-verify-card.ts';
 
 /**
  * /verify/:memberId?s=… — the public check behind the QR code on a member's I-card (PRODUCT.md §3).
- * The server renders the page shell; the browser asks identity.verifyCard once it has hydrated
+ * The server renders the page shell; the browser asks community.verifyCard once it has hydrated
  * (the server's page renderer has public site data only). A wrong signature gets one plain answer.
  */
 export default function VerifyCardPage() {

@@ -1,0 +1,184 @@
+import type { Db, Queryable } from '#server/db/db';
+import { AppError } from '#server/errors/app-error';
+import { ConcurrencyError, type EventStore } from './event-store.ts';
+import type { Sealed } from './personal-data.ts';
+import type { DomainEvent, EventMetadata, Recorded, RecordedEvent, StreamAppend } from './types.ts';
+
+/**
+ * The one way a command changes state (ARCHITECTURE.md, event store rule 7; docs/decisions/015).
+ *
+ * In one transaction: read what the decision needs together with the version of every stream it
+ * may write, call the pure decision, append at exactly the versions read (a stream read as absent
+ * is appended with `no_stream`), and let the inline projections and `onRecorded` write in the same
+ * transaction. When another writer got there first, the append finds a different version and the
+ * whole attempt rolls back; the command is read and decided again from the new state — which may
+ * now find the work done (no events: a no-op answer) or refuse — a few times with a short random
+ * back-off, and then fails with 409 and a message the person can act on.
+ *
+ * Nothing here appends blindly: the only expectations it produces are an exact version and
+ * `no_stream`. See server/src/event-store/blind-appends.test.ts for the few places that may.
+ */
+
+export const COMMAND_CONFLICT = 'Someone else changed this at the same time. Please reload and try again.';
+
+/**
+ * Attempts in all, the first included. A command that always appends (an upload) can lose to every
+ * other writer of its stream once, so a burst of ten at once needs up to ten.
+ */
+const DEFAULT_ATTEMPTS = 10;
+
+/** What a decision may use besides the state: sealing personal data inside the attempt's transaction. */
+export interface DecideTools {
+  /** Seals a value under the subject's data key (rule 9); rolled back with the attempt. */
+  seal(subjectId: string, value: unknown): Promise<Sealed>;
+}
+
+/** Events for one stream, as a multi-stream decision returns them. */
+export interface StreamEvents<E extends DomainEvent = DomainEvent> {
+  streamId: string;
+  events: readonly E[];
+}
+
+/** What `read` found: the state to decide on and the version of each stream the decision may write. */
+export interface ReadResult<State> {
+  state: State;
+  /** Stream ID → the version read, or null when the stream does not exist yet. */
+  versions: Record<string, number | null>;
+}
+
+interface CommonOptions<State> {
+  /** Who asks and why: recorded on every event (from the state when it names the actor, as a registration does). */
+  metadata: EventMetadata | ((state: State) => EventMetadata);
+  /**
+   * Runs in the same transaction after the events were appended (never when there were none), for
+   * rows that are not events but must change with them (sessions, one-time codes).
+   */
+  onRecorded?: (tx: Queryable, events: readonly RecordedEvent[], state: State) => Promise<void>;
+  /** What the person is told when the attempts run out. */
+  conflictMessage?: string;
+  attempts?: number;
+}
+
+/** The usual case: one stream, folded with the module's evolve. */
+export interface StreamCommand<State, E extends DomainEvent> extends CommonOptions<State> {
+  streamId: string;
+  /** Folds one recorded event of the module's union into the state. */
+  evolve: (state: State, event: Recorded<E>) => State;
+  initialState: State;
+  decide: (state: State, tools: DecideTools) => readonly E[] | Promise<readonly E[]>;
+}
+
+/**
+ * Several streams, or a read model read together with the stream versions it reflects (inline
+ * projections are written in the append's transaction, so a row and its stream's version read in
+ * one statement agree). Every stream the decision writes must be in `versions`.
+ */
+export interface ReadCommand<State, E extends DomainEvent> extends CommonOptions<State> {
+  read: (tx: Queryable) => Promise<ReadResult<State>>;
+  decide: (state: State, tools: DecideTools) => readonly StreamEvents<E>[] | Promise<readonly StreamEvents<E>[]>;
+}
+
+export interface CommandResult<State> {
+  /** The events recorded by the attempt that succeeded; empty when the decision found nothing to do. */
+  events: RecordedEvent[];
+  /** The state the decision was made on. */
+  state: State;
+  /** Each written stream's new version (absent when nothing was written to it). */
+  versions: Record<string, number>;
+  /** How many attempts it took (1 when no one else wrote meanwhile). */
+  attempts: number;
+}
+
+export interface CommandServices {
+  db: Db;
+  eventStore: EventStore;
+}
+
+/** Reads a stream inside the transaction and folds it; the version is that of its last event. */
+export async function foldStream<State, E extends DomainEvent>(
+  eventStore: EventStore,
+  tx: Queryable,
+  streamId: string,
+  evolve: (state: State, event: Recorded<E>) => State,
+  initialState: State,
+): Promise<ReadResult<State>> {
+  const events = await eventStore.readStream(streamId, { db: tx });
+  // A stream holds only what its own module's deciders wrote; evolve ignores a type it does not know.
+  const state = events.reduce((current, event) => evolve(current, event as Recorded<E>), initialState);
+  return { state, versions: { [streamId]: events.at(-1)?.streamVersion ?? null } };
+}
+
+function backOff(attempt: number): Promise<void> {
+  // Random, so identical requests that collided do not collide again in step; longer each time.
+  const ms = Math.floor(Math.random() * 5 * attempt * attempt) + 2;
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * A read of several statements sees each at its own moment (READ COMMITTED). Rows that change only
+ * together with a stream are consistent with the version read first if that version is still the
+ * stream's after the last of them: otherwise another command committed in between, and this
+ * attempt starts again rather than decide on a mix of before and after.
+ */
+async function assertVersionsUnchanged(tx: Queryable, versions: Record<string, number | null>): Promise<void> {
+  const streamIds = Object.keys(versions);
+  if (streamIds.length === 0) return;
+  const { rows } = await tx.query<{ stream_id: string; version: number }>(`SELECT stream_id, version FROM streams WHERE stream_id = ANY($1::text[])`, [streamIds]);
+  const current = new Map(rows.map((row) => [row.stream_id, row.version]));
+  for (const streamId of streamIds) {
+    const expected = versions[streamId] ?? null;
+    const actual = current.get(streamId) ?? null;
+    if (expected !== actual) throw new ConcurrencyError(streamId, expected ?? 'no_stream', actual);
+  }
+}
+
+function isStreamCommand<State, E extends DomainEvent>(command: StreamCommand<State, E> | ReadCommand<State, E>): command is StreamCommand<State, E> {
+  return 'streamId' in command;
+}
+
+/** Runs a command: read, decide, append at the versions read; on a conflict, again. */
+export async function handleCommand<State, E extends DomainEvent>(
+  services: CommandServices,
+  command: StreamCommand<State, E> | ReadCommand<State, E>,
+): Promise<CommandResult<State>> {
+  const { db, eventStore } = services;
+  const attempts = command.attempts ?? DEFAULT_ATTEMPTS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await db.transaction(async (tx) => {
+        const tools: DecideTools = { seal: (subjectId, value) => eventStore.seal(tx, subjectId, value) };
+        let read: ReadResult<State>;
+        let decided: readonly StreamEvents<E>[];
+        if (isStreamCommand(command)) {
+          read = await foldStream(eventStore, tx, command.streamId, command.evolve, command.initialState);
+          decided = [{ streamId: command.streamId, events: await command.decide(read.state, tools) }];
+        } else {
+          read = await command.read(tx);
+          await assertVersionsUnchanged(tx, read.versions);
+          decided = await command.decide(read.state, tools);
+        }
+        const appends: StreamAppend[] = decided
+          .filter((batch) => batch.events.length > 0)
+          .map((batch) => {
+            if (!(batch.streamId in read.versions)) {
+              throw new Error(`Command wrote to ${batch.streamId} without reading its version first`);
+            }
+            const version = read.versions[batch.streamId];
+            return { streamId: batch.streamId, expected: version ?? 'no_stream', events: batch.events };
+          });
+        if (appends.length === 0) return { events: [], state: read.state, versions: {}, attempts: attempt };
+        const metadata = typeof command.metadata === 'function' ? command.metadata(read.state) : command.metadata;
+        const appended = await eventStore.appendInTransaction(tx, appends, metadata);
+        await command.onRecorded?.(tx, appended.events, read.state);
+        return { events: appended.events, state: read.state, versions: appended.versions, attempts: attempt };
+      });
+      return result;
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      if (attempt >= attempts) {
+        throw new AppError('CONFLICT', { message: error.message, userMessage: command.conflictMessage ?? COMMAND_CONFLICT, cause: error });
+      }
+      await backOff(attempt);
+    }
+  }
+}

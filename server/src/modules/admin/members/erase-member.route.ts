@@ -1,0 +1,10 @@
+import { erasePerson } from '#server/modules/identity/identity.api';
+import { ZErasePersonRequestSchema, ZErasePersonResponseSchema } from '#server/modules/identity/accounts/erase-person.schema';
+import { metaOf } from '#server/trpc/context';
+import { adminProcedure } from '#server/trpc/procedures';
+
+/** admin.members.erase: a person's personal data destroyed for good (their request, or the law), with a reason. */
+export const eraseMemberRoute = adminProcedure('members')
+  .input(ZErasePersonRequestSchema)
+  .output(ZErasePersonResponseSchema)
+  .mutation(({ ctx, input }) => erasePerson(ctx.services, { ...input, by: ctx.user }, metaOf(ctx)));

@@ -1,0 +1,11 @@
+import { reactivateMember } from '#server/modules/identity/identity.api';
+import { metaOf } from '#server/trpc/context';
+import { adminProcedure } from '#server/trpc/procedures';
+import { ZChangeMemberStatusRequestSchema, ZMemberEntrySchema } from './members.schema.ts';
+
+export const reactivateMemberRoute = adminProcedure('members')
+  .input(ZChangeMemberStatusRequestSchema)
+  .output(ZMemberEntrySchema)
+  .mutation(({ ctx, input }) =>
+    reactivateMember(ctx.services, input.userId, input.reason, metaOf(ctx)),
+  );

@@ -1,0 +1,7 @@
+/**
+ * What other modules, the platform and the benchmarks may use of the community module: joining with
+ * an invite code, teams and impact. Everything else in this folder is internal.
+ */
+export { recordRegistration, registerMember, type RegisterInput } from './register.ts';
+export { generateEpins } from './epins.ts';
+export { getLevelMembers, getTeamLevels, getTeamSummary } from './team.ts';

@@ -1,0 +1,125 @@
+import type { Queryable } from '#server/db/db';
+import { AppError } from '#server/errors/app-error';
+import { verifyPassword } from '#server/lib/passwords';
+import { consumeRateLimit, formatWait } from '#server/lib/rate-limit';
+import type { Services } from '#server/services';
+import type { Permission, Role } from '../identity.events.ts';
+import { checkSignInCode } from '../two-factor/admin-totp.ts';
+import { emailHash } from './accounts.ts';
+import { createSession, revokeSession, type SessionKind, type SessionUser } from './sessions.ts';
+
+export const LOGIN_FAILED = 'Invalid user ID/e-mail or password';
+export const ADMIN_LOGIN_FAILED = 'Invalid Admin Credentials';
+
+/** After this many failures in a row, each further try must wait, doubling from 1 s... */
+const FREE_FAILURES = 3;
+/** ...and after this many the account is locked for LOCK_MINUTES. */
+const LOCK_AFTER = 6;
+const LOCK_MINUTES = 15;
+
+/** Pure: how long an account must wait after `failures` failed attempts in a row. */
+export function lockSeconds(failures: number): number {
+  if (failures >= LOCK_AFTER) return LOCK_MINUTES * 60;
+  if (failures < FREE_FAILURES) return 0;
+  return 2 ** (failures - FREE_FAILURES);
+}
+
+interface Credentials {
+  userId?: string;
+  email?: string;
+  password: string;
+  totpCode?: string;
+}
+
+interface AccountRow {
+  user_id: string;
+  full_name: string | null;
+  role: Role;
+  permissions: Permission[];
+  password_hash: string | null;
+  status: string;
+}
+
+async function findAccount(services: Services, credentials: Credentials): Promise<AccountRow | null> {
+  const { rows } = await services.db.query<AccountRow>(
+    credentials.userId
+      ? `SELECT user_id, full_name, role, permissions, password_hash, status FROM users WHERE user_id = $1`
+      : `SELECT user_id, full_name, role, permissions, password_hash, status FROM users WHERE email_hash = $1`,
+    [credentials.userId ?? emailHash(services, credentials.email ?? '')],
+  );
+  return rows[0] ?? null;
+}
+
+async function assertNotLocked(db: Queryable, accountKey: string, now: Date): Promise<void> {
+  const { rows } = await db.query<{ locked_until: Date | null }>(`SELECT locked_until FROM login_failures WHERE account_key = $1`, [accountKey]);
+  const lockedUntil = rows[0]?.locked_until;
+  if (lockedUntil && new Date(lockedUntil) > now) {
+    const seconds = Math.ceil((new Date(lockedUntil).getTime() - now.getTime()) / 1000);
+    throw new AppError('TOO_MANY_REQUESTS', {
+      message: `account ${accountKey} locked`,
+      userMessage: `Too many failed attempts. This account is locked; try again in ${formatWait(seconds)}.`,
+      retryAfterSeconds: seconds,
+    });
+  }
+}
+
+async function recordFailure(db: Queryable, accountKey: string, now: Date): Promise<void> {
+  const { rows } = await db.query<{ failures: number }>(
+    `INSERT INTO login_failures (account_key, failures, last_failure_at) VALUES ($1, 1, $2)
+     ON CONFLICT (account_key) DO UPDATE SET failures = login_failures.failures + 1, last_failure_at = $2
+     RETURNING failures`,
+    [accountKey, now],
+  );
+  const wait = lockSeconds(rows[0]!.failures);
+  if (wait > 0) {
+    await db.query(`UPDATE login_failures SET locked_until = $2 WHERE account_key = $1`, [accountKey, new Date(now.getTime() + wait * 1000)]);
+  }
+}
+
+export interface LoginResult {
+  user: SessionUser;
+  token: string;
+}
+
+/**
+ * Checks credentials and opens a new session (a fresh ID every time: rotation at login). Failures
+ * count per account and lead to waits and then a lock; the message never says which part was wrong.
+ */
+export async function logIn(
+  services: Services,
+  credentials: Credentials,
+  options: { kind: SessionKind; ip?: string | null; requireAdmin?: boolean; previousToken?: string | null },
+): Promise<LoginResult> {
+  const now = services.now();
+  const failedMessage = options.requireAdmin ? ADMIN_LOGIN_FAILED : LOGIN_FAILED;
+  if (options.ip) await consumeRateLimit(services.db, `login:ip:${options.ip}`, services.limits.loginPerIp, now);
+  const account = await findAccount(services, credentials);
+  const accountKey = account ? `user:${account.user_id}` : `unknown:${credentials.userId ?? emailHash(services, credentials.email ?? '')}`;
+  await assertNotLocked(services.db, accountKey, now);
+  const isValid = await verifyPassword(account?.password_hash, credentials.password);
+  if (!account || !isValid) {
+    await recordFailure(services.db, accountKey, now);
+    throw new AppError('UNAUTHORIZED', { userMessage: failedMessage });
+  }
+  if (account.status !== 'active') {
+    throw new AppError('FORBIDDEN', { userMessage: 'Your account is suspended or closed. Please contact the foundation.' });
+  }
+  if (options.requireAdmin && account.role !== 'admin') {
+    throw new AppError('UNAUTHORIZED', { userMessage: ADMIN_LOGIN_FAILED });
+  }
+  // The second factor, wherever the account signs in (admin form, member form, REST): a missing,
+  // wrong or reused code is a failed attempt like a wrong password, with the same message, so no
+  // answer tells that the password was right.
+  const code = await checkSignInCode(services, account.user_id, credentials.totpCode);
+  if (code === 'missing' || code === 'wrong') {
+    await recordFailure(services.db, accountKey, now);
+    throw new AppError('UNAUTHORIZED', { userMessage: failedMessage });
+  }
+  await services.db.query(`DELETE FROM login_failures WHERE account_key = $1`, [accountKey]);
+  if (options.previousToken) await revokeSession(services.db, options.previousToken, now);
+  const token = await createSession(services.db, account.user_id, options.kind, now, services.config.SESSION_TTL_HOURS);
+  return {
+    token,
+    user: { userId: account.user_id, fullName: account.full_name ?? '', role: account.role, permissions: account.permissions },
+  };
+}

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '#server/db/db';
+import type { Permission, Role } from '../identity.events.ts';
+
+export const SESSION_COOKIE = 'sahay_session';
+
+export type SessionKind = 'cookie' | 'bearer';
+
+export interface SessionUser {
+  userId: string;
+  fullName: string;
+  role: Role;
+  permissions: Permission[];
+}
+
+/** Only the hash is stored: a stolen database row cannot be replayed as a cookie. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('base64url');
+}
+
+export async function createSession(db: Queryable, userId: string, kind: SessionKind, now: Date, ttlHours: number): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.query(`INSERT INTO sessions (id_hash, user_id, kind, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`, [
+    hashToken(token),
+    userId,
+    kind,
+    now,
+    new Date(now.getTime() + ttlHours * 3600 * 1000),
+  ]);
+  return token;
+}
+
+/** The signed-in user behind a token, if the session is live and the account active. */
+export async function resolveSession(db: Queryable, token: string, now: Date): Promise<SessionUser | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const { rows } = await db.query<{ user_id: string; full_name: string | null; role: Role; permissions: Permission[] }>(
+    `SELECT u.user_id, u.full_name, u.role, u.permissions
+     FROM sessions s JOIN users u ON u.user_id = s.user_id
+     WHERE s.id_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.status = 'active'`,
+    [hashToken(token), now],
+  );
+  const row = rows[0];
+  return row ? { userId: row.user_id, fullName: row.full_name ?? '', role: row.role, permissions: row.permissions } : null;
+}
+
+export async function revokeSession(db: Queryable, token: string, now: Date): Promise<void> {
+  await db.query(`UPDATE sessions SET revoked_at = $2 WHERE id_hash = $1 AND revoked_at IS NULL`, [hashToken(token), now]);
+}
+
+/** Signs a user out everywhere (password change or reset, suspension). */
+export async function revokeAllSessions(db: Queryable, userId: string, now: Date): Promise<void> {
+  await db.query(`UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, [userId, now]);
+}
+
+/** Signs a user out everywhere except the session making the request (password change). */
+export async function revokeOtherSessions(db: Queryable, userId: string, keepToken: string | null, now: Date): Promise<void> {
+  await db.query(`UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND revoked_at IS NULL AND id_hash <> $2`, [
+    userId,
+    keepToken ? hashToken(keepToken) : '',
+    now,
+  ]);
+}

@@ -1,0 +1,44 @@
+/**
+ * What other modules, the platform (tRPC, HTTP, tools) and tests may use of the identity module:
+ * accounts, sessions, roles and permissions, and the member administration the admin console
+ * composes. Everything else in this folder and its sub-folders (accounts/, passwords/, profile/,
+ * two-factor/, members/) is internal (enforced by eslint/sahay-boundaries.js).
+ */
+export {
+  createAccount,
+  decideRegisterAccount,
+  EMAIL_TAKEN,
+  INVALID_REFERRAL,
+  emailHash,
+  findActiveMember,
+  findUser,
+  generateUserId,
+  getCardHolder,
+  getMe,
+  getMemberCards,
+  getPublicCard,
+  countMembers,
+  isEmailTaken,
+  isEmailUniqueViolation,
+  type CreateAccountInput,
+  type MemberCard,
+  type RegisterAccountCommand,
+} from './accounts/accounts.ts';
+export { PERMISSIONS, userStreamId, type AccountRegistered, type IdentityEvent, type Permission, type PersonalDetails, type Role } from './identity.events.ts';
+export { canActFor, hasPermission } from './access.ts';
+export { erasePerson } from './accounts/erase-person.ts';
+export { logIn } from './accounts/login.ts';
+export { resolveSession, SESSION_COOKIE, type SessionUser } from './accounts/sessions.ts';
+export { beginTotpSetup, confirmTotpSetup, getTotpStatus, resetTotpByAdmin, TOTP_NOT_ON } from './two-factor/admin-totp.ts';
+export { OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN } from './profile/profile.ts';
+export {
+  ALREADY_SUSPENDED,
+  getMemberEntry,
+  getMemberHistory,
+  listCompanyDirects,
+  MEMBER_NOT_FOUND,
+  NOT_SUSPENDED,
+  reactivateMember,
+  searchMembers,
+  suspendMember,
+} from './members/member-admin.ts';

@@ -1,0 +1,131 @@
+import type { Queryable } from '#server/db/db';
+import { AppError } from '#server/errors/app-error';
+import { handleCommand } from '#server/event-store/command-handler';
+import type { Services } from '#server/services';
+import { emailHash } from '../accounts/accounts.ts';
+import { userStreamId, type MemberReactivated, type MemberSuspended } from '../identity.events.ts';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import { revokeAllSessions } from '../accounts/sessions.ts';
+import { evolveUser, noUser, type UserState } from '../user.decider.ts';
+
+export interface MemberListEntry {
+  userId: string;
+  fullName: string;
+  email: string | null;
+  phone: string | null;
+  sponsorId: string | null;
+  status: 'active' | 'suspended' | 'erased';
+  isEmailVerified: boolean;
+  joinedAt: string;
+}
+
+interface Row {
+  user_id: string;
+  full_name: string | null;
+  email: string | null;
+  phone: string | null;
+  sponsor_id: string | null;
+  status: MemberListEntry['status'];
+  email_verified_at: Date | null;
+  joined_at: Date;
+}
+
+const COLUMNS = 'user_id, full_name, email, phone, sponsor_id, status, email_verified_at, joined_at';
+
+function toEntry(row: Row): MemberListEntry {
+  return {
+    userId: row.user_id,
+    fullName: row.full_name ?? '[erased]',
+    email: row.email,
+    phone: row.phone,
+    sponsorId: row.sponsor_id,
+    status: row.status,
+    isEmailVerified: row.email_verified_at !== null,
+    joinedAt: new Date(row.joined_at).toISOString(),
+  };
+}
+
+/** Finds members by user ID, e-mail or phone (exactly) or by a part of the name. */
+export async function searchMembers(services: Services, query: string, limit = 50): Promise<MemberListEntry[]> {
+  const text = query.trim();
+  const digits = text.replace(/[\s-]/g, '').replace(/^(\+91|91|0)(?=[6-9]\d{9}$)/, '');
+  const { rows } = await services.db.query<Row>(
+    `SELECT ${COLUMNS} FROM users
+     WHERE role = 'member' AND (user_id = upper($1) OR email_hash = $2 OR phone = $3 OR full_name ILIKE '%' || $4 || '%')
+     ORDER BY (user_id = upper($1)) DESC, joined_at DESC LIMIT $5`,
+    [text, emailHash(services, text), digits, text.replace(/[%_\\]/g, (c) => `\\${c}`), limit],
+  );
+  return rows.map(toEntry);
+}
+
+export async function getMemberEntry(db: Queryable, userId: string): Promise<MemberListEntry | null> {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM users WHERE user_id = $1`, [userId]);
+  return rows[0] ? toEntry(rows[0]) : null;
+}
+
+/** Members who joined without a sponsor: the foundation's own direct joinees ("company directs"). */
+export async function listCompanyDirects(db: Queryable, limit = 1000): Promise<MemberListEntry[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM users WHERE role = 'member' AND sponsor_id IS NULL ORDER BY joined_at DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map(toEntry);
+}
+
+/** A member's history: what happened to the account, by whom and when — without the sealed fields. */
+export async function getMemberHistory(services: Services, userId: string) {
+  const events = await services.eventStore.readStream(userStreamId(userId));
+  return events.map((event) => ({
+    version: event.streamVersion,
+    type: event.type,
+    actor: event.metadata.actor,
+    recordedAt: event.recordedAt.toISOString(),
+    reason: (event.data as { reason?: unknown }).reason && typeof (event.data as { reason?: unknown }).reason === 'string'
+      ? ((event.data as { reason: string }).reason)
+      : null,
+  }));
+}
+
+export const MEMBER_NOT_FOUND = 'Member not found';
+
+export const ALREADY_SUSPENDED = 'This member is already suspended.';
+export const NOT_SUSPENDED = 'This member is not suspended.';
+
+/** Pure: suspend an active account, or reactivate a suspended one; the other way round is refused. */
+export function decideChangeStatus(
+  command: { userId: string; to: 'suspended' | 'active'; reason: string; now: Date },
+  state: UserState,
+): (MemberSuspended | MemberReactivated)[] {
+  if (!state.exists || state.status === 'erased') throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
+  const at = command.now.toISOString();
+  if (command.to === 'suspended') {
+    if (state.status !== 'active') throw new AppError('CONFLICT', { userMessage: ALREADY_SUSPENDED });
+    return [{ type: 'MemberSuspended', data: { userId: command.userId, reason: command.reason, suspendedAt: at } }];
+  }
+  if (state.status !== 'suspended') throw new AppError('CONFLICT', { userMessage: NOT_SUSPENDED });
+  return [{ type: 'MemberReactivated', data: { userId: command.userId, reason: command.reason, reactivatedAt: at } }];
+}
+
+async function changeStatus(services: Services, userId: string, to: 'suspended' | 'active', reason: string, meta: RequestMeta) {
+  const now = services.now();
+  await handleCommand(services, {
+    streamId: userStreamId(userId),
+    evolve: evolveUser,
+    initialState: noUser,
+    decide: (state) => decideChangeStatus({ userId, to, reason, now }, state),
+    metadata: eventMetadata(meta),
+    async onRecorded(tx) {
+      if (to === 'suspended') await revokeAllSessions(tx, userId, now);
+    },
+  });
+  return (await getMemberEntry(services.db, userId))!;
+}
+
+/** Suspends a member (cannot sign in, shows as non-active) and signs them out everywhere. */
+export function suspendMember(services: Services, userId: string, reason: string, meta: RequestMeta) {
+  return changeStatus(services, userId, 'suspended', reason, meta);
+}
+
+export function reactivateMember(services: Services, userId: string, reason: string, meta: RequestMeta) {
+  return changeStatus(services, userId, 'active', reason, meta);
+}

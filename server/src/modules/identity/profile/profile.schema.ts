@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { requiredText, ZIndianMobileSchema, ZUserIdSchema } from '../fields.schema.ts';
+
+/** UPI IDs (VPAs) are `name@bank`: the name of letters, digits, dots, hyphens and underscores; the bank handle of letters and digits. */
+export const UPI_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{1,98}@[a-z][a-z0-9]{1,63}$/;
+/** Indian Financial System Code: 4 letters (the bank), a zero, 6 letters or digits (the branch). */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
+
+/**
+ * A payout field: optional in an update (absent = unchanged); an empty string or null clears it.
+ * Each is checked in one string schema, so its own message reaches fieldErrors.
+ */
+function payoutField(normalise: (value: string) => string, isValid: (value: string) => boolean, message: string) {
+  return z
+    .string({ error: message })
+    .transform(normalise)
+    .refine((value) => value === '' || isValid(value), message)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+}
+
+const trimmed = (value: string) => value.trim().replace(/\s+/g, ' ');
+
+/** A name written in one script: Latin letters, or Devanagari (with spaces, dots, hyphens, apostrophes). */
+export const LATIN_NAME_PATTERN = /^[A-Za-z][A-Za-z .'-]*$/;
+// A Devanagari name starts with a letter; then letters, vowel signs, virama, nukta and the like,
+// zero-width (non-)joiners as some keyboards type them — not digits or the danda.
+export const DEVANAGARI_NAME_PATTERN = /^[\u0904-\u0939\u0958-\u0961\u0972-\u097F](?:[\u0900-\u0963\u0971-\u097F .'-]|\u200C|\u200D)*$/;
+/** Which script a name is written in: Devanagari when it has any Devanagari letter. */
+export function scriptOfName(name: string): 'devanagari' | 'latin' {
+  return /[\u0900-\u097F]/.test(name) ? 'devanagari' : 'latin';
+}
+const lengthBetween = (min: number, max: number) => (value: string) => value.length >= min && value.length <= max;
+
+/**
+ * The profile form (PRODUCT.md §4, Personal Details). Every field is optional, so a client may send
+ * only what it changes; what is sent is validated, and a bad field is a field error.
+ */
+export const ZUpdateProfileRequestSchema = z.object({
+  phone: ZIndianMobileSchema.optional(),
+  address: requiredText('Address', 3, 300).optional(),
+  city: requiredText('City', 2, 100).optional(),
+  state: requiredText('State', 2, 100).optional(),
+  upiId: payoutField((value) => value.trim().toLowerCase(), (value) => UPI_ID_PATTERN.test(value), 'Enter a UPI ID like name@bank'),
+  bankName: payoutField(trimmed, lengthBetween(2, 100), 'Bank name must be 2 to 100 characters'),
+  accountHolder: payoutField(trimmed, lengthBetween(2, 100), 'Account holder name must be 2 to 100 characters'),
+  accountNumber: payoutField((value) => value.replace(/[\s-]/g, ''), (value) => ACCOUNT_NUMBER_PATTERN.test(value), 'Account number must be 9 to 18 digits'),
+  ifsc: payoutField((value) => value.trim().toUpperCase(), (value) => IFSC_PATTERN.test(value), 'Enter an 11-character IFSC like SBIN0001234'),
+  /** For the I-card; the server also checks it is in the other script from the registered name. */
+  otherScriptName: payoutField(
+    trimmed,
+    (value) => lengthBetween(2, 100)(value) && (LATIN_NAME_PATTERN.test(value) || DEVANAGARI_NAME_PATTERN.test(value)),
+    'Write the name in one script, Latin or Devanagari, 2 to 100 characters',
+  ),
+});
+export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequestSchema>;
+
+/** Own profile when absent; admins with the `members` permission may name any member. */
+export const ZGetProfileRequestSchema = z.object({ userId: ZUserIdSchema.optional() }).optional();
+export type TGetProfileRequest = z.input<typeof ZGetProfileRequestSchema>;
+
+/** The editable fields as saved: exactly the shape of the form, so it can prefill it. */
+export const ZProfileDetailsSchema = z.object({
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  upiId: z.string().nullable(),
+  bankName: z.string().nullable(),
+  accountHolder: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  ifsc: z.string().nullable(),
+  otherScriptName: z.string().nullable(),
+});
+
+export const QR_CODE_STATUSES = ['none', 'processing', 'ready', 'rejected'] as const;
+
+export const ZProfileSchema = z.object({
+  /** Account info, read-only. */
+  userId: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  joinedAt: z.string(),
+  sponsorId: z.string().nullable(),
+  /** null: the foundation is the sponsor ("Foundation"). */
+  sponsorName: z.string().nullable(),
+  isEmailVerified: z.boolean(),
+  isActive: z.boolean(),
+  details: ZProfileDetailsSchema,
+  /**
+   * The UPI QR image. `url` is the processed image shown now (null until one exists); `status` is the
+   * latest upload's: 'processing' while the job re-encodes it, 'rejected' when it could not be used.
+   */
+  qrCode: z.object({ status: z.enum(QR_CODE_STATUSES), url: z.string().nullable() }),
+});
+export type TProfile = z.infer<typeof ZProfileSchema>;
+
+/** POST /api/users/upload-profile-assets/:id answers 202 with where the image will be once processed. */
+export const ZUploadProfileAssetsResponseSchema = z.object({
+  qrCode: z.string(),
+  status: z.literal('processing'),
+});

@@ -1,0 +1,190 @@
+import type { z } from 'zod';
+import { hasPermission } from '../access.ts';
+import { ACCOUNT_NOT_FOUND } from '../user.decider.ts';
+import type { Queryable } from '#server/db/db';
+import { AppError } from '#server/errors/app-error';
+import { handleCommand } from '#server/event-store/command-handler';
+import type { Sealed } from '#server/event-store/personal-data';
+import type { Services } from '#server/services';
+import { userStreamId, type Permission, type ProfileDetails, type ProfileUpdated, type Role } from '../identity.events.ts';
+import { scriptOfName, type TProfile, type ZUpdateProfileRequestSchema } from './profile.schema.ts';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+
+export const PROFILE_NOT_FOUND = ACCOUNT_NOT_FOUND;
+export const PROFILE_NOT_YOURS = 'You can only see your own profile.';
+export const PROFILE_EDIT_NOT_YOURS = 'You can only change your own profile.';
+export const OTHER_NAME_IN_DEVANAGARI = 'Your registered name is in Latin letters: write this one in Devanagari';
+export const OTHER_NAME_IN_LATIN = 'Your registered name is in Devanagari: write this one in Latin letters';
+
+const DETAIL_FIELDS = ['phone', 'address', 'city', 'state', 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'ifsc', 'otherScriptName'] as const satisfies readonly (keyof ProfileDetails)[];
+
+export interface Viewer {
+  userId: string;
+  role: Role;
+  permissions: Permission[];
+}
+
+/** Admins who look after members may see any member's profile and QR image. */
+export function canReadAnyProfile(viewer: Viewer): boolean {
+  return hasPermission(viewer, 'members');
+}
+
+/** Where the processed QR image of an upload is served (an authorised route, never a public folder). */
+export function qrCodeUrl(userId: string, uploadId: string): string {
+  return `/api/users/profile-assets/${userId}/qr-code/${uploadId}`;
+}
+
+interface ProfileRow {
+  user_id: string;
+  full_name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  sponsor_id: string | null;
+  sponsor_name: string | null;
+  joined_at: Date;
+  email_verified_at: Date | null;
+  status: string;
+  upi_id: string | null;
+  bank_name: string | null;
+  account_holder: string | null;
+  account_number: string | null;
+  ifsc: string | null;
+  other_script_name: string | null;
+  qr_status: TProfile['qrCode']['status'] | null;
+  qr_upload_id: string | null;
+  qr_file: string | null;
+}
+
+type DetailColumns = 'phone' | 'address' | 'city' | 'state' | 'upi_id' | 'bank_name' | 'account_holder' | 'account_number' | 'ifsc' | 'other_script_name';
+
+/** The form's fields from the read models' columns (users and member_profiles). */
+function detailsOf(row: Pick<ProfileRow, DetailColumns>): TProfile['details'] {
+  return {
+    phone: row.phone ?? '',
+    address: row.address ?? '',
+    city: row.city ?? '',
+    state: row.state ?? '',
+    upiId: row.upi_id,
+    bankName: row.bank_name,
+    accountHolder: row.account_holder,
+    accountNumber: row.account_number,
+    ifsc: row.ifsc,
+    otherScriptName: row.other_script_name,
+  };
+}
+
+/**
+ * A member's profile. Who may see it is part of the query: the row comes back only when it is the
+ * viewer's own or the viewer may read any, so a missed check upstream still returns nothing.
+ */
+export async function getProfile(db: Queryable, viewer: Viewer, userId: string): Promise<TProfile> {
+  const mayReadAny = canReadAnyProfile(viewer);
+  if (userId !== viewer.userId && !mayReadAny) throw new AppError('FORBIDDEN', { userMessage: PROFILE_NOT_YOURS });
+  const { rows } = await db.query<ProfileRow>(
+    `SELECT u.user_id, u.full_name, u.email, u.phone, u.address, u.city, u.state, u.sponsor_id, s.full_name AS sponsor_name,
+            u.joined_at, u.email_verified_at, u.status,
+            p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name, p.qr_status, p.qr_upload_id, p.qr_file
+     FROM users u
+     LEFT JOIN users s ON s.user_id = u.sponsor_id
+     LEFT JOIN member_profiles p ON p.user_id = u.user_id
+     WHERE u.user_id = $1 AND u.status <> 'erased' AND (u.user_id = $2 OR $3::boolean)`,
+    [userId, viewer.userId, mayReadAny],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', { userMessage: PROFILE_NOT_FOUND });
+  return {
+    userId: row.user_id,
+    fullName: row.full_name ?? '',
+    email: row.email ?? '',
+    joinedAt: new Date(row.joined_at).toISOString(),
+    sponsorId: row.sponsor_id,
+    sponsorName: row.sponsor_name,
+    isEmailVerified: row.email_verified_at !== null,
+    isActive: row.status === 'active' && row.email_verified_at !== null,
+    details: detailsOf(row),
+    qrCode: {
+      status: row.qr_status ?? 'none',
+      url: row.qr_file && row.qr_upload_id ? qrCodeUrl(row.user_id, row.qr_upload_id) : null,
+    },
+  };
+}
+
+/** Pure: the form after applying an update (absent = unchanged), and the names of the fields that changed. */
+export function mergeProfile(
+  current: ProfileDetails,
+  update: z.output<typeof ZUpdateProfileRequestSchema>,
+): { details: ProfileDetails; changedFields: (keyof ProfileDetails)[] } {
+  const changes: Partial<Record<keyof ProfileDetails, string | null>> = {};
+  for (const field of DETAIL_FIELDS) {
+    const value = update[field];
+    if (value !== undefined && value !== current[field]) changes[field] = value;
+  }
+  // Phone, address, city and state are required by the schema when present: never null here.
+  const details = { ...current, ...changes } as ProfileDetails;
+  return { details, changedFields: DETAIL_FIELDS.filter((field) => field in changes) };
+}
+
+/** What a profile save decides on: the member's name and the form as it is now (null: not an active member). */
+export type ProfileState = { fullName: string; details: ProfileDetails } | null;
+
+/**
+ * Pure: the whole form after the update, or nothing when nothing changed. The name in the other
+ * script must be in the other script than the registered name. `seal` seals the form under the
+ * member's key (the only impure step, injected).
+ */
+export async function decideUpdateProfile(
+  command: { userId: string; update: z.output<typeof ZUpdateProfileRequestSchema>; now: Date },
+  state: ProfileState,
+  seal: (details: ProfileDetails) => Promise<Sealed>,
+): Promise<ProfileUpdated[]> {
+  if (!state) throw new AppError('NOT_FOUND', { userMessage: PROFILE_NOT_FOUND });
+  const { otherScriptName } = command.update;
+  if (otherScriptName && scriptOfName(otherScriptName) === scriptOfName(state.fullName)) {
+    const message = scriptOfName(state.fullName) === 'latin' ? OTHER_NAME_IN_DEVANAGARI : OTHER_NAME_IN_LATIN;
+    throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { otherScriptName: [message] } });
+  }
+  const { details, changedFields } = mergeProfile(state.details, command.update);
+  if (changedFields.length === 0) return [];
+  return [{ type: 'ProfileUpdated', data: { userId: command.userId, details: await seal(details), changedFields, updatedAt: command.now.toISOString() } }];
+}
+
+/**
+ * Saves the member's own profile: one ProfileUpdated on the member's stream with the whole form
+ * sealed under the member's key. Saving without a change records nothing. Two saves at once: the
+ * second is decided again on the first one's result, so neither undoes the other.
+ */
+export async function updateProfile(
+  services: Services,
+  viewer: Viewer,
+  update: z.output<typeof ZUpdateProfileRequestSchema>,
+  meta: RequestMeta,
+): Promise<TProfile> {
+  const userId = viewer.userId;
+  const streamId = userStreamId(userId);
+  const now = services.now();
+  await handleCommand(services, {
+    async read(tx) {
+      const row = await readDetails(tx, userId);
+      return { state: row ? { fullName: row.fullName, details: row.details } : null, versions: { [streamId]: row?.version ?? null } };
+    },
+    decide: async (state, { seal }) => [{ streamId, events: await decideUpdateProfile({ userId, update, now }, state, (details) => seal(streamId, details)) }],
+    metadata: eventMetadata(meta),
+  });
+  return getProfile(services.db, viewer, userId);
+}
+
+/** The form as the read models hold it, with the stream version they reflect (one statement, one snapshot). */
+async function readDetails(tx: Queryable, userId: string): Promise<{ fullName: string; details: ProfileDetails; version: number } | null> {
+  const { rows } = await tx.query<Pick<ProfileRow, 'full_name' | DetailColumns> & { version: number }>(
+    `SELECT u.full_name, u.phone, u.address, u.city, u.state, p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name, s.version
+     FROM users u JOIN streams s ON s.stream_id = 'user-' || u.user_id LEFT JOIN member_profiles p ON p.user_id = u.user_id
+     WHERE u.user_id = $1 AND u.status = 'active'`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { fullName: row.full_name ?? '', details: detailsOf(row), version: row.version };
+}

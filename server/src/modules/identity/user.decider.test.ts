@@ -1,0 +1,240 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Sealed } from '#server/event-store/personal-data';
+import type { Recorded } from '#server/event-store/types';
+import { fold, recorded } from '#server/testing/decider-spec';
+import { PERMISSIONS, type IdentityEvent } from './identity.events.ts';
+import { evolveUser, isActiveUser, noUser, type UserState } from './user.decider.ts';
+
+const userId = 'SH4200001';
+const at = '2026-03-01T10:00:00.000Z';
+const personal: Sealed = { $sealed: 1, subject: `user-${userId}`, iv: 'iv', tag: 'tag', ct: 'ct' };
+const user = { evolve: evolveUser, initialState: noUser };
+
+const registered: IdentityEvent = {
+  type: 'AccountRegistered',
+  data: { userId, role: 'admin', permissions: ['members', 'settings'], sponsorId: null, epin: null, emailHash: 'email-hash', passwordHash: 'hash-1', personal, joinedAt: at },
+};
+const uploaded = (uploadId: string): IdentityEvent => ({ type: 'QrCodeUploaded', data: { userId, uploadId, mediaType: 'image/png', bytes: 1234, uploadedAt: at } });
+const processed = (uploadId: string): IdentityEvent => ({
+  type: 'QrCodeProcessed',
+  data: { userId, uploadId, file: `${uploadId}.webp`, width: 512, height: 512, processedAt: at },
+});
+const rejected = (uploadId: string): IdentityEvent => ({ type: 'QrCodeRejected', data: { userId, uploadId, reason: 'unreadable', rejectedAt: at } });
+const erased: IdentityEvent = { type: 'PersonalDataErased', data: { subjectId: `user-${userId}`, erasedAt: at } };
+
+const neutralEvents: IdentityEvent[] = [
+  { type: 'PasswordResetRequested', data: { userId, resetId: 'reset-1', requestedAt: at, expiresAt: at } },
+  { type: 'ProfileUpdated', data: { userId, details: personal, changedFields: ['city'], updatedAt: at } },
+  { type: 'EmailConfirmationRequested', data: { userId, requestedAt: at } },
+];
+
+const uploadId = fc.constantFrom('upload-1', 'upload-2', 'upload-3');
+const text = fc.string({ maxLength: 8 });
+
+/** Any identity event of this account, with varying data. */
+const anyEvent: fc.Arbitrary<IdentityEvent> = fc.oneof(
+  fc.record({
+    type: fc.constant('AccountRegistered' as const),
+    data: fc.record({
+      userId: fc.constant(userId),
+      role: fc.constantFrom('member' as const, 'admin' as const),
+      permissions: fc.subarray([...PERMISSIONS]),
+      sponsorId: fc.option(text, { nil: null }),
+      epin: fc.option(text, { nil: null }),
+      emailHash: text,
+      passwordHash: text,
+      personal: fc.constant(personal),
+      joinedAt: fc.constant(at),
+    }),
+  }),
+  fc.record({
+    type: fc.constant('PasswordChanged' as const),
+    data: fc.record({ userId: fc.constant(userId), passwordHash: text, changedAt: fc.constant(at), reason: fc.constantFrom('change' as const, 'reset' as const) }),
+  }),
+  fc.constantFrom(...neutralEvents),
+  fc.record({
+    type: fc.constant('QrCodeUploaded' as const),
+    data: fc.record({ userId: fc.constant(userId), uploadId, mediaType: fc.constant('image/webp' as const), bytes: fc.nat(), uploadedAt: fc.constant(at) }),
+  }),
+  fc.record({
+    type: fc.constant('QrCodeProcessed' as const),
+    data: fc.record({ userId: fc.constant(userId), uploadId, file: text, width: fc.nat(), height: fc.nat(), processedAt: fc.constant(at) }),
+  }),
+  fc.record({
+    type: fc.constant('QrCodeRejected' as const),
+    data: fc.record({
+      userId: fc.constant(userId),
+      uploadId,
+      reason: fc.constantFrom('unreadable' as const, 'too-many-pixels' as const),
+      rejectedAt: fc.constant(at),
+    }),
+  }),
+  fc.constant(erased),
+  fc.constant<IdentityEvent>({ type: 'EmailConfirmed', data: { userId, confirmedAt: at } }),
+  fc.constant<IdentityEvent>({ type: 'MemberSuspended', data: { userId, reason: 'Spam', suspendedAt: at } }),
+  fc.constant<IdentityEvent>({ type: 'MemberReactivated', data: { userId, reason: 'Appeal', reactivatedAt: at } }),
+  fc.constant<IdentityEvent>({ type: 'AdminTotpEnabled', data: { userId, enabledAt: at } }),
+  fc.record({
+    type: fc.constant('AdminTotpDisabled' as const),
+    data: fc.record({ userId: fc.constant(userId), by: fc.constantFrom('self' as const, 'admin' as const), reason: fc.option(text, { nil: null }), disabledAt: fc.constant(at) }),
+  }),
+);
+
+describe('evolveUser', () => {
+  it('starts with no account', () => {
+    expect(noUser.exists).toBe(false);
+    expect(isActiveUser(noUser)).toBe(false);
+  });
+
+  it('opens an active, unconfirmed account with the registered role, permissions and password hash', () => {
+    const state = fold(user, [registered]);
+    expect(state).toEqual<UserState>({
+      ...noUser,
+      exists: true,
+      userId,
+      role: 'admin',
+      permissions: ['members', 'settings'],
+      passwordHash: 'hash-1',
+    });
+    expect(isActiveUser(state)).toBe(true);
+  });
+
+  it('keeps the hash of the latest password change, whatever its reason', () => {
+    const state = fold(user, [
+      registered,
+      { type: 'PasswordChanged', data: { userId, passwordHash: 'hash-2', changedAt: at, reason: 'change' } },
+      { type: 'PasswordChanged', data: { userId, passwordHash: 'hash-3', changedAt: at, reason: 'reset' } },
+    ]);
+    expect(state.passwordHash).toBe('hash-3');
+  });
+
+  it('marks the e-mail confirmed', () => {
+    expect(fold(user, [registered, { type: 'EmailConfirmed', data: { userId, confirmedAt: at } }]).isEmailConfirmed).toBe(true);
+  });
+
+  it('suspends and reactivates', () => {
+    const suspended = fold(user, [registered, { type: 'MemberSuspended', data: { userId, reason: 'Spam', suspendedAt: at } }]);
+    expect(suspended.status).toBe('suspended');
+    expect(isActiveUser(suspended)).toBe(false);
+    const reactivated = evolveUser(suspended, recorded<IdentityEvent>({ type: 'MemberReactivated', data: { userId, reason: 'Appeal', reactivatedAt: at } }, 3));
+    expect(reactivated.status).toBe('active');
+    expect(isActiveUser(reactivated)).toBe(true);
+  });
+
+  it('turns two-factor sign-in on and off', () => {
+    const on = fold(user, [registered, { type: 'AdminTotpEnabled', data: { userId, enabledAt: at } }]);
+    expect(on.isTotpEnabled).toBe(true);
+    const off = evolveUser(on, recorded<IdentityEvent>({ type: 'AdminTotpDisabled', data: { userId, by: 'admin', reason: 'Lost phone', disabledAt: at } }, 3));
+    expect(off.isTotpEnabled).toBe(false);
+  });
+
+  describe('QR image', () => {
+    it('waits for the job after an upload', () => {
+      const state = fold(user, [registered, uploaded('upload-1')]);
+      expect(state).toMatchObject({ pendingQrUploadId: 'upload-1', finishedQrUploadIds: [], qrFile: null });
+    });
+
+    it('shows the processed image of the upload it was waiting for', () => {
+      const state = fold(user, [registered, uploaded('upload-1'), processed('upload-1')]);
+      expect(state).toMatchObject({ pendingQrUploadId: null, finishedQrUploadIds: ['upload-1'], qrFile: 'upload-1.webp' });
+    });
+
+    it('keeps waiting for the newer upload when an older one finishes, and does not show the older image', () => {
+      const state = fold(user, [registered, uploaded('upload-1'), uploaded('upload-2'), processed('upload-1')]);
+      expect(state).toMatchObject({ pendingQrUploadId: 'upload-2', finishedQrUploadIds: ['upload-1'], qrFile: null });
+    });
+
+    it('keeps the image shown when the next upload is rejected', () => {
+      const state = fold(user, [registered, uploaded('upload-1'), processed('upload-1'), uploaded('upload-2'), rejected('upload-2')]);
+      expect(state).toMatchObject({ pendingQrUploadId: null, finishedQrUploadIds: ['upload-1', 'upload-2'], qrFile: 'upload-1.webp' });
+    });
+
+    it('keeps waiting for the newer upload when an older one is rejected', () => {
+      const state = fold(user, [registered, uploaded('upload-1'), uploaded('upload-2'), rejected('upload-1')]);
+      expect(state).toMatchObject({ pendingQrUploadId: 'upload-2', finishedQrUploadIds: ['upload-1'] });
+    });
+  });
+
+  it('forgets the password, two-factor and QR image of an erased account, which can no longer act', () => {
+    const state = fold(user, [
+      registered,
+      { type: 'AdminTotpEnabled', data: { userId, enabledAt: at } },
+      uploaded('upload-1'),
+      processed('upload-1'),
+      uploaded('upload-2'),
+      erased,
+    ]);
+    expect(state).toMatchObject({ exists: true, status: 'erased', passwordHash: null, isTotpEnabled: false, pendingQrUploadId: null, qrFile: null });
+    expect(isActiveUser(state)).toBe(false);
+  });
+
+  it('is not changed by the events no decision needs (reset requests, profile saves, resend requests)', () => {
+    const before = fold(user, [registered]);
+    for (const event of neutralEvents) expect(evolveUser(before, recorded(event, 2))).toEqual(before);
+  });
+
+  it('ignores an event type a newer version wrote', () => {
+    const before = fold(user, [registered]);
+    // As the store hands it over: parsed JSON, whose type this version's union does not name.
+    const future: Recorded<IdentityEvent> = JSON.parse(JSON.stringify(recorded(registered, 2)).replace('"AccountRegistered"', '"AccountMerged"'));
+    expect(evolveUser(before, future)).toEqual(before);
+  });
+
+  describe('properties', () => {
+    it('never throws, and keeps its fields in range, on any sequence of events', () => {
+      fc.assert(
+        fc.property(fc.array(anyEvent, { maxLength: 30 }), (events) => {
+          const state = fold(user, events);
+          expect(['active', 'suspended', 'erased']).toContain(state.status);
+          expect(state.exists).toBe(events.some((event) => event.type === 'AccountRegistered'));
+          expect(state.finishedQrUploadIds).toHaveLength(events.filter((event) => event.type === 'QrCodeProcessed' || event.type === 'QrCodeRejected').length);
+        }),
+      );
+    });
+
+    it('gives the same state whatever events it does not care about are slipped in, and wherever', () => {
+      fc.assert(
+        fc.property(fc.array(anyEvent, { maxLength: 20 }), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...neutralEvents)), { maxLength: 10 }), (events, inserts) => {
+          const mixed = [...events];
+          for (const [position, event] of inserts) mixed.splice(position % (mixed.length + 1), 0, event);
+          expect(fold(user, mixed)).toEqual(fold(user, events));
+        }),
+      );
+    });
+
+    it('does not care in which order a password change, a confirmation and a suspension came', () => {
+      const independent: IdentityEvent[] = [
+        { type: 'PasswordChanged', data: { userId, passwordHash: 'hash-2', changedAt: at, reason: 'change' } },
+        { type: 'EmailConfirmed', data: { userId, confirmedAt: at } },
+        { type: 'MemberSuspended', data: { userId, reason: 'Spam', suspendedAt: at } },
+        { type: 'AdminTotpEnabled', data: { userId, enabledAt: at } },
+      ];
+      const expected = fold(user, [registered, ...independent]);
+      fc.assert(
+        fc.property(fc.shuffledSubarray(independent, { minLength: independent.length }), (order) => {
+          expect(fold(user, [registered, ...order])).toEqual(expected);
+        }),
+      );
+    });
+
+    it('keeps the hash of the last password event, however other events are interleaved', () => {
+      fc.assert(
+        fc.property(fc.array(anyEvent.filter((event) => event.type !== 'PersonalDataErased'), { maxLength: 30 }), (events) => {
+          const hashes = [registered, ...events].flatMap((event) =>
+            event.type === 'AccountRegistered' || event.type === 'PasswordChanged' ? [event.data.passwordHash] : [],
+          );
+          expect(fold(user, [registered, ...events]).passwordHash).toBe(hashes.at(-1));
+        }),
+      );
+    });
+
+    it('stays confirmed once confirmed, whatever follows', () => {
+      fc.assert(
+        fc.property(fc.array(anyEvent, { maxLength: 20 }), fc.array(anyEvent, { maxLength: 20 }), (before, after) => {
+          expect(fold(user, [...before, { type: 'EmailConfirmed', data: { userId, confirmedAt: at } }, ...after]).isEmailConfirmed).toBe(true);
+        }),
+      );
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import type { Recorded } from '#server/event-store/types';
+import type { IdentityEvent, Permission, Role } from './identity.events.ts';
+
+/**
+ * What the commands on a member's stream (`user-<id>`) decide on, folded from the stream's events.
+ * Personal fields stay sealed in the events and out of this state: no decision here needs them.
+ */
+export interface UserState {
+  exists: boolean;
+  userId: string | null;
+  role: Role;
+  permissions: Permission[];
+  status: 'active' | 'suspended' | 'erased';
+  isEmailConfirmed: boolean;
+  /** The argon2 hash in force (the one a password change must prove it knew). */
+  passwordHash: string | null;
+  isTotpEnabled: boolean;
+  /** The QR upload waiting for its image job, and those the job has finished (processed or rejected). */
+  pendingQrUploadId: string | null;
+  finishedQrUploadIds: readonly string[];
+  /** The processed QR image the profile shows. */
+  qrFile: string | null;
+  /** When the person's data was erased. */
+  erasedAt: string | null;
+}
+
+export const noUser: UserState = {
+  exists: false,
+  userId: null,
+  role: 'member',
+  permissions: [],
+  status: 'active',
+  isEmailConfirmed: false,
+  passwordHash: null,
+  isTotpEnabled: false,
+  pendingQrUploadId: null,
+  finishedQrUploadIds: [],
+  qrFile: null,
+  erasedAt: null,
+};
+
+export function evolveUser(state: UserState, event: Recorded<IdentityEvent>): UserState {
+  switch (event.type) {
+    case 'AccountRegistered':
+      return {
+        ...state,
+        exists: true,
+        userId: event.data.userId,
+        role: event.data.role,
+        permissions: event.data.permissions,
+        passwordHash: event.data.passwordHash,
+      };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash };
+    case 'EmailConfirmed':
+      return { ...state, isEmailConfirmed: true };
+    case 'MemberSuspended':
+      return { ...state, status: 'suspended' };
+    case 'MemberReactivated':
+      return { ...state, status: 'active' };
+    case 'AdminTotpEnabled':
+      return { ...state, isTotpEnabled: true };
+    case 'AdminTotpDisabled':
+      return { ...state, isTotpEnabled: false };
+    case 'QrCodeUploaded':
+      return { ...state, pendingQrUploadId: event.data.uploadId };
+    case 'QrCodeProcessed': {
+      // Only the latest upload is shown (as the member_profiles projection does).
+      const isLatest = state.pendingQrUploadId === event.data.uploadId;
+      return {
+        ...state,
+        pendingQrUploadId: isLatest ? null : state.pendingQrUploadId,
+        finishedQrUploadIds: [...state.finishedQrUploadIds, event.data.uploadId],
+        qrFile: isLatest ? event.data.file : state.qrFile,
+      };
+    }
+    case 'QrCodeFileImported':
+      return state.qrFile === event.data.legacyFile ? { ...state, qrFile: event.data.file } : state;
+    case 'QrCodeRejected':
+      return {
+        ...state,
+        pendingQrUploadId: state.pendingQrUploadId === event.data.uploadId ? null : state.pendingQrUploadId,
+        finishedQrUploadIds: [...state.finishedQrUploadIds, event.data.uploadId],
+      };
+    case 'PersonalDataErased':
+      return { ...state, status: 'erased', passwordHash: null, isTotpEnabled: false, pendingQrUploadId: null, qrFile: null, erasedAt: event.data.erasedAt };
+    case 'PasswordResetRequested':
+    case 'ProfileUpdated':
+    case 'EmailConfirmationRequested':
+      return state;
+    default: {
+      // An event type this version does not know (written by a newer one): it changes nothing here.
+      const _unknown: never = event;
+      return state;
+    }
+  }
+}
+
+/** The same words as the profile's "not found" (already translated in the web dictionaries). */
+export const ACCOUNT_NOT_FOUND = 'This member was not found.';
+
+/** Whether the account exists and may still act (not suspended, not erased). */
+export function isActiveUser(state: UserState): boolean {
+  return state.exists && state.status === 'active';
+}

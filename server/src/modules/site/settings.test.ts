@@ -1,0 +1,110 @@
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { deepFreeze, refusalOf } from '#server/testing/decider-spec';
+import { DEFAULT_SETTINGS } from './settings.defaults.ts';
+import type { TSettings } from './settings.schema.ts';
+import { decideSettingsChange, SETTINGS_CONFLICT } from './settings.ts';
+
+const now = new Date('2026-03-16T17:00:00.000Z');
+const changedAt = now.toISOString();
+
+/** The settings in force at version 4, as getSettings reads them. */
+const state = deepFreeze({ version: 4, settings: { ...DEFAULT_SETTINGS, phone: '+91 98765 43210', isInviteOnly: true } });
+
+/** The state is the settings read model with the stream version it reflects. */
+describe('decideSettingsChange', () => {
+  it('given settings at version 4, when a save over version 4 changes two of them, then only those two are recorded', () => {
+    expect(
+      decideSettingsChange({ expectedVersion: 4, changes: { phone: '+91 99999 00000', isInviteOnly: false, receiptPrefix: DEFAULT_SETTINGS.receiptPrefix }, now }, state),
+    ).toEqual([{ type: 'SettingsChanged', data: { changes: { phone: '+91 99999 00000', isInviteOnly: false }, changedAt } }]);
+  });
+
+  it('given settings, when one language of a bilingual value changes, then the whole value is recorded', () => {
+    const foundationName = { en: DEFAULT_SETTINGS.foundationName.en, hi: 'सहाय संस्था' };
+    expect(decideSettingsChange({ expectedVersion: 4, changes: { foundationName }, now }, state)).toEqual([
+      { type: 'SettingsChanged', data: { changes: { foundationName }, changedAt } },
+    ]);
+  });
+
+  it('given settings, when the form is saved with every value as it is (copies, not the same objects), then nothing is recorded', () => {
+    const copies: Partial<TSettings> = structuredClone(state.settings);
+    expect(decideSettingsChange({ expectedVersion: 4, changes: copies, now }, state)).toEqual([]);
+  });
+
+  it('given settings, when a save changes nothing, then nothing is recorded', () => {
+    expect(decideSettingsChange({ expectedVersion: 4, changes: {}, now }, state)).toEqual([]);
+  });
+
+  it('given settings at version 4, when a save over version 3 arrives, then it is refused (someone else saved meanwhile)', () => {
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 3, changes: { phone: '+91 99999 00000' }, now }, state))).toMatchObject({
+      code: 'CONFLICT',
+      userMessage: SETTINGS_CONFLICT,
+    });
+  });
+
+  it('given settings at version 4, when a stale save changes nothing, then it is still refused, not silently accepted', () => {
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 5, changes: {}, now }, state))).toMatchObject({ code: 'CONFLICT', userMessage: SETTINGS_CONFLICT });
+  });
+
+  it('given settings never saved (version 0), when the first save arrives over version 0, then it is recorded', () => {
+    expect(decideSettingsChange({ expectedVersion: 0, changes: { isInviteOnly: false }, now }, { version: 0, settings: DEFAULT_SETTINGS })).toEqual([
+      { type: 'SettingsChanged', data: { changes: { isInviteOnly: false }, changedAt } },
+    ]);
+  });
+
+  describe('properties', () => {
+    const keys = Object.keys(DEFAULT_SETTINGS) as (keyof TSettings)[];
+    /** Another value of the same shape as the setting's default. */
+    const valueLike = (key: keyof TSettings): fc.Arbitrary<unknown> => {
+      const sample = DEFAULT_SETTINGS[key];
+      if (typeof sample === 'boolean') return fc.boolean();
+      if (typeof sample === 'number') return fc.integer({ min: 0, max: 1_000_000 });
+      if (typeof sample === 'string') return fc.constantFrom('', 'a', 'b');
+      // A plain object, as parsed JSON is (fast-check's records have no prototype).
+      return fc.record({ en: fc.constantFrom('', 'a', 'b'), hi: fc.constantFrom('', 'क', 'ख') }).map((value) => ({ ...value }));
+    };
+    const settingsArb: fc.Arbitrary<TSettings> = fc
+      .tuple(...keys.map((key) => fc.option(valueLike(key), { nil: undefined })))
+      .map((values) => {
+        const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+        keys.forEach((key, index) => {
+          if (values[index] !== undefined) settings[key] = values[index];
+        });
+        return settings as TSettings;
+      });
+    /** Some keys, each with a value drawn afresh (equal or not to the one in force) or a copy of the one in force. */
+    const changesArb = (current: TSettings): fc.Arbitrary<Partial<TSettings>> =>
+      fc.subarray(keys).chain((chosen) =>
+        fc
+          .tuple(...chosen.map((key) => fc.oneof(valueLike(key), fc.constant(structuredClone(current[key])))))
+          .map((values) => Object.fromEntries(chosen.map((key, index) => [key, values[index]])) as Partial<TSettings>),
+      );
+
+    it('records exactly the keys whose values differ from those in force, with the new values', () => {
+      fc.assert(
+        fc.property(
+          settingsArb.chain((current) => fc.tuple(fc.constant(current), changesArb(current))),
+          ([current, changes]) => {
+            const decided = decideSettingsChange({ expectedVersion: 7, changes, now }, { version: 7, settings: current });
+            const differing = Object.fromEntries(Object.entries(changes).filter(([key, value]) => !isDeepStrictEqual(current[key as keyof TSettings], value)));
+            if (Object.keys(differing).length === 0) expect(decided).toEqual([]);
+            else expect(decided).toEqual([{ type: 'SettingsChanged', data: { changes: differing, changedAt } }]);
+          },
+        ),
+      );
+    });
+
+    it('refuses any save over a version other than the one in force', () => {
+      fc.assert(
+        fc.property(fc.nat(50), fc.nat(50), (version, expectedVersion) => {
+          fc.pre(version !== expectedVersion);
+          expect(refusalOf(() => decideSettingsChange({ expectedVersion, changes: { isInviteOnly: false }, now }, { version, settings: DEFAULT_SETTINGS }))).toMatchObject({
+            code: 'CONFLICT',
+            userMessage: SETTINGS_CONFLICT,
+          });
+        }),
+      );
+    });
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * What other modules and the platform may use of the site module (settings, public data, web
+ * vitals). Everything else in this folder is internal.
+ */
+import type { Queryable } from '#server/db/db';
+import { getSettings } from './settings.ts';
+
+export { getSettings } from './settings.ts';
+export { getPublicSiteData, type PublicSiteData } from './public-data.ts';
+export { summarizeWebVitals, webVitalsHandler } from './web-vitals.ts';
+
+/** The registration rules an admin controls (PRODUCT.md §5, §10): invite only, and the user ID prefix. */
+export async function getRegistrationSettings(db: Queryable): Promise<{ isInviteOnly: boolean; userIdPrefix: string }> {
+  const { settings } = await getSettings(db);
+  return { isInviteOnly: settings.isInviteOnly, userIdPrefix: settings.memberIdPrefix };
+}
+
+// Pure content helpers, for the web's tests and its byte-budget check (pages rendered without a database).
+export { DEFAULT_SETTINGS } from './settings.defaults.ts';
+export { fillPlaceholders, renderMarkdown } from './markdown.ts';
+export { SEED_CONTENT } from './seed-content.ts';
