@@ -494,7 +494,7 @@ describe('member community in Chromium', () => {
     const erasure = page.locator('#erasure-heading').locator('xpath=..');
     await erasure.getByLabel('Reason').fill('Asked by leela@example.org');
     await erasure.getByRole('button', { name: 'Erase personal data' }).click();
-    await expect.poll(() => erasure.getByText('Write the reason without names, e-mail addresses or phone numbers').count()).toBe(1);
+    await expect.poll(() => erasure.getByText('Write the reason without names, e-mail addresses or phone numbers: it is kept after the erasure.', { exact: true }).count()).toBe(1);
     await erasure.getByLabel('Reason').fill('The member asked to be forgotten');
     await erasure.getByRole('button', { name: 'Erase personal data' }).click();
     await expect.poll(() => erasure.getByText('Tick the box to confirm first.').count()).toBe(1);

@@ -18,7 +18,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
 import type { SahayModule } from '#server/modules/module';
 import { sahayModules } from '#server/modules/registry';
 import { createQueue } from '#server/queue/create-queue';
-import type { JobContext, JobHandler, JobQueue } from '#server/queue/queue';
+import type { JobHandler, JobQueue } from '#server/queue/queue';
 
 /** Everything a request, a job or a tool needs; built once per process. */
 export interface Services {
@@ -112,24 +112,27 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
   const files = options.files ?? createFileStore({ config: config.files, db, vault, log, now });
   const jobHandlers = modules.flatMap((module) => module.jobs ?? []);
   const database = db;
-  // What jobs get: everything but the queue itself, so the queue can be built before the services.
-  const jobContext: JobContext = { config, log, db: database, eventStore, files, mailer, now };
-  const queue = createQueue({
+  // Jobs get the services themselves (a test may swap the mailer, say, and jobs see it), so the
+  // queue is made once they exist.
+  let queue!: JobQueue;
+  const services: Services = {
     config,
     log,
-    runsJobs: options.runsJobs,
-    handlers: jobHandlers,
-    schedules: modules.flatMap((module) => module.schedules ?? []),
-    context: jobContext,
-    now,
-  });
-  const services: Services = {
-    ...jobContext,
+    db: database,
     vault,
+    eventStore,
+    files,
+    mailer,
     modules,
     jobHandlers,
     limits: options.limits ?? DEFAULT_RATE_LIMITS,
-    queue,
+    now,
+    get queue() {
+      return queue;
+    },
+    set queue(replacement) {
+      queue = replacement;
+    },
     async close() {
       await queue.close();
       mailer.close();
@@ -138,6 +141,15 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       unlock?.();
     },
   };
+  queue = createQueue({
+    config,
+    log,
+    runsJobs: options.runsJobs,
+    handlers: jobHandlers,
+    schedules: modules.flatMap((module) => module.schedules ?? []),
+    context: services,
+    now,
+  });
   for (const module of modules) await module.seed?.(services);
   return services;
 }
