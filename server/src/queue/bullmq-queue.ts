@@ -139,7 +139,8 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueue {
           const slot = parseScheduledJobId(id);
           // A schedule dropped from the code (its scheduler is removed at the next start) or a stray ID.
           if (!schedule || !slot) throw new UnrecoverableError(`No schedule named ${data.schedule} for job ${id}`);
-          await schedule.run({ id, scheduledAt: slot.scheduledAt }, context);
+          // BullMQ may stamp a run a few milliseconds off the slot (seen under load); the run is for the slot it falls in.
+          await schedule.run({ id, scheduledAt: slotOf(slot.scheduledAt, schedule.everyMs) }, context);
         } else {
           const handler = handlers.get(data.handler);
           // Retrying cannot make an unknown handler appear; fail the job at once.
