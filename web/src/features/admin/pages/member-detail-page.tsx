@@ -271,17 +271,19 @@ function ReasonAction(props: {
           errors={[...reasonErrors, ...(fieldErrorsOf(mutation.error).reason ?? [])].map(translateServer)}
         />
         {confirmLabel && (
-          <div className="field field-check">
-            <input
-              id={`${id}-confirm`}
-              type="checkbox"
-              name={`${id}-confirm`}
-              checked={isConfirmed}
-              aria-invalid={isConfirmMissing || undefined}
-              aria-describedby={isConfirmMissing ? `${id}-confirm-error` : undefined}
-              onChange={(event) => setIsConfirmed(event.target.checked)}
-            />
-            <label htmlFor={`${id}-confirm`}>{confirmLabel}</label>
+          <div className="field">
+            <div className="field-check">
+              <input
+                id={`${id}-confirm`}
+                type="checkbox"
+                name={`${id}-confirm`}
+                checked={isConfirmed}
+                aria-invalid={isConfirmMissing || undefined}
+                aria-describedby={isConfirmMissing ? `${id}-confirm-error` : undefined}
+                onChange={(event) => setIsConfirmed(event.target.checked)}
+              />
+              <label htmlFor={`${id}-confirm`}>{confirmLabel}</label>
+            </div>
             {isConfirmMissing && (
               <p className="field-error" id={`${id}-confirm-error`}>
                 {t('admin.members.eraseConfirmFirst')}
