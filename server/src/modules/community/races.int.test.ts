@@ -1,6 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN, emailHash } from '#server/modules/identity/identity.api';
+import { raceCalls } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { epinHolderStreamId, epinStreamId } from './epin.events.ts';
@@ -15,17 +15,6 @@ import type { TRegisterRequest } from './register.schema.ts';
  */
 
 const CALLS = 10;
-
-/** Runs `call` CALLS times at once: what the ones that succeeded returned, and [code, message] of each refusal. */
-async function race<T>(call: (index: number) => Promise<T>): Promise<{ succeeded: Awaited<T>[]; refusals: [string, string][] }> {
-  const results = await Promise.allSettled(Array.from({ length: CALLS }, (_, index) => call(index)));
-  return {
-    succeeded: results.filter((result): result is PromiseFulfilledResult<Awaited<T>> => result.status === 'fulfilled').map((result) => result.value),
-    refusals: results
-      .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
-      .map(({ reason }) => (reason instanceof TRPCError ? [reason.code, reason.message] : ['NOT_A_TRPC_ERROR', String(reason)])),
-  };
-}
 
 describe.each(testDbKinds())('community commands racing on %s', (kind) => {
   let app: TestApp;
@@ -68,7 +57,7 @@ describe.each(testDbKinds())('community commands racing on %s', (kind) => {
 
   it('register with one invite code and ten e-mails: one account uses it, one EpinUsed, nine told it is used', async () => {
     const [code] = await newCodes(1);
-    const { succeeded, refusals } = await race(async () => (await app.caller()).community.register(registration(code!)));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller()).community.register(registration(code!)));
     expect(succeeded).toHaveLength(1);
     expect(refusals).toEqual(Array(CALLS - 1).fill(['CONFLICT', EPIN_USED]));
     const winner = succeeded[0]!.userId;
@@ -83,7 +72,7 @@ describe.each(testDbKinds())('community commands racing on %s', (kind) => {
   it('register with one e-mail and ten invite codes: one account, one code used, nine told the e-mail is taken', async () => {
     const codes = await newCodes(CALLS);
     const email = uniqueEmail('twin');
-    const { succeeded, refusals } = await race(async (index) => (await app.caller()).community.register(registration(codes[index]!, email)));
+    const { succeeded, refusals } = await raceCalls(CALLS, async (index) => (await app.caller()).community.register(registration(codes[index]!, email)));
     expect(succeeded).toHaveLength(1);
     expect(refusals).toEqual(Array(CALLS - 1).fill(['CONFLICT', EMAIL_TAKEN]));
     const winner = succeeded[0]!.userId;
@@ -100,7 +89,7 @@ describe.each(testDbKinds())('community commands racing on %s', (kind) => {
   });
 
   it('epins.generate with count 1, ten times: ten distinct codes, ten EpinGenerated', async () => {
-    const { succeeded, refusals } = await race(async () => (await app.caller({ token: admin.token })).community.epins.generate({ count: 1 }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ token: admin.token })).community.epins.generate({ count: 1 }));
     expect(refusals).toEqual([]);
     const codes = succeeded.flatMap((result) => result.epins.map((epin) => epin.code));
     expect(codes).toHaveLength(CALLS);
@@ -116,7 +105,7 @@ describe.each(testDbKinds())('community commands racing on %s', (kind) => {
     await newCodes(3);
     // The admin passes on its three oldest unused codes (earlier tests left some): those are the holder's.
     const { codes: held } = await adminCaller.community.epins.transfer({ toUserId: holder.userId, count: 3 });
-    const { succeeded, refusals } = await race(async () => (await app.caller({ token: holder.token })).community.epins.transfer({ toUserId: receiver.userId, count: 1 }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ token: holder.token })).community.epins.transfer({ toUserId: receiver.userId, count: 1 }));
     expect(succeeded).toHaveLength(3);
     expect(refusals).toEqual(Array(CALLS - 3).fill(['BAD_REQUEST', TRANSFER_INVALID_COUNT]));
     const moved = succeeded.flatMap((result) => result.codes);

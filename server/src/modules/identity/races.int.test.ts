@@ -1,10 +1,9 @@
 import sharp from 'sharp';
 import request from 'supertest';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#server/errors/app-error';
 import { isEventOf } from '#server/event-store/types';
 import { base32Decode, totp } from '#server/lib/totp';
+import { expectOnlyRefusals, raceCalls } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
 import { createAccount, emailHash, EMAIL_TAKEN } from './accounts/accounts.ts';
@@ -25,32 +24,6 @@ import { processQrCodeJob } from './profile/process-qr-code.job.ts';
 
 const CALLS = 10;
 const PHONE = '9876543210'; // the phone of every account made by app.account()
-
-/** The outcomes of racing calls: what the ones that succeeded returned, and why the others failed. */
-function settle<T>(results: PromiseSettledResult<T>[]): { succeeded: T[]; refused: unknown[] } {
-  return {
-    succeeded: results.filter((result): result is PromiseFulfilledResult<T> => result.status === 'fulfilled').map((result) => result.value),
-    refused: results.filter((result): result is PromiseRejectedResult => result.status === 'rejected').map((result) => result.reason),
-  };
-}
-
-/** Runs `call` CALLS times at once. */
-async function race<T>(call: (index: number) => Promise<T>): Promise<{ succeeded: T[]; refused: unknown[] }> {
-  return settle(await Promise.allSettled(Array.from({ length: CALLS }, (_, index) => call(index))));
-}
-
-/** Each refusal as [code, message] as the client sees it; a 500 or a non-tRPC error shows up here as such. */
-function refusals(refused: unknown[]): [string, string][] {
-  return refused.map((error) => (error instanceof TRPCError || error instanceof AppError ? [error.code, error.message] : ['NOT_AN_APP_ERROR', String(error)]));
-}
-
-/** Fails unless every refusal is one of the expected clear answers. */
-function expectOnly(refused: unknown[], allowed: [string, string | RegExp][]): void {
-  for (const [code, message] of refusals(refused)) {
-    const isExpected = allowed.some(([allowedCode, allowedMessage]) => code === allowedCode && (typeof allowedMessage === 'string' ? message === allowedMessage : allowedMessage.test(message)));
-    expect(isExpected, `unexpected refusal ${code}: ${message}`).toBe(true);
-  }
-}
 
 const TOO_MANY = /^Too many attempts\. Please try again in \d+ (minutes?|seconds?)\.$/;
 
@@ -95,8 +68,8 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
   it('confirmEmail with one token: one EmailConfirmed, and all ten calls succeed', async () => {
     const member = await unconfirmedMember();
     const token = createConfirmationToken(app.services, member.userId, clock);
-    const { succeeded, refused } = await race(async () => (await app.caller()).identity.confirmEmail({ token }));
-    expect(refusals(refused)).toEqual([]);
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller()).identity.confirmEmail({ token }));
+    expect(refusals).toEqual([]);
     expect(succeeded).toEqual(Array(CALLS).fill({ userId: member.userId }));
     expect(await eventsOf(`user-${member.userId}`, 'EmailConfirmed')).toHaveLength(1);
     expect((await (await app.caller({ token: member.token })).identity.me())?.isEmailVerified).toBe(true);
@@ -104,18 +77,18 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
 
   it('resendConfirmation: as many events as successes, at most three, the rest 429', async () => {
     const member = await unconfirmedMember();
-    const { succeeded, refused } = await race(async () => (await app.caller({ token: member.token })).identity.resendConfirmation());
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ token: member.token })).identity.resendConfirmation());
     expect(succeeded).toHaveLength(3);
-    expectOnly(refused, [['TOO_MANY_REQUESTS', TOO_MANY]]);
+    expectOnlyRefusals(refusals, [['TOO_MANY_REQUESTS', TOO_MANY]]);
     expect(await eventsOf(`user-${member.userId}`, 'EmailConfirmationRequested')).toHaveLength(succeeded.length);
   });
 
   it('requestPasswordReset: as many events as successes, at most the per-account limit; the live code is the last one', async () => {
     const member = await app.account();
-    const { succeeded, refused } = await race(async () => (await app.caller()).identity.requestPasswordReset({ userId: member.userId, phone: PHONE }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller()).identity.requestPasswordReset({ userId: member.userId, phone: PHONE }));
     expect(succeeded).toHaveLength(app.services.limits.passwordResetPerAccount.limit);
     expect(succeeded).toEqual(Array(succeeded.length).fill({ message: RESET_CODE_SENT }));
-    expectOnly(refused, [['TOO_MANY_REQUESTS', TOO_MANY]]);
+    expectOnlyRefusals(refusals, [['TOO_MANY_REQUESTS', TOO_MANY]]);
     const requested = await eventsOf(`user-${member.userId}`, 'PasswordResetRequested');
     expect(requested).toHaveLength(succeeded.length);
     const { rows } = await app.services.db.query<{ reset_id: string }>(`SELECT reset_id FROM password_reset_codes WHERE user_id = $1`, [member.userId]);
@@ -128,9 +101,9 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
     const { rows } = await app.services.db.query<{ reset_id: string }>(`SELECT reset_id FROM password_reset_codes WHERE user_id = $1`, [member.userId]);
     const code = deriveResetCode(app.services.vault, member.userId, rows[0]!.reset_id);
     const newPassword = 'a new long password';
-    const { succeeded, refused } = await race(async () => (await app.caller()).identity.resetPassword({ userId: member.userId, code, newPassword }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller()).identity.resetPassword({ userId: member.userId, code, newPassword }));
     expect(succeeded).toEqual([{ message: PASSWORD_RESET_DONE }]);
-    expect(refusals(refused)).toEqual(Array(CALLS - 1).fill(['BAD_REQUEST', RESET_CODE_EXPIRED]));
+    expect(refusals).toEqual(Array(CALLS - 1).fill(['BAD_REQUEST', RESET_CODE_EXPIRED]));
     const changed = await eventsOf(`user-${member.userId}`, 'PasswordChanged');
     expect(changed.map((event) => event.data.reason)).toEqual(['reset']);
     expect((await logIn(app.services, { userId: member.userId, password: newPassword }, { kind: 'bearer' })).token).toBeTruthy();
@@ -140,10 +113,10 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
   it('changePassword: exactly one PasswordChanged; the others are refused with a clear 4xx', async () => {
     const member = await app.account();
     const input = { currentPassword: member.password, newPassword: 'another long password' };
-    const { succeeded, refused } = await race(async () => (await app.caller({ token: member.token })).identity.changePassword(input));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ token: member.token })).identity.changePassword(input));
     expect(succeeded).toEqual([{ message: PASSWORD_CHANGED }]);
     // Told the password changed meanwhile, or (checked after the winner's commit) that the current one is wrong.
-    expectOnly(refused, [
+    expectOnlyRefusals(refusals, [
       ['CONFLICT', PASSWORD_CHANGED_MEANWHILE],
       ['BAD_REQUEST', CURRENT_PASSWORD_WRONG],
     ]);
@@ -156,8 +129,8 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
   it('updateProfile with one change: exactly one ProfileUpdated, and all ten calls succeed with it', async () => {
     const member = await app.account();
     const update = { city: 'Varanasi', upiId: 'geeta@upi' };
-    const { succeeded, refused } = await race(async () => (await app.caller({ token: member.token })).identity.updateProfile(update));
-    expect(refusals(refused)).toEqual([]);
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ token: member.token })).identity.updateProfile(update));
+    expect(refusals).toEqual([]);
     expect(succeeded.map((profile) => [profile.details.city, profile.details.upiId])).toEqual(Array(CALLS).fill(['Varanasi', 'geeta@upi']));
     const updated = await eventsOf(`user-${member.userId}`, 'ProfileUpdated');
     expect(updated.map((event) => event.data.changedFields)).toEqual([['city', 'upiId']]);
@@ -169,9 +142,9 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
     const caller = await app.caller({ token: admin.token });
     const secret = base32Decode((await caller.identity.totp.begin()).secret);
     const code = totp(secret, clock);
-    const { succeeded, refused } = await race(async () => (await app.caller({ token: admin.token })).identity.totp.confirm({ code }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ token: admin.token })).identity.totp.confirm({ code }));
     expect(succeeded).toEqual([{ enabled: true, enabledAt: clock.toISOString() }]);
-    expect(refusals(refused)).toEqual(Array(CALLS - 1).fill(['CONFLICT', TOTP_ALREADY_ON]));
+    expect(refusals).toEqual(Array(CALLS - 1).fill(['CONFLICT', TOTP_ALREADY_ON]));
     expect(await eventsOf(`user-${admin.userId}`, 'AdminTotpEnabled')).toHaveLength(1);
     expect(await caller.identity.totp.status()).toEqual({ enabled: true, enabledAt: clock.toISOString() });
     later(30);
@@ -185,9 +158,9 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
     // A new 15-minute window for the per-account TOTP limit, and a code the confirmation did not use.
     later(15 * 60);
     const code = totp(secret, clock);
-    const { succeeded, refused } = await race(async () => (await app.caller({ token: admin.token })).identity.totp.disable({ code }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ token: admin.token })).identity.totp.disable({ code }));
     expect(succeeded).toEqual([{ enabled: false, enabledAt: null }]);
-    expectOnly(refused, [
+    expectOnlyRefusals(refusals, [
       ['BAD_REQUEST', TOTP_CODE_WRONG],
       ['CONFLICT', TOTP_NOT_ON],
     ]);
@@ -227,7 +200,7 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
     expect(res.status).toBe(202);
     const [event] = (await app.services.eventStore.readStream(`user-${member.userId}`)).filter((candidate) => isEventOf<QrCodeUploaded>(candidate, ['QrCodeUploaded']));
     const job = { id: `${event!.eventId}_${processQrCodeJob.name}`, event: event! };
-    const { refused } = await race(() => processQrCodeJob.run(job, app.services));
+    const { refusals } = await raceCalls(CALLS, () => processQrCodeJob.run(job, app.services));
     // What the job recorded, processed or rejected: exactly one QrCodeProcessed for the upload.
     const results = async () => {
       const { rows } = await app.services.db.query<{ type: string; upload_id: string; reason: string | null }>(
@@ -248,15 +221,15 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
     expect(await results()).toEqual([['QrCodeProcessed', event!.data.uploadId, null]]);
     // At-least-once delivery: a copy that finds the work done (or in another copy's hands) does nothing
     // and succeeds; a failure would be retried and counted as a failed job for nothing.
-    expect(refused.map(String)).toEqual([]);
+    expect(refusals).toEqual([]);
   });
 
   it('createAccount with one e-mail: exactly one AccountRegistered, nine CONFLICT', async () => {
     const email = uniqueEmail('twin');
     const input = { role: 'member' as const, permissions: [], password: 'long password', fullName: 'Twin Person', email, phone: PHONE, address: '1 Test Road', city: 'Jaipur', state: 'Rajasthan' };
-    const { succeeded, refused } = await race(() => createAccount(app.services, input, { actor: 'system', correlationId: `race-${email}` }));
+    const { succeeded, refusals } = await raceCalls(CALLS, () => createAccount(app.services, input, { actor: 'system', correlationId: `race-${email}` }));
     expect(succeeded).toHaveLength(1);
-    expect(refusals(refused)).toEqual(Array(CALLS - 1).fill(['CONFLICT', EMAIL_TAKEN]));
+    expect(refusals).toEqual(Array(CALLS - 1).fill(['CONFLICT', EMAIL_TAKEN]));
     const hash = emailHash(app.services, email);
     const { rows: registered } = await app.services.db.query<{ stream_id: string }>(
       `SELECT stream_id FROM events WHERE type = 'AccountRegistered' AND data->>'emailHash' = $1`,

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { sahayModules } from '#server/modules/registry';
 import { createServices } from '#server/services';
+import { raceCalls } from '#server/testing/assertions';
 import { createTestDb, testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { CONTENT_SLUGS } from './content.schema.ts';
@@ -25,17 +25,6 @@ import { contentStreamId, SETTINGS_STREAM } from './site.events.ts';
 const CALLS = 10;
 const CLOCK = new Date('2031-05-01T09:00:00.000Z');
 const TOO_MANY_MESSAGES = /^You have sent too many messages\. Please try again in \d+ (minutes?|seconds?)\.$/;
-
-/** Runs `call` CALLS times at once: what the ones that succeeded returned, and [code, message] of each refusal. */
-async function race<T>(call: (index: number) => Promise<T>): Promise<{ succeeded: Awaited<T>[]; refusals: [string, string][] }> {
-  const results = await Promise.allSettled(Array.from({ length: CALLS }, (_, index) => call(index)));
-  return {
-    succeeded: results.filter((result): result is PromiseFulfilledResult<Awaited<T>> => result.status === 'fulfilled').map((result) => result.value),
-    refusals: results
-      .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
-      .map(({ reason }) => (reason instanceof TRPCError ? [reason.code, reason.message] : ['NOT_A_TRPC_ERROR', String(reason)])),
-  };
-}
 
 describe.each(testDbKinds())('site commands racing on %s', (kind) => {
   let app: TestApp;
@@ -79,7 +68,7 @@ describe.each(testDbKinds())('site commands racing on %s', (kind) => {
     const { version } = await adminCaller.site.settings.get();
     const before = await countEvents(SETTINGS_STREAM, 'SettingsChanged');
     const meetingLink = `https://meet.example.org/race-${crypto.randomUUID()}`;
-    const { succeeded, refusals } = await race(async () => (await asAdmin()).site.settings.update({ expectedVersion: version, data: { meetingLink } }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await asAdmin()).site.settings.update({ expectedVersion: version, data: { meetingLink } }));
     expect(succeeded.map((result) => result.version)).toEqual([version + 1]);
     expect(refusals).toEqual(Array(CALLS - 1).fill(['CONFLICT', SETTINGS_CONFLICT]));
     expect(await countEvents(SETTINGS_STREAM, 'SettingsChanged')).toBe(before + 1);
@@ -92,7 +81,7 @@ describe.each(testDbKinds())('site commands racing on %s', (kind) => {
     const page = await (await app.caller()).site.content.get({ slug });
     const before = await countEvents(contentStreamId(slug), 'ContentPageSaved');
     const title = { en: `Raced ${crypto.randomUUID().slice(0, 8)}`, hi: 'दौड़' };
-    const { succeeded, refusals } = await race(async () => (await asAdmin()).site.content.update({ slug, expectedVersion: page.version, data: { title, body: page.body } }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await asAdmin()).site.content.update({ slug, expectedVersion: page.version, data: { title, body: page.body } }));
     expect(succeeded.map((result) => [result.version, result.title])).toEqual([[page.version + 1, title]]);
     expect(refusals).toEqual(Array(CALLS - 1).fill(['CONFLICT', CONTENT_CONFLICT]));
     expect(await countEvents(contentStreamId(slug), 'ContentPageSaved')).toBe(before + 1);
@@ -103,7 +92,7 @@ describe.each(testDbKinds())('site commands racing on %s', (kind) => {
   it('contact.create with no IP, ten times: ten ContactMessageReceived, each on its own stream', async () => {
     const since = await lastPosition();
     const text = `Raced message ${crypto.randomUUID()}`;
-    const { succeeded, refusals } = await race(async (index) => (await app.caller()).site.contact.create({ name: `Visitor ${index}`, email: uniqueEmail('visitor'), message: text }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async (index) => (await app.caller()).site.contact.create({ name: `Visitor ${index}`, email: uniqueEmail('visitor'), message: text }));
     expect(refusals).toEqual([]);
     expect(succeeded).toEqual(Array(CALLS).fill({ ok: true }));
     const streams = await streamsSince(since, 'ContactMessageReceived');
@@ -117,7 +106,7 @@ describe.each(testDbKinds())('site commands racing on %s', (kind) => {
     const since = await lastPosition();
     const ip = '198.51.100.23';
     const text = `From one address ${crypto.randomUUID()}`;
-    const { succeeded, refusals } = await race(async () => (await app.caller({ ip })).site.contact.create({ name: 'Busy Visitor', phone: '+91 98765 43210', message: text }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ ip })).site.contact.create({ name: 'Busy Visitor', phone: '+91 98765 43210', message: text }));
     expect(succeeded).toHaveLength(app.services.limits.contactPerIp.limit);
     for (const [code, message] of refusals) expect([code, message]).toEqual(['TOO_MANY_REQUESTS', expect.stringMatching(TOO_MANY_MESSAGES)]);
     expect(refusals).toHaveLength(CALLS - succeeded.length);
@@ -129,7 +118,7 @@ describe.each(testDbKinds())('site commands racing on %s', (kind) => {
     const text = `To be handled ${crypto.randomUUID()}`;
     await (await app.caller()).site.contact.create({ name: 'Asha', email: uniqueEmail('asha'), message: text });
     const [message] = (await adminCaller.site.contact.getMany({ status: 'open' })).messages.filter((candidate) => candidate.message === text);
-    const { succeeded, refusals } = await race(async () => (await asAdmin()).site.contact.markHandled({ id: message!.id }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await asAdmin()).site.contact.markHandled({ id: message!.id }));
     expect(refusals).toEqual([]);
     expect(succeeded.map((result) => [result.id, result.handledAt])).toEqual(Array(CALLS).fill([message!.id, CLOCK.toISOString()]));
     expect(await countEvents(`contact-${message!.id}`, 'ContactMessageHandled')).toBe(1);

@@ -1,6 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '#server/lib/totp';
+import { raceCalls } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { ALREADY_SUSPENDED, NOT_SUSPENDED, TOTP_NOT_ON } from '#server/modules/identity/identity.api';
@@ -13,17 +13,6 @@ import { ALREADY_SUSPENDED, NOT_SUSPENDED, TOTP_NOT_ON } from '#server/modules/i
 
 const CALLS = 10;
 
-
-/** Runs `call` CALLS times at once: what the ones that succeeded returned, and [code, message] of each refusal. */
-async function race<T>(call: () => Promise<T>): Promise<{ succeeded: Awaited<T>[]; refusals: [string, string][] }> {
-  const results = await Promise.allSettled(Array.from({ length: CALLS }, () => call()));
-  return {
-    succeeded: results.filter((result): result is PromiseFulfilledResult<Awaited<T>> => result.status === 'fulfilled').map((result) => result.value),
-    refusals: results
-      .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
-      .map(({ reason }) => (reason instanceof TRPCError ? [reason.code, reason.message] : ['NOT_A_TRPC_ERROR', String(reason)])),
-  };
-}
 
 describe.each(testDbKinds())('admin member commands racing on %s', (kind) => {
   let app: TestApp;
@@ -51,7 +40,7 @@ describe.each(testDbKinds())('admin member commands racing on %s', (kind) => {
 
   it('suspend: one MemberSuspended; the others are told the member is already suspended', async () => {
     const member = await app.account();
-    const { succeeded, refusals } = await race(async () => (await app.caller({ token: adminToken })).admin.members.suspend({ userId: member.userId, reason: 'Reported misuse' }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ token: adminToken })).admin.members.suspend({ userId: member.userId, reason: 'Reported misuse' }));
     expect(succeeded.map((entry) => [entry.userId, entry.status])).toEqual([[member.userId, 'suspended']]);
     expect(refusals).toEqual(Array(CALLS - 1).fill(['CONFLICT', ALREADY_SUSPENDED]));
     expect(await countEvents(`user-${member.userId}`, 'MemberSuspended')).toBe(1);
@@ -62,7 +51,7 @@ describe.each(testDbKinds())('admin member commands racing on %s', (kind) => {
   it('reactivate: one MemberReactivated; the others are told the member is not suspended', async () => {
     const member = await app.account();
     await adminCaller.admin.members.suspend({ userId: member.userId, reason: 'Reported misuse' });
-    const { succeeded, refusals } = await race(async () => (await app.caller({ token: adminToken })).admin.members.reactivate({ userId: member.userId, reason: 'Cleared after a call' }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ token: adminToken })).admin.members.reactivate({ userId: member.userId, reason: 'Cleared after a call' }));
     expect(succeeded.map((entry) => [entry.userId, entry.status])).toEqual([[member.userId, 'active']]);
     expect(refusals).toEqual(Array(CALLS - 1).fill(['CONFLICT', NOT_SUSPENDED]));
     expect(await countEvents(`user-${member.userId}`, 'MemberReactivated')).toBe(1);
@@ -75,7 +64,7 @@ describe.each(testDbKinds())('admin member commands racing on %s', (kind) => {
     const secret = base32Decode((await own.identity.totp.begin()).secret);
     await own.identity.totp.confirm({ code: totp(secret, clock) });
     clock = new Date(clock.getTime() + 30_000);
-    const { succeeded, refusals } = await race(async () => (await app.caller({ token: adminToken })).admin.members.resetTotp({ userId: lost.userId, reason: 'Lost phone, confirmed by call' }));
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ token: adminToken })).admin.members.resetTotp({ userId: lost.userId, reason: 'Lost phone, confirmed by call' }));
     expect(succeeded).toEqual([{ enabled: false, enabledAt: null }]);
     expect(refusals).toEqual(Array(CALLS - 1).fill(['CONFLICT', TOTP_NOT_ON]));
     expect(await countEvents(`user-${lost.userId}`, 'AdminTotpDisabled')).toBe(1);
