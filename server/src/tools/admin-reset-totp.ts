@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ZChangeMemberStatusRequestSchema } from '#server/modules/admin/members/members.schema';
-import { AppError } from '#server/errors/app-error';
 import { resetTotpByAdmin } from '#server/modules/identity/identity.api';
-import { openToolServices } from './open-services.ts';
+import { runToolCommand } from './open-services.ts';
 
 /**
  * `npm run admin:reset-totp -- <user ID> --reason "<why>"`: turns off an admin's two-factor
@@ -26,21 +25,11 @@ async function main(): Promise<number> {
     console.error(`${args.error.issues.map((issue) => `${issue.path.join('.') === 'userId' ? 'user ID' : `--${issue.path.join('.')}`}: ${issue.message}`).join('\n')}\n${USAGE}`);
     return 2;
   }
-  const services = await openToolServices('admin:reset-totp');
-  if ('exitCode' in services) return services.exitCode;
-  try {
+  return runToolCommand('admin:reset-totp', async (services) => {
     await resetTotpByAdmin(services, args.data.userId, args.data.reason, { actor: 'tool:admin:reset-totp', correlationId: crypto.randomUUID() }, null);
     console.log(`Two-factor sign-in is off for ${args.data.userId}: it signs in with its password until it is set up again.`);
     return 0;
-  } catch (error) {
-    if (error instanceof AppError) {
-      console.error(error.userMessage);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await services.close();
-  }
+  });
 }
 
 process.exitCode = await main();

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { AppError } from '#server/errors/app-error';
 import { ZErasePersonRequestSchema } from '#server/modules/identity/accounts/erase-person.schema';
 import { erasePerson } from '#server/modules/identity/identity.api';
-import { openToolServices } from './open-services.ts';
+import { runToolCommand } from './open-services.ts';
 
 /**
  * `npm run erase -- <user ID> --reason "<why>"`: erases a person's personal data for good, from the
@@ -30,9 +29,7 @@ async function main(): Promise<number> {
     console.error(`${Object.entries(lines).map(([field, messages]) => `${field === 'userId' ? 'user ID' : `--${field}`}: ${messages.join('; ')}`).join('\n')}\n${USAGE}`);
     return 2;
   }
-  const services = await openToolServices('erase');
-  if ('exitCode' in services) return services.exitCode;
-  try {
+  return runToolCommand('erase', async (services) => {
     const result = await erasePerson(services, { ...args.data, by: null }, { actor: 'tool:erase', correlationId: crypto.randomUUID() });
     console.log(
       result.isErasedNow
@@ -40,15 +37,7 @@ async function main(): Promise<number> {
         : `The personal data of ${result.userId} was already erased (${result.erasedAt}); nothing changed.`,
     );
     return 0;
-  } catch (error) {
-    if (error instanceof AppError) {
-      console.error(error.userMessage);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await services.close();
-  }
+  });
 }
 
 process.exitCode = await main();

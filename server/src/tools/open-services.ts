@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '#server/config';
 import { DataDirLockedError } from '#server/db/pglite';
+import { AppError } from '#server/errors/app-error';
 import { createLogger } from '#server/lib/logger';
 import { createServices, type Services } from '#server/services';
 
@@ -17,5 +18,26 @@ export async function openToolServices(owner: string): Promise<Services | { exit
       return { exitCode: 1 };
     }
     throw error;
+  }
+}
+
+/**
+ * Runs a tool's command on its own services and closes them: the exit code it returns, or 1 with
+ * the person's message printed when the command refuses (an AppError), or when the services cannot
+ * open. Anything else is a crash and is thrown.
+ */
+export async function runToolCommand(owner: string, command: (services: Services) => Promise<number>): Promise<number> {
+  const services = await openToolServices(owner);
+  if ('exitCode' in services) return services.exitCode;
+  try {
+    return await command(services);
+  } catch (error) {
+    if (error instanceof AppError) {
+      console.error(error.userMessage);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await services.close();
   }
 }
