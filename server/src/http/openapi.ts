@@ -15,6 +15,14 @@ import { ZPasswordMessageResponseSchema, ZRequestPasswordResetRequestSchema, ZRe
 import { ZProfileSchema, ZUpdateProfileRequestSchema, ZUploadProfileAssetsResponseSchema } from '#server/modules/identity/profile/profile.schema';
 import { ZRegisterRequestSchema, ZRegisterResponseSchema } from '#server/modules/community/register.schema';
 import { ZWebVitalsReportSchema } from '#server/modules/site/web-vitals.schema';
+import { ZCancelDonationRestRequestSchema, ZCancelDonationResponseSchema } from '#server/modules/donations/cancel-donation.schema';
+import { ZCreateDonationRestRequestSchema, ZCreateDonationRestResponseSchema } from '#server/modules/donations/create-donation.schema';
+import { ZContactQuerySchema, ZGetDonationStatusResponseSchema, ZOptionalContactQuerySchema } from '#server/modules/donations/get-donation-status.schema';
+import { ZGetManyDonationsResponseSchema, ZGetManyDonationsRestQuerySchema } from '#server/modules/donations/get-many-donations.schema';
+import { ZRecordOfflineDonationResponseSchema, ZRecordOfflineDonationRestRequestSchema } from '#server/modules/donations/record-offline-donation.schema';
+import { ZRejectDonationResponseSchema, ZRejectDonationRestRequestSchema } from '#server/modules/donations/reject-donation.schema';
+import { PROOF_SCREENSHOT_FIELD, ZProofFormSchema, ZSubmitProofResponseSchema } from '#server/modules/donations/submit-proof.schema';
+import { ZVerifyDonationResponseSchema, ZVerifyDonationRestRequestSchema } from '#server/modules/donations/verify-donation.schema';
 
 interface Endpoint {
   method: 'get' | 'post' | 'put';
@@ -24,6 +32,10 @@ interface Endpoint {
   request?: ZodType;
   /** A multipart upload instead of a JSON body: the name of its one file field. */
   fileField?: string;
+  /** With fileField: the file may be left out (the other form fields are `request`, also accepted as JSON). */
+  isFileOptional?: boolean;
+  /** Query parameters, from an object schema. */
+  query?: ZodType;
   /** The JSON answer; none for a 204. */
   response?: ZodType;
   /** A binary answer (an image) instead of JSON. */
@@ -75,6 +87,17 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'get', path: '/api/admin/company-directs', summary: 'Members with no sponsor, newest first (permission: members)', auth: 'admin', response: ZMemberListSchema, status: 200, errors: [401, 403] },
   { method: 'post', path: '/api/vitals', summary: 'Core Web Vitals of one sampled visit (page as a route pattern; LCP and INP in ms, CLS); nothing about the visitor is stored', auth: 'public', request: ZWebVitalsReportSchema, status: 204, errors: [400, 413, 429] },
   { method: 'get', path: '/api/admin/direct-company-joiners', summary: 'The same members, oldest first, with their total (permission: members)', auth: 'admin', response: ZMemberListSchema.extend({ total: z.number().int() }), status: 200, errors: [401, 403] },
+  { method: 'post', path: '/api/donations', summary: 'Pledge a donation (amount in rupees, up to 2 decimals; ₹1 to ₹10,00,000 online; an e-mail or a phone); answers the reference, the UPI link and the bank details', auth: 'public', request: ZCreateDonationRestRequestSchema, response: ZCreateDonationRestResponseSchema, status: 201, errors: [400, 413, 429] },
+  { method: 'post', path: '/api/donations/{reference}/proof', summary: 'Proof of payment: the contact given with the donation, the UTR (12 digits UPI/IMPS, 16–22 letters and digits NEFT/RTGS) and optionally a screenshot (JPEG, PNG or WebP, at most 5 MB); multipart, or JSON without the screenshot', auth: 'public', fileField: PROOF_SCREENSHOT_FIELD, isFileOptional: true, request: ZProofFormSchema, response: ZSubmitProofResponseSchema, status: 200, errors: [400, 404, 409, 413, 429] },
+  { method: 'get', path: '/api/donations/{reference}/status', summary: "A donation's state by its reference and the e-mail or phone given with it; one 404 for every wrong pair; rate-limited", auth: 'public', query: ZContactQuerySchema, response: ZGetDonationStatusResponseSchema, status: 200, errors: [400, 404, 429] },
+  { method: 'get', path: '/api/donations/{reference}/receipt.pdf', summary: 'The receipt PDF (marked CANCELLED once cancelled): for the donor with ?contact=, or signed in for the member who gave it and finance admins', auth: 'public', query: ZOptionalContactQuerySchema, response: z.string(), produces: 'application/pdf', status: 200, errors: [400, 404, 429] },
+  { method: 'get', path: '/api/admin/donations', summary: 'The donations queue, newest first, 50 a page, filtered by state, cause, pledge dates, amount (rupees) and PAN (permission: finance)', auth: 'admin', query: ZGetManyDonationsRestQuerySchema, response: ZGetManyDonationsResponseSchema, status: 200, errors: [400, 401, 403] },
+  { method: 'post', path: '/api/admin/donations/offline', summary: 'Record a cash, cheque or DD gift received at the office, verified on entry with the next receipt serial (permission: finance)', auth: 'admin', request: ZRecordOfflineDonationRestRequestSchema, response: ZRecordOfflineDonationResponseSchema, status: 201, errors: [400, 401, 403, 409, 413] },
+  { method: 'post', path: '/api/admin/donations/{reference}/verify', summary: 'Verify a donation whose proof arrived, with the date the money arrived and the mode; issues the next gap-free receipt serial of that financial year; a UTR verifies one donation only (permission: finance)', auth: 'admin', request: ZVerifyDonationRestRequestSchema, response: ZVerifyDonationResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
+  { method: 'post', path: '/api/admin/donations/{reference}/reject', summary: 'Reject a donation that cannot be matched to money received, with a reason the donor sees (permission: finance)', auth: 'admin', request: ZRejectDonationRestRequestSchema, response: ZRejectDonationResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
+  { method: 'post', path: '/api/admin/donations/{reference}/cancel', summary: 'Cancel a verified donation with a reason; its receipt keeps its serial and is re-issued marked CANCELLED (permission: finance)', auth: 'admin', request: ZCancelDonationRestRequestSchema, response: ZCancelDonationResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
+  { method: 'get', path: '/api/admin/donations/{reference}/screenshot', summary: 'The proof screenshot, re-encoded without metadata (WebP) (permission: finance)', auth: 'admin', response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/admin/donations/{reference}/receipt.pdf', summary: 'The receipt PDF of any donation (permission: finance)', auth: 'admin', response: z.string(), produces: 'application/pdf', status: 200, errors: [400, 401, 403, 404] },
 ];
 
 const ERROR_TEXT: Record<number, string> = {
@@ -89,6 +112,24 @@ const ERROR_TEXT: Record<number, string> = {
 
 function schema(type: ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+}
+
+/** Each property of an object schema as an optional or required query parameter. */
+function queryParameters(query: ZodType | undefined) {
+  if (!query) return [];
+  const json = schema(query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: json.required?.includes(name) ?? false, schema: property }));
+}
+
+/** A multipart form: the file field, plus the text fields of `fields` (which may also come as a JSON body). */
+function multipartContent(fileField: string, isFileOptional: boolean, fields: ZodType | undefined) {
+  const json = fields ? (schema(fields, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : {};
+  const form = {
+    type: 'object',
+    required: [...(isFileOptional ? [] : [fileField]), ...(json.required ?? [])],
+    properties: { ...json.properties, [fileField]: { type: 'string', format: 'binary' } },
+  };
+  return { 'multipart/form-data': { schema: form }, ...(fields ? { 'application/json': { schema: schema(fields, 'input') } } : {}) };
 }
 
 export function buildOpenApiDocument(publicUrl: string) {
@@ -111,16 +152,12 @@ export function buildOpenApiDocument(publicUrl: string) {
       [endpoint.method]: {
         summary: endpoint.summary,
         security: endpoint.auth === 'public' ? [] : [{ bearer: [] }, { cookie: [] }],
-        parameters: [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+        parameters: [
+          ...[...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+          ...queryParameters(endpoint.query),
+        ],
         requestBody: endpoint.fileField
-          ? {
-              required: true,
-              content: {
-                'multipart/form-data': {
-                  schema: { type: 'object', required: [endpoint.fileField], properties: { [endpoint.fileField]: { type: 'string', format: 'binary' } } },
-                },
-              },
-            }
+          ? { required: true, content: multipartContent(endpoint.fileField, endpoint.isFileOptional === true, endpoint.request) }
           : endpoint.request
             ? { required: true, content: { 'application/json': { schema: schema(endpoint.request, 'input') } } }
             : undefined,

@@ -26,6 +26,13 @@ export const DEFAULT_RATE_LIMITS = {
   webVitalsPerIp: { limit: 120, windowSeconds: 60 * 60 },
   uploadPerAccount: { limit: 20, windowSeconds: 60 * 60 },
   uploadPerIp: { limit: 60, windowSeconds: 60 * 60 },
+  /** Donation pledges from one address: a family giving several times, not a script filling the queue. */
+  donationPledgePerIp: { limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Finding a donation by reference and contact (status, proof, receipt download) from one address:
+   * a donor checking back, not someone guessing the contact of a reference they saw.
+   */
+  donationLookupPerIp: { limit: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;

@@ -1,5 +1,6 @@
 import { adminRouter } from '#server/modules/admin/admin.router';
 import { communityRouter } from '#server/modules/community/community.router';
+import { donationsRouter } from '#server/modules/donations/donations.router';
 import { identityRouter } from '#server/modules/identity/identity.router';
 import { siteRouter } from '#server/modules/site/site.router';
 import { router } from './procedures.ts';
@@ -10,6 +11,7 @@ export const appRouter = router({
   community: communityRouter,
   admin: adminRouter,
   site: siteRouter,
+  donations: donationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,13 +1,28 @@
+import type { Queryable } from '#server/db/db';
 import type { Projection } from '#server/event-store/types';
+import type { DonationCancelled, DonationVerified } from '#server/modules/donations/donations.api';
 
 /**
  * Each member's verified giving and the funds raised through their link, which the impact cards and
- * the recognition tier read. Nothing feeds it yet: the donations feature adds DonationVerified here
- * (credit the donor's giving, and the referrer's funds raised), and nothing else changes.
+ * the recognition tier read. A verified donation credits the member who gave it (signed in) with
+ * its amount, and the member whose referral ID it carried with the same amount raised; a
+ * cancellation takes both back. The amounts are copied into both events, so no pledge is read.
  */
-export const memberImpactProjection: Projection<'member_impact'> = {
+export const memberImpactProjection: Projection<'member_impact', DonationVerified | DonationCancelled> = {
   name: 'member_impact',
   tables: ['member_impact'],
-  handles: [],
-  async apply() {},
+  handles: ['DonationVerified', 'DonationCancelled'],
+  async apply(event, { tx, tables }) {
+    const sign = event.type === 'DonationCancelled' ? -1 : 1;
+    const { memberId, referrerId, amountPaise } = event.data;
+    if (memberId) await addImpact(tx, tables.member_impact, memberId, 'verified_giving_paise', sign * amountPaise);
+    if (referrerId) await addImpact(tx, tables.member_impact, referrerId, 'funds_raised_paise', sign * amountPaise);
+  },
 };
+
+async function addImpact(tx: Queryable, table: string, userId: string, column: 'verified_giving_paise' | 'funds_raised_paise', amount: number): Promise<void> {
+  await tx.query(`INSERT INTO ${table} (user_id, ${column}) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET ${column} = ${table}.${column} + EXCLUDED.${column}`, [
+    userId,
+    amount,
+  ]);
+}

@@ -1,13 +1,48 @@
+import type { Queryable } from '#server/db/db';
 import type { Projection } from '#server/event-store/types';
+import type { DonationCancelled, DonationVerified } from '#server/modules/donations/donations.api';
+import type { TCounters } from './counters.schema.ts';
 
 /**
- * The verified figures behind the public counters. It handles nothing yet: donations, help and
- * Kanyadan add their event types to `handles` and a case to `apply` (e.g. DonationVerified adds to
- * fundsRaisedPaise), and nothing else changes — getCounters already adds these to the baselines.
+ * The verified figures behind the public counters. Each feature adds its event types to `handles`
+ * and a case to `apply`, and nothing else changes — getCounters already adds these to the baselines.
+ *
+ * Donations: a verified gift adds to Funds Raised, and its donor (a blind index of their e-mail or
+ * phone) to Happy Donors the first time; a cancellation takes both back. site_counter_donors keeps
+ * how many counted gifts each donor has, so a donor leaves the count only with their last one.
  */
-export const countersProjection: Projection<'site_counters'> = {
+export const countersProjection: Projection<'site_counters' | 'site_counter_donors', DonationVerified | DonationCancelled> = {
   name: 'site_counters',
-  tables: ['site_counters'],
-  handles: [],
-  async apply() {},
+  tables: ['site_counters', 'site_counter_donors'],
+  handles: ['DonationVerified', 'DonationCancelled'],
+  async apply(event, { tx, tables }) {
+    const add = (counter: keyof TCounters, amount: number) => addToCounter(tx, tables.site_counters, counter, amount);
+    switch (event.type) {
+      case 'DonationVerified': {
+        await add('fundsRaisedPaise', event.data.amountPaise);
+        const { rows } = await tx.query<{ gifts: number }>(
+          `INSERT INTO ${tables.site_counter_donors} (donor_key, gifts) VALUES ($1, 1)
+           ON CONFLICT (donor_key) DO UPDATE SET gifts = ${tables.site_counter_donors}.gifts + 1 RETURNING gifts`,
+          [event.data.donorKey],
+        );
+        if (rows[0]?.gifts === 1) await add('happyDonors', 1);
+        return;
+      }
+      case 'DonationCancelled': {
+        await add('fundsRaisedPaise', -event.data.amountPaise);
+        const { rowCount } = await tx.query(`DELETE FROM ${tables.site_counter_donors} WHERE donor_key = $1 AND gifts = 1`, [event.data.donorKey]);
+        if (rowCount > 0) await add('happyDonors', -1);
+        else await tx.query(`UPDATE ${tables.site_counter_donors} SET gifts = gifts - 1 WHERE donor_key = $1 AND gifts > 1`, [event.data.donorKey]);
+        return;
+      }
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
 };
+
+async function addToCounter(tx: Queryable, table: string, counter: keyof TCounters, amount: number): Promise<void> {
+  await tx.query(`INSERT INTO ${table} (counter, value) VALUES ($1, $2) ON CONFLICT (counter) DO UPDATE SET value = ${table}.value + EXCLUDED.value`, [counter, amount]);
+}

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
+import { PAN_PATTERN } from '#server/modules/site/settings.schema';
+
+/**
+ * Field rules of the donations API, shared by the server, the REST adapters and the web forms
+ * (imports only zod and other schemas). Messages are English keys the web translates through
+ * web/src/i18n/{en,hi}/messages.json "serverMessages". Money is integer paise.
+ */
+
+export const DONATION_CAUSES = ['general', 'kanyadan', 'medical', 'education', 'accident', 'environment'] as const;
+export const DONATION_MODES = ['upi', 'bank-transfer', 'cash', 'cheque', 'dd'] as const;
+/** Gifts received at the office and recorded by a finance admin. */
+export const OFFLINE_MODES = ['cash', 'cheque', 'dd'] as const;
+export const DONATION_STATUSES = ['awaiting_payment', 'proof_received', 'verified', 'rejected', 'abandoned', 'cancelled'] as const;
+export const UTR_KINDS = ['upi-imps', 'neft-rtgs'] as const;
+
+/** ₹1. */
+export const MIN_AMOUNT_PAISE = 100;
+/** ₹10,00,000: larger gifts are not taken online (the donor is told the bank details instead). */
+export const MAX_ONLINE_AMOUNT_PAISE = 10_00_000_00;
+/** ₹9,99,99,999: the most a receipt can say in words, so the most an offline gift may be. */
+export const MAX_RECORDABLE_AMOUNT_PAISE = 9_99_99_999_00;
+
+/** No 0/O, 1/I/L: a reference read aloud or copied by hand cannot be mistaken. */
+export const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const REFERENCE_PATTERN = /^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{8}$/;
+
+export const UNKNOWN_FIELD = 'This field is not accepted.';
+export const AMOUNT_NOT_A_NUMBER = 'Enter the amount as a number, like 1250 or 1250.50.';
+export const AMOUNT_FRACTION_OF_PAISA = 'The amount can have at most 2 decimal places.';
+export const AMOUNT_MINIMUM = 'The smallest donation is ₹1.';
+export const AMOUNT_TOO_LARGE = 'Amounts above ₹9,99,99,999 cannot be recorded.';
+export const CAUSE_REQUIRED = 'Choose a cause';
+export const DONOR_NAME_REQUIRED = 'Enter the donor’s name';
+export const DONOR_NAME_TOO_SHORT = 'The name must be at least 2 characters';
+export const DONOR_NAME_TOO_LONG = 'The name must be at most 100 characters';
+export const ADDRESS_TOO_LONG = 'The address must be at most 300 characters';
+export const FORMULA_START = 'This cannot start with =, +, - or @.';
+export const CONTROL_CHARACTERS = 'Remove the hidden control characters from this text.';
+export const PAN_INVALID = 'Enter a PAN like ABCDE1234F';
+export const EMAIL_INVALID = 'Enter a valid e-mail address';
+export const PHONE_INVALID = 'Enter a 10-digit Indian mobile number';
+export const CONTACT_REQUIRED = 'Give an e-mail address or a phone number, so that you can check the donation and receive its receipt.';
+export const REFERENCE_INVALID = 'Enter the donation reference: 8 letters and digits, like ABCD-2345.';
+export const LOOKUP_CONTACT_INVALID = 'Enter the e-mail address or mobile number given with the donation.';
+export const UTR_REQUIRED = 'Enter the UTR (the bank’s reference) of your payment.';
+export const UTR_INVALID = 'Enter the UTR: 12 digits for UPI or IMPS, or 16 to 22 letters and digits for NEFT or RTGS.';
+export const REASON_TOO_SHORT = 'Give a reason of at least 3 characters';
+export const REASON_TOO_LONG = 'At most 300 characters';
+export const DATE_INVALID = 'Enter a date like 2026-04-15';
+export const MODE_REQUIRED = 'Choose how the money was received';
+export const INSTRUMENT_REQUIRED = 'Enter the cheque or DD number';
+export const INSTRUMENT_INVALID = 'Enter the cheque or DD number: 4 to 30 letters or digits';
+export const INSTRUMENT_NOT_ALLOWED = 'Only a cheque or demand draft has a number here.';
+
+/**
+ * A strict input object whose unknown fields are each refused under their own name: zod's strict
+ * object reports them all at the top, where fieldErrors cannot show them. Every field not in the
+ * shape is checked as "absent" (a key holding undefined is absent, as in JSON), so the refusal comes
+ * with the other fields' errors. The JSON Schema still says `additionalProperties: false`.
+ */
+export function strictInput<Shape extends z.ZodRawShape>(shape: Shape): z.ZodObject<Shape, z.core.$strict> {
+  const schema = z
+    .object(shape)
+    .catchall(z.unknown().refine((value) => value === undefined, UNKNOWN_FIELD))
+    .meta({ additionalProperties: false });
+  // Typed as the strict object it behaves as: the catch-all only ever lets `undefined` through.
+  return schema as unknown as z.ZodObject<Shape, z.core.$strict>;
+}
+
+/**
+ * Text a person types that may end up in a CSV file (names, addresses, reasons): no control
+ * characters (NUL cannot even be stored; others hide text), no bidirectional overrides, and no
+ * leading = + - @, which a spreadsheet would run as a formula. Escaping on export would change the
+ * data a tax portal receives, so such text is refused when entered. Line breaks only where allowed.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROL_EXCEPT_LINE_BREAK = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const STARTS_LIKE_FORMULA = /^[=+\-@]/;
+
+export function hasControlCharacters(text: string, options: { isMultiline?: boolean } = {}): boolean {
+  return (options.isMultiline ? CONTROL_EXCEPT_LINE_BREAK : CONTROL).test(text);
+}
+
+export function startsLikeFormula(text: string): boolean {
+  return STARTS_LIKE_FORMULA.test(text);
+}
+
+function safeText(text: z.ZodString, options: { isMultiline?: boolean } = {}) {
+  return text.refine((value) => !hasControlCharacters(value, options), CONTROL_CHARACTERS).refine((value) => !startsLikeFormula(value), FORMULA_START);
+}
+
+export const ZAmountPaiseSchema = z
+  .number({ error: AMOUNT_NOT_A_NUMBER })
+  .int(AMOUNT_FRACTION_OF_PAISA)
+  .min(MIN_AMOUNT_PAISE, AMOUNT_MINIMUM)
+  .max(MAX_RECORDABLE_AMOUNT_PAISE, AMOUNT_TOO_LARGE);
+
+/**
+ * Rupees with up to 2 decimals, as a JSON number or a string (REST clients send both), turned into
+ * integer paise without floating-point arithmetic: "1250.5" → 125050.
+ */
+export const ZAmountRupeesSchema = z
+  .union([z.number(), z.string().max(30)], { error: AMOUNT_NOT_A_NUMBER })
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const match = /^(-?)(\d{1,15})(?:\.(\d+))?$/.exec(text);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_NOT_A_NUMBER });
+      return z.NEVER;
+    }
+    const [, sign, whole, fraction = ''] = match;
+    if (fraction.replace(/0+$/, '').length > 2) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_FRACTION_OF_PAISA });
+      return z.NEVER;
+    }
+    const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+    return sign === '-' ? -paise : paise;
+  })
+  .pipe(ZAmountPaiseSchema);
+
+export const ZCauseSchema = z.enum(DONATION_CAUSES, { error: CAUSE_REQUIRED });
+
+export const ZDonorNameSchema = safeText(
+  z
+    .string({ error: DONOR_NAME_REQUIRED })
+    .trim()
+    .min(2, { error: (issue) => (issue.input === '' ? DONOR_NAME_REQUIRED : DONOR_NAME_TOO_SHORT) })
+    .max(100, DONOR_NAME_TOO_LONG),
+);
+
+/** Optional text: empty means not given (null). */
+export const ZOptionalAddressSchema = safeText(z.string().trim().max(300, ADDRESS_TOO_LONG), { isMultiline: true })
+  .transform((value) => (value === '' ? null : value.replace(/\r\n?/g, '\n')))
+  .optional();
+
+export const ZOptionalPanSchema = z
+  .string({ error: PAN_INVALID })
+  .trim()
+  .toUpperCase()
+  .refine((value) => value === '' || PAN_PATTERN.test(value), PAN_INVALID)
+  .transform((value) => (value === '' ? null : value))
+  .optional();
+
+export const ZOptionalEmailSchema = z
+  .string({ error: EMAIL_INVALID })
+  .trim()
+  .toLowerCase()
+  .max(254, EMAIL_INVALID)
+  .refine((value) => value === '' || z.regexes.email.test(value), EMAIL_INVALID)
+  .transform((value) => (value === '' ? null : value))
+  .optional();
+
+/** Indian mobile numbers: 10 digits starting 6–9, with an optional +91, 91 or 0 in front; kept as the 10 digits. */
+const INDIAN_MOBILE = /^(?:\+91|91|0)?[6-9]\d{9}$/;
+
+export const ZOptionalPhoneSchema = z
+  .string({ error: PHONE_INVALID })
+  .max(20, PHONE_INVALID)
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .refine((value) => value === '' || INDIAN_MOBILE.test(value), PHONE_INVALID)
+  .transform((value) => (value === '' ? null : value.slice(-10)))
+  .optional();
+
+export const ZOptionalReferralIdSchema = z.union([z.literal(''), ZUserIdSchema]).optional();
+
+/** Accepted with or without the dash, in any case; the output is the canonical 8 characters. */
+export const ZReferenceSchema = z
+  .string({ error: REFERENCE_INVALID })
+  .max(40, REFERENCE_INVALID)
+  .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+  .refine((value) => REFERENCE_PATTERN.test(value), REFERENCE_INVALID);
+
+/**
+ * The e-mail address or phone number given with a donation, to find it again: an e-mail lower-cased,
+ * a phone as its 10 digits. Which of the two it is, is told by the `@`.
+ */
+export const ZLookupContactSchema = z
+  .string({ error: LOOKUP_CONTACT_INVALID })
+  .trim()
+  .max(254, LOOKUP_CONTACT_INVALID)
+  .transform((value) => (value.includes('@') ? value.toLowerCase() : value.replace(/[\s-]/g, '')))
+  .refine((value) => (value.includes('@') ? z.regexes.email.test(value) : INDIAN_MOBILE.test(value)), LOOKUP_CONTACT_INVALID)
+  .transform((value) => (value.includes('@') ? value : value.slice(-10)));
+
+/** 12 digits: UPI or IMPS. 16–22 letters and digits: NEFT or RTGS. */
+export function utrKindOf(utr: string): (typeof UTR_KINDS)[number] | null {
+  if (/^\d{12}$/.test(utr)) return 'upi-imps';
+  if (/^[A-Z0-9]{16,22}$/.test(utr)) return 'neft-rtgs';
+  return null;
+}
+
+export const ZUtrSchema = z
+  .string({ error: UTR_REQUIRED })
+  .max(40, UTR_INVALID)
+  .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+  .refine((value) => value !== '', UTR_REQUIRED)
+  .refine((value) => value === '' || utrKindOf(value) !== null, UTR_INVALID);
+
+export const ZReasonSchema = safeText(z.string({ error: REASON_TOO_SHORT }).trim().min(3, REASON_TOO_SHORT).max(300, REASON_TOO_LONG));
+
+/** A calendar date, YYYY-MM-DD, that exists. */
+export const ZDateSchema = z
+  .string({ error: DATE_INVALID })
+  .trim()
+  .refine((value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const date = new Date(`${value}T00:00:00.000Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, DATE_INVALID);
+
+export const ZModeSchema = z.enum(DONATION_MODES, { error: MODE_REQUIRED });
+export const ZOfflineModeSchema = z.enum(OFFLINE_MODES, { error: MODE_REQUIRED });
+
+export const ZOptionalInstrumentNumberSchema = z
+  .string({ error: INSTRUMENT_INVALID })
+  .trim()
+  .toUpperCase()
+  .refine((value) => value === '' || /^[A-Z0-9-]{4,30}$/.test(value), INSTRUMENT_INVALID)
+  .transform((value) => (value === '' ? null : value))
+  .optional();
+
+/** A cheque or DD needs its number; any other mode has none. */
+export function checkInstrumentNumber(value: { mode: string; instrumentNumber?: string | null }, ctx: z.RefinementCtx): void {
+  const needsNumber = value.mode === 'cheque' || value.mode === 'dd';
+  if (needsNumber && !value.instrumentNumber) ctx.addIssue({ code: 'custom', path: ['instrumentNumber'], message: INSTRUMENT_REQUIRED });
+  if (!needsNumber && value.instrumentNumber) ctx.addIssue({ code: 'custom', path: ['instrumentNumber'], message: INSTRUMENT_NOT_ALLOWED });
+}
+
+/** At least one way to reach the donor, which is also how they find the donation again. */
+export function checkContactGiven(value: { email?: string | null; phone?: string | null }, ctx: z.RefinementCtx): void {
+  if (!value.email && !value.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: CONTACT_REQUIRED });
+}
+
+/** The reference as people see it: ABCD-2345. */
+export function formatReference(reference: string): string {
+  return `${reference.slice(0, 4)}-${reference.slice(4)}`;
+}
+
+export const ZShowNameSchema = z.boolean({ error: 'Choose yes or no' }).default(false);
+
+/** The donor's part of a pledge, online or recorded at the office. */
+export const DONOR_FIELDS = {
+  cause: ZCauseSchema,
+  donorName: ZDonorNameSchema,
+  email: ZOptionalEmailSchema,
+  phone: ZOptionalPhoneSchema,
+  pan: ZOptionalPanSchema,
+  address: ZOptionalAddressSchema,
+  /** "Show my name on the transparency page"; off unless asked for. */
+  showName: ZShowNameSchema,
+  /** The member credited with the funds raised; empty or absent for none. */
+  referralId: ZOptionalReferralIdSchema,
+};

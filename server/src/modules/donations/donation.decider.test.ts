@@ -1,0 +1,449 @@
+import { describe, expect, it } from 'vitest';
+import type { Sealed } from '#server/event-store/personal-data';
+import { INVALID_REFERRAL } from '#server/modules/identity/identity.api';
+import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
+import { CANCEL_NOT_VERIFIED, decideCancel } from './cancel-donation.ts';
+import { decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState } from './create-donation.ts';
+import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState } from './donation.decider.ts';
+import type {
+  DonationAbandoned,
+  DonationCancelled,
+  DonationPledged,
+  DonationProofSubmitted,
+  DonationRejected,
+  DonationScreenshotProcessed,
+  DonationScreenshotRejected,
+  DonationStreamEvent,
+  DonationVerified,
+  ReceiptIssuer,
+  ReceiptRendered,
+  UtrClaimed,
+} from './donations.events.ts';
+import { decideEraseDonation } from './erase-donation.ts';
+import { ABANDON_AFTER_MS, decideAbandon } from './mark-abandoned-donations.job.ts';
+import { ONLINE_LIMIT_WITH_BANK, ONLINE_LIMIT_WITHOUT_BANK, type PaymentSettings } from './payment-details.ts';
+import { decideScreenshotResult } from './process-donation-screenshot.job.ts';
+import { decideRecordOffline } from './record-offline-donation.ts';
+import { decideReject, REJECT_CANCELLED, REJECT_VERIFIED } from './reject-donation.ts';
+import { decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED } from './submit-proof.ts';
+import {
+  decideVerify,
+  RECEIVED_IN_FUTURE,
+  utrAlreadyUsed,
+  VERIFY_CANCELLED,
+  VERIFY_REJECTED,
+  VERIFY_WITHOUT_PROOF,
+  type SerialSlot,
+  type VerificationCommand,
+} from './verify-donation.ts';
+
+const reference = 'ABCD2345';
+const other = 'WXYZ6789';
+const streamId = `donation-${reference}`;
+const donor: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'ct' };
+const pledgedAt = '2026-04-10T05:00:00.000Z';
+const now = new Date('2026-04-12T06:30:00.000Z');
+const at = now.toISOString();
+const utr = '123456789012';
+const uploadId = '0190c3a4-0000-7000-8000-000000000001';
+const fileId = '0190c3a4-0000-7000-8000-0000000000f1';
+
+const issuer: ReceiptIssuer = {
+  foundationName: { en: 'Sahay Foundation', hi: 'सहाय फ़ाउंडेशन' },
+  address: { en: '1 Main Road, Jaipur', hi: '1 मेन रोड, जयपुर' },
+  pan: 'AAATS1234F',
+  registrationNo: 'REG/1',
+  twelveANo: '12A/1',
+  taxExemptionNo: '80G/1',
+  taxSectionLabel: 'section 133, Income-tax Act 2025',
+  phone: '+91 98765 43210',
+  email: 'contact@sahay.example',
+};
+
+const pledged: DonationPledged = {
+  type: 'DonationPledged',
+  data: {
+    reference,
+    amountPaise: 125_000,
+    cause: 'kanyadan',
+    helpRequestId: null,
+    donor,
+    donorKey: 'donor-key',
+    contactKeys: ['contact-key'],
+    hasPan: false,
+    showName: false,
+    referrerId: 'SH1000001',
+    memberId: 'SH1000002',
+    channel: 'online',
+    pledgedAt,
+  },
+};
+const proof = (value = utr, screenshotUploadId: string | null = null): DonationProofSubmitted => ({
+  type: 'DonationProofSubmitted',
+  data: { reference, utr: value, utrKind: value.length === 12 ? 'upi-imps' : 'neft-rtgs', screenshotUploadId, submittedAt: pledgedAt },
+});
+const receipt = { serial: 'SAHAY/2026-27/000007', financialYear: '2026-27', number: 7, issuedOn: '2026-04-12', issuer, isCashAboveLimit: false };
+const verified: DonationVerified = {
+  type: 'DonationVerified',
+  data: {
+    reference,
+    amountPaise: 125_000,
+    cause: 'kanyadan',
+    donorKey: 'donor-key',
+    referrerId: 'SH1000001',
+    memberId: 'SH1000002',
+    receivedOn: '2026-04-11',
+    mode: 'upi',
+    instrumentNumber: null,
+    utr,
+    receipt,
+    verifiedAt: at,
+  },
+};
+const rejected: DonationRejected = { type: 'DonationRejected', data: { reference, reason: 'No such credit', rejectedAt: at } };
+const abandoned: DonationAbandoned = { type: 'DonationAbandoned', data: { reference, abandonedAt: at } };
+const cancelled: DonationCancelled = {
+  type: 'DonationCancelled',
+  data: { reference, amountPaise: 125_000, donorKey: 'donor-key', referrerId: 'SH1000001', memberId: 'SH1000002', reason: 'Cheque bounced', cancelledAt: at },
+};
+const rendered = (variant: 'issued' | 'cancelled', file = fileId): ReceiptRendered => ({
+  type: 'ReceiptRendered',
+  data: { reference, serial: receipt.serial, variant, fileId: file, renderedAt: at },
+});
+const erased: DonationStreamEvent = { type: 'PersonalDataErased', data: { subjectId: streamId, erasedAt: at, reason: 'Donor asked' } };
+
+const donation = { evolve: evolveDonation, initialState: noDonation };
+const stateAfter = (events: readonly DonationStreamEvent[]): DonationState => fold(donation, events);
+
+describe('evolveDonation', () => {
+  it('folds a pledge into a donation awaiting payment', () => {
+    expect(stateAfter([pledged])).toMatchObject({ exists: true, reference, status: 'awaiting_payment', amountPaise: 125_000, donor, pledgedAt, channel: 'online' });
+  });
+
+  it('moves to proof received on proof, also from abandoned (proof reopens it), keeping the latest UTR and the pending screenshot', () => {
+    expect(stateAfter([pledged, proof()])).toMatchObject({ status: 'proof_received', proof: { utr, utrKind: 'upi-imps' }, pendingScreenshotUploadId: null });
+    expect(stateAfter([pledged, abandoned])).toMatchObject({ status: 'abandoned' });
+    expect(stateAfter([pledged, abandoned, proof('SBIN123456789012', uploadId)])).toMatchObject({
+      status: 'proof_received',
+      proof: { utr: 'SBIN123456789012', utrKind: 'neft-rtgs' },
+      pendingScreenshotUploadId: uploadId,
+    });
+    // A later proof without a screenshot keeps the one waiting for the image job.
+    expect(stateAfter([pledged, proof(utr, uploadId), proof('999999999999')]).pendingScreenshotUploadId).toBe(uploadId);
+  });
+
+  it('records the processed screenshot, and a rejected one only clears the wait', () => {
+    const processed: DonationScreenshotProcessed = {
+      type: 'DonationScreenshotProcessed',
+      data: { reference, uploadId, fileId, width: 1080, height: 2400, processedAt: at },
+    };
+    const refused: DonationScreenshotRejected = { type: 'DonationScreenshotRejected', data: { reference, uploadId, reason: 'unreadable', rejectedAt: at } };
+    expect(stateAfter([pledged, proof(utr, uploadId), processed])).toMatchObject({ pendingScreenshotUploadId: null, screenshot: { uploadId, fileId, width: 1080, height: 2400 } });
+    expect(stateAfter([pledged, proof(utr, uploadId), refused])).toMatchObject({ pendingScreenshotUploadId: null, screenshot: null });
+  });
+
+  it('moves to verified, rejected and cancelled with what each records; abandoning touches only a pledge awaiting payment', () => {
+    expect(stateAfter([pledged, proof(), verified])).toMatchObject({ status: 'verified', verification: { receivedOn: '2026-04-11', mode: 'upi', utr, receipt } });
+    expect(stateAfter([pledged, proof(), rejected])).toMatchObject({ status: 'rejected', rejection: { reason: 'No such credit' } });
+    expect(stateAfter([pledged, proof(), verified, cancelled])).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Cheque bounced' }, verification: { receipt } });
+    expect(stateAfter([pledged, proof(), abandoned]).status).toBe('proof_received');
+  });
+
+  it('remembers each receipt variant drawn, and an erasure drops the sealed donor', () => {
+    expect(stateAfter([pledged, proof(), verified, rendered('issued')]).renderedReceipts).toEqual({ issued: fileId, cancelled: null });
+    expect(stateAfter([pledged, proof(), verified, cancelled, rendered('issued'), rendered('cancelled', uploadId)]).renderedReceipts).toEqual({ issued: fileId, cancelled: uploadId });
+    expect(stateAfter([pledged, erased])).toMatchObject({ isErased: true, donor: null, status: 'awaiting_payment' });
+  });
+
+  it('a UTR stream remembers the donation that claimed it last', () => {
+    const claim = (by: string): UtrClaimed => ({ type: 'UtrClaimed', data: { reference: by, claimedAt: at } });
+    expect(fold({ evolve: evolveUtrClaim, initialState: noUtrClaim }, [claim(other), claim(reference)])).toEqual({ claimedBy: reference });
+  });
+});
+
+const payment: PaymentSettings = {
+  vpa: 'sahay@sbi',
+  payeeName: 'Sahay Foundation',
+  bank: { accountName: 'Sahay Foundation', accountNumber: '12345678901', ifsc: 'SBIN0001234', bankName: 'State Bank of India' },
+  contact: '+91 98765 43210 / contact@sahay.example',
+};
+const pledgeCommand: PledgeCommand = {
+  reference,
+  amountPaise: 125_000,
+  cause: 'kanyadan',
+  donor,
+  donorKey: 'donor-key',
+  contactKeys: ['contact-key'],
+  hasPan: false,
+  showName: false,
+  referralId: 'SH1000001',
+  memberId: 'SH1000002',
+  channel: 'online',
+  now: new Date(pledgedAt),
+};
+const newPledge: PledgeState = { exists: false, referrer: { userId: 'SH1000001' }, payment };
+
+describe('decidePledge', () => {
+  const spec = deciderSpec({
+    decide: (command: PledgeCommand & { state?: Partial<PledgeState> }, state: DonationState) =>
+      decidePledge(command, { ...newPledge, exists: state.exists, ...command.state }),
+    evolve: evolveDonation,
+    initialState: noDonation,
+  });
+
+  it('records the pledge, crediting the referrer found', () => {
+    spec([]).when(pledgeCommand).then([pledged]);
+    spec([])
+      .when({ ...pledgeCommand, referralId: null, state: { referrer: undefined } })
+      .then([{ ...pledged, data: { ...pledged.data, referrerId: null } }]);
+  });
+
+  it('refuses a referral ID that is no active member, and the donor as their own referrer', () => {
+    spec([]).when({ ...pledgeCommand, state: { referrer: null } }).thenRefuses('BAD_REQUEST', INVALID_REFERRAL);
+    spec([])
+      .when({ ...pledgeCommand, state: { referrer: { userId: 'SH1000002' } } })
+      .thenRefuses('BAD_REQUEST', SELF_REFERRAL);
+  });
+
+  it('refuses more than ₹10,00,000 online with the bank details (or, without them, the contact), but records it offline', () => {
+    const large = { ...pledgeCommand, amountPaise: 10_00_000_01 };
+    spec([]).when({ ...pledgeCommand, amountPaise: 10_00_000_00 }).then([{ ...pledged, data: { ...pledged.data, amountPaise: 10_00_000_00 } }]);
+    const withBank = ONLINE_LIMIT_WITH_BANK.replace('{accountName}', 'Sahay Foundation')
+      .replace('{accountNumber}', '12345678901')
+      .replace('{ifsc}', 'SBIN0001234')
+      .replace('{contact}', payment.contact);
+    spec([]).when(large).thenRefuses('BAD_REQUEST', withBank);
+    const noBank = { ...payment, bank: { accountName: '', accountNumber: '', ifsc: '', bankName: '' } };
+    spec([]).when({ ...large, state: { payment: noBank } }).thenRefuses('BAD_REQUEST', ONLINE_LIMIT_WITHOUT_BANK.replace('{contact}', payment.contact));
+    expect(refusalOf(() => decidePledge(large, newPledge)).fieldErrors).toEqual({ amountPaise: [withBank] });
+    spec([])
+      .when({ ...large, channel: 'offline' })
+      .then([{ ...pledged, data: { ...pledged.data, amountPaise: 10_00_000_01, channel: 'offline' } }]);
+  });
+
+  it('never reuses a reference', () => {
+    spec([pledged]).when(pledgeCommand).thenRefuses('CONFLICT', REFERENCE_TAKEN);
+  });
+});
+
+describe('decideSubmitProof', () => {
+  type Command = Parameters<typeof decideSubmitProof>[0] & { isContactMatch?: boolean };
+  const spec = deciderSpec({
+    decide: (command: Command, state: DonationState) => decideSubmitProof(command, { donation: state, isContactMatch: command.isContactMatch ?? true }),
+    evolve: evolveDonation,
+    initialState: noDonation,
+  });
+  const command: Command = { reference, utr, utrKind: 'upi-imps', screenshotUploadId: null, now: new Date(pledgedAt) };
+
+  it('records the proof of a pledge awaiting payment, or abandoned (which reopens it)', () => {
+    spec([pledged]).when(command).then([proof()]);
+    spec([pledged, abandoned]).when(command).then([proof()]);
+    spec([pledged]).when({ ...command, screenshotUploadId: uploadId }).then([proof(utr, uploadId)]);
+  });
+
+  it('records a corrected UTR or a new screenshot, and nothing for the same UTR again', () => {
+    spec([pledged, proof()]).when(command).thenNothing();
+    spec([pledged, proof()]).when({ ...command, utr: 'SBIN123456789012', utrKind: 'neft-rtgs' }).then([proof('SBIN123456789012')]);
+    spec([pledged, proof()]).when({ ...command, screenshotUploadId: uploadId }).then([proof(utr, uploadId)]);
+  });
+
+  it('answers the same for an unknown reference and for a contact that is not the donation’s', () => {
+    spec([]).when(command).thenRefuses('NOT_FOUND', NO_MATCHING_DONATION);
+    spec([pledged]).when({ ...command, isContactMatch: false }).thenRefuses('NOT_FOUND', NO_MATCHING_DONATION);
+  });
+
+  it('takes no proof for a decided donation', () => {
+    spec([pledged, proof(), verified]).when(command).thenRefuses('CONFLICT', PROOF_ALREADY_VERIFIED);
+    spec([pledged, proof(), rejected]).when(command).thenRefuses('CONFLICT', PROOF_AFTER_REJECTION);
+    spec([pledged, proof(), verified, cancelled]).when(command).thenRefuses('CONFLICT', PROOF_AFTER_CANCELLATION);
+  });
+});
+
+describe('decideScreenshotResult', () => {
+  const spec = deciderSpec({ decide: decideScreenshotResult, evolve: evolveDonation, initialState: noDonation });
+  const outcome = { fileId, width: 1080, height: 2400 };
+
+  it('records the image, or the refusal, of the screenshot waiting', () => {
+    spec([pledged, proof(utr, uploadId)])
+      .when({ reference, uploadId, outcome, now })
+      .then([{ type: 'DonationScreenshotProcessed', data: { reference, uploadId, ...outcome, processedAt: at } }]);
+    spec([pledged, proof(utr, uploadId)])
+      .when({ reference, uploadId, outcome: { rejected: 'too-many-pixels' }, now })
+      .then([{ type: 'DonationScreenshotRejected', data: { reference, uploadId, reason: 'too-many-pixels', rejectedAt: at } }]);
+  });
+
+  it('records nothing for a screenshot done already, replaced by a newer one, or of an erased donation', () => {
+    const processed: DonationScreenshotProcessed = { type: 'DonationScreenshotProcessed', data: { reference, uploadId, ...outcome, processedAt: at } };
+    spec([pledged, proof(utr, uploadId), processed]).when({ reference, uploadId, outcome, now }).thenNothing();
+    spec([pledged, proof(utr, uploadId), proof(utr, fileId)]).when({ reference, uploadId, outcome, now }).thenNothing();
+    spec([pledged, proof(utr, uploadId), erased]).when({ reference, uploadId, outcome, now }).thenNothing();
+    spec([]).when({ reference, uploadId, outcome, now }).thenNothing();
+  });
+});
+
+describe('decideVerify', () => {
+  type Command = VerificationCommand & { serialVersion?: number | null; claimedBy?: string | null; isHolderCancelled?: boolean };
+  const slot = (version: number | null): SerialSlot => ({ streamId: 'receipt-serials-SAHAY-2026-27', prefix: 'SAHAY', financialYear: '2026-27', version });
+  const spec = deciderSpec({
+    decide: (command: Command, state: DonationState) =>
+      decideVerify(command, {
+        donation: state,
+        serial: slot(command.serialVersion === undefined ? 6 : command.serialVersion),
+        utr: state.proof
+          ? { value: state.proof.utr, streamId: 'donation-utr-key', claim: { claimedBy: command.claimedBy ?? null }, isHolderCancelled: command.isHolderCancelled ?? false }
+          : null,
+      }),
+    evolve: evolveDonation,
+    initialState: noDonation,
+  });
+  const command: Command = { reference, receivedOn: '2026-04-11', mode: 'upi', instrumentNumber: null, issuer, now };
+  const allocated = (number: number, serial: string) => ({ type: 'ReceiptSerialAllocated' as const, data: { serial, number, reference, allocatedAt: at } });
+  const claimed = { type: 'UtrClaimed' as const, data: { reference, claimedAt: at } };
+
+  it('verifies with the next serial of the year (the serial stream’s version + 1) and claims the UTR, all in one decision', () => {
+    spec([pledged, proof()])
+      .when(command)
+      .then([
+        { streamId, events: [verified] },
+        { streamId: 'receipt-serials-SAHAY-2026-27', events: [allocated(7, 'SAHAY/2026-27/000007')] },
+        { streamId: 'donation-utr-key', events: [claimed] },
+      ]);
+    spec([pledged, proof()])
+      .when({ ...command, serialVersion: null })
+      .then([
+        { streamId, events: [{ ...verified, data: { ...verified.data, receipt: { ...receipt, serial: 'SAHAY/2026-27/000001', number: 1 } } }] },
+        { streamId: 'receipt-serials-SAHAY-2026-27', events: [allocated(1, 'SAHAY/2026-27/000001')] },
+        { streamId: 'donation-utr-key', events: [claimed] },
+      ]);
+  });
+
+  it('freezes the issuer given and notes cash above ₹2,000', () => {
+    const above = stateAfter([{ ...pledged, data: { ...pledged.data, amountPaise: 2_000_01 } }, proof()]);
+    const [first] = decideVerify({ ...command, mode: 'cash' }, { donation: above, serial: slot(0), utr: null });
+    expect(first!.events[0]).toMatchObject({ data: { mode: 'cash', receipt: { issuer, isCashAboveLimit: true, issuedOn: '2026-04-12' } } });
+    const small = stateAfter([{ ...pledged, data: { ...pledged.data, amountPaise: 2_000_00 } }, proof()]);
+    const [second] = decideVerify({ ...command, mode: 'cash' }, { donation: small, serial: slot(0), utr: null });
+    expect(second!.events[0]).toMatchObject({ data: { receipt: { isCashAboveLimit: false } } });
+  });
+
+  it('finds a verified donation done, and refuses one without proof, rejected, cancelled or unknown', () => {
+    spec([pledged, proof(), verified]).when(command).thenNothing();
+    spec([pledged]).when(command).thenRefuses('CONFLICT', VERIFY_WITHOUT_PROOF);
+    spec([pledged, abandoned]).when(command).thenRefuses('CONFLICT', VERIFY_WITHOUT_PROOF);
+    spec([pledged, proof(), rejected]).when(command).thenRefuses('CONFLICT', VERIFY_REJECTED);
+    spec([pledged, proof(), verified, cancelled]).when(command).thenRefuses('CONFLICT', VERIFY_CANCELLED);
+    spec([]).when(command).thenRefuses('NOT_FOUND', DONATION_NOT_FOUND);
+  });
+
+  it('refuses a UTR another donation verified with, naming it, unless that donation was cancelled since', () => {
+    spec([pledged, proof()]).when({ ...command, claimedBy: other }).thenRefuses('CONFLICT', utrAlreadyUsed(other));
+    expect(utrAlreadyUsed(other)).toBe('This UTR already verified donation WXYZ-6789.');
+    spec([pledged, proof()])
+      .when({ ...command, claimedBy: other, isHolderCancelled: true })
+      .then([
+        { streamId, events: [verified] },
+        { streamId: 'receipt-serials-SAHAY-2026-27', events: [allocated(7, 'SAHAY/2026-27/000007')] },
+        { streamId: 'donation-utr-key', events: [claimed] },
+      ]);
+  });
+
+  it('refuses a date the money cannot have arrived yet (India’s date decides)', () => {
+    // 12 April 06:30 UTC is 12:00 in India: the 12th is today, the 13th is tomorrow.
+    spec([pledged, proof()]).when({ ...command, receivedOn: '2026-04-13' }).thenRefuses('BAD_REQUEST', RECEIVED_IN_FUTURE);
+    spec([pledged, proof()])
+      .when({ ...command, receivedOn: '2026-04-13', now: new Date('2026-04-12T18:30:00.000Z') })
+      .then([
+        { streamId, events: [{ ...verified, data: { ...verified.data, receivedOn: '2026-04-13', verifiedAt: '2026-04-12T18:30:00.000Z', receipt: { ...receipt, issuedOn: '2026-04-13' } } }] },
+        { streamId: 'receipt-serials-SAHAY-2026-27', events: [{ ...allocated(7, 'SAHAY/2026-27/000007'), data: { ...allocated(7, '').data, serial: 'SAHAY/2026-27/000007', allocatedAt: '2026-04-12T18:30:00.000Z' } }] },
+        { streamId: 'donation-utr-key', events: [{ ...claimed, data: { reference, claimedAt: '2026-04-12T18:30:00.000Z' } }] },
+      ]);
+  });
+});
+
+describe('decideReject, decideCancel, decideAbandon, decideEraseDonation', () => {
+  const reject = deciderSpec({ decide: decideReject, evolve: evolveDonation, initialState: noDonation });
+  const cancel = deciderSpec({ decide: decideCancel, evolve: evolveDonation, initialState: noDonation });
+  const abandon = deciderSpec({ decide: decideAbandon, evolve: evolveDonation, initialState: noDonation });
+  const erase = deciderSpec({ decide: decideEraseDonation, evolve: evolveDonation, initialState: noDonation });
+
+  it('rejects a donation waiting for a decision, once', () => {
+    reject([pledged, proof()]).when({ reference, reason: 'No such credit', now }).then([rejected]);
+    reject([pledged]).when({ reference, reason: 'No such credit', now }).then([rejected]);
+    reject([pledged, abandoned]).when({ reference, reason: 'No such credit', now }).then([rejected]);
+    reject([pledged, proof(), rejected]).when({ reference, reason: 'Another reason', now }).thenNothing();
+    reject([pledged, proof(), verified]).when({ reference, reason: 'x', now }).thenRefuses('CONFLICT', REJECT_VERIFIED);
+    reject([pledged, proof(), verified, cancelled]).when({ reference, reason: 'x', now }).thenRefuses('CONFLICT', REJECT_CANCELLED);
+    reject([]).when({ reference, reason: 'x', now }).thenRefuses('NOT_FOUND', DONATION_NOT_FOUND);
+  });
+
+  it('cancels a verified donation once, copying what it took back', () => {
+    cancel([pledged, proof(), verified]).when({ reference, reason: 'Cheque bounced', now }).then([cancelled]);
+    cancel([pledged, proof(), verified, cancelled]).when({ reference, reason: 'Again', now }).thenNothing();
+    cancel([pledged, proof()]).when({ reference, reason: 'x', now }).thenRefuses('CONFLICT', CANCEL_NOT_VERIFIED);
+    cancel([pledged, proof(), rejected]).when({ reference, reason: 'x', now }).thenRefuses('CONFLICT', CANCEL_NOT_VERIFIED);
+    cancel([]).when({ reference, reason: 'x', now }).thenRefuses('NOT_FOUND', DONATION_NOT_FOUND);
+  });
+
+  it('abandons a pledge awaiting payment from 7 days after it was made, and nothing else', () => {
+    const sevenDays = new Date(Date.parse(pledgedAt) + ABANDON_AFTER_MS);
+    abandon([pledged])
+      .when({ reference, now: sevenDays })
+      .then([{ type: 'DonationAbandoned', data: { reference, abandonedAt: sevenDays.toISOString() } }]);
+    abandon([pledged]).when({ reference, now: new Date(sevenDays.getTime() - 1) }).thenNothing();
+    abandon([pledged, abandoned]).when({ reference, now: sevenDays }).thenNothing();
+    abandon([pledged, proof()]).when({ reference, now: sevenDays }).thenNothing();
+    abandon([pledged, rejected]).when({ reference, now: sevenDays }).thenNothing();
+    abandon([]).when({ reference, now: sevenDays }).thenNothing();
+  });
+
+  it('erases a donation’s personal data once', () => {
+    erase([pledged, proof(), verified]).when({ reference, reason: 'Donor asked', now }).then([{ type: 'PersonalDataErased', data: { subjectId: streamId, erasedAt: at, reason: 'Donor asked' } }]);
+    erase([pledged, erased]).when({ reference, reason: 'Donor asked', now }).thenNothing();
+    erase([]).when({ reference, reason: 'Donor asked', now }).thenRefuses('NOT_FOUND', DONATION_NOT_FOUND);
+  });
+});
+
+describe('decideRecordOffline', () => {
+  const slot: SerialSlot = { streamId: 'receipt-serials-SAHAY-2026-27', prefix: 'SAHAY', financialYear: '2026-27', version: 41 };
+  const spec = deciderSpec({
+    decide: (command: Parameters<typeof decideRecordOffline>[0] & { referrer?: PledgeState['referrer'] }, state: DonationState) =>
+      decideRecordOffline(command, { ...newPledge, exists: state.exists, referrer: command.referrer === undefined ? newPledge.referrer : command.referrer, serial: slot }),
+    evolve: evolveDonation,
+    initialState: noDonation,
+  });
+  const offlinePledge: PledgeCommand = { ...pledgeCommand, memberId: null, channel: 'offline', amountPaise: 5_000_00, now };
+  const verification: VerificationCommand = { reference, receivedOn: '2026-04-12', mode: 'cash', instrumentNumber: null, issuer, now };
+
+  it('pledges and verifies a gift received at the office in one decision, with the next serial; cash above ₹2,000 is noted', () => {
+    const offlinePledged: DonationPledged = { ...pledged, data: { ...pledged.data, amountPaise: 5_000_00, memberId: null, channel: 'offline', pledgedAt: at } };
+    spec([])
+      .when({ pledge: offlinePledge, verification })
+      .then([
+        {
+          streamId,
+          events: [
+            offlinePledged,
+            {
+              type: 'DonationVerified',
+              data: {
+                ...verified.data,
+                amountPaise: 5_000_00,
+                memberId: null,
+                receivedOn: '2026-04-12',
+                mode: 'cash',
+                utr: null,
+                receipt: { ...receipt, serial: 'SAHAY/2026-27/000042', number: 42, isCashAboveLimit: true },
+              },
+            },
+          ],
+        },
+        { streamId: slot.streamId, events: [{ type: 'ReceiptSerialAllocated', data: { serial: 'SAHAY/2026-27/000042', number: 42, reference, allocatedAt: at } }] },
+      ]);
+  });
+
+  it('refuses an unknown referrer, a date to come and a reference in use, as the two halves do', () => {
+    spec([]).when({ pledge: offlinePledge, verification, referrer: null }).thenRefuses('BAD_REQUEST', INVALID_REFERRAL);
+    spec([]).when({ pledge: offlinePledge, verification: { ...verification, receivedOn: '2026-04-20' } }).thenRefuses('BAD_REQUEST', RECEIVED_IN_FUTURE);
+    spec([pledged]).when({ pledge: offlinePledge, verification }).thenRefuses('CONFLICT', REFERENCE_TAKEN);
+  });
+});

@@ -1,0 +1,191 @@
+import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
+import { DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, UTR_KINDS } from './donation-fields.schema.ts';
+
+export type { PersonalDataErased };
+
+/**
+ * The donations module's facts (PRODUCT.md §6; the contract in issue 10). A donation's personal
+ * fields are sealed under the subject `donation-<reference>`: the donation is the record, and a
+ * donor need not be a member. Stream IDs and types carry no personal data; money is integer paise.
+ */
+
+export { DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, UTR_KINDS };
+export type Cause = (typeof DONATION_CAUSES)[number];
+export type DonationMode = (typeof DONATION_MODES)[number];
+export type UtrKind = (typeof UTR_KINDS)[number];
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+export const RECEIPT_VARIANTS = ['issued', 'cancelled'] as const;
+export type ReceiptVariant = (typeof RECEIPT_VARIANTS)[number];
+
+/** Sealed under donation-<reference>. */
+export interface DonorDetails {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  pan: string | null;
+  address: string | null;
+}
+
+/** What a receipt says about the foundation, frozen when it is issued (settings may change later). */
+export interface ReceiptIssuer {
+  foundationName: { en: string; hi: string };
+  address: { en: string; hi: string };
+  pan: string;
+  registrationNo: string;
+  twelveANo: string;
+  taxExemptionNo: string;
+  taxSectionLabel: string;
+  phone: string;
+  email: string;
+}
+
+/** The receipt as issued with the verification: its gap-free serial and what it says, frozen. */
+export interface IssuedReceipt {
+  /** `PREFIX/2026-27/000123`. */
+  serial: string;
+  /** `2026-27` (April–March, India). */
+  financialYear: string;
+  /** The serial's number within its prefix and year: 1, 2, 3 ... with no gap. */
+  number: number;
+  /** YYYY-MM-DD, the date in India when it was issued. */
+  issuedOn: string;
+  issuer: ReceiptIssuer;
+  /** A cash gift above ₹2,000: the receipt says it cannot be claimed as a deduction (s.80G(5D) / its successor). */
+  isCashAboveLimit: boolean;
+}
+
+// ---- stream donation-<reference> ----
+
+export type DonationPledged = {
+  type: 'DonationPledged';
+  data: {
+    reference: string;
+    amountPaise: number;
+    cause: Cause;
+    /** A specific help request (the help issue); always null until it exists. */
+    helpRequestId: null;
+    /** DonorDetails, sealed under donation-<reference>. */
+    donor: Sealed;
+    /** Blind index 'donation-donor' of the normalised e-mail, else the phone: tells distinct donors apart. */
+    donorKey: string;
+    /** Blind indexes 'donation-contact' of the normalised e-mail and phone given: the status lookup. */
+    contactKeys: string[];
+    hasPan: boolean;
+    showName: boolean;
+    /** The member credited with "funds raised" once verified. */
+    referrerId: string | null;
+    /** The signed-in member who gave, credited with "verified giving". */
+    memberId: string | null;
+    channel: 'online' | 'offline';
+    pledgedAt: string;
+  };
+};
+
+export type DonationProofSubmitted = {
+  type: 'DonationProofSubmitted';
+  data: { reference: string; utr: string; utrKind: UtrKind; screenshotUploadId: string | null; submittedAt: string };
+};
+
+/** The screenshot job's result: re-encoded, stripped of metadata, stored as `donation-proof`. */
+export type DonationScreenshotProcessed = {
+  type: 'DonationScreenshotProcessed';
+  data: { reference: string; uploadId: string; fileId: string; width: number; height: number; processedAt: string };
+};
+
+export type DonationScreenshotRejected = {
+  type: 'DonationScreenshotRejected';
+  data: { reference: string; uploadId: string; reason: 'unreadable' | 'too-many-pixels'; rejectedAt: string };
+};
+
+export type DonationVerified = {
+  type: 'DonationVerified';
+  data: {
+    reference: string;
+    // Copied from the pledge so that other modules' projections need no pledge.
+    amountPaise: number;
+    cause: Cause;
+    donorKey: string;
+    referrerId: string | null;
+    memberId: string | null;
+    /** YYYY-MM-DD: the day the money arrived; its financial year is the receipt's. */
+    receivedOn: string;
+    mode: DonationMode;
+    /** The cheque or DD number. */
+    instrumentNumber: string | null;
+    utr: string | null;
+    receipt: IssuedReceipt;
+    verifiedAt: string;
+  };
+};
+
+export type DonationRejected = {
+  type: 'DonationRejected';
+  data: { reference: string; reason: string; rejectedAt: string };
+};
+
+/** From the scheduled job: a pledge with no proof for 7 days. Proof afterwards reopens it. */
+export type DonationAbandoned = {
+  type: 'DonationAbandoned';
+  data: { reference: string; abandonedAt: string };
+};
+
+/** A verified donation withdrawn (bounced cheque, chargeback, duplicate); its receipt keeps its serial. */
+export type DonationCancelled = {
+  type: 'DonationCancelled';
+  data: { reference: string; amountPaise: number; donorKey: string; referrerId: string | null; memberId: string | null; reason: string; cancelledAt: string };
+};
+
+/** The receipt job stored a PDF of the receipt: as issued, or re-issued marked CANCELLED. */
+export type ReceiptRendered = {
+  type: 'ReceiptRendered';
+  data: { reference: string; serial: string; variant: ReceiptVariant; fileId: string; renderedAt: string };
+};
+
+// ---- stream receipt-serials-<prefix>-<2026-27>: version == number, gap-free by construction ----
+
+export type ReceiptSerialAllocated = {
+  type: 'ReceiptSerialAllocated';
+  data: { serial: string; number: number; reference: string; allocatedAt: string };
+};
+
+// ---- stream donation-utr-<UTR>: one verified donation per UTR ----
+
+export type UtrClaimed = {
+  type: 'UtrClaimed';
+  data: { reference: string; claimedAt: string };
+};
+
+/** Everything recorded on a donation's own stream. */
+export type DonationStreamEvent =
+  | DonationPledged
+  | DonationProofSubmitted
+  | DonationScreenshotProcessed
+  | DonationScreenshotRejected
+  | DonationVerified
+  | DonationRejected
+  | DonationAbandoned
+  | DonationCancelled
+  | ReceiptRendered
+  | PersonalDataErased;
+
+export type DonationEvent = DonationStreamEvent | ReceiptSerialAllocated | UtrClaimed;
+
+/** Subject of the data key and stream of one donation; `reference` is the canonical 8 characters. */
+export function donationStreamId(reference: string): string {
+  return `donation-${reference}`;
+}
+
+export const DONATION_STREAM_PREFIX = 'donation-';
+
+export function receiptSerialStreamId(prefix: string, financialYear: string): string {
+  return `receipt-serials-${prefix}-${financialYear}`;
+}
+
+/**
+ * `utr` as ZUtrSchema gives it (upper case, no spaces). In clear, not a keyed hash: a UTR is a bank's
+ * transaction reference, not personal data (it is in DonationProofSubmitted anyway), and a stream ID
+ * that changed with the blind-index key would forget every claim after a key change (decision 024).
+ */
+export function utrStreamId(utr: string): string {
+  return `donation-utr-${utr}`;
+}

@@ -1,0 +1,30 @@
+import type { SahayModule } from '#server/modules/module';
+import { contactKeysOf } from './donor-keys.ts';
+import { donationsProjection } from './donations.projection.ts';
+import { donationsRest } from './donations.rest.ts';
+import { markAbandonedDonationsJob } from './mark-abandoned-donations.job.ts';
+import { processDonationScreenshotJob } from './process-donation-screenshot.job.ts';
+import { renderDonationReceiptJob } from './render-donation-receipt.job.ts';
+
+export const donationsModule: SahayModule = {
+  name: 'donations',
+  // The pay step, the status page and the finance queue read their own changes at once (docs/decisions/015).
+  inlineProjections: [donationsProjection],
+  jobs: [processDonationScreenshotJob, renderDonationReceiptJob],
+  schedules: [markAbandonedDonationsJob],
+  rest: donationsRest,
+  /** After a blind-index key change: the contact keys of the status look-up, from the contacts the read model holds. */
+  async reindex({ tx, blindIndex }) {
+    const { rows } = await tx.query<{ reference: string; donor_email: string | null; donor_phone: string | null }>(
+      `SELECT reference, donor_email, donor_phone FROM donations WHERE donor_email IS NOT NULL OR donor_phone IS NOT NULL`,
+    );
+    const pairs = rows.flatMap((row) => contactKeysOf(blindIndex, { email: row.donor_email, phone: row.donor_phone }).map((key) => [row.reference, key] as const));
+    if (pairs.length === 0) return;
+    await tx.query(
+      `UPDATE donations SET contact_keys = k.keys
+       FROM (SELECT reference, array_agg(key ORDER BY n) AS keys FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(reference, key, n) GROUP BY reference) AS k
+       WHERE donations.reference = k.reference`,
+      [pairs.map(([reference]) => reference), pairs.map(([, key]) => key)],
+    );
+  },
+};

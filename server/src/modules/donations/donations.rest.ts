@@ -1,0 +1,194 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { AppError } from '#server/errors/app-error';
+import { handle, parseInput, requestMeta, requireAdmin } from '#server/http/rest';
+import { consumeRateLimit } from '#server/lib/rate-limit';
+import { hasPermission, type SessionUser } from '#server/modules/identity/identity.api';
+import type { Services } from '#server/services';
+import { cancelDonation } from './cancel-donation.ts';
+import { ZCancelDonationRestRequestSchema } from './cancel-donation.schema.ts';
+import { createDonation } from './create-donation.ts';
+import { ZCreateDonationRestRequestSchema } from './create-donation.schema.ts';
+import { ZReferenceSchema } from './donation-fields.schema.ts';
+import { getDonationStatus, getProofScreenshot, getReceiptPdf, listDonations } from './donation-reads.ts';
+import { ZContactQuerySchema, ZOptionalContactQuerySchema } from './get-donation-status.schema.ts';
+import { ZGetManyDonationsRestQuerySchema } from './get-many-donations.schema.ts';
+import { receiptFileName } from './receipt-pdf.ts';
+import { receiveProofForm, type ProofForm } from './receive-proof-form.ts';
+import { recordOfflineDonation } from './record-offline-donation.ts';
+import { ZRecordOfflineDonationRestRequestSchema } from './record-offline-donation.schema.ts';
+import { rejectDonation } from './reject-donation.ts';
+import { ZRejectDonationRestRequestSchema } from './reject-donation.schema.ts';
+import { ZProofFormSchema } from './submit-proof.schema.ts';
+import { consumeLookup, submitProof } from './submit-proof.ts';
+import { verifyDonation } from './verify-donation.ts';
+import { ZVerifyDonationRestRequestSchema } from './verify-donation.schema.ts';
+
+const ZReferenceParamsSchema = z.object({ reference: ZReferenceSchema });
+
+function referenceOf(req: Request): string {
+  return parseInput(ZReferenceParamsSchema, req.params).reference;
+}
+
+/** REST clients name the amount `amount` (rupees): a refusal of `amountPaise` is theirs under that name. */
+async function withAmountInRupees<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError && error.fieldErrors?.amountPaise) {
+      const { amountPaise, ...others } = error.fieldErrors;
+      throw new AppError(error.code, { message: error.message, userMessage: error.userMessage, fieldErrors: { ...others, amount: amountPaise }, cause: error });
+    }
+    throw error;
+  }
+}
+
+function sendPdf(res: Response, pdf: { bytes: Buffer; serial: string; isCancelled: boolean }): void {
+  // Not cached: the same link serves the receipt marked CANCELLED once the donation is cancelled.
+  res.set('Cache-Control', 'private, no-store');
+  res.set('Content-Disposition', `attachment; filename="${receiptFileName(pdf.serial, pdf.isCancelled ? 'cancelled' : 'issued')}"`);
+  res.type('application/pdf');
+  res.send(pdf.bytes);
+}
+
+/** REST adapters of issue 10 for other clients; the same module functions and schemas as the tRPC routes. */
+export function donationsRest(services: Services): Router {
+  const rest = Router();
+
+  rest.post(
+    '/donations',
+    handle(async (req, res) => {
+      const { amount, ...input } = parseInput(ZCreateDonationRestRequestSchema, req.body);
+      const user = res.locals.user as SessionUser | null;
+      const pay = await withAmountInRupees(() => createDonation(services, { ...input, amountPaise: amount }, user, requestMeta(req, res)));
+      res.status(201).json({ ...pay, amount: pay.amountPaise / 100 });
+    }),
+  );
+
+  rest.post(
+    '/donations/:reference/proof',
+    handle(async (req, res) => {
+      const isMultipart = req.is('multipart/form-data') === 'multipart/form-data';
+      const meta = requestMeta(req, res);
+      let form: ProofForm;
+      try {
+        const reference = referenceOf(req);
+        await consumeLookup(services, meta);
+        if (isMultipart) {
+          if (meta.ip) await consumeRateLimit(services.db, `upload:ip:${meta.ip}`, services.limits.uploadPerIp, services.now());
+          form = await receiveProofForm(req);
+        } else {
+          form = { fields: req.body as Record<string, string>, screenshot: null };
+        }
+        const input = parseInput(ZProofFormSchema, form.fields);
+        res.json(await submitProof(services, { reference, contact: input.contact, utr: input.utr }, form.screenshot, meta));
+      } catch (error) {
+        // Refused before the body was read: drain it, so the client reads the answer instead of a reset.
+        if (isMultipart && !req.complete) req.resume();
+        throw error;
+      }
+    }),
+  );
+
+  rest.get(
+    '/donations/:reference/status',
+    handle(async (req, res) => {
+      const reference = referenceOf(req);
+      const { contact } = parseInput(ZContactQuerySchema, req.query);
+      const status = await getDonationStatus(services, { reference, contact }, requestMeta(req, res));
+      res.set('Cache-Control', 'private, no-store');
+      res.json(status);
+    }),
+  );
+
+  rest.get(
+    '/donations/:reference/receipt.pdf',
+    handle(async (req, res) => {
+      const reference = referenceOf(req);
+      const { contact } = parseInput(ZOptionalContactQuerySchema, req.query);
+      const user = res.locals.user as SessionUser | null;
+      const viewer = user ? { userId: user.userId, isFinance: hasPermission(user, 'finance') } : null;
+      sendPdf(res, await getReceiptPdf(services, reference, { contact, viewer }, requestMeta(req, res)));
+    }),
+  );
+
+  rest.get(
+    '/admin/donations',
+    handle(async (req, res) => {
+      requireAdmin(res, 'finance');
+      const query = parseInput(ZGetManyDonationsRestQuerySchema, req.query);
+      const filters = {
+        status: query.status,
+        cause: query.cause,
+        from: query.from,
+        to: query.to,
+        minAmountPaise: query.minAmount,
+        maxAmountPaise: query.maxAmount,
+        hasPan: query.hasPan === undefined ? undefined : query.hasPan === 'true',
+        page: query.page ? Number(query.page) : 1,
+      };
+      res.json(await listDonations(services.db, filters));
+    }),
+  );
+
+  rest.post(
+    '/admin/donations/offline',
+    handle(async (req, res) => {
+      requireAdmin(res, 'finance');
+      const { amount, ...input } = parseInput(ZRecordOfflineDonationRestRequestSchema, req.body);
+      res.status(201).json(await withAmountInRupees(() => recordOfflineDonation(services, { ...input, amountPaise: amount }, requestMeta(req, res))));
+    }),
+  );
+
+  rest.post(
+    '/admin/donations/:reference/verify',
+    handle(async (req, res) => {
+      requireAdmin(res, 'finance');
+      const reference = referenceOf(req);
+      const input = parseInput(ZVerifyDonationRestRequestSchema, req.body);
+      res.json(await verifyDonation(services, { reference, receivedOn: input.receivedOn, mode: input.mode, instrumentNumber: input.instrumentNumber }, requestMeta(req, res)));
+    }),
+  );
+
+  rest.post(
+    '/admin/donations/:reference/reject',
+    handle(async (req, res) => {
+      requireAdmin(res, 'finance');
+      const reference = referenceOf(req);
+      const { reason } = parseInput(ZRejectDonationRestRequestSchema, req.body);
+      res.json(await rejectDonation(services, { reference, reason }, requestMeta(req, res)));
+    }),
+  );
+
+  rest.post(
+    '/admin/donations/:reference/cancel',
+    handle(async (req, res) => {
+      requireAdmin(res, 'finance');
+      const reference = referenceOf(req);
+      const { reason } = parseInput(ZCancelDonationRestRequestSchema, req.body);
+      res.json(await cancelDonation(services, { reference, reason }, requestMeta(req, res)));
+    }),
+  );
+
+  rest.get(
+    '/admin/donations/:reference/screenshot',
+    handle(async (req, res) => {
+      requireAdmin(res, 'finance');
+      const image = await getProofScreenshot(services, referenceOf(req));
+      res.set('Cache-Control', 'private, max-age=3600');
+      res.type(image.mediaType);
+      res.send(image.bytes);
+    }),
+  );
+
+  rest.get(
+    '/admin/donations/:reference/receipt.pdf',
+    handle(async (req, res) => {
+      const user = requireAdmin(res, 'finance');
+      const reference = referenceOf(req);
+      sendPdf(res, await getReceiptPdf(services, reference, { viewer: { userId: user.userId, isFinance: true } }, requestMeta(req, res)));
+    }),
+  );
+
+  return rest;
+}

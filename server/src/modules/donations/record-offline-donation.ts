@@ -1,0 +1,74 @@
+import { handleCommand, type StreamEvents } from '#server/event-store/command-handler';
+import { isEventOf } from '#server/event-store/types';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import { findActiveMember } from '#server/modules/identity/identity.api';
+import { getSettings } from '#server/modules/site/site.api';
+import type { Services } from '#server/services';
+import { decidePledge, donorDetailsOf, pledgeFieldsOf, type PledgeCommand, type PledgeState } from './create-donation.ts';
+import { formatReference } from './donation-fields.schema.ts';
+import { donationStreamId, type DonationEvent, type DonationMode, type ReceiptSerialAllocated } from './donations.events.ts';
+import { paymentSettingsOf } from './payment-details.ts';
+import type { TRecordOfflineDonationInput, TRecordOfflineDonationResponse } from './record-offline-donation.schema.ts';
+import { generateReference } from './reference.ts';
+import { lockSerialSlot, receiptIssuerOf, verificationEvents, type SerialSlot, type VerificationCommand } from './verify-donation.ts';
+
+/**
+ * Pure: a gift received at the office (cash, cheque, DD) is pledged and verified in one decision:
+ * DonationPledged (channel offline) and DonationVerified on its new stream, and the year's next
+ * serial. A cash gift above ₹2,000 is recorded, and its receipt says it cannot be claimed.
+ */
+export function decideRecordOffline(
+  command: { pledge: PledgeCommand; verification: VerificationCommand },
+  state: PledgeState & { serial: SerialSlot },
+): StreamEvents<DonationEvent>[] {
+  const pledged = decidePledge(command.pledge, state);
+  const { pledge } = command;
+  const donation = { amountPaise: pledge.amountPaise, cause: pledge.cause, donorKey: pledge.donorKey, referrerId: state.referrer?.userId ?? null, memberId: pledge.memberId };
+  const streamId = donationStreamId(pledge.reference);
+  // The pledge comes first on the donation's new stream, then its verification.
+  return verificationEvents(command.verification, donation, state.serial, null).map((batch) =>
+    batch.streamId === streamId ? { streamId, events: [...pledged, ...batch.events] } : batch,
+  );
+}
+
+/**
+ * `donations.admin.recordOffline` / POST /api/admin/donations/offline (finance). The donor need
+ * not be a member; a referral ID credits that member's funds raised as for any gift.
+ */
+export async function recordOfflineDonation(services: Services, input: TRecordOfflineDonationInput, meta: RequestMeta): Promise<TRecordOfflineDonationResponse> {
+  const now = services.now();
+  const donor = donorDetailsOf(input);
+  const fields = pledgeFieldsOf(services, input, donor);
+  const { state, events } = await handleCommand(services, {
+    async read(tx) {
+      const { settings } = await getSettings(tx);
+      const serial = await lockSerialSlot(tx, settings, input.receivedOn);
+      // A new reference on every attempt: one that exists already makes the no_stream append conflict.
+      const reference = generateReference();
+      const state = {
+        reference,
+        exists: false,
+        referrer: fields.referralId ? await findActiveMember(tx, fields.referralId) : undefined,
+        payment: paymentSettingsOf(settings),
+        serial,
+        issuer: receiptIssuerOf(settings),
+      };
+      return { state, versions: { [donationStreamId(reference)]: null, [serial.streamId]: serial.version } };
+    },
+    decide: async (state, { seal }) => {
+      const streamId = donationStreamId(state.reference);
+      const mode: DonationMode = input.mode;
+      return decideRecordOffline(
+        {
+          pledge: { ...fields, reference: state.reference, donor: await seal(streamId, donor), memberId: null, channel: 'offline', now },
+          verification: { reference: state.reference, receivedOn: input.receivedOn, mode, instrumentNumber: input.instrumentNumber ?? null, issuer: state.issuer, now },
+        },
+        state,
+      );
+    },
+    metadata: eventMetadata(meta),
+  });
+  const allocated = events.find((event) => isEventOf<ReceiptSerialAllocated>(event, ['ReceiptSerialAllocated']));
+  if (!allocated) throw new Error('recordOfflineDonation: no serial was allocated');
+  return { reference: formatReference(state.reference), receiptSerial: allocated.data.serial };
+}

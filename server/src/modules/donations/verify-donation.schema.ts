@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { checkInstrumentNumber, DONATION_STATUSES, strictInput, ZDateSchema, ZModeSchema, ZOptionalInstrumentNumberSchema, ZReferenceSchema } from './donation-fields.schema.ts';
+
+const VERIFY_FIELDS = {
+  /** The day the money arrived (YYYY-MM-DD); its financial year is the receipt's. */
+  receivedOn: ZDateSchema,
+  mode: ZModeSchema,
+  /** The cheque or DD number: required for those two modes, refused for the others. */
+  instrumentNumber: ZOptionalInstrumentNumberSchema,
+};
+
+/** `donations.admin.verify` (finance). */
+export const ZVerifyDonationRequestSchema = strictInput({ reference: ZReferenceSchema, ...VERIFY_FIELDS }).superRefine(checkInstrumentNumber);
+export type TVerifyDonationRequest = z.input<typeof ZVerifyDonationRequestSchema>;
+
+/** POST /api/admin/donations/:reference/verify. */
+export const ZVerifyDonationRestRequestSchema = strictInput(VERIFY_FIELDS).superRefine(checkInstrumentNumber);
+
+export const ZVerifyDonationResponseSchema = z.object({ reference: z.string(), status: z.enum(DONATION_STATUSES), receiptSerial: z.string() });
+export type TVerifyDonationResponse = z.infer<typeof ZVerifyDonationResponseSchema>;

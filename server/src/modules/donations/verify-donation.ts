@@ -1,0 +1,217 @@
+import { AppError } from '#server/errors/app-error';
+import { foldStream, handleCommand, type StreamEvents } from '#server/event-store/command-handler';
+import type { Queryable } from '#server/db/db';
+import { isEventOf } from '#server/event-store/types';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import { getSettings } from '#server/modules/site/site.api';
+import type { TSettings } from '#server/modules/site/settings.schema';
+import type { Services } from '#server/services';
+import { formatReference } from './donation-fields.schema.ts';
+import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, noDonation, noUtrClaim, type DonationState, type UtrClaimState } from './donation.decider.ts';
+import {
+  donationStreamId,
+  receiptSerialStreamId,
+  utrStreamId,
+  type DonationEvent,
+  type DonationMode,
+  type DonationVerified,
+  type ReceiptIssuer,
+  type ReceiptSerialAllocated,
+  type UtrClaimed,
+} from './donations.events.ts';
+import { financialYearOf, formatSerial, indiaDateOf, isCashAboveLimit } from './receipt-serial.ts';
+import type { TVerifyDonationResponse } from './verify-donation.schema.ts';
+
+export const VERIFY_WITHOUT_PROOF = 'No proof of payment has been submitted for this donation yet.';
+export const VERIFY_REJECTED = 'This donation was rejected, so it cannot be verified.';
+export const VERIFY_CANCELLED = 'This donation was cancelled, so it cannot be verified again.';
+export const RECEIVED_IN_FUTURE = 'The date the money arrived cannot be in the future.';
+/** "This UTR already verified donation {reference}." */
+export const UTR_ALREADY_USED = 'This UTR already verified donation {reference}.';
+export const VERIFY_CONFLICT = 'Another verification was recorded at the same moment. Please try again.';
+
+export function utrAlreadyUsed(reference: string): string {
+  return UTR_ALREADY_USED.replace('{reference}', formatReference(reference));
+}
+
+/** Where the next receipt serial comes from: the serial stream of the receipt prefix and the financial year of `receivedOn`. */
+export interface SerialSlot {
+  streamId: string;
+  prefix: string;
+  financialYear: string;
+  /** The stream's version, read under FOR UPDATE: the number of the last serial issued (null: none yet). */
+  version: number | null;
+}
+
+/** What a receipt says about the foundation, from the settings in force when it is issued. */
+export function receiptIssuerOf(settings: TSettings): ReceiptIssuer {
+  return {
+    foundationName: settings.foundationName,
+    address: settings.address,
+    pan: settings.pan,
+    registrationNo: settings.registrationNo,
+    twelveANo: settings.twelveANo,
+    taxExemptionNo: settings.taxExemptionNo,
+    taxSectionLabel: settings.taxSectionLabel,
+    phone: settings.phone,
+    email: settings.email,
+  };
+}
+
+export interface VerificationCommand {
+  reference: string;
+  receivedOn: string;
+  mode: DonationMode;
+  instrumentNumber: string | null;
+  issuer: ReceiptIssuer;
+  now: Date;
+}
+
+/**
+ * Pure: the events of a verification once it is allowed — DonationVerified with its receipt frozen,
+ * the next serial of the year on the serial stream (its version becomes the serial's number, so no
+ * number is skipped or issued twice), and the UTR's claim. Shared with offline gifts.
+ */
+export function verificationEvents(
+  command: VerificationCommand,
+  donation: Pick<DonationState, 'amountPaise' | 'cause' | 'donorKey' | 'referrerId' | 'memberId'>,
+  serial: SerialSlot,
+  utr: { value: string; streamId: string } | null,
+): StreamEvents<DonationEvent>[] {
+  const issuedOn = indiaDateOf(command.now);
+  if (command.receivedOn > issuedOn) throw new AppError('BAD_REQUEST', { userMessage: RECEIVED_IN_FUTURE, fieldErrors: { receivedOn: [RECEIVED_IN_FUTURE] } });
+  const number = (serial.version ?? 0) + 1;
+  const serialText = formatSerial(serial.prefix, serial.financialYear, number);
+  const at = command.now.toISOString();
+  const verified: DonationVerified = {
+    type: 'DonationVerified',
+    data: {
+      reference: command.reference,
+      amountPaise: donation.amountPaise,
+      cause: donation.cause,
+      donorKey: donation.donorKey,
+      referrerId: donation.referrerId,
+      memberId: donation.memberId,
+      receivedOn: command.receivedOn,
+      mode: command.mode,
+      instrumentNumber: command.instrumentNumber,
+      utr: utr?.value ?? null,
+      receipt: {
+        serial: serialText,
+        financialYear: serial.financialYear,
+        number,
+        issuedOn,
+        issuer: command.issuer,
+        isCashAboveLimit: isCashAboveLimit(command.mode, donation.amountPaise),
+      },
+      verifiedAt: at,
+    },
+  };
+  const allocated: ReceiptSerialAllocated = { type: 'ReceiptSerialAllocated', data: { serial: serialText, number, reference: command.reference, allocatedAt: at } };
+  const batches: StreamEvents<DonationEvent>[] = [
+    { streamId: donationStreamId(command.reference), events: [verified] },
+    { streamId: serial.streamId, events: [allocated] },
+  ];
+  if (utr) {
+    const claimed: UtrClaimed = { type: 'UtrClaimed', data: { reference: command.reference, claimedAt: at } };
+    batches.push({ streamId: utr.streamId, events: [claimed] });
+  }
+  return batches;
+}
+
+export interface VerifyState {
+  donation: DonationState;
+  serial: SerialSlot;
+  /** The UTR of the proof and its claim stream; null when the donation has no proof. */
+  utr: { value: string; streamId: string; claim: UtrClaimState; isHolderCancelled: boolean } | null;
+}
+
+/**
+ * Pure: a finance admin verifies a donation whose proof arrived. Verifying again finds it done (no
+ * events). One UTR verifies one donation: a UTR another donation verified with is refused with that
+ * donation's reference — unless that donation was cancelled since, which frees the UTR.
+ */
+export function decideVerify(command: VerificationCommand, state: VerifyState): StreamEvents<DonationEvent>[] {
+  const { donation } = state;
+  if (!donation.exists) throw new AppError('NOT_FOUND', { userMessage: DONATION_NOT_FOUND });
+  switch (donation.status) {
+    case 'verified':
+      return [];
+    case 'cancelled':
+      throw new AppError('CONFLICT', { userMessage: VERIFY_CANCELLED });
+    case 'rejected':
+      throw new AppError('CONFLICT', { userMessage: VERIFY_REJECTED });
+    case 'awaiting_payment':
+    case 'abandoned':
+    case null:
+      throw new AppError('CONFLICT', { userMessage: VERIFY_WITHOUT_PROOF });
+    case 'proof_received':
+      break;
+    default: {
+      const unhandled: never = donation.status;
+      return unhandled;
+    }
+  }
+  const { utr } = state;
+  const holder = utr?.claim.claimedBy ?? null;
+  if (utr && holder !== null && holder !== command.reference && !utr.isHolderCancelled) {
+    throw new AppError('CONFLICT', { userMessage: utrAlreadyUsed(holder) });
+  }
+  return verificationEvents(command, donation, state.serial, utr && { value: utr.value, streamId: utr.streamId });
+}
+
+/**
+ * Reads the year's serial stream version under a row lock, so verifications (on every server
+ * process) queue here instead of all reading the same version and retrying; the append then
+ * writes at exactly that version. A year's first serial finds no row to lock: of two firsts, one
+ * appends `no_stream` and the other retries and queues on the row that now exists.
+ */
+export async function lockSerialSlot(tx: Queryable, settings: TSettings, receivedOn: string): Promise<SerialSlot> {
+  const financialYear = financialYearOf(receivedOn);
+  const prefix = settings.receiptPrefix;
+  const streamId = receiptSerialStreamId(prefix, financialYear);
+  const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1 FOR UPDATE`, [streamId], { name: 'sahay_lock_receipt_serials' });
+  return { streamId, prefix, financialYear, version: rows[0]?.version ?? null };
+}
+
+/**
+ * `donations.admin.verify` / POST /api/admin/donations/:reference/verify (finance). In one
+ * transaction: lock the serial stream, fold the donation and its UTR's claim, decide, and append to
+ * all three at the versions read.
+ */
+export async function verifyDonation(
+  services: Services,
+  input: { reference: string; receivedOn: string; mode: DonationMode; instrumentNumber?: string | null },
+  meta: RequestMeta,
+): Promise<TVerifyDonationResponse> {
+  const now = services.now();
+  const streamId = donationStreamId(input.reference);
+  const { state, events } = await handleCommand(services, {
+    async read(tx) {
+      const { settings } = await getSettings(tx);
+      const serial = await lockSerialSlot(tx, settings, input.receivedOn);
+      const donation = await foldStream(services.eventStore, tx, streamId, evolveDonation, noDonation);
+      const versions: Record<string, number | null> = { ...donation.versions, [serial.streamId]: serial.version };
+      let utr: VerifyState['utr'] = null;
+      const proofUtr = donation.state.proof?.utr;
+      if (proofUtr) {
+        const utrStream = utrStreamId(proofUtr);
+        const claim = await foldStream<UtrClaimState, UtrClaimed>(services.eventStore, tx, utrStream, evolveUtrClaim, noUtrClaim);
+        Object.assign(versions, claim.versions);
+        const holder = claim.state.claimedBy;
+        const isHolderCancelled =
+          holder !== null && holder !== input.reference && (await foldStream(services.eventStore, tx, donationStreamId(holder), evolveDonation, noDonation)).state.status === 'cancelled';
+        utr = { value: proofUtr, streamId: utrStream, claim: claim.state, isHolderCancelled };
+      }
+      return { state: { donation: donation.state, serial, utr, issuer: receiptIssuerOf(settings) }, versions };
+    },
+    decide: (state) =>
+      decideVerify({ reference: input.reference, receivedOn: input.receivedOn, mode: input.mode, instrumentNumber: input.instrumentNumber ?? null, issuer: state.issuer, now }, state),
+    metadata: eventMetadata(meta),
+    conflictMessage: VERIFY_CONFLICT,
+  });
+  const verified = events.find((event) => isEventOf<DonationVerified>(event, ['DonationVerified']));
+  const receiptSerial = verified?.data.receipt.serial ?? state.donation.verification?.receipt.serial;
+  if (!receiptSerial) throw new Error('verifyDonation: a verified donation without a receipt');
+  return { reference: formatReference(input.reference), status: 'verified', receiptSerial };
+}
