@@ -31,13 +31,16 @@ export const registerPage = lazyPage(() => import('./features/identity/pages/reg
 export const adminLoginPage = lazyPage(() => import('./features/identity/pages/admin-login-page.tsx'), ['identity', 'messages']);
 export const forgotPasswordPage = lazyPage(() => import('./features/identity/pages/forgot-password-page.tsx'), ['identity', 'messages']);
 export const verifyCardPage = lazyPage(() => import('./features/identity/pages/verify-card-page.tsx'), ['identity']);
-export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'member', 'messages']);
+export const donatePage = lazyPage(() => import('./features/donations/pages/donate-page.tsx'), ['donations', 'messages']);
+export const donationStatusPage = lazyPage(() => import('./features/donations/pages/donation-status-page.tsx'), ['donations', 'messages']);
+export const receiptCheckPage = lazyPage(() => import('./features/donations/pages/receipt-check-page.tsx'), ['donations', 'messages']);
+export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'member', 'messages', 'donations']);
 export const profilePage = apiPage(() => import('./features/identity/pages/profile-page.tsx'), ['identity', 'member', 'messages']);
 export const directJoiningPage = apiPage(() => import('./features/community/pages/direct-joining-page.tsx'), ['identity', 'member', 'messages']);
 export const levelTreePage = apiPage(() => import('./features/community/pages/level-tree-page.tsx'), ['identity', 'member', 'messages']);
 export const epinDashboardPage = apiPage(() => import('./features/community/pages/epin-dashboard-page.tsx'), ['identity', 'member', 'messages']);
 export const confirmEmailPage = apiPage(() => import('./features/identity/pages/confirm-email-page.tsx'), ['identity', 'messages']);
-export const adminDashboardPage = apiPage(() => import('./features/admin/pages/admin-dashboard-page.tsx'), ['admin', 'messages']);
+export const adminDashboardPage = apiPage(() => import('./features/admin/pages/admin-dashboard-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminSettingsPage = apiPage(() => import('./features/admin/pages/settings-editor-page.tsx'), ['admin', 'messages']);
 export const adminContentPage = apiPage(() => import('./features/admin/pages/content-editor-page.tsx'), ['admin', 'messages']);
 export const adminMessagesPage = apiPage(() => import('./features/admin/pages/contact-inbox-page.tsx'), ['admin', 'messages']);
@@ -45,6 +48,9 @@ export const adminMembersPage = apiPage(() => import('./features/admin/pages/mem
 export const adminMemberDetailPage = apiPage(() => import('./features/admin/pages/member-detail-page.tsx'), ['admin', 'messages']);
 export const adminSecurityPage = apiPage(() => import('./features/admin/pages/security-page.tsx'), ['admin', 'messages']);
 export const adminFailedJobsPage = apiPage(() => import('./features/admin/pages/failed-jobs-page.tsx'), ['admin', 'messages']);
+export const adminDonationsPage = apiPage(() => import('./features/admin/pages/donations-page.tsx'), ['admin', 'messages', 'donations']);
+export const adminDonationDetailPage = apiPage(() => import('./features/admin/pages/donation-detail-page.tsx'), ['admin', 'messages', 'donations']);
+export const adminOfflineDonationPage = apiPage(() => import('./features/admin/pages/offline-donation-page.tsx'), ['admin', 'messages', 'donations']);
 
 export interface PublicRoute {
   /** URL pattern (wouter syntax). */
@@ -60,6 +66,7 @@ export interface PublicRoute {
 
 const SITE_PAGES = 'src/features/site/pages';
 const IDENTITY_PAGES = 'src/features/identity/pages';
+const DONATION_PAGES = 'src/features/donations/pages';
 
 function content(slug: TContentSlug): PublicRoute {
   return { pattern: `/${slug}`, page: contentPage, sources: [`${SITE_PAGES}/content-page.tsx`], isListed: true, contentSlug: slug };
@@ -75,6 +82,9 @@ export const publicRoutes: PublicRoute[] = [
   content('plan'),
   content('legals'),
   { pattern: '/contact', page: contactPage, sources: [`${SITE_PAGES}/contact-page.tsx`], isListed: true },
+  { pattern: '/donate', page: donatePage, sources: [`${DONATION_PAGES}/donate-page.tsx`], isListed: true },
+  { pattern: '/donate/status', page: donationStatusPage, sources: [`${DONATION_PAGES}/donation-status-page.tsx`], isListed: true },
+  { pattern: '/donate/receipt/:serial', page: receiptCheckPage, sources: [`${DONATION_PAGES}/receipt-check-page.tsx`], isListed: false },
   { pattern: '/login', page: loginPage, sources: [`${IDENTITY_PAGES}/login-page.tsx`], isListed: true },
   { pattern: '/register', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: true },
   { pattern: '/register/:userId', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: false },
@@ -125,6 +135,9 @@ export const allPages: LazyPage[] = [
   adminLoginPage,
   forgotPasswordPage,
   verifyCardPage,
+  donatePage,
+  donationStatusPage,
+  receiptCheckPage,
   dashboardPage,
   profilePage,
   directJoiningPage,
@@ -139,4 +152,7 @@ export const allPages: LazyPage[] = [
   adminMemberDetailPage,
   adminSecurityPage,
   adminFailedJobsPage,
+  adminDonationsPage,
+  adminDonationDetailPage,
+  adminOfflineDonationPage,
 ];

@@ -1,6 +1,7 @@
 import { createContext, use, useState, type ReactNode } from 'react';
 import type enAdmin from './en/admin.json';
 import type enCore from './en/core.json';
+import type enDonations from './en/donations.json';
 import type enHome from './en/home.json';
 import type enIdentity from './en/identity.json';
 import type enKanyadan from './en/kanyadan.json';
@@ -16,10 +17,10 @@ export type Lang = 'en' | 'hi';
  * in its own language (the public pages have a byte budget). Each file holds whole top-level
  * sections, so keys read the same wherever they live: `home.hero.slide1`, `nav.home`.
  */
-export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin'] as const;
+export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin;
+export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -43,6 +44,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     identity: () => import('./en/identity.json'),
     member: () => import('./en/member.json'),
     admin: () => import('./en/admin.json'),
+    donations: () => import('./en/donations.json'),
   },
   hi: {
     core: () => import('./hi/core.json'),
@@ -53,6 +55,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     identity: () => import('./hi/identity.json'),
     member: () => import('./hi/member.json'),
     admin: () => import('./hi/admin.json'),
+    donations: () => import('./hi/donations.json'),
   },
 };
 

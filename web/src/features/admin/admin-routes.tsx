@@ -2,10 +2,13 @@ import { Redirect, Route, Switch } from 'wouter';
 import {
   adminContentPage,
   adminDashboardPage,
+  adminDonationDetailPage,
+  adminDonationsPage,
   adminFailedJobsPage,
   adminMemberDetailPage,
   adminMembersPage,
   adminMessagesPage,
+  adminOfflineDonationPage,
   adminSecurityPage,
   adminSettingsPage,
   notFoundPage,
@@ -25,6 +28,9 @@ export function AdminRoutes() {
       <Route path="/members/:userId" component={adminMemberDetailPage.Component} />
       <Route path="/security" component={adminSecurityPage.Component} />
       <Route path="/jobs" component={adminFailedJobsPage.Component} />
+      <Route path="/donations" component={adminDonationsPage.Component} />
+      <Route path="/donations/offline" component={adminOfflineDonationPage.Component} />
+      <Route path="/donations/:reference" component={adminDonationDetailPage.Component} />
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>

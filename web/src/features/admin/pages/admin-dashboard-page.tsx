@@ -19,6 +19,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/content', label: 'admin.links.content', text: 'admin.links.contentText', permission: 'content' },
   { href: '/contact', label: 'admin.links.contact', text: 'admin.links.contactText', permission: 'content' },
   { href: '/members', label: 'admin.links.members', text: 'admin.links.membersText', permission: 'members' },
+  { href: '/donations', label: 'adminDonations.link', text: 'adminDonations.linkText', permission: 'finance' },
   { href: '/jobs', label: 'admin.links.jobs', text: 'admin.links.jobsText', permission: 'settings' },
   { href: '/security', label: 'admin.security.link', text: 'admin.security.linkText', permission: null },
 ];

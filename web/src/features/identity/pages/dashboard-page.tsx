@@ -6,6 +6,7 @@ import { FormError, Notice } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { ImpactCards } from '#web/features/community/components/impact-cards.tsx';
+import { MyDonations } from '#web/features/donations/components/my-donations.tsx';
 import { MemberArea } from '../components/member-area.tsx';
 import { MemberLinks } from '../components/member-links.tsx';
 import { ReferralLinkBox } from '../components/referral-link-box.tsx';
@@ -82,6 +83,7 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
         <h2 id="impact-heading">{t('impact.heading')}</h2>
         <ImpactCards />
       </section>
+      <MyDonations userId={me.userId} />
       <MemberLinks />
       <FormError message={logoutError?.message} hint={logoutError?.hint} />
       <p className="actions">{logoutButton}</p>

@@ -1,0 +1,121 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import type { TPaymentDetails } from '@sahay/server/modules/donations/create-donation.schema';
+import { useT } from '#web/i18n/i18n.tsx';
+import { Notice } from '#web/ui/form-status.tsx';
+import { formatMoney } from '#web/ui/format.ts';
+import { QrSvg } from '#web/ui/qr-svg.tsx';
+import { rupeesText } from '../amount.ts';
+import { displayReference } from '../reference.ts';
+import { CopyField, useCopyAnnouncer } from './copy-field.tsx';
+import { ProofForm } from './proof-form.tsx';
+
+/**
+ * How to pay a pledge: its reference, a UPI QR code and a upi:// link that opens the payment app on
+ * a phone, the bank details, each with a Copy button; then the proof form. Loaded only once a
+ * pledge exists (its own chunk: most of the donate page's first visit never needs it).
+ */
+export default function PayStep({
+  pay,
+  contact,
+  onProofSent,
+  isFirstShown = false,
+}: {
+  pay: TPaymentDetails;
+  contact: string;
+  /** Called once the proof is accepted; the thanks stay on screen (on /donate, with a link to the status). */
+  onProofSent?: (status: string) => void;
+  /** Just created: the step takes focus, so a screen reader starts reading here. */
+  isFirstShown?: boolean;
+}) {
+  const t = useT();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { announce, region } = useCopyAnnouncer();
+  const reference = displayReference(pay.reference);
+  const amount = formatMoney(pay.amountPaise);
+  // Settings may lack some bank fields on a new installation: show what there is, nothing empty.
+  const bankRows = (
+    [
+      { key: 'account-name', label: 'donate.pay.accountName', value: pay.bank.accountName, isMono: false },
+      { key: 'account-number', label: 'donate.pay.accountNumber', value: pay.bank.accountNumber, isMono: true },
+      { key: 'ifsc', label: 'donate.pay.ifsc', value: pay.bank.ifsc, isMono: true },
+      { key: 'bank-name', label: 'donate.pay.bankName', value: pay.bank.bankName, isMono: false },
+    ] as const
+  ).filter((row) => row.value !== '');
+  const hasBankDetails = pay.bank.accountNumber !== '' && pay.bank.ifsc !== '';
+
+  // Moving focus is an effect of the step appearing, not derived state.
+  useEffect(() => {
+    if (isFirstShown) headingRef.current?.focus();
+  }, [isFirstShown]);
+
+  return (
+    <section aria-labelledby="pay-heading" className="pay-step" data-testid="pay-step">
+      <h2 id="pay-heading" ref={headingRef} tabIndex={-1}>
+        {t('donate.pay.heading', { amount })}
+      </h2>
+      <div className="notice">
+        <p>{t('donate.pay.referenceIntro')}</p>
+        <p className="donation-reference mono" data-testid="donation-reference">
+          {reference}
+        </p>
+        <CopyField label={t('donate.pay.reference')} value={reference} onCopy={announce} />
+        <p>{t('donate.pay.referenceKeep')}</p>
+      </div>
+
+      {pay.upiLink && pay.upiQrText && (
+        <section aria-labelledby="upi-heading" className="panel">
+          <h3 id="upi-heading">{t('donate.pay.upiHeading')}</h3>
+          <p>{t('donate.pay.upiIntro')}</p>
+          <div data-testid="upi-qr" data-qr-text={pay.upiQrText}>
+            <QrSvg text={pay.upiQrText} label={t('donate.pay.qrLabel', { amount, payee: pay.payeeName, reference })} />
+          </div>
+          <p>
+            <a className="btn btn-primary" href={pay.upiLink} data-testid="upi-link">
+              {t('donate.pay.openUpiApp', { amount })}
+            </a>
+          </p>
+          <p className="field-hint">{t('donate.pay.upiLinkHint')}</p>
+          <CopyField label={t('donate.pay.vpa')} value={pay.vpa} onCopy={announce} testId="copy-vpa" />
+          <CopyField label={t('donate.pay.payee')} value={pay.payeeName} onCopy={announce} isMono={false} />
+          <CopyField label={t('donate.pay.amount')} value={rupeesText(pay.amountPaise)} onCopy={announce} />
+        </section>
+      )}
+
+      {hasBankDetails && (
+        <section aria-labelledby="bank-heading" className="panel">
+          <h3 id="bank-heading">{t('donate.pay.bankHeading')}</h3>
+          <p>{t('donate.pay.bankIntro', { reference })}</p>
+          {bankRows.map((row) => (
+            <CopyField key={row.key} label={t(row.label)} value={row.value} onCopy={announce} isMono={row.isMono} testId={`copy-${row.key}`} />
+          ))}
+        </section>
+      )}
+      {!pay.upiLink && !hasBankDetails && (
+        <Notice tone="warning">
+          <p>{t('donate.pay.noDetails')}</p>
+        </Notice>
+      )}
+      {region}
+
+      <section aria-labelledby="proof-heading" className="panel">
+        <h3 id="proof-heading">{t('donate.proof.heading')}</h3>
+        <p>{t('donate.proof.intro')}</p>
+        <ProofForm
+          reference={pay.reference}
+          contact={contact}
+          onSent={onProofSent}
+          afterSent={
+            <Link href={`/donate/status?reference=${encodeURIComponent(reference)}`} state={{ contact }} className="btn btn-secondary" data-testid="see-status">
+              {t('donate.proof.seeStatus')}
+            </Link>
+          }
+        />
+      </section>
+      <p>
+        {t('donate.pay.later')}{' '}
+        <Link href={`/donate/status?reference=${encodeURIComponent(reference)}`}>{t('donate.pay.statusLink')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,268 @@
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { TCreateDonationRequest, TCreateDonationResponse } from '@sahay/server/modules/donations/create-donation.schema';
+import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
+import { usePublicCard } from '#web/features/identity/hooks/use-public-card.ts';
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
+import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { lazyModule } from '#web/lib/lazy-module.ts';
+import { formatMoney } from '#web/ui/format.ts';
+import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
+import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { TextField } from '#web/ui/text-field.tsx';
+import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
+import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
+import { AMOUNT_PRESETS_PAISE, MAX_ONLINE_PAISE, parseRupees, rupeesText } from '../amount.ts';
+import { causeOf, CauseSelect } from '../components/cause-select.tsx';
+import { useCreateDonation } from '../hooks/use-create-donation.ts';
+import { useSignedInDonor } from '../hooks/use-signed-in-donor.ts';
+
+/**
+ * The form checks input with the server's own schema, loaded (with zod) only once the donor starts
+ * on the form; the payment step is its own chunk too, fetched meanwhile. The donate page's first
+ * load stays within the public pages' byte budget.
+ */
+const createSchema = lazyModule(() => import('@sahay/server/modules/donations/create-donation.schema'));
+const loadPayStep = () => import('../components/pay-step.tsx');
+const payStepModule = lazyModule(loadPayStep);
+const PayStep = lazy(loadPayStep);
+
+const USER_ID = /^[A-Za-z]{1,5}\d{7}$/;
+
+interface Values {
+  amount: string;
+  cause: string;
+  donorName: string;
+  email: string;
+  phone: string;
+  pan: string;
+  address: string;
+  referralId: string;
+  showName: boolean;
+}
+type TextFieldName = Exclude<keyof Values, 'showName' | 'cause'>;
+const FIELD_ORDER = ['amount', 'cause', 'donorName', 'email', 'phone', 'pan', 'address', 'referralId'] as const;
+
+/** /donate — PRODUCT.md §6: the pledge form, then how to pay, then the proof. */
+export default function DonatePage() {
+  const t = useT();
+  usePageMeta('donate.metaTitle', 'donate.metaDescription');
+  const [pledge, setPledge] = useState<{ pay: TCreateDonationResponse; contact: string } | null>(null);
+
+  return (
+    <div className="container page-narrow page-donate">
+      <h1>{t('donate.heading')}</h1>
+      {!pledge && <p>{t('donate.intro')}</p>}
+      {pledge ? (
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          <PayStep pay={pledge.pay} contact={pledge.contact} isFirstShown />
+        </Suspense>
+      ) : (
+        <DonationForm onCreated={(pay, contact) => setPledge({ pay, contact })} />
+      )}
+    </div>
+  );
+}
+
+function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse, contact: string) => void }) {
+  const t = useT();
+  const { translateServer } = useLang();
+  const errorText = useErrorText();
+  const settings = useSiteSettings();
+  const query = new URLSearchParams(useSearch());
+  const create = useCreateDonation();
+  const donor = useSignedInDonor();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [initial] = useState<Values>(() => ({
+    amount: parseRupees(query.get('amount') ?? '').kind === 'ok' ? (query.get('amount') ?? '') : '',
+    cause: causeOf(query.get('cause')),
+    donorName: '',
+    email: '',
+    phone: '',
+    pan: '',
+    address: '',
+    referralId: (query.get('ref') ?? '').trim().toUpperCase(),
+    showName: false,
+  }));
+  // What the donor typed wins over what was filled in for them (the link, the signed-in member).
+  const [typed, setTyped] = useState<Partial<Values>>({});
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [isChecking, setIsChecking] = useState(false);
+  useAdoptEarlyInput(formRef, (early) => setTyped((current) => ({ ...current, ...early })));
+
+  const prefill: Partial<Values> = donor
+    ? {
+        donorName: donor.fullName,
+        email: donor.email,
+        phone: donor.phone,
+        ...(initial.referralId || !donor.sponsorId ? {} : { referralId: donor.sponsorId }),
+      }
+    : {};
+  const values: Values = { ...initial, ...prefill, ...typed };
+  const amount = parseRupees(values.amount);
+  const isLargeGift = amount.kind === 'aboveLimit';
+  const referrer = usePublicCard(USER_ID.test(values.referralId.trim()) ? values.referralId.trim().toUpperCase() : '');
+
+  const serverErrors = fieldErrorsOf(create.error);
+  const fieldErrors: FieldErrors = { ...clientErrors, ...serverErrors, amount: clientErrors.amount ?? serverErrors.amountPaise ?? serverErrors.amount };
+  const errorsFor = (field: string) => fieldErrors[field]?.map(translateServer);
+  const hasFieldErrors = FIELD_ORDER.some((field) => fieldErrors[field]?.length) || Boolean(fieldErrors.showName?.length);
+  const formError = create.error && !hasFieldErrors ? errorText(create.error, 'donate.failed') : undefined;
+
+  const set = (field: TextFieldName | 'cause') => (event: { target: { value: string } }) => setTyped({ ...typed, [field]: event.target.value });
+  const prepare = () => {
+    void createSchema.load();
+    void payStepModule.load();
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const focus = (field: string) => (form.elements.namedItem(field) as HTMLElement | null)?.focus();
+    const amountError =
+      amount.kind === 'empty' ? t('donate.amountRequired') : amount.kind === 'invalid' ? t('donate.amountInvalid') : amount.kind === 'tooSmall' ? t('donate.amountTooSmall') : undefined;
+    const input: TCreateDonationRequest = {
+      // Above ₹10,00,000 the server refuses with the foundation's bank details, shown beside the amount.
+      amountPaise: amount.kind === 'ok' || amount.kind === 'aboveLimit' ? amount.paise : 0,
+      cause: causeOf(values.cause),
+      donorName: values.donorName,
+      email: values.email,
+      phone: values.phone,
+      pan: values.pan,
+      address: values.address,
+      showName: values.showName,
+      referralId: values.referralId.trim(),
+    };
+    setIsChecking(true);
+    const [schema] = await Promise.all([createSchema.load(), payStepModule.load()]);
+    setIsChecking(false);
+    // Without the schema (offline) the server still checks everything.
+    const parsed = schema?.ZCreateDonationRequestSchema.safeParse(input);
+    const found: FieldErrors = parsed && !parsed.success ? issuesToFieldErrors(parsed.error.issues) : {};
+    delete found.amountPaise;
+    if (amountError) found.amount = [amountError];
+    if (Object.keys(found).length > 0) {
+      setClientErrors(found);
+      create.reset();
+      const first = FIELD_ORDER.find((field) => found[field]);
+      if (first) focus(first);
+      return;
+    }
+    setClientErrors({});
+    const contact = values.email.trim() || values.phone.trim();
+    await create.mutate(input, { onSuccess: (pay) => onCreated(pay, contact) });
+  }
+
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={prepare} data-testid="donate-form">
+      <fieldset className="segmented">
+        <legend>{t('donate.amountLegend')}</legend>
+        {AMOUNT_PRESETS_PAISE.map((paise) => (
+          <label key={paise} className="segmented-option">
+            <input
+              type="radio"
+              name="preset"
+              value={paise}
+              checked={amount.kind === 'ok' && amount.paise === paise}
+              onChange={() => setTyped({ ...typed, amount: rupeesText(paise) })}
+            />
+            <span>{formatMoney(paise)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        name="amount"
+        label={t('donate.amount')}
+        hint={t('donate.amountHint')}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        value={values.amount}
+        onChange={set('amount')}
+        errors={errorsFor('amount')}
+      />
+      {isLargeGift && <LargeGift phone={settings.phone} email={settings.email} />}
+      <CauseSelect value={values.cause} onChange={set('cause')} errors={errorsFor('cause')} />
+      <TextField name="donorName" label={t('donate.name')} autoComplete="name" required value={values.donorName} onChange={set('donorName')} errors={errorsFor('donorName')} />
+      <p className="field-hint">{t('donate.contactHint')}</p>
+      <TextField
+        name="email"
+        type="email"
+        label={t('donate.email')}
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        value={values.email}
+        onChange={set('email')}
+        errors={errorsFor('email')}
+      />
+      <TextField name="phone" type="tel" label={t('donate.phone')} autoComplete="tel" inputMode="tel" value={values.phone} onChange={set('phone')} errors={errorsFor('phone')} />
+      <fieldset className="field-group">
+        <legend>{t('donate.taxLegend')}</legend>
+        <p className="field-hint">{t('donate.taxHint')}</p>
+        <TextField
+          name="pan"
+          label={t('donate.pan')}
+          hint={t('donate.panHint')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={10}
+          value={values.pan}
+          onChange={set('pan')}
+          errors={errorsFor('pan')}
+        />
+        <TextField name="address" label={t('donate.address')} autoComplete="street-address" multiline rows={3} value={values.address} onChange={set('address')} errors={errorsFor('address')} />
+      </fieldset>
+      <div className="field">
+        <div className="field-check">
+          <input id="donate-show-name" name="showName" type="checkbox" checked={values.showName} onChange={(event) => setTyped({ ...typed, showName: event.target.checked })} aria-describedby="donate-show-name-hint" />
+          <label htmlFor="donate-show-name">{t('donate.showName')}</label>
+        </div>
+        <p className="field-hint" id="donate-show-name-hint">
+          {t('donate.showNameHint')}
+        </p>
+      </div>
+      <TextField
+        name="referralId"
+        label={t('donate.referral')}
+        hint={referrer.data ? t('donate.referralCredited', { name: referrer.data.fullName }) : t('donate.referralHint')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={values.referralId}
+        onChange={set('referralId')}
+        errors={errorsFor('referralId')}
+      />
+      <FormError message={formError?.message} hint={formError?.hint} />
+      <SubmitButton isBusy={create.isPending || isChecking} label={t('donate.submit')} busyLabel={t('common.submitting')} />
+      <p className="field-hint">
+        {t('donate.statusHint')} <Link href="/donate/status">{t('donate.statusLink')}</Link>
+      </p>
+    </form>
+  );
+}
+
+/**
+ * Above ₹10,00,000 a gift is not taken online. Said as soon as such an amount is typed; the server's
+ * answer to the form then names the foundation's bank account (from settings) beside the amount.
+ */
+function LargeGift({ phone, email }: { phone: string; email: string }) {
+  const t = useT();
+  return (
+    <div role="status" data-testid="large-gift">
+      <Notice tone="warning">
+        <p>{t('donate.largeGift', { limit: formatMoney(MAX_ONLINE_PAISE) })}</p>
+        <p>
+          {phone && (
+            <>
+              {t('donate.largeGiftPhone')} <a href={`tel:${phone.replace(/[\s-]/g, '')}`}>{phone}</a>
+              <br />
+            </>
+          )}
+          {t('donate.largeGiftEmail')} <a href={`mailto:${email}`}>{email}</a>
+        </p>
+      </Notice>
+    </div>
+  );
+}
