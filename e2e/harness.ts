@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -26,6 +27,18 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** A port free on 127.0.0.1 right now (the server binds it a moment later). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * The real server (embedded database, in-process jobs) on a free port, and Debian's Chromium.
  * `vitalsSampleRate`: the share of visits that report Core Web Vitals (none unless a suite asks).
@@ -34,10 +47,13 @@ export async function startHarness(options: { vitalsSampleRate?: number } = {}):
   if (!fs.existsSync(path.join(WEB_DIST_DIR, 'server', 'entry-server.js'))) throw new Error('Build the web app first: npm run build');
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-e2e-'));
+  // The port is chosen first, so that links the server writes into mails and PDFs (PUBLIC_URL) open.
+  const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
-    PORT: '0',
+    PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SAHAY_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_VITALS_SAMPLE_RATE: String(options.vitalsSampleRate ?? 0),
