@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { create, type Font } from 'fontkit';
+import { create, type Font, type GlyphRun } from 'fontkit';
 
 /**
  * The four faces every PDF uses. Noto Sans Devanagari has no Latin letters, so English runs use Noto
@@ -46,5 +46,44 @@ function openFont(name: PdfFontName): Font {
   const file = resolvePdfFontFile(name);
   const font = create(fs.readFileSync(file));
   if (!('layout' in font)) throw new Error(`${file} is a font collection; PDFs need a single TrueType font`);
-  return font;
+  return withShapingCache(font);
+}
+
+/** Distinct texts shaped per face before the cache starts again (a few MB at most). */
+const SHAPING_CACHE_ENTRIES = 20_000;
+
+/**
+ * The font with a process-wide cache of its shaping. Shaping (fontkit's GSUB/GPOS lookups, heavy for
+ * Devanagari) was two thirds of a receipt's time, and pdfkit caches it only within one document,
+ * while every receipt repeats the same labels, declaration and digits. pdfkit scales the positions
+ * of the run it gets in place, so each call gets its own copy of them; the glyphs are shared and
+ * only read. The answer is the same run fontkit gives, so the PDF bytes do not change.
+ */
+export function withShapingCache(font: Font): Font {
+  const runs = new Map<string, GlyphRun>();
+  const cached: Font = Object.create(font) as Font;
+  cached.layout = (text, features) => {
+    const key = features === undefined ? text : `${JSON.stringify(features)}\u0000${text}`;
+    let run = runs.get(key);
+    if (run === undefined) {
+      if (runs.size >= SHAPING_CACHE_ENTRIES) runs.clear();
+      run = font.layout(text, features);
+      runs.set(key, run);
+    }
+    return copyOfRun(run);
+  };
+  return cached;
+}
+
+function copyOfRun(run: GlyphRun): GlyphRun {
+  const positions = run.positions.map((position) => ({ ...position }));
+  return {
+    glyphs: run.glyphs,
+    positions,
+    get advanceWidth() {
+      let width = 0;
+      for (const position of positions) width += position.xAdvance;
+      return width;
+    },
+  };
 }
