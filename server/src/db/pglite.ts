@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
 import { type Db, type Queryable, type QueryResult, runAfterCommit } from './db.ts';
 
-const parsers = { [types.INT8]: (value: string) => Number(value) };
+/** PostgreSQL's OID of bigint (int8): read as a number, as the pg driver is set to. */
+const INT8_OID = 20;
+const parsers = { [INT8_OID]: (value: string) => Number(value) };
 
 interface PGliteLike {
   query<R>(text: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
@@ -25,6 +26,9 @@ function wrap(target: PGliteLike): Queryable {
  */
 export async function openPglite(dir?: string): Promise<Db> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
+  // Loaded here, not at the top: a process on PostgreSQL (the worker, the server in production)
+  // then never loads the embedded database (about 40 MB of memory).
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create(dir ?? 'memory://', { parsers });
   const root = wrap(pglite);
   return {
