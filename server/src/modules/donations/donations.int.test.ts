@@ -12,7 +12,7 @@ import { expectNothingWritten, pledgeInput, uniqueDonor, uniqueUtr, verifiedDona
 import { ONLINE_LIMIT_WITHOUT_BANK } from './payment-details.ts';
 import { PROOF_ALREADY_VERIFIED } from './submit-proof.ts';
 import { signReceipt } from './receipt-signature.ts';
-import { utrAlreadyUsed, VERIFY_WITHOUT_PROOF } from './verify-donation.ts';
+import { RECEIVED_BEFORE_PLEDGE, RECEIVED_IN_FUTURE, RECEIVED_TOO_LONG_AGO, UTR_CHANGED, utrAlreadyUsed, VERIFY_WITHOUT_PROOF } from './verify-donation.ts';
 
 describe.each(testDbKinds())('donations procedures on %s', (kind) => {
   let app: TestApp;
@@ -241,6 +241,42 @@ describe.each(testDbKinds())('donations procedures on %s', (kind) => {
     expect(await finance.donations.admin.verify({ reference: second.reference, receivedOn: '2031-05-01', mode: 'upi' })).toMatchObject({ status: 'verified' });
   });
 
+  it('verifies only the UTR the admin checked: a proof changed since is refused, writing nothing', async () => {
+    const visitor = await app.caller();
+    const input = pledgeInput();
+    const pay = await visitor.donations.create(input);
+    const checked = uniqueUtr();
+    await visitor.donations.submitProof({ reference: pay.reference, contact: input.email!, utr: checked });
+    const changed = uniqueUtr();
+    await visitor.donations.submitProof({ reference: pay.reference, contact: input.email!, utr: changed });
+    const before = await writes(app);
+    const refused = await rejection(finance.donations.admin.verify({ reference: pay.reference, receivedOn: '2031-05-01', mode: 'upi', utr: checked }));
+    expect([refused.code, refused.message]).toEqual(['CONFLICT', UTR_CHANGED]);
+    await expectNothingWritten(app, before);
+    expect(await finance.donations.admin.verify({ reference: pay.reference, receivedOn: '2031-05-01', mode: 'upi', utr: changed })).toMatchObject({ status: 'verified' });
+    const verified = (await app.services.eventStore.readStream(`donation-${pay.reference.replace('-', '')}`)).find((event) => event.type === 'DonationVerified');
+    expect(verified?.data).toMatchObject({ utr: changed });
+  });
+
+  it('refuses a date the money arrived before the pledge, in the future, or before last financial year, writing nothing', async () => {
+    const visitor = await app.caller();
+    const input = pledgeInput();
+    const pay = await visitor.donations.create(input);
+    await visitor.donations.submitProof({ reference: pay.reference, contact: input.email!, utr: uniqueUtr() });
+    const before = await writes(app);
+    const refusedOn = async (receivedOn: string) => fieldErrorsOf(await rejection(finance.donations.admin.verify({ reference: pay.reference, receivedOn, mode: 'upi' })));
+    expect(await refusedOn('2031-04-30')).toEqual({ receivedOn: [RECEIVED_BEFORE_PLEDGE] });
+    expect(await refusedOn('2031-05-02')).toEqual({ receivedOn: [RECEIVED_IN_FUTURE] });
+    // A mistyped year (2021 for 2031) would open a series for 2021-22 that can never be closed.
+    const typo = await rejection(finance.donations.admin.recordOffline({ amountPaise: 500_00, cause: 'general', donorName: 'Old Gift', phone: uniqueDonor().phone, mode: 'cash', receivedOn: '2021-05-01', showName: false }));
+    expect(fieldErrorsOf(typo)).toEqual({ receivedOn: [RECEIVED_TOO_LONG_AGO] });
+    await expectNothingWritten(app, before);
+    // The previous financial year (from 1 April 2030) is still open for gifts counted late.
+    expect(await finance.donations.admin.recordOffline({ amountPaise: 500_00, cause: 'general', donorName: 'Late Count', phone: uniqueDonor().phone, mode: 'cash', receivedOn: '2030-04-01', showName: false })).toMatchObject({
+      receiptSerial: expect.stringMatching(/^SAHAY\/2030-31\//),
+    });
+  });
+
   it('filters the finance queue by state, cause, dates, amount and PAN', async () => {
     clock = new Date('2031-06-10T09:00:00.000Z');
     const visitor = await app.caller();
@@ -255,6 +291,7 @@ describe.each(testDbKinds())('donations procedures on %s', (kind) => {
     expect(await finance.donations.admin.getMany({ from: '2031-06-11' })).toEqual({ donations: [], total: 0, page: 1, pageSize: 50 });
     const unknown = await rejection(finance.donations.admin.get({ reference: 'ZZZZ-9999' }));
     expect([unknown.code, unknown.message]).toEqual(['NOT_FOUND', DONATION_NOT_FOUND]);
+    clock = new Date('2031-05-01T09:00:00.000Z');
   });
 
   it('feeds the home counters and the impact cards with verified gifts only, takes a cancelled one back, and replay equals live', async () => {

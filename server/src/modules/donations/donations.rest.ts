@@ -146,7 +146,7 @@ export function donationsRest(services: Services): Router {
       requireAdmin(res, 'finance');
       const reference = referenceOf(req);
       const input = parseInput(ZVerifyDonationRestRequestSchema, req.body);
-      res.json(await verifyDonation(services, { reference, receivedOn: input.receivedOn, mode: input.mode, instrumentNumber: input.instrumentNumber }, requestMeta(req, res)));
+      res.json(await verifyDonation(services, { reference, ...input }, requestMeta(req, res)));
     }),
   );
 

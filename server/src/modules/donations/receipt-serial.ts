@@ -20,6 +20,11 @@ export function financialYearOf(date: string): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
+/** The first day of the financial year before the one `date` falls in: 2026-11-23 → 2025-04-01. */
+export function startOfPreviousFinancialYear(date: string): string {
+  return `${Number(financialYearOf(date).slice(0, 4)) - 1}-04-01`;
+}
+
 /** `SAHAY/2026-27/000123`: six digits at least, more when a year ever needs them. */
 export function formatSerial(prefix: string, financialYear: string, number: number): string {
   return `${prefix}/${financialYear}/${String(number).padStart(6, '0')}`;

@@ -23,7 +23,7 @@ export function decideRecordOffline(
 ): StreamEvents<DonationEvent>[] {
   const pledged = decidePledge(command.pledge, state);
   const { pledge } = command;
-  const donation = { amountPaise: pledge.amountPaise, cause: pledge.cause, donorKey: pledge.donorKey, referrerId: state.referrer?.userId ?? null, memberId: pledge.memberId };
+  const donation = { amountPaise: pledge.amountPaise, cause: pledge.cause, donorKey: pledge.donorKey, referrerId: state.referrer?.userId ?? null, memberId: pledge.memberId, channel: 'offline' as const, pledgedAt: null };
   const streamId = donationStreamId(pledge.reference);
   // The pledge comes first on the donation's new stream, then its verification.
   return verificationEvents(command.verification, donation, state.serial, null).map((batch) =>

@@ -169,6 +169,28 @@ describe.each(testDbKinds())('the receipt job on %s', (kind) => {
     expect(sent[0]!.attachments![0]!.content.equals(stored!.bytes)).toBe(true);
   });
 
+  it('sends no clean receipt to a donor whose gift was cancelled before its mail went out, only the CANCELLED one', async () => {
+    const reference = await offlineGift();
+    const verified = await eventOf<DonationVerified>(reference, 'DonationVerified');
+    const failing: Mailer = {
+      kind: 'outbox',
+      async send() {
+        throw new Error('SMTP is down');
+      },
+      close() {},
+    };
+    await expect(runJob(verified, { ...app.services, mailer: failing })).rejects.toThrow('SMTP is down');
+    await cancelDonation(app.services, { reference, reason: 'Cheque bounced' }, meta());
+
+    const sent: MailMessage[] = [];
+    const capturing: Mailer = { kind: 'outbox', send: async (message) => void sent.push(message), close() {} };
+    await runJob(verified, { ...app.services, mailer: capturing });
+    expect(sent).toEqual([]);
+    await runJob(await eventOf<DonationCancelled>(reference, 'DonationCancelled'), { ...app.services, mailer: capturing });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(`Cancelled donation receipt ${verified.data.receipt.serial}`);
+  });
+
   it('loses the receipt files with the donor’s erasure, and draws and mails nothing for the erased donation afterwards', async () => {
     const reference = await offlineGift();
     const verified = await eventOf<DonationVerified>(reference, 'DonationVerified');

@@ -199,6 +199,15 @@ export async function renderDonationReceipt(
   const to = donor.email;
   const stored = fileId;
   await runExternalOnce(context.db, input.jobId, async () => {
+    if (variant === 'issued') {
+      // Read again just before sending: a donation cancelled since this run began (a bounced cheque)
+      // must not be sent a clean receipt with thanks; the CANCELLED one is mailed by its own run.
+      const now = await context.db.transaction(async (tx) => (await foldStream(context.eventStore, tx, streamId, evolveReceiptJob, noReceiptJobState)).state);
+      if (now.cancelled) {
+        context.log.info({ reference }, 'render-donation-receipt: cancelled before its receipt was mailed; not mailed');
+        return;
+      }
+    }
     const bytes = pdf ?? (await context.files.get(stored, { subjectId: streamId, kind: RECEIPT_FILE_KIND }))?.bytes;
     if (!bytes) {
       context.log.info({ reference, variant }, 'render-donation-receipt: the receipt file is gone (erased); no mail');

@@ -18,6 +18,8 @@ import { verifyDonation } from './verify-donation.ts';
  */
 describe.each(testDbKinds())('receipt serials and UTR claims on %s', (kind) => {
   let app: TestApp;
+  const SEPTEMBER_2030 = new Date('2030-09-01T06:00:00.000Z');
+  let clock = SEPTEMBER_2030;
   let finance: AppCaller;
   let otherFinance: AppCaller;
   let financeUserId: string;
@@ -26,7 +28,7 @@ describe.each(testDbKinds())('receipt serials and UTR claims on %s', (kind) => {
   let otherDb: Db | null = null;
 
   beforeAll(async () => {
-    app = await createTestApp(kind, { now: () => new Date('2030-09-01T06:00:00.000Z') });
+    app = await createTestApp(kind, { now: () => clock });
     const admin = await app.account({ role: 'admin', permissions: ['finance'] });
     financeUserId = admin.userId;
     finance = await app.caller({ token: admin.token });
@@ -82,7 +84,7 @@ describe.each(testDbKinds())('receipt serials and UTR claims on %s', (kind) => {
   it('gives 20 verifications at once the serials 1 to 20 of the year, each once, with no gap', async () => {
     const pledges = await pledgesWithProof(20);
     const { succeeded, refusals } = await raceCalls(20, (index) =>
-      verifyDonation(index % 2 === 0 ? app.services : otherProcess, { reference: pledges[index]!.reference, receivedOn: '2030-08-31', mode: 'upi' }, {
+      verifyDonation(index % 2 === 0 ? app.services : otherProcess, { reference: pledges[index]!.reference, receivedOn: '2030-09-01', mode: 'upi' }, {
         actor: financeUserId,
         correlationId: `serial-race-${index}`,
       }),
@@ -106,30 +108,37 @@ describe.each(testDbKinds())('receipt serials and UTR claims on %s', (kind) => {
   it('never frees a number: after a cancellation the next verification takes the next serial, and the cancelled one keeps its own', async () => {
     const before = await allocations('receipt-serials-SAHAY-2030-31');
     const [first, second] = await pledgesWithProof(2);
-    const issued = await finance.donations.admin.verify({ reference: first!.reference, receivedOn: '2030-08-31', mode: 'upi' });
+    const issued = await finance.donations.admin.verify({ reference: first!.reference, receivedOn: '2030-09-01', mode: 'upi' });
     expect(issued.receiptSerial).toBe(`SAHAY/2030-31/${String(before.length + 1).padStart(6, '0')}`);
     const cancelled = await finance.donations.admin.cancel({ reference: first!.reference, reason: 'Chargeback from the bank' });
     expect(cancelled).toMatchObject({ status: 'cancelled', receiptSerial: issued.receiptSerial });
-    const next = await finance.donations.admin.verify({ reference: second!.reference, receivedOn: '2030-08-31', mode: 'upi' });
+    const next = await finance.donations.admin.verify({ reference: second!.reference, receivedOn: '2030-09-01', mode: 'upi' });
     expect(next.receiptSerial).toBe(`SAHAY/2030-31/${String(before.length + 2).padStart(6, '0')}`);
     expect((await allocations('receipt-serials-SAHAY-2030-31')).map((entry) => entry.number)).toEqual(Array.from({ length: before.length + 2 }, (_, index) => index + 1));
   });
 
   it('numbers each financial year from 1', async () => {
-    const [march, april] = await pledgesWithProof(2);
-    const inMarch = await finance.donations.admin.verify({ reference: march!.reference, receivedOn: '2029-03-31', mode: 'upi' });
-    const inApril = await finance.donations.admin.verify({ reference: april!.reference, receivedOn: '2029-04-01', mode: 'upi' });
-    expect([inMarch.receiptSerial, inApril.receiptSerial]).toEqual(['SAHAY/2028-29/000001', 'SAHAY/2029-30/000001']);
+    // Early April 2029: cash counted at the office on 31 March belongs to the year that just ended.
+    clock = new Date('2029-04-02T06:00:00.000Z');
+    try {
+      const gift = (receivedOn: string) =>
+        finance.donations.admin.recordOffline({ amountPaise: 1_000_00, cause: 'general', donorName: 'Year End', phone: '9876500001', mode: 'cash', receivedOn, showName: false });
+      const inMarch = await gift('2029-03-31');
+      const inApril = await gift('2029-04-01');
+      expect([inMarch.receiptSerial, inApril.receiptSerial]).toEqual(['SAHAY/2028-29/000001', 'SAHAY/2029-30/000001']);
+    } finally {
+      clock = SEPTEMBER_2030;
+    }
   });
 
   it('a new receipt prefix starts its own series from 1, and a later settings change never alters an issued receipt', async () => {
     const settingsAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['settings'] })).token });
     const [earlier, later] = await pledgesWithProof(2);
-    await finance.donations.admin.verify({ reference: earlier!.reference, receivedOn: '2030-08-31', mode: 'upi' });
+    await finance.donations.admin.verify({ reference: earlier!.reference, receivedOn: '2030-09-01', mode: 'upi' });
     const { version } = await settingsAdmin.site.settings.get();
     await settingsAdmin.site.settings.update({ expectedVersion: version, data: { receiptPrefix: 'SF-NEW', foundationName: { en: 'Sahay Trust', hi: 'सहाय ट्रस्ट' }, pan: 'AAATS1234F' } });
     try {
-      const fresh = await finance.donations.admin.verify({ reference: later!.reference, receivedOn: '2030-08-31', mode: 'upi' });
+      const fresh = await finance.donations.admin.verify({ reference: later!.reference, receivedOn: '2030-09-01', mode: 'upi' });
       expect(fresh.receiptSerial).toBe('SF-NEW/2030-31/000001');
       const receiptOf = async (reference: string) => {
         const events = await app.services.eventStore.readStream(`donation-${reference}`);
@@ -155,7 +164,7 @@ describe.each(testDbKinds())('receipt serials and UTR claims on %s', (kind) => {
         references.push(reference);
       }
       const admins = [finance, otherFinance];
-      const results = await Promise.allSettled(references.map((reference, index) => admins[index]!.donations.admin.verify({ reference, receivedOn: '2030-08-31', mode: 'upi' })));
+      const results = await Promise.allSettled(references.map((reference, index) => admins[index]!.donations.admin.verify({ reference, receivedOn: '2030-09-01', mode: 'upi' })));
       const winners = results.flatMap((result, index) => (result.status === 'fulfilled' ? [references[index]!] : []));
       const losers = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { code: string; message: string }] : []));
       expect(winners).toHaveLength(1);

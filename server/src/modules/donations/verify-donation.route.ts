@@ -7,5 +7,5 @@ export const verifyDonationRoute = adminProcedure('finance')
   .input(ZVerifyDonationRequestSchema)
   .output(ZVerifyDonationResponseSchema)
   .mutation(({ ctx, input }) =>
-    verifyDonation(ctx.services, { reference: input.reference, receivedOn: input.receivedOn, mode: input.mode, instrumentNumber: input.instrumentNumber }, metaOf(ctx)),
+    verifyDonation(ctx.services, input, metaOf(ctx)),
   );

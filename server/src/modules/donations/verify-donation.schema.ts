@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkInstrumentNumber, DONATION_STATUSES, strictInput, ZDateSchema, ZModeSchema, ZOptionalInstrumentNumberSchema, ZReferenceSchema } from './donation-fields.schema.ts';
+import { checkInstrumentNumber, DONATION_STATUSES, strictInput, ZDateSchema, ZModeSchema, ZOptionalInstrumentNumberSchema, ZReferenceSchema, ZUtrSchema } from './donation-fields.schema.ts';
 
 const VERIFY_FIELDS = {
   /** The day the money arrived (YYYY-MM-DD); its financial year is the receipt's. */
@@ -7,6 +7,11 @@ const VERIFY_FIELDS = {
   mode: ZModeSchema,
   /** The cheque or DD number: required for those two modes, refused for the others. */
   instrumentNumber: ZOptionalInstrumentNumberSchema,
+  /**
+   * The UTR the admin matched with the bank statement (the console always sends it): if the donor
+   * changed the proof since, the verification is refused, so the UTR claimed is the one checked.
+   */
+  utr: ZUtrSchema.optional(),
 };
 
 /** `donations.admin.verify` (finance). */

@@ -19,16 +19,19 @@ import {
   type ReceiptSerialAllocated,
   type UtrClaimed,
 } from './donations.events.ts';
-import { financialYearOf, formatSerial, indiaDateOf, isCashAboveLimit } from './receipt-serial.ts';
+import { financialYearOf, formatSerial, indiaDateOf, isCashAboveLimit, startOfPreviousFinancialYear } from './receipt-serial.ts';
 import type { TVerifyDonationResponse } from './verify-donation.schema.ts';
 
 export const VERIFY_WITHOUT_PROOF = 'No proof of payment has been submitted for this donation yet.';
 export const VERIFY_REJECTED = 'This donation was rejected, so it cannot be verified.';
 export const VERIFY_CANCELLED = 'This donation was cancelled, so it cannot be verified again.';
 export const RECEIVED_IN_FUTURE = 'The date the money arrived cannot be in the future.';
+export const RECEIVED_BEFORE_PLEDGE = 'The money cannot have arrived before the donation was made. Check the date.';
+export const RECEIVED_TOO_LONG_AGO = 'The date the money arrived must fall in this financial year or the last one. Check the date.';
 /** "This UTR already verified donation {reference}." */
 export const UTR_ALREADY_USED = 'This UTR already verified donation {reference}.';
 export const VERIFY_CONFLICT = 'Another verification was recorded at the same moment. Please try again.';
+export const UTR_CHANGED = 'The donor changed the UTR since this page was loaded. Check the new UTR against the bank statement, then verify.';
 
 export function utrAlreadyUsed(reference: string): string {
   return UTR_ALREADY_USED.replace('{reference}', formatReference(reference));
@@ -60,6 +63,8 @@ export function receiptIssuerOf(settings: TSettings): ReceiptIssuer {
 
 export interface VerificationCommand {
   reference: string;
+  /** The UTR the admin checked; the proof must still carry it. Undefined: not given (offline gifts, older clients). */
+  expectedUtr?: string;
   receivedOn: string;
   mode: DonationMode;
   instrumentNumber: string | null;
@@ -74,12 +79,16 @@ export interface VerificationCommand {
  */
 export function verificationEvents(
   command: VerificationCommand,
-  donation: Pick<DonationState, 'amountPaise' | 'cause' | 'donorKey' | 'referrerId' | 'memberId'>,
+  donation: Pick<DonationState, 'amountPaise' | 'cause' | 'donorKey' | 'referrerId' | 'memberId' | 'channel' | 'pledgedAt'>,
   serial: SerialSlot,
   utr: { value: string; streamId: string } | null,
 ): StreamEvents<DonationEvent>[] {
   const issuedOn = indiaDateOf(command.now);
-  if (command.receivedOn > issuedOn) throw new AppError('BAD_REQUEST', { userMessage: RECEIVED_IN_FUTURE, fieldErrors: { receivedOn: [RECEIVED_IN_FUTURE] } });
+  const refuseDate = (message: string) => new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { receivedOn: [message] } });
+  if (command.receivedOn > issuedOn) throw refuseDate(RECEIVED_IN_FUTURE);
+  // A serial, once issued, is never taken back: a mistyped year would open a financial year's series for good.
+  if (command.receivedOn < startOfPreviousFinancialYear(issuedOn)) throw refuseDate(RECEIVED_TOO_LONG_AGO);
+  if (donation.channel === 'online' && donation.pledgedAt && command.receivedOn < indiaDateOf(new Date(donation.pledgedAt))) throw refuseDate(RECEIVED_BEFORE_PLEDGE);
   const number = (serial.version ?? 0) + 1;
   const serialText = formatSerial(serial.prefix, serial.financialYear, number);
   const at = command.now.toISOString();
@@ -153,6 +162,9 @@ export function decideVerify(command: VerificationCommand, state: VerifyState): 
     }
   }
   const { utr } = state;
+  if (command.expectedUtr !== undefined && command.expectedUtr !== utr?.value) {
+    throw new AppError('CONFLICT', { userMessage: UTR_CHANGED, fieldErrors: { utr: [UTR_CHANGED] } });
+  }
   const holder = utr?.claim.claimedBy ?? null;
   if (utr && holder !== null && holder !== command.reference && !utr.isHolderCancelled) {
     throw new AppError('CONFLICT', { userMessage: utrAlreadyUsed(holder) });
@@ -188,7 +200,7 @@ export async function lockSerialSlot(tx: Queryable, settings: TSettings, receive
  */
 export async function verifyDonation(
   services: Services,
-  input: { reference: string; receivedOn: string; mode: DonationMode; instrumentNumber?: string | null },
+  input: { reference: string; receivedOn: string; mode: DonationMode; instrumentNumber?: string | null; utr?: string },
   meta: RequestMeta,
 ): Promise<TVerifyDonationResponse> {
   const now = services.now();
@@ -216,7 +228,10 @@ export async function verifyDonation(
       return { state: { donation: donation.state, serial, utr, issuer: receiptIssuerOf(settings) }, versions };
     },
     decide: (state) =>
-      decideVerify({ reference: input.reference, receivedOn: input.receivedOn, mode: input.mode, instrumentNumber: input.instrumentNumber ?? null, issuer: state.issuer, now }, state),
+      decideVerify(
+        { reference: input.reference, expectedUtr: input.utr, receivedOn: input.receivedOn, mode: input.mode, instrumentNumber: input.instrumentNumber ?? null, issuer: state.issuer, now },
+        state,
+      ),
     metadata: eventMetadata(meta),
     conflictMessage: VERIFY_CONFLICT,
   });

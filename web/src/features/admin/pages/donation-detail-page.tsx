@@ -245,7 +245,8 @@ function VerifyForm({ donation }: { donation: TDonationDetail }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = { reference: donation.reference, receivedOn: values.receivedOn, mode: values.mode, instrumentNumber: needsNumber ? values.instrumentNumber : '' };
+    // The UTR shown on this page: the server refuses if the donor changed it since.
+    const input = { reference: donation.reference, receivedOn: values.receivedOn, mode: values.mode, instrumentNumber: needsNumber ? values.instrumentNumber : '', ...(donation.utr ? { utr: donation.utr } : {}) };
     const parsed = ZVerifyDonationRequestSchema.safeParse(input);
     if (!parsed.success) {
       setClientErrors(issuesToFieldErrors(parsed.error.issues));
