@@ -94,6 +94,15 @@ describe('the pledge schema', () => {
     expect(fieldErrors(ZCreateDonationRequestSchema, { ...pledge, donorName: text, address: text })).toEqual({ donorName: [FORMULA_START], address: [FORMULA_START] });
   });
 
+  it('refuses an e-mail address that is valid but starts like a formula, and a cheque number starting with a dash', () => {
+    expect(fieldErrors(ZCreateDonationRequestSchema, { ...pledge, email: '+1+1@example.in' })).toEqual({ email: [FORMULA_START] });
+    expect(fieldErrors(ZCreateDonationRequestSchema, { ...pledge, email: '-cmd@example.in' })).toEqual({ email: [FORMULA_START] });
+    expect(ZCreateDonationRequestSchema.parse({ ...pledge, email: 'a+b@example.in' }).email).toBe('a+b@example.in');
+    const gift = { ...pledge, mode: 'cheque', receivedOn: '2026-04-15' };
+    expect(fieldErrors(ZRecordOfflineDonationRequestSchema, { ...gift, instrumentNumber: '-12345' })).toEqual({ instrumentNumber: [INSTRUMENT_INVALID] });
+    expect(ZRecordOfflineDonationRequestSchema.parse({ ...gift, instrumentNumber: 'dd-4512' }).instrumentNumber).toBe('DD-4512');
+  });
+
   it.each([
     ['NUL', 'Sunita\u0000Devi'],
     ['a tab', 'Sunita\tDevi'],

@@ -151,6 +151,8 @@ export const ZOptionalEmailSchema = z
   .toLowerCase()
   .max(254, EMAIL_INVALID)
   .refine((value) => value === '' || z.regexes.email.test(value), EMAIL_INVALID)
+  // A valid address may start with + or - (+1@x.in), and would run as a formula in an exported CSV.
+  .refine((value) => !startsLikeFormula(value), FORMULA_START)
   .transform((value) => (value === '' ? null : value))
   .optional();
 
@@ -219,7 +221,7 @@ export const ZOptionalInstrumentNumberSchema = z
   .string({ error: INSTRUMENT_INVALID })
   .trim()
   .toUpperCase()
-  .refine((value) => value === '' || /^[A-Z0-9-]{4,30}$/.test(value), INSTRUMENT_INVALID)
+  .refine((value) => value === '' || /^[A-Z0-9][A-Z0-9-]{3,29}$/.test(value), INSTRUMENT_INVALID)
   .transform((value) => (value === '' ? null : value))
   .optional();
 

@@ -28,6 +28,7 @@ import { decideReject, REJECT_CANCELLED, REJECT_VERIFIED } from './reject-donati
 import { decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED } from './submit-proof.ts';
 import {
   decideVerify,
+  instrumentAlreadyUsed,
   RECEIVED_IN_FUTURE,
   utrAlreadyUsed,
   VERIFY_CANCELLED,
@@ -282,7 +283,7 @@ describe('decideScreenshotResult', () => {
 });
 
 describe('decideVerify', () => {
-  type Command = VerificationCommand & { serialVersion?: number | null; claimedBy?: string | null; isHolderCancelled?: boolean };
+  type Command = VerificationCommand & { serialVersion?: number | null; claimedBy?: string | null; isHolderCancelled?: boolean; chequeClaimedBy?: string | null };
   const slot = (version: number | null): SerialSlot => ({ streamId: 'receipt-serials-SAHAY-2026-27', prefix: 'SAHAY', financialYear: '2026-27', version });
   const spec = deciderSpec({
     decide: (command: Command, state: DonationState) =>
@@ -291,6 +292,9 @@ describe('decideVerify', () => {
         serial: slot(command.serialVersion === undefined ? 6 : command.serialVersion),
         utr: state.proof
           ? { value: state.proof.utr, streamId: 'donation-utr-key', claim: { claimedBy: command.claimedBy ?? null }, isHolderCancelled: command.isHolderCancelled ?? false }
+          : null,
+        instrument: command.instrumentNumber
+          ? { streamId: `donation-instrument-cheque-${command.instrumentNumber}-125000`, claim: { claimedBy: command.chequeClaimedBy ?? null }, isHolderCancelled: command.isHolderCancelled ?? false }
           : null,
       }),
     evolve: evolveDonation,
@@ -317,12 +321,35 @@ describe('decideVerify', () => {
       ]);
   });
 
+  it('claims a cheque by its number and amount; the same cheque verifying another standing donation is refused with that one’s reference', () => {
+    const cheque: Command = { ...command, mode: 'cheque', instrumentNumber: '004512' };
+    const chequeVerified = { ...verified, data: { ...verified.data, mode: 'cheque' as const, instrumentNumber: '004512' } };
+    spec([pledged, proof()])
+      .when(cheque)
+      .then([
+        { streamId, events: [chequeVerified] },
+        { streamId: 'receipt-serials-SAHAY-2026-27', events: [allocated(7, 'SAHAY/2026-27/000007')] },
+        { streamId: 'donation-utr-key', events: [claimed] },
+        { streamId: 'donation-instrument-cheque-004512-125000', events: [{ type: 'InstrumentClaimed', data: { reference, claimedAt: at } }] },
+      ]);
+    spec([pledged, proof()]).when({ ...cheque, chequeClaimedBy: 'BBBB2222' }).thenRefuses('CONFLICT', instrumentAlreadyUsed('BBBB2222'));
+    // The other donation was cancelled (the cheque was entered against the wrong gift): the cheque is free again.
+    spec([pledged, proof()])
+      .when({ ...cheque, chequeClaimedBy: 'BBBB2222', isHolderCancelled: true })
+      .then([
+        { streamId, events: [chequeVerified] },
+        { streamId: 'receipt-serials-SAHAY-2026-27', events: [allocated(7, 'SAHAY/2026-27/000007')] },
+        { streamId: 'donation-utr-key', events: [claimed] },
+        { streamId: 'donation-instrument-cheque-004512-125000', events: [{ type: 'InstrumentClaimed', data: { reference, claimedAt: at } }] },
+      ]);
+  });
+
   it('freezes the issuer given and notes cash above ₹2,000', () => {
     const above = stateAfter([{ ...pledged, data: { ...pledged.data, amountPaise: 2_000_01 } }, proof()]);
-    const [first] = decideVerify({ ...command, mode: 'cash' }, { donation: above, serial: slot(0), utr: null });
+    const [first] = decideVerify({ ...command, mode: 'cash' }, { donation: above, serial: slot(0), utr: null, instrument: null });
     expect(first!.events[0]).toMatchObject({ data: { mode: 'cash', receipt: { issuer, isCashAboveLimit: true, issuedOn: '2026-04-12' } } });
     const small = stateAfter([{ ...pledged, data: { ...pledged.data, amountPaise: 2_000_00 } }, proof()]);
-    const [second] = decideVerify({ ...command, mode: 'cash' }, { donation: small, serial: slot(0), utr: null });
+    const [second] = decideVerify({ ...command, mode: 'cash' }, { donation: small, serial: slot(0), utr: null, instrument: null });
     expect(second!.events[0]).toMatchObject({ data: { receipt: { isCashAboveLimit: false } } });
   });
 

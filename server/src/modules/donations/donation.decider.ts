@@ -5,6 +5,7 @@ import type {
   DonationMode,
   DonationStatus,
   DonationStreamEvent,
+  InstrumentClaimed,
   IssuedReceipt,
   ReceiptVariant,
   UtrClaimed,
@@ -156,12 +157,13 @@ export interface UtrClaimState {
 
 export const noUtrClaim: UtrClaimState = { claimedBy: null };
 
-export function evolveUtrClaim(state: UtrClaimState, event: Recorded<UtrClaimed>): UtrClaimState {
+export function evolveUtrClaim(state: UtrClaimState, event: Recorded<UtrClaimed | InstrumentClaimed>): UtrClaimState {
   switch (event.type) {
     case 'UtrClaimed':
+    case 'InstrumentClaimed':
       return { claimedBy: event.data.reference };
     default: {
-      const unhandled: never = event.type;
+      const unhandled: never = event;
       return unhandled;
     }
   }

@@ -168,7 +168,20 @@ export type DonationStreamEvent =
   | ReceiptRendered
   | PersonalDataErased;
 
-export type DonationEvent = DonationStreamEvent | ReceiptSerialAllocated | UtrClaimed;
+// ---- stream donation-instrument-<cheque|dd>-<number>-<amount in paise>: one verified gift per cheque or DD ----
+
+/**
+ * A cheque or demand draft verified a donation. A cheque number is unique only within its bank, so
+ * the claim is on the mode, the number and the amount: the same cheque entered twice (a retried
+ * request, two admins at the counter) is refused; two banks' cheques of one number and one amount
+ * are rare enough for the message to send staff to check.
+ */
+export type InstrumentClaimed = {
+  type: 'InstrumentClaimed';
+  data: { reference: string; claimedAt: string };
+};
+
+export type DonationEvent = DonationStreamEvent | ReceiptSerialAllocated | UtrClaimed | InstrumentClaimed;
 
 /** Subject of the data key and stream of one donation; `reference` is the canonical 8 characters. */
 export function donationStreamId(reference: string): string {
@@ -188,4 +201,9 @@ export function receiptSerialStreamId(prefix: string, financialYear: string): st
  */
 export function utrStreamId(utr: string): string {
   return `donation-utr-${utr}`;
+}
+
+/** `number` as ZOptionalInstrumentNumberSchema gives it (letters and digits, upper case). */
+export function instrumentStreamId(mode: 'cheque' | 'dd', number: string, amountPaise: number): string {
+  return `donation-instrument-${mode}-${number}-${amountPaise}`;
 }

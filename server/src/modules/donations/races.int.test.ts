@@ -9,7 +9,7 @@ import { eraseDonation } from './erase-donation.ts';
 import { markAbandonedDonations } from './mark-abandoned-donations.job.ts';
 import { processDonationScreenshot } from './process-donation-screenshot.job.ts';
 import { submitProof } from './submit-proof.ts';
-import { VERIFY_CANCELLED } from './verify-donation.ts';
+import { instrumentAlreadyUsed, VERIFY_CANCELLED } from './verify-donation.ts';
 
 /**
  * Race tests (issue 9, 10) for the donations commands: ten identical calls at once record exactly
@@ -101,12 +101,24 @@ describe.each(testDbKinds())('donations commands racing on %s', (kind) => {
     expect(types.indexOf('DonationVerified')).toBeLessThan(types.includes('DonationCancelled') ? types.indexOf('DonationCancelled') : Infinity);
   });
 
-  it('recordOffline: ten gifts recorded at once are ten donations with ten consecutive serials', async () => {
+  it('recordOffline: one demand draft entered ten times at once is one gift; the others are told which donation holds it', async () => {
     const donor = uniqueDonor();
     const gift = { amountPaise: 3_000_00, cause: 'general' as const, donorName: 'Walk In Donor', phone: donor.phone, mode: 'dd' as const, instrumentNumber: '778899', receivedOn: '2030-11-02' };
     const { succeeded, refusals } = await raceCalls(CALLS, () => finance.donations.admin.recordOffline(gift));
+    expect(succeeded).toHaveLength(1);
+    const [recorded] = succeeded;
+    expect(recorded!.receiptSerial).toBe('SAHAY/2030-31/000001');
+    expect(refusals).toHaveLength(CALLS - 1);
+    expectOnlyRefusals(refusals, [['CONFLICT', instrumentAlreadyUsed(recorded!.reference.replace('-', ''))]]);
+    expect(await typesOn(recorded!.reference)).toEqual(['DonationPledged', 'DonationVerified']);
+  });
+
+  it('recordOffline: ten cash gifts at once (no number to tell them apart) are ten donations with consecutive serials', async () => {
+    const donor = uniqueDonor();
+    const gift = { amountPaise: 1_500_00, cause: 'general' as const, donorName: 'Walk In Donor', phone: donor.phone, mode: 'cash' as const, receivedOn: '2030-11-02' };
+    const { succeeded, refusals } = await raceCalls(CALLS, () => finance.donations.admin.recordOffline(gift));
     expect(refusals).toEqual([]);
-    expect(succeeded.map((result) => result.receiptSerial).sort()).toEqual(Array.from({ length: CALLS }, (_, index) => `SAHAY/2030-31/${String(index + 1).padStart(6, '0')}`));
+    expect(succeeded.map((result) => result.receiptSerial).sort()).toEqual(Array.from({ length: CALLS }, (_, index) => `SAHAY/2030-31/${String(index + 2).padStart(6, '0')}`));
     for (const result of succeeded) expect(await typesOn(result.reference)).toEqual(['DonationPledged', 'DonationVerified']);
   });
 

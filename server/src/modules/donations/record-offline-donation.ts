@@ -1,3 +1,4 @@
+import { AppError } from '#server/errors/app-error';
 import { handleCommand, type StreamEvents } from '#server/event-store/command-handler';
 import { isEventOf } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
@@ -10,7 +11,18 @@ import { donationStreamId, type DonationEvent, type DonationMode, type ReceiptSe
 import { paymentSettingsOf } from './payment-details.ts';
 import type { TRecordOfflineDonationInput, TRecordOfflineDonationResponse } from './record-offline-donation.schema.ts';
 import { generateReference } from './reference.ts';
-import { lockSerialSlot, receiptIssuerOf, verificationEvents, type SerialSlot, type VerificationCommand } from './verify-donation.ts';
+import {
+  instrumentAlreadyUsed,
+  instrumentClaimStreamOf,
+  isClaimedByAnother,
+  lockSerialSlot,
+  readClaim,
+  receiptIssuerOf,
+  verificationEvents,
+  type ClaimRead,
+  type SerialSlot,
+  type VerificationCommand,
+} from './verify-donation.ts';
 
 /**
  * Pure: a gift received at the office (cash, cheque, DD) is pledged and verified in one decision:
@@ -19,14 +31,18 @@ import { lockSerialSlot, receiptIssuerOf, verificationEvents, type SerialSlot, t
  */
 export function decideRecordOffline(
   command: { pledge: PledgeCommand; verification: VerificationCommand },
-  state: PledgeState & { serial: SerialSlot },
+  state: PledgeState & { serial: SerialSlot; instrument?: ClaimRead | null },
 ): StreamEvents<DonationEvent>[] {
   const pledged = decidePledge(command.pledge, state);
+  // The same cheque or DD entered twice (a retried request, two admins at the counter) is one gift.
+  const holder = isClaimedByAnother(state.instrument ?? null, command.pledge.reference);
+  if (holder) throw new AppError('CONFLICT', { userMessage: instrumentAlreadyUsed(holder), fieldErrors: { instrumentNumber: [instrumentAlreadyUsed(holder)] } });
   const { pledge } = command;
   const donation = { amountPaise: pledge.amountPaise, cause: pledge.cause, donorKey: pledge.donorKey, referrerId: state.referrer?.userId ?? null, memberId: pledge.memberId, channel: 'offline' as const, pledgedAt: null };
   const streamId = donationStreamId(pledge.reference);
   // The pledge comes first on the donation's new stream, then its verification.
-  return verificationEvents(command.verification, donation, state.serial, null).map((batch) =>
+  const instrument = state.instrument ? { streamId: state.instrument.streamId } : null;
+  return verificationEvents(command.verification, donation, state.serial, null, instrument).map((batch) =>
     batch.streamId === streamId ? { streamId, events: [...pledged, ...batch.events] } : batch,
   );
 }
@@ -42,10 +58,15 @@ export async function recordOfflineDonation(services: Services, input: TRecordOf
   const { state, events } = await handleCommand(services, {
     async read(tx) {
       const { settings } = await getSettings(tx);
-      const serial = await lockSerialSlot(tx, settings, input.receivedOn);
       // A new reference on every attempt: one that exists already makes the no_stream append conflict.
       const reference = generateReference();
+      const versions: Record<string, number | null> = { [donationStreamId(reference)]: null };
+      const instrumentStream = instrumentClaimStreamOf(input.mode, input.instrumentNumber ?? null, input.amountPaise);
+      const instrument = instrumentStream ? await readClaim(services, tx, instrumentStream, reference, versions) : null;
+      const serial = await lockSerialSlot(tx, settings, input.receivedOn);
+      versions[serial.streamId] = serial.version;
       const state = {
+        instrument,
         reference,
         exists: false,
         referrer: fields.referralId ? await findActiveMember(tx, fields.referralId) : undefined,
@@ -53,7 +74,7 @@ export async function recordOfflineDonation(services: Services, input: TRecordOf
         serial,
         issuer: receiptIssuerOf(settings),
       };
-      return { state, versions: { [donationStreamId(reference)]: null, [serial.streamId]: serial.version } };
+      return { state, versions };
     },
     decide: async (state, { seal }) => {
       const streamId = donationStreamId(state.reference);

@@ -10,11 +10,13 @@ import { formatReference } from './donation-fields.schema.ts';
 import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, noDonation, noUtrClaim, type DonationState, type UtrClaimState } from './donation.decider.ts';
 import {
   donationStreamId,
+  instrumentStreamId,
   receiptSerialStreamId,
   utrStreamId,
   type DonationEvent,
   type DonationMode,
   type DonationVerified,
+  type InstrumentClaimed,
   type ReceiptIssuer,
   type ReceiptSerialAllocated,
   type UtrClaimed,
@@ -31,10 +33,47 @@ export const RECEIVED_TOO_LONG_AGO = 'The date the money arrived must fall in th
 /** "This UTR already verified donation {reference}." */
 export const UTR_ALREADY_USED = 'This UTR already verified donation {reference}.';
 export const VERIFY_CONFLICT = 'Another verification was recorded at the same moment. Please try again.';
+/** "This cheque or DD (same number and amount) already verified donation {reference}." */
+export const INSTRUMENT_ALREADY_USED = 'This cheque or DD (same number and amount) already verified donation {reference}.';
 export const UTR_CHANGED = 'The donor changed the UTR since this page was loaded. Check the new UTR against the bank statement, then verify.';
 
 export function utrAlreadyUsed(reference: string): string {
   return UTR_ALREADY_USED.replace('{reference}', formatReference(reference));
+}
+
+export function instrumentAlreadyUsed(reference: string): string {
+  return INSTRUMENT_ALREADY_USED.replace('{reference}', formatReference(reference));
+}
+
+/** A claim stream (a UTR's or a cheque's) as read for a decision: who holds it, and whether that donation was cancelled since. */
+export interface ClaimRead {
+  streamId: string;
+  claim: UtrClaimState;
+  isHolderCancelled: boolean;
+}
+
+/** Whether `claim` stops `reference` from claiming: held by another donation that still stands. */
+export function isClaimedByAnother(claim: ClaimRead | null, reference: string): string | null {
+  const holder = claim?.claim.claimedBy ?? null;
+  return holder !== null && holder !== reference && !claim!.isHolderCancelled ? holder : null;
+}
+
+/**
+ * Folds a claim stream and the donation holding it (a cancelled holder frees the claim). Adds the
+ * stream's version to `versions`, so a claim made meanwhile makes the append conflict and retry.
+ */
+export async function readClaim(services: Pick<Services, 'eventStore'>, tx: Queryable, streamId: string, reference: string, versions: Record<string, number | null>): Promise<ClaimRead> {
+  const folded = await foldStream<UtrClaimState, UtrClaimed | InstrumentClaimed>(services.eventStore, tx, streamId, evolveUtrClaim, noUtrClaim);
+  Object.assign(versions, folded.versions);
+  const holder = folded.state.claimedBy;
+  const isHolderCancelled =
+    holder !== null && holder !== reference && (await foldStream(services.eventStore, tx, donationStreamId(holder), evolveDonation, noDonation)).state.status === 'cancelled';
+  return { streamId, claim: folded.state, isHolderCancelled };
+}
+
+/** The claim stream of a cheque or DD verification; none for other modes. */
+export function instrumentClaimStreamOf(mode: DonationMode, instrumentNumber: string | null, amountPaise: number): string | null {
+  return (mode === 'cheque' || mode === 'dd') && instrumentNumber ? instrumentStreamId(mode, instrumentNumber, amountPaise) : null;
 }
 
 /** Where the next receipt serial comes from: the serial stream of the receipt prefix and the financial year of `receivedOn`. */
@@ -82,6 +121,7 @@ export function verificationEvents(
   donation: Pick<DonationState, 'amountPaise' | 'cause' | 'donorKey' | 'referrerId' | 'memberId' | 'channel' | 'pledgedAt'>,
   serial: SerialSlot,
   utr: { value: string; streamId: string } | null,
+  instrument: { streamId: string } | null = null,
 ): StreamEvents<DonationEvent>[] {
   const issuedOn = indiaDateOf(command.now);
   const refuseDate = (message: string) => new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { receivedOn: [message] } });
@@ -125,6 +165,10 @@ export function verificationEvents(
     const claimed: UtrClaimed = { type: 'UtrClaimed', data: { reference: command.reference, claimedAt: at } };
     batches.push({ streamId: utr.streamId, events: [claimed] });
   }
+  if (instrument) {
+    const claimed: InstrumentClaimed = { type: 'InstrumentClaimed', data: { reference: command.reference, claimedAt: at } };
+    batches.push({ streamId: instrument.streamId, events: [claimed] });
+  }
   return batches;
 }
 
@@ -132,7 +176,9 @@ export interface VerifyState {
   donation: DonationState;
   serial: SerialSlot;
   /** The UTR of the proof and its claim stream; null when the donation has no proof. */
-  utr: { value: string; streamId: string; claim: UtrClaimState; isHolderCancelled: boolean } | null;
+  utr: ({ value: string } & ClaimRead) | null;
+  /** The cheque's or DD's claim when verifying with one; null otherwise. */
+  instrument: ClaimRead | null;
 }
 
 /**
@@ -165,11 +211,11 @@ export function decideVerify(command: VerificationCommand, state: VerifyState): 
   if (command.expectedUtr !== undefined && command.expectedUtr !== utr?.value) {
     throw new AppError('CONFLICT', { userMessage: UTR_CHANGED, fieldErrors: { utr: [UTR_CHANGED] } });
   }
-  const holder = utr?.claim.claimedBy ?? null;
-  if (utr && holder !== null && holder !== command.reference && !utr.isHolderCancelled) {
-    throw new AppError('CONFLICT', { userMessage: utrAlreadyUsed(holder) });
-  }
-  return verificationEvents(command, donation, state.serial, utr && { value: utr.value, streamId: utr.streamId });
+  const utrHolder = isClaimedByAnother(utr, command.reference);
+  if (utrHolder) throw new AppError('CONFLICT', { userMessage: utrAlreadyUsed(utrHolder) });
+  const instrumentHolder = isClaimedByAnother(state.instrument, command.reference);
+  if (instrumentHolder) throw new AppError('CONFLICT', { userMessage: instrumentAlreadyUsed(instrumentHolder), fieldErrors: { instrumentNumber: [instrumentAlreadyUsed(instrumentHolder)] } });
+  return verificationEvents(command, donation, state.serial, utr && { value: utr.value, streamId: utr.streamId }, state.instrument && { streamId: state.instrument.streamId });
 }
 
 /** The first key of the serial streams' advisory locks (the second is the stream ID's hash): fixed, shared by every process. */
@@ -212,20 +258,14 @@ export async function verifyDonation(
       const versions: Record<string, number | null> = { ...donation.versions };
       let utr: VerifyState['utr'] = null;
       const proofUtr = donation.state.proof?.utr;
-      if (proofUtr) {
-        const utrStream = utrStreamId(proofUtr);
-        const claim = await foldStream<UtrClaimState, UtrClaimed>(services.eventStore, tx, utrStream, evolveUtrClaim, noUtrClaim);
-        Object.assign(versions, claim.versions);
-        const holder = claim.state.claimedBy;
-        const isHolderCancelled =
-          holder !== null && holder !== input.reference && (await foldStream(services.eventStore, tx, donationStreamId(holder), evolveDonation, noDonation)).state.status === 'cancelled';
-        utr = { value: proofUtr, streamId: utrStream, claim: claim.state, isHolderCancelled };
-      }
+      if (proofUtr) utr = { value: proofUtr, ...(await readClaim(services, tx, utrStreamId(proofUtr), input.reference, versions)) };
+      const instrumentStream = instrumentClaimStreamOf(input.mode, input.instrumentNumber ?? null, donation.state.amountPaise);
+      const instrument = instrumentStream ? await readClaim(services, tx, instrumentStream, input.reference, versions) : null;
       // Last: every verification of the year waits here for the one before it to commit, so the
       // lock is held only for the decision and the append, not for the reads above.
       const serial = await lockSerialSlot(tx, settings, input.receivedOn);
       versions[serial.streamId] = serial.version;
-      return { state: { donation: donation.state, serial, utr, issuer: receiptIssuerOf(settings) }, versions };
+      return { state: { donation: donation.state, serial, utr, instrument, issuer: receiptIssuerOf(settings) }, versions };
     },
     decide: (state) =>
       decideVerify(
