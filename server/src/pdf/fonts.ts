@@ -53,16 +53,49 @@ function openFont(name: PdfFontName): Font {
 const SHAPING_CACHE_ENTRIES = 20_000;
 
 /**
+ * The words whose shaping may be kept for the life of the process: the fixed wording of documents
+ * (labels, declarations), amounts in words, the foundation's own details. Names, addresses and
+ * anything else about a person are never marked, so they are shaped afresh each time and never
+ * outlive their document in memory (an erased donor's name must not stay in a worker's cache).
+ */
+const shareable = new Set<string>();
+
+/**
+ * Marks texts that hold nothing about a person as worth shaping once per process. pdfkit shapes a
+ * line word by word, each word with its trailing space, so both forms of every word are marked.
+ */
+export function markShareable(...texts: readonly (string | null | undefined)[]): void {
+  if (shareable.size > SHAPING_CACHE_ENTRIES * 4) shareable.clear();
+  for (const text of texts) {
+    for (const word of text?.split(/[ \t]+/) ?? []) {
+      if (word === '') continue;
+      shareable.add(word);
+      shareable.add(`${word} `);
+    }
+  }
+}
+
+/** For tests: whether any face holds the shaping of `text` now. */
+export function isShapingCached(text: string): boolean {
+  return caches.some((runs) => [...runs.keys()].some((key) => key.endsWith(text) || key.endsWith(`${text} `)));
+}
+
+const caches: Map<string, GlyphRun>[] = [];
+
+/**
  * The font with a process-wide cache of its shaping. Shaping (fontkit's GSUB/GPOS lookups, heavy for
  * Devanagari) was two thirds of a receipt's time, and pdfkit caches it only within one document,
- * while every receipt repeats the same labels, declaration and digits. pdfkit scales the positions
- * of the run it gets in place, so each call gets its own copy of them; the glyphs are shared and
- * only read. The answer is the same run fontkit gives, so the PDF bytes do not change.
+ * while every receipt repeats the same labels, declaration and digits. Only texts marked shareable
+ * are kept (markShareable). pdfkit scales the positions of the run it gets in place, so each call
+ * gets its own copy of them; the glyphs are shared and only read. The answer is the same run
+ * fontkit gives, so the PDF bytes do not change (docs/decisions/025).
  */
 export function withShapingCache(font: Font): Font {
   const runs = new Map<string, GlyphRun>();
+  caches.push(runs);
   const cached: Font = Object.create(font) as Font;
   cached.layout = (text, features) => {
+    if (!shareable.has(text)) return font.layout(text, features);
     const key = features === undefined ? text : `${JSON.stringify(features)}\u0000${text}`;
     let run = runs.get(key);
     if (run === undefined) {

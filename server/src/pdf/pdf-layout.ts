@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { openPdfFonts, type PdfFontName } from './fonts.ts';
+import { markShareable, openPdfFonts, type PdfFontName } from './fonts.ts';
 import { drawQrCode, type QrCodeGeometry } from './qr-code.ts';
 import { drawLines, layoutText, lineMetrics, type Align, type TextLine, type TextStyle } from './text.ts';
 
@@ -69,6 +69,7 @@ const LABELS = {
   phone: { en: 'Phone', hi: 'फ़ोन' },
   email: { en: 'E-mail', hi: 'ई-मेल' },
 } satisfies Record<string, Bilingual>;
+markShareable(...Object.values(LABELS).flatMap((label) => [label.en, label.hi]), 'Page of / पृष्ठ');
 
 /** "English / हिंदी", the way both languages share one line in every document. */
 export function bilingual(text: Bilingual | string): string {
@@ -198,6 +199,8 @@ export class PdfLayout {
     const qrSize = options.qr ? (options.qrSize ?? 96) : 0;
     const width = this.contentWidth - (qrSize ? qrSize + 12 : 0);
     const qr = options.qr ? drawQrCode(this.doc, options.qr, { x: this.left + this.contentWidth - qrSize, y: top, size: qrSize }) : undefined;
+    // The foundation's own details (from settings) name no person: shaped once per process.
+    markShareable(foundation.name.en, foundation.name.hi, foundation.address?.en, foundation.address?.hi, foundation.taxExemptionLabel?.en, foundation.taxExemptionLabel?.hi);
 
     this.text(foundation.name.en, { size: 15, bold: true, width });
     if (filled(foundation.name.hi)) this.text(foundation.name.hi, { size: 13, bold: true, width });

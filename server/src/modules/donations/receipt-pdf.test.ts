@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { create } from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isShapingCached } from '#server/pdf/fonts';
 import type { QrCodeGeometry } from '#server/pdf/qr-code';
 import { darkPixels, extractPdfText, greyAt, renderPdfPages, type RenderedPage } from '#server/testing/pdf-render';
 import type { ReceiptIssuer } from './donations.events.ts';
@@ -213,5 +214,13 @@ describe('receipt helpers', () => {
     await expect(renderReceiptPdf({ ...issued, amountPaise: 0 })).rejects.toThrow('An amount in words needs a whole number of paise of at least 1, got 0');
     await expect(renderReceiptPdf({ ...issued, createdAt: new Date('nope') })).rejects.toThrow('A PDF needs a valid creation date');
     await expect(renderReceiptPdf({ ...issued, issuedOn: '2026-5-2' })).rejects.toThrow('A receipt date must be YYYY-MM-DD');
+  });
+});
+
+describe('what the worker keeps after drawing a receipt', () => {
+  it('keeps the shaping of the fixed wording, and none of the donor’s name or address', async () => {
+    await renderReceiptPdf({ ...issued, donor: { name: 'ज़ुबैदा ख़ातून Qureshi', pan: 'ABCDE1234F', address: 'मोहल्ला क़ाज़ीपुरा, Bhopal' } });
+    for (const personal of ['ज़ुबैदा', 'ख़ातून', 'Qureshi', 'क़ाज़ीपुरा', 'Bhopal']) expect(isShapingCached(personal), personal).toBe(false);
+    for (const fixed of ['रसीद', 'स्वेच्छा', 'Receipt']) expect(isShapingCached(fixed), fixed).toBe(true);
   });
 });

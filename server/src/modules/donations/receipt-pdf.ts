@@ -1,4 +1,5 @@
 import { amountInWords, formatRupees } from '#server/lib/amount-in-words';
+import { markShareable } from '#server/pdf/fonts';
 import { bilingual, createPdfLayout, type Bilingual, type Box, type FoundationDetails } from '#server/pdf/pdf-layout';
 import type { QrCodeGeometry } from '#server/pdf/qr-code';
 import { drawLines, layoutText, lineMetrics, type TextStyle } from '#server/pdf/text';
@@ -96,6 +97,15 @@ const LABELS = {
     hi: 'यह रसीद रद्द कर दी गई है और कर-कटौती के लिए मान्य नहीं है। इसकी संख्या दोबारा उपयोग नहीं की जाती।',
   },
 } satisfies Record<string, Bilingual>;
+
+// The receipt's fixed wording is shaped once per process (server/src/pdf/fonts.ts); what it says
+// about the donor never is.
+markShareable(
+  ...[RECEIPT_TITLE, CANCELLED_MARK, RECEIPT_DECLARATION, CASH_ABOVE_LIMIT_NOTE, ...Object.values(CAUSE_LABELS), ...Object.values(MODE_LABELS), ...Object.values(LABELS)].flatMap(
+    (text) => [text.en, text.hi],
+  ),
+  '/ —',
+);
 
 const RED = '#b71c1c';
 const GREY = '#555555';
@@ -223,6 +233,7 @@ export async function drawReceipt(input: ReceiptPdfInput): Promise<RenderedRecei
   }
 
   const words = amountInWords(input.amountPaise);
+  markShareable(words.en, words.hi);
   const payment = paymentReference(input);
   layout.labelValues([
     { label: LABELS.serial, value: input.serial },
