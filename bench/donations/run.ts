@@ -42,7 +42,7 @@ const VERIFIERS = Number(process.env.BENCH_VERIFIERS ?? 8);
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 1_000);
 const SETUP_WRITERS = 8;
 /** Node's flags for the worker process: as `npm run worker` gives them (BENCH_WORKER_NODE_FLAGS to try others). */
-const WORKER_NODE_FLAGS = (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-semi-space-size=16').split(' ').filter(Boolean);
+const WORKER_NODE_FLAGS = (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-semi-space-size=16 --max-old-space-size=128').split(' ').filter(Boolean);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 function percentile(sorted: readonly number[], p: number): number {
