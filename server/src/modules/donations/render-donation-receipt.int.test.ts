@@ -17,6 +17,15 @@ import { isGenuineReceiptSignature } from './receipt-signature.ts';
 import { RECEIPT_FILE_KIND, renderDonationReceiptJob } from './render-donation-receipt.job.ts';
 
 const now = new Date('2026-05-02T06:00:00Z');
+
+/** A mail server that is down. */
+const failing: Mailer = {
+  kind: 'outbox',
+  async send() {
+    throw new Error('SMTP is down');
+  },
+  close() {},
+};
 const meta = () => ({ actor: 'system', correlationId: crypto.randomUUID() });
 
 describe.each(testDbKinds())('the receipt job on %s', (kind) => {
@@ -149,13 +158,6 @@ describe.each(testDbKinds())('the receipt job on %s', (kind) => {
   it('mails the stored receipt when a run that drew it failed before mailing', async () => {
     const reference = await offlineGift();
     const verified = await eventOf<DonationVerified>(reference, 'DonationVerified');
-    const failing: Mailer = {
-      kind: 'outbox',
-      async send() {
-        throw new Error('SMTP is down');
-      },
-      close() {},
-    };
     await expect(runJob(verified, { ...app.services, mailer: failing })).rejects.toThrow('SMTP is down');
     expect(await renderedOf(reference)).toHaveLength(1);
 
@@ -173,13 +175,6 @@ describe.each(testDbKinds())('the receipt job on %s', (kind) => {
   it('sends no clean receipt to a donor whose gift was cancelled before its mail went out, only the CANCELLED one', async () => {
     const reference = await offlineGift();
     const verified = await eventOf<DonationVerified>(reference, 'DonationVerified');
-    const failing: Mailer = {
-      kind: 'outbox',
-      async send() {
-        throw new Error('SMTP is down');
-      },
-      close() {},
-    };
     await expect(runJob(verified, { ...app.services, mailer: failing })).rejects.toThrow('SMTP is down');
     await cancelDonation(app.services, { reference, reason: 'Cheque bounced' }, meta());
 
