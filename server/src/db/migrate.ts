@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
+import pg from 'pg';
 import { ConfigError } from '#server/config';
 import { type Db, type Queryable, type Row, sqlState } from './db.ts';
 
@@ -12,7 +13,7 @@ const PG_UNDEFINED_TABLE = '42P01';
 /**
  * Applies the ordered SQL migrations in migrations/ with node-pg-migrate. Both databases take the
  * same files. Given a Db, scripts without parameters go through exec, since a migration holds many
- * statements. Given a PostgreSQL URL, node-pg-migrate opens one connection of its own: its
+ * statements. Given a PostgreSQL URL, migrate opens one connection of its own for node-pg-migrate: its
  * `BEGIN; … COMMIT;` and its advisory lock and unlock are separate queries that must share a
  * connection, which a pool does not promise. Concurrent callers on a URL wait for each other.
  */
@@ -26,8 +27,17 @@ export async function migrate(target: Db | string, options: { log?: (message: st
     log: options.log ?? (() => {}),
   };
   if (typeof target === 'string') {
-    const applied = await runner({ ...common, databaseUrl: target, advisoryLockMode: 'wait' });
-    return applied.map((migration) => migration.name);
+    // Our own client, closed before returning: node-pg-migrate's own may still be closing when it
+    // returns, and a database dropped or restarted just then turns that into an uncaught error.
+    const client = new pg.Client({ connectionString: target, application_name: 'sahay-migrate' });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      const applied = await runner({ ...common, dbClient: client, advisoryLockMode: 'wait' });
+      return applied.map((migration) => migration.name);
+    } finally {
+      await client.end();
+    }
   }
   const db = target;
   const dbClient = {
