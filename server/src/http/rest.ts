@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { z, type ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import { AppError } from '#server/errors/app-error';
+import { fieldErrorsFromZod } from '#server/errors/field-errors';
 import { hasPermission, type Permission, type SessionUser } from '#server/modules/identity/identity.api';
 import type { RequestMeta } from '#server/lib/request-meta';
 
@@ -10,7 +11,7 @@ export function parseInput<S extends ZodType>(schema: S, input: unknown): z.outp
   if (!result.success) {
     throw new AppError('BAD_REQUEST', {
       userMessage: 'Please correct the highlighted fields.',
-      fieldErrors: z.flattenError(result.error).fieldErrors as Record<string, string[]>,
+      fieldErrors: fieldErrorsFromZod(result.error),
     });
   }
   return result.data;

@@ -1,4 +1,6 @@
 import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { fieldErrorsFromZod } from '#server/errors/field-errors';
 import { expect } from 'vitest';
 import { AppError } from '#server/errors/app-error';
 
@@ -17,11 +19,9 @@ export async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
  * input schema's issues by their first path segment.
  */
 export function fieldErrorsOf(error: TRPCError): Record<string, string[]> {
-  const cause = error.cause as { fieldErrors?: Record<string, string[]>; issues?: { path: PropertyKey[]; message: string }[] } | undefined;
-  if (cause?.fieldErrors) return cause.fieldErrors;
-  const result: Record<string, string[]> = {};
-  for (const issue of cause?.issues ?? []) (result[String(issue.path[0])] ??= []).push(issue.message);
-  return result;
+  // As the error formatter gives them to clients (server/src/trpc/init.ts).
+  if (error.cause instanceof ZodError) return fieldErrorsFromZod(error.cause);
+  return (error.cause as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {};
 }
 
 /**

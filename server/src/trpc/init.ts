@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
-import { z, ZodError } from 'zod';
+import { ZodError } from 'zod';
 import { GENERIC_ERROR_MESSAGE } from '#server/errors/app-error';
+import { fieldErrorsFromZod } from '#server/errors/field-errors';
 import type { Context } from './context.ts';
 
 /**
@@ -11,7 +12,7 @@ export const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error, ctx }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     const appFieldErrors = (error.cause as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors;
-    const fieldErrors = zodError ? (z.flattenError(zodError).fieldErrors as Record<string, string[]>) : appFieldErrors;
+    const fieldErrors = zodError ? fieldErrorsFromZod(zodError) : appFieldErrors;
     const isInternal = error.code === 'INTERNAL_SERVER_ERROR';
     return {
       ...shape,

@@ -26,7 +26,6 @@ export const MAX_RECORDABLE_AMOUNT_PAISE = 9_99_99_999_00;
 export const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const REFERENCE_PATTERN = /^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{8}$/;
 
-export const UNKNOWN_FIELD = 'This field is not accepted.';
 export const AMOUNT_NOT_A_NUMBER = 'Enter the amount as a number, like 1250 or 1250.50.';
 export const AMOUNT_FRACTION_OF_PAISA = 'The amount can have at most 2 decimal places.';
 export const AMOUNT_MINIMUM = 'The smallest donation is ₹1.';
@@ -53,21 +52,6 @@ export const MODE_REQUIRED = 'Choose how the money was received';
 export const INSTRUMENT_REQUIRED = 'Enter the cheque or DD number';
 export const INSTRUMENT_INVALID = 'Enter the cheque or DD number: 4 to 30 letters or digits';
 export const INSTRUMENT_NOT_ALLOWED = 'Only a cheque or demand draft has a number here.';
-
-/**
- * A strict input object whose unknown fields are each refused under their own name: zod's strict
- * object reports them all at the top, where fieldErrors cannot show them. Every field not in the
- * shape is checked as "absent" (a key holding undefined is absent, as in JSON), so the refusal comes
- * with the other fields' errors. The JSON Schema still says `additionalProperties: false`.
- */
-export function strictInput<Shape extends z.ZodRawShape>(shape: Shape): z.ZodObject<Shape, z.core.$strict> {
-  const schema = z
-    .object(shape)
-    .catchall(z.unknown().refine((value) => value === undefined, UNKNOWN_FIELD))
-    .meta({ additionalProperties: false });
-  // Typed as the strict object it behaves as: the catch-all only ever lets `undefined` through.
-  return schema as unknown as z.ZodObject<Shape, z.core.$strict>;
-}
 
 /**
  * Text a person types that may end up in a CSV file (names, addresses, reasons): no control

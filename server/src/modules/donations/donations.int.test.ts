@@ -1,3 +1,4 @@
+import { UNKNOWN_FIELD } from '#server/errors/field-errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
 import { getTeamSummary } from '#server/modules/community/community.api';
@@ -6,7 +7,7 @@ import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { SELF_REFERRAL } from './create-donation.ts';
-import { AMOUNT_MINIMUM, CONTACT_REQUIRED, FORMULA_START, PAN_INVALID, UNKNOWN_FIELD, UTR_INVALID } from './donation-fields.schema.ts';
+import { AMOUNT_MINIMUM, CONTACT_REQUIRED, FORMULA_START, PAN_INVALID, UTR_INVALID } from './donation-fields.schema.ts';
 import { DONATION_NOT_FOUND, NO_MATCHING_DONATION } from './donation.decider.ts';
 import { expectNothingWritten, pledgeInput, uniqueDonor, uniqueUtr, verifiedDonation, writes } from './donations.test-helper.ts';
 import { ONLINE_LIMIT_WITHOUT_BANK } from './payment-details.ts';

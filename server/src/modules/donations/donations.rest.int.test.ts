@@ -1,10 +1,11 @@
+import { UNKNOWN_FIELD } from '#server/errors/field-errors';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { UPLOAD_WRONG_TYPE_IMAGES, uploadTooLarge } from '#server/uploads/upload-messages';
-import { AMOUNT_FRACTION_OF_PAISA, LOOKUP_CONTACT_INVALID, UNKNOWN_FIELD, UTR_INVALID } from './donation-fields.schema.ts';
+import { AMOUNT_FRACTION_OF_PAISA, LOOKUP_CONTACT_INVALID, UTR_INVALID } from './donation-fields.schema.ts';
 import { NO_MATCHING_DONATION } from './donation.decider.ts';
 import { expectNothingWritten, uniqueDonor, uniqueUtr, writes } from './donations.test-helper.ts';
 import { RECEIPT_NOT_ISSUED } from './donation-reads.ts';

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { ZPaymentDetailsSchema } from './create-donation.schema.ts';
-import { DONATION_CAUSES, DONATION_STATUSES, strictInput, ZLookupContactSchema, ZReferenceSchema } from './donation-fields.schema.ts';
+import { DONATION_CAUSES, DONATION_STATUSES, ZLookupContactSchema, ZReferenceSchema } from './donation-fields.schema.ts';
 
 /** `donations.getStatus` (public): the reference and the e-mail or phone given with the donation. Rate-limited per address. */
-export const ZGetDonationStatusRequestSchema = strictInput({ reference: ZReferenceSchema, contact: ZLookupContactSchema });
+export const ZGetDonationStatusRequestSchema = z.strictObject({ reference: ZReferenceSchema, contact: ZLookupContactSchema });
 export type TGetDonationStatusRequest = z.input<typeof ZGetDonationStatusRequestSchema>;
 
 /** The query of GET /api/donations/:reference/status and /receipt.pdf. */
-export const ZContactQuerySchema = strictInput({ contact: ZLookupContactSchema });
+export const ZContactQuerySchema = z.strictObject({ contact: ZLookupContactSchema });
 /** The receipt's query: the contact, unless the signed-in member gave it or a finance admin asks. */
-export const ZOptionalContactQuerySchema = strictInput({ contact: ZLookupContactSchema.optional() });
+export const ZOptionalContactQuerySchema = z.strictObject({ contact: ZLookupContactSchema.optional() });
 
 export const ZDonationStatusSchema = z.object({
   reference: z.string(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DONATION_MODES, strictInput, ZReferenceSchema } from './donation-fields.schema.ts';
+import { DONATION_MODES, ZReferenceSchema } from './donation-fields.schema.ts';
 import { ZAdminDonationSchema } from './get-many-donations.schema.ts';
 
 /** `donations.admin.get` (finance): one donation with the donor's details, the proof and its history. */
-export const ZGetDonationRequestSchema = strictInput({ reference: ZReferenceSchema });
+export const ZGetDonationRequestSchema = z.strictObject({ reference: ZReferenceSchema });
 export type TGetDonationRequest = z.input<typeof ZGetDonationRequestSchema>;
 
 export const ZDonationDetailSchema = ZAdminDonationSchema.extend({

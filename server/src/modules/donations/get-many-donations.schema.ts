@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   DONATION_CAUSES,
   DONATION_STATUSES,
-  strictInput,
   ZAmountPaiseSchema,
   ZAmountRupeesSchema,
   ZCauseSchema,
@@ -18,7 +17,7 @@ const ZStatusFilterSchema = z.enum(DONATION_STATUSES, { error: FILTER_STATUS_INV
 const ZPageSchema = z.number({ error: FILTER_PAGE_INVALID }).int(FILTER_PAGE_INVALID).min(1, FILTER_PAGE_INVALID).max(100_000, FILTER_PAGE_INVALID);
 
 /** `donations.admin.getMany` (finance): the queue, filtered by state, cause, pledge dates (India), amount and PAN. */
-export const ZGetManyDonationsRequestSchema = strictInput({
+export const ZGetManyDonationsRequestSchema = z.strictObject({
   status: ZStatusFilterSchema.optional(),
   cause: ZCauseSchema.optional(),
   /** Pledged on or after this day (YYYY-MM-DD, India). */
@@ -34,7 +33,7 @@ export type TGetManyDonationsRequest = z.input<typeof ZGetManyDonationsRequestSc
 export type TDonationFilters = z.output<typeof ZGetManyDonationsRequestSchema>;
 
 /** GET /api/admin/donations?status=&cause=&from=&to=&minAmount=&maxAmount=&hasPan=&page= (amounts in rupees). */
-export const ZGetManyDonationsRestQuerySchema = strictInput({
+export const ZGetManyDonationsRestQuerySchema = z.strictObject({
   status: ZStatusFilterSchema.optional(),
   cause: ZCauseSchema.optional(),
   from: ZDateSchema.optional(),

@@ -1,9 +1,9 @@
+import { UNKNOWN_FIELD } from '#server/errors/field-errors';
 import type { IncomingMessage } from 'node:http';
 import Busboy from 'busboy';
 import { AppError } from '#server/errors/app-error';
 import { UPLOAD_EMPTY, UPLOAD_INTERRUPTED, UPLOAD_MALFORMED, UPLOAD_ONE_FILE_ONLY, uploadTooLarge } from '#server/uploads/upload-messages';
 import { detectUploadType, isImageType, SNIFF_BYTES, wrongTypeMessage, type ImageMediaType } from '#server/uploads/upload-types';
-import { UNKNOWN_FIELD } from './donation-fields.schema.ts';
 import { MAX_SCREENSHOT_BYTES, PROOF_SCREENSHOT_FIELD } from './submit-proof.schema.ts';
 
 /** Room for the boundaries, the part headers and the two short text fields around the file. */

@@ -3,7 +3,6 @@ import {
   checkContactGiven,
   checkInstrumentNumber,
   DONOR_FIELDS,
-  strictInput,
   ZAmountPaiseSchema,
   ZAmountRupeesSchema,
   ZDateSchema,
@@ -26,12 +25,12 @@ function checkOffline(value: { email?: string | null; phone?: string | null; mod
 }
 
 /** `donations.admin.recordOffline` (finance): a gift received at the office, verified on entry. Up to ₹9,99,99,999. */
-export const ZRecordOfflineDonationRequestSchema = strictInput({ amountPaise: ZAmountPaiseSchema, ...OFFLINE_FIELDS }).superRefine(checkOffline);
+export const ZRecordOfflineDonationRequestSchema = z.strictObject({ amountPaise: ZAmountPaiseSchema, ...OFFLINE_FIELDS }).superRefine(checkOffline);
 export type TRecordOfflineDonationRequest = z.input<typeof ZRecordOfflineDonationRequestSchema>;
 export type TRecordOfflineDonationInput = z.output<typeof ZRecordOfflineDonationRequestSchema>;
 
 /** POST /api/admin/donations/offline: the same with `amount` in rupees. */
-export const ZRecordOfflineDonationRestRequestSchema = strictInput({ amount: ZAmountRupeesSchema, ...OFFLINE_FIELDS }).superRefine(checkOffline);
+export const ZRecordOfflineDonationRestRequestSchema = z.strictObject({ amount: ZAmountRupeesSchema, ...OFFLINE_FIELDS }).superRefine(checkOffline);
 
 export const ZRecordOfflineDonationResponseSchema = z.object({ reference: z.string(), receiptSerial: z.string() });
 export type TRecordOfflineDonationResponse = z.infer<typeof ZRecordOfflineDonationResponseSchema>;

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { DONATION_STATUSES, strictInput, ZLookupContactSchema, ZReferenceSchema, ZUtrSchema } from './donation-fields.schema.ts';
+import { DONATION_STATUSES, ZLookupContactSchema, ZReferenceSchema, ZUtrSchema } from './donation-fields.schema.ts';
 
 /** The form fields of a proof: the contact given with the donation (which proves it is the donor's) and the UTR. */
 export const PROOF_FIELDS = { contact: ZLookupContactSchema, utr: ZUtrSchema };
 
 /** `donations.submitProof` (public): the UTR without a screenshot (a screenshot goes to POST /api/donations/:reference/proof). */
-export const ZSubmitProofRequestSchema = strictInput({ reference: ZReferenceSchema, ...PROOF_FIELDS });
+export const ZSubmitProofRequestSchema = z.strictObject({ reference: ZReferenceSchema, ...PROOF_FIELDS });
 export type TSubmitProofRequest = z.input<typeof ZSubmitProofRequestSchema>;
 
 /** POST /api/donations/:reference/proof: multipart fields `contact` and `utr` (and the file `screenshot`), or the same as JSON. */
-export const ZProofFormSchema = strictInput(PROOF_FIELDS);
+export const ZProofFormSchema = z.strictObject(PROOF_FIELDS);
 export type TProofForm = z.input<typeof ZProofFormSchema>;
 
 export const ZSubmitProofResponseSchema = z.object({ reference: z.string(), status: z.enum(DONATION_STATUSES) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkInstrumentNumber, DONATION_STATUSES, strictInput, ZDateSchema, ZModeSchema, ZOptionalInstrumentNumberSchema, ZReferenceSchema, ZUtrSchema } from './donation-fields.schema.ts';
+import { checkInstrumentNumber, DONATION_STATUSES, ZDateSchema, ZModeSchema, ZOptionalInstrumentNumberSchema, ZReferenceSchema, ZUtrSchema } from './donation-fields.schema.ts';
 
 const VERIFY_FIELDS = {
   /** The day the money arrived (YYYY-MM-DD); its financial year is the receipt's. */
@@ -15,11 +15,11 @@ const VERIFY_FIELDS = {
 };
 
 /** `donations.admin.verify` (finance). */
-export const ZVerifyDonationRequestSchema = strictInput({ reference: ZReferenceSchema, ...VERIFY_FIELDS }).superRefine(checkInstrumentNumber);
+export const ZVerifyDonationRequestSchema = z.strictObject({ reference: ZReferenceSchema, ...VERIFY_FIELDS }).superRefine(checkInstrumentNumber);
 export type TVerifyDonationRequest = z.input<typeof ZVerifyDonationRequestSchema>;
 
 /** POST /api/admin/donations/:reference/verify. */
-export const ZVerifyDonationRestRequestSchema = strictInput(VERIFY_FIELDS).superRefine(checkInstrumentNumber);
+export const ZVerifyDonationRestRequestSchema = z.strictObject(VERIFY_FIELDS).superRefine(checkInstrumentNumber);
 
 export const ZVerifyDonationResponseSchema = z.object({ reference: z.string(), status: z.enum(DONATION_STATUSES), receiptSerial: z.string() });
 export type TVerifyDonationResponse = z.infer<typeof ZVerifyDonationResponseSchema>;

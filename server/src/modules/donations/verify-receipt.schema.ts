@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { strictInput } from './donation-fields.schema.ts';
 
 /** `donations.verifyReceipt` (public), from /donate/receipt/:serial?s=<signature>. Lenient lengths: any link gets an answer. */
-export const ZVerifyReceiptRequestSchema = strictInput({
+export const ZVerifyReceiptRequestSchema = z.strictObject({
   serial: z.string({ error: 'The receipt number is missing' }).trim().max(60, 'The receipt number is too long'),
   signature: z.string({ error: 'The signature is missing' }).trim().max(100, 'The signature is too long'),
 });
