@@ -4,7 +4,8 @@ import type { TRecordOfflineDonationRequest } from '@sahay/server/modules/donati
 import { ZRecordOfflineDonationRequestSchema } from '@sahay/server/modules/donations/record-offline-donation.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { parseRupees } from '#web/features/donations/amount.ts';
-import { causeOf, CauseSelect } from '#web/features/donations/components/cause-select.tsx';
+import { donorInputOf } from '#web/features/donations/donor-input.ts';
+import { CauseSelect } from '#web/features/donations/components/cause-select.tsx';
 import { displayReference, normaliseReference } from '#web/features/donations/reference.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatMoney } from '#web/ui/format.ts';
@@ -67,15 +68,7 @@ function OfflineDonationForm() {
     const form = event.currentTarget;
     const input: TRecordOfflineDonationRequest = {
       // Offline gifts have no online limit; the schema's own ceiling applies.
-      amountPaise: amount.kind === 'ok' || amount.kind === 'aboveLimit' ? amount.paise : 0,
-      cause: causeOf(values.cause),
-      donorName: values.donorName,
-      email: values.email,
-      phone: values.phone,
-      pan: values.pan,
-      address: values.address,
-      showName: values.showName,
-      referralId: values.referralId.trim(),
+      ...donorInputOf(amount, values),
       mode: values.mode as (typeof OFFLINE_MODES)[number],
       instrumentNumber: needsNumber ? values.instrumentNumber : '',
       receivedOn: values.receivedOn,

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { TCreateDonationRequest, TCreateDonationResponse } from '@sahay/server/modules/donations/create-donation.schema';
+import type { TCreateDonationResponse } from '@sahay/server/modules/donations/create-donation.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { usePublicCard } from '#web/features/identity/hooks/use-public-card.ts';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
@@ -14,6 +14,7 @@ import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { AMOUNT_PRESETS_PAISE, MAX_ONLINE_PAISE, parseRupees, rupeesText } from '../amount.ts';
 import { causeOf, CauseSelect } from '../components/cause-select.tsx';
+import { donorInputOf } from '../donor-input.ts';
 import { useCreateDonation } from '../hooks/use-create-donation.ts';
 import { useSignedInDonor } from '../hooks/use-signed-in-donor.ts';
 
@@ -121,18 +122,8 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     const focus = (field: string) => (form.elements.namedItem(field) as HTMLElement | null)?.focus();
     const amountError =
       amount.kind === 'empty' ? t('donate.amountRequired') : amount.kind === 'invalid' ? t('donate.amountInvalid') : amount.kind === 'tooSmall' ? t('donate.amountTooSmall') : undefined;
-    const input: TCreateDonationRequest = {
-      // Above ₹10,00,000 the server refuses with the foundation's bank details, shown beside the amount.
-      amountPaise: amount.kind === 'ok' || amount.kind === 'aboveLimit' ? amount.paise : 0,
-      cause: causeOf(values.cause),
-      donorName: values.donorName,
-      email: values.email,
-      phone: values.phone,
-      pan: values.pan,
-      address: values.address,
-      showName: values.showName,
-      referralId: values.referralId.trim(),
-    };
+    // Above ₹10,00,000 the server refuses with the foundation's bank details, shown beside the amount.
+    const input = donorInputOf(amount, values);
     setIsChecking(true);
     const [schema] = await Promise.all([createSchema.load(), payStepModule.load()]);
     setIsChecking(false);

@@ -1,0 +1,33 @@
+import type { TCreateDonationRequest } from '@sahay/server/modules/donations/create-donation.schema';
+import { causeOf } from './components/cause-select.tsx';
+import type { ParsedAmount } from './amount.ts';
+
+/** What the donate form and the office's offline-gift form both ask of a donor, as typed. */
+export interface DonorValues {
+  cause: string;
+  donorName: string;
+  email: string;
+  phone: string;
+  pan: string;
+  address: string;
+  referralId: string;
+  showName: boolean;
+}
+
+/**
+ * The pledge fields of either form, for the server's schema (which checks them all again). An
+ * amount above the online limit is still sent: the server answers with what to do instead.
+ */
+export function donorInputOf(amount: ParsedAmount, values: DonorValues): TCreateDonationRequest {
+  return {
+    amountPaise: amount.kind === 'ok' || amount.kind === 'aboveLimit' ? amount.paise : 0,
+    cause: causeOf(values.cause),
+    donorName: values.donorName,
+    email: values.email,
+    phone: values.phone,
+    pan: values.pan,
+    address: values.address,
+    showName: values.showName,
+    referralId: values.referralId.trim(),
+  };
+}
