@@ -56,9 +56,7 @@ async function drainBatches(testDb: TestDb, store: EventStore, processor: Proces
   for (let heldBack = 0; ; ) {
     const result = await runProcessorBatch(testDb.db, store, processor);
     if (result.hasMore) continue;
-    // Held back by a transaction still open elsewhere on the server (other test files' databases
-    // share its transaction IDs): wait up to 20 s, which a loaded CI machine has needed.
-    if (!result.isHeldBack || ++heldBack > 400) return;
+    if (!result.isHeldBack || ++heldBack > 100) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -297,9 +295,16 @@ describe.each(testDbKinds())('async processors on %s', (kind) => {
     const name = uniqueId('filter');
     const { seen, processor } = recorder(name, 'owner-a', { types: ['NeverRecorded'] });
     await store.append([counted(uniqueId('filter'), 'no_stream', 3)], meta());
-    await drainBatches(testDb, store, processor);
-    expect(seen).toHaveLength(0);
     const { rows } = await testDb.db.query<{ global_position: number }>(`SELECT max(global_position) AS global_position FROM events`);
+    // Events of other types still behind a transaction open elsewhere on the server (other test
+    // files' databases share its transaction IDs) are not "held back" for this filter: the
+    // checkpoint passes them at a later batch, so batches run until it has, for at most 20 s.
+    for (let attempt = 0; attempt < 400; attempt++) {
+      await drainBatches(testDb, store, processor);
+      if ((await readCheckpoint(testDb.db, name))?.globalPosition === rows[0]!.global_position) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toHaveLength(0);
     expect((await readCheckpoint(testDb.db, name))?.globalPosition).toBe(rows[0]!.global_position);
   });
 
