@@ -55,7 +55,7 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
   const config = loadConfig({ NODE_ENV: 'test', SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const services = await createServices({
     config,
-    log: pino({ level: 'silent' }),
+    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     owner: 'test',
     db: testDb.db,
     masterKey: crypto.randomBytes(32),

@@ -30,3 +30,11 @@ export function adminProcedure(permission: Permission | null) {
     return next();
   });
 }
+
+/** Admins holding at least one of the permissions (a super-admin holds them all). */
+export function anyAdminProcedure(...permissions: readonly Permission[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!permissions.some((permission) => hasPermission(ctx.user, permission))) throw new TRPCError({ code: 'FORBIDDEN', message: 'Access Denied!' });
+    return next();
+  });
+}

@@ -121,6 +121,14 @@ function scrubAndCollect(document: PDFDocument): void {
 
 class QpdfMissingError extends Error {}
 
+/**
+ * Only the check of step 1 (qpdf, exit 0), for a caller that refuses a bad PDF at once and leaves
+ * the rewrite to a job.
+ */
+export async function checkPdf(bytes: Buffer, options: SanitizePdfOptions): Promise<void> {
+  await checkWithQpdf(bytes, options);
+}
+
 async function checkWithQpdf(bytes: Buffer, options: SanitizePdfOptions): Promise<void> {
   // /dev/shm is memory on Linux: the copy never reaches a disk there.
   const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
