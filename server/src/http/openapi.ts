@@ -23,6 +23,21 @@ import { ZRecordOfflineDonationResponseSchema, ZRecordOfflineDonationRestRequest
 import { ZRejectDonationResponseSchema, ZRejectDonationRestRequestSchema } from '#server/modules/donations/reject-donation.schema';
 import { PROOF_SCREENSHOT_FIELD, ZProofFormSchema, ZSubmitProofResponseSchema } from '#server/modules/donations/submit-proof.schema';
 import { ZVerifyDonationResponseSchema, ZVerifyDonationRestRequestSchema } from '#server/modules/donations/verify-donation.schema';
+import { ZApplicationFieldsSchema } from '#server/modules/kanyadan/kanyadan-fields.schema';
+import {
+  ZApplicationDetailSchema,
+  ZApplicationFilterSchema,
+  ZApplicationPageSchema,
+  ZApplicationStatusSchema,
+  ZApproveBenefitRestRequestSchema,
+  ZBenefitRequestFieldsSchema,
+  ZDecisionResponseSchema,
+  ZDisburseRestRequestSchema,
+  ZEraseApplicationResponseSchema,
+  ZEraseApplicationRestRequestSchema,
+  ZRejectApplicationRestRequestSchema,
+  ZSubmitApplicationResponseSchema,
+} from '#server/modules/kanyadan/kanyadan-routes.schema';
 
 interface Endpoint {
   method: 'get' | 'post' | 'put';
@@ -34,6 +49,8 @@ interface Endpoint {
   fileField?: string;
   /** With fileField: the file may be left out (the other form fields are `request`, also accepted as JSON). */
   isFileOptional?: boolean;
+  /** A multipart form of several files (and the text fields of `request`), never JSON. */
+  formFiles?: readonly { name: string; required: boolean }[];
   /** Query parameters, from an object schema. */
   query?: ZodType;
   /** The JSON answer; none for a 204. */
@@ -85,6 +102,17 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'get', path: '/api/epintransfer/transfer-history/{id}', summary: 'Invite-code transfers sent and received', auth: 'member', response: ZEpinTransferHistorySchema, status: 200, errors: [400, 401, 403] },
   { method: 'post', path: '/api/epintransfer/transfer', summary: 'Pass unused invite codes, oldest first, to another member', auth: 'member', request: ZTransferEpinsRequestSchema, response: ZTransferEpinsResponseSchema, status: 201, errors: [400, 401, 404, 409, 413] },
   { method: 'get', path: '/api/admin/company-directs', summary: 'Members with no sponsor, newest first (permission: members)', auth: 'admin', response: ZMemberListSchema, status: 200, errors: [401, 403] },
+  { method: 'post', path: '/api/kanyadan/applications', summary: "A Kanyadan application (girl aged 0–14; the parent's or guardian's consent): multipart text fields and the documents girlAadhaar, fatherAadhaar (optional), birthCertificate (JPEG, PNG, WebP or PDF) and photo (image), each at most 5 MB, type checked from the content; an Idempotency-Key header (UUID) makes a retry return the same registration number", auth: 'public', formFiles: [{ name: 'girlAadhaar', required: false }, { name: 'fatherAadhaar', required: false }, { name: 'birthCertificate', required: true }, { name: 'photo', required: true }], request: ZApplicationFieldsSchema, response: ZSubmitApplicationResponseSchema, status: 201, errors: [400, 413, 429] },
+  { method: 'get', path: '/api/kanyadan/applications/{regNo}/status', summary: "An application's state by its registration number and the phone given with it, with the reason in both languages when rejected; one 404 for every wrong pair; rate-limited per address and per number", auth: 'public', query: z.object({ phone: z.string() }), response: ZApplicationStatusSchema, status: 200, errors: [400, 404, 429] },
+  { method: 'get', path: '/api/admin/kanyadan/applications', summary: 'The Kanyadan queue, newest first, filtered by state, district, age, submission dates and likely duplicates (permission: verification or finance)', auth: 'admin', query: ZApplicationFilterSchema, response: ZApplicationPageSchema, status: 200, errors: [400, 401, 403] },
+  { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}', summary: 'An application, masked, with its documents, decisions and full history including every view of personal data (permission: verification or finance)', auth: 'admin', response: ZApplicationDetailSchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}/documents/{kind}', summary: 'A document as an image (WebP; a PDF as a PNG of page ?page=, from 1); every view is recorded with the viewer (permission: verification)', auth: 'admin', query: z.object({ page: z.number().int().min(1).optional() }), response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/verify', summary: 'Verify an application (permission: verification)', auth: 'admin', request: z.object({}), response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/reject', summary: 'Reject an application with a reason (sent to the family in both languages) and an optional note without personal data (permission: verification)', auth: 'admin', request: ZRejectApplicationRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/benefit-request', summary: 'Request the benefit for a verified application whose girl is 18 or older today: the marriage date, the bank account and the proof that the marriage is fixed (marriageProof, optionally marriageProof2; image or PDF, at most 5 MB) (permission: verification)', auth: 'admin', formFiles: [{ name: 'marriageProof', required: true }, { name: 'marriageProof2', required: false }], request: ZBenefitRequestFieldsSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413, 429] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/benefit-approve', summary: 'Approve the requested benefit, in paise, within the range in settings (permission: finance)', auth: 'admin', request: ZApproveBenefitRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/disburse', summary: 'Record the payment of the approved benefit to the account in the request: the UTR (used once) and the date (permission: finance)', auth: 'admin', request: ZDisburseRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/erase', summary: "Erase the application's personal data and documents for good (its key is destroyed); the number, states and actors stay (permission: verification)", auth: 'admin', request: ZEraseApplicationRestRequestSchema, response: ZEraseApplicationResponseSchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'post', path: '/api/vitals', summary: 'Core Web Vitals of one sampled visit (page as a route pattern; LCP and INP in ms, CLS); nothing about the visitor is stored', auth: 'public', request: ZWebVitalsReportSchema, status: 204, errors: [400, 413, 429] },
   { method: 'get', path: '/api/admin/direct-company-joiners', summary: 'The same members, oldest first, with their total (permission: members)', auth: 'admin', response: ZMemberListSchema.extend({ total: z.number().int() }), status: 200, errors: [401, 403] },
   { method: 'post', path: '/api/donations', summary: 'Pledge a donation (amount in rupees, up to 2 decimals; ₹1 to ₹10,00,000 online; an e-mail or a phone); answers the reference, the UPI link and the bank details', auth: 'public', request: ZCreateDonationRestRequestSchema, response: ZCreateDonationRestResponseSchema, status: 201, errors: [400, 413, 429] },
@@ -132,6 +160,17 @@ function multipartContent(fileField: string, isFileOptional: boolean, fields: Zo
   return { 'multipart/form-data': { schema: form }, ...(fields ? { 'application/json': { schema: schema(fields, 'input') } } : {}) };
 }
 
+/** A multipart form of several files and the text fields of `fields`. */
+function multipartFormContent(files: readonly { name: string; required: boolean }[], fields: ZodType | undefined) {
+  const json = fields ? (schema(fields, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : {};
+  const form = {
+    type: 'object',
+    required: [...files.filter((file) => file.required).map((file) => file.name), ...(json.required ?? [])],
+    properties: { ...json.properties, ...Object.fromEntries(files.map((file) => [file.name, { type: 'string', format: 'binary' }])) },
+  };
+  return { 'multipart/form-data': { schema: form } };
+}
+
 export function buildOpenApiDocument(publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of REST_ENDPOINTS) {
@@ -156,7 +195,9 @@ export function buildOpenApiDocument(publicUrl: string) {
           ...[...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
           ...queryParameters(endpoint.query),
         ],
-        requestBody: endpoint.fileField
+        requestBody: endpoint.formFiles
+          ? { required: true, content: multipartFormContent(endpoint.formFiles, endpoint.request) }
+          : endpoint.fileField
           ? { required: true, content: multipartContent(endpoint.fileField, endpoint.isFileOptional === true, endpoint.request) }
           : endpoint.request
             ? { required: true, content: { 'application/json': { schema: schema(endpoint.request, 'input') } } }

@@ -33,6 +33,12 @@ export const DEFAULT_RATE_LIMITS = {
    * a donor checking back, not someone guessing the contact of a reference they saw.
    */
   donationLookupPerIp: { limit: 60, windowSeconds: 15 * 60 },
+  /** Kanyadan applications from one address: a centre's helper filling in several families' forms, not a script. */
+  kanyadanSubmitPerIp: { limit: 30, windowSeconds: 60 * 60 },
+  /** Looking up an application by number and phone from one address. */
+  kanyadanLookupPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  /** Look-ups of one registration number from anywhere: guessing its phone from many addresses stops too. */
+  kanyadanLookupPerRegNo: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;

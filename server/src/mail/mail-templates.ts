@@ -51,6 +51,13 @@ export const MAIL_TEMPLATES = {
   documentAttached: {
     vars: { name: { fallback: 'member' }, note: { optional: true }, document: {}, fileName: {} },
   },
+  /**
+   * To a Kanyadan family who gave an e-mail: the decision on the application. `decision` and
+   * `reason` are in both languages; `note` is the verification team's note as written.
+   */
+  kanyadanDecision: {
+    vars: { name: {}, regNo: {}, decision: {}, reason: { optional: true }, note: { optional: true }, nextStep: {} },
+  },
 } as const satisfies Record<string, MailTemplateSpec>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

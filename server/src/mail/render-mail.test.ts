@@ -22,6 +22,14 @@ const samples: { [T in MailTemplateName]: MailVars<T> } = {
     document: { en: 'Donation receipt SAHAY-2026-00001', hi: 'दान रसीद SAHAY-2026-00001' },
     fileName: 'receipt-SAHAY-2026-00001.pdf',
   },
+  kanyadanDecision: {
+    name: 'Sunita Devi',
+    regNo: 'KNYDN1234567',
+    decision: { en: 'not accepted', hi: 'स्वीकार नहीं हुआ' },
+    reason: { en: 'A required document is missing.', hi: 'एक ज़रूरी दस्तावेज़ नहीं लगाया गया है।' },
+    note: null,
+    nextStep: { en: 'You may apply again.', hi: 'आप फिर से आवेदन कर सकते हैं।' },
+  },
 };
 
 function renderSample<T extends MailTemplateName>(template: T) {

@@ -2,6 +2,7 @@ import { adminRouter } from '#server/modules/admin/admin.router';
 import { communityRouter } from '#server/modules/community/community.router';
 import { donationsRouter } from '#server/modules/donations/donations.router';
 import { identityRouter } from '#server/modules/identity/identity.router';
+import { kanyadanRouter } from '#server/modules/kanyadan/kanyadan.router';
 import { siteRouter } from '#server/modules/site/site.router';
 import { router } from './procedures.ts';
 
@@ -12,6 +13,7 @@ export const appRouter = router({
   admin: adminRouter,
   site: siteRouter,
   donations: donationsRouter,
+  kanyadan: kanyadanRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import type { Queryable } from '#server/db/db';
 import type { Projection } from '#server/event-store/types';
 import type { DonationCancelled, DonationVerified } from '#server/modules/donations/donations.api';
+import type { KanyadanApplicationVerified, KanyadanBenefitDisbursed } from '#server/modules/kanyadan/kanyadan.api';
 import type { TCounters } from './counters.schema.ts';
 
 /**
@@ -10,11 +11,18 @@ import type { TCounters } from './counters.schema.ts';
  * Donations: a verified gift adds to Funds Raised, and its donor (a blind index of their e-mail or
  * phone) to Happy Donors the first time; a cancellation takes both back. site_counter_donors keeps
  * how many counted gifts each donor has, so a donor leaves the count only with their last one.
+ *
+ * Kanyadan: a verified application adds a registered girl, and its district (as counted: lower case,
+ * single spaces) to the districts the first time; a benefit paid adds to the Kanyadan funds. An
+ * erasure changes none of them: the girl was registered, and the counts name nobody.
  */
-export const countersProjection: Projection<'site_counters' | 'site_counter_donors', DonationVerified | DonationCancelled> = {
+export const countersProjection: Projection<
+  'site_counters' | 'site_counter_donors' | 'site_counter_kanyadan_districts',
+  DonationVerified | DonationCancelled | KanyadanApplicationVerified | KanyadanBenefitDisbursed
+> = {
   name: 'site_counters',
-  tables: ['site_counters', 'site_counter_donors'],
-  handles: ['DonationVerified', 'DonationCancelled'],
+  tables: ['site_counters', 'site_counter_donors', 'site_counter_kanyadan_districts'],
+  handles: ['DonationVerified', 'DonationCancelled', 'KanyadanApplicationVerified', 'KanyadanBenefitDisbursed'],
   async apply(event, { tx, tables }) {
     const add = (counter: keyof TCounters, amount: number) => addToCounter(tx, tables.site_counters, counter, amount);
     switch (event.type) {
@@ -35,6 +43,20 @@ export const countersProjection: Projection<'site_counters' | 'site_counter_dono
         else await tx.query(`UPDATE ${tables.site_counter_donors} SET gifts = gifts - 1 WHERE donor_key = $1 AND gifts > 1`, [event.data.donorKey]);
         return;
       }
+      case 'KanyadanApplicationVerified': {
+        await add('kanyadanGirls', 1);
+        const districtKey = event.data.district.replace(/\s+/g, ' ').trim().toLowerCase();
+        const { rows } = await tx.query<{ girls: number }>(
+          `INSERT INTO ${tables.site_counter_kanyadan_districts} (district_key, girls) VALUES ($1, 1)
+           ON CONFLICT (district_key) DO UPDATE SET girls = ${tables.site_counter_kanyadan_districts}.girls + 1 RETURNING girls`,
+          [`${event.data.state}:${districtKey}`],
+        );
+        if (rows[0]?.girls === 1) await add('kanyadanDistricts', 1);
+        return;
+      }
+      case 'KanyadanBenefitDisbursed':
+        await add('kanyadanFundsPaise', event.data.amountPaise);
+        return;
       default: {
         const unhandled: never = event;
         return unhandled;

@@ -40,6 +40,8 @@ export const DEFAULT_SETTINGS: TSettings = {
   memberIdPrefix: 'SH',
   kanyadanPrefix: 'KNYDN',
   kanyadanFeePaise: 0,
+  kanyadanBenefitMinPaise: 5_000_00,
+  kanyadanBenefitMaxPaise: 51_000_00,
   kanyadanBenefitText: {
     en: 'Assistance towards the marriage of an eligible girl, subject to verification and available funds.',
     hi: 'पात्र बालिका के विवाह में सहायता, सत्यापन और उपलब्ध धन के अनुसार।',

@@ -55,6 +55,9 @@ export const ZSettingsSchema = z.object({
   memberIdPrefix: z.string().trim().toUpperCase().regex(/^[A-Z]{1,5}$/, 'Use 1 to 5 capital letters'),
   kanyadanPrefix: z.string().trim().toUpperCase().regex(/^[A-Z]{5}$/, 'Use exactly 5 capital letters'),
   kanyadanFeePaise: paise,
+  /** The range a `finance` admin may approve as one girl's benefit. */
+  kanyadanBenefitMinPaise: paise,
+  kanyadanBenefitMaxPaise: paise,
   kanyadanBenefitText: bilingual(2000),
   /** Basis points: 250 = 2.5%. */
   disbursementChargeBasisPoints: z.number().int('Enter a whole number').min(0, 'Cannot be negative').max(5000, 'At most 50%'),

@@ -1,0 +1,187 @@
+import crypto from 'node:crypto';
+import { AppError } from '#server/errors/app-error';
+import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import type { Recorded } from '#server/event-store/types';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import { getSettings } from '#server/modules/site/site.api';
+import type { Services } from '#server/services';
+import type { ReceivedFormFile } from '#server/uploads/receive-form';
+import { checkPdf } from '#server/uploads/sanitize-pdf';
+import { ageInYears, indiaToday } from './age.schema.ts';
+import {
+  decideApproveBenefit,
+  decideDisburse,
+  decideErase,
+  decideRecordFee,
+  decideReject,
+  decideRequestBenefit,
+  decideVerify,
+  evolveApplication,
+  noApplication,
+  type ApplicationState,
+} from './application.decider.ts';
+import { DOCUMENT_REQUIRED, type BenefitProofField, type KanyadanStatus, type RejectionReason } from './kanyadan-fields.schema.ts';
+import type { TBenefitRequestFields } from './kanyadan-routes.schema.ts';
+import { kanyadanStreamId, type BankAccount, type KanyadanApplicationEvent, type KanyadanBenefitDisbursed, type KanyadanFeePaid, type KanyadanUtrClaimed } from './kanyadan.events.ts';
+import { uploadKindOf } from './submit-application.ts';
+
+/** One decision on one application's stream; the answer is its status after it. */
+async function decideOn(
+  services: Services,
+  regNo: string,
+  decide: (state: ApplicationState) => KanyadanApplicationEvent[] | Promise<KanyadanApplicationEvent[]>,
+  meta: RequestMeta,
+): Promise<{ regNo: string; status: KanyadanStatus }> {
+  const { state, events } = await handleCommand(services, {
+    streamId: kanyadanStreamId(regNo),
+    evolve: evolveApplication,
+    initialState: noApplication,
+    decide,
+    metadata: eventMetadata(meta),
+  });
+  const after = events.reduce((current, event) => evolveApplication(current, event as Recorded<KanyadanApplicationEvent>), state);
+  return { regNo, status: after.status ?? 'submitted' };
+}
+
+/** `kanyadan.admin.verify` (verification). */
+export function verifyApplication(services: Services, input: { regNo: string }, meta: RequestMeta) {
+  return decideOn(services, input.regNo, (state) => decideVerify({ regNo: input.regNo, now: services.now() }, state), meta);
+}
+
+/** `kanyadan.admin.reject` (verification): the family is told the reason in both languages (notify job). */
+export function rejectApplication(services: Services, input: { regNo: string; reason: RejectionReason; note: string | null }, meta: RequestMeta) {
+  return decideOn(services, input.regNo, (state) => decideReject({ ...input, now: services.now() }, state), meta);
+}
+
+/** `kanyadan.admin.approveBenefit` (finance): within the range in settings. */
+export async function approveBenefit(services: Services, input: { regNo: string; amountPaise: number }, meta: RequestMeta) {
+  const { settings } = await getSettings(services.db);
+  const range = { minPaise: settings.kanyadanBenefitMinPaise, maxPaise: settings.kanyadanBenefitMaxPaise };
+  return decideOn(services, input.regNo, (state) => decideApproveBenefit({ ...input, range, now: services.now() }, state), meta);
+}
+
+/** A UTR recorded once across Kanyadan payments (the fee and the benefit): claimed on its own stream. */
+export function kanyadanUtrStreamId(utr: string): string {
+  return `kanyadan_utr-${utr}`;
+}
+
+/** A payment with its UTR: the application's event and the UTR's claim, in one append; a UTR claimed before is refused. */
+async function recordPayment(
+  services: Services,
+  input: { regNo: string; utr: string; paidOn: string },
+  purpose: 'fee' | 'benefit',
+  meta: RequestMeta,
+): Promise<{ regNo: string; status: KanyadanStatus }> {
+  const streamId = kanyadanStreamId(input.regNo);
+  const utrStreamId = kanyadanUtrStreamId(input.utr);
+  const now = services.now();
+  const { state, events } = await handleCommand<{ application: ApplicationState; claimedBy: string | null }, KanyadanFeePaid | KanyadanBenefitDisbursed | KanyadanUtrClaimed>(services, {
+    async read(tx) {
+      const application = await foldStream(services.eventStore, tx, streamId, evolveApplication, noApplication);
+      const claim = await foldStream<string | null, KanyadanUtrClaimed>(services.eventStore, tx, utrStreamId, (_, event) => event.data.regNo, null);
+      return { state: { application: application.state, claimedBy: claim.state }, versions: { ...application.versions, ...claim.versions } };
+    },
+    decide: (state) => {
+      const isUtrUsed = state.claimedBy !== null;
+      const paid: (KanyadanFeePaid | KanyadanBenefitDisbursed)[] =
+        purpose === 'fee' ? decideRecordFee({ ...input, isUtrUsed, now }, state.application) : decideDisburse({ ...input, isUtrUsed, now }, state.application);
+      const claimed: KanyadanUtrClaimed = { type: 'KanyadanUtrClaimed', data: { utr: input.utr, regNo: input.regNo, purpose, claimedAt: now.toISOString() } };
+      return [
+        { streamId, events: paid },
+        { streamId: utrStreamId, events: [claimed] },
+      ];
+    },
+    metadata: eventMetadata(meta),
+  });
+  const after = events
+    .filter((event) => event.streamId === streamId)
+    .reduce((current, event) => evolveApplication(current, event as Recorded<KanyadanApplicationEvent>), state.application);
+  return { regNo: input.regNo, status: after.status ?? 'submitted' };
+}
+
+/** `kanyadan.admin.recordFee` (finance). */
+export function recordFee(services: Services, input: { regNo: string; utr: string; paidOn: string }, meta: RequestMeta) {
+  return recordPayment(services, input, 'fee', meta);
+}
+
+/** `kanyadan.admin.disburse` (finance): the approved amount, paid to the account in the benefit request. */
+export function disburseBenefit(services: Services, input: { regNo: string; utr: string; paidOn: string }, meta: RequestMeta) {
+  return recordPayment(services, input, 'benefit', meta);
+}
+
+/**
+ * POST /api/admin/kanyadan/applications/:regNo/benefit-request (verification): the marriage is
+ * fixed, with proof (an invitation card, a letter), and the account the benefit goes to. The girl
+ * must be 18 or older on the day, from the date of birth the application holds.
+ */
+export async function requestBenefit(
+  services: Services,
+  input: { regNo: string; fields: TBenefitRequestFields; proofs: Partial<Record<BenefitProofField, ReceivedFormFile>> },
+  meta: RequestMeta,
+): Promise<{ regNo: string; status: KanyadanStatus }> {
+  const now = services.now();
+  if (!input.proofs.marriageProof) throw new AppError('BAD_REQUEST', { userMessage: DOCUMENT_REQUIRED, fieldErrors: { marriageProof: [DOCUMENT_REQUIRED] } });
+  for (const [field, proof] of Object.entries(input.proofs) as [BenefitProofField, ReceivedFormFile][]) {
+    if (proof.mediaType !== 'application/pdf') continue;
+    try {
+      await checkPdf(proof.bytes, { log: services.log });
+    } catch (error) {
+      if (error instanceof AppError) throw new AppError('BAD_REQUEST', { userMessage: error.userMessage, fieldErrors: { [field]: [error.userMessage ?? ''] }, cause: error });
+      throw error;
+    }
+  }
+  const streamId = kanyadanStreamId(input.regNo);
+  const { rows } = await services.db.query<{ dob: string | null }>(`SELECT to_char(dob, 'YYYY-MM-DD') AS dob FROM kanyadan_applications WHERE reg_no = $1`, [input.regNo]);
+  const dob = rows[0]?.dob ?? null;
+  const ageOnRequest = dob ? ageInYears(dob, indiaToday(now)) : null;
+  const account: BankAccount = { accountHolder: input.fields.accountHolder, accountNumber: input.fields.accountNumber, ifsc: input.fields.ifsc };
+  const proofs = (Object.entries(input.proofs) as [BenefitProofField, ReceivedFormFile][]).map(([kind, file]) => ({ kind, uploadId: crypto.randomUUID(), file }));
+  const result = await handleCommand(services, {
+    streamId,
+    evolve: evolveApplication,
+    initialState: noApplication,
+    decide: async (state, { seal }) =>
+      decideRequestBenefit(
+        {
+          regNo: input.regNo,
+          marriageDate: input.fields.marriageDate,
+          bankAccount: await seal(streamId, account),
+          accountLast4: account.accountNumber.slice(-4),
+          proofs: proofs.map(({ kind, uploadId, file }) => ({ kind, uploadId, mediaType: file.mediaType, bytes: file.bytes.length })),
+          ageOnRequest,
+          now,
+        },
+        state,
+      ),
+    metadata: eventMetadata(meta),
+    async onRecorded(tx) {
+      for (const { kind, uploadId, file } of proofs) {
+        await services.files.put({ fileId: uploadId, subjectId: streamId, kind: uploadKindOf(kind), mediaType: file.mediaType, bytes: file.bytes }, tx);
+      }
+    },
+  });
+  const after = result.events.reduce((current, event) => evolveApplication(current, event as Recorded<KanyadanApplicationEvent>), result.state);
+  return { regNo: input.regNo, status: after.status ?? 'verified' };
+}
+
+/**
+ * Erases an application's personal data (rule 9; as identity's erasePerson, decision 021): in one
+ * transaction PersonalDataErased is appended (the read model scrubs the person), the application's
+ * data key is destroyed (every sealed field of its events and every document are unreadable for
+ * ever) and its files are removed. The number, the states, the amounts and the actors stay.
+ */
+export async function eraseApplication(services: Services, input: { regNo: string; reason: string }, meta: RequestMeta): Promise<{ regNo: string; isErasedNow: boolean }> {
+  const subjectId = kanyadanStreamId(input.regNo);
+  const { events } = await handleCommand(services, {
+    streamId: subjectId,
+    evolve: evolveApplication,
+    initialState: noApplication,
+    decide: (state) => decideErase({ regNo: input.regNo, subjectId, reason: input.reason, now: services.now() }, state),
+    metadata: eventMetadata(meta),
+    async onRecorded(tx) {
+      await services.vault.destroyKey(tx, subjectId);
+      await services.files.removeAllOf(subjectId, tx);
+    },
+  });
+  return { regNo: input.regNo, isErasedNow: events.length > 0 };
+}

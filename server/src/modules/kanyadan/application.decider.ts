@@ -1,0 +1,311 @@
+import { AppError } from '#server/errors/app-error';
+import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
+import type { Recorded } from '#server/event-store/types';
+import { indiaToday } from './age.schema.ts';
+import {
+  BENEFIT_FROM_AGE,
+  type IndianState,
+  type KanyadanStatus,
+  type RejectionReason,
+  type StoredDocumentKind,
+} from './kanyadan-fields.schema.ts';
+import type {
+  KanyadanApplicationEvent,
+  KanyadanApplicationRejected,
+  KanyadanApplicationSubmitted,
+  KanyadanApplicationVerified,
+  KanyadanBenefitApproved,
+  KanyadanBenefitDisbursed,
+  KanyadanBenefitRequested,
+  KanyadanDocumentProcessed,
+  KanyadanDocumentRejected,
+  KanyadanFeePaid,
+  ReceivedDocument,
+} from './kanyadan.events.ts';
+
+/**
+ * An application's stream folded into what its commands decide on, and the pure decisions of its
+ * life (PRODUCT.md §7): Submitted → (Payment Pending → Paid) → Verified or Rejected → Benefit
+ * Requested → Benefit Approved → Disbursed. Every move not on that path is refused here, with a
+ * message that says what the application's state is.
+ */
+
+export const APPLICATION_NOT_FOUND = 'No application has this registration number.';
+export const APPLICATION_ERASED = 'This application’s personal data has been erased; it can no longer be changed.';
+export const ALREADY_VERIFIED = 'This application has already been verified.';
+export const ALREADY_REJECTED = 'This application has already been rejected.';
+export const FEE_NOT_PAID = 'The registration fee has not been recorded yet.';
+export const FEE_ALREADY_PAID = 'The fee has already been recorded.';
+export const NO_FEE_DUE = 'No registration fee is due on this application.';
+export const NOT_VERIFIED_FOR_BENEFIT = 'A benefit can be requested only for a verified application.';
+export const BENEFIT_ALREADY_REQUESTED = 'The benefit has already been requested for this application.';
+export const TOO_YOUNG_FOR_BENEFIT = 'The benefit can be requested only when the girl is 18 years old or older.';
+export const MARRIAGE_DATE_PAST = 'The marriage date must be today or later.';
+export const NOT_REQUESTED_FOR_APPROVAL = 'Only a requested benefit can be approved.';
+export const BENEFIT_ALREADY_APPROVED = 'The benefit has already been approved.';
+export const NOT_APPROVED_FOR_DISBURSAL = 'Only an approved benefit can be paid out.';
+export const ALREADY_DISBURSED = 'The benefit has already been paid out.';
+export const PAID_ON_FUTURE = 'The payment date cannot be in the future.';
+export const PAID_ON_TOO_EARLY = 'The payment date cannot be before the approval.';
+export const FEE_PAID_ON_TOO_EARLY = 'The payment date cannot be before the application was submitted.';
+export const UTR_USED = 'This UTR is already recorded for another payment.';
+export const BENEFIT_RANGE_BROKEN = 'The benefit range in settings is not valid (the minimum is above the maximum). Ask an admin with settings to fix it.';
+
+export function benefitOutOfRange(minPaise: number, maxPaise: number): string {
+  const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN')}`;
+  return `The benefit must be between ${rupees(minPaise)} and ${rupees(maxPaise)}.`;
+}
+
+export interface DocumentState {
+  uploadId: string;
+  status: 'processing' | 'ready' | 'rejected';
+  mediaType: ReceivedDocument['mediaType'] | 'image/webp';
+  fileId: string | null;
+  pages: number;
+  reason: KanyadanDocumentRejected['data']['reason'] | null;
+}
+
+export interface ApplicationState {
+  exists: boolean;
+  regNo: string;
+  status: KanyadanStatus | null;
+  state: IndianState | null;
+  district: string;
+  ageYears: number;
+  feePaise: number;
+  /** ApplicantDetails, sealed. */
+  applicant: Sealed | null;
+  submittedAt: string | null;
+  documents: Partial<Record<StoredDocumentKind, DocumentState>>;
+  rejection: { reason: RejectionReason; note: string | null } | null;
+  benefit: {
+    requestedOn: string;
+    marriageDate: string;
+    bankAccount: Sealed;
+    accountLast4: string;
+    amountPaise: number | null;
+    approvedAt: string | null;
+    utr: string | null;
+    paidOn: string | null;
+  } | null;
+  isErased: boolean;
+}
+
+export const noApplication: ApplicationState = {
+  exists: false,
+  regNo: '',
+  status: null,
+  state: null,
+  district: '',
+  ageYears: 0,
+  feePaise: 0,
+  applicant: null,
+  submittedAt: null,
+  documents: {},
+  rejection: null,
+  benefit: null,
+  isErased: false,
+};
+
+function withDocument(state: ApplicationState, kind: StoredDocumentKind, document: DocumentState): ApplicationState {
+  return { ...state, documents: { ...state.documents, [kind]: document } };
+}
+
+export function evolveApplication(state: ApplicationState, event: Recorded<KanyadanApplicationEvent>): ApplicationState {
+  switch (event.type) {
+    case 'KanyadanApplicationSubmitted': {
+      const { data } = event;
+      const documents: ApplicationState['documents'] = {};
+      for (const document of data.documents) {
+        documents[document.kind] = { uploadId: document.uploadId, status: 'processing', mediaType: document.mediaType, fileId: null, pages: 0, reason: null };
+      }
+      return {
+        ...noApplication,
+        exists: true,
+        regNo: data.regNo,
+        status: data.feePaise > 0 ? 'payment_pending' : 'submitted',
+        state: data.state,
+        district: data.district,
+        ageYears: data.ageYears,
+        feePaise: data.feePaise,
+        applicant: data.applicant,
+        submittedAt: data.submittedAt,
+        documents,
+      };
+    }
+    case 'KanyadanDocumentProcessed': {
+      const { data } = event;
+      return withDocument(state, data.kind, { uploadId: data.uploadId, status: 'ready', mediaType: data.mediaType, fileId: data.fileId, pages: data.pages, reason: null });
+    }
+    case 'KanyadanDocumentRejected': {
+      const { data } = event;
+      const previous = state.documents[data.kind];
+      if (!previous) return state;
+      return withDocument(state, data.kind, { ...previous, status: 'rejected', reason: data.reason });
+    }
+    case 'KanyadanFeePaid':
+      return { ...state, status: 'paid' };
+    case 'KanyadanApplicationVerified':
+      return { ...state, status: 'verified' };
+    case 'KanyadanApplicationRejected':
+      return { ...state, status: 'rejected', rejection: { reason: event.data.reason, note: event.data.note } };
+    case 'KanyadanBenefitRequested': {
+      const { data } = event;
+      let next: ApplicationState = {
+        ...state,
+        status: 'benefit_requested',
+        benefit: { requestedOn: data.requestedOn, marriageDate: data.marriageDate, bankAccount: data.bankAccount, accountLast4: data.accountLast4, amountPaise: null, approvedAt: null, utr: null, paidOn: null },
+      };
+      for (const proof of data.proofs) {
+        next = withDocument(next, proof.kind, { uploadId: proof.uploadId, status: 'processing', mediaType: proof.mediaType, fileId: null, pages: 0, reason: null });
+      }
+      return next;
+    }
+    case 'KanyadanBenefitApproved':
+      return { ...state, status: 'benefit_approved', benefit: state.benefit && { ...state.benefit, amountPaise: event.data.amountPaise, approvedAt: event.data.approvedAt } };
+    case 'KanyadanBenefitDisbursed':
+      return { ...state, status: 'disbursed', benefit: state.benefit && { ...state.benefit, utr: event.data.utr, paidOn: event.data.paidOn } };
+    case 'PersonalDataErased':
+      return { ...state, isErased: true, applicant: null, documents: {} };
+    default:
+      return state;
+  }
+}
+
+function requireLive(state: ApplicationState): void {
+  if (!state.exists) throw new AppError('NOT_FOUND', { userMessage: APPLICATION_NOT_FOUND });
+  if (state.isErased) throw new AppError('CONFLICT', { userMessage: APPLICATION_ERASED });
+}
+
+/** Why an application waiting for a decision cannot take one, when it is not waiting. */
+function refuseUndecidable(state: ApplicationState): void {
+  requireLive(state);
+  if (state.status === 'submitted' || state.status === 'paid') return;
+  if (state.status === 'payment_pending') throw new AppError('CONFLICT', { userMessage: FEE_NOT_PAID });
+  if (state.status === 'rejected') throw new AppError('CONFLICT', { userMessage: ALREADY_REJECTED });
+  throw new AppError('CONFLICT', { userMessage: ALREADY_VERIFIED });
+}
+
+export function decideRecordFee(command: { regNo: string; utr: string; paidOn: string; isUtrUsed: boolean; now: Date }, state: ApplicationState): KanyadanFeePaid[] {
+  requireLive(state);
+  if (state.status !== 'payment_pending') {
+    const message = state.feePaise === 0 ? NO_FEE_DUE : state.status === 'rejected' ? ALREADY_REJECTED : FEE_ALREADY_PAID;
+    throw new AppError('CONFLICT', { userMessage: message });
+  }
+  if (command.paidOn > indiaToday(command.now)) throw new AppError('BAD_REQUEST', { userMessage: PAID_ON_FUTURE, fieldErrors: { paidOn: [PAID_ON_FUTURE] } });
+  if (state.submittedAt && command.paidOn < indiaToday(new Date(state.submittedAt))) {
+    throw new AppError('BAD_REQUEST', { userMessage: FEE_PAID_ON_TOO_EARLY, fieldErrors: { paidOn: [FEE_PAID_ON_TOO_EARLY] } });
+  }
+  if (command.isUtrUsed) throw new AppError('CONFLICT', { userMessage: UTR_USED, fieldErrors: { utr: [UTR_USED] } });
+  return [{ type: 'KanyadanFeePaid', data: { regNo: command.regNo, amountPaise: state.feePaise, utr: command.utr, paidOn: command.paidOn, recordedAt: command.now.toISOString() } }];
+}
+
+export function decideVerify(command: { regNo: string; now: Date }, state: ApplicationState): KanyadanApplicationVerified[] {
+  refuseUndecidable(state);
+  return [{ type: 'KanyadanApplicationVerified', data: { regNo: command.regNo, state: state.state!, district: state.district, verifiedAt: command.now.toISOString() } }];
+}
+
+export function decideReject(
+  command: { regNo: string; reason: RejectionReason; note: string | null; now: Date },
+  state: ApplicationState,
+): KanyadanApplicationRejected[] {
+  requireLive(state);
+  // A fee not yet paid is no reason to keep a plainly ineligible application waiting.
+  if (state.status !== 'payment_pending') refuseUndecidable(state);
+  return [{ type: 'KanyadanApplicationRejected', data: { regNo: command.regNo, reason: command.reason, note: command.note, rejectedAt: command.now.toISOString() } }];
+}
+
+export interface BenefitRequestCommand {
+  regNo: string;
+  marriageDate: string;
+  bankAccount: Sealed;
+  accountLast4: string;
+  proofs: KanyadanBenefitRequested['data']['proofs'];
+  /** The girl's age in whole years on the day of the request, from her date of birth (null: unknown). */
+  ageOnRequest: number | null;
+  now: Date;
+}
+
+export function decideRequestBenefit(command: BenefitRequestCommand, state: ApplicationState): KanyadanBenefitRequested[] {
+  requireLive(state);
+  if (state.status === 'benefit_requested' || state.status === 'benefit_approved' || state.status === 'disbursed') {
+    throw new AppError('CONFLICT', { userMessage: BENEFIT_ALREADY_REQUESTED });
+  }
+  if (state.status !== 'verified') throw new AppError('CONFLICT', { userMessage: NOT_VERIFIED_FOR_BENEFIT });
+  if (command.ageOnRequest === null || command.ageOnRequest < BENEFIT_FROM_AGE) throw new AppError('BAD_REQUEST', { userMessage: TOO_YOUNG_FOR_BENEFIT });
+  const today = indiaToday(command.now);
+  if (command.marriageDate < today) throw new AppError('BAD_REQUEST', { userMessage: MARRIAGE_DATE_PAST, fieldErrors: { marriageDate: [MARRIAGE_DATE_PAST] } });
+  return [
+    {
+      type: 'KanyadanBenefitRequested',
+      data: {
+        regNo: command.regNo,
+        requestedOn: today,
+        marriageDate: command.marriageDate,
+        bankAccount: command.bankAccount,
+        accountLast4: command.accountLast4,
+        proofs: command.proofs,
+        requestedAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+export function decideApproveBenefit(
+  command: { regNo: string; amountPaise: number; range: { minPaise: number; maxPaise: number }; now: Date },
+  state: ApplicationState,
+): KanyadanBenefitApproved[] {
+  requireLive(state);
+  if (state.status === 'benefit_approved' || state.status === 'disbursed') throw new AppError('CONFLICT', { userMessage: BENEFIT_ALREADY_APPROVED });
+  if (state.status !== 'benefit_requested') throw new AppError('CONFLICT', { userMessage: NOT_REQUESTED_FOR_APPROVAL });
+  const { minPaise, maxPaise } = command.range;
+  if (minPaise > maxPaise) throw new AppError('CONFLICT', { userMessage: BENEFIT_RANGE_BROKEN });
+  if (command.amountPaise < minPaise || command.amountPaise > maxPaise) {
+    const message = benefitOutOfRange(minPaise, maxPaise);
+    throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { amountPaise: [message] } });
+  }
+  return [{ type: 'KanyadanBenefitApproved', data: { regNo: command.regNo, amountPaise: command.amountPaise, approvedAt: command.now.toISOString() } }];
+}
+
+export function decideDisburse(
+  command: { regNo: string; utr: string; paidOn: string; isUtrUsed: boolean; now: Date },
+  state: ApplicationState,
+): KanyadanBenefitDisbursed[] {
+  requireLive(state);
+  if (state.status === 'disbursed') throw new AppError('CONFLICT', { userMessage: ALREADY_DISBURSED });
+  if (state.status !== 'benefit_approved' || !state.benefit?.approvedAt || state.benefit.amountPaise === null) {
+    throw new AppError('CONFLICT', { userMessage: NOT_APPROVED_FOR_DISBURSAL });
+  }
+  if (command.paidOn > indiaToday(command.now)) throw new AppError('BAD_REQUEST', { userMessage: PAID_ON_FUTURE, fieldErrors: { paidOn: [PAID_ON_FUTURE] } });
+  if (command.paidOn < indiaToday(new Date(state.benefit.approvedAt))) {
+    throw new AppError('BAD_REQUEST', { userMessage: PAID_ON_TOO_EARLY, fieldErrors: { paidOn: [PAID_ON_TOO_EARLY] } });
+  }
+  if (command.isUtrUsed) throw new AppError('CONFLICT', { userMessage: UTR_USED, fieldErrors: { utr: [UTR_USED] } });
+  return [
+    {
+      type: 'KanyadanBenefitDisbursed',
+      data: { regNo: command.regNo, amountPaise: state.benefit.amountPaise, utr: command.utr, paidOn: command.paidOn, district: state.district, disbursedAt: command.now.toISOString() },
+    },
+  ];
+}
+
+export function decideErase(command: { regNo: string; subjectId: string; reason: string; now: Date }, state: ApplicationState): PersonalDataErased[] {
+  if (!state.exists) throw new AppError('NOT_FOUND', { userMessage: APPLICATION_NOT_FOUND });
+  if (state.isErased) return [];
+  return [{ type: 'PersonalDataErased', data: { subjectId: command.subjectId, erasedAt: command.now.toISOString(), reason: command.reason } }];
+}
+
+/** The document job's result, once, and only for the upload still waiting (a second delivery records nothing). */
+export function decideDocumentResult(
+  command: { regNo: string; kind: StoredDocumentKind; uploadId: string; outcome: { fileId: string; mediaType: 'image/webp' | 'application/pdf'; pages: number } | { rejected: KanyadanDocumentRejected['data']['reason'] }; now: Date },
+  state: ApplicationState,
+): (KanyadanDocumentProcessed | KanyadanDocumentRejected)[] {
+  const document = state.documents[command.kind];
+  if (!state.exists || state.isErased || !document || document.uploadId !== command.uploadId || document.status !== 'processing') return [];
+  const at = command.now.toISOString();
+  const { regNo, kind, uploadId, outcome } = command;
+  if ('rejected' in outcome) return [{ type: 'KanyadanDocumentRejected', data: { regNo, kind, uploadId, reason: outcome.rejected, rejectedAt: at } }];
+  return [{ type: 'KanyadanDocumentProcessed', data: { regNo, kind, uploadId, fileId: outcome.fileId, mediaType: outcome.mediaType, pages: outcome.pages, processedAt: at } }];
+}
+
+export type { KanyadanApplicationSubmitted };
