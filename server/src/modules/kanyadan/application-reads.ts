@@ -118,18 +118,30 @@ function maskName(name: string | null): string | null {
     .join(' ');
 }
 
+/** Documents as the history names them (the web translates these words and the sentences below through serverMessages). */
+const DOCUMENT_NAME: Record<StoredDocumentKind, string> = {
+  girlAadhaar: 'girl’s Aadhaar card',
+  fatherAadhaar: 'father’s Aadhaar card',
+  birthCertificate: 'birth certificate',
+  photo: 'photo',
+  marriageProof: 'proof of marriage',
+  marriageProof2: 'second proof of marriage',
+};
+const DOCUMENT_PROBLEM: Record<string, string> = { unreadable: 'unreadable', 'too-many-pixels': 'too many pixels', 'too-many-pages': 'too many pages' };
+const documentName = (kind: unknown) => DOCUMENT_NAME[kind as StoredDocumentKind] ?? String(kind);
+
 const HISTORY_LABEL: Record<string, (data: Record<string, unknown>) => string> = {
   KanyadanApplicationSubmitted: (data) => `Application submitted with ${(data.documents as unknown[]).length} documents`,
-  KanyadanDocumentProcessed: (data) => `Document ${String(data.kind)} made safe (${String(data.pages)} page(s))`,
-  KanyadanDocumentRejected: (data) => `Document ${String(data.kind)} could not be read (${String(data.reason)})`,
-  KanyadanFeePaid: (data) => `Registration fee recorded (UTR ${String(data.utr)}, paid ${String(data.paidOn)})`,
+  KanyadanDocumentProcessed: (data) => `Document made safe: ${documentName(data.kind)}, ${String(data.pages)} pages`,
+  KanyadanDocumentRejected: (data) => `Document could not be read: ${documentName(data.kind)} (${DOCUMENT_PROBLEM[String(data.reason)] ?? String(data.reason)})`,
+  KanyadanFeePaid: (data) => `Registration fee recorded: UTR ${String(data.utr)}, paid on ${String(data.paidOn)}`,
   KanyadanApplicationVerified: () => 'Application verified',
   KanyadanApplicationRejected: (data) => `Application rejected: ${REJECTION_REASON_TEXT[data.reason as RejectionReason]?.en ?? String(data.reason)}`,
-  KanyadanBenefitRequested: (data) => `Benefit requested; marriage on ${String(data.marriageDate)}; account ending ${String(data.accountLast4)}`,
-  KanyadanBenefitApproved: (data) => `Benefit of ₹${(Number(data.amountPaise) / 100).toLocaleString('en-IN')} approved`,
-  KanyadanBenefitDisbursed: (data) => `Benefit paid (UTR ${String(data.utr)}, ${String(data.paidOn)})`,
+  KanyadanBenefitRequested: (data) => `Benefit requested: marriage on ${String(data.marriageDate)}, account ending ${String(data.accountLast4)}`,
+  KanyadanBenefitApproved: (data) => `Benefit approved: ₹${(Number(data.amountPaise) / 100).toLocaleString('en-IN')}`,
+  KanyadanBenefitDisbursed: (data) => `Benefit paid: UTR ${String(data.utr)}, on ${String(data.paidOn)}`,
   PersonalDataErased: (data) => `Personal data erased: ${String(data.reason)}`,
-  KanyadanDocumentViewed: (data) => `Document ${String(data.kind)} viewed (page ${String(data.page)})`,
+  KanyadanDocumentViewed: (data) => `Document viewed: ${documentName(data.kind)}, page ${String(data.page)}`,
   KanyadanDetailsViewed: () => 'Full details viewed',
 };
 

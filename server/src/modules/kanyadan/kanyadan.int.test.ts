@@ -115,8 +115,8 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     ]);
     const history = (await verification.kanyadan.admin.get({ regNo })).history;
     expect(history.filter((entry) => entry.actor === verifierId).map((entry) => entry.summary)).toEqual([
-      'Document photo viewed (page 1)',
-      'Document birthCertificate viewed (page 1)',
+      'Document viewed: photo, page 1',
+      'Document viewed: birth certificate, page 1',
       'Full details viewed',
     ]);
     // The masked view records nothing and shows no full name or phone.

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import hiMessages from '#web/i18n/hi/messages.json' with { type: 'json' };
+import { translateServerMessage } from '#web/i18n/i18n.tsx';
+
+/** The server writes an application's history in English; the console shows it in Hindi through serverMessages' patterns. */
+describe('Kanyadan history in Hindi', () => {
+  const hindi = (message: string) => translateServerMessage(hiMessages, message);
+
+  it.each([
+    ['Application submitted with 4 documents', '4 दस्तावेज़ों के साथ आवेदन जमा हुआ'],
+    ['Document viewed: birth certificate, page 2', 'दस्तावेज़ देखा गया: जन्म प्रमाण पत्र, पृष्ठ 2'],
+    ['Document made safe: girl’s Aadhaar card, 1 pages', 'दस्तावेज़ सुरक्षित बनाया गया: बालिका का आधार कार्ड, 1 पृष्ठ'],
+    ['Document could not be read: photo (too many pixels)', 'दस्तावेज़ पढ़ा नहीं जा सका: फ़ोटो (बहुत अधिक पिक्सेल)'],
+    ['Application rejected: A required document is missing.', 'आवेदन अस्वीकार हुआ: एक ज़रूरी दस्तावेज़ नहीं लगाया गया है।'],
+    ['Benefit paid: UTR 123456789012, on 2035-01-10', 'सहायता का भुगतान: UTR 123456789012, 2035-01-10 को'],
+    ['Full details viewed', 'पूरा विवरण देखा गया'],
+  ])('%s', (english, expected) => {
+    expect(hindi(english)).toBe(expected);
+  });
+});
