@@ -58,7 +58,8 @@ export async function receiveForm<F extends string>(req: IncomingMessage, option
     // smaller caps are checked as the bytes arrive.
     busboy = Busboy({
       headers: req.headers,
-      limits: { files: fileNames.length, fields: options.maxFields, fieldSize: options.maxFieldBytes, fileSize: largest + 1, headerPairs: 20 },
+      // One file more than the form has, so a file under an unknown name is seen and named, not just counted.
+      limits: { files: fileNames.length + 1, fields: options.maxFields, fieldSize: options.maxFieldBytes, fileSize: largest + 1, headerPairs: 20 },
     });
   } catch (error) {
     req.resume();

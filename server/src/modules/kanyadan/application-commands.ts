@@ -6,7 +6,6 @@ import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import type { ReceivedFormFile } from '#server/uploads/receive-form';
-import { checkPdf } from '#server/uploads/sanitize-pdf';
 import { ageInYears, indiaToday } from './age.schema.ts';
 import {
   decideApproveBenefit,
@@ -23,7 +22,7 @@ import {
 import { DOCUMENT_REQUIRED, type BenefitProofField, type KanyadanStatus, type RejectionReason } from './kanyadan-fields.schema.ts';
 import type { TBenefitRequestFields } from './kanyadan-routes.schema.ts';
 import { kanyadanStreamId, type BankAccount, type KanyadanApplicationEvent, type KanyadanBenefitDisbursed, type KanyadanFeePaid, type KanyadanUtrClaimed } from './kanyadan.events.ts';
-import { uploadKindOf } from './submit-application.ts';
+import { checkFiles, uploadKindOf } from './submit-application.ts';
 
 /** One decision on one application's stream; the answer is its status after it. */
 async function decideOn(
@@ -121,15 +120,7 @@ export async function requestBenefit(
 ): Promise<{ regNo: string; status: KanyadanStatus }> {
   const now = services.now();
   if (!input.proofs.marriageProof) throw new AppError('BAD_REQUEST', { userMessage: DOCUMENT_REQUIRED, fieldErrors: { marriageProof: [DOCUMENT_REQUIRED] } });
-  for (const [field, proof] of Object.entries(input.proofs) as [BenefitProofField, ReceivedFormFile][]) {
-    if (proof.mediaType !== 'application/pdf') continue;
-    try {
-      await checkPdf(proof.bytes, { log: services.log });
-    } catch (error) {
-      if (error instanceof AppError) throw new AppError('BAD_REQUEST', { userMessage: error.userMessage, fieldErrors: { [field]: [error.userMessage ?? ''] }, cause: error });
-      throw error;
-    }
-  }
+  await checkFiles(services, input.proofs);
   const streamId = kanyadanStreamId(input.regNo);
   const { rows } = await services.db.query<{ dob: string | null }>(`SELECT to_char(dob, 'YYYY-MM-DD') AS dob FROM kanyadan_applications WHERE reg_no = $1`, [input.regNo]);
   const dob = rows[0]?.dob ?? null;

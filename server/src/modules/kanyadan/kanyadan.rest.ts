@@ -6,7 +6,7 @@ import { consumeRateLimit } from '#server/lib/rate-limit';
 import { hasPermission } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 import { receiveForm } from '#server/uploads/receive-form';
-import { approveBenefit, disburseBenefit, eraseApplication, rejectApplication, requestBenefit, verifyApplication } from './application-commands.ts';
+import { approveBenefit, disburseBenefit, eraseApplication, recordFee, rejectApplication, requestBenefit, verifyApplication } from './application-commands.ts';
 import { getApplicationDetail, getApplicationStatus, listApplications, viewDocument } from './application-reads.ts';
 import { DOCUMENT_ACCEPT, DOCUMENT_KINDS, MAX_DOCUMENT_BYTES, STORED_DOCUMENT_KINDS, ZApplicationFieldsSchema, ZRegNoSchema } from './kanyadan-fields.schema.ts';
 import {
@@ -16,6 +16,7 @@ import {
   ZDisburseRestRequestSchema,
   ZEraseApplicationRestRequestSchema,
   ZGetApplicationStatusRequestSchema,
+  ZRecordFeeRestRequestSchema,
   ZRejectApplicationRestRequestSchema,
 } from './kanyadan-routes.schema.ts';
 import { consumeSubmission, SUBMISSION_KEY_INVALID, submitApplication } from './submit-application.ts';
@@ -169,6 +170,15 @@ export function kanyadanRest(services: Services): Router {
       requireAdmin(res, 'finance');
       const input = parseInput(ZDisburseRestRequestSchema, req.body);
       res.json(await disburseBenefit(services, { regNo: regNoOf(req), ...input }, requestMeta(req, res)));
+    }),
+  );
+
+  rest.post(
+    '/admin/kanyadan/applications/:regNo/fee-paid',
+    handle(async (req, res) => {
+      requireAdmin(res, 'finance');
+      const input = parseInput(ZRecordFeeRestRequestSchema, req.body);
+      res.json(await recordFee(services, { regNo: regNoOf(req), ...input }, requestMeta(req, res)));
     }),
   );
 

@@ -69,25 +69,36 @@ export function checkDateOfBirth(dob: string, now: Date): void {
 export async function checkDocuments(services: Pick<Services, 'log'>, documents: Partial<Record<DocumentKind, ReceivedFormFile>>): Promise<void> {
   const fieldErrors: Record<string, string[]> = {};
   for (const kind of REQUIRED_DOCUMENTS) if (!documents[kind]) fieldErrors[kind] = [DOCUMENT_REQUIRED];
-  for (const kind of DOCUMENT_KINDS) {
-    const document = documents[kind];
-    if (!document) continue;
-    try {
-      if (document.mediaType === 'application/pdf') {
-        await checkPdf(document.bytes, { log: services.log });
-      } else {
-        const metadata = await sharp(document.bytes, { failOn: 'error' }).metadata();
-        if (!metadata.width || !metadata.height) throw new AppError('BAD_REQUEST', { userMessage: IMAGE_UNREADABLE });
-        if (metadata.width * metadata.height > DEFAULT_MAX_INPUT_PIXELS) throw new AppError('BAD_REQUEST', { userMessage: IMAGE_TOO_MANY_PIXELS });
-      }
-    } catch (error) {
-      const message = error instanceof AppError && error.userMessage ? error.userMessage : IMAGE_UNREADABLE;
-      if (!(error instanceof AppError)) services.log.info({ err: error, kind }, 'Kanyadan document refused: header unreadable');
-      fieldErrors[kind] = [message];
-    }
+  await checkFiles(services, documents, fieldErrors);
+}
+
+/** The header and qpdf checks of any set of received files, by field; throws naming every field refused. */
+export async function checkFiles(services: Pick<Services, 'log'>, files: Partial<Record<string, ReceivedFormFile>>, fieldErrors: Record<string, string[]> = {}): Promise<void> {
+  for (const [field, file] of Object.entries(files)) {
+    if (!file) continue;
+    const problem = await problemOf(services, file);
+    if (problem) fieldErrors[field] = [problem];
   }
   const first = Object.values(fieldErrors)[0]?.[0];
   if (first) throw new AppError('BAD_REQUEST', { userMessage: first, fieldErrors });
+}
+
+async function problemOf(services: Pick<Services, 'log'>, file: ReceivedFormFile): Promise<string | null> {
+  try {
+    if (file.mediaType === 'application/pdf') {
+      await checkPdf(file.bytes, { log: services.log });
+      return null;
+    }
+    // sharp's own pixel limit would throw first, as an unreadable image: ours is checked on the header's figures.
+    const metadata = await sharp(file.bytes, { failOn: 'error', limitInputPixels: false }).metadata();
+    if (!metadata.width || !metadata.height) return IMAGE_UNREADABLE;
+    if (metadata.width * metadata.height > DEFAULT_MAX_INPUT_PIXELS) return IMAGE_TOO_MANY_PIXELS;
+    return null;
+  } catch (error) {
+    if (error instanceof AppError && error.userMessage) return error.userMessage;
+    services.log.info({ err: error }, 'Kanyadan document refused: header unreadable');
+    return IMAGE_UNREADABLE;
+  }
 }
 
 /** PREFIX + 7 random digits. Uniqueness is the append's: a number in use makes the no_stream append conflict. */
