@@ -23,6 +23,8 @@ function apiPage(load: () => Promise<{ default: ComponentType }>, namespaces: re
 
 export const homePage = lazyPage(() => import('./features/site/pages/home-page.tsx'), ['home']);
 export const kanyadanYojnaPage = lazyPage(() => import('./features/site/pages/kanyadan-yojna-page.tsx'), ['kanyadan']);
+// Its server messages ('messages') load once the family starts on a form (see load-server-messages.ts).
+export const kanyadanRegistrationPage = lazyPage(() => import('./features/kanyadan/pages/kanyadan-registration-page.tsx'), ['kanyadan']);
 export const contentPage = lazyPage(() => import('./features/site/pages/content-page.tsx'), ['pages']);
 export const contactPage = lazyPage(() => import('./features/site/pages/contact-page.tsx'), ['pages', 'messages']);
 export const notFoundPage = lazyPage(() => import('./features/site/pages/not-found-page.tsx'));
@@ -51,6 +53,8 @@ export const adminFailedJobsPage = apiPage(() => import('./features/admin/pages/
 export const adminDonationsPage = apiPage(() => import('./features/admin/pages/donations-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminDonationDetailPage = apiPage(() => import('./features/admin/pages/donation-detail-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminOfflineDonationPage = apiPage(() => import('./features/admin/pages/offline-donation-page.tsx'), ['admin', 'messages', 'donations']);
+export const adminKanyadanQueuePage = apiPage(() => import('./features/admin/pages/kanyadan-queue-page.tsx'), ['admin', 'messages']);
+export const adminKanyadanApplicationPage = apiPage(() => import('./features/admin/pages/kanyadan-application-page.tsx'), ['admin', 'messages']);
 
 export interface PublicRoute {
   /** URL pattern (wouter syntax). */
@@ -67,6 +71,7 @@ export interface PublicRoute {
 const SITE_PAGES = 'src/features/site/pages';
 const IDENTITY_PAGES = 'src/features/identity/pages';
 const DONATION_PAGES = 'src/features/donations/pages';
+const KANYADAN_PAGES = 'src/features/kanyadan/pages';
 
 function content(slug: TContentSlug): PublicRoute {
   return { pattern: `/${slug}`, page: contentPage, sources: [`${SITE_PAGES}/content-page.tsx`], isListed: true, contentSlug: slug };
@@ -78,6 +83,7 @@ export const publicRoutes: PublicRoute[] = [
   content('about'),
   content('mission'),
   { pattern: '/KanyadanYojna', page: kanyadanYojnaPage, sources: [`${SITE_PAGES}/kanyadan-yojna-page.tsx`], isListed: true },
+  { pattern: '/kanyadanRegistration', page: kanyadanRegistrationPage, sources: [`${KANYADAN_PAGES}/kanyadan-registration-page.tsx`], isListed: true },
   content('donor'),
   content('plan'),
   content('legals'),
@@ -127,6 +133,7 @@ export function isAppPath(pathname: string): boolean {
 export const allPages: LazyPage[] = [
   homePage,
   kanyadanYojnaPage,
+  kanyadanRegistrationPage,
   contentPage,
   contactPage,
   notFoundPage,
@@ -155,4 +162,6 @@ export const allPages: LazyPage[] = [
   adminDonationsPage,
   adminDonationDetailPage,
   adminOfflineDonationPage,
+  adminKanyadanQueuePage,
+  adminKanyadanApplicationPage,
 ];

@@ -184,7 +184,9 @@ describe('languages', () => {
     for (const statement of ['a private foundation', 'It is not a government scheme', 'subject to eligibility', 'never asks for money in return for a promised amount']) {
       expect(english.html).toContain(statement);
     }
-    expect(english.html).toMatch(/href="\/kanyadanRegistration"/);
+    // The registration form is Hindi first too: the English page links to its English address.
+    expect(english.html).toMatch(/href="\/kanyadanRegistration\?lang=en"/);
+    expect(hindi.html).toMatch(/href="\/kanyadanRegistration"/);
     expect(english.html).toContain('12,456');
     expect(english.html).toContain('₹95,00,000');
   });

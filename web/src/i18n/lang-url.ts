@@ -4,7 +4,7 @@ import type { Lang } from './i18n.tsx';
  * Every page exists at one address per language: the page's own language needs no parameter,
  * the other one is `?lang=`. /KanyadanYojna is Hindi first (PRODUCT.md §3); the rest English first.
  */
-const HINDI_FIRST_PATHS = new Set(['/KanyadanYojna']);
+const HINDI_FIRST_PATHS = new Set(['/KanyadanYojna', '/kanyadanRegistration']);
 
 export const LANG_PARAM = 'lang';
 

@@ -5,6 +5,8 @@ import {
   adminDonationDetailPage,
   adminDonationsPage,
   adminFailedJobsPage,
+  adminKanyadanApplicationPage,
+  adminKanyadanQueuePage,
   adminMemberDetailPage,
   adminMembersPage,
   adminMessagesPage,
@@ -31,6 +33,8 @@ export function AdminRoutes() {
       <Route path="/donations" component={adminDonationsPage.Component} />
       <Route path="/donations/offline" component={adminOfflineDonationPage.Component} />
       <Route path="/donations/:reference" component={adminDonationDetailPage.Component} />
+      <Route path="/kanyadan" component={adminKanyadanQueuePage.Component} />
+      <Route path="/kanyadan/:regNo" component={adminKanyadanApplicationPage.Component} />
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>

@@ -18,6 +18,14 @@ export const PUBLIC_SETTING_KEYS = [
   'socialX',
   'kanyadanFeePaise',
   'kanyadanBenefitText',
+  // The foundation's own UPI ID and bank account, which the Kanyadan fee step shows (the donate
+  // page gets them with each pledge instead); they name no person.
+  'upiVpa',
+  'upiPayeeName',
+  'bankAccountName',
+  'bankAccountNumber',
+  'bankIfsc',
+  'bankName',
 ] as const satisfies ReadonlyArray<keyof TSettings>;
 export type PublicSettings = Pick<TSettings, (typeof PUBLIC_SETTING_KEYS)[number]>;
 

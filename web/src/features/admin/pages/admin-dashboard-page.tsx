@@ -8,18 +8,20 @@ import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate, type AdminPermission } from '../components/admin-gate.tsx';
 import { EpinGenerator } from '../components/epin-generator.tsx';
 import { EpinTable } from '../components/epin-table.tsx';
+import { KANYADAN_PERMISSIONS } from '../components/kanyadan-gate.tsx';
 import { WebVitalsTable } from '../components/web-vitals-table.tsx';
 import { useAdminDashboard, useWebVitals } from '../hooks/use-admin-dashboard.ts';
 import { useEpins } from '../hooks/use-epins.ts';
 import { LoadError } from '../components/load-error.tsx';
 
-/** The console's own pages, each shown to the admins holding its permission. */
-const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey; permission: AdminPermission | null }> = [
+/** The console's own pages, each shown to the admins holding its permission (or one of its permissions: Kanyadan serves verification and finance). */
+const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey; permission: AdminPermission | readonly AdminPermission[] | null }> = [
   { href: '/settings', label: 'admin.links.settings', text: 'admin.links.settingsText', permission: 'settings' },
   { href: '/content', label: 'admin.links.content', text: 'admin.links.contentText', permission: 'content' },
   { href: '/contact', label: 'admin.links.contact', text: 'admin.links.contactText', permission: 'content' },
   { href: '/members', label: 'admin.links.members', text: 'admin.links.membersText', permission: 'members' },
   { href: '/donations', label: 'adminDonations.link', text: 'adminDonations.linkText', permission: 'finance' },
+  { href: '/kanyadan', label: 'admin.kanyadan.link', text: 'admin.kanyadan.linkText', permission: KANYADAN_PERMISSIONS },
   { href: '/jobs', label: 'admin.links.jobs', text: 'admin.links.jobsText', permission: 'settings' },
   { href: '/security', label: 'admin.security.link', text: 'admin.security.linkText', permission: null },
 ];
@@ -34,7 +36,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const errorText = useErrorText();
   const [, navigate] = useLocation();
   const canManageMembers = me.permissions.includes('members');
-  const consoleLinks = CONSOLE_LINKS.filter((link) => link.permission === null || me.permissions.includes(link.permission));
+  const consoleLinks = CONSOLE_LINKS.filter(({ permission }) => permission === null || [permission].flat().some((one) => me.permissions.includes(one)));
   const dashboard = useAdminDashboard(true);
   const epins = useEpins(canManageMembers);
   const vitals = useWebVitals();

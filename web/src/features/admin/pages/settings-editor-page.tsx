@@ -98,6 +98,8 @@ const GROUPS: ReadonlyArray<{ id: string; legend: MessageKey; fields: FieldSpec[
     fields: [
       { key: 'kanyadanPrefix', kind: 'text' },
       { key: 'kanyadanFeePaise', kind: 'rupees' },
+      { key: 'kanyadanBenefitMinPaise', kind: 'rupees' },
+      { key: 'kanyadanBenefitMaxPaise', kind: 'rupees' },
       { key: 'kanyadanBenefitText', kind: 'textarea', isBilingual: true },
     ],
   },

@@ -1,0 +1,95 @@
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
+import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { Notice } from '#web/ui/form-status.tsx';
+import { formatDate } from '#web/ui/format.ts';
+import { usePrint } from '../hooks/use-print.ts';
+import type { SubmittedApplication } from './registration-form.tsx';
+
+const C = 'kanyadan.registration.receipt';
+
+/**
+ * The printable acknowledgement: the number, the date, the girl's name, district and state, the
+ * status, what happens next and the helpline. No documents, and the Aadhaar number masked
+ * (XXXX XXXX 1234). The print stylesheet (styles.css, "Kanyadan registration") prints this alone.
+ */
+export default function ReceiptStep({ application, onStatus }: { application: SubmittedApplication; onStatus: () => void }) {
+  const t = useT();
+  const { lang } = useLang();
+  const settings = useSiteSettings();
+  const printer = usePrint();
+  const foundation = settings.foundationName[lang] || settings.foundationName.en;
+  const stateName = application.state ? t(`kanyadan.registration.states.${application.state}`) : '';
+
+  return (
+    <div className="kanyadan-receipt-step">
+      <article className="kanyadan-receipt" aria-labelledby="kanyadan-receipt-title" data-testid="kanyadan-receipt">
+        <p className="receipt-foundation">{foundation}</p>
+        <h3 id="kanyadan-receipt-title">{t(`${C}.title`)}</h3>
+        <dl className="facts receipt-facts">
+          <div>
+            <dt>{t(`${C}.regNo`)}</dt>
+            <dd className="mono receipt-number" data-testid="receipt-reg-no">
+              {application.regNo}
+            </dd>
+          </div>
+          <div>
+            <dt>{t(`${C}.date`)}</dt>
+            <dd>{formatDate(`${application.submittedOn}T12:00:00+05:30`, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t(`${C}.girlName`)}</dt>
+            <dd>{application.girlName}</dd>
+          </div>
+          <div>
+            <dt>{t(`${C}.place`)}</dt>
+            <dd>{[application.district, stateName].filter(Boolean).join(', ')}</dd>
+          </div>
+          {application.aadhaarMasked && (
+            <div>
+              <dt>{t(`${C}.aadhaar`)}</dt>
+              <dd className="mono">{application.aadhaarMasked}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t(`${C}.status`)}</dt>
+            <dd>{t(`kanyadan.registration.statuses.${application.status}`)}</dd>
+          </div>
+        </dl>
+        <h4>{t(`${C}.nextHeading`)}</h4>
+        <ol className="steps">
+          <li>{t(`${C}.next1`)}</li>
+          <li>{t(`${C}.next2`)}</li>
+          <li>{t(`${C}.next3`)}</li>
+        </ol>
+        <p>
+          <strong>{t(`${C}.notPromise`)}</strong>
+        </p>
+        <p>
+          {t(`${C}.helpline`)}:{' '}
+          {settings.phone && (
+            <>
+              <a href={`tel:${settings.phone.replace(/[\s-]/g, '')}`}>{settings.phone}</a>
+              {' · '}
+            </>
+          )}
+          <a href={`mailto:${settings.email}`}>{settings.email}</a>
+        </p>
+      </article>
+      <p className="actions no-print">
+        <button type="button" className="btn btn-primary" onClick={printer.print} disabled={printer.phase === 'waiting'} data-testid="print-receipt">
+          {printer.phase === 'waiting' ? t(`${C}.printing`) : t(`${C}.print`)}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onStatus}>
+          {t(`${C}.toStatus`)}
+        </button>
+      </p>
+      <div role="alert" className="no-print">
+        {printer.phase === 'blocked' && (
+          <Notice tone="warning">
+            <p data-testid="print-blocked">{t(`${C}.blocked`)}</p>
+          </Notice>
+        )}
+      </div>
+    </div>
+  );
+}
