@@ -300,6 +300,64 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     const decisions = (await app.services.eventStore.readStream(kanyadanStreamId(contested.regNo))).filter((event) => /Verified|Rejected/.test(event.type));
     expect(decisions).toHaveLength(1);
 
+    // The benefit's path: one request, one approval, one payment per UTR, however many press at once.
+    clock = new Date('2031-07-01T06:00:00.000Z');
+    const girl = await submittedApplication(app, { dob: '2017-01-01' });
+    await verification.kanyadan.admin.verify({ regNo: girl.regNo });
+    clock = new Date('2035-01-10T06:00:00.000Z');
+    const verifier = await app.account({ role: 'admin', permissions: ['verification'] });
+    const cashier = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
+    const card = await photoWithExif(200, 120);
+    const requests = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        request(app.http())
+          .post(`/api/admin/kanyadan/applications/${girl.regNo}/benefit-request`)
+          .set({ Authorization: `Bearer ${verifier.token}` })
+          .field('marriageDate', '2035-03-01')
+          .field('accountHolder', 'Ramesh Kumar')
+          .field('accountNumber', '123456789012')
+          .field('ifsc', 'SBIN0001234')
+          .attach('marriageProof', card, { filename: 'card.jpg', contentType: 'image/jpeg' }),
+      ),
+    );
+    expect(requests.map((res) => res.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const approvals = await raceCalls(5, () => cashier.kanyadan.admin.approveBenefit({ regNo: girl.regNo, amountPaise: 11_000_00 }));
+    expect(approvals.succeeded).toHaveLength(1);
+    expectOnlyRefusals(approvals.refusals, [['CONFLICT', 'The benefit has already been approved.']]);
+    const utr = `5${String(Date.now()).slice(-11)}`;
+    const payments = await raceCalls(5, () => cashier.kanyadan.admin.disburse({ regNo: girl.regNo, utr, paidOn: '2035-01-10' }));
+    expect(payments.succeeded).toHaveLength(1);
+    expectOnlyRefusals(payments.refusals, [['CONFLICT', 'The benefit has already been paid out.'], ['CONFLICT', UTR_USED]]);
+    const path = (await app.services.eventStore.readStream(kanyadanStreamId(girl.regNo))).map((event) => event.type).filter((type) => type.startsWith('KanyadanBenefit'));
+    expect(path).toEqual(['KanyadanBenefitRequested', 'KanyadanBenefitApproved', 'KanyadanBenefitDisbursed']);
+    clock = new Date('2031-07-01T06:00:00.000Z');
+
+    // A fee recorded once, however many press at once; views are each recorded (five looks are five events).
+    const settingsAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['settings'] })).token });
+    const setFee = async (kanyadanFeePaise: number) => {
+      const { version } = await settingsAdmin.site.settings.get();
+      await settingsAdmin.site.settings.update({ expectedVersion: version, data: { kanyadanFeePaise } });
+    };
+    await setFee(100_00);
+    const feeApplication = await submittedApplication(app);
+    await setFee(0);
+    expect((await finance.kanyadan.admin.get({ regNo: feeApplication.regNo })).status).toBe('payment_pending');
+    await expect(verification.kanyadan.admin.verify({ regNo: feeApplication.regNo })).rejects.toThrow('The registration fee has not been recorded yet.');
+    const feeUtr = `6${String(Date.now()).slice(-11)}`;
+    const fees = await raceCalls(5, () => finance.kanyadan.admin.recordFee({ regNo: feeApplication.regNo, utr: feeUtr, paidOn: '2031-07-01' }));
+    expect(fees.succeeded).toEqual([{ regNo: feeApplication.regNo, status: 'paid' }]);
+    expectOnlyRefusals(fees.refusals, [['CONFLICT', 'The fee has already been recorded.'], ['CONFLICT', UTR_USED]]);
+    expect((await app.services.eventStore.readStream(kanyadanStreamId(feeApplication.regNo))).filter((event) => event.type === 'KanyadanFeePaid')).toHaveLength(1);
+    expect(await verification.kanyadan.admin.verify({ regNo: feeApplication.regNo })).toEqual({ regNo: feeApplication.regNo, status: 'verified' });
+    const looks = await raceCalls(5, () => verification.kanyadan.admin.reveal({ regNo: feeApplication.regNo }));
+    expect(looks.succeeded).toHaveLength(5);
+    expect(await app.services.eventStore.readStream(kanyadanAccessStreamId(feeApplication.regNo))).toHaveLength(5);
+
+    // Many families at once: each gets a number of its own.
+    const families = await Promise.all(Array.from({ length: 6 }, async () => submitForm(app, applicationFields(), await applicationDocuments())));
+    expect(families.map((res) => res.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(families.map((res) => res.body.regNo as string)).size).toBe(6);
+
     const erasures = await raceCalls(5, () => verification.kanyadan.admin.erase({ regNo: contested.regNo, reason: 'Asked at the office' }));
     expect(erasures.succeeded.filter((result) => result.isErasedNow)).toHaveLength(1);
     expect((await app.services.eventStore.readStream(kanyadanStreamId(contested.regNo))).filter((event) => event.type === 'PersonalDataErased')).toHaveLength(1);
