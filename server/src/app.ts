@@ -5,6 +5,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { serializeRequest } from '#server/http/request-log';
 import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
 import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
@@ -40,6 +41,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      serializers: { req: serializeRequest },
     }),
   );
 
