@@ -132,7 +132,7 @@ const documentName = (kind: unknown) => DOCUMENT_NAME[kind as StoredDocumentKind
 
 const HISTORY_LABEL: Record<string, (data: Record<string, unknown>) => string> = {
   KanyadanApplicationSubmitted: (data) => `Application submitted with ${(data.documents as unknown[]).length} documents`,
-  KanyadanDocumentProcessed: (data) => `Document made safe: ${documentName(data.kind)}, ${String(data.pages)} pages`,
+  KanyadanDocumentProcessed: (data) => `Document made safe: ${documentName(data.kind)}, pages: ${String(data.pages)}`,
   KanyadanDocumentRejected: (data) => `Document could not be read: ${documentName(data.kind)} (${DOCUMENT_PROBLEM[String(data.reason)] ?? String(data.reason)})`,
   KanyadanFeePaid: (data) => `Registration fee recorded: UTR ${String(data.utr)}, paid on ${String(data.paidOn)}`,
   KanyadanApplicationVerified: () => 'Application verified',

@@ -9,7 +9,7 @@ describe('Kanyadan history in Hindi', () => {
   it.each([
     ['Application submitted with 4 documents', '4 दस्तावेज़ों के साथ आवेदन जमा हुआ'],
     ['Document viewed: birth certificate, page 2', 'दस्तावेज़ देखा गया: जन्म प्रमाण पत्र, पृष्ठ 2'],
-    ['Document made safe: girl’s Aadhaar card, 1 pages', 'दस्तावेज़ सुरक्षित बनाया गया: बालिका का आधार कार्ड, 1 पृष्ठ'],
+    ['Document made safe: girl’s Aadhaar card, pages: 1', 'दस्तावेज़ सुरक्षित बनाया गया: बालिका का आधार कार्ड, पृष्ठ: 1'],
     ['Document could not be read: photo (too many pixels)', 'दस्तावेज़ पढ़ा नहीं जा सका: फ़ोटो (बहुत अधिक पिक्सेल)'],
     ['Application rejected: A required document is missing.', 'आवेदन अस्वीकार हुआ: एक ज़रूरी दस्तावेज़ नहीं लगाया गया है।'],
     ['Benefit paid: UTR 123456789012, on 2035-01-10', 'सहायता का भुगतान: UTR 123456789012, 2035-01-10 को'],

@@ -11,7 +11,7 @@ export function KanyadanHistory({ history }: { history: TApplicationDetail['hist
   return (
     <section aria-labelledby="history-heading" className="panel">
       <h2 id="history-heading">{t('admin.kanyadan.history')}</h2>
-      <TableScroll label={t('admin.kanyadan.history')}>
+      <TableScroll label={t('admin.kanyadan.historyTable')}>
         <table className="table" data-testid="kanyadan-history">
           <caption>{t('admin.kanyadan.historyCaption', { count: formatNumber(history.length) })}</caption>
           <thead>

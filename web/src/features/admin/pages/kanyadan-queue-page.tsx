@@ -110,9 +110,9 @@ export function KanyadanQueue() {
           ))}
         </ul>
       </nav>
-      <FilterForm key={searchOf(filters)} filters={filters} onApply={(next) => navigate(`/kanyadan?${searchOf(next)}`)} />
+      <FilterForm key={`form:${searchOf(filters)}`} filters={filters} onApply={(next) => navigate(`/kanyadan?${searchOf(next)}`)} />
       {/* Other filters start again at the first page: the list's "Load more" state is keyed by them. */}
-      <QueueTable key={searchOf(filters)} filter={requestOf(filters)} />
+      <QueueTable key={`table:${searchOf(filters)}`} filter={requestOf(filters)} />
     </div>
   );
 }
