@@ -53,7 +53,7 @@ CREATE TABLE kanyadan_applications (
   decided_at          timestamptz,
   updated_at          timestamptz NOT NULL
 );
-CREATE INDEX kanyadan_queue_idx ON kanyadan_applications (status, reg_no);
+CREATE INDEX kanyadan_queue_idx ON kanyadan_applications (status, submitted_at DESC, reg_no DESC);
 CREATE INDEX kanyadan_submitted_idx ON kanyadan_applications (submitted_at DESC, reg_no DESC);
 CREATE INDEX kanyadan_state_idx ON kanyadan_applications (state, district_key);
 CREATE INDEX kanyadan_aadhaar_idx ON kanyadan_applications (aadhaar_key) WHERE aadhaar_key IS NOT NULL;

@@ -37,8 +37,11 @@ export const DEFAULT_RATE_LIMITS = {
   kanyadanSubmitPerIp: { limit: 30, windowSeconds: 60 * 60 },
   /** Looking up an application by number and phone from one address. */
   kanyadanLookupPerIp: { limit: 30, windowSeconds: 15 * 60 },
-  /** Look-ups of one registration number from anywhere: guessing its phone from many addresses stops too. */
-  kanyadanLookupPerRegNo: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Look-ups of one registration number that found nothing, from anywhere: guessing its phone from
+   * many addresses stops too. Found ones do not count, so the family's own look-ups never lock it out.
+   */
+  kanyadanLookupMissesPerRegNo: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;
@@ -66,6 +69,23 @@ export async function consumeRateLimit(db: Queryable, bucket: string, rule: Rate
       retryAfterSeconds,
     });
   }
+}
+
+/**
+ * Throws the same 429 as consumeRateLimit when the window is full, without counting a hit: for
+ * limits that count only failures (a look-up that found nothing) but refuse everything once full.
+ */
+export async function refuseWhenRateLimited(db: Queryable, bucket: string, rule: RateLimit, now: Date): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const { rows } = await db.query<{ hits: number }>(`SELECT hits FROM rate_limits WHERE bucket = $1 AND window_start = $2`, [bucket, windowStart]);
+  if ((rows[0]?.hits ?? 0) < rule.limit) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  throw new AppError('TOO_MANY_REQUESTS', {
+    message: `rate limit ${bucket}`,
+    userMessage: `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`,
+    retryAfterSeconds,
+  });
 }
 
 export function formatWait(seconds: number): string {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
-import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import { foldStream, handleCommand, type DecideTools } from '#server/event-store/command-handler';
 import type { Recorded } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
@@ -21,14 +21,14 @@ import {
 } from './application.decider.ts';
 import { DOCUMENT_REQUIRED, type BenefitProofField, type KanyadanStatus, type RejectionReason } from './kanyadan-fields.schema.ts';
 import type { TBenefitRequestFields } from './kanyadan-routes.schema.ts';
-import { kanyadanStreamId, type BankAccount, type KanyadanApplicationEvent, type KanyadanBenefitDisbursed, type KanyadanFeePaid, type KanyadanUtrClaimed } from './kanyadan.events.ts';
+import { kanyadanStreamId, type BenefitDetails, type KanyadanApplicationEvent, type KanyadanBenefitDisbursed, type KanyadanFeePaid, type KanyadanUtrClaimed } from './kanyadan.events.ts';
 import { checkFiles, uploadKindOf } from './submit-application.ts';
 
 /** One decision on one application's stream; the answer is its status after it. */
 async function decideOn(
   services: Services,
   regNo: string,
-  decide: (state: ApplicationState) => KanyadanApplicationEvent[] | Promise<KanyadanApplicationEvent[]>,
+  decide: (state: ApplicationState, tools: DecideTools) => KanyadanApplicationEvent[] | Promise<KanyadanApplicationEvent[]>,
   meta: RequestMeta,
 ): Promise<{ regNo: string; status: KanyadanStatus }> {
   const { state, events } = await handleCommand(services, {
@@ -49,7 +49,13 @@ export function verifyApplication(services: Services, input: { regNo: string }, 
 
 /** `kanyadan.admin.reject` (verification): the family is told the reason in both languages (notify job). */
 export function rejectApplication(services: Services, input: { regNo: string; reason: RejectionReason; note: string | null }, meta: RequestMeta) {
-  return decideOn(services, input.regNo, (state) => decideReject({ ...input, now: services.now() }, state), meta);
+  const streamId = kanyadanStreamId(input.regNo);
+  return decideOn(
+    services,
+    input.regNo,
+    async (state, { seal }) => decideReject({ ...input, note: input.note === null ? null : await seal(streamId, input.note), now: services.now() }, state),
+    meta,
+  );
 }
 
 /** `kanyadan.admin.approveBenefit` (finance): within the range in settings. */
@@ -125,7 +131,7 @@ export async function requestBenefit(
   const { rows } = await services.db.query<{ dob: string | null }>(`SELECT to_char(dob, 'YYYY-MM-DD') AS dob FROM kanyadan_applications WHERE reg_no = $1`, [input.regNo]);
   const dob = rows[0]?.dob ?? null;
   const ageOnRequest = dob ? ageInYears(dob, indiaToday(now)) : null;
-  const account: BankAccount = { accountHolder: input.fields.accountHolder, accountNumber: input.fields.accountNumber, ifsc: input.fields.ifsc };
+  const details: BenefitDetails = { accountHolder: input.fields.accountHolder, accountNumber: input.fields.accountNumber, ifsc: input.fields.ifsc, marriageDate: input.fields.marriageDate };
   const proofs = (Object.entries(input.proofs) as [BenefitProofField, ReceivedFormFile][]).map(([kind, file]) => ({ kind, uploadId: crypto.randomUUID(), file }));
   const result = await handleCommand(services, {
     streamId,
@@ -136,8 +142,7 @@ export async function requestBenefit(
         {
           regNo: input.regNo,
           marriageDate: input.fields.marriageDate,
-          bankAccount: await seal(streamId, account),
-          accountLast4: account.accountNumber.slice(-4),
+          details: await seal(streamId, details),
           proofs: proofs.map(({ kind, uploadId, file }) => ({ kind, uploadId, mediaType: file.mediaType, bytes: file.bytes.length })),
           ageOnRequest,
           now,
@@ -172,6 +177,12 @@ export async function eraseApplication(services: Services, input: { regNo: strin
     async onRecorded(tx) {
       await services.vault.destroyKey(tx, subjectId);
       await services.files.removeAllOf(subjectId, tx);
+      // The addresses the family's own requests came from (the submission; docs/decisions/022). Staff's stay with staff.
+      await tx.query(
+        `DELETE FROM request_addresses WHERE actor = 'anonymous'
+           AND correlation_id IN (SELECT metadata->>'correlationId' FROM events WHERE stream_id = $1)`,
+        [subjectId],
+      );
     },
   });
   return { regNo: input.regNo, isErasedNow: events.length > 0 };

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { RecordedEvent } from '#server/event-store/types';
-import { consumeRateLimit } from '#server/lib/rate-limit';
+import { consumeRateLimit, refuseWhenRateLimited } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
@@ -62,14 +62,18 @@ function rejectionOf(reason: string | null, note: string | null): TApplicationSt
 export async function getApplicationStatus(services: Services, input: { regNo: string; phone: string }, meta: RequestMeta): Promise<TApplicationStatus> {
   const now = services.now();
   if (meta.ip) await consumeRateLimit(services.db, `kanyadan-lookup:ip:${meta.ip}`, services.limits.kanyadanLookupPerIp, now);
-  await consumeRateLimit(services.db, `kanyadan-lookup:reg:${input.regNo}`, services.limits.kanyadanLookupPerRegNo, now);
+  const misses = `kanyadan-lookup-miss:reg:${input.regNo}`;
+  await refuseWhenRateLimited(services.db, misses, services.limits.kanyadanLookupMissesPerRegNo, now);
   const phoneKey = phoneKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.phone);
   const { rows } = await services.db.query<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null }>(
     `SELECT * FROM kanyadan_applications WHERE reg_no = $1 AND phone_key = $2`,
     [input.regNo, phoneKey],
   );
   const row = rows[0];
-  if (!row) throw new AppError('NOT_FOUND', { userMessage: NO_MATCHING_APPLICATION });
+  if (!row) {
+    await consumeRateLimit(services.db, misses, services.limits.kanyadanLookupMissesPerRegNo, now);
+    throw new AppError('NOT_FOUND', { userMessage: NO_MATCHING_APPLICATION });
+  }
   return {
     regNo: row.reg_no,
     status: row.status,
@@ -137,7 +141,7 @@ const HISTORY_LABEL: Record<string, (data: Record<string, unknown>) => string> =
   KanyadanFeePaid: (data) => `Registration fee recorded: UTR ${String(data.utr)}, paid on ${String(data.paidOn)}`,
   KanyadanApplicationVerified: () => 'Application verified',
   KanyadanApplicationRejected: (data) => `Application rejected: ${REJECTION_REASON_TEXT[data.reason as RejectionReason]?.en ?? String(data.reason)}`,
-  KanyadanBenefitRequested: (data) => `Benefit requested: marriage on ${String(data.marriageDate)}, account ending ${String(data.accountLast4)}`,
+  KanyadanBenefitRequested: (data) => `Benefit requested with ${(data.proofs as unknown[]).length} proofs of marriage`,
   KanyadanBenefitApproved: (data) => `Benefit approved: ₹${(Number(data.amountPaise) / 100).toLocaleString('en-IN')}`,
   KanyadanBenefitDisbursed: (data) => `Benefit paid: UTR ${String(data.utr)}, on ${String(data.paidOn)}`,
   PersonalDataErased: (data) => `Personal data erased: ${String(data.reason)}`,
@@ -232,8 +236,8 @@ export async function getApplicationDetail(services: Services, regNo: string): P
     benefit: row.benefit_requested_on
       ? {
           requestedOn: row.benefit_requested_on,
-          marriageDate: row.marriage_date ?? '',
-          accountLast4: row.account_last4 ?? '',
+          marriageDate: row.marriage_date,
+          accountLast4: row.account_last4,
           amountPaise: row.benefit_paise === null ? null : Number(row.benefit_paise),
           utr: row.disbursed_utr,
           paidOn: row.disbursed_on,
@@ -287,12 +291,38 @@ export async function revealApplicant(services: Services, regNo: string, viewer:
   };
 }
 
-/** A page of a PDF as a PNG, by poppler's pdftocairo (stdin to stdout, no shell, a time limit): staff never open the PDF itself. */
+/** The longest side of a rendered page: enough to read a certificate, and a bound on memory whatever size the page claims. */
+export const PAGE_IMAGE_MAX_SIDE = 2000;
+/** Pages rendered at once by this process; the others wait their turn. */
+const MAX_RENDERS_AT_ONCE = 2;
+let rendersRunning = 0;
+const waitingRenders: (() => void)[] = [];
+
+async function withRenderSlot<T>(run: () => Promise<T>): Promise<T> {
+  if (rendersRunning >= MAX_RENDERS_AT_ONCE) await new Promise<void>((resolve) => waitingRenders.push(resolve));
+  rendersRunning += 1;
+  try {
+    return await run();
+  } finally {
+    rendersRunning -= 1;
+    waitingRenders.shift()?.();
+  }
+}
+
+/**
+ * A page of a PDF as a PNG, by poppler's pdftocairo (stdin to stdout, no shell, a time limit):
+ * staff never open the PDF itself. Scaled to at most PAGE_IMAGE_MAX_SIDE pixels a side, so a page
+ * that claims to be metres wide costs no more than an A4 one; two at a time per process.
+ */
 export function renderPdfPage(bytes: Buffer, page: number, timeoutMs = 15_000): Promise<Buffer> {
+  return withRenderSlot(() => renderPage(bytes, page, timeoutMs));
+}
+
+function renderPage(bytes: Buffer, page: number, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       'pdftocairo',
-      ['-f', String(page), '-l', String(page), '-r', '110', '-png', '-singlefile', '-', '-'],
+      ['-f', String(page), '-l', String(page), '-scale-to', String(PAGE_IMAGE_MAX_SIDE), '-png', '-singlefile', '-', '-'],
       { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' },
       (error, stdout) => {
         if (error) reject(error);

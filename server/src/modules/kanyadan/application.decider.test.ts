@@ -56,7 +56,8 @@ import {
 const regNo = 'KNYDN0000042';
 const streamId = kanyadanStreamId(regNo);
 const applicant: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'applicant' };
-const bankAccount: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'bank' };
+const details: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'bank-and-marriage-date' };
+const note: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'note' };
 const birthCertificateUpload = '0190c3a4-0000-7000-8000-000000000001';
 const photoUpload = '0190c3a4-0000-7000-8000-000000000002';
 const proofUpload = '0190c3a4-0000-7000-8000-000000000003';
@@ -99,16 +100,14 @@ const verified: KanyadanApplicationVerified = {
 };
 const rejected: KanyadanApplicationRejected = {
   type: 'KanyadanApplicationRejected',
-  data: { regNo, reason: 'documents-unclear', note: 'The birth certificate is blurred.', rejectedAt: decisionNow.toISOString() },
+  data: { regNo, reason: 'documents-unclear', note, rejectedAt: decisionNow.toISOString() },
 };
 const benefitRequested: KanyadanBenefitRequested = {
   type: 'KanyadanBenefitRequested',
   data: {
     regNo,
     requestedOn: '2031-06-20',
-    marriageDate: '2031-07-15',
-    bankAccount,
-    accountLast4: '6789',
+    details,
     proofs: [{ kind: 'marriageProof', uploadId: proofUpload, mediaType: 'image/png', bytes: 3000 }],
     requestedAt: requestNow.toISOString(),
   },
@@ -143,12 +142,11 @@ const feeCommand = (overrides: Partial<Parameters<typeof decideRecordFee>[0]> = 
   ...overrides,
 });
 const verifyCommand = { regNo, now: decisionNow };
-const rejectCommand = { regNo, reason: 'documents-unclear' as const, note: 'The birth certificate is blurred.', now: decisionNow };
+const rejectCommand = { regNo, reason: 'documents-unclear' as const, note, now: decisionNow };
 const benefitCommand = (overrides: Partial<BenefitRequestCommand> = {}): BenefitRequestCommand => ({
   regNo,
   marriageDate: '2031-07-15',
-  bankAccount,
-  accountLast4: '6789',
+  details,
   proofs: [{ kind: 'marriageProof', uploadId: proofUpload, mediaType: 'image/png', bytes: 3000 }],
   ageOnRequest: 18,
   now: requestNow,
@@ -231,12 +229,12 @@ describe('evolveApplication', () => {
   it('moves to verified, and to rejected with the reason and the note', () => {
     expect(stateAfter(verifiedApp)).toMatchObject({ status: 'verified', rejection: null });
     expect(stateAfter(verifiedAfterFee).status).toBe('verified');
-    expect(stateAfter(rejectedApp)).toMatchObject({ status: 'rejected', rejection: { reason: 'documents-unclear', note: 'The birth certificate is blurred.' } });
+    expect(stateAfter(rejectedApp)).toMatchObject({ status: 'rejected', rejection: { reason: 'documents-unclear', note } });
     expect(stateAfter(rejectedWhilePending).status).toBe('rejected');
   });
 
   it('records the benefit request with its proofs waiting for the job, then the approved amount, then the payment', () => {
-    const benefit = { requestedOn: '2031-06-20', marriageDate: '2031-07-15', bankAccount, accountLast4: '6789' };
+    const benefit = { requestedOn: '2031-06-20', details };
     expect(stateAfter(requested)).toMatchObject({
       status: 'benefit_requested',
       benefit: { ...benefit, amountPaise: null, approvedAt: null, utr: null, paidOn: null },
@@ -375,7 +373,7 @@ describe('decideVerify', () => {
 describe('decideReject', () => {
   const rejectedEvent: KanyadanApplicationRejected = {
     type: 'KanyadanApplicationRejected',
-    data: { regNo, reason: 'documents-unclear', note: 'The birth certificate is blurred.', rejectedAt: decisionNow.toISOString() },
+    data: { regNo, reason: 'documents-unclear', note, rejectedAt: decisionNow.toISOString() },
   };
 
   it('rejects a submitted or a paid application with the reason and the note', () => {
@@ -400,9 +398,10 @@ describe('decideReject', () => {
 });
 
 describe('decideRequestBenefit', () => {
-  const requestedEvent = (marriageDate = '2031-07-15'): KanyadanBenefitRequested => ({
+  // The marriage date is checked, then travels sealed in `details`: the event is the same for any date taken.
+  const requestedEvent = (_marriageDate = '2031-07-15'): KanyadanBenefitRequested => ({
     type: 'KanyadanBenefitRequested',
-    data: { ...benefitRequested.data, marriageDate },
+    data: { ...benefitRequested.data },
   });
 
   it('records the request of a verified application, dated today in India, with the sealed account and the proofs', () => {

@@ -77,12 +77,11 @@ export interface ApplicationState {
   applicant: Sealed | null;
   submittedAt: string | null;
   documents: Partial<Record<StoredDocumentKind, DocumentState>>;
-  rejection: { reason: RejectionReason; note: string | null } | null;
+  rejection: { reason: RejectionReason; note: Sealed | null } | null;
   benefit: {
     requestedOn: string;
-    marriageDate: string;
-    bankAccount: Sealed;
-    accountLast4: string;
+    /** BenefitDetails, sealed. */
+    details: Sealed;
     amountPaise: number | null;
     approvedAt: string | null;
     utr: string | null;
@@ -154,7 +153,7 @@ export function evolveApplication(state: ApplicationState, event: Recorded<Kanya
       let next: ApplicationState = {
         ...state,
         status: 'benefit_requested',
-        benefit: { requestedOn: data.requestedOn, marriageDate: data.marriageDate, bankAccount: data.bankAccount, accountLast4: data.accountLast4, amountPaise: null, approvedAt: null, utr: null, paidOn: null },
+        benefit: { requestedOn: data.requestedOn, details: data.details, amountPaise: null, approvedAt: null, utr: null, paidOn: null },
       };
       for (const proof of data.proofs) {
         next = withDocument(next, proof.kind, { uploadId: proof.uploadId, status: 'processing', mediaType: proof.mediaType, fileId: null, pages: 0, reason: null });
@@ -206,7 +205,7 @@ export function decideVerify(command: { regNo: string; now: Date }, state: Appli
 }
 
 export function decideReject(
-  command: { regNo: string; reason: RejectionReason; note: string | null; now: Date },
+  command: { regNo: string; reason: RejectionReason; note: Sealed | null; now: Date },
   state: ApplicationState,
 ): KanyadanApplicationRejected[] {
   requireLive(state);
@@ -217,9 +216,10 @@ export function decideReject(
 
 export interface BenefitRequestCommand {
   regNo: string;
+  /** YYYY-MM-DD, checked here and sealed in `details`. */
   marriageDate: string;
-  bankAccount: Sealed;
-  accountLast4: string;
+  /** BenefitDetails, sealed. */
+  details: Sealed;
   proofs: KanyadanBenefitRequested['data']['proofs'];
   /** The girl's age in whole years on the day of the request, from her date of birth (null: unknown). */
   ageOnRequest: number | null;
@@ -241,9 +241,7 @@ export function decideRequestBenefit(command: BenefitRequestCommand, state: Appl
       data: {
         regNo: command.regNo,
         requestedOn: today,
-        marriageDate: command.marriageDate,
-        bankAccount: command.bankAccount,
-        accountLast4: command.accountLast4,
+        details: command.details,
         proofs: command.proofs,
         requestedAt: command.now.toISOString(),
       },

@@ -105,8 +105,9 @@ export const ZApplicationDetailSchema = ZApplicationSummarySchema.extend({
   benefit: z
     .object({
       requestedOn: z.string(),
-      marriageDate: z.string(),
-      accountLast4: z.string(),
+      /** Null once erased. */
+      marriageDate: z.string().nullable(),
+      accountLast4: z.string().nullable(),
       amountPaise: z.number().int().nullable(),
       utr: z.string().nullable(),
       paidOn: z.string().nullable(),

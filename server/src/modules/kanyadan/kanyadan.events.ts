@@ -113,8 +113,8 @@ export type KanyadanApplicationRejected = {
   data: {
     regNo: string;
     reason: RejectionReason;
-    /** What the admin added for the family, as typed (checked to hold no phone, e-mail or ID number). */
-    note: string | null;
+    /** What the admin added for the family (a string), sealed: it may name the girl. */
+    note: Sealed | null;
     rejectedAt: string;
   };
 };
@@ -126,18 +126,20 @@ export interface BankAccount {
   ifsc: string;
 }
 
+/** Sealed under kanyadan-<regNo>: the benefit request's personal details (the account, and the day of the wedding). */
+export interface BenefitDetails extends BankAccount {
+  /** YYYY-MM-DD: the fixed date of the marriage. */
+  marriageDate: string;
+}
+
 export type KanyadanBenefitRequested = {
   type: 'KanyadanBenefitRequested';
   data: {
     regNo: string;
     /** YYYY-MM-DD: the day of the request, in India; the girl was 18 or older on it. */
     requestedOn: string;
-    /** YYYY-MM-DD: the fixed date of the marriage. */
-    marriageDate: string;
-    /** BankAccount, sealed. */
-    bankAccount: Sealed;
-    /** The last 4 digits of the account, to check a payment against without opening the seal. */
-    accountLast4: string;
+    /** BenefitDetails, sealed. */
+    details: Sealed;
     proofs: (Omit<ReceivedDocument, 'kind'> & { kind: 'marriageProof' | 'marriageProof2' })[];
     requestedAt: string;
   };

@@ -229,6 +229,14 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     expect(res.status).toBe(200);
     await staff.finance.kanyadan.admin.approveBenefit({ regNo: second.regNo, amountPaise: 5_000_00 });
     await expect(staff.finance.kanyadan.admin.disburse({ regNo: second.regNo, utr, paidOn: '2035-01-10' })).rejects.toThrow(UTR_USED);
+
+    // Erased after payment: the account and the wedding day go with the family; the amounts stay.
+    await staff.verification.kanyadan.admin.erase({ regNo, reason: 'Asked at the office' });
+    const { rows: scrubbed } = await app.services.db.query(`SELECT marriage_date, account_last4, bank_account, benefit_paise::int AS benefit_paise, disbursed_utr FROM kanyadan_applications WHERE reg_no = $1`, [regNo]);
+    expect(scrubbed).toEqual([{ marriage_date: null, account_last4: null, bank_account: null, benefit_paise: 21_000_00, disbursed_utr: utr }]);
+    const { rows: plainAfter } = await app.services.db.query(`SELECT 1 FROM events WHERE stream_id = $1 AND (data::text LIKE '%2035-02-14%' OR data::text LIKE '%123456789012%')`, [kanyadanStreamId(regNo)]);
+    expect(plainAfter).toHaveLength(0);
+    expect((await staff.finance.kanyadan.admin.get({ regNo })).benefit).toMatchObject({ marriageDate: null, accountLast4: null, amountPaise: 21_000_00 });
   });
 
   it('tells a family who gave an e-mail the decision in both languages, once', async () => {
@@ -256,7 +264,12 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     const twin = await submittedApplication(app, { aadhaar: '499118665246' });
     expect((await verification.kanyadan.admin.get({ regNo: twin.regNo })).duplicateOf).toEqual([regNo]);
 
+    const submittedFrom = `SELECT count(*)::int AS n FROM request_addresses WHERE actor = 'anonymous'
+      AND correlation_id IN (SELECT metadata->>'correlationId' FROM events WHERE stream_id = $1)`;
+    expect((await app.services.db.query<{ n: number }>(submittedFrom, [kanyadanStreamId(regNo)])).rows[0]!.n).toBe(1);
     expect(await verification.kanyadan.admin.erase({ regNo, reason: 'Family asked for erasure at the office' })).toEqual({ regNo, isErasedNow: true });
+    // The address the family sent from goes with them (docs/decisions/022).
+    expect((await app.services.db.query<{ n: number }>(submittedFrom, [kanyadanStreamId(regNo)])).rows[0]!.n).toBe(0);
     expect(await verification.kanyadan.admin.erase({ regNo, reason: 'Family asked for erasure at the office' })).toEqual({ regNo, isErasedNow: false });
 
     const personal = [fields.girlName!, fields.fatherName!, fields.motherName!, phone, 'erase.me@example.org', '499118665246', '5246', fields.dob!, fields.guardianName!];
@@ -352,6 +365,15 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     const looks = await raceCalls(5, () => verification.kanyadan.admin.reveal({ regNo: feeApplication.regNo }));
     expect(looks.succeeded).toHaveLength(5);
     expect(await app.services.eventStore.readStream(kanyadanAccessStreamId(feeApplication.regNo))).toHaveLength(5);
+
+    // The same girl sent from four phones at once: every one is flagged with the other three, as replay finds.
+    const sameGirl = { girlName: 'Simultaneous Sister', fatherName: 'Same Father', dob: '2021-02-02' };
+    const twins = await Promise.all(Array.from({ length: 4 }, async () => submitForm(app, applicationFields(sameGirl), await applicationDocuments())));
+    const twinNumbers = twins.map((res) => res.body.regNo as string).sort();
+    for (const regNo of twinNumbers) {
+      expect((await verification.kanyadan.admin.get({ regNo })).duplicateOf).toEqual(twinNumbers.filter((other) => other !== regNo));
+    }
+    for (const projection of await replayAndCompare(app.services, 'kanyadan_applications')) expect(projection.differences, projection.projection).toEqual([]);
 
     // Many families at once: each gets a number of its own.
     const families = await Promise.all(Array.from({ length: 6 }, async () => submitForm(app, applicationFields(), await applicationDocuments())));

@@ -1,11 +1,15 @@
 import type { Projection } from '#server/event-store/types';
 import { districtKeyOf } from './kanyadan-fields.schema.ts';
 import { identityKeyOf, phoneKeyOf } from './applicant-keys.ts';
-import { KANYADAN_STREAM_PREFIX, type ApplicantDetails, type KanyadanApplicationEvent } from './kanyadan.events.ts';
+import { KANYADAN_STREAM_PREFIX, type ApplicantDetails, type BenefitDetails, type KanyadanApplicationEvent } from './kanyadan.events.ts';
+
+/** pg_advisory_xact_lock's first key for the duplicate check ("Sahay" 5e41, 0003). */
+const DUPLICATE_LOCK_CLASS = 0x5e410003;
 
 const PERSONAL_COLUMNS = [
   'girl_name', 'father_name', 'mother_name', 'dob', 'phone', 'email', 'gender', 'school_name', 'school_address', 'class_name',
   'father_reg_no', 'caste', 'guardian_name', 'guardian_relation', 'aadhaar_last4', 'phone_key', 'aadhaar_key', 'identity_key', 'bank_account',
+  'marriage_date', 'account_last4', 'rejection_note',
 ] as const;
 
 /**
@@ -45,6 +49,12 @@ export const kanyadanProjection: Projection<'kanyadan_applications', KanyadanApp
         const phoneKey = person ? phoneKeyOf(blindIndex, person.phone) : null;
         const identityKey = person ? identityKeyOf(blindIndex, person) : null;
         const aadhaarKey = person?.aadhaarKey ?? null;
+        // Two applications for the same girl sent at the same moment would each miss the other's
+        // uncommitted row: the second waits here for the first to commit, then finds it. Keys in
+        // order, so two transactions never wait for each other.
+        for (const key of [identityKey, aadhaarKey].filter((value): value is string => value !== null).sort()) {
+          await tx.query(`SELECT pg_advisory_xact_lock(${DUPLICATE_LOCK_CLASS}, hashtext($1))`, [key]);
+        }
         const { rows: twins } = await tx.query<{ reg_no: string }>(
           `SELECT reg_no FROM ${table} WHERE reg_no <> $1 AND (identity_key = $2 OR aadhaar_key = $3) ORDER BY reg_no`,
           [data.regNo, identityKey, aadhaarKey],
@@ -90,7 +100,11 @@ export const kanyadanProjection: Projection<'kanyadan_applications', KanyadanApp
           ],
         );
         if (duplicateOf.length > 0) {
-          await tx.query(`UPDATE ${table} SET duplicate_of = array_append(duplicate_of, $1) WHERE reg_no = ANY($2::text[]) AND NOT ($1 = ANY(duplicate_of))`, [
+          // Sorted, so the arrays do not depend on which of two racing applications committed first.
+          await tx.query(
+            `UPDATE ${table} SET duplicate_of = ARRAY(SELECT DISTINCT d FROM unnest(array_append(duplicate_of, $1)) AS d ORDER BY d)
+             WHERE reg_no = ANY($2::text[])`,
+            [
             data.regNo,
             duplicateOf,
           ]);
@@ -122,13 +136,14 @@ export const kanyadanProjection: Projection<'kanyadan_applications', KanyadanApp
         await tx.query(`UPDATE ${table} SET status = 'rejected', rejection_reason = $2, rejection_note = $3, decided_at = $4, updated_at = $4 WHERE reg_no = $1`, [
           event.data.regNo,
           event.data.reason,
-          event.data.note,
+          event.data.note === null ? null : await reveal<string>(event.data.note),
           event.data.rejectedAt,
         ]);
         return;
       case 'KanyadanBenefitRequested': {
         const { data } = event;
-        const account = await reveal(data.bankAccount);
+        const details = await reveal<BenefitDetails>(data.details);
+        const account = details && { accountHolder: details.accountHolder, accountNumber: details.accountNumber, ifsc: details.ifsc };
         const proofs = Object.fromEntries(
           data.proofs.map((proof) => [proof.kind, { uploadId: proof.uploadId, status: 'processing', mediaType: proof.mediaType, fileId: null, pages: 0, reason: null }]),
         );
@@ -136,7 +151,7 @@ export const kanyadanProjection: Projection<'kanyadan_applications', KanyadanApp
           `UPDATE ${table} SET status = 'benefit_requested', benefit_requested_on = $2, marriage_date = $3, account_last4 = $4, bank_account = $5,
              documents = documents || $6::jsonb, updated_at = $7
            WHERE reg_no = $1`,
-          [data.regNo, data.requestedOn, data.marriageDate, data.accountLast4, account ? JSON.stringify(account) : null, JSON.stringify(proofs), data.requestedAt],
+          [data.regNo, data.requestedOn, details?.marriageDate ?? null, details ? details.accountNumber.slice(-4) : null, account ? JSON.stringify(account) : null, JSON.stringify(proofs), data.requestedAt],
         );
         return;
       }

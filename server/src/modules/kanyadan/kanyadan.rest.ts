@@ -19,7 +19,7 @@ import {
   ZRecordFeeRestRequestSchema,
   ZRejectApplicationRestRequestSchema,
 } from './kanyadan-routes.schema.ts';
-import { consumeSubmission, SUBMISSION_KEY_INVALID, submitApplication } from './submit-application.ts';
+import { consumeSubmission, findEarlierSubmission, SUBMISSION_KEY_INVALID, submitApplication } from './submit-application.ts';
 
 const ZRegNoParamsSchema = z.object({ regNo: ZRegNoSchema });
 const ZDocumentParamsSchema = z.object({ regNo: ZRegNoSchema, kind: z.enum(STORED_DOCUMENT_KINDS) });
@@ -57,6 +57,13 @@ export function kanyadanRest(services: Services): Router {
       const result = await withForm(req, async () => {
         const submissionKey = parseInput(z.object({ key: ZSubmissionKeySchema }), { key: req.get('idempotency-key') || undefined }).key ?? null;
         if (req.is('multipart/form-data') !== 'multipart/form-data') throw new AppError('BAD_REQUEST', { userMessage: 'Send the application as multipart/form-data.' });
+        if (submissionKey) {
+          const earlier = await findEarlierSubmission(services, submissionKey);
+          if (earlier) {
+            req.resume();
+            return earlier;
+          }
+        }
         await consumeSubmission(services, meta);
         const form = await receiveForm(req, {
           files: Object.fromEntries(DOCUMENT_KINDS.map((kind) => [kind, { accept: DOCUMENT_ACCEPT[kind], maxBytes: MAX_DOCUMENT_BYTES }])) as Record<

@@ -32,8 +32,8 @@ export const notifyKanyadanDecisionJob = defineJob<KanyadanApplicationVerified |
   payload: z.object({ regNo: z.string().regex(REG_NO_PATTERN) }),
   async run({ id, event, payload }, context) {
     await runExternalOnce(context.db, id, async () => {
-      const { rows } = await context.db.query<{ email: string | null; guardian_name: string | null; is_erased: boolean }>(
-        `SELECT email, guardian_name, is_erased FROM kanyadan_applications WHERE reg_no = $1`,
+      const { rows } = await context.db.query<{ email: string | null; guardian_name: string | null; is_erased: boolean; rejection_note: string | null }>(
+        `SELECT email, guardian_name, is_erased, rejection_note FROM kanyadan_applications WHERE reg_no = $1`,
         [payload.regNo],
       );
       const row = rows[0];
@@ -48,7 +48,7 @@ export const notifyKanyadanDecisionJob = defineJob<KanyadanApplicationVerified |
           regNo: payload.regNo,
           decision: DECISION[decision],
           reason: rejected ? REJECTION_REASON_TEXT[rejected.reason as RejectionReason] : null,
-          note: rejected?.note ?? null,
+          note: rejected ? row.rejection_note : null,
           nextStep: NEXT_STEP[decision],
         }),
       });

@@ -8,7 +8,7 @@ import type { JobContext } from '#server/queue/queue';
 import type { Services } from '#server/services';
 import { reencodeImage } from '#server/uploads/reencode-image';
 import { sanitizePdf } from '#server/uploads/sanitize-pdf';
-import { IMAGE_TOO_MANY_PIXELS } from '#server/uploads/upload-messages';
+import { IMAGE_TOO_MANY_PIXELS, PDF_UNAVAILABLE } from '#server/uploads/upload-messages';
 import { decideDocumentResult, evolveApplication, noApplication, type ApplicationState } from './application.decider.ts';
 import { REG_NO_PATTERN, type StoredDocumentKind } from './kanyadan-fields.schema.ts';
 import { kanyadanStreamId, type KanyadanApplicationSubmitted, type KanyadanBenefitRequested, type KanyadanDocumentRejected } from './kanyadan.events.ts';
@@ -61,6 +61,9 @@ async function processDocument(
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    // qpdf missing or too slow on this machine right now says nothing about the family's file,
+    // which passed the same check when it was sent: retry (then the failed-jobs list), never reject it.
+    if (error.userMessage === PDF_UNAVAILABLE || /timed out/.test(error.message)) throw error;
     rejected = error.userMessage === IMAGE_TOO_MANY_PIXELS ? 'too-many-pixels' : /pages/i.test(error.userMessage ?? '') ? 'too-many-pages' : 'unreadable';
     services.log.warn({ err: error, regNo, kind, reason: rejected }, 'Kanyadan document refused by the document job');
   }

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
 import type { Sealed } from '#server/event-store/personal-data';
+import type { Recorded } from '#server/event-store/types';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { findActiveMember } from '#server/modules/identity/identity.api';
@@ -244,6 +245,19 @@ export async function submitApplication(
 export const SUBMISSION_KEY_STREAM_PREFIX = 'kanyadan_submission-';
 export function submissionKeyStreamId(key: string): string {
   return `${SUBMISSION_KEY_STREAM_PREFIX}${key.toLowerCase()}`;
+}
+
+/**
+ * The answer already given to a submission with this Idempotency-Key, if any: a retry gets it at
+ * once, before its body is read or counted against the address's limit, whatever has changed since
+ * (the girl's birthday, the settings).
+ */
+export async function findEarlierSubmission(services: Pick<Services, 'db' | 'eventStore'>, submissionKey: string): Promise<{ regNo: string; status: KanyadanStatus } | null> {
+  const events = await services.eventStore.readStream(submissionKeyStreamId(submissionKey));
+  const used = events.find((event) => event.type === 'KanyadanSubmissionKeyUsed') as Recorded<KanyadanSubmissionKeyUsed> | undefined;
+  if (!used) return null;
+  const { rows } = await services.db.query<{ status: KanyadanStatus }>(`SELECT status FROM kanyadan_applications WHERE reg_no = $1`, [used.data.regNo]);
+  return { regNo: used.data.regNo, status: rows[0]?.status ?? 'submitted' };
 }
 
 /** Counts one application from this address. */

@@ -138,9 +138,10 @@ function Benefit({ benefit }: { benefit: NonNullable<TApplicationDetail['benefit
       <h2 id="benefit-heading">{t('admin.kanyadan.benefitHeading')}</h2>
       <dl className="facts facts-grid">
         <Fact label={t('admin.kanyadan.requestedOn')}>{formatDate(benefit.requestedOn, lang)}</Fact>
-        <Fact label={t('admin.kanyadan.marriageDate')}>{formatDate(benefit.marriageDate, lang)}</Fact>
+        {/* Both are the family's and go with an erasure. */}
+        <Fact label={t('admin.kanyadan.marriageDate')}>{benefit.marriageDate ? formatDate(benefit.marriageDate, lang) : t('admin.kanyadan.erased')}</Fact>
         <Fact label={t('admin.kanyadan.accountLast4')}>
-          <span className="mono">{benefit.accountLast4}</span>
+          <span className="mono">{benefit.accountLast4 ?? t('admin.kanyadan.erased')}</span>
         </Fact>
         <Fact label={t('admin.kanyadan.approvedAmount')}>{benefit.amountPaise === null ? notYet : formatMoney(benefit.amountPaise)}</Fact>
         <Fact label={t('admin.kanyadan.utr')}>{benefit.utr ? <span className="mono">{benefit.utr}</span> : notYet}</Fact>
