@@ -5,6 +5,7 @@ import { handle, parseInput, requestMeta, requireAdmin, requireUser } from '#ser
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { hasPermission } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
+import { FormGate } from '#server/uploads/form-gate';
 import { receiveForm } from '#server/uploads/receive-form';
 import { approveBenefit, disburseBenefit, eraseApplication, recordFee, rejectApplication, requestBenefit, verifyApplication } from './application-commands.ts';
 import { getApplicationDetail, getApplicationStatus, listApplications, viewDocument } from './application-reads.ts';
@@ -36,25 +37,36 @@ function requireKanyadanAdmin(res: Response): void {
   if (!hasPermission(user, 'verification') && !hasPermission(user, 'finance')) throw new AppError('FORBIDDEN', { userMessage: 'Access Denied!' });
 }
 
-/** Reads a multipart form; a refusal before the body was read drains it, so the client reads the answer instead of a reset. */
-async function withForm<T>(req: Request, run: () => Promise<T>): Promise<T> {
+/** Multipart forms with documents this process reads at once (docs/decisions/026). */
+export const MAX_FORMS_IN_FLIGHT = 12;
+
+/**
+ * Reads a multipart form within the gate's bound; a refusal before the body was read drains it,
+ * so the client reads the answer instead of a reset.
+ */
+async function withForm<T>(gate: FormGate, req: Request, run: () => Promise<T>): Promise<T> {
+  let release: (() => void) | null = null;
   try {
+    release = gate.enter();
     return await run();
   } catch (error) {
     if (!req.complete) req.resume();
     throw error;
+  } finally {
+    release?.();
   }
 }
 
 /** REST adapters of issue 11 for other clients; the same module functions and schemas as the tRPC routes. */
 export function kanyadanRest(services: Services): Router {
   const rest = Router();
+  const gate = new FormGate(MAX_FORMS_IN_FLIGHT);
 
   rest.post(
     '/kanyadan/applications',
     handle(async (req, res) => {
       const meta = requestMeta(req, res);
-      const result = await withForm(req, async () => {
+      const result = await withForm(gate, req, async () => {
         const submissionKey = parseInput(z.object({ key: ZSubmissionKeySchema }), { key: req.get('idempotency-key') || undefined }).key ?? null;
         if (req.is('multipart/form-data') !== 'multipart/form-data') throw new AppError('BAD_REQUEST', { userMessage: 'Send the application as multipart/form-data.' });
         if (submissionKey) {
@@ -147,7 +159,7 @@ export function kanyadanRest(services: Services): Router {
       requireAdmin(res, 'verification');
       const regNo = regNoOf(req);
       const meta = requestMeta(req, res);
-      const result = await withForm(req, async () => {
+      const result = await withForm(gate, req, async () => {
         if (req.is('multipart/form-data') !== 'multipart/form-data') throw new AppError('BAD_REQUEST', { userMessage: 'Send the benefit request as multipart/form-data.' });
         if (meta.ip) await consumeRateLimit(services.db, `upload:ip:${meta.ip}`, services.limits.uploadPerIp, services.now());
         const form = await receiveForm(req, {
