@@ -221,5 +221,17 @@ describe('Kanyadan registration (/kanyadanRegistration)', () => {
     await noSideScroll(page, 'payment');
     await expectNoAxeViolations(page, 'payment step');
     await shot(page, 'payment-360');
+
+    // Paid: the family gives the UTR with the application's phone; finance will match it.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const proof = page.getByTestId('fee-proof');
+    await proof.locator('[name=phone]').fill('9876543210');
+    await proof.locator('[name=utr]').fill('12345');
+    await proof.getByRole('button', { name: 'Send the UTR' }).click();
+    await expect.poll(() => proof.textContent()).toContain('Enter the bank’s UTR');
+    await proof.locator('[name=utr]').fill('4321 5678 9012');
+    await proof.getByRole('button', { name: 'Send the UTR' }).click();
+    await expect.poll(() => page.getByTestId('fee-utr-sent').textContent()).toContain('432156789012');
+    await expectNoAxeViolations(page, 'payment step, UTR sent');
   });
 });

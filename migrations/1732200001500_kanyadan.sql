@@ -39,6 +39,8 @@ CREATE TABLE kanyadan_applications (
   documents_ready     smallint NOT NULL DEFAULT 0,
   rejection_reason    text,
   rejection_note      text,
+  -- The UTR the family gave for the fee, until finance records the payment (fee_utr).
+  fee_utr_given       text,
   fee_utr             text,
   fee_paid_on         date,
   benefit_requested_on date,

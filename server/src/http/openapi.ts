@@ -38,6 +38,7 @@ import {
   ZRecordFeeRestRequestSchema,
   ZRejectApplicationRestRequestSchema,
   ZSubmitApplicationResponseSchema,
+  ZSubmitFeeProofRestRequestSchema,
 } from '#server/modules/kanyadan/kanyadan-routes.schema';
 
 interface Endpoint {
@@ -105,6 +106,7 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'get', path: '/api/admin/company-directs', summary: 'Members with no sponsor, newest first (permission: members)', auth: 'admin', response: ZMemberListSchema, status: 200, errors: [401, 403] },
   { method: 'post', path: '/api/kanyadan/applications', summary: "A Kanyadan application (girl aged 0–14; the parent's or guardian's consent): multipart text fields and the documents girlAadhaar, fatherAadhaar (optional), birthCertificate (JPEG, PNG, WebP or PDF) and photo (image), each at most 5 MB, type checked from the content; an Idempotency-Key header (UUID) makes a retry return the same registration number", auth: 'public', formFiles: [{ name: 'girlAadhaar', required: false }, { name: 'fatherAadhaar', required: false }, { name: 'birthCertificate', required: true }, { name: 'photo', required: true }], request: ZApplicationFieldsSchema, response: ZSubmitApplicationResponseSchema, status: 201, errors: [400, 413, 429] },
   { method: 'get', path: '/api/kanyadan/applications/{regNo}/status', summary: "An application's state by its registration number and the phone given with it, with the reason in both languages when rejected; one 404 for every wrong pair; rate-limited per address and per number", auth: 'public', query: z.object({ phone: z.string() }), response: ZApplicationStatusSchema, status: 200, errors: [400, 404, 429] },
+  { method: 'post', path: '/api/kanyadan/applications/{regNo}/fee-proof', summary: "The family's UTR of the registration fee they paid (when a fee applies), with the phone given in the application; finance records the payment once the money is seen; rate-limited as the look-up", auth: 'public', request: ZSubmitFeeProofRestRequestSchema, response: ZApplicationStatusSchema, status: 200, errors: [400, 404, 409, 429] },
   { method: 'get', path: '/api/admin/kanyadan/applications', summary: 'The Kanyadan queue, newest first, filtered by state, district, age, submission dates and likely duplicates (permission: verification or finance)', auth: 'admin', query: ZApplicationFilterSchema, response: ZApplicationPageSchema, status: 200, errors: [400, 401, 403] },
   { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}', summary: 'An application, masked, with its documents, decisions and full history including every view of personal data (permission: verification or finance)', auth: 'admin', response: ZApplicationDetailSchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}/documents/{kind}', summary: 'A document as an image (image/webp; a PDF as image/png of page ?page=, from 1); every view is recorded with the viewer (permission: verification)', auth: 'admin', query: z.object({ page: z.number().int().min(1).optional() }), response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },

@@ -14,13 +14,15 @@ import {
   decideRecordFee,
   decideReject,
   decideRequestBenefit,
+  decideSubmitFeeProof,
   decideVerify,
   evolveApplication,
   noApplication,
   type ApplicationState,
 } from './application.decider.ts';
 import { DOCUMENT_REQUIRED, type BenefitProofField, type KanyadanStatus, type RejectionReason } from './kanyadan-fields.schema.ts';
-import type { TBenefitRequestFields } from './kanyadan-routes.schema.ts';
+import { findByNumberAndPhone, getApplicationStatus } from './application-reads.ts';
+import type { TApplicationStatus, TBenefitRequestFields } from './kanyadan-routes.schema.ts';
 import { kanyadanStreamId, type BenefitDetails, type KanyadanApplicationEvent, type KanyadanBenefitDisbursed, type KanyadanFeePaid, type KanyadanUtrClaimed } from './kanyadan.events.ts';
 import { checkFiles, uploadKindOf } from './submit-application.ts';
 
@@ -102,6 +104,18 @@ async function recordPayment(
     .filter((event) => event.streamId === streamId)
     .reduce((current, event) => evolveApplication(current, event as Recorded<KanyadanApplicationEvent>), state.application);
   return { regNo: input.regNo, status: after.status ?? 'submitted' };
+}
+
+/**
+ * `kanyadan.submitFeeProof`, POST /api/kanyadan/applications/:regNo/fee-proof: the family gives the
+ * bank's UTR of the fee they paid, found by number and phone under the look-up's limits; finance
+ * then records the payment once the money is seen (recordFee).
+ */
+export async function submitFeeProof(services: Services, input: { regNo: string; phone: string; utr: string }, meta: RequestMeta): Promise<TApplicationStatus> {
+  await findByNumberAndPhone(services, input, meta);
+  await decideOn(services, input.regNo, (state) => decideSubmitFeeProof({ regNo: input.regNo, utr: input.utr, now: services.now() }, state), meta);
+  // Read back without counting a second look-up against the address.
+  return getApplicationStatus(services, input, { ...meta, ip: null });
 }
 
 /** `kanyadan.admin.recordFee` (finance). */

@@ -60,12 +60,33 @@ function rejectionOf(reason: string | null, note: string | null): TApplicationSt
  * so guessing a phone for a known number stops after a few tries from anywhere.
  */
 export async function getApplicationStatus(services: Services, input: { regNo: string; phone: string }, meta: RequestMeta): Promise<TApplicationStatus> {
+  const row = await findByNumberAndPhone(services, input, meta);
+  return {
+    regNo: row.reg_no,
+    status: row.status,
+    submittedOn: indiaToday(row.submitted_at),
+    rejection: rejectionOf(row.rejection_reason, row.rejection_note),
+    feePaise: Number(row.fee_paise),
+    feeUtrGiven: row.status === 'payment_pending' ? row.fee_utr_given : null,
+  };
+}
+
+/**
+ * The family's own application, found by its number and the phone given with it, under the
+ * look-up's limits (per address; per number, the look-ups that found nothing). One answer for a
+ * wrong number and a wrong phone.
+ */
+export async function findByNumberAndPhone(
+  services: Services,
+  input: { regNo: string; phone: string },
+  meta: RequestMeta,
+): Promise<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null }> {
   const now = services.now();
   if (meta.ip) await consumeRateLimit(services.db, `kanyadan-lookup:ip:${meta.ip}`, services.limits.kanyadanLookupPerIp, now);
   const misses = `kanyadan-lookup-miss:reg:${input.regNo}`;
   await refuseWhenRateLimited(services.db, misses, services.limits.kanyadanLookupMissesPerRegNo, now);
   const phoneKey = phoneKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.phone);
-  const { rows } = await services.db.query<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null }>(
+  const { rows } = await services.db.query<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null }>(
     `SELECT * FROM kanyadan_applications WHERE reg_no = $1 AND phone_key = $2`,
     [input.regNo, phoneKey],
   );
@@ -74,13 +95,7 @@ export async function getApplicationStatus(services: Services, input: { regNo: s
     await consumeRateLimit(services.db, misses, services.limits.kanyadanLookupMissesPerRegNo, now);
     throw new AppError('NOT_FOUND', { userMessage: NO_MATCHING_APPLICATION });
   }
-  return {
-    regNo: row.reg_no,
-    status: row.status,
-    submittedOn: indiaToday(row.submitted_at),
-    rejection: rejectionOf(row.rejection_reason, row.rejection_note),
-    feePaise: Number(row.fee_paise),
-  };
+  return row;
 }
 
 /** The verification queue: newest first, filtered, a page at a time (keyset on submitted_at, reg_no). */
@@ -173,6 +188,7 @@ interface DetailRow extends ApplicationRow {
   documents: Record<string, { status: string; mediaType: string | null; pages: number; reason: string | null }>;
   rejection_reason: string | null;
   rejection_note: string | null;
+  fee_utr_given: string | null;
   benefit_requested_on: string | null;
   marriage_date: string | null;
   account_last4: string | null;
@@ -230,6 +246,7 @@ export async function getApplicationDetail(services: Services, regNo: string): P
             guardianRelation: row.guardian_relation ?? '',
           },
     feePaise: Number(row.fee_paise),
+    feeUtrGiven: row.status === 'payment_pending' ? row.fee_utr_given : null,
     documents,
     rejection: rejectionOf(row.rejection_reason, row.rejection_note),
     smsText: smsTextOf(row),

@@ -18,6 +18,7 @@ import {
   decideRecordFee,
   decideReject,
   decideRequestBenefit,
+  decideSubmitFeeProof,
   decideVerify,
   evolveApplication,
   FEE_ALREADY_PAID,
@@ -48,6 +49,7 @@ import {
   type KanyadanDocumentProcessed,
   type KanyadanDocumentRejected,
   type KanyadanFeePaid,
+  type KanyadanFeeProofSubmitted,
   type PersonalDataErased,
 } from './kanyadan.events.ts';
 
@@ -585,3 +587,26 @@ describe('decideDocumentResult', () => {
     documentResult([]).when(documentCommand()).thenNothing();
   });
 });
+
+describe('decideSubmitFeeProof', () => {
+  const utr = '123456789012';
+  const proofOf = (value: string): KanyadanFeeProofSubmitted => ({ type: 'KanyadanFeeProofSubmitted', data: { regNo, utr: value, submittedAt: feeNow.toISOString() } });
+  const submitProof = deciderSpec({ ...application, decide: decideSubmitFeeProof });
+  const command = (value = utr) => ({ regNo, utr: value, now: feeNow });
+
+  it('records the family’s UTR while the fee waits; the same again records nothing; a corrected one replaces it', () => {
+    submitProof(pending).when(command()).then([proofOf(utr)]);
+    submitProof([...pending, proofOf(utr)]).when(command()).thenNothing();
+    submitProof([...pending, proofOf(utr)]).when(command('998877665544')).then([proofOf('998877665544')]);
+    expect(stateAfter([...pending, proofOf(utr)]).feeUtrGiven).toBe(utr);
+  });
+
+  it('is refused when no fee is due, once paid, once rejected, and after an erasure', () => {
+    submitProof(noFee).when(command()).thenRefuses('CONFLICT', NO_FEE_DUE);
+    submitProof(paid).when(command()).thenRefuses('CONFLICT', FEE_ALREADY_PAID);
+    submitProof(rejectedWhilePending).when(command()).thenRefuses('CONFLICT', ALREADY_REJECTED);
+    submitProof([...pending, erased]).when(command()).thenRefuses('CONFLICT', APPLICATION_ERASED);
+    submitProof([]).when(command()).thenRefuses('NOT_FOUND', APPLICATION_NOT_FOUND);
+  });
+});
+

@@ -20,6 +20,7 @@ import type {
   KanyadanDocumentProcessed,
   KanyadanDocumentRejected,
   KanyadanFeePaid,
+  KanyadanFeeProofSubmitted,
   ReceivedDocument,
 } from './kanyadan.events.ts';
 
@@ -73,6 +74,8 @@ export interface ApplicationState {
   district: string;
   ageYears: number;
   feePaise: number;
+  /** The UTR the family gave for the fee, while it waits for finance. */
+  feeUtrGiven: string | null;
   /** ApplicantDetails, sealed. */
   applicant: Sealed | null;
   submittedAt: string | null;
@@ -98,6 +101,7 @@ export const noApplication: ApplicationState = {
   district: '',
   ageYears: 0,
   feePaise: 0,
+  feeUtrGiven: null,
   applicant: null,
   submittedAt: null,
   documents: {},
@@ -142,6 +146,8 @@ export function evolveApplication(state: ApplicationState, event: Recorded<Kanya
       if (!previous) return state;
       return withDocument(state, data.kind, { ...previous, status: 'rejected', reason: data.reason });
     }
+    case 'KanyadanFeeProofSubmitted':
+      return { ...state, feeUtrGiven: event.data.utr };
     case 'KanyadanFeePaid':
       return { ...state, status: 'paid' };
     case 'KanyadanApplicationVerified':
@@ -183,6 +189,20 @@ function refuseUndecidable(state: ApplicationState): void {
   if (state.status === 'payment_pending') throw new AppError('CONFLICT', { userMessage: FEE_NOT_PAID });
   if (state.status === 'rejected') throw new AppError('CONFLICT', { userMessage: ALREADY_REJECTED });
   throw new AppError('CONFLICT', { userMessage: ALREADY_VERIFIED });
+}
+
+/**
+ * The family's UTR for the fee: only while the fee waits; the same UTR again records nothing (a
+ * second tap), another one replaces it (a typing mistake), until finance records the payment.
+ */
+export function decideSubmitFeeProof(command: { regNo: string; utr: string; now: Date }, state: ApplicationState): KanyadanFeeProofSubmitted[] {
+  requireLive(state);
+  if (state.status !== 'payment_pending') {
+    const message = state.feePaise === 0 ? NO_FEE_DUE : state.status === 'rejected' ? ALREADY_REJECTED : FEE_ALREADY_PAID;
+    throw new AppError('CONFLICT', { userMessage: message });
+  }
+  if (state.feeUtrGiven === command.utr) return [];
+  return [{ type: 'KanyadanFeeProofSubmitted', data: { regNo: command.regNo, utr: command.utr, submittedAt: command.now.toISOString() } }];
 }
 
 export function decideRecordFee(command: { regNo: string; utr: string; paidOn: string; isUtrUsed: boolean; now: Date }, state: ApplicationState): KanyadanFeePaid[] {

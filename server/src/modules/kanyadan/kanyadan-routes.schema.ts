@@ -32,6 +32,8 @@ export const ZApplicationStatusSchema = z.object({
   /** When rejected: the reason in both languages, and the admin's note as written. */
   rejection: z.object({ reason: z.enum(REJECTION_REASONS), text: ZBilingualSchema, note: z.string().nullable() }).nullable(),
   feePaise: z.number().int(),
+  /** The UTR the family gave for the fee, while finance has not recorded it. */
+  feeUtrGiven: z.string().nullable(),
 });
 export type TApplicationStatus = z.infer<typeof ZApplicationStatusSchema>;
 
@@ -98,6 +100,7 @@ export const ZApplicationDetailSchema = ZApplicationSummarySchema.extend({
     })
     .nullable(),
   feePaise: z.number().int(),
+  feeUtrGiven: z.string().nullable(),
   documents: z.array(ZDocumentInfoSchema),
   rejection: z.object({ reason: z.enum(REJECTION_REASONS), text: ZBilingualSchema, note: z.string().nullable() }).nullable(),
   /** The text to send the family by SMS about the decision, in both languages. */
@@ -167,6 +170,11 @@ const ZNoteSchema = z
 export const ZRejectApplicationRestRequestSchema = z.strictObject({ reason: z.enum(REJECTION_REASONS, { error: 'Choose a reason.' }), note: ZNoteSchema });
 export const ZRejectApplicationRequestSchema = ZRejectApplicationRestRequestSchema.extend({ regNo: ZRegNoSchema });
 export type TRejectApplicationRequest = z.input<typeof ZRejectApplicationRequestSchema>;
+
+/** `kanyadan.submitFeeProof`; POST /api/kanyadan/applications/:regNo/fee-proof: the family's UTR for the fee. */
+export const ZSubmitFeeProofRestRequestSchema = z.strictObject({ phone: ZIndianMobileSchema, utr: z.lazy(() => ZUtrSchema) });
+export const ZSubmitFeeProofRequestSchema = ZSubmitFeeProofRestRequestSchema.extend({ regNo: ZRegNoSchema });
+export type TSubmitFeeProofRequest = z.input<typeof ZSubmitFeeProofRequestSchema>;
 
 /** Rupees in whole paise. */
 export const ZApproveBenefitRestRequestSchema = z.strictObject({ amountPaise: z.number({ error: 'Enter the amount.' }).int().positive('Enter the amount.') });

@@ -98,6 +98,12 @@ export type KanyadanDocumentRejected = {
   data: { regNo: string; kind: StoredDocumentKind; uploadId: string; reason: 'unreadable' | 'too-many-pixels' | 'too-many-pages'; rejectedAt: string };
 };
 
+/** The family's word that the fee was paid: the bank's UTR, for finance to match (not money received yet). */
+export type KanyadanFeeProofSubmitted = {
+  type: 'KanyadanFeeProofSubmitted';
+  data: { regNo: string; utr: string; submittedAt: string };
+};
+
 export type KanyadanFeePaid = {
   type: 'KanyadanFeePaid';
   data: { regNo: string; amountPaise: number; utr: string; paidOn: string; recordedAt: string };
@@ -159,6 +165,7 @@ export type KanyadanApplicationEvent =
   | KanyadanApplicationSubmitted
   | KanyadanDocumentProcessed
   | KanyadanDocumentRejected
+  | KanyadanFeeProofSubmitted
   | KanyadanFeePaid
   | KanyadanApplicationVerified
   | KanyadanApplicationRejected

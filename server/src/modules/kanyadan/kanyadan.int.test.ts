@@ -355,12 +355,26 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     const feeApplication = await submittedApplication(app);
     await setFee(0);
     expect((await finance.kanyadan.admin.get({ regNo: feeApplication.regNo })).status).toBe('payment_pending');
+    // The family gives the UTR of the fee: a wrong phone finds nothing and writes nothing; five taps at once record it once.
+    const feeProofUrl = `/api/kanyadan/applications/${feeApplication.regNo}/fee-proof`;
+    const familyUtr = `7${String(Date.now()).slice(-11)}`;
+    const eventsBefore = (await app.services.eventStore.readStream(kanyadanStreamId(feeApplication.regNo))).length;
+    const wrongPhone = await request(app.http()).post(feeProofUrl).send({ phone: '9000000001', utr: familyUtr });
+    expect([wrongPhone.status, wrongPhone.body.message]).toEqual([404, 'No application matches this registration number and phone number. Please check both.']);
+    const badUtr = await request(app.http()).post(feeProofUrl).send({ phone: feeApplication.phone, utr: '12345' });
+    expect([badUtr.status, Object.keys(badUtr.body.fieldErrors as object)]).toEqual([400, ['utr']]);
+    expect((await app.services.eventStore.readStream(kanyadanStreamId(feeApplication.regNo))).length).toBe(eventsBefore);
+    const taps = await Promise.all(Array.from({ length: 5 }, () => request(app.http()).post(feeProofUrl).send({ phone: feeApplication.phone, utr: familyUtr })));
+    expect(taps.map((res) => [res.status, res.body.feeUtrGiven])).toEqual(Array.from({ length: 5 }, () => [200, familyUtr]));
+    expect((await app.services.eventStore.readStream(kanyadanStreamId(feeApplication.regNo))).filter((event) => event.type === 'KanyadanFeeProofSubmitted')).toHaveLength(1);
+    expect((await finance.kanyadan.admin.get({ regNo: feeApplication.regNo })).feeUtrGiven).toBe(familyUtr);
     await expect(verification.kanyadan.admin.verify({ regNo: feeApplication.regNo })).rejects.toThrow('The registration fee has not been recorded yet.');
     const feeUtr = `6${String(Date.now()).slice(-11)}`;
     const fees = await raceCalls(5, () => finance.kanyadan.admin.recordFee({ regNo: feeApplication.regNo, utr: feeUtr, paidOn: '2031-07-01' }));
     expect(fees.succeeded).toEqual([{ regNo: feeApplication.regNo, status: 'paid' }]);
     expectOnlyRefusals(fees.refusals, [['CONFLICT', 'The fee has already been recorded.'], ['CONFLICT', UTR_USED]]);
     expect((await app.services.eventStore.readStream(kanyadanStreamId(feeApplication.regNo))).filter((event) => event.type === 'KanyadanFeePaid')).toHaveLength(1);
+    expect((await finance.kanyadan.admin.get({ regNo: feeApplication.regNo })).feeUtrGiven).toBeNull();
     expect(await verification.kanyadan.admin.verify({ regNo: feeApplication.regNo })).toEqual({ regNo: feeApplication.regNo, status: 'verified' });
     const looks = await raceCalls(5, () => verification.kanyadan.admin.reveal({ regNo: feeApplication.regNo }));
     expect(looks.succeeded).toHaveLength(5);

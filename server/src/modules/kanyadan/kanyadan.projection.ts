@@ -27,6 +27,7 @@ export const kanyadanProjection: Projection<'kanyadan_applications', KanyadanApp
     'KanyadanApplicationSubmitted',
     'KanyadanDocumentProcessed',
     'KanyadanDocumentRejected',
+    'KanyadanFeeProofSubmitted',
     'KanyadanFeePaid',
     'KanyadanApplicationVerified',
     'KanyadanApplicationRejected',
@@ -126,6 +127,9 @@ export const kanyadanProjection: Projection<'kanyadan_applications', KanyadanApp
         );
         return;
       }
+      case 'KanyadanFeeProofSubmitted':
+        await tx.query(`UPDATE ${table} SET fee_utr_given = $2, updated_at = $3 WHERE reg_no = $1`, [event.data.regNo, event.data.utr, event.data.submittedAt]);
+        return;
       case 'KanyadanFeePaid':
         await tx.query(`UPDATE ${table} SET status = 'paid', fee_utr = $2, fee_paid_on = $3, updated_at = $4 WHERE reg_no = $1`, [event.data.regNo, event.data.utr, event.data.paidOn, at]);
         return;

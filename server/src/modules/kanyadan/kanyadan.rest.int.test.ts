@@ -647,7 +647,7 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
     const routes = stack.flatMap(({ route }) =>
       route ? Object.keys(route.methods).map((method) => ({ method, path: `/api${route.path.replace(/:(\w+)/g, '{$1}')}` })) : [],
     );
-    expect(routes).toHaveLength(12);
+    expect(routes).toHaveLength(13);
     const json = await request(http).get('/api/docs/openapi.json');
     expect(json.status).toBe(200);
     const paths = json.body.paths as Record<string, Record<string, unknown>>;

@@ -7,7 +7,7 @@ import { hasPermission } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 import { FormGate } from '#server/uploads/form-gate';
 import { receiveForm } from '#server/uploads/receive-form';
-import { approveBenefit, disburseBenefit, eraseApplication, recordFee, rejectApplication, requestBenefit, verifyApplication } from './application-commands.ts';
+import { approveBenefit, disburseBenefit, eraseApplication, recordFee, rejectApplication, requestBenefit, submitFeeProof, verifyApplication } from './application-commands.ts';
 import { getApplicationDetail, getApplicationStatus, listApplications, viewDocument } from './application-reads.ts';
 import { DOCUMENT_ACCEPT, DOCUMENT_KINDS, MAX_DOCUMENT_BYTES, STORED_DOCUMENT_KINDS, ZApplicationFieldsSchema, ZRegNoSchema } from './kanyadan-fields.schema.ts';
 import {
@@ -19,6 +19,7 @@ import {
   ZGetApplicationStatusRequestSchema,
   ZRecordFeeRestRequestSchema,
   ZRejectApplicationRestRequestSchema,
+  ZSubmitFeeProofRestRequestSchema,
 } from './kanyadan-routes.schema.ts';
 import { consumeSubmission, findEarlierSubmission, SUBMISSION_KEY_INVALID, submitApplication } from './submit-application.ts';
 
@@ -100,6 +101,15 @@ export function kanyadanRest(services: Services): Router {
       const input = parseInput(ZGetApplicationStatusRequestSchema, { regNo, phone });
       res.set('Cache-Control', 'private, no-store');
       res.json(await getApplicationStatus(services, input, requestMeta(req, res)));
+    }),
+  );
+
+  rest.post(
+    '/kanyadan/applications/:regNo/fee-proof',
+    handle(async (req, res) => {
+      const regNo = regNoOf(req);
+      const input = parseInput(ZSubmitFeeProofRestRequestSchema, req.body);
+      res.json(await submitFeeProof(services, { regNo, ...input }, requestMeta(req, res)));
     }),
   );
 

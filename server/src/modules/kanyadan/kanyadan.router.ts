@@ -1,6 +1,6 @@
 import { metaOf } from '#server/trpc/context';
 import { adminProcedure, anyAdminProcedure, publicProcedure, router } from '#server/trpc/procedures';
-import { approveBenefit, disburseBenefit, eraseApplication, recordFee, rejectApplication, verifyApplication } from './application-commands.ts';
+import { approveBenefit, disburseBenefit, eraseApplication, recordFee, rejectApplication, submitFeeProof, verifyApplication } from './application-commands.ts';
 import { getApplicationDetail, getApplicationStatus, listApplications, revealApplicant } from './application-reads.ts';
 import {
   ZApplicantDetailsSchema,
@@ -17,6 +17,7 @@ import {
   ZRecordFeeRequestSchema,
   ZRegNoRequestSchema,
   ZRejectApplicationRequestSchema,
+  ZSubmitFeeProofRequestSchema,
 } from './kanyadan-routes.schema.ts';
 
 /**
@@ -29,6 +30,10 @@ export const kanyadanRouter = router({
     .input(ZGetApplicationStatusRequestSchema)
     .output(ZApplicationStatusSchema)
     .query(({ ctx, input }) => getApplicationStatus(ctx.services, input, metaOf(ctx))),
+  submitFeeProof: publicProcedure
+    .input(ZSubmitFeeProofRequestSchema)
+    .output(ZApplicationStatusSchema)
+    .mutation(({ ctx, input }) => submitFeeProof(ctx.services, input, metaOf(ctx))),
   admin: router({
     getMany: anyAdminProcedure('verification', 'finance')
       .input(ZApplicationFilterSchema)

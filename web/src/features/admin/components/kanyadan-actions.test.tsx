@@ -34,6 +34,7 @@ function application(overrides: Partial<TApplicationDetail> = {}): TApplicationD
     isErased: false,
     masked: { girlName: 'A•• K•••', fatherName: 'R•••', motherName: null, birthYear: '2016', phone: '••••••3210', aadhaar: 'XXXX XXXX 1234', hasEmail: false, guardianRelation: 'father' },
     feePaise: 0,
+    feeUtrGiven: null,
     documents: [
       { kind: 'girlAadhaar', status: 'ready', mediaType: 'image/webp', pages: 1, rejectedReason: null },
       { kind: 'birthCertificate', status: 'ready', mediaType: 'application/pdf', pages: 3, rejectedReason: null },

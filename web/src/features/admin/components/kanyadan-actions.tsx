@@ -94,7 +94,7 @@ export function KanyadanActions({ application, permissions }: { application: TAp
       )}
       {can.canVerify && <VerifyForm regNo={regNo} onOutcome={setOutcome} />}
       {can.canReject && <RejectForm regNo={regNo} onOutcome={setOutcome} />}
-      {can.canRecordFee && <PaymentForm kind="fee" regNo={regNo} feePaise={application.feePaise} onOutcome={setOutcome} />}
+      {can.canRecordFee && <PaymentForm kind="fee" regNo={regNo} feePaise={application.feePaise} utrGiven={application.feeUtrGiven} onOutcome={setOutcome} />}
       {can.canRequestBenefit && <BenefitRequestForm regNo={regNo} onOutcome={setOutcome} />}
       {can.canApproveBenefit && <ApproveBenefitForm regNo={regNo} range={application.benefitRange} onOutcome={setOutcome} />}
       {can.canDisburse && <PaymentForm kind="disburse" regNo={regNo} feePaise={application.feePaise} onOutcome={setOutcome} />}

@@ -124,13 +124,26 @@ export function ApproveBenefitForm({ regNo, range, onOutcome }: { regNo: string;
  * A payment with the bank's UTR and its date (finance): the benefit paid out to the family, or the
  * registration fee received from them.
  */
-export function PaymentForm({ kind, regNo, feePaise, onOutcome }: { kind: 'disburse' | 'fee'; regNo: string; feePaise: number; onOutcome: OnOutcome }) {
+export function PaymentForm({
+  kind,
+  regNo,
+  feePaise,
+  utrGiven = null,
+  onOutcome,
+}: {
+  kind: 'disburse' | 'fee';
+  regNo: string;
+  feePaise: number;
+  /** The UTR the family gave for the fee: filled in, to be checked against the bank statement. */
+  utrGiven?: string | null;
+  onOutcome: OnOutcome;
+}) {
   const t = useT();
   const actions = useKanyadanActions();
   const mutation = kind === 'disburse' ? actions.disburse : actions.recordFee;
   const schema = kind === 'disburse' ? ZDisburseRequestSchema : ZRecordFeeRequestSchema;
   const onConflict = useConflictNotice(onOutcome);
-  const [values, setValues] = useState(() => ({ utr: '', paidOn: todayInIndia() }));
+  const [values, setValues] = useState(() => ({ utr: utrGiven ?? '', paidOn: todayInIndia() }));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const { errorsFor, failure } = useFormErrors(mutation.error, clientErrors, kind === 'disburse' ? 'admin.kanyadan.disburseFailed' : 'admin.kanyadan.feeFailed', ['utr', 'paidOn']);
 
@@ -154,6 +167,11 @@ export function PaymentForm({ kind, regNo, feePaise, onOutcome }: { kind: 'disbu
     <section aria-labelledby={`${id}-heading`} className="panel" data-testid={`${id}-form`}>
       <h2 id={`${id}-heading`}>{t(kind === 'disburse' ? 'admin.kanyadan.disburseHeading' : 'admin.kanyadan.feeHeading')}</h2>
       <p>{kind === 'disburse' ? t('admin.kanyadan.disburseHelp') : t('admin.kanyadan.feeHelp', { amount: formatMoney(feePaise) })}</p>
+      {utrGiven && (
+        <p data-testid="fee-utr-given">
+          {t('admin.kanyadan.feeUtrGiven')} <span className="mono">{utrGiven}</span>
+        </p>
+      )}
       <form className="form" noValidate onSubmit={onSubmit}>
         <TextField
           name="utr"

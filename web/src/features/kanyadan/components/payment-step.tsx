@@ -5,6 +5,7 @@ import { formatMoney } from '#web/ui/format.ts';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
 import { upiFeeLink } from '../upi-link.ts';
 import { CopyValue, useCopyAnnouncer } from './copy-value.tsx';
+import { FeeProofForm } from './fee-proof-form.tsx';
 
 const P = 'kanyadan.registration.payment';
 
@@ -15,7 +16,7 @@ const P = 'kanyadan.registration.payment';
  * The family pays and waits: a finance admin records the payment. Its own chunk (the QR encoder
  * comes with it): most families never see it.
  */
-export default function PaymentDetails({ regNo, feePaise }: { regNo: string; feePaise: number }) {
+export default function PaymentDetails({ regNo, feePaise, phone, utrGiven = null }: { regNo: string; feePaise: number; phone?: string; utrGiven?: string | null }) {
   const t = useT();
   const { lang } = useLang();
   const settings = useSiteSettings();
@@ -78,6 +79,7 @@ export default function PaymentDetails({ regNo, feePaise }: { regNo: string; fee
       )}
       {region}
       <p>{t(`${P}.after`)}</p>
+      <FeeProofForm regNo={regNo} phone={phone} utrGiven={utrGiven} />
     </div>
   );
 }

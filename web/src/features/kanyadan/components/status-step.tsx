@@ -112,7 +112,7 @@ export default function StatusStep({ initialRegNo = '' }: { initialRegNo?: strin
         <FormError message={failure?.message} hint={failure?.hint} />
         <SubmitButton isBusy={status.isLooking || isChecking} label={t(`${S}.submit`)} busyLabel={t(`${S}.checking`)} />
       </form>
-      {status.data && <ApplicationFound data={status.data} />}
+      {status.data && <ApplicationFound data={status.data} phone={values.phone} />}
 
       <section className="panel recent-applications" aria-labelledby="kanyadan-recent-heading" data-testid="kanyadan-recent">
         <h3 id="kanyadan-recent-heading">{t(`${S}.recentHeading`)}</h3>
@@ -137,7 +137,7 @@ export default function StatusStep({ initialRegNo = '' }: { initialRegNo?: strin
   );
 }
 
-function ApplicationFound({ data }: { data: TApplicationStatus }) {
+function ApplicationFound({ data, phone }: { data: TApplicationStatus; phone: string }) {
   const t = useT();
   const { lang } = useLang();
   const settings = useSiteSettings();
@@ -191,7 +191,7 @@ function ApplicationFound({ data }: { data: TApplicationStatus }) {
       )}
       {data.status === 'payment_pending' && data.feePaise > 0 && (
         <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-          <PaymentDetails regNo={data.regNo} feePaise={data.feePaise} />
+          <PaymentDetails regNo={data.regNo} feePaise={data.feePaise} phone={phone} utrGiven={data.feeUtrGiven} />
         </Suspense>
       )}
     </section>
