@@ -11,8 +11,9 @@ RUN npm run build
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production
-# qpdf checks uploaded PDFs (docs/decisions/016); without it PDF uploads are refused.
-RUN apt-get update && apt-get install -y --no-install-recommends qpdf && rm -rf /var/lib/apt/lists/*
+# qpdf checks uploaded PDFs (docs/decisions/016); without it PDF uploads are refused. poppler-utils'
+# pdftocairo shows a Kanyadan PDF's pages to the verification team as images (docs/decisions/026).
+RUN apt-get update && apt-get install -y --no-install-recommends qpdf poppler-utils && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app /app
 RUN npm prune --omit=dev --workspaces --include-workspace-root && chown -R node:node /app

@@ -18,6 +18,7 @@ import { documentKindOf } from './submit-application.ts';
 export const NO_MATCHING_APPLICATION = 'No application matches this registration number and phone number. Please check both.';
 export const DOCUMENT_NOT_AVAILABLE = 'This document is not available: it was not sent, is still being processed, could not be read, or was erased.';
 export const PAGE_NOT_FOUND = 'This document has no such page.';
+export const PDF_PAGES_UNAVAILABLE = 'PDF pages cannot be shown right now. Please try again later.';
 
 interface ApplicationRow {
   reg_no: string;
@@ -342,7 +343,9 @@ function renderPage(bytes: Buffer, page: number, timeoutMs: number): Promise<Buf
       ['-f', String(page), '-l', String(page), '-scale-to', String(PAGE_IMAGE_MAX_SIDE), '-png', '-singlefile', '-', '-'],
       { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' },
       (error, stdout) => {
-        if (error) reject(error);
+        if (error && ['ENOENT', 'EACCES'].includes(String((error as NodeJS.ErrnoException).code))) {
+          reject(new AppError('SERVICE_UNAVAILABLE', { userMessage: PDF_PAGES_UNAVAILABLE, message: 'pdftocairo cannot run (Debian: apt-get install poppler-utils)', cause: error }));
+        } else if (error) reject(error);
         else if (stdout.length === 0) reject(new Error('pdftocairo wrote nothing'));
         else resolve(stdout);
       },
