@@ -313,7 +313,7 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
       const ok = await request(http).get(url).query({ phone: shared.phone });
       expect([ok.status, ok.body, ok.headers['cache-control']]).toEqual([
         200,
-        { regNo: shared.regNo, status: 'submitted', submittedOn: '2031-07-01', rejection: null, feePaise: 0 },
+        { regNo: shared.regNo, status: 'submitted', submittedOn: '2031-07-01', rejection: null, feePaise: 0, feeUtrGiven: null },
         'private, no-store',
       ]);
       // As people write them: a lower-case number with a hyphen, the phone with +91.

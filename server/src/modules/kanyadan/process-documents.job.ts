@@ -53,10 +53,11 @@ async function processDocument(
   let rejected: KanyadanDocumentRejected['data']['reason'] | null = null;
   try {
     if (raw.mediaType === 'application/pdf') {
-      const pdf = await sanitizePdf(raw.bytes, { log: services.log, maxPages: MAX_DOCUMENT_PAGES });
+      // Checked by qpdf at submission (checkFiles), and read back from the sealed store unchanged.
+      const pdf = await sanitizePdf(raw.bytes, { log: services.log, maxPages: MAX_DOCUMENT_PAGES, isChecked: true });
       result = { bytes: pdf.bytes, mediaType: 'application/pdf', pages: pdf.pageCount };
     } else {
-      const image = await reencodeImage(raw.bytes, { maxSide: DOCUMENT_MAX_SIDE, format: 'webp', quality: 80 });
+      const image = await reencodeImage(raw.bytes, { maxSide: DOCUMENT_MAX_SIDE, format: 'webp', quality: 80, webpEffort: 0 });
       result = { bytes: image.bytes, mediaType: 'image/webp', pages: 1 };
     }
   } catch (error) {
