@@ -1,0 +1,122 @@
+/** What run.ts and its two child processes (server.ts, worker.ts) share. */
+import fs from 'node:fs';
+import pino, { type Logger } from 'pino';
+
+/** The nearest-rank percentile of sorted values. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** VmHWM (peak resident set) and VmRSS of a process from /proc, in bytes; null where /proc is absent. */
+export function procMemory(pid: number): { peakRssBytes: number; rssBytes: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return { peakRssBytes: kib('VmHWM') * 1024, rssBytes: kib('VmRSS') * 1024 };
+  } catch {
+    return null;
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds a process has used (user + system), with those of its children it has waited for
+ * (qpdf runs as a child process), from /proc/<pid>/stat; null where /proc is absent. Counts every
+ * thread, so libvips's threads are in.
+ */
+export function procCpuSeconds(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name in parentheses, starting at field 3 (state).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const at = (field: number) => Number(fields[field - 3]);
+    return (at(14) + at(15) + at(16) + at(17)) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's CPU time so far, busy and all, in seconds summed over CPUs (/proc/stat). */
+export function machineCpu(): { busy: number; total: number } | null {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    const values = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = values.reduce((sum, value) => sum + value, 0);
+    const idle = values[3]! + values[4]!;
+    return { busy: (total - idle) / CLOCK_TICKS_PER_SECOND, total: total / CLOCK_TICKS_PER_SECOND };
+  } catch {
+    return null;
+  }
+}
+
+/** Peak figures of process.memoryUsage(), sampled every 50 ms by the child itself. */
+export interface MemoryPeaks {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+export function sampleMemory(): { peaks: MemoryPeaks; stop(): void } {
+  const peaks: MemoryPeaks = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
+  const sample = () => {
+    const usage = process.memoryUsage();
+    peaks.rss = Math.max(peaks.rss, usage.rss);
+    peaks.heapUsed = Math.max(peaks.heapUsed, usage.heapUsed);
+    peaks.external = Math.max(peaks.external, usage.external);
+    peaks.arrayBuffers = Math.max(peaks.arrayBuffers, usage.arrayBuffers);
+  };
+  sample();
+  const timer = setInterval(sample, 50);
+  timer.unref();
+  return {
+    peaks,
+    stop() {
+      sample();
+      clearInterval(timer);
+    },
+  };
+}
+
+/** The children log warnings and errors as JSON lines on stderr; run.ts collects and summarises them. */
+export function childLogger(name: string): Logger {
+  return pino({ level: process.env.BENCH_CHILD_LOG_LEVEL ?? 'warn', base: { process: name } }, pino.destination(2));
+}
+
+/** Messages from a child to run.ts (over the IPC channel). */
+export type ChildMessage =
+  | { type: 'ready'; port?: number; pid: number }
+  | { type: 'stats'; stats: ServerStats | WorkerStats };
+
+export interface ServerStats {
+  kind: 'server';
+  memory: MemoryPeaks;
+  /** Responses by status code, counted by the server itself. */
+  responses: Record<string, number>;
+}
+
+export interface HandlerStats {
+  jobs: number;
+  failures: number;
+  /** Epoch ms of the first job's start and the last job's end. */
+  firstStartMs: number | null;
+  lastEndMs: number | null;
+  durationsMs: number[];
+}
+
+export interface WorkerStats {
+  kind: 'worker';
+  memory: MemoryPeaks;
+  /** Epoch ms when the worker had its services and had started the relay, projections and queue worker. */
+  readyAtMs: number;
+  handlers: Record<string, HandlerStats>;
+}
+
+/** Read from the environment the parent gives a child; a missing one is the parent's bug. */
+export function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set (run.ts sets it)`);
+  return value;
+}
