@@ -569,7 +569,9 @@ async function part1(db: Db, options: Options, env: NodeJS.ProcessEnv): Promise<
   table(['step', 'function', 'ms', ''], await stepCosts(documents, repeat), [false, false, true, false]);
 
   const server = await startChild('server', 'server.ts', SERVER_NODE_FLAGS, env);
-  let worker = options.overlap ? await startChild('worker', 'worker.ts', WORKER_NODE_FLAGS, env) : null;
+  // As `npm run worker` sets it (docs/decisions/026), unless the environment says otherwise.
+  const workerEnv = { ...env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+  let worker = options.overlap ? await startChild('worker', 'worker.ts', WORKER_NODE_FLAGS, workerEnv) : null;
   console.log(`\nServer process pid ${server.pid} on port ${server.port}${worker ? `, worker process pid ${worker.pid}` : ''}; submitting…`);
   const serverPeak = { bytes: 0 };
   const serverSampler = setInterval(() => {
@@ -588,7 +590,7 @@ async function part1(db: Db, options: Options, env: NodeJS.ProcessEnv): Promise<
   const submitMs = submitted.endMs - submitted.startMs;
 
   const machineBeforeWorker = options.overlap ? machineBeforeSubmissions : machineCpu();
-  worker ??= await startChild('worker', 'worker.ts', WORKER_NODE_FLAGS, env);
+  worker ??= await startChild('worker', 'worker.ts', WORKER_NODE_FLAGS, workerEnv);
   if (!options.overlap) console.log(`Worker process pid ${worker.pid} started (${seconds(worker.readyAtMs - worker.startedAtMs)} to be ready, RSS then ${mib(worker.rssAtReady)}); processing…`);
   if (process.env.BENCH_WORKER_CONCURRENCY || process.env.MALLOC_ARENA_MAX) {
     console.log(`  (worker tried with BENCH_WORKER_CONCURRENCY=${process.env.BENCH_WORKER_CONCURRENCY ?? 'unset'}, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'})`);
