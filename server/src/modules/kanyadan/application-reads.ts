@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { RecordedEvent } from '#server/event-store/types';
+import type { Queryable } from '#server/db/db';
 import { consumeRateLimit, refuseWhenRateLimited } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
@@ -100,7 +101,7 @@ export async function findByNumberAndPhone(
 }
 
 /** The verification queue: newest first, filtered, a page at a time (keyset on submitted_at, reg_no). */
-export async function listApplications(services: Pick<Services, 'db'>, filter: TApplicationFilter & { limit: number }): Promise<TApplicationPage> {
+export async function listApplications(services: { db: Queryable }, filter: TApplicationFilter & { limit: number }): Promise<TApplicationPage> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => {

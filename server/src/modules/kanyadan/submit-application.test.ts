@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sealed } from '#server/event-store/personal-data';
-import type { Services } from '#server/services';
 import { refusalOf } from '#server/testing/decider-spec';
 import { AGE_OUT_OF_RANGE, DOB_IN_FUTURE, type TApplicationFields } from './kanyadan-fields.schema.ts';
 import type { KanyadanApplicationSubmitted, ReceivedDocument } from './kanyadan.events.ts';
@@ -96,7 +95,7 @@ describe('decideSubmit', () => {
 
 describe('applicantDetailsOf', () => {
   const blindIndex = vi.fn((purpose: string, value: string) => `${purpose}:${value}`);
-  const services = { vault: { blindIndex } } as unknown as Pick<Services, 'vault'>;
+  const services = { vault: { blindIndex } };
   const aadhaar = '234123412346';
   const fields: TApplicationFields = {
     girlName: 'Asha Kumari',
@@ -168,7 +167,7 @@ describe('applicantDetailsOf', () => {
 
   it('keeps the full Aadhaar number nowhere when the blind index is a keyed hash, as the vault’s is', () => {
     const hashing = { vault: { blindIndex: (purpose: string, value: string) => crypto.createHmac('sha256', purpose).update(value).digest('base64url') } };
-    const details = applicantDetailsOf(hashing as unknown as Pick<Services, 'vault'>, { ...fields, aadhaar }, 8);
+    const details = applicantDetailsOf(hashing, { ...fields, aadhaar }, 8);
     expect(details.aadhaarLast4).toBe('2346');
     expect(details.aadhaarKey).toEqual(expect.any(String));
     expect(JSON.stringify(details)).not.toContain(aadhaar);

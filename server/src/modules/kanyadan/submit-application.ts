@@ -147,7 +147,7 @@ export function decideSubmit(command: SubmitCommand, state: SubmitState, submiss
 }
 
 /** The details sealed with the application, from the validated fields. */
-export function applicantDetailsOf(services: Pick<Services, 'vault'>, fields: TApplicationFields, ageYears: number): ApplicantDetails {
+export function applicantDetailsOf(services: { vault: Pick<Services['vault'], 'blindIndex'> }, fields: TApplicationFields, ageYears: number): ApplicantDetails {
   const blindIndex = (purpose: string, value: string) => services.vault.blindIndex(purpose, value);
   const isSchoolAge = ageYears >= SCHOOL_FROM_AGE;
   return {

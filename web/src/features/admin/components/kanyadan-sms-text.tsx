@@ -10,8 +10,7 @@ export function SmsText({ text }: { text: string }) {
   const [status, setStatus] = useState('');
 
   async function onCopy() {
-    // copyText falls back to select-and-copy on the field; a textarea selects the same way an input does.
-    const isCopied = await copyText(text, fieldRef.current as unknown as HTMLInputElement | null);
+    const isCopied = await copyText(text, fieldRef.current);
     setStatus(t(isCopied ? 'admin.kanyadan.copied' : 'admin.kanyadan.copyFailed'));
   }
 
