@@ -7,7 +7,7 @@ import { formatMoney } from '#web/ui/format.ts';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
 import { rupeesText } from '../amount.ts';
 import { displayReference } from '../reference.ts';
-import { CopyField, useCopyAnnouncer } from './copy-field.tsx';
+import { CopyField, useCopyAnnouncer } from '#web/ui/copy-field.tsx';
 import { ProofForm } from './proof-form.tsx';
 
 /**

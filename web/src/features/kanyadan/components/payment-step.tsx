@@ -4,7 +4,7 @@ import { Notice } from '#web/ui/form-status.tsx';
 import { formatMoney } from '#web/ui/format.ts';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
 import { upiFeeLink } from '../upi-link.ts';
-import { CopyValue, useCopyAnnouncer } from './copy-value.tsx';
+import { CopyField, useCopyAnnouncer } from '#web/ui/copy-field.tsx';
 import { FeeProofForm } from './fee-proof-form.tsx';
 
 const P = 'kanyadan.registration.payment';
@@ -55,15 +55,15 @@ export default function PaymentDetails({ regNo, feePaise, phone, utrGiven = null
               {t(`${P}.openUpi`, { amount })}
             </a>
           </p>
-          <CopyValue label={t(`${P}.vpa`)} value={settings.upiVpa} onCopy={announce} />
-          <CopyValue label={t(`${P}.payee`)} value={payee} onCopy={announce} isMono={false} />
+          <CopyField label={t(`${P}.vpa`)} value={settings.upiVpa} onCopy={announce} />
+          <CopyField label={t(`${P}.payee`)} value={payee} onCopy={announce} isMono={false} />
         </section>
       )}
       {hasBank && (
         <section className="panel" aria-labelledby={`bank-${regNo}`}>
           <h3 id={`bank-${regNo}`}>{t(`${P}.bankHeading`)}</h3>
           {bankRows.map((row) => (
-            <CopyValue key={row.label} label={row.label} value={row.value} onCopy={announce} isMono={row.isMono} />
+            <CopyField key={row.label} label={row.label} value={row.value} onCopy={announce} isMono={row.isMono} />
           ))}
         </section>
       )}
