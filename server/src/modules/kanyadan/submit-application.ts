@@ -22,6 +22,7 @@ import {
   DOCUMENT_REQUIRED,
   MAX_AGE,
   MIN_AGE,
+  REQUIRED_DOCUMENTS,
   SCHOOL_FROM_AGE,
   type DocumentKind,
   type KanyadanStatus,
@@ -39,8 +40,6 @@ export const FATHER_NOT_MEMBER = 'No active member has this ID. Leave it empty i
 export const SUBMISSION_KEY_INVALID = 'The Idempotency-Key header must be a UUID.';
 /** The version of the consent wording the form shows (web i18n kanyadan.registration.consent). */
 export const CONSENT_TEXT_VERSION = 'kanyadan-consent-2026-11';
-/** Documents the application cannot do without; the Aadhaar copies are optional, as the numbers are. */
-export const REQUIRED_DOCUMENTS: readonly DocumentKind[] = ['birthCertificate', 'photo'];
 /** The file store's kind of a document as the family sent it, until the document job has made it safe. */
 export function uploadKindOf(kind: string): string {
   return `kanyadan-upload-${fileKindOf(kind)}`;
