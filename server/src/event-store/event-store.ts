@@ -99,7 +99,7 @@ export class EventStore {
     }
     await this.#project(tx, recorded);
     // Readers are woken after the commit, never by a NOTIFY inside it (docs/decisions/018).
-    if (recorded.length > 0) afterCommit(tx, () => eventsWake(this.db).appended());
+    if (recorded.length > 0) afterCommit(tx, () => eventsWake(this.db).appended(recorded.map((event) => event.type)));
     return { events: recorded, versions };
   }
 

@@ -215,9 +215,9 @@ export interface RunningProcessor {
 }
 
 /**
- * Runs batches until the processor is caught up, then sleeps until events are appended (in this
- * process, or in another one that announces it: see wake.ts) or the poll interval ends, whichever
- * comes first. The wake-up is only that: it always reads the table.
+ * Runs batches until the processor is caught up, then sleeps until events of its types are appended
+ * (in this process, or in another one that announces it: see wake.ts) or the poll interval ends,
+ * whichever comes first. The wake-up is only that: it always reads the table.
  */
 export function startProcessor(db: Db, eventStore: EventStore, options: StartProcessorOptions): RunningProcessor {
   const { log, name } = options;
@@ -247,8 +247,10 @@ export function startProcessor(db: Db, eventStore: EventStore, options: StartPro
     });
 
   const loop = (async () => {
-    const subscription = await eventsWake(db).subscribe(onWake, (error) =>
-      log.warn({ err: error, processor: name }, 'not listening for other processes\' events; polling until listening again'),
+    const subscription = await eventsWake(db).subscribe(
+      onWake,
+      (error) => log.warn({ err: error, processor: name }, 'not listening for other processes\' events; polling until listening again'),
+      options.types,
     );
     let heldBackRetries = 0;
     while (!isStopping) {

@@ -7,7 +7,7 @@ import { ConcurrencyError, type EventStore } from './event-store.ts';
 import { readCheckpoint, startProcessor } from './processor.ts';
 import { createStore, createTestTables, eventually, meta, silentLog, uniqueId } from './test-fixtures.ts';
 import type { RecordedEvent } from './types.ts';
-import { configureEventsWake, EVENTS_CHANNEL, eventsWake } from './wake.ts';
+import { configureEventsWake, EVENTS_CHANNEL, eventsWake, parseNotifyPayload } from './wake.ts';
 
 function counted(streamId: string, expected: 'no_stream' | number = 'no_stream', count = 1) {
   return { streamId, expected, events: Array.from({ length: count }, (_, n) => ({ type: 'Counted', data: { n } })) };
@@ -156,6 +156,27 @@ describe.each(testDbKinds())('waking readers on %s', (kind) => {
       }
     });
 
+    it('a reader in another process that reads other types sleeps on; one that reads these types wakes', async () => {
+      const writer = otherProcess();
+      const reader = otherProcess();
+      const woken = { other: 0, counted: 0 };
+      const subscriptions = await Promise.all([
+        eventsWake(reader.db).subscribe(() => woken.other++, undefined, ['SomethingElse']),
+        eventsWake(reader.db).subscribe(() => woken.counted++, undefined, ['Counted']),
+      ]);
+      try {
+        await writer.store.append([counted(uniqueId('typed'))], meta());
+        await eventually(() => woken.counted === 1, 15_000, 'the reader of Counted to wake');
+        // Both readers share one LISTEN connection, and each notification is handed to all of its
+        // readers at once: the other one has had the same NOTIFY.
+        expect(woken.other).toBe(0);
+      } finally {
+        await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+        await reader.db.close();
+        await writer.db.close();
+      }
+    });
+
     it('a processor in another process still gets the events from its poll when no NOTIFY comes', async () => {
       const writer = otherProcess();
       configureEventsWake(writer.db, { notifiesOtherProcesses: false });
@@ -186,6 +207,7 @@ describe.each(testDbKinds())('waking readers on %s', (kind) => {
         await eventually(() => wake.notifiesSent === 1, 15_000, 'the first NOTIFY');
         await listener.drain();
         expect(listener.payloads).toHaveLength(1);
+        expect(parseNotifyPayload(listener.payloads[0]!).types).toEqual(new Set(['Counted']));
         expect(wake.notifiesSent).toBe(1);
       } finally {
         await listener.close();

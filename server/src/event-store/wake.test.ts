@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db, QueryResult, Transaction } from '#server/db/db';
-import { configureEventsWake, EVENTS_CHANNEL, EventsWake, eventsWake } from './wake.ts';
+import { configureEventsWake, EVENTS_CHANNEL, EventsWake, eventsWake, notifyPayload, parseNotifyPayload } from './wake.ts';
 
 /**
  * A PostgreSQL-shaped Db that records the NOTIFYs asked of it and lets the test decide when each
@@ -105,6 +105,73 @@ describe('EventsWake', () => {
     fake.deliver('');
     expect(wakes).toBe(3);
     await subscription.stop();
+  });
+
+  it('wakes a reader only for the types it reads: in this process, from another process, and always when types are not known', async () => {
+    const fake = fakePostgres();
+    const wake = new EventsWake(fake.db, { notifyIntervalMs: 0 });
+    const woken: string[] = [];
+    const subscriptions = await Promise.all([
+      wake.subscribe(() => woken.push('donations'), undefined, ['DonationRecorded', 'DonationVerified']),
+      wake.subscribe(() => woken.push('kanyadan'), undefined, ['KanyadanApplicationVerified']),
+      wake.subscribe(() => woken.push('nothing'), undefined, []),
+      wake.subscribe(() => woken.push('all')),
+    ]);
+
+    wake.appended(['KanyadanDocumentProcessed']);
+    expect(woken).toEqual(['all']);
+    woken.length = 0;
+    wake.appended(['KanyadanDocumentProcessed', 'DonationVerified']);
+    expect(woken.sort()).toEqual(['all', 'donations']);
+    woken.length = 0;
+    wake.appended();
+    expect(woken.sort()).toEqual(['all', 'donations', 'kanyadan', 'nothing']);
+    woken.length = 0;
+
+    fake.deliver('another-process KanyadanApplicationVerified,UserRegistered');
+    expect(woken.sort()).toEqual(['all', 'kanyadan']);
+    woken.length = 0;
+    fake.deliver('another-process');
+    expect(woken.sort()).toEqual(['all', 'donations', 'kanyadan', 'nothing']);
+    woken.length = 0;
+
+    // A lost LISTEN connection may have dropped any announcement: everyone reads.
+    fake.cut(new Error('connection reset'));
+    expect(woken.sort()).toEqual(['all', 'donations', 'kanyadan', 'nothing']);
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+  });
+
+  it('names in each NOTIFY the types appended since the last one, or none when one append did not say', async () => {
+    const fake = fakePostgres();
+    const wake = new EventsWake(fake.db, { notifyIntervalMs: 0 });
+    wake.appended(['A']);
+    await settle();
+    // Two commits while the first NOTIFY is in flight: the next one names both.
+    wake.appended(['B']);
+    wake.appended(['C', 'B']);
+    fake.sent[0]!.complete();
+    await settle();
+    wake.appended(['D']);
+    wake.appended();
+    fake.sent[1]!.complete();
+    await settle();
+    fake.sent[2]!.complete();
+    await settle();
+    const sent = fake.sent.map(({ payload }) => parseNotifyPayload(payload));
+    expect(new Set(sent.map(({ senderId }) => senderId)).size).toBe(1);
+    expect(sent.map(({ types }) => (types ? [...types].sort() : null))).toEqual([['A'], ['B', 'C'], null]);
+  });
+
+  it('leaves the types out of a payload that would be too long or could not be read back', () => {
+    expect(notifyPayload('me', new Set(['A', 'B']))).toBe('me A,B');
+    expect(parseNotifyPayload('me A,B')).toEqual({ senderId: 'me', types: new Set(['A', 'B']) });
+    expect(notifyPayload('me', null)).toBe('me');
+    expect(notifyPayload('me', new Set())).toBe('me');
+    expect(notifyPayload('me', new Set(['Has,Comma']))).toBe('me');
+    expect(notifyPayload('me', new Set(['Has Space']))).toBe('me');
+    const many = new Set(Array.from({ length: 400 }, (_, n) => `SomeRatherLongEventTypeName${n}`));
+    expect(notifyPayload('me', many)).toBe('me');
+    expect(parseNotifyPayload('me')).toEqual({ senderId: 'me', types: null });
   });
 
   it('a failed NOTIFY is dropped, and the next commit sends again', async () => {

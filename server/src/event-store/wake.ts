@@ -16,7 +16,10 @@ import type { Db } from '#server/db/db';
  * - the readers still poll, so a lost wake-up costs latency, never an event.
  *
  * A wake-up only: readers always read the events table itself, never a payload. The payload names
- * the sending process so that it does not wake its own readers a second time.
+ * the sending process, so that it does not wake its own readers a second time, and the event types
+ * appended since its last NOTIFY, so that a reader that handles none of them sleeps on (a worker
+ * making documents safe would otherwise wake every projection at every document; bench/kanyadan,
+ * docs/decisions/026). A payload without types (too many to list, or an older sender) wakes all.
  */
 
 /** The channel other processes LISTEN on. */
@@ -28,6 +31,39 @@ export const EVENTS_CHANNEL = 'sahay_events';
  * process, and a reader in another process hears of a commit at most this much later.
  */
 export const DEFAULT_NOTIFY_INTERVAL_MS = 20;
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; above this the types are left out (wake all). */
+const MAX_PAYLOAD_CHARS = 7_000;
+
+/** Event types appended, or null when they are not known (every reader wakes). */
+export type AppendedTypes = ReadonlySet<string> | null;
+
+interface Reader {
+  /** Only wakes that name one of these types (or name none) reach the reader; undefined: every wake. */
+  types: ReadonlySet<string> | undefined;
+  onWake(): void;
+  onListenError?(error: unknown): void;
+}
+
+/** `senderId types`, the types comma-separated; `senderId` alone (wake all) when they cannot be listed. */
+export function notifyPayload(senderId: string, types: AppendedTypes): string {
+  if (!types || types.size === 0) return senderId;
+  for (const type of types) if (/[\s,]/.test(type)) return senderId;
+  const payload = `${senderId} ${[...types].join(',')}`;
+  return payload.length <= MAX_PAYLOAD_CHARS ? payload : senderId;
+}
+
+export function parseNotifyPayload(payload: string): { senderId: string; types: AppendedTypes } {
+  const space = payload.indexOf(' ');
+  if (space < 0) return { senderId: payload, types: null };
+  return { senderId: payload.slice(0, space), types: new Set(payload.slice(space + 1).split(',').filter(Boolean)) };
+}
+
+function wants(reader: Reader, types: AppendedTypes): boolean {
+  if (!reader.types || !types) return true;
+  for (const type of types) if (reader.types.has(type)) return true;
+  return false;
+}
 
 /** Wait before listening again after the listening connection failed. */
 const RELISTEN_MS = 2_000;
@@ -53,10 +89,12 @@ export class EventsWake {
   readonly #notifies: boolean;
   readonly #listens: boolean;
   readonly #notifyIntervalMs: number;
-  readonly #readers = new Set<{ onWake(): void; onListenError?(error: unknown): void }>();
+  readonly #readers = new Set<Reader>();
   #listening: Promise<Unlisten | undefined> | undefined;
   #relistenTimer: NodeJS.Timeout | undefined;
   #isNotifyPending = false;
+  /** The types appended since the last NOTIFY went out; null once an append of unknown types came. */
+  #pendingTypes: Set<string> | null = new Set();
   #isNotifying = false;
   #lastNotifyAt = Number.NEGATIVE_INFINITY;
   #notifiesSent = 0;
@@ -77,10 +115,16 @@ export class EventsWake {
     return this.#notifiesSent;
   }
 
-  /** Call once a transaction that appended events has committed (never before: readers would find nothing yet). */
-  appended(): void {
-    this.#wakeReaders();
+  /**
+   * Call once a transaction that appended events has committed (never before: readers would find
+   * nothing yet), with the types it appended; without them every reader wakes.
+   */
+  appended(types?: Iterable<string>): void {
+    const appended = types ? new Set(types) : null;
+    this.#wakeReaders(appended);
     if (!this.#notifies) return;
+    if (!appended) this.#pendingTypes = null;
+    else if (this.#pendingTypes) for (const type of appended) this.#pendingTypes.add(type);
     this.#isNotifyPending = true;
     if (!this.#isNotifying) void this.#sendNotifies();
   }
@@ -88,10 +132,11 @@ export class EventsWake {
   /**
    * Calls onWake after each commit of events in this process and, on PostgreSQL, when another
    * process announces its own. Never rejects: when listening fails, onListenError hears why, the
-   * readers fall back on their poll, and listening is tried again.
+   * readers fall back on their poll, and listening is tried again. With `types`, only appends of
+   * one of them (or of types not known) wake the reader; a failure to listen always does.
    */
-  async subscribe(onWake: () => void, onListenError?: (error: unknown) => void): Promise<WakeSubscription> {
-    const reader = { onWake, onListenError };
+  async subscribe(onWake: () => void, onListenError?: (error: unknown) => void, types?: readonly string[]): Promise<WakeSubscription> {
+    const reader: Reader = { types: types ? new Set(types) : undefined, onWake, onListenError };
     this.#readers.add(reader);
     if (this.#listens && !this.#listening && !this.#relistenTimer) this.#listening = this.#listen();
     await this.#listening;
@@ -108,8 +153,8 @@ export class EventsWake {
     };
   }
 
-  #wakeReaders(): void {
-    for (const reader of this.#readers) reader.onWake();
+  #wakeReaders(types: AppendedTypes): void {
+    for (const reader of this.#readers) if (wants(reader, types)) reader.onWake();
   }
 
   /** One LISTEN connection for all of this process's readers of this database. */
@@ -118,7 +163,8 @@ export class EventsWake {
       return await this.#db.listen(
         EVENTS_CHANNEL,
         (payload) => {
-          if (payload !== this.#senderId) this.#wakeReaders();
+          const { senderId, types } = parseNotifyPayload(payload);
+          if (senderId !== this.#senderId) this.#wakeReaders(types);
         },
         (error) => this.#listenFailed(error),
       );
@@ -133,12 +179,12 @@ export class EventsWake {
     for (const reader of this.#readers) reader.onListenError?.(error);
     if (this.#readers.size === 0) return;
     // Whatever was announced while nobody listened is found by reading now.
-    this.#wakeReaders();
+    this.#wakeReaders(null);
     this.#relistenTimer = setTimeout(() => {
       this.#relistenTimer = undefined;
       if (this.#readers.size === 0 || this.#listening) return;
       this.#listening = this.#listen().then((unlisten) => {
-        if (unlisten) this.#wakeReaders();
+        if (unlisten) this.#wakeReaders(null);
         return unlisten;
       });
     }, RELISTEN_MS);
@@ -154,12 +200,14 @@ export class EventsWake {
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref());
         // Commits from here on need another NOTIFY: this one may be read before they commit.
         this.#isNotifyPending = false;
+        const types = this.#pendingTypes;
+        this.#pendingTypes = new Set();
         this.#lastNotifyAt = performance.now();
         try {
           // Its own statement on a pool connection, outside every writing transaction. It commits
           // without waiting for its WAL flush (synchronous_commit off for this one transaction): a
           // crash can only lose the wake-up, which the readers' poll stands in for.
-          await this.#db.query(`SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`, [EVENTS_CHANNEL, this.#senderId], {
+          await this.#db.query(`SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`, [EVENTS_CHANNEL, notifyPayload(this.#senderId, types)], {
             name: 'sahay_events_notify',
           });
           this.#notifiesSent++;
