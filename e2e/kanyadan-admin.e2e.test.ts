@@ -210,11 +210,11 @@ describe('Kanyadan verification in Chromium (/admin/kanyadan)', () => {
     const before = await historyRows(page);
     expect(before.filter(([event]) => event === 'Document viewed' || event === 'Full details viewed')).toEqual([]);
 
-    // The photo: WebP, re-encoded (upright: 320 × 480 after the EXIF rotation).
+    // The photo: JPEG, re-encoded (upright: 320 × 480 after the EXIF rotation).
     const photo = page.getByTestId('document-photo');
     const [photoResponse] = await Promise.all([page.waitForResponse(isDocumentResponse('photo')), photo.getByRole('button', { name: 'View Photo' }).click()]);
     expect(photoResponse.status()).toBe(200);
-    expect(photoResponse.headers()['content-type']).toBe('image/webp');
+    expect(photoResponse.headers()['content-type']).toBe('image/jpeg');
     expect(photoResponse.headers()['cache-control']).toBe('private, no-store');
     const photoImage = photo.getByRole('img', { name: `Photo of application ${second}, page 1 of 1` });
     await expect.poll(() => naturalWidth(photoImage)).toBe(320);

@@ -25,7 +25,7 @@ function documentsJson(random: () => number): { json: Record<string, unknown>; r
     kinds.map((kind) => {
       const isRejected = random() < 0.003;
       if (!isRejected) ready += 1;
-      const mediaType = kind === 'birthCertificate' && random() < 0.6 ? 'application/pdf' : 'image/webp';
+      const mediaType = kind === 'birthCertificate' && random() < 0.6 ? 'application/pdf' : 'image/jpeg';
       return [
         kind,
         isRejected

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { AppError } from '#server/errors/app-error';
+import { createSlots } from '#server/lib/slots';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { RecordedEvent } from '#server/event-store/types';
 import type { Queryable } from '#server/db/db';
@@ -10,7 +11,7 @@ import type { Services } from '#server/services';
 import { ageInYears, indiaToday } from './age.schema.ts';
 import { APPLICATION_NOT_FOUND } from './application.decider.ts';
 import { phoneKeyOf } from './applicant-keys.ts';
-import { districtKeyOf, STORED_DOCUMENT_KINDS, type KanyadanStatus, type RejectionReason, type StoredDocumentKind } from './kanyadan-fields.schema.ts';
+import { districtKeyOf, STORED_DOCUMENT_KINDS, type KanyadanStatus, type RejectionReason, type StoredDocumentKind, type StoredDocumentMediaType } from './kanyadan-fields.schema.ts';
 import type { TApplicantDetails, TApplicationDetail, TApplicationFilter, TApplicationPage, TApplicationStatus, TApplicationSummary } from './kanyadan-routes.schema.ts';
 import { kanyadanAccessStreamId, kanyadanStreamId, type KanyadanAccessEvent } from './kanyadan.events.ts';
 import { REJECTION_REASON_TEXT } from './rejection-reasons.ts';
@@ -228,7 +229,7 @@ export async function getApplicationDetail(services: Services, regNo: string): P
     .map(([kind, document]) => ({
     kind: kind as StoredDocumentKind,
     status: document.status as 'processing' | 'ready' | 'rejected' | 'erased',
-    mediaType: document.status === 'ready' ? (document.mediaType as 'image/webp' | 'application/pdf') : null,
+    mediaType: document.status === 'ready' ? (document.mediaType as StoredDocumentMediaType) : null,
     pages: document.pages ?? 0,
     rejectedReason: document.reason ?? null,
   }));
@@ -313,20 +314,7 @@ export async function revealApplicant(services: Services, regNo: string, viewer:
 /** The longest side of a rendered page: enough to read a certificate, and a bound on memory whatever size the page claims. */
 export const PAGE_IMAGE_MAX_SIDE = 2000;
 /** Pages rendered at once by this process; the others wait their turn. */
-const MAX_RENDERS_AT_ONCE = 2;
-let rendersRunning = 0;
-const waitingRenders: (() => void)[] = [];
-
-async function withRenderSlot<T>(run: () => Promise<T>): Promise<T> {
-  if (rendersRunning >= MAX_RENDERS_AT_ONCE) await new Promise<void>((resolve) => waitingRenders.push(resolve));
-  rendersRunning += 1;
-  try {
-    return await run();
-  } finally {
-    rendersRunning -= 1;
-    waitingRenders.shift()?.();
-  }
-}
+const renderSlots = createSlots(2);
 
 /**
  * A page of a PDF as a PNG, by poppler's pdftocairo (stdin to stdout, no shell, a time limit):
@@ -334,7 +322,7 @@ async function withRenderSlot<T>(run: () => Promise<T>): Promise<T> {
  * that claims to be metres wide costs no more than an A4 one; two at a time per process.
  */
 export function renderPdfPage(bytes: Buffer, page: number, timeoutMs = 15_000): Promise<Buffer> {
-  return withRenderSlot(() => renderPage(bytes, page, timeoutMs));
+  return renderSlots.run(() => renderPage(bytes, page, timeoutMs));
 }
 
 function renderPage(bytes: Buffer, page: number, timeoutMs: number): Promise<Buffer> {
@@ -366,7 +354,7 @@ export async function viewDocument(
   input: { regNo: string; kind: StoredDocumentKind; page: number },
   viewer: { userId: string },
   meta: RequestMeta,
-): Promise<{ bytes: Buffer; mediaType: 'image/webp' | 'image/png' }> {
+): Promise<{ bytes: Buffer; mediaType: 'image/jpeg' | 'image/webp' | 'image/png' }> {
   const { rows } = await services.db.query<{ documents: DetailRow['documents'] & Record<string, { fileId?: string | null }> }>(
     `SELECT documents FROM kanyadan_applications WHERE reg_no = $1`,
     [input.regNo],
@@ -380,7 +368,7 @@ export async function viewDocument(
   const image =
     stored.mediaType === 'application/pdf'
       ? { bytes: await renderPdfPage(stored.bytes, input.page), mediaType: 'image/png' as const }
-      : { bytes: stored.bytes, mediaType: 'image/webp' as const };
+      : { bytes: stored.bytes, mediaType: stored.mediaType === 'image/webp' ? ('image/webp' as const) : ('image/jpeg' as const) };
   await recordAccess(
     services,
     input.regNo,

@@ -8,6 +8,7 @@ import {
   type KanyadanStatus,
   type RejectionReason,
   type StoredDocumentKind,
+  type StoredDocumentMediaType,
 } from './kanyadan-fields.schema.ts';
 import type {
   KanyadanApplicationEvent,
@@ -60,7 +61,7 @@ export function benefitOutOfRange(minPaise: number, maxPaise: number): string {
 export interface DocumentState {
   uploadId: string;
   status: 'processing' | 'ready' | 'rejected';
-  mediaType: ReceivedDocument['mediaType'] | 'image/webp';
+  mediaType: ReceivedDocument['mediaType'] | StoredDocumentMediaType;
   fileId: string | null;
   pages: number;
   reason: KanyadanDocumentRejected['data']['reason'] | null;
@@ -315,7 +316,7 @@ export function decideErase(command: { regNo: string; subjectId: string; reason:
 
 /** The document job's result, once, and only for the upload still waiting (a second delivery records nothing). */
 export function decideDocumentResult(
-  command: { regNo: string; kind: StoredDocumentKind; uploadId: string; outcome: { fileId: string; mediaType: 'image/webp' | 'application/pdf'; pages: number } | { rejected: KanyadanDocumentRejected['data']['reason'] }; now: Date },
+  command: { regNo: string; kind: StoredDocumentKind; uploadId: string; outcome: { fileId: string; mediaType: StoredDocumentMediaType; pages: number } | { rejected: KanyadanDocumentRejected['data']['reason'] }; now: Date },
   state: ApplicationState,
 ): (KanyadanDocumentProcessed | KanyadanDocumentRejected)[] {
   const document = state.documents[command.kind];

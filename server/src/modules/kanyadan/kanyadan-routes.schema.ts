@@ -7,6 +7,7 @@ import {
   KANYADAN_STATUSES,
   REJECTION_REASONS,
   STORED_DOCUMENT_KINDS,
+  STORED_DOCUMENT_MEDIA_TYPES,
   ZRegNoSchema,
 } from './kanyadan-fields.schema.ts';
 
@@ -80,7 +81,7 @@ export const ZRegNoRequestSchema = z.strictObject({ regNo: ZRegNoSchema });
 export const ZDocumentInfoSchema = z.object({
   kind: z.enum(STORED_DOCUMENT_KINDS),
   status: z.enum(['processing', 'ready', 'rejected', 'erased']),
-  mediaType: z.enum(['image/webp', 'application/pdf']).nullable(),
+  mediaType: z.enum(STORED_DOCUMENT_MEDIA_TYPES).nullable(),
   pages: z.number().int(),
   rejectedReason: z.string().nullable(),
 });

@@ -28,6 +28,13 @@ export type BenefitProofField = (typeof BENEFIT_PROOF_FIELDS)[number];
 export type StoredDocumentKind = DocumentKind | BenefitProofField;
 export const STORED_DOCUMENT_KINDS = [...DOCUMENT_KINDS, ...BENEFIT_PROOF_FIELDS] as const;
 
+/**
+ * What a document is kept as once made safe: images re-encoded as JPEG (as WebP until 2026-11-23:
+ * those events and files stay as they are; docs/decisions/026), PDFs rewritten as PDF.
+ */
+export const STORED_DOCUMENT_MEDIA_TYPES = ['image/jpeg', 'image/webp', 'application/pdf'] as const;
+export type StoredDocumentMediaType = (typeof STORED_DOCUMENT_MEDIA_TYPES)[number];
+
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 export const MIN_AGE = 0;
 export const MAX_AGE = 14;

@@ -7,5 +7,5 @@ export type { KanyadanApplicationVerified, KanyadanBenefitDisbursed, KanyadanEve
 export { kanyadanStreamId, KANYADAN_STREAM_PREFIX } from './kanyadan.events.ts';
 export { submitApplication } from './submit-application.ts';
 export { eraseApplication, verifyApplication, rejectApplication, requestBenefit, approveBenefit, disburseBenefit } from './application-commands.ts';
-export { processApplicationDocuments } from './process-documents.job.ts';
+export { DOCUMENT_IMAGE, MAX_DOCUMENT_PAGES, processApplicationDocuments } from './process-documents.job.ts';
 export { listApplications } from './application-reads.ts';

@@ -1,5 +1,5 @@
 import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
-import type { DocumentKind, IndianState, RejectionReason, StoredDocumentKind } from './kanyadan-fields.schema.ts';
+import type { DocumentKind, IndianState, RejectionReason, StoredDocumentKind, StoredDocumentMediaType } from './kanyadan-fields.schema.ts';
 
 export type { PersonalDataErased };
 
@@ -86,7 +86,7 @@ export type KanyadanDocumentProcessed = {
     kind: StoredDocumentKind;
     uploadId: string;
     fileId: string;
-    mediaType: 'image/webp' | 'application/pdf';
+    mediaType: StoredDocumentMediaType;
     /** Pages of a PDF; 1 for an image. */
     pages: number;
     processedAt: string;

@@ -64,9 +64,9 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     await app.runJobs();
 
     const photo = await storedDocument(regNo, 'photo');
-    expect(photo?.mediaType).toBe('image/webp');
+    expect(photo?.mediaType).toBe('image/jpeg');
     const metadata = await sharp(photo!.bytes).metadata();
-    expect([metadata.format, metadata.exif, metadata.xmp, metadata.icc]).toEqual(['webp', undefined, undefined, undefined]);
+    expect([metadata.format, metadata.exif, metadata.xmp, metadata.icc]).toEqual(['jpeg', undefined, undefined, undefined]);
     expect(photo!.bytes.includes(Buffer.from('EXIF-SECRET'))).toBe(false);
     // The photo was 600 × 400 with orientation 6 (turned a quarter): upright now.
     expect([metadata.width, metadata.height]).toEqual([400, 600]);
@@ -101,7 +101,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     expect(await accessEvents()).toEqual([]);
 
     const photo = await viewDocument(regNo, 'photo');
-    expect([photo.status, photo.headers['content-type'], photo.headers['cache-control']]).toEqual([200, 'image/webp', 'private, no-store']);
+    expect([photo.status, photo.headers['content-type'], photo.headers['cache-control']]).toEqual([200, 'image/jpeg', 'private, no-store']);
     const page = await viewDocument(regNo, 'birthCertificate', 1);
     expect([page.status, page.headers['content-type']]).toEqual([200, 'image/png']);
     expect((await sharp(page.body as Buffer).metadata()).format).toBe('png');

@@ -6,19 +6,25 @@ import type { EventMetadata } from '#server/event-store/types';
 import { defineJob } from '#server/queue/job';
 import type { JobContext } from '#server/queue/queue';
 import type { Services } from '#server/services';
-import { reencodeImage } from '#server/uploads/reencode-image';
+import { reencodeImage, type ReencodeImageOptions } from '#server/uploads/reencode-image';
 import { sanitizePdf } from '#server/uploads/sanitize-pdf';
 import { IMAGE_TOO_MANY_PIXELS, PDF_UNAVAILABLE } from '#server/uploads/upload-messages';
 import { decideDocumentResult, evolveApplication, noApplication, type ApplicationState } from './application.decider.ts';
-import { REG_NO_PATTERN, type StoredDocumentKind } from './kanyadan-fields.schema.ts';
+import { REG_NO_PATTERN, type StoredDocumentKind, type StoredDocumentMediaType } from './kanyadan-fields.schema.ts';
 import { kanyadanStreamId, type KanyadanApplicationSubmitted, type KanyadanBenefitRequested, type KanyadanDocumentRejected } from './kanyadan.events.ts';
 import { documentKindOf, uploadKindOf } from './submit-application.ts';
 
 /** Enough to read an Aadhaar card or a certificate on a laptop screen, small enough to open on a slow line. */
 export const DOCUMENT_MAX_SIDE = 2000;
 export const MAX_DOCUMENT_PAGES = 10;
+/**
+ * JPEG rather than WebP, plain libjpeg-turbo rather than mozjpeg, a linear rather than a lanczos3
+ * reduction: a third of the CPU per image of WebP at effort 0 with lanczos3, for files about half
+ * again as large, which the team opens on office connections (bench/kanyadan; docs/decisions/026).
+ */
+export const DOCUMENT_IMAGE: ReencodeImageOptions = { maxSide: DOCUMENT_MAX_SIDE, format: 'jpeg', quality: 80, kernel: 'linear', mozjpeg: false };
 
-type Outcome = { fileId: string; mediaType: 'image/webp' | 'application/pdf'; pages: number } | { rejected: KanyadanDocumentRejected['data']['reason'] };
+type Outcome = { fileId: string; mediaType: StoredDocumentMediaType; pages: number } | { rejected: KanyadanDocumentRejected['data']['reason'] };
 
 async function readApplication(services: Pick<Services, 'db' | 'eventStore'>, regNo: string): Promise<ApplicationState> {
   const { state } = await services.db.transaction((tx) => foldStream(services.eventStore, tx, kanyadanStreamId(regNo), evolveApplication, noApplication));
@@ -27,7 +33,7 @@ async function readApplication(services: Pick<Services, 'db' | 'eventStore'>, re
 
 /**
  * Makes one waiting document safe and records it: an image is decoded under the pixel limit,
- * turned upright and written fresh as WebP with no EXIF, GPS, XMP or ICC; a PDF is checked by qpdf
+ * turned upright and written fresh as JPEG (DOCUMENT_IMAGE) with no EXIF, GPS, XMP or ICC; a PDF is checked by qpdf
  * and rewritten without scripts, actions, forms, attachments or links. The result is stored sealed
  * under the application's key, recorded, and the upload removed, in one transaction. A second
  * delivery, or an application erased meanwhile, records nothing.
@@ -49,7 +55,7 @@ async function processDocument(
     throw new Error(`process-kanyadan-documents: the upload ${uploadId} waits, but its file is not in the store`);
   }
   const fileId = crypto.randomUUID();
-  let result: { bytes: Buffer; mediaType: 'image/webp' | 'application/pdf'; pages: number } | null = null;
+  let result: { bytes: Buffer; mediaType: StoredDocumentMediaType; pages: number } | null = null;
   let rejected: KanyadanDocumentRejected['data']['reason'] | null = null;
   try {
     if (raw.mediaType === 'application/pdf') {
@@ -57,8 +63,8 @@ async function processDocument(
       const pdf = await sanitizePdf(raw.bytes, { log: services.log, maxPages: MAX_DOCUMENT_PAGES, isChecked: true });
       result = { bytes: pdf.bytes, mediaType: 'application/pdf', pages: pdf.pageCount };
     } else {
-      const image = await reencodeImage(raw.bytes, { maxSide: DOCUMENT_MAX_SIDE, format: 'webp', quality: 80, webpEffort: 0 });
-      result = { bytes: image.bytes, mediaType: 'image/webp', pages: 1 };
+      const image = await reencodeImage(raw.bytes, DOCUMENT_IMAGE);
+      result = { bytes: image.bytes, mediaType: 'image/jpeg', pages: 1 };
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
