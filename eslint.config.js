@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import sahayBoundaries from './eslint/sahay-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'web/dist/**', 'web/dist-ssr/**', 'data/**', 'bench/out/**'] },
+  { ignores: ['**/node_modules/**', 'web/dist/**', 'web/dist-ssr/**', 'data/**', 'bench/out/**', 'worker/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

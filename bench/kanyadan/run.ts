@@ -19,7 +19,7 @@
  *      Aadhaar copies (JPEG) and the birth certificate (PDF); ~2 % apply again for the same girl.
  *      Then ONE worker process (worker.ts: what `npm run worker` runs — relay, async projections,
  *      BullMQ worker with its production concurrency of 4 — with the Node flags of `npm run worker`)
- *      takes the jobs from Redis and makes every document safe (images re-encoded to WebP, PDFs
+ *      takes the jobs from Redis and makes every document safe (images re-encoded to JPEG, PDFs
  *      checked and rewritten). By default the worker starts once every application is in, so the
  *      server and the worker are each measured alone; --overlap starts it first, as in production,
  *      where both share the machine.
@@ -54,8 +54,9 @@
  * PostgreSQL keeps its data is checked first.
  *
  * Knobs for diagnosis (environment): BENCH_WORKER_NODE_FLAGS, BENCH_SERVER_NODE_FLAGS,
- * BENCH_WORKER_CONCURRENCY (BullMQ's jobs at a time; unset = production's 4), MALLOC_ARENA_MAX (passed
- * to both processes), BENCH_CHILD_LOG_LEVEL (default warn).
+ * BENCH_WORKER_CONCURRENCY (BullMQ's jobs at a time; unset = production's 4), MALLOC_ARENA_MAX and
+ * MALLOC_MMAP_THRESHOLD_ (read as `npm run worker` reads them), SAHAY_WORKER_HEAP_MB,
+ * BENCH_CHILD_LOG_LEVEL (default warn).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -71,12 +72,13 @@ import { loadConfig } from '#server/config';
 import type { Db, Queryable } from '#server/db/db';
 import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
-import { listApplications } from '#server/modules/kanyadan/kanyadan.api';
+import { DOCUMENT_IMAGE, listApplications, MAX_DOCUMENT_PAGES } from '#server/modules/kanyadan/kanyadan.api';
 import { ZApplicationFilterSchema } from '#server/modules/kanyadan/kanyadan-routes.schema';
 import { createServices } from '#server/services';
 import { reencodeImage } from '#server/uploads/reencode-image';
 import { checkPdf, sanitizePdf } from '#server/uploads/sanitize-pdf';
 import sharp from 'sharp';
+import { bundleWorker } from '../../worker/src/bundle.ts';
 import { makeDocuments, seededRandom, type BenchDocuments } from './documents.ts';
 import { DISTRICT_COUNT, isoDate, pickAge, pickApplicant, pickDistrict, type Applicant, type District } from './population.ts';
 import { fillQueue, QUEUE_SPAN_DAYS } from './queue-rows.ts';
@@ -85,10 +87,23 @@ import { machineCpu, percentile, procCpuSeconds, procMemory, type ChildMessage, 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Node's flags for the worker: as `npm run worker` gives them (SAHAY_WORKER_HEAP_MB defaults to 128). */
-const WORKER_NODE_FLAGS = (process.env.BENCH_WORKER_NODE_FLAGS ?? `--max-semi-space-size=16 --max-old-space-size=${process.env.SAHAY_WORKER_HEAP_MB ?? 128}`)
-  .split(' ')
-  .filter(Boolean);
+/**
+ * How `npm run worker` starts Node, read from its script in package.json so that the bench runs the
+ * worker as production does: the Node flags, and the malloc settings it puts in the environment
+ * (`NAME=${NAME:-default}`: the environment's value, else the default).
+ */
+function workerLaunch(): { flags: string[]; env: Record<string, string> } {
+  const script = (JSON.parse(fs.readFileSync(path.join(here, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.worker!;
+  const withDefaults = (text: string) => text.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => process.env[name] ?? fallback);
+  const words = script.split('&&').at(-1)!.trim().split(/\s+/);
+  const env = Object.fromEntries(words.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => [word.slice(0, word.indexOf('=')), withDefaults(word.slice(word.indexOf('=') + 1))]));
+  const flags = words.filter((word) => word.startsWith('--')).map(withDefaults);
+  return { flags, env };
+}
+const WORKER_LAUNCH = workerLaunch();
+const WORKER_NODE_FLAGS = process.env.BENCH_WORKER_NODE_FLAGS ? process.env.BENCH_WORKER_NODE_FLAGS.split(' ').filter(Boolean) : WORKER_LAUNCH.flags;
+/** worker.ts, bundled as `npm run worker` bundles worker/src/main.ts (worker/src/bundle.ts). */
+const WORKER_BUNDLE = path.join(here, '../out/kanyadan-worker.mjs');
 /** `npm run serve` gives the server no flags. */
 const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const DOCUMENTS_JOB = 'process-kanyadan-documents';
@@ -173,7 +188,9 @@ let isStopping = false;
 
 function startChild(name: string, file: string, flags: readonly string[], env: NodeJS.ProcessEnv): Promise<Child> {
   const startedAtMs = Date.now();
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, file)], { env, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+  // The worker runs from its bundle, as `npm run worker` runs; the server through tsx, as `npm run serve`.
+  const entry = name === 'worker' ? [WORKER_BUNDLE] : ['--import', 'tsx', path.join(here, file)];
+  const child = spawn(process.execPath, [...flags, ...entry], { env, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
   children.add(child);
   // A send to a child that has just died is reported by stopChild, not as a crash of this process.
   child.on('error', () => {});
@@ -511,19 +528,23 @@ async function stepCosts(documents: BenchDocuments, repeat: number): Promise<str
   };
   const photo = documents.photos[0]!.bytes;
   const pdf = documents.pdfs[0]!.bytes;
-  // With the options process-documents.job.ts gives them (DOCUMENT_MAX_SIDE 2000, WebP quality 80, MAX_DOCUMENT_PAGES 10).
-  let webpBytes = 0;
+  // With the options process-documents.job.ts gives them.
+  let imageBytes = 0;
   const rows: [string, string, number][] = [
     ['server: sharp header check, per image', 'checkDocuments', await median(() => sharp(photo, { failOn: 'error' }).metadata())],
     ['server: qpdf --check, per PDF', 'checkDocuments → checkPdf', await median(() => checkPdf(pdf, { log }))],
     [
-      'worker: re-encode to WebP ≤ 2000 px, q80, per image',
+      `worker: re-encode to ${DOCUMENT_IMAGE.format?.toUpperCase()} ≤ ${DOCUMENT_IMAGE.maxSide} px, q${DOCUMENT_IMAGE.quality}, per image`,
       'reencodeImage',
-      await median(async () => (webpBytes = (await reencodeImage(photo, { maxSide: 2000, format: 'webp', quality: 80 })).bytes.length)),
+      await median(async () => (imageBytes = (await reencodeImage(photo, DOCUMENT_IMAGE)).bytes.length)),
     ],
-    ['worker: qpdf --check + pdf-lib rewrite, per PDF', 'sanitizePdf', await median(() => sanitizePdf(pdf, { log, maxPages: 10 }))],
+    [
+      'worker: pdf-lib rewrite (checked at submission), per PDF',
+      'sanitizePdf',
+      await median(() => sanitizePdf(pdf, { log, maxPages: MAX_DOCUMENT_PAGES, isChecked: true })),
+    ],
   ];
-  return rows.map(([step, fn, ms]) => [step, fn, fixed(ms, 0), step.includes('WebP') ? `→ ${int(webpBytes)} bytes` : '']);
+  return rows.map(([step, fn, ms]) => [step, fn, fixed(ms, 0), fn === 'reencodeImage' ? `→ ${int(imageBytes)} bytes` : '']);
 }
 
 /** Machine-wide CPU use over a phase: how busy the machine was, and the 1-minute load average at its end. */
@@ -569,8 +590,9 @@ async function part1(db: Db, options: Options, env: NodeJS.ProcessEnv): Promise<
   table(['step', 'function', 'ms', ''], await stepCosts(documents, repeat), [false, false, true, false]);
 
   const server = await startChild('server', 'server.ts', SERVER_NODE_FLAGS, env);
-  // As `npm run worker` sets it (docs/decisions/026), unless the environment says otherwise.
-  const workerEnv = { ...env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+  // As `npm run worker` sets them (docs/decisions/026), unless the environment says otherwise.
+  const workerEnv = { ...env, ...WORKER_LAUNCH.env };
+  await bundleWorker(path.join(here, 'worker.ts'), WORKER_BUNDLE);
   let worker = options.overlap ? await startChild('worker', 'worker.ts', WORKER_NODE_FLAGS, workerEnv) : null;
   console.log(`\nServer process pid ${server.pid} on port ${server.port}${worker ? `, worker process pid ${worker.pid}` : ''}; submitting…`);
   const serverPeak = { bytes: 0 };
@@ -592,8 +614,8 @@ async function part1(db: Db, options: Options, env: NodeJS.ProcessEnv): Promise<
   const machineBeforeWorker = options.overlap ? machineBeforeSubmissions : machineCpu();
   worker ??= await startChild('worker', 'worker.ts', WORKER_NODE_FLAGS, workerEnv);
   if (!options.overlap) console.log(`Worker process pid ${worker.pid} started (${seconds(worker.readyAtMs - worker.startedAtMs)} to be ready, RSS then ${mib(worker.rssAtReady)}); processing…`);
-  if (process.env.BENCH_WORKER_CONCURRENCY || process.env.MALLOC_ARENA_MAX) {
-    console.log(`  (worker tried with BENCH_WORKER_CONCURRENCY=${process.env.BENCH_WORKER_CONCURRENCY ?? 'unset'}, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'unset'})`);
+  if (process.env.BENCH_WORKER_CONCURRENCY) {
+    console.log(`  (worker tried with BENCH_WORKER_CONCURRENCY=${process.env.BENCH_WORKER_CONCURRENCY})`);
   }
   const workerPeak = { bytes: 0 };
   const isDone = await waitForDocuments(db, worker, workerPeak);
@@ -650,7 +672,7 @@ async function part1(db: Db, options: Options, env: NodeJS.ProcessEnv): Promise<
         : [['  incl. start-up', fixed((documentsDone * 1000) / ((job?.lastEndMs ?? Number.NaN) - worker.startedAtMs), 2), `from spawning the process (${seconds(worker.readyAtMs - worker.startedAtMs)} to start)`]]),
       ['worker CPU per document', `${fixed((1000 * workerCpu) / documentsDone, 0)} ms`, `${fixed(workerCpu, 1)} CPU-s by the worker process and its qpdf runs, after start-up`],
       ['job time per application', `p50 ${fixed(percentile(jobDurations, 50), 0)} ms`, `p99 ${fixed(percentile(jobDurations, 99), 0)} ms, max ${fixed(jobDurations.at(-1) ?? Number.NaN, 0)} ms (4 documents a job, ${process.env.BENCH_WORKER_CONCURRENCY ?? 4} jobs at a time)`],
-      ['worker peak RSS', mib(workerPeak.bytes), `VmHWM of the process; at ready ${mib(worker.rssAtReady)}; flags ${WORKER_NODE_FLAGS.join(' ')}`],
+      ['worker peak RSS', mib(workerPeak.bytes), `VmHWM of the process; at ready ${mib(worker.rssAtReady)}; flags ${WORKER_NODE_FLAGS.join(' ')}; ${Object.entries(WORKER_LAUNCH.env).map(([name, value]) => `${name}=${value}`).join(' ')}`],
       [
         "  Node's own peaks",
         `rss ${fixed(workerStats.memory.rss / 1_048_576, 0)} MiB`,

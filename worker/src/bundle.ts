@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+/**
+ * `npm run worker` runs the worker as one JavaScript file built from its TypeScript by esbuild,
+ * not through tsx: tsx compiles every module at start-up in a loader thread of its own, which
+ * holds about 50 MiB for the life of the process (bench/kanyadan: 187 → 138 MiB at ready, peak
+ * 319 → 275 MiB; docs/decisions/026). The build takes well under a second, and runs at every start,
+ * so the file can never be older than the code.
+ */
+export const WORKER_ENTRY = fileURLToPath(new URL('./main.ts', import.meta.url));
+export const WORKER_BUNDLE = fileURLToPath(new URL('../dist/main.mjs', import.meta.url));
+
+/** npm packages stay where npm put them (native parts such as sharp's libvips cannot be bundled); the workspace's own code is bundled. */
+const npmPackagesExternal: Plugin = {
+  name: 'npm-packages-external',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./#]/ }, (args) => (args.path.startsWith('@sahay/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+/**
+ * Each module keeps its own import.meta.url, as when run from source: code that finds files next to
+ * itself (the migrations beside server/src/db, the fonts) finds them from the bundle too. The bundle
+ * is built where the sources are (the image builds and runs in /app).
+ */
+const ownImportMetaUrl: Plugin = {
+  name: 'own-import-meta-url',
+  setup(builder) {
+    builder.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const source = await fs.readFile(args.path, 'utf8');
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * Builds one entry point (the worker, or a benchmark's copy of it) into one ES module, not minified
+ * (stack traces keep the functions' names), with its source map beside it: `npm run worker` does not
+ * load the map (it would keep it parsed in memory); NODE_OPTIONS=--enable-source-maps does.
+ */
+export async function bundleWorker(entry = WORKER_ENTRY, outfile = WORKER_BUNDLE): Promise<void> {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [npmPackagesExternal, ownImportMetaUrl],
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await bundleWorker();
