@@ -33,12 +33,15 @@ export { beginTotpSetup, confirmTotpSetup, getTotpStatus, resetTotpByAdmin, TOTP
 export { OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN } from './profile/profile.ts';
 export {
   ALREADY_SUSPENDED,
+  CANNOT_SUSPEND_SELF,
   getMemberEntry,
   getMemberHistory,
   listCompanyDirects,
+  LAST_SUPER_ADMIN,
   MEMBER_NOT_FOUND,
   NOT_SUSPENDED,
   reactivateMember,
   searchMembers,
+  STATUS_CHANGE_NOT_ALLOWED,
   suspendMember,
 } from './members/member-admin.ts';

@@ -7,5 +7,5 @@ export const reactivateMemberRoute = adminProcedure('members')
   .input(ZChangeMemberStatusRequestSchema)
   .output(ZMemberEntrySchema)
   .mutation(({ ctx, input }) =>
-    reactivateMember(ctx.services, input.userId, input.reason, metaOf(ctx)),
+    reactivateMember(ctx.services, input.userId, input.reason, ctx.user, metaOf(ctx)),
   );

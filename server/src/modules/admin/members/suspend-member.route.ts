@@ -7,5 +7,5 @@ export const suspendMemberRoute = adminProcedure('members')
   .input(ZChangeMemberStatusRequestSchema)
   .output(ZMemberEntrySchema)
   .mutation(({ ctx, input }) =>
-    suspendMember(ctx.services, input.userId, input.reason, metaOf(ctx)),
+    suspendMember(ctx.services, input.userId, input.reason, ctx.user, metaOf(ctx)),
   );

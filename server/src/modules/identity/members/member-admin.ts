@@ -3,7 +3,7 @@ import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { Services } from '#server/services';
 import { emailHash } from '../accounts/accounts.ts';
-import { userStreamId, type MemberReactivated, type MemberSuspended } from '../identity.events.ts';
+import { PERMISSIONS, userStreamId, type MemberReactivated, type MemberSuspended, type Permission } from '../identity.events.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { revokeAllSessions } from '../accounts/sessions.ts';
 import { evolveUser, noUser, type UserState } from '../user.decider.ts';
@@ -90,13 +90,30 @@ export const MEMBER_NOT_FOUND = 'Member not found';
 
 export const ALREADY_SUSPENDED = 'This member is already suspended.';
 export const NOT_SUSPENDED = 'This member is not suspended.';
+export const STATUS_CHANGE_NOT_ALLOWED = 'Only an admin holding every permission this account holds can suspend or reactivate it.';
+export const CANNOT_SUSPEND_SELF = 'You cannot suspend your own account.';
+export const LAST_SUPER_ADMIN = 'This is the last active admin holding every permission; it cannot be suspended.';
 
-/** Pure: suspend an active account, or reactivate a suspended one; the other way round is refused. */
+/** Who asks: their own account and the permissions they hold. */
+export interface StatusChanger {
+  userId: string;
+  permissions: readonly Permission[];
+}
+
+/**
+ * Pure: suspend an active account, or reactivate a suspended one; the other way round is refused.
+ * As with resetting two-factor and erasing, only an admin holding every permission the account holds
+ * may do it (a `members` admin cannot lock out the super-admin), and nobody suspends themselves.
+ */
 export function decideChangeStatus(
-  command: { userId: string; to: 'suspended' | 'active'; reason: string; now: Date },
+  command: { userId: string; to: 'suspended' | 'active'; reason: string; by: StatusChanger; now: Date },
   state: UserState,
 ): (MemberSuspended | MemberReactivated)[] {
   if (!state.exists || state.status === 'erased') throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
+  if (command.to === 'suspended' && command.by.userId === command.userId) throw new AppError('FORBIDDEN', { userMessage: CANNOT_SUSPEND_SELF });
+  if (!state.permissions.every((permission) => command.by.permissions.includes(permission))) {
+    throw new AppError('FORBIDDEN', { userMessage: STATUS_CHANGE_NOT_ALLOWED });
+  }
   const at = command.now.toISOString();
   if (command.to === 'suspended') {
     if (state.status !== 'active') throw new AppError('CONFLICT', { userMessage: ALREADY_SUSPENDED });
@@ -106,26 +123,49 @@ export function decideChangeStatus(
   return [{ type: 'MemberReactivated', data: { userId: command.userId, reason: command.reason, reactivatedAt: at } }];
 }
 
-async function changeStatus(services: Services, userId: string, to: 'suspended' | 'active', reason: string, meta: RequestMeta) {
+/** pg_advisory_xact_lock's key while a super-admin is suspended ("Sahay" 5e41, 0004). */
+const SUPER_ADMIN_LOCK = 0x5e410004;
+
+/**
+ * Refuses (rolling the suspension back) when no active admin holding every permission would be
+ * left. Runs after the users read model (inline) has the suspension, under a lock that two such
+ * suspensions take in turn, so two super-admins suspending each other at once cannot both succeed.
+ */
+async function keepOneSuperAdmin(tx: Queryable): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1)`, [SUPER_ADMIN_LOCK]);
+  const { rows } = await tx.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM users WHERE role = 'admin' AND status = 'active' AND permissions @> $1::text[]`,
+    [PERMISSIONS],
+  );
+  if ((rows[0]?.count ?? 0) === 0) throw new AppError('CONFLICT', { userMessage: LAST_SUPER_ADMIN });
+}
+
+async function changeStatus(services: Services, userId: string, to: 'suspended' | 'active', reason: string, by: StatusChanger, meta: RequestMeta) {
   const now = services.now();
+  let isSuperAdmin = false;
   await handleCommand(services, {
     streamId: userStreamId(userId),
     evolve: evolveUser,
     initialState: noUser,
-    decide: (state) => decideChangeStatus({ userId, to, reason, now }, state),
+    decide: (state) => {
+      isSuperAdmin = state.role === 'admin' && PERMISSIONS.every((permission) => state.permissions.includes(permission));
+      return decideChangeStatus({ userId, to, reason, by, now }, state);
+    },
     metadata: eventMetadata(meta),
     async onRecorded(tx) {
-      if (to === 'suspended') await revokeAllSessions(tx, userId, now);
+      if (to !== 'suspended') return;
+      if (isSuperAdmin) await keepOneSuperAdmin(tx);
+      await revokeAllSessions(tx, userId, now);
     },
   });
   return (await getMemberEntry(services.db, userId))!;
 }
 
-/** Suspends a member (cannot sign in, shows as non-active) and signs them out everywhere. */
-export function suspendMember(services: Services, userId: string, reason: string, meta: RequestMeta) {
-  return changeStatus(services, userId, 'suspended', reason, meta);
+/** Suspends an account (cannot sign in, shows as non-active) and signs it out everywhere. */
+export function suspendMember(services: Services, userId: string, reason: string, by: StatusChanger, meta: RequestMeta) {
+  return changeStatus(services, userId, 'suspended', reason, by, meta);
 }
 
-export function reactivateMember(services: Services, userId: string, reason: string, meta: RequestMeta) {
-  return changeStatus(services, userId, 'active', reason, meta);
+export function reactivateMember(services: Services, userId: string, reason: string, by: StatusChanger, meta: RequestMeta) {
+  return changeStatus(services, userId, 'active', reason, by, meta);
 }
