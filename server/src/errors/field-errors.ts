@@ -23,3 +23,33 @@ export function fieldErrorsFromZod(error: z.ZodError): Record<string, string[]> 
   }
   return fieldErrors;
 }
+
+/** Beside a field holding U+0000 anywhere in it. */
+export const NUL_CHARACTER = 'Remove the NUL character (U+0000) from this field.';
+
+/** The message of a 400 whose fieldErrors say what to correct (zod's, and the NUL check's). */
+export const CORRECT_THE_FIELDS = 'Please correct the highlighted fields.';
+
+const MAX_DEPTH = 64;
+
+function holdsNul(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
+/**
+ * The top-level fields of an input that hold a NUL character (U+0000) anywhere inside, in a value
+ * or a key; null when none does. No person types one, and PostgreSQL cannot store it in text (it
+ * answered a 500): every input is checked for it before its schema (tRPC's procedures, REST's
+ * parseInput), so it is a 400 beside the field, whatever the field.
+ */
+export function nulFieldErrors(input: unknown): Record<string, string[]> | null {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return holdsNul(input, 0) ? { input: [NUL_CHARACTER] } : null;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (key.includes('\u0000') || holdsNul(value, 1)) fieldErrors[key.replaceAll('\u0000', '\uFFFD')] = [NUL_CHARACTER];
+  }
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : null;
+}

@@ -1,16 +1,18 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z, ZodType } from 'zod';
 import { AppError } from '#server/errors/app-error';
-import { fieldErrorsFromZod } from '#server/errors/field-errors';
+import { CORRECT_THE_FIELDS, fieldErrorsFromZod, nulFieldErrors } from '#server/errors/field-errors';
 import { hasPermission, type Permission, type SessionUser } from '#server/modules/identity/identity.api';
 import type { RequestMeta } from '#server/lib/request-meta';
 
-/** Parses a body or params with a shared schema; invalid input is a 400 with fieldErrors. */
+/** Parses a body or params with a shared schema; invalid input (a NUL character anywhere included) is a 400 with fieldErrors. */
 export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const nulErrors = nulFieldErrors(input);
+  if (nulErrors) throw new AppError('BAD_REQUEST', { userMessage: CORRECT_THE_FIELDS, fieldErrors: nulErrors });
   const result = schema.safeParse(input ?? {});
   if (!result.success) {
     throw new AppError('BAD_REQUEST', {
-      userMessage: 'Please correct the highlighted fields.',
+      userMessage: CORRECT_THE_FIELDS,
       fieldErrors: fieldErrorsFromZod(result.error),
     });
   }

@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
 import { GENERIC_ERROR_MESSAGE } from '#server/errors/app-error';
-import { fieldErrorsFromZod } from '#server/errors/field-errors';
+import { CORRECT_THE_FIELDS, fieldErrorsFromZod } from '#server/errors/field-errors';
 import type { Context } from './context.ts';
 
 /**
@@ -16,7 +16,7 @@ export const t = initTRPC.context<Context>().create({
     const isInternal = error.code === 'INTERNAL_SERVER_ERROR';
     return {
       ...shape,
-      message: isInternal ? GENERIC_ERROR_MESSAGE : zodError ? 'Please correct the highlighted fields.' : shape.message,
+      message: isInternal ? GENERIC_ERROR_MESSAGE : zodError ? CORRECT_THE_FIELDS : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

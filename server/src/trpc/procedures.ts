@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { AppError } from '#server/errors/app-error';
+import { CORRECT_THE_FIELDS, nulFieldErrors } from '#server/errors/field-errors';
 import { hasPermission, type Permission } from '#server/modules/identity/identity.api';
 import { t } from './init.ts';
 
@@ -16,7 +17,14 @@ const appErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(appErrors);
+/** No input holds a NUL character (U+0000), whatever its schema: a 400 beside the field (see nulFieldErrors). */
+const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const fieldErrors = nulFieldErrors(await getRawInput());
+  if (fieldErrors) throw new AppError('BAD_REQUEST', { userMessage: CORRECT_THE_FIELDS, fieldErrors });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(noNulCharacters);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
