@@ -96,6 +96,12 @@ export function createApp(services: Services, options: { webDistDir?: string } =
       router: appRouter,
       createContext: ({ req, res }) => createExpressContext(services, req, res),
       maxBatchSize: 10,
+      // A refusal that says when to come back (a login lock, the contact form's limit) says it in
+      // Retry-After too, as the REST answers do; in a batch, the longest wait.
+      responseMeta({ errors }) {
+        const seconds = Math.max(0, ...errors.map((error) => (error.cause instanceof AppError ? (error.cause.retryAfterSeconds ?? 0) : 0)));
+        return seconds > 0 ? { headers: new Headers({ 'Retry-After': String(seconds) }) } : {};
+      },
       onError: ({ error, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') (req as express.Request).log.error({ err: error.cause ?? error }, 'procedure failed');
       },
