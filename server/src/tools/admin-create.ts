@@ -11,13 +11,26 @@ import { ZEmailSchema, ZPasswordSchema, requiredText } from '#server/modules/ide
 import { PERMISSIONS } from '#server/modules/identity/identity.api';
 import { createServices } from '#server/services';
 
-const USAGE = 'Usage: npm run admin:create -- --email <e-mail> --name <full name> [--phone <mobile>]\n' +
+const USAGE =
+  'Usage: npm run admin:create -- --email <e-mail> --name <full name> [--phone <mobile>] [--permissions <list>]\n' +
+  `--permissions: comma-separated, of ${PERMISSIONS.join(', ')}; all of them (the default) make a super-admin, fewer a staff admin.\n` +
   'The password comes from SAHAY_ADMIN_PASSWORD, or a prompt when it is unset and a terminal is attached.';
 
-const ZArgsSchema = z.object({
+const ZPermissionListSchema = z
+  .string()
+  .transform((text) => text.split(',').map((permission) => permission.trim()).filter(Boolean))
+  .pipe(
+    z
+      .array(z.enum(PERMISSIONS, { error: (issue) => `unknown permission "${String(issue.input)}" (known: ${PERMISSIONS.join(', ')})` }))
+      .min(1, 'name at least one permission')
+      .refine((permissions) => new Set(permissions).size === permissions.length, 'a permission is named twice'),
+  );
+
+const ZArgsSchema = z.strictObject({
   email: ZEmailSchema,
   name: requiredText('Name', 2, 100),
   phone: z.string().regex(/^[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number').default('9000000000'),
+  permissions: ZPermissionListSchema.optional(),
 });
 
 async function readPassword(): Promise<string> {
@@ -26,7 +39,7 @@ async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) throw new Error('Set SAHAY_ADMIN_PASSWORD (no terminal is attached to ask for it).');
   const prompt = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   try {
-    return await prompt.question('Password for the new super-admin: ');
+    return await prompt.question('Password for the new admin: ');
   } finally {
     prompt.close();
   }
@@ -40,7 +53,7 @@ function fail(message: string, code = 1): never {
 async function main(): Promise<void> {
   let values;
   try {
-    values = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, phone: { type: 'string' } }, strict: true }).values;
+    values = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, phone: { type: 'string' }, permissions: { type: 'string' } }, strict: true }).values;
   } catch (error) {
     fail(`${(error as Error).message}\n${USAGE}`, 2);
   }
@@ -64,12 +77,15 @@ async function main(): Promise<void> {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;
   }
+  // In the order PERMISSIONS lists them, whatever order they were typed in.
+  const permissions = PERMISSIONS.filter((permission) => (args.data.permissions ?? PERMISSIONS).includes(permission));
+  const isSuperAdmin = permissions.length === PERMISSIONS.length;
   try {
     const userId = await createAccount(
       services,
       {
         role: 'admin',
-        permissions: [...PERMISSIONS],
+        permissions,
         password: password.data,
         fullName: args.data.name,
         email: args.data.email,
@@ -80,7 +96,11 @@ async function main(): Promise<void> {
       },
       { actor: 'system', correlationId: crypto.randomUUID() },
     );
-    console.log(`Created super-admin ${args.data.name} <${args.data.email}> with every permission (${PERMISSIONS.join(', ')}).`);
+    console.log(
+      isSuperAdmin
+        ? `Created super-admin ${args.data.name} <${args.data.email}> with every permission (${PERMISSIONS.join(', ')}).`
+        : `Created staff admin ${args.data.name} <${args.data.email}> with the permissions ${permissions.join(', ')}.`,
+    );
     // The last line is the ID alone, for scripts.
     console.log(userId);
   } catch (error) {
