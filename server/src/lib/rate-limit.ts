@@ -42,6 +42,13 @@ export const DEFAULT_RATE_LIMITS = {
    * many addresses stops too. Found ones do not count, so the family's own look-ups never lock it out.
    */
   kanyadanLookupMissesPerRegNo: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Looking up a member's public card (the sponsor's name on the registration form) from one
+   * address. Member IDs are sequential, so found ones count too: walking the ID space to list every
+   * member's name takes months, while a family registering, even behind a carrier's shared address,
+   * never comes near it.
+   */
+  publicCardPerIp: { limit: 120, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { AppError } from '#server/errors/app-error';
 import { handle, parseInput, requestMeta, requireUser } from '#server/http/rest';
 import type { Services } from '#server/services';
-import { getPublicCard, INVALID_REFERRAL } from './accounts/accounts.ts';
+import { lookUpPublicCard } from './accounts/accounts.ts';
 import { changePassword } from './passwords/change-password.ts';
 import { ZChangePasswordRequestSchema } from './passwords/change-password.schema.ts';
 import { ZUserIdSchema } from './fields.schema.ts';
@@ -101,9 +101,7 @@ export function identityRest(services: Services): Router {
     '/users/:id',
     handle(async (req, res) => {
       const { id } = parseInput(z.object({ id: ZUserIdSchema }), req.params);
-      const card = await getPublicCard(services.db, id);
-      if (!card) throw new AppError('NOT_FOUND', { userMessage: INVALID_REFERRAL });
-      res.json(card);
+      res.json(await lookUpPublicCard(services, id, requestMeta(req, res)));
     }),
   );
 

@@ -5,6 +5,7 @@ import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { Sealed } from '#server/event-store/personal-data';
 import { hashPassword } from '#server/lib/passwords';
+import { consumeRateLimit } from '#server/lib/rate-limit';
 import type { Services } from '#server/services';
 import { userStreamId, type AccountRegistered, type EmailConfirmed, type PersonalDetails, type Permission, type Role } from '../identity.events.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
@@ -122,7 +123,18 @@ export async function findUser(db: Queryable, userId: string): Promise<UserRow |
   return rows[0] ?? null;
 }
 
-/** The public card of an active account: ID and name only. */
+/**
+ * The public card a visitor asks for (the sponsor's name on the registration form): limited per
+ * address (publicCardPerIp), unlike getPublicCard, which the modules use.
+ */
+export async function lookUpPublicCard(services: Services, userId: string, meta: RequestMeta): Promise<{ userId: string; fullName: string }> {
+  if (meta.ip) await consumeRateLimit(services.db, `public-card:ip:${meta.ip}`, services.limits.publicCardPerIp, services.now());
+  const card = await getPublicCard(services.db, userId);
+  if (!card) throw new AppError('NOT_FOUND', { userMessage: INVALID_REFERRAL });
+  return card;
+}
+
+/** The public card of an active account: ID and name only, what the registration form shows of a sponsor. */
 export async function getPublicCard(db: Queryable, userId: string): Promise<{ userId: string; fullName: string } | null> {
   const { rows } = await db.query<{ user_id: string; full_name: string }>(
     `SELECT user_id, full_name FROM users WHERE user_id = $1 AND status = 'active'`,

@@ -1,13 +1,9 @@
-import { AppError } from '#server/errors/app-error';
+import { metaOf } from '#server/trpc/context';
 import { publicProcedure } from '#server/trpc/procedures';
-import { getPublicCard, INVALID_REFERRAL } from './accounts.ts';
+import { lookUpPublicCard } from './accounts.ts';
 import { ZGetPublicCardRequestSchema, ZPublicCardSchema } from './get-public-card.schema.ts';
 
 export const getPublicCardRoute = publicProcedure
   .input(ZGetPublicCardRequestSchema)
   .output(ZPublicCardSchema)
-  .query(async ({ ctx, input }) => {
-    const card = await getPublicCard(ctx.services.db, input.userId);
-    if (!card) throw new AppError('NOT_FOUND', { userMessage: INVALID_REFERRAL });
-    return card;
-  });
+  .query(({ ctx, input }) => lookUpPublicCard(ctx.services, input.userId, metaOf(ctx)));
