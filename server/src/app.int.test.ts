@@ -53,7 +53,7 @@ describe.each(testDbKinds())('HTTP on %s', (kind) => {
 
       const login = await request(http).post('/api/users/login').send({ email: body.email, password: body.password });
       expect(login.status).toBe(200);
-      expect(login.body).toEqual({ userId: registered.body.userId, fullName: 'Meena Kumari', token: expect.any(String) });
+      expect(login.body).toEqual({ userId: registered.body.userId, fullName: 'Meena Kumari', role: 'member', permissions: [], token: expect.any(String) });
       expect(login.headers['set-cookie']).toBeUndefined();
 
       const card = await request(http).get(`/api/users/${registered.body.userId}`);

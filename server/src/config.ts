@@ -23,6 +23,12 @@ const ZConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Sahay Foundation <no-reply@sahay.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 30),
+  /**
+   * How long a bearer token from POST /api/users/login lasts (REST clients). Shorter than the web's
+   * cookie: a token is copied into scripts and apps, where it is easier to lose; a client signs in
+   * again, or signs out with POST /api/users/logout.
+   */
+  BEARER_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The share of visits whose browser reports its Core Web Vitals (0 turns reporting off). */

@@ -77,6 +77,9 @@ const ZRestLevelsSchema = z.object({
   ),
 });
 
+const ZLogoutRequestSchema = z.strictObject({});
+const ZLogoutResponseSchema = z.object({ ok: z.literal(true) });
+
 const ZErrorSchema = z.object({
   message: z.string(),
   requestId: z.string(),
@@ -85,7 +88,8 @@ const ZErrorSchema = z.object({
 
 /** Every REST path of PRODUCT.md §12 served so far; the document is generated from the same zod schemas. */
 export const REST_ENDPOINTS: readonly Endpoint[] = [
-  { method: 'post', path: '/api/users/login', summary: 'Log in by user ID or e-mail; returns a bearer token', auth: 'public', request: ZLoginRequestSchema, response: ZLoginResponseSchema, status: 200, errors: [400, 401, 403, 413, 429] },
+  { method: 'post', path: '/api/users/login', summary: 'Log in by user ID or e-mail; returns a bearer token, valid BEARER_TTL_HOURS (default 24)', auth: 'public', request: ZLoginRequestSchema, response: ZLoginResponseSchema, status: 200, errors: [400, 401, 403, 413, 429] },
+  { method: 'post', path: '/api/users/logout', summary: 'Sign out: the token this request carries (bearer, or the cookie) no longer signs anyone in; already ended or unknown is fine too', auth: 'public', request: ZLogoutRequestSchema, response: ZLogoutResponseSchema, status: 200, errors: [400, 403, 413] },
   { method: 'post', path: '/api/users/register', summary: 'Register a member with an invite code', auth: 'public', request: ZRegisterRequestSchema, response: ZRegisterResponseSchema, status: 201, errors: [400, 409, 413, 429] },
   { method: 'post', path: '/api/users/verify-user', summary: 'Forgot password, step 1: e-mail a 6-digit code to the account with this user ID and phone', auth: 'public', request: ZRequestPasswordResetRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 413, 429] },
   { method: 'put', path: '/api/users/reset-password', summary: 'Forgot password, step 2: set a new password with the code (5 tries, 10 minutes); signs out every session', auth: 'public', request: ZResetPasswordRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 413, 429] },

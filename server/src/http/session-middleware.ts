@@ -14,7 +14,8 @@ export function readCookie(header: string | undefined, name: string): string | n
 
 function bearerToken(req: Request): string | null {
   const header = req.get('authorization');
-  const match = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,100})$/);
+  // The scheme's name is case-insensitive (RFC 9110 §11.1): "bearer" and "BEARER" are "Bearer".
+  const match = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,100})$/i);
   return match?.[1] ?? null;
 }
 

@@ -7,6 +7,7 @@ import { changePassword } from './passwords/change-password.ts';
 import { ZChangePasswordRequestSchema } from './passwords/change-password.schema.ts';
 import { ZUserIdSchema } from './fields.schema.ts';
 import { logIn } from './accounts/login.ts';
+import { revokeSession } from './accounts/sessions.ts';
 import { ZLoginRequestSchema } from './accounts/login.schema.ts';
 import { requestPasswordReset, resetPassword } from './passwords/password-reset.ts';
 import { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from './passwords/password-reset.schema.ts';
@@ -24,7 +25,20 @@ export function identityRest(services: Services): Router {
     handle(async (req, res) => {
       const input = parseInput(ZLoginRequestSchema, req.body);
       const { user, token } = await logIn(services, input, { kind: 'bearer', ip: req.ip ?? null });
-      res.json({ userId: user.userId, fullName: user.fullName, token });
+      res.json({ userId: user.userId, fullName: user.fullName, role: user.role, permissions: user.permissions, token });
+    }),
+  );
+
+  rest.post(
+    '/users/logout',
+    handle(async (req, res) => {
+      parseInput(z.strictObject({}), req.body);
+      // The token this request came with (bearer, or the web's cookie), and only it; already ended or
+      // unknown is the same outcome: it no longer signs anyone in.
+      const token = res.locals.sessionToken as string | null;
+      if (token) await revokeSession(services.db, token, services.now());
+      if (!req.get('authorization')) res.locals.setSessionCookie(null);
+      res.json({ ok: true });
     }),
   );
 

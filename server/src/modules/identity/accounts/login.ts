@@ -117,7 +117,8 @@ export async function logIn(
   }
   await services.db.query(`DELETE FROM login_failures WHERE account_key = $1`, [accountKey]);
   if (options.previousToken) await revokeSession(services.db, options.previousToken, now);
-  const token = await createSession(services.db, account.user_id, options.kind, now, services.config.SESSION_TTL_HOURS);
+  const ttlHours = options.kind === 'bearer' ? services.config.BEARER_TTL_HOURS : services.config.SESSION_TTL_HOURS;
+  const token = await createSession(services.db, account.user_id, options.kind, now, ttlHours);
   return {
     token,
     user: { userId: account.user_id, fullName: account.full_name ?? '', role: account.role, permissions: account.permissions },
