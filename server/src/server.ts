@@ -6,6 +6,7 @@ import type { Config } from '#server/config';
 import { startAsyncProjections } from '#server/event-store/async-projections';
 import { startRelay } from '#server/event-store/relay';
 import { createServices, type CreateServicesOptions, type Services } from '#server/services';
+import { removeLeftoverPdfCopies } from '#server/uploads/sanitize-pdf';
 
 export interface RunningServer {
   url: string;
@@ -24,6 +25,8 @@ export async function startServer(
   const services = await createServices({ config, log, owner: 'server', runsJobs, ...overrides });
   // S3 misconfigured (no bucket, wrong endpoint): say so at start, naming the variables, not at the first upload.
   await services.files.check();
+  const leftovers = await removeLeftoverPdfCopies();
+  if (leftovers > 0) log.info({ leftovers }, 'removed copies of uploads left by a check that never finished');
   const relay = runsJobs ? startRelay(services) : null;
   const projections = runsJobs ? startAsyncProjections(services) : null;
   const app = createApp(services);

@@ -3,6 +3,7 @@ import { startAsyncProjections } from '@sahay/server/event-store/async-projectio
 import { startRelay } from '@sahay/server/event-store/relay';
 import { createLogger } from '@sahay/server/lib/logger';
 import { createServices } from '@sahay/server/services';
+import { removeLeftoverPdfCopies } from '@sahay/server/uploads/sanitize-pdf';
 
 /**
  * `npm run worker`: runs the job handlers from Redis (BullMQ), the async projections, and the relay that turns events into
@@ -46,6 +47,8 @@ async function main(): Promise<number | null> {
     throw error;
   }
   await services.files.check();
+  const leftovers = await removeLeftoverPdfCopies();
+  if (leftovers > 0) log.info({ leftovers }, 'removed copies of uploads left by a check that never finished');
   const relay = startRelay(services);
   const projections = startAsyncProjections(services);
   log.info(

@@ -7,7 +7,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
-import { sanitizePdf, isQpdfAvailable } from './sanitize-pdf.ts';
+import { isQpdfAvailable, LEFTOVER_MIN_AGE_MS, removeLeftoverPdfCopies, sanitizePdf } from './sanitize-pdf.ts';
 import { hostilePdf, HOSTILE_MARKERS, namesAndStringsIn, simplePdf } from './test-files.test-helper.ts';
 import { PDF_ENCRYPTED, PDF_UNAVAILABLE, PDF_UNREADABLE, pdfTooManyPages } from './upload-messages.ts';
 
@@ -148,5 +148,34 @@ describe('sanitizePdf', () => {
     await sanitizePdf(await simplePdf(), { log });
     await refusal(sanitizePdf(Buffer.from('%PDF-1.4 garbage'), { log }));
     expect(fs.readdirSync(base).filter((name) => name.startsWith('sahay-pdf-'))).toEqual(before);
+  });
+});
+
+describe('removeLeftoverPdfCopies', () => {
+  it('removes the copies a killed check left behind, and leaves a recent one (another check under way) and anything else', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-leftovers-'));
+    try {
+      const now = new Date('2031-01-01T12:00:00.000Z');
+      const make = (name: string, ageMs: number, isDirectory = true) => {
+        const entry = path.join(dir, name);
+        if (isDirectory) {
+          fs.mkdirSync(entry);
+          fs.writeFileSync(path.join(entry, 'upload.pdf'), 'family document');
+        } else fs.writeFileSync(entry, 'x');
+        const at = new Date(now.getTime() - ageMs);
+        fs.utimesSync(entry, at, at);
+      };
+      make('sahay-pdf-old', LEFTOVER_MIN_AGE_MS + 60_000);
+      make('sahay-pdf-older', 24 * LEFTOVER_MIN_AGE_MS);
+      make('sahay-pdf-running', 5_000);
+      make('someone-elses', 24 * LEFTOVER_MIN_AGE_MS);
+      make('sahay-pdf-a-file', 24 * LEFTOVER_MIN_AGE_MS, false);
+      expect(await removeLeftoverPdfCopies({ dir, now })).toBe(2);
+      expect(fs.readdirSync(dir).sort()).toEqual(['sahay-pdf-a-file', 'sahay-pdf-running', 'someone-elses']);
+      // A directory that does not exist is nothing to do.
+      expect(await removeLeftoverPdfCopies({ dir: path.join(dir, 'missing'), now })).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -134,10 +134,35 @@ export async function checkPdf(bytes: Buffer, options: SanitizePdfOptions): Prom
   await checkWithQpdf(bytes, options);
 }
 
+/** Where the copies qpdf reads are written: /dev/shm is memory on Linux, so they never reach a disk there. */
+function checkCopiesDir(): string {
+  return fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+}
+const CHECK_COPY_PREFIX = 'sahay-pdf-';
+/** Far longer than any check lives (qpdf's time limit is 15 s), so another process's check under way is never taken. */
+export const LEFTOVER_MIN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the copies of uploads that a process killed during a qpdf check left behind (its own
+ * clean-up never ran); at start-up of the server and the worker. Returns how many it removed.
+ */
+export async function removeLeftoverPdfCopies(options: { dir?: string; now?: Date; minAgeMs?: number } = {}): Promise<number> {
+  const dir = options.dir ?? checkCopiesDir();
+  const cutoff = (options.now ?? new Date()).getTime() - (options.minAgeMs ?? LEFTOVER_MIN_AGE_MS);
+  let removed = 0;
+  for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(CHECK_COPY_PREFIX)) continue;
+    const entry = path.join(dir, name);
+    const stat = await fsp.lstat(entry).catch(() => null);
+    if (!stat?.isDirectory() || stat.mtimeMs > cutoff) continue;
+    await fsp.rm(entry, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 async function checkWithQpdf(bytes: Buffer, options: SanitizePdfOptions): Promise<void> {
-  // /dev/shm is memory on Linux: the copy never reaches a disk there.
-  const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-  const dir = await fsp.mkdtemp(path.join(base, 'sahay-pdf-'));
+  const dir = await fsp.mkdtemp(path.join(checkCopiesDir(), CHECK_COPY_PREFIX));
   const file = path.join(dir, `${crypto.randomUUID()}.pdf`);
   try {
     await fsp.writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
