@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
+import nodeHttp from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import request from 'supertest';
@@ -112,6 +113,41 @@ describe.each(testDbKinds())('hostile input over HTTP on %s', (kind) => {
           body: zlib.gzipSync(body),
         });
         expect([gzipped.status, ((await gzipped.json()) as { message: string }).message]).toEqual([401, 'Invalid user ID/e-mail or password']);
+      } finally {
+        server.close();
+      }
+    });
+  });
+
+  describe('an upload the client abandons half way', () => {
+    it('leaves no file, no event and no held slot: after more abandoned forms than the server reads at once, the next form is read', async () => {
+      const server = http.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      try {
+        const { port } = server.address() as AddressInfo;
+        const countFiles = async () => (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM files`)).rows[0]!.count;
+        const [filesBefore, eventsBefore] = [await countFiles(), await app.eventCount()];
+        const photo = Buffer.alloc(600_000, 0x41);
+        const body = Buffer.concat([
+          Buffer.from('--b\r\nContent-Disposition: form-data; name="girlName"\r\n\r\nAsha\r\n'),
+          Buffer.from('--b\r\nContent-Disposition: form-data; name="photo"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'),
+          photo,
+          Buffer.from('\r\n--b--\r\n'),
+        ]);
+        // More than the 12 forms a process reads at once (kanyadan.rest.ts).
+        for (let n = 0; n < 14; n++) {
+          await new Promise<void>((resolve) => {
+            const req = nodeHttp.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/kanyadan/applications', headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(body.length) } });
+            req.on('error', () => resolve());
+            req.on('close', () => resolve());
+            req.write(body.subarray(0, Math.floor(body.length / 2)), () => setTimeout(() => req.destroy(), 20));
+          });
+        }
+        // The next, complete form is read and answered on its merits (fields missing), not "busy".
+        const next = await fetch(`http://127.0.0.1:${port}/api/kanyadan/applications`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=b' }, body });
+        expect(next.status).toBe(400);
+        expect(((await next.json()) as { fieldErrors?: Record<string, string[]> }).fieldErrors).toBeDefined();
+        expect([await countFiles(), await app.eventCount()]).toEqual([filesBefore, eventsBefore]);
       } finally {
         server.close();
       }
