@@ -237,6 +237,9 @@ describe.each(testDbKinds())('community on %s', (kind) => {
         expect(Object.keys(response.body).sort()).toEqual(['message', 'requestId']);
         expect((await request(http).get(`${path}${root.userId}`)).status).toBe(401);
         expect((await request(http).get(`${path}${root.userId}`).set(auth(admin.token))).status).toBe(200);
+        // An ID that names no account: 404, not a page of zeros (issue 12).
+        const unknown = await request(http).get(`${path}SH9999999`).set(auth(admin.token));
+        expect([path, unknown.status, unknown.body.message]).toEqual([path, 404, 'Member not found']);
       }
 
       await adminCaller.community.epins.generate({ count: 1 });

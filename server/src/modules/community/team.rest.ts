@@ -1,6 +1,8 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
+import { AppError } from '#server/errors/app-error';
 import { handle, parseInput, requestMeta, requireUser } from '#server/http/rest';
+import { getMemberEntry, MEMBER_NOT_FOUND } from '#server/modules/identity/identity.api';
 import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import type { Services } from '#server/services';
 import { listHeldEpins, listTransfers, transferEpins } from './epin-transfers.ts';
@@ -16,9 +18,15 @@ const ZLevelQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'Pages start at 1').max(100_000).default(1),
 });
 
-/** The member named in the path, if the caller may see them (own, or an admin with `members`). */
-function owner(res: Response, params: unknown): string {
-  return resolveOwner(requireUser(res), parseInput(ZIdParamSchema, params).id);
+/**
+ * The member named in the path, if the caller may see them (own, or an admin with `members`); an ID
+ * that names no account is a 404, not a page of zeros.
+ */
+async function owner(services: Services, res: Response, params: unknown): Promise<string> {
+  const user = requireUser(res);
+  const userId = resolveOwner(user, parseInput(ZIdParamSchema, params).id);
+  if (userId !== user.userId && !(await getMemberEntry(services.db, userId))) throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
+  return userId;
 }
 
 /** REST adapters of PRODUCT.md §12 for the team and invite-code transfers. */
@@ -36,7 +44,7 @@ export function communityRest(services: Services): Router {
   rest.get(
     '/users/team-summary/:id',
     handle(async (req, res) => {
-      const summary = await getTeamSummary(services.db, owner(res, req.params));
+      const summary = await getTeamSummary(services.db, await owner(services, res, req.params));
       res.json({ totalMembers: summary.teamSize, directMembers: summary.directJoinees, tier: summary.tier });
     }),
   );
@@ -44,7 +52,7 @@ export function communityRest(services: Services): Router {
   rest.get(
     '/users/downline/direct/:id',
     handle(async (req, res) => {
-      const { active, nonActive } = await getDirectJoinees(services.db, owner(res, req.params));
+      const { active, nonActive } = await getDirectJoinees(services.db, await owner(services, res, req.params));
       const members = [...active, ...nonActive]
         .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt))
         .map(({ userId, fullName, joinedAt, isActive }) => ({ userId, fullName, joinedAt, isActive }));
@@ -55,7 +63,7 @@ export function communityRest(services: Services): Router {
   rest.get(
     '/users/downline-levels/:id',
     handle(async (req, res) => {
-      const userId = owner(res, req.params);
+      const userId = await owner(services, res, req.params);
       const query = parseInput(ZLevelQuerySchema, req.query);
       const levels = await getTeamLevels(services.db, userId);
       const page = query.level ? await getLevelMembers(services.db, userId, query.level, query.page) : null;
@@ -73,14 +81,14 @@ export function communityRest(services: Services): Router {
   rest.get(
     '/epintransfer/user/:id',
     handle(async (req, res) => {
-      res.json({ epins: await listHeldEpins(services.db, owner(res, req.params)) });
+      res.json({ epins: await listHeldEpins(services.db, await owner(services, res, req.params)) });
     }),
   );
 
   rest.get(
     '/epintransfer/transfer-history/:id',
     handle(async (req, res) => {
-      res.json({ transfers: await listTransfers(services.db, owner(res, req.params)) });
+      res.json({ transfers: await listTransfers(services.db, await owner(services, res, req.params)) });
     }),
   );
 
