@@ -8,6 +8,7 @@ import {
   deriveResetCode,
   PASSWORD_RESET_DONE,
   RESET_CODE_EXPIRED,
+  RESET_CODE_NOT_WAITING,
   RESET_CODE_SENT,
   RESET_INVALID_PAIR,
   wrongCodeMessage,
@@ -98,6 +99,14 @@ describe.each(testDbKinds())('forgot password on %s', (kind) => {
     const again = await rejection(visitor.identity.resetPassword({ userId: member.userId, code, newPassword: 'yet another secret' }));
     expect(again.message).toBe(RESET_CODE_EXPIRED);
     expect(await app.eventCount()).toBe(afterReset);
+  });
+
+  it('tells a code for a user ID that never asked for one to ask first, not that it expired; nothing is recorded', async () => {
+    const member = await app.account();
+    const before = await app.eventCount();
+    const error = await rejection((await app.caller()).identity.resetPassword({ userId: member.userId, code: '123456', newPassword: 'a brand new secret' }));
+    expect([error.code, error.message]).toEqual(['BAD_REQUEST', RESET_CODE_NOT_WAITING]);
+    expect(await app.eventCount()).toBe(before);
   });
 
   it('answers an unknown user ID and a wrong phone with the same message, and records nothing', async () => {

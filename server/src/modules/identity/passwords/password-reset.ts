@@ -16,6 +16,8 @@ import { evolveUser, isActiveUser, noUser, type UserState } from '../user.decide
 export const RESET_INVALID_PAIR = 'Invalid User ID or Phone. Please try again.';
 export const RESET_CODE_SENT = 'We have e-mailed a 6-digit code to the address on this account. It is valid for 10 minutes.';
 export const RESET_CODE_EXPIRED = 'This code has expired. Please request a new one.';
+/** No code was ever asked for this account (or it cannot sign in). */
+export const RESET_CODE_NOT_WAITING = 'No code is waiting for this user ID. Please request a code first.';
 export const PASSWORD_RESET_DONE = 'Password changed successfully!';
 
 export const RESET_CODE_TTL_MINUTES = 10;
@@ -125,8 +127,9 @@ export function decideResetPassword(command: { userId: string; resetId: string; 
 
 /**
  * Step 2: checks the code and sets the new password. Each try is counted before the code is compared,
- * in one statement, so tries racing in parallel are counted too; the 6th try, an expired code, a used
- * one or one replaced by a newer request all get RESET_CODE_EXPIRED. Success records PasswordChanged
+ * in one statement, so tries racing in parallel are counted too; the 6th try, an expired code, or one
+ * replaced by a newer request, or a used one, get RESET_CODE_EXPIRED; a user ID for which no code was
+ * ever asked gets RESET_CODE_NOT_WAITING. Success records PasswordChanged
  * (reason 'reset'), signs the account out everywhere and clears its login failures.
  */
 export async function resetPassword(
@@ -147,7 +150,13 @@ export async function resetPassword(
     [input.userId],
   );
   const row = rows[0];
-  if (!row || row.attempts > RESET_CODE_MAX_TRIES || new Date(row.expires_at) <= now) {
+  if (!row) {
+    // Used (or cut short by a password change), or never asked for: each says what to do.
+    const { rows: known } = await services.db.query(`SELECT 1 FROM password_reset_codes WHERE user_id = $1`, [input.userId]);
+    const message = known.length > 0 ? RESET_CODE_EXPIRED : RESET_CODE_NOT_WAITING;
+    throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { code: [message] } });
+  }
+  if (row.attempts > RESET_CODE_MAX_TRIES || new Date(row.expires_at) <= now) {
     throw new AppError('BAD_REQUEST', { userMessage: RESET_CODE_EXPIRED, fieldErrors: { code: [RESET_CODE_EXPIRED] } });
   }
   if (!isSameCode(input.code, deriveResetCode(services.vault, input.userId, row.reset_id))) {
