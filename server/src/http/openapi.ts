@@ -95,7 +95,7 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'put', path: '/api/users/reset-password', summary: 'Forgot password, step 2: set a new password with the code (5 tries, 10 minutes); signs out every session', auth: 'public', request: ZResetPasswordRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 413, 429] },
   { method: 'put', path: '/api/users/change-password', summary: 'Change the password, giving the current one; signs out every other session', auth: 'member', request: ZChangePasswordRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 401, 403, 413, 429] },
   { method: 'get', path: '/api/users/profile/{id}', summary: "A member's profile: your own, or any member's for admins with the members permission", auth: 'member', response: ZProfileSchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'put', path: '/api/users/profile/{id}', summary: 'Save your own profile (phone, address, payout details); send only the fields that change, an empty string clears a payout field', auth: 'member', request: ZUpdateProfileRequestSchema, response: ZProfileSchema, status: 200, errors: [400, 401, 403, 409, 413] },
+  { method: 'put', path: '/api/users/profile/{id}', summary: 'Save your own profile (phone, address, payout details); send only the fields that change, an empty string clears a payout field. The original names ifscCode, accountHolderName and personalContact are accepted for ifsc, accountHolder and phone; any other unknown field is a 400', auth: 'member', request: ZUpdateProfileRequestSchema, response: ZProfileSchema, status: 200, errors: [400, 401, 403, 409, 413] },
   { method: 'post', path: '/api/users/upload-profile-assets/{id}', summary: 'Upload your UPI QR image (JPEG, PNG or WebP, at most 5 MB); it is re-encoded and shown on the profile once processed', auth: 'member', fileField: 'qrCode', response: ZUploadProfileAssetsResponseSchema, status: 202, errors: [400, 401, 403, 413, 429] },
   { method: 'get', path: '/api/users/profile-assets/{id}/qr-code/{uploadId}', summary: 'A processed UPI QR image (WebP), for its member and admins with the members permission', auth: 'member', response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/users/{id}', summary: "A member's public card (user ID and name), 120 look-ups per 15 minutes per address", auth: 'public', response: ZPublicCardSchema, status: 200, errors: [400, 404, 429] },
@@ -179,6 +179,20 @@ function multipartFormContent(files: readonly { name: string; required: boolean 
   return { 'multipart/form-data': { schema: form } };
 }
 
+/**
+ * A stable name for an operation, for generated clients: the method and the path's words in camel
+ * case, parameters as "By" + name (GET /api/users/{id} → getUsersById).
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .flatMap((segment) => (segment.startsWith('{') ? ['by', segment.slice(1, -1)] : segment.split(/[-_]/)));
+  return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
+const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } };
+
 export function buildOpenApiDocument(publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of REST_ENDPOINTS) {
@@ -192,11 +206,16 @@ export function buildOpenApiDocument(publicUrl: string) {
       500: { description: 'Something went wrong', content: { 'application/json': { schema: schema(ZErrorSchema, 'output') } } },
     };
     for (const status of endpoint.errors) {
-      responses[status] = { description: ERROR_TEXT[status], content: { 'application/json': { schema: schema(ZErrorSchema, 'output') } } };
+      responses[status] = {
+        description: ERROR_TEXT[status],
+        ...(status === 429 || status === 503 ? { headers: RETRY_AFTER_HEADER } : {}),
+        content: { 'application/json': { schema: schema(ZErrorSchema, 'output') } },
+      };
     }
     paths[endpoint.path] = {
       ...paths[endpoint.path],
       [endpoint.method]: {
+        operationId: operationIdOf(endpoint.method, endpoint.path),
         summary: endpoint.summary,
         security: endpoint.auth === 'public' ? [] : [{ bearer: [] }, { cookie: [] }],
         parameters: [
@@ -216,7 +235,14 @@ export function buildOpenApiDocument(publicUrl: string) {
   }
   return {
     openapi: '3.0.3',
-    info: { title: 'Sahay REST API', version: '1.0.0', description: 'REST adapters for other clients. Errors: {message, requestId, fieldErrors?}.' },
+    info: {
+      title: 'Sahay REST API',
+      version: '1.0.0',
+      description:
+        'REST adapters for other clients. Errors: {message, requestId, fieldErrors?}; unknown fields in a body or query are refused (400, named in fieldErrors). ' +
+        'A 429 (and a 503 when busy) says in Retry-After how many seconds to wait. CORS: same origin only — the API sends no Access-Control-Allow-* headers, ' +
+        'so a page on another site cannot call it from a browser; other clients (apps, servers, scripts) call it directly with a bearer token.',
+    },
     servers: [{ url: publicUrl }],
     components: {
       securitySchemes: {
