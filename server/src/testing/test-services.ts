@@ -90,7 +90,9 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
         },
         { actor: 'system', correlationId: crypto.randomUUID() },
       );
-      const { token } = await logIn(services, { userId, password }, { kind: 'bearer' });
+      // A web sign-in (the cookie's lifetime): tests act as the web client over simulated weeks;
+      // REST's shorter bearer lifetime is tested on its own (rest-sessions.int.test.ts).
+      const { token } = await logIn(services, { userId, password }, { kind: 'cookie' });
       return { userId, token, email, password };
     },
     async runJobs() {

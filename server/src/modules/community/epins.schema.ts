@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const MAX_EPINS_PER_BATCH = 500;
 
-export const ZGenerateEpinsRequestSchema = z.object({
+export const ZGenerateEpinsRequestSchema = z.strictObject({
   count: z
     .number({ error: 'Count must be a number' })
     .int('Count must be a whole number')
@@ -24,7 +24,7 @@ export type TEpin = z.infer<typeof ZEpinSchema>;
 export const ZEpinListResponseSchema = z.object({ epins: z.array(ZEpinSchema) });
 export type TEpinListResponse = z.infer<typeof ZEpinListResponseSchema>;
 
-export const ZTransferEpinsRequestSchema = z.object({
+export const ZTransferEpinsRequestSchema = z.strictObject({
   toUserId: z
     .string({ error: 'Enter the receiver’s user ID' })
     .trim()
@@ -44,7 +44,7 @@ export const ZTransferEpinsResponseSchema = z.object({
   remaining: z.number().int(),
 });
 
-export const ZHeldEpinsRequestSchema = z.object({ userId: z.string().trim().toUpperCase().optional() });
+export const ZHeldEpinsRequestSchema = z.strictObject({ userId: z.string().trim().toUpperCase().optional() });
 
 export const ZEpinTransferSchema = z.object({
   transferId: z.string(),

@@ -19,7 +19,7 @@ export const ZIdCardSchema = z.object({
 export type TIdCard = z.infer<typeof ZIdCardSchema>;
 
 /** From the /verify/:memberId page: the ID in the path and `s` from the query. Lenient, so any link gets an answer. */
-export const ZVerifyCardRequestSchema = z.object({
+export const ZVerifyCardRequestSchema = z.strictObject({
   userId: z.string({ error: 'User ID is required' }).trim().toUpperCase().max(20, 'User ID is too long'),
   signature: z.string({ error: 'The signature is missing' }).trim().max(100, 'The signature is too long'),
 });

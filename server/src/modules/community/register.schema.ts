@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText, ZEmailSchema, ZEpinSchema, ZIndianMobileSchema, ZPasswordSchema, ZUserIdSchema } from '#server/modules/identity/fields.schema';
 
-export const ZRegisterRequestSchema = z.object({
+export const ZRegisterRequestSchema = z.strictObject({
   /** The sponsor's user ID; empty or absent means the foundation. */
   referralId: z.union([z.literal(''), ZUserIdSchema]).optional(),
   /** Shown read-only in the form; the server always uses the sponsor's recorded name. */

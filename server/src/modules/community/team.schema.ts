@@ -4,7 +4,7 @@ import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 export const TEAM_PAGE_SIZE = 50;
 
 /** Whose team: the signed-in member's own when absent; admins with `members` may name anyone. */
-export const ZTeamOwnerSchema = z.object({ userId: ZUserIdSchema.optional() });
+export const ZTeamOwnerSchema = z.strictObject({ userId: ZUserIdSchema.optional() });
 
 export const ZTeamSummarySchema = z.object({
   userId: z.string(),

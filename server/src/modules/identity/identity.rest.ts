@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { AppError } from '#server/errors/app-error';
+import { CORRECT_THE_FIELDS } from '#server/errors/field-errors';
 import { handle, parseInput, requestMeta, requireUser } from '#server/http/rest';
 import type { Services } from '#server/services';
 import { lookUpPublicCard } from './accounts/accounts.ts';
@@ -15,6 +16,33 @@ import { getProfile, PROFILE_EDIT_NOT_YOURS, updateProfile } from './profile/pro
 import { ZUpdateProfileRequestSchema } from './profile/profile.schema.ts';
 import { findQrCodeImage, QR_IMAGE_NOT_FOUND, uploadQrCode } from './profile/qr-code.ts';
 import { z } from 'zod';
+
+/** The original product's names for profile fields, accepted by PUT /api/users/profile/:id beside ours. */
+export const PROFILE_FIELD_ALIASES: Readonly<Record<string, string>> = { ifscCode: 'ifsc', accountHolderName: 'accountHolder', personalContact: 'phone' };
+export const ALIAS_AND_NAME = 'Give this field once, under one name.';
+
+/**
+ * A profile update under our names, whatever names the client used; field errors come back under
+ * the names it sent. A field given under both names is refused rather than one silently winning.
+ */
+function parseProfileUpdate(body: unknown): z.output<typeof ZUpdateProfileRequestSchema> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return parseInput(ZUpdateProfileRequestSchema, body);
+  const sentAs = new Map<string, string>();
+  const renamed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const name = Object.hasOwn(PROFILE_FIELD_ALIASES, key) ? PROFILE_FIELD_ALIASES[key]! : key;
+    if (sentAs.has(name)) throw new AppError('BAD_REQUEST', { userMessage: CORRECT_THE_FIELDS, fieldErrors: { [key]: [ALIAS_AND_NAME], [sentAs.get(name)!]: [ALIAS_AND_NAME] } });
+    sentAs.set(name, key);
+    renamed[name] = value;
+  }
+  try {
+    return parseInput(ZUpdateProfileRequestSchema, renamed);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.fieldErrors) throw error;
+    const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([name, messages]) => [sentAs.get(name) ?? name, messages]));
+    throw new AppError('BAD_REQUEST', { userMessage: error.userMessage, fieldErrors });
+  }
+}
 
 /** REST adapters of PRODUCT.md §12 for other clients; the same module functions as the tRPC routes. */
 export function identityRest(services: Services): Router {
@@ -84,8 +112,7 @@ export function identityRest(services: Services): Router {
       const { id } = parseInput(z.object({ id: ZUserIdSchema }), req.params);
       // Even admins edit only their own profile here.
       if (id !== user.userId) throw new AppError('FORBIDDEN', { userMessage: PROFILE_EDIT_NOT_YOURS });
-      const input = parseInput(ZUpdateProfileRequestSchema, req.body);
-      res.json(await updateProfile(services, user, input, requestMeta(req, res)));
+      res.json(await updateProfile(services, user, parseProfileUpdate(req.body), requestMeta(req, res)));
     }),
   );
 

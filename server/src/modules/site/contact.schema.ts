@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const MAX_CONTACT_MESSAGE = 5_000;
 
 export const ZCreateContactMessageRequestSchema = z
-  .object({
+  .strictObject({
     name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'At most 100 characters'),
     email: z.union([z.literal(''), z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'))]).optional(),
     phone: z
@@ -37,6 +37,6 @@ export const ZContactMessageSchema = z.object({
 });
 export type TContactMessage = z.infer<typeof ZContactMessageSchema>;
 
-export const ZGetManyContactMessagesRequestSchema = z.object({ status: z.enum(['open', 'handled', 'all']).default('open') });
+export const ZGetManyContactMessagesRequestSchema = z.strictObject({ status: z.enum(['open', 'handled', 'all']).default('open') });
 export const ZGetManyContactMessagesResponseSchema = z.object({ messages: z.array(ZContactMessageSchema) });
-export const ZContactMessageIdSchema = z.object({ id: z.uuid('Unknown message') });
+export const ZContactMessageIdSchema = z.strictObject({ id: z.uuid('Unknown message') });

@@ -32,13 +32,14 @@ export const ZContentPageSchema = z.object({
 });
 export type TContentPage = z.infer<typeof ZContentPageSchema>;
 
-export const ZGetContentRequestSchema = z.object({ slug: ZContentSlugSchema });
+export const ZGetContentRequestSchema = z.strictObject({ slug: ZContentSlugSchema });
 
-export const ZUpdateContentRequestSchema = z.object({
+export const ZUpdateContentRequestSchema = z.strictObject({
   slug: ZContentSlugSchema,
   /** The version the editor was loaded at: another admin's save meanwhile is a conflict (409). */
   expectedVersion: z.number().int().min(1),
-  data: z.object({ title: ZBilingualTitle, body: ZBilingualBody }),
+  /** Strict at every level; ZBilingualTitle and ZBilingualBody themselves also describe answers, so stay as they are. */
+  data: z.strictObject({ title: ZBilingualTitle.strict(), body: ZBilingualBody.strict() }),
 });
 export type TUpdateContentRequest = z.input<typeof ZUpdateContentRequestSchema>;
 
@@ -52,15 +53,15 @@ export const ZContentHistoryEntrySchema = z.object({
 export const ZContentHistoryResponseSchema = z.object({ slug: ZContentSlugSchema, versions: z.array(ZContentHistoryEntrySchema) });
 export type TContentHistoryResponse = z.infer<typeof ZContentHistoryResponseSchema>;
 
-export const ZGetContentVersionRequestSchema = z.object({ slug: ZContentSlugSchema, version: z.number().int().min(1) });
+export const ZGetContentVersionRequestSchema = z.strictObject({ slug: ZContentSlugSchema, version: z.number().int().min(1) });
 
-export const ZRestoreContentRequestSchema = z.object({
+export const ZRestoreContentRequestSchema = z.strictObject({
   slug: ZContentSlugSchema,
   version: z.number().int().min(1),
   expectedVersion: z.number().int().min(1),
 });
 
-export const ZPreviewContentRequestSchema = z.object({
+export const ZPreviewContentRequestSchema = z.strictObject({
   markdown: z.string().max(MAX_CONTENT_BODY, `At most ${MAX_CONTENT_BODY} characters`),
   /** Which language's settings fill the {{placeholders}} (the foundation's name, address…). */
   lang: z.enum(['en', 'hi']).default('en'),

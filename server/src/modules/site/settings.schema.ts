@@ -68,9 +68,21 @@ export type TSettingKey = keyof TSettings;
 export const ZGetSettingsResponseSchema = z.object({ version: z.number().int(), settings: ZSettingsSchema });
 export type TGetSettingsResponse = z.infer<typeof ZGetSettingsResponseSchema>;
 
-export const ZUpdateSettingsRequestSchema = z.object({
+/**
+ * What an update may change: the settings' fields, refusing unknown keys at every level (the
+ * bilingual ones too); ZSettingsSchema itself stays as it is, as it also describes the answer.
+ */
+const ZSettingsChangesSchema = ZSettingsSchema.extend({
+  foundationName: ZSettingsSchema.shape.foundationName.strict(),
+  address: ZSettingsSchema.shape.address.strict(),
+  kanyadanBenefitText: ZSettingsSchema.shape.kanyadanBenefitText.strict(),
+})
+  .strict()
+  .partial();
+
+export const ZUpdateSettingsRequestSchema = z.strictObject({
   /** The version the form was loaded at: a change made meanwhile by someone else is a conflict. */
   expectedVersion: z.number().int().min(0),
-  data: ZSettingsSchema.partial().refine((changes) => Object.keys(changes).length > 0, 'Change at least one setting'),
+  data: ZSettingsChangesSchema.refine((changes) => Object.keys(changes).length > 0, 'Change at least one setting'),
 });
 export type TUpdateSettingsRequest = z.input<typeof ZUpdateSettingsRequestSchema>;

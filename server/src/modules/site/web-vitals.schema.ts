@@ -8,7 +8,7 @@ const milliseconds = z.number().int('A whole number of milliseconds').min(0, 'Ca
  * What a sampled browser reports as it leaves a page (sendBeacon). A metric it could not measure
  * (no interaction, so no INP; a browser without the API) is null.
  */
-export const ZWebVitalsReportSchema = z.object({
+export const ZWebVitalsReportSchema = z.strictObject({
   page: z.string().max(60, 'At most 60 characters').regex(WEB_VITALS_PAGE_PATTERN, 'A route pattern such as /contact'),
   lcp: milliseconds.nullable(),
   inp: milliseconds.nullable(),

@@ -12,12 +12,12 @@ export const ZMemberEntrySchema = z.object({
   joinedAt: z.string(),
 });
 
-export const ZSearchMembersRequestSchema = z.object({
+export const ZSearchMembersRequestSchema = z.strictObject({
   query: z.string().trim().min(2, 'Type at least 2 characters').max(100, 'At most 100 characters'),
 });
 export const ZMemberListSchema = z.object({ members: z.array(ZMemberEntrySchema) });
 
-export const ZMemberIdSchema = z.object({ userId: ZUserIdSchema });
+export const ZMemberIdSchema = z.strictObject({ userId: ZUserIdSchema });
 
 export const ZMemberDetailSchema = z.object({
   member: ZMemberEntrySchema,
@@ -31,7 +31,7 @@ export const ZMemberDetailSchema = z.object({
   ),
 });
 
-export const ZChangeMemberStatusRequestSchema = z.object({
+export const ZChangeMemberStatusRequestSchema = z.strictObject({
   userId: ZUserIdSchema,
   reason: z.string({ error: 'Give a reason' }).trim().min(3, 'Give a reason of at least 3 characters').max(500, 'At most 500 characters'),
 });

@@ -3,7 +3,7 @@ import { ZEmailSchema, ZUserIdSchema } from '../fields.schema.ts';
 
 /** Log in by user ID or by e-mail (one of them), with the password. */
 export const ZLoginRequestSchema = z
-  .object({
+  .strictObject({
     userId: ZUserIdSchema.optional(),
     email: ZEmailSchema.optional(),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { ZIndianMobileSchema, ZPasswordSchema, ZUserIdSchema } from '../fields.schema.ts';
 
 /** Step 1 of "forgot password" (PRODUCT.md §4): the user ID and the phone on the account. */
-export const ZRequestPasswordResetRequestSchema = z.object({
+export const ZRequestPasswordResetRequestSchema = z.strictObject({
   userId: ZUserIdSchema,
   phone: ZIndianMobileSchema,
 });
 export type TRequestPasswordResetRequest = z.input<typeof ZRequestPasswordResetRequestSchema>;
 
 /** Step 2: the 6-digit code from the e-mail and the new password (the form checks the confirmation). */
-export const ZResetPasswordRequestSchema = z.object({
+export const ZResetPasswordRequestSchema = z.strictObject({
   userId: ZUserIdSchema,
   code: z
     .string({ error: 'Enter the 6-digit code from the e-mail' })

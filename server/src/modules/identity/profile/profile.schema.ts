@@ -38,7 +38,7 @@ const lengthBetween = (min: number, max: number) => (value: string) => value.len
  * The profile form (PRODUCT.md §4, Personal Details). Every field is optional, so a client may send
  * only what it changes; what is sent is validated, and a bad field is a field error.
  */
-export const ZUpdateProfileRequestSchema = z.object({
+export const ZUpdateProfileRequestSchema = z.strictObject({
   phone: ZIndianMobileSchema.optional(),
   address: requiredText('Address', 3, 300).optional(),
   city: requiredText('City', 2, 100).optional(),
@@ -58,7 +58,7 @@ export const ZUpdateProfileRequestSchema = z.object({
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequestSchema>;
 
 /** Own profile when absent; admins with the `members` permission may name any member. */
-export const ZGetProfileRequestSchema = z.object({ userId: ZUserIdSchema.optional() }).optional();
+export const ZGetProfileRequestSchema = z.strictObject({ userId: ZUserIdSchema.optional() }).optional();
 export type TGetProfileRequest = z.input<typeof ZGetProfileRequestSchema>;
 
 /** The editable fields as saved: exactly the shape of the form, so it can prefill it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const ZTotpCodeSchema = z.object({
+export const ZTotpCodeSchema = z.strictObject({
   code: z.string({ error: 'Enter the 6-digit code from your authenticator app' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
 });
 
