@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '#server/config';
+import type { Config } from '#server/config';
 import { DataDirLockedError, lockDataDir } from '#server/db/pglite';
 import { runProgram } from './external-program.ts';
+import { loadToolConfig } from './open-services.ts';
 
 /**
  * `npm run backup -- [--out <directory>]` (default ./backups): one file that holds the whole record.
@@ -59,16 +60,8 @@ async function main(): Promise<number> {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadToolConfig();
+  if (!config) return 1;
   const outDir = path.resolve(values.out ?? 'backups');
   // Inside the data directory, a backup would be copied into the next one.
   if (config.database.kind === 'pglite' && (outDir + path.sep).startsWith(config.dataDir + path.sep)) {

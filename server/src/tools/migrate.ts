@@ -1,4 +1,3 @@
-import { type Config, ConfigError, loadConfig } from '#server/config';
 import type { Db } from '#server/db/db';
 import { migrate } from '#server/db/migrate';
 import { DataDirLockedError, lockDataDir, openPglite } from '#server/db/pglite';
@@ -7,6 +6,7 @@ import { runKeyMigrations } from '#server/event-store/key-migration';
 import { PersonalDataVault } from '#server/event-store/personal-data';
 import { sahayModules } from '#server/modules/registry';
 import { loadMasterKey } from '#server/services';
+import { loadToolConfig } from './open-services.ts';
 
 /**
  * `npm run migrate`: applies pending SQL migrations, then the key migrations (decision 019). On
@@ -15,16 +15,8 @@ import { loadMasterKey } from '#server/services';
  * the generated key file) because re-wrapping data keys does.
  */
 async function main(): Promise<number> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadToolConfig();
+  if (!config) return 1;
   let unlock: (() => void) | undefined;
   let db: Db;
   if (config.database.kind === 'pglite') {

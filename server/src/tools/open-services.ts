@@ -1,8 +1,21 @@
-import { ConfigError, loadConfig } from '#server/config';
+import { ConfigError, loadConfig, type Config } from '#server/config';
 import { DataDirLockedError } from '#server/db/pglite';
 import { AppError } from '#server/errors/app-error';
 import { createLogger } from '#server/lib/logger';
 import { createServices, type Services } from '#server/services';
+
+/** The configuration for a tool that opens no services itself; a wrong one is printed plainly and gives null. */
+export function loadToolConfig(): Config | null {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return null;
+    }
+    throw error;
+  }
+}
 
 /**
  * Services for a command-line tool: no jobs run, nothing is relayed. A wrong configuration, or the

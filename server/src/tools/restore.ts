@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ConfigError, loadConfig } from '#server/config';
 import { DataDirLockedError, lockDataDir } from '#server/db/pglite';
 import { runProgram } from './external-program.ts';
+import { loadToolConfig } from './open-services.ts';
 
 /**
  * `npm run restore -- <backup file>`: puts a backup of `npm run backup` back, into an EMPTY place
@@ -57,16 +57,8 @@ async function main(): Promise<number> {
     console.error(`${file ? `No such file: ${file}` : 'Name one backup file.'}\n${USAGE}`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadToolConfig();
+  if (!config) return 1;
   const isDump = file.endsWith('.pgdump');
   if (isDump !== (config.database.kind === 'postgres')) {
     console.error(
