@@ -25,6 +25,16 @@ describe('the OpenAPI document', () => {
     expect(withWait.filter(({ headers }) => !headers.includes('Retry-After'))).toEqual([]);
   });
 
+  it('documents what the server checks: a null tier, the levels page\'s query, register\'s invite code and phone', () => {
+    const paths = document.paths as Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, { enum?: unknown[]; description?: string }> } }> }>; requestBody?: { content: Record<string, { schema: { properties: Record<string, { description?: string }> } }> } }>>;
+    const tier = paths['/api/users/team-summary/{id}']!.get!.responses['200']!.content!['application/json']!.schema.properties.tier!;
+    expect(tier.enum).toContain(null);
+    expect(paths['/api/users/downline-levels/{id}']!.get!.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)).toEqual(['level', 'page']);
+    const register = paths['/api/users/register']!.post!.requestBody!.content['application/json']!.schema.properties;
+    expect(register.epin!.description).toMatch(/required while the "invite only" setting is on/);
+    expect(register.phone!.description).toMatch(/Indian mobile number/);
+  });
+
   it('states the API\'s CORS stance and that unknown fields are refused', () => {
     expect(document.info.description).toMatch(/CORS: same origin only/);
     expect(document.info.description).toMatch(/unknown fields .* are refused/);

@@ -7,7 +7,7 @@ import {
   ZTransferEpinsRequestSchema,
   ZTransferEpinsResponseSchema,
 } from '#server/modules/community/epins.schema';
-import { ZTeamMemberSchema, ZTeamSummarySchema } from '#server/modules/community/team.schema';
+import { ZLevelQuerySchema, ZTeamMemberSchema, ZTeamSummarySchema } from '#server/modules/community/team.schema';
 import { ZChangePasswordRequestSchema } from '#server/modules/identity/passwords/change-password.schema';
 import { ZPublicCardSchema } from '#server/modules/identity/accounts/get-public-card.schema';
 import { ZLoginRequestSchema, ZLoginResponseSchema } from '#server/modules/identity/accounts/login.schema';
@@ -103,7 +103,7 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'get', path: '/api/epins/epins', summary: 'Every invite code with its status (permission: members)', auth: 'admin', response: ZEpinListResponseSchema, status: 200, errors: [401, 403] },
   { method: 'get', path: '/api/users/team-summary/{id}', summary: 'Team size within the 20 levels, direct joinees and recognition tier: your own, or any for admins with members', auth: 'member', response: ZRestTeamSummarySchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/users/downline/direct/{id}', summary: 'Direct joinees, with whether each is active (e-mail confirmed, not suspended)', auth: 'member', response: ZRestDirectSchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'get', path: '/api/users/downline-levels/{id}', summary: 'Counts of levels 1–20; the members of one level, 50 a page, with ?level=&page=', auth: 'member', response: ZRestLevelsSchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/users/downline-levels/{id}', summary: 'Counts of levels 1–20; the members of one level, 50 a page, with ?level=&page=', auth: 'member', query: ZLevelQuerySchema, response: ZRestLevelsSchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/epintransfer/user/{id}', summary: 'Invite codes a member holds (own only; admins with members: any)', auth: 'member', response: ZEpinListResponseSchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/epintransfer/transfer-history/{id}', summary: 'Invite-code transfers sent and received', auth: 'member', response: ZEpinTransferHistorySchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'post', path: '/api/epintransfer/transfer', summary: 'Pass unused invite codes, oldest first, to another member', auth: 'member', request: ZTransferEpinsRequestSchema, response: ZTransferEpinsResponseSchema, status: 201, errors: [400, 401, 404, 409, 413] },
@@ -146,8 +146,22 @@ const ERROR_TEXT: Record<number, string> = {
   429: 'Too many requests',
 };
 
+/**
+ * OpenAPI 3.0 says a `nullable` enum admits null only when null is among its values (ajv and the
+ * generators read it so), and zod writes `nullable: true` beside an enum without it: added here.
+ */
+function withNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(withNullInNullableEnums);
+  if (!node || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  if (record.nullable === true && Array.isArray(record.enum) && !record.enum.includes(null)) record.enum.push(null);
+  Object.values(record).forEach(withNullInNullableEnums);
+}
+
 function schema(type: ZodType, io: 'input' | 'output') {
-  return z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+  const json = z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+  withNullInNullableEnums(json);
+  return json;
 }
 
 /** Each property of an object schema as an optional or required query parameter. */

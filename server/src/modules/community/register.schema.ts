@@ -10,7 +10,10 @@ export const ZRegisterRequestSchema = z.strictObject({
   email: ZEmailSchema,
   phone: ZIndianMobileSchema,
   /** Required while the "invite only" setting is on (the default). */
-  epin: z.union([z.literal(''), ZEpinSchema]).optional(),
+  epin: z
+    .union([z.literal(''), ZEpinSchema])
+    .optional()
+    .describe('The invite code (E-PIN): required while the "invite only" setting is on, which is the default'),
   password: ZPasswordSchema,
   address: requiredText('Address', 3, 300),
   city: requiredText('City', 2, 100),

@@ -11,12 +11,9 @@ import { resolveOwner } from './owner.ts';
 import { registerMember } from './register.ts';
 import { ZRegisterRequestSchema } from './register.schema.ts';
 import { getDirectJoinees, getLevelMembers, getTeamLevels, getTeamSummary } from './team.ts';
+import { ZLevelQuerySchema } from './team.schema.ts';
 
 const ZIdParamSchema = z.object({ id: ZUserIdSchema });
-const ZLevelQuerySchema = z.object({
-  level: z.coerce.number().int().min(1, 'Levels go from 1 to 20').max(20, 'Levels go from 1 to 20').optional(),
-  page: z.coerce.number().int().min(1, 'Pages start at 1').max(100_000).default(1),
-});
 
 /**
  * The member named in the path, if the caller may see them (own, or an admin with `members`); an ID

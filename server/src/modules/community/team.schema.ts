@@ -3,6 +3,12 @@ import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 
 export const TEAM_PAGE_SIZE = 50;
 
+/** GET /api/users/downline-levels/:id?level=&page=: the level whose members to list, a page at a time. */
+export const ZLevelQuerySchema = z.strictObject({
+  level: z.coerce.number().int().min(1, 'Levels go from 1 to 20').max(20, 'Levels go from 1 to 20').optional(),
+  page: z.coerce.number().int().min(1, 'Pages start at 1').max(100_000).default(1),
+});
+
 /** Whose team: the signed-in member's own when absent; admins with `members` may name anyone. */
 export const ZTeamOwnerSchema = z.strictObject({ userId: ZUserIdSchema.optional() });
 

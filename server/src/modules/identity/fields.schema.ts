@@ -24,7 +24,8 @@ export const ZIndianMobileSchema = z
   .string({ error: 'Phone is required' })
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^(?:\+91|91|0)?[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number'))
-  .transform((value) => value.slice(-10));
+  .transform((value) => value.slice(-10))
+  .describe('An Indian mobile number: 10 digits starting with 6, 7, 8 or 9, optionally after +91, 91 or 0; spaces and hyphens are ignored');
 
 export const ZPasswordSchema = z
   .string({ error: 'Password is required' })
