@@ -25,8 +25,7 @@ export async function startServer(
   const services = await createServices({ config, log, owner: 'server', runsJobs, ...overrides });
   // S3 misconfigured (no bucket, wrong endpoint): say so at start, naming the variables, not at the first upload.
   await services.files.check();
-  const leftovers = await removeLeftoverPdfCopies();
-  if (leftovers > 0) log.info({ leftovers }, 'removed copies of uploads left by a check that never finished');
+  await removeLeftoverPdfCopies({ log });
   const relay = runsJobs ? startRelay(services) : null;
   const projections = runsJobs ? startAsyncProjections(services) : null;
   const app = createApp(services);

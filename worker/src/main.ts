@@ -47,8 +47,7 @@ async function main(): Promise<number | null> {
     throw error;
   }
   await services.files.check();
-  const leftovers = await removeLeftoverPdfCopies();
-  if (leftovers > 0) log.info({ leftovers }, 'removed copies of uploads left by a check that never finished');
+  await removeLeftoverPdfCopies({ log });
   const relay = startRelay(services);
   const projections = startAsyncProjections(services);
   log.info(

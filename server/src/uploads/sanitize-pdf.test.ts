@@ -170,10 +170,13 @@ describe('removeLeftoverPdfCopies', () => {
       make('sahay-pdf-running', 5_000);
       make('someone-elses', 24 * LEFTOVER_MIN_AGE_MS);
       make('sahay-pdf-a-file', 24 * LEFTOVER_MIN_AGE_MS, false);
-      expect(await removeLeftoverPdfCopies({ dir, now })).toBe(2);
+      const { log, lines } = capturingLog();
+      expect(await removeLeftoverPdfCopies({ dir, now, log })).toBe(2);
+      expect(lines.map((line) => [line.msg, line.removed])).toEqual([['removed copies of uploads left by a PDF check that never finished', 2]]);
       expect(fs.readdirSync(dir).sort()).toEqual(['sahay-pdf-a-file', 'sahay-pdf-running', 'someone-elses']);
       // A directory that does not exist is nothing to do.
-      expect(await removeLeftoverPdfCopies({ dir: path.join(dir, 'missing'), now })).toBe(0);
+      expect(await removeLeftoverPdfCopies({ dir: path.join(dir, 'missing'), now, log })).toBe(0);
+      expect(lines).toHaveLength(1);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -144,9 +144,10 @@ export const LEFTOVER_MIN_AGE_MS = 60 * 60 * 1000;
 
 /**
  * Removes the copies of uploads that a process killed during a qpdf check left behind (its own
- * clean-up never ran); at start-up of the server and the worker. Returns how many it removed.
+ * clean-up never ran); at start-up of the server and the worker. Returns how many it removed, and
+ * says so in `log` when any.
  */
-export async function removeLeftoverPdfCopies(options: { dir?: string; now?: Date; minAgeMs?: number } = {}): Promise<number> {
+export async function removeLeftoverPdfCopies(options: { dir?: string; now?: Date; minAgeMs?: number; log?: Logger } = {}): Promise<number> {
   const dir = options.dir ?? checkCopiesDir();
   const cutoff = (options.now ?? new Date()).getTime() - (options.minAgeMs ?? LEFTOVER_MIN_AGE_MS);
   let removed = 0;
@@ -158,6 +159,7 @@ export async function removeLeftoverPdfCopies(options: { dir?: string; now?: Dat
     await fsp.rm(entry, { recursive: true, force: true });
     removed += 1;
   }
+  if (removed > 0) options.log?.info({ removed, dir }, 'removed copies of uploads left by a PDF check that never finished');
   return removed;
 }
 
