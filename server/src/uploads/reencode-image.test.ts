@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
-import { reencodeImage } from './reencode-image.ts';
+import { checkImageDecodes, reencodeImage } from './reencode-image.ts';
 import { photoWithExif, pixelBombPng, plainImage } from './test-files.test-helper.ts';
 import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE } from './upload-messages.ts';
 
@@ -64,5 +64,19 @@ describe('reencodeImage', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
     expect((await refusal(reencodeImage(svg))).userMessage).toBe(IMAGE_UNREADABLE);
     expect((await refusal(reencodeImage(Buffer.from('not an image at all')))).userMessage).toBe(IMAGE_UNREADABLE);
+  });
+});
+
+describe('checkImageDecodes', () => {
+  it('passes an image that decodes, and refuses as reencodeImage does one damaged in its pixel data, cut short, or too large', async () => {
+    const png = await plainImage('png', 300, 300);
+    await expect(checkImageDecodes(png)).resolves.toBeUndefined();
+    await expect(checkImageDecodes(await photoWithExif(1200, 800))).resolves.toBeUndefined();
+    // The header still reads (metadata succeeds): only decoding finds the damage.
+    const damaged = Buffer.from(png.map((byte, index) => (index > 60 && index % 50 === 0 ? byte ^ 0xff : byte)));
+    expect((await sharp(damaged).metadata()).format).toBe('png');
+    expect((await refusal(checkImageDecodes(damaged))).userMessage).toBe(IMAGE_UNREADABLE);
+    expect((await refusal(checkImageDecodes(png.subarray(0, png.length >> 1)))).userMessage).toBe(IMAGE_UNREADABLE);
+    expect((await refusal(checkImageDecodes(await pixelBombPng()))).userMessage).toBe(IMAGE_TOO_MANY_PIXELS);
   });
 });

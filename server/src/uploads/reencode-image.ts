@@ -1,5 +1,5 @@
 import os from 'node:os';
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
 import { AppError } from '#server/errors/app-error';
 import { createSlots } from '#server/lib/slots';
 import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE } from './upload-messages.ts';
@@ -67,10 +67,7 @@ async function reencode(bytes: Buffer, options: ReencodeImageOptions): Promise<R
   const quality = options.quality ?? 85;
   const input = { limitInputPixels: options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS, failOn: 'error' as const, pages: 1 };
   try {
-    const metadata = await sharp(bytes, input).metadata();
-    if (!metadata.format || !DECODABLE.has(metadata.format)) {
-      throw new AppError('BAD_REQUEST', { userMessage: IMAGE_UNREADABLE, message: `image refused: format ${metadata.format ?? 'unknown'}` });
-    }
+    await checkDecodable(bytes, input);
     const pipeline = sharp(bytes, input)
       .rotate()
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true, kernel: options.kernel ?? 'lanczos3' })
@@ -80,9 +77,39 @@ async function reencode(bytes: Buffer, options: ReencodeImageOptions): Promise<R
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { bytes: data, mediaType: OUTPUT_TYPE[format], width: info.width, height: info.height };
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit/i.test(message)) throw new AppError('BAD_REQUEST', { userMessage: IMAGE_TOO_MANY_PIXELS, message: `image refused: ${message}`, cause: error });
-    throw new AppError('BAD_REQUEST', { userMessage: IMAGE_UNREADABLE, message: `image refused: ${message}`, cause: error });
+    throw refusal(error);
   }
+}
+
+/**
+ * Whether an upload is an image that decodes, under the same limits and with the same refusals as
+ * reencodeImage, before anything is recorded: a damaged file is a 400 at once, not an upload the
+ * job turns down later. Decoded scaled down (JPEG and WebP decode at a fraction of their size; PNG in
+ * full, sequentially), so the check costs a fraction of the re-encoding.
+ */
+export function checkImageDecodes(bytes: Buffer, options: Pick<ReencodeImageOptions, 'maxInputPixels'> = {}): Promise<void> {
+  return imageSlots.run(async () => {
+    const input = { limitInputPixels: options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS, failOn: 'error' as const, pages: 1, sequentialRead: true };
+    try {
+      await checkDecodable(bytes, input);
+      await sharp(bytes, input).resize({ width: 64, height: 64, fit: 'inside' }).timeout({ seconds: 20 }).raw().toBuffer();
+    } catch (error) {
+      throw refusal(error);
+    }
+  });
+}
+
+async function checkDecodable(bytes: Buffer, input: SharpOptions): Promise<void> {
+  const metadata = await sharp(bytes, input).metadata();
+  if (!metadata.format || !DECODABLE.has(metadata.format)) {
+    throw new AppError('BAD_REQUEST', { userMessage: IMAGE_UNREADABLE, message: `image refused: format ${metadata.format ?? 'unknown'}` });
+  }
+}
+
+/** sharp's errors as the user's refusals: too many pixels, or not a readable image. */
+function refusal(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) return new AppError('BAD_REQUEST', { userMessage: IMAGE_TOO_MANY_PIXELS, message: `image refused: ${message}`, cause: error });
+  return new AppError('BAD_REQUEST', { userMessage: IMAGE_UNREADABLE, message: `image refused: ${message}`, cause: error });
 }

@@ -97,8 +97,12 @@ export const ZProfileSchema = z.object({
 });
 export type TProfile = z.infer<typeof ZProfileSchema>;
 
-/** POST /api/users/upload-profile-assets/:id answers 202 with where the image will be once processed. */
+/**
+ * POST /api/users/upload-profile-assets/:id answers 202 with the upload's ID and where its image will
+ * be once processed; the profile's qrCode.status then turns 'ready' (or 'rejected').
+ */
 export const ZUploadProfileAssetsResponseSchema = z.object({
-  qrCode: z.string(),
+  uploadId: z.uuid().describe('The upload: the {uploadId} of GET /api/users/profile-assets/{id}/qr-code/{uploadId}'),
+  qrCode: z.string().describe("That image's path; it is served once GET /api/users/profile/{id} shows qrCode.status 'ready'"),
   status: z.literal('processing'),
 });

@@ -8,11 +8,11 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { logIn } from '../accounts/login.ts';
 import { PROFILE_EDIT_NOT_YOURS } from './profile.ts';
-import { MAX_UPLOAD_BYTES } from './qr-code.ts';
+import { MAX_UPLOAD_BYTES, recordQrUpload } from './qr-code.ts';
 import { processQrCodeJob } from './process-qr-code.job.ts';
 import { erasePerson } from '../accounts/erase-person.ts';
 import { isEventOf } from '#server/event-store/types';
-import { UPLOAD_NO_FILE, UPLOAD_WRONG_TYPE_IMAGES, uploadTooLarge } from '#server/uploads/upload-messages';
+import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, UPLOAD_NO_FILE, UPLOAD_WRONG_TYPE_IMAGES, uploadTooLarge } from '#server/uploads/upload-messages';
 import type { QrCodeProcessed, QrCodeUploaded } from '../identity.events.ts';
 
 /** Every file the store holds (`<kind>:<file ID>`, oldest first); the disk holds none. */
@@ -65,9 +65,9 @@ describe.each(testDbKinds())('UPI QR upload on %s', (kind) => {
 
     const res = await upload(member.userId, member.token).attach('qrCode', photoWithExif, { filename: '../../../etc/cron.d/evil.png', contentType: 'image/png' });
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ qrCode: expect.stringMatching(new RegExp(`^/api/users/profile-assets/${member.userId}/qr-code/[0-9a-f-]{36}$`)), status: 'processing' });
+    expect(res.body).toEqual({ uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/), qrCode: `/api/users/profile-assets/${member.userId}/qr-code/${res.body.uploadId}`, status: 'processing' });
     expect(await app.eventCount()).toBe(before + 1);
-    const uploadId = res.body.qrCode.split('/').at(-1);
+    const uploadId = res.body.uploadId;
     expect(await storedFiles(app)).toContain(`qr-code-upload:${uploadId}`);
     const { rows: raw } = await app.services.db.query<{ ciphertext: Uint8Array }>(`SELECT ciphertext FROM files WHERE file_id = $1`, [uploadId]);
     expect(Buffer.from(raw[0]!.ciphertext).includes(Buffer.from('secret'))).toBe(false);
@@ -201,28 +201,38 @@ describe.each(testDbKinds())('UPI QR upload on %s', (kind) => {
       expect((await upload(member.userId, member.token).attach('qrCode', Buffer.alloc(0), 'empty.jpg')).status).toBe(400);
       await expectNothingWritten();
     });
+
+    it('an image that does not decode, damaged or cut short, or one of more than 40 megapixels (400, at once)', async () => {
+      await snapshot();
+      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#888' } }).png().toBuffer();
+      const damaged = Buffer.from(png.map((byte, index) => (index > 60 && index % 50 === 0 ? byte ^ 0xff : byte)));
+      const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+      expect(huge.length).toBeLessThan(MAX_UPLOAD_BYTES);
+      for (const [body, name, message] of [
+        [Buffer.concat([photoWithExif.subarray(0, 20), crypto.randomBytes(5000)]), 'broken.jpg', IMAGE_UNREADABLE],
+        [png.subarray(0, png.length >> 1), 'half.png', IMAGE_UNREADABLE],
+        [damaged, 'damaged.png', IMAGE_UNREADABLE],
+        [huge, 'huge.png', IMAGE_TOO_MANY_PIXELS],
+      ] as const) {
+        const res = await upload(member.userId, member.token).attach('qrCode', body, name);
+        expect([name, res.status, res.body.message]).toEqual([name, 400, message]);
+      }
+      expect((await profileOf(member.token)).qrCode).toEqual({ status: 'none', url: null });
+      await expectNothingWritten();
+    });
   });
 
-  it('rejects in the job an image it cannot decode, or one with more than 40 megapixels, and keeps no file', async () => {
+  it('rejects in the job, as a second line, an upload it still cannot decode, and keeps no file', async () => {
     const member = await app.account();
     const corrupt = Buffer.concat([photoWithExif.subarray(0, 20), crypto.randomBytes(5000)]);
-    const first = await upload(member.userId, member.token).attach('qrCode', corrupt, 'broken.jpg');
-    expect(first.status).toBe(202);
-    await app.runJobs();
-    expect((await profileOf(member.token)).qrCode).toEqual({ status: 'rejected', url: null });
-
-    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
-    expect(huge.length).toBeLessThan(5 * 1024 * 1024);
-    const second = await upload(member.userId, member.token).attach('qrCode', huge, 'huge.png');
-    expect(second.status).toBe(202);
+    const { uploadId } = await recordQrUpload(app.services, member.userId, { bytes: corrupt, mediaType: 'image/jpeg' }, { actor: member.userId, correlationId: 'test', ip: null });
     await app.runJobs();
     expect((await profileOf(member.token)).qrCode).toEqual({ status: 'rejected', url: null });
     const reasons = (await app.services.eventStore.readStream(`user-${member.userId}`))
       .filter((event) => event.type === 'QrCodeRejected')
       .map((event) => (event.data as { reason: string }).reason);
-    expect(reasons).toEqual(['unreadable', 'too-many-pixels']);
-    const mine = [first.body.qrCode, second.body.qrCode].map((url: string) => url.split('/').at(-1)!);
-    expect((await storedFiles(app)).filter((file) => mine.some((id) => file.includes(id)))).toEqual([]);
+    expect(reasons).toEqual(['unreadable']);
+    expect((await storedFiles(app)).filter((file) => file.includes(uploadId))).toEqual([]);
   });
 
   it('shows the newest image once processed, keeps the old one until then, and deletes the replaced file', async () => {

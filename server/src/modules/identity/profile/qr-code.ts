@@ -6,6 +6,7 @@ import { isFileId } from '#server/files/file-store';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
+import { checkImageDecodes } from '#server/uploads/reencode-image';
 import { receiveUpload } from '#server/uploads/receive-upload';
 import { UPLOAD_WRONG_TYPE_IMAGES } from '#server/uploads/upload-messages';
 import { isImageType, type ImageMediaType } from '#server/uploads/upload-types';
@@ -56,11 +57,19 @@ export function decideQrCodeResult(
   return [{ type: 'QrCodeProcessed', data: { userId: command.userId, uploadId: command.uploadId, ...command.outcome, processedAt: at } }];
 }
 
+/** What an accepted upload answers: its ID, and where its image will be once the job has made it. */
+export interface QrUploadAccepted {
+  uploadId: string;
+  /** The image's path (GET), served once the profile's qrCode.status is 'ready'. */
+  qrCode: string;
+  status: 'processing';
+}
+
 /**
  * POST /api/users/upload-profile-assets/:id — the member's own ID only. Checks who asks and the rate
  * limits before reading a byte, receives the image (size cap while it streams, type from its
- * content), then records QrCodeUploaded and stores the bytes, sealed under the member's key, in one
- * transaction; the job turns it into the image the profile shows. A refused upload leaves nothing.
+ * content), checks that it decodes — a damaged image is a 400 now, not a rejection the profile shows
+ * later —, then records it (recordQrUpload). A refused upload leaves nothing.
  */
 export async function uploadQrCode(
   services: Services,
@@ -68,27 +77,41 @@ export async function uploadQrCode(
   targetUserId: string,
   req: IncomingMessage,
   meta: RequestMeta,
-): Promise<{ qrCode: string; status: 'processing' }> {
+): Promise<QrUploadAccepted> {
   if (targetUserId !== viewer.userId) throw new AppError('FORBIDDEN', { userMessage: PROFILE_EDIT_NOT_YOURS });
   const now = services.now();
   if (meta.ip) await consumeRateLimit(services.db, `upload:ip:${meta.ip}`, services.limits.uploadPerIp, now);
   await consumeRateLimit(services.db, `upload:user:${viewer.userId}`, services.limits.uploadPerAccount, now);
   const upload = await receiveUpload(req, { field: QR_UPLOAD_FIELD, maxBytes: MAX_UPLOAD_BYTES, accept: 'images' });
   if (!isImageType(upload.mediaType)) throw new AppError('BAD_REQUEST', { userMessage: UPLOAD_WRONG_TYPE_IMAGES });
-  const mediaType = upload.mediaType;
-  const streamId = userStreamId(viewer.userId);
+  await checkImageDecodes(upload.bytes);
+  return recordQrUpload(services, viewer.userId, { bytes: upload.bytes, mediaType: upload.mediaType }, meta);
+}
+
+/**
+ * Records QrCodeUploaded and stores the bytes, sealed under the member's key, in one transaction;
+ * the job turns them into the image the profile shows (or rejects them, should they still not decode).
+ */
+export async function recordQrUpload(
+  services: Services,
+  userId: string,
+  upload: { bytes: Buffer; mediaType: ImageMediaType },
+  meta: RequestMeta,
+): Promise<QrUploadAccepted> {
+  const now = services.now();
+  const streamId = userStreamId(userId);
   const uploadId = crypto.randomUUID();
   await handleCommand(services, {
     streamId,
     evolve: evolveUser,
     initialState: noUser,
-    decide: (state) => decideUploadQrCode({ userId: viewer.userId, uploadId, mediaType, bytes: upload.bytes.length, now }, state),
+    decide: (state) => decideUploadQrCode({ userId, uploadId, mediaType: upload.mediaType, bytes: upload.bytes.length, now }, state),
     metadata: eventMetadata(meta),
     async onRecorded(tx) {
-      await services.files.put({ fileId: uploadId, subjectId: streamId, kind: QR_UPLOAD_KIND, mediaType, bytes: upload.bytes }, tx);
+      await services.files.put({ fileId: uploadId, subjectId: streamId, kind: QR_UPLOAD_KIND, mediaType: upload.mediaType, bytes: upload.bytes }, tx);
     },
   });
-  return { qrCode: qrCodeUrl(viewer.userId, uploadId), status: 'processing' };
+  return { uploadId, qrCode: qrCodeUrl(userId, uploadId), status: 'processing' };
 }
 
 /**
