@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, operationIdOf } from './openapi.ts';
 
-type Operation = { operationId?: string; responses: Record<string, { headers?: Record<string, unknown> }> };
+type Operation = { operationId?: string; responses: Record<string, { headers?: Record<string, unknown>; content?: unknown }> };
 
 describe('the OpenAPI document', () => {
   const document = buildOpenApiDocument('https://sahay.example');
@@ -25,14 +25,39 @@ describe('the OpenAPI document', () => {
     expect(withWait.filter(({ headers }) => !headers.includes('Retry-After'))).toEqual([]);
   });
 
+  /** The schema a `$ref` names (#/components/schemas/X), or the node itself. */
+  const resolved = <T,>(node: T | { $ref: string }): T => {
+    if (!node || typeof node !== 'object' || !('$ref' in node)) return node as T;
+    const name = node.$ref.replace('#/components/schemas/', '');
+    return (document.components.schemas as Record<string, T>)[name]!;
+  };
+
   it('documents what the server checks: a null tier, the levels page\'s query, register\'s invite code and phone', () => {
-    const paths = document.paths as Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, { enum?: unknown[]; description?: string }> } }> }>; requestBody?: { content: Record<string, { schema: { properties: Record<string, { description?: string }> } }> } }>>;
-    const tier = paths['/api/users/team-summary/{id}']!.get!.responses['200']!.content!['application/json']!.schema.properties.tier!;
+    type Properties = { properties: Record<string, { enum?: unknown[]; description?: string }> };
+    const paths = document.paths as Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, { schema: Properties }> }>; requestBody?: { content: Record<string, { schema: Properties }> } }>>;
+    const tier = resolved(paths['/api/users/team-summary/{id}']!.get!.responses['200']!.content!['application/json']!.schema).properties.tier!;
     expect(tier.enum).toContain(null);
     expect(paths['/api/users/downline-levels/{id}']!.get!.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)).toEqual(['level', 'page']);
-    const register = paths['/api/users/register']!.post!.requestBody!.content['application/json']!.schema.properties;
+    const register = resolved(paths['/api/users/register']!.post!.requestBody!.content['application/json']!.schema).properties;
     expect(register.epin!.description).toMatch(/required while the "invite only" setting is on/);
     expect(register.phone!.description).toMatch(/Indian mobile number/);
+  });
+
+  it('names its JSON bodies as components, shares one Error and the schemas operations have in common, and every reference resolves', () => {
+    const text = JSON.stringify(document.paths);
+    const references = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map(([, name]) => name!);
+    const names = Object.keys(document.components.schemas);
+    expect(references.filter((name) => !names.includes(name))).toEqual([]);
+    expect(names.filter((name) => !references.includes(name))).toEqual([]);
+    // Every JSON body of an operation is a reference: no inline object a generator would name at random.
+    const inlineBodies = [...text.matchAll(/"application\/json":\{"schema":\{"(?!\$ref)/g)];
+    expect(inlineBodies).toEqual([]);
+    const errorAnswers = operations.flatMap(({ operation }) => Object.entries(operation.responses).filter(([status]) => Number(status) >= 400));
+    expect(errorAnswers.length).toBeGreaterThan(100);
+    expect(new Set(errorAnswers.map(([, answer]) => JSON.stringify(answer.content)))).toEqual(new Set([JSON.stringify({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } })]));
+    expect(references.filter((name) => name === 'KanyadanDecision').length).toBeGreaterThan(3);
+    // A shared schema nested in another is a reference there too.
+    expect(JSON.stringify(document.components.schemas.GetUsersDownlineLevelsByIdResponse)).toContain('#/components/schemas/TeamMember');
   });
 
   it('states the API\'s CORS stance and that unknown fields are refused', () => {

@@ -40,12 +40,14 @@ import {
   ZSubmitApplicationResponseSchema,
   ZSubmitFeeProofRestRequestSchema,
 } from '#server/modules/kanyadan/kanyadan-routes.schema';
+import type { AccessPolicy } from './access-policy.ts';
 
 interface Endpoint {
   method: 'get' | 'post' | 'put';
   path: string;
   summary: string;
-  auth: 'public' | 'member' | 'admin';
+  /** Who may call it (see AccessPolicy); the authorisation matrix test holds the route to it. */
+  auth: AccessPolicy;
   request?: ZodType;
   /** A multipart upload instead of a JSON body: the name of its one file field. */
   fileField?: string;
@@ -93,47 +95,47 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'post', path: '/api/users/register', summary: 'Register a member with an invite code', auth: 'public', request: ZRegisterRequestSchema, response: ZRegisterResponseSchema, status: 201, errors: [400, 409, 413, 429] },
   { method: 'post', path: '/api/users/verify-user', summary: 'Forgot password, step 1: e-mail a 6-digit code to the account with this user ID and phone', auth: 'public', request: ZRequestPasswordResetRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 413, 429] },
   { method: 'put', path: '/api/users/reset-password', summary: 'Forgot password, step 2: set a new password with the code (5 tries, 10 minutes); signs out every session', auth: 'public', request: ZResetPasswordRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 413, 429] },
-  { method: 'put', path: '/api/users/change-password', summary: 'Change the password, giving the current one; signs out every other session', auth: 'member', request: ZChangePasswordRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 401, 403, 413, 429] },
-  { method: 'get', path: '/api/users/profile/{id}', summary: "A member's profile: your own, or any member's for admins with the members permission", auth: 'member', response: ZProfileSchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'put', path: '/api/users/profile/{id}', summary: 'Save your own profile (phone, address, payout details); send only the fields that change, an empty string clears a payout field. The original names ifscCode, accountHolderName and personalContact are accepted for ifsc, accountHolder and phone; any other unknown field is a 400', auth: 'member', request: ZUpdateProfileRequestSchema, response: ZProfileSchema, status: 200, errors: [400, 401, 403, 409, 413] },
-  { method: 'post', path: '/api/users/upload-profile-assets/{id}', summary: "Upload your UPI QR image (JPEG, PNG or WebP, at most 5 MB, at most 40 megapixels); one that does not decode is a 400. Answers the upload's ID; the image is re-encoded and shown once the profile's qrCode.status is 'ready'", auth: 'member', fileField: 'qrCode', response: ZUploadProfileAssetsResponseSchema, status: 202, errors: [400, 401, 403, 413, 429] },
-  { method: 'get', path: '/api/users/profile-assets/{id}/qr-code/{uploadId}', summary: 'A processed UPI QR image (WebP), for its member and admins with the members permission', auth: 'member', response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
+  { method: 'put', path: '/api/users/change-password', summary: 'Change the password, giving the current one; signs out every other session', auth: 'signed-in', request: ZChangePasswordRequestSchema, response: ZPasswordMessageResponseSchema, status: 200, errors: [400, 401, 403, 413, 429] },
+  { method: 'get', path: '/api/users/profile/{id}', summary: "A member's profile: your own, or any member's for admins with the members permission", auth: { ownerOr: 'members' }, response: ZProfileSchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'put', path: '/api/users/profile/{id}', summary: 'Save your own profile (phone, address, payout details); send only the fields that change, an empty string clears a payout field. The original names ifscCode, accountHolderName and personalContact are accepted for ifsc, accountHolder and phone; any other unknown field is a 400', auth: 'owner', request: ZUpdateProfileRequestSchema, response: ZProfileSchema, status: 200, errors: [400, 401, 403, 409, 413] },
+  { method: 'post', path: '/api/users/upload-profile-assets/{id}', summary: "Upload your UPI QR image (JPEG, PNG or WebP, at most 5 MB, at most 40 megapixels); one that does not decode is a 400. Answers the upload's ID; the image is re-encoded and shown once the profile's qrCode.status is 'ready'", auth: 'owner', fileField: 'qrCode', response: ZUploadProfileAssetsResponseSchema, status: 202, errors: [400, 401, 403, 413, 429] },
+  { method: 'get', path: '/api/users/profile-assets/{id}/qr-code/{uploadId}', summary: 'A processed UPI QR image (WebP), for its member and admins with the members permission', auth: { ownerOr: 'members' }, response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/users/{id}', summary: "A member's public card (user ID and name), 120 look-ups per 15 minutes per address", auth: 'public', response: ZPublicCardSchema, status: 200, errors: [400, 404, 429] },
-  { method: 'post', path: '/api/epins/generate-epins', summary: 'Generate invite codes, held by the admin (permission: members)', auth: 'admin', request: ZGenerateEpinsRequestSchema, response: ZEpinListResponseSchema, status: 201, errors: [400, 401, 403] },
-  { method: 'get', path: '/api/epins/epins', summary: 'Every invite code with its status (permission: members)', auth: 'admin', response: ZEpinListResponseSchema, status: 200, errors: [401, 403] },
-  { method: 'get', path: '/api/users/team-summary/{id}', summary: 'Team size within the 20 levels, direct joinees and recognition tier: your own, or any for admins with members', auth: 'member', response: ZRestTeamSummarySchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'get', path: '/api/users/downline/direct/{id}', summary: 'Direct joinees, with whether each is active (e-mail confirmed, not suspended)', auth: 'member', response: ZRestDirectSchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'get', path: '/api/users/downline-levels/{id}', summary: 'Counts of levels 1–20; the members of one level, 50 a page, with ?level=&page=', auth: 'member', query: ZLevelQuerySchema, response: ZRestLevelsSchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'get', path: '/api/epintransfer/user/{id}', summary: 'Invite codes a member holds (own only; admins with members: any)', auth: 'member', response: ZEpinListResponseSchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'get', path: '/api/epintransfer/transfer-history/{id}', summary: 'Invite-code transfers sent and received', auth: 'member', response: ZEpinTransferHistorySchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'post', path: '/api/epintransfer/transfer', summary: 'Pass unused invite codes, oldest first, to another member', auth: 'member', request: ZTransferEpinsRequestSchema, response: ZTransferEpinsResponseSchema, status: 201, errors: [400, 401, 404, 409, 413] },
-  { method: 'get', path: '/api/admin/company-directs', summary: 'Members with no sponsor, newest first (permission: members)', auth: 'admin', response: ZMemberListSchema, status: 200, errors: [401, 403] },
+  { method: 'post', path: '/api/epins/generate-epins', summary: 'Generate invite codes, held by the admin (permission: members)', auth: { admin: ['members'] }, request: ZGenerateEpinsRequestSchema, response: ZEpinListResponseSchema, status: 201, errors: [400, 401, 403] },
+  { method: 'get', path: '/api/epins/epins', summary: 'Every invite code with its status (permission: members)', auth: { admin: ['members'] }, response: ZEpinListResponseSchema, status: 200, errors: [401, 403] },
+  { method: 'get', path: '/api/users/team-summary/{id}', summary: 'Team size within the 20 levels, direct joinees and recognition tier: your own, or any for admins with members', auth: { ownerOr: 'members' }, response: ZRestTeamSummarySchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/users/downline/direct/{id}', summary: 'Direct joinees, with whether each is active (e-mail confirmed, not suspended)', auth: { ownerOr: 'members' }, response: ZRestDirectSchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/users/downline-levels/{id}', summary: 'Counts of levels 1–20; the members of one level, 50 a page, with ?level=&page=', auth: { ownerOr: 'members' }, query: ZLevelQuerySchema, response: ZRestLevelsSchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/epintransfer/user/{id}', summary: 'Invite codes a member holds (own only; admins with members: any)', auth: { ownerOr: 'members' }, response: ZEpinListResponseSchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/epintransfer/transfer-history/{id}', summary: 'Invite-code transfers sent and received', auth: { ownerOr: 'members' }, response: ZEpinTransferHistorySchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'post', path: '/api/epintransfer/transfer', summary: 'Pass unused invite codes, oldest first, to another member', auth: 'signed-in', request: ZTransferEpinsRequestSchema, response: ZTransferEpinsResponseSchema, status: 201, errors: [400, 401, 404, 409, 413] },
+  { method: 'get', path: '/api/admin/company-directs', summary: 'Members with no sponsor, newest first (permission: members)', auth: { admin: ['members'] }, response: ZMemberListSchema, status: 200, errors: [401, 403] },
   { method: 'post', path: '/api/kanyadan/applications', summary: "A Kanyadan application (girl aged 0–14; the parent's or guardian's consent): multipart text fields and the documents girlAadhaar, fatherAadhaar (optional), birthCertificate (JPEG, PNG, WebP or PDF) and photo (image), each at most 5 MB, type checked from the content; an Idempotency-Key header (UUID) makes a retry return the same registration number", auth: 'public', formFiles: [{ name: 'girlAadhaar', required: false }, { name: 'fatherAadhaar', required: false }, { name: 'birthCertificate', required: true }, { name: 'photo', required: true }], request: ZApplicationFieldsSchema, response: ZSubmitApplicationResponseSchema, status: 201, errors: [400, 413, 429] },
   { method: 'get', path: '/api/kanyadan/applications/{regNo}/status', summary: "An application's state by its registration number and the phone given with it, with the reason in both languages when rejected; one 404 for every wrong pair; rate-limited per address and per number", auth: 'public', query: z.object({ phone: z.string() }), response: ZApplicationStatusSchema, status: 200, errors: [400, 404, 429] },
   { method: 'post', path: '/api/kanyadan/applications/{regNo}/fee-proof', summary: "The family's UTR of the registration fee they paid (when a fee applies), with the phone given in the application; finance records the payment once the money is seen; rate-limited as the look-up", auth: 'public', request: ZSubmitFeeProofRestRequestSchema, response: ZApplicationStatusSchema, status: 200, errors: [400, 404, 409, 429] },
-  { method: 'get', path: '/api/admin/kanyadan/applications', summary: 'The Kanyadan queue, newest first, filtered by state, district, age, submission dates and likely duplicates (permission: verification or finance)', auth: 'admin', query: ZApplicationFilterSchema, response: ZApplicationPageSchema, status: 200, errors: [400, 401, 403] },
-  { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}', summary: 'An application, masked, with its documents, decisions and full history including every view of personal data (permission: verification or finance)', auth: 'admin', response: ZApplicationDetailSchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}/documents/{kind}', summary: 'A document as an image (image/webp; a PDF as image/png of page ?page=, from 1); every view is recorded with the viewer (permission: verification)', auth: 'admin', query: z.object({ page: z.number().int().min(1).optional() }), response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
-  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/verify', summary: 'Verify an application (permission: verification)', auth: 'admin', request: z.object({}), response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
-  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/reject', summary: 'Reject an application with a reason (sent to the family in both languages) and an optional note without personal data (permission: verification)', auth: 'admin', request: ZRejectApplicationRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
-  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/benefit-request', summary: 'Request the benefit for a verified application whose girl is 18 or older today: the marriage date, the bank account and the proof that the marriage is fixed (marriageProof, optionally marriageProof2; image or PDF, at most 5 MB) (permission: verification)', auth: 'admin', formFiles: [{ name: 'marriageProof', required: true }, { name: 'marriageProof2', required: false }], request: ZBenefitRequestFieldsSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413, 429] },
-  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/benefit-approve', summary: 'Approve the requested benefit, in paise, within the range in settings (permission: finance)', auth: 'admin', request: ZApproveBenefitRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
-  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/disburse', summary: 'Record the payment of the approved benefit to the account in the request: the UTR (used once) and the date (permission: finance)', auth: 'admin', request: ZDisburseRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
-  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/fee-paid', summary: 'Record the registration fee paid, when one applies: the UTR (used once) and the date (permission: finance)', auth: 'admin', request: ZRecordFeeRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
-  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/erase', summary: "Erase the application's personal data and documents for good (its key is destroyed); the number, states and actors stay (permission: verification)", auth: 'admin', request: ZEraseApplicationRestRequestSchema, response: ZEraseApplicationResponseSchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/admin/kanyadan/applications', summary: 'The Kanyadan queue, newest first, filtered by state, district, age, submission dates and likely duplicates (permission: verification or finance)', auth: { admin: ['verification', 'finance'] }, query: ZApplicationFilterSchema, response: ZApplicationPageSchema, status: 200, errors: [400, 401, 403] },
+  { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}', summary: 'An application, masked, with its documents, decisions and full history including every view of personal data (permission: verification or finance)', auth: { admin: ['verification', 'finance'] }, response: ZApplicationDetailSchema, status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}/documents/{kind}', summary: 'A document as an image (image/webp; a PDF as image/png of page ?page=, from 1); every view is recorded with the viewer (permission: verification)', auth: { admin: ['verification'] }, query: z.object({ page: z.number().int().min(1).optional() }), response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/verify', summary: 'Verify an application (permission: verification)', auth: { admin: ['verification'] }, request: z.object({}), response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/reject', summary: 'Reject an application with a reason (sent to the family in both languages) and an optional note without personal data (permission: verification)', auth: { admin: ['verification'] }, request: ZRejectApplicationRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/benefit-request', summary: 'Request the benefit for a verified application whose girl is 18 or older today: the marriage date, the bank account and the proof that the marriage is fixed (marriageProof, optionally marriageProof2; image or PDF, at most 5 MB) (permission: verification)', auth: { admin: ['verification'] }, formFiles: [{ name: 'marriageProof', required: true }, { name: 'marriageProof2', required: false }], request: ZBenefitRequestFieldsSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413, 429] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/benefit-approve', summary: 'Approve the requested benefit, in paise, within the range in settings (permission: finance)', auth: { admin: ['finance'] }, request: ZApproveBenefitRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/disburse', summary: 'Record the payment of the approved benefit to the account in the request: the UTR (used once) and the date (permission: finance)', auth: { admin: ['finance'] }, request: ZDisburseRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/fee-paid', summary: 'Record the registration fee paid, when one applies: the UTR (used once) and the date (permission: finance)', auth: { admin: ['finance'] }, request: ZRecordFeeRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
+  { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/erase', summary: "Erase the application's personal data and documents for good (its key is destroyed); the number, states and actors stay (permission: verification)", auth: { admin: ['verification'] }, request: ZEraseApplicationRestRequestSchema, response: ZEraseApplicationResponseSchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'post', path: '/api/vitals', summary: 'Core Web Vitals of one sampled visit (page as a route pattern; LCP and INP in ms, CLS); nothing about the visitor is stored', auth: 'public', request: ZWebVitalsReportSchema, status: 204, errors: [400, 413, 429] },
-  { method: 'get', path: '/api/admin/direct-company-joiners', summary: 'The same members, oldest first, with their total (permission: members)', auth: 'admin', response: ZMemberListSchema.extend({ total: z.number().int() }), status: 200, errors: [401, 403] },
+  { method: 'get', path: '/api/admin/direct-company-joiners', summary: 'The same members, oldest first, with their total (permission: members)', auth: { admin: ['members'] }, response: ZMemberListSchema.extend({ total: z.number().int() }), status: 200, errors: [401, 403] },
   { method: 'post', path: '/api/donations', summary: 'Pledge a donation (amount in rupees, up to 2 decimals; ₹1 to ₹10,00,000 online; an e-mail or a phone); answers the reference, the UPI link and the bank details', auth: 'public', request: ZCreateDonationRestRequestSchema, response: ZCreateDonationRestResponseSchema, status: 201, errors: [400, 413, 429] },
   { method: 'post', path: '/api/donations/{reference}/proof', summary: 'Proof of payment: the contact given with the donation, the UTR (12 digits UPI/IMPS, 16–22 letters and digits NEFT/RTGS) and optionally a screenshot (JPEG, PNG or WebP, at most 5 MB); multipart, or JSON without the screenshot', auth: 'public', fileField: PROOF_SCREENSHOT_FIELD, isFileOptional: true, request: ZProofFormSchema, response: ZSubmitProofResponseSchema, status: 200, errors: [400, 404, 409, 413, 429] },
   { method: 'get', path: '/api/donations/{reference}/status', summary: "A donation's state by its reference and the e-mail or phone given with it; one 404 for every wrong pair; rate-limited", auth: 'public', query: ZContactQuerySchema, response: ZGetDonationStatusResponseSchema, status: 200, errors: [400, 404, 429] },
   { method: 'get', path: '/api/donations/{reference}/receipt.pdf', summary: 'The receipt PDF (marked CANCELLED once cancelled): for the donor with ?contact=, or signed in for the member who gave it and finance admins', auth: 'public', query: ZOptionalContactQuerySchema, response: z.string(), produces: 'application/pdf', status: 200, errors: [400, 404, 429] },
-  { method: 'get', path: '/api/admin/donations', summary: 'The donations queue, newest first, 50 a page, filtered by state, cause, pledge dates, amount (rupees) and PAN (permission: finance)', auth: 'admin', query: ZGetManyDonationsRestQuerySchema, response: ZGetManyDonationsResponseSchema, status: 200, errors: [400, 401, 403] },
-  { method: 'post', path: '/api/admin/donations/offline', summary: 'Record a cash, cheque or DD gift received at the office, verified on entry with the next receipt serial (permission: finance)', auth: 'admin', request: ZRecordOfflineDonationRestRequestSchema, response: ZRecordOfflineDonationResponseSchema, status: 201, errors: [400, 401, 403, 409, 413] },
-  { method: 'post', path: '/api/admin/donations/{reference}/verify', summary: 'Verify a donation whose proof arrived, with the date the money arrived and the mode; issues the next gap-free receipt serial of that financial year; a UTR verifies one donation only (permission: finance)', auth: 'admin', request: ZVerifyDonationRestRequestSchema, response: ZVerifyDonationResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
-  { method: 'post', path: '/api/admin/donations/{reference}/reject', summary: 'Reject a donation that cannot be matched to money received, with a reason the donor sees (permission: finance)', auth: 'admin', request: ZRejectDonationRestRequestSchema, response: ZRejectDonationResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
-  { method: 'post', path: '/api/admin/donations/{reference}/cancel', summary: 'Cancel a verified donation with a reason; its receipt keeps its serial and is re-issued marked CANCELLED (permission: finance)', auth: 'admin', request: ZCancelDonationRestRequestSchema, response: ZCancelDonationResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
-  { method: 'get', path: '/api/admin/donations/{reference}/screenshot', summary: 'The proof screenshot, re-encoded without metadata (WebP) (permission: finance)', auth: 'admin', response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
-  { method: 'get', path: '/api/admin/donations/{reference}/receipt.pdf', summary: 'The receipt PDF of any donation (permission: finance)', auth: 'admin', response: z.string(), produces: 'application/pdf', status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/admin/donations', summary: 'The donations queue, newest first, 50 a page, filtered by state, cause, pledge dates, amount (rupees) and PAN (permission: finance)', auth: { admin: ['finance'] }, query: ZGetManyDonationsRestQuerySchema, response: ZGetManyDonationsResponseSchema, status: 200, errors: [400, 401, 403] },
+  { method: 'post', path: '/api/admin/donations/offline', summary: 'Record a cash, cheque or DD gift received at the office, verified on entry with the next receipt serial (permission: finance)', auth: { admin: ['finance'] }, request: ZRecordOfflineDonationRestRequestSchema, response: ZRecordOfflineDonationResponseSchema, status: 201, errors: [400, 401, 403, 409, 413] },
+  { method: 'post', path: '/api/admin/donations/{reference}/verify', summary: 'Verify a donation whose proof arrived, with the date the money arrived and the mode; issues the next gap-free receipt serial of that financial year; a UTR verifies one donation only (permission: finance)', auth: { admin: ['finance'] }, request: ZVerifyDonationRestRequestSchema, response: ZVerifyDonationResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
+  { method: 'post', path: '/api/admin/donations/{reference}/reject', summary: 'Reject a donation that cannot be matched to money received, with a reason the donor sees (permission: finance)', auth: { admin: ['finance'] }, request: ZRejectDonationRestRequestSchema, response: ZRejectDonationResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
+  { method: 'post', path: '/api/admin/donations/{reference}/cancel', summary: 'Cancel a verified donation with a reason; its receipt keeps its serial and is re-issued marked CANCELLED (permission: finance)', auth: { admin: ['finance'] }, request: ZCancelDonationRestRequestSchema, response: ZCancelDonationResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
+  { method: 'get', path: '/api/admin/donations/{reference}/screenshot', summary: 'The proof screenshot, re-encoded without metadata (WebP) (permission: finance)', auth: { admin: ['finance'] }, response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/admin/donations/{reference}/receipt.pdf', summary: 'The receipt PDF of any donation (permission: finance)', auth: { admin: ['finance'] }, response: z.string(), produces: 'application/pdf', status: 200, errors: [400, 401, 403, 404] },
 ];
 
 const ERROR_TEXT: Record<number, string> = {
@@ -164,6 +166,54 @@ function schema(type: ZodType, io: 'input' | 'output') {
   return json;
 }
 
+/**
+ * Schemas several operations share, by the name a generated client gives their type; every other
+ * JSON body is a component named after its operation (postUsersLogin → PostUsersLoginRequest).
+ */
+const SHARED_COMPONENTS = new Map<ZodType, string>([
+  [ZErrorSchema, 'Error'],
+  [ZProfileSchema, 'Profile'],
+  [ZEpinListResponseSchema, 'InviteCodeList'],
+  [ZPasswordMessageResponseSchema, 'PasswordMessage'],
+  [ZMemberListSchema, 'MemberList'],
+  [ZTeamMemberSchema, 'TeamMember'],
+  [ZApplicationStatusSchema, 'KanyadanApplicationStatus'],
+  [ZDecisionResponseSchema, 'KanyadanDecision'],
+]);
+
+const pascalCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The document's named schemas (components.schemas): a body's schema is referenced by name, and a
+ * shared schema nested in another is referenced there too, so a client generator makes one type of
+ * each. Answers are described as the server writes them (zod's output), requests as it reads them.
+ */
+function createComponents() {
+  const registries = { output: z.registry<{ id: string }>(), input: z.registry<{ id: string }>() };
+  for (const [type, id] of SHARED_COMPONENTS) registries.output.add(type, { id });
+  return {
+    ref(type: ZodType, io: 'input' | 'output', name: string) {
+      const registry = registries[io];
+      if (!registry.has(type)) registry.add(type, { id: name });
+      return { $ref: `#/components/schemas/${registry.get(type)!.id}` };
+    },
+    schemas(): Record<string, unknown> {
+      const documents = (['output', 'input'] as const).map(
+        (io) => z.toJSONSchema(registries[io], { io, unrepresentable: 'any', target: 'openapi-3.0', uri: (id) => `#/components/schemas/${id}` }).schemas,
+      );
+      const all: Record<string, Record<string, unknown>> = {};
+      for (const [id, json] of documents.flatMap((document) => Object.entries(document))) {
+        if (all[id]) throw new Error(`OpenAPI: two schemas named ${id}`);
+        // OpenAPI 3.0 has no $id: a component is named by its key.
+        const { $id: _id, ...rest } = json as Record<string, unknown>;
+        withNullInNullableEnums(rest);
+        all[id] = rest;
+      }
+      return all;
+    },
+  };
+}
+
 /** Each property of an object schema as an optional or required query parameter. */
 function queryParameters(query: ZodType | undefined) {
   if (!query) return [];
@@ -171,15 +221,15 @@ function queryParameters(query: ZodType | undefined) {
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: json.required?.includes(name) ?? false, schema: property }));
 }
 
-/** A multipart form: the file field, plus the text fields of `fields` (which may also come as a JSON body). */
-function multipartContent(fileField: string, isFileOptional: boolean, fields: ZodType | undefined) {
+/** A multipart form: the file field, plus the text fields of `fields` (which may also come as `asJson`, a JSON body). */
+function multipartContent(fileField: string, isFileOptional: boolean, fields: ZodType | undefined, asJson: unknown) {
   const json = fields ? (schema(fields, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : {};
   const form = {
     type: 'object',
     required: [...(isFileOptional ? [] : [fileField]), ...(json.required ?? [])],
     properties: { ...json.properties, [fileField]: { type: 'string', format: 'binary' } },
   };
-  return { 'multipart/form-data': { schema: form }, ...(fields ? { 'application/json': { schema: schema(fields, 'input') } } : {}) };
+  return { 'multipart/form-data': { schema: form }, ...(fields ? { 'application/json': { schema: asJson } } : {}) };
 }
 
 /** A multipart form of several files and the text fields of `fields`. */
@@ -209,27 +259,30 @@ const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait befo
 
 export function buildOpenApiDocument(publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components = createComponents();
+  const error = { 'application/json': { schema: components.ref(ZErrorSchema, 'output', 'Error') } };
   for (const endpoint of REST_ENDPOINTS) {
+    const operationId = operationIdOf(endpoint.method, endpoint.path);
     const success = endpoint.produces
       ? { [endpoint.produces]: { schema: { type: 'string', format: 'binary' } } }
       : endpoint.response
-        ? { 'application/json': { schema: schema(endpoint.response, 'output') } }
+        ? { 'application/json': { schema: components.ref(endpoint.response, 'output', `${pascalCase(operationId)}Response`) } }
         : undefined;
     const responses: Record<string, unknown> = {
       [endpoint.status]: success ? { description: 'OK', content: success } : { description: 'No content' },
-      500: { description: 'Something went wrong', content: { 'application/json': { schema: schema(ZErrorSchema, 'output') } } },
+      500: { description: 'Something went wrong', content: error },
     };
     for (const status of endpoint.errors) {
       responses[status] = {
         description: ERROR_TEXT[status],
         ...(status === 429 || status === 503 ? { headers: RETRY_AFTER_HEADER } : {}),
-        content: { 'application/json': { schema: schema(ZErrorSchema, 'output') } },
+        content: error,
       };
     }
     paths[endpoint.path] = {
       ...paths[endpoint.path],
       [endpoint.method]: {
-        operationId: operationIdOf(endpoint.method, endpoint.path),
+        operationId,
         summary: endpoint.summary,
         security: endpoint.auth === 'public' ? [] : [{ bearer: [] }, { cookie: [] }],
         parameters: [
@@ -239,9 +292,12 @@ export function buildOpenApiDocument(publicUrl: string) {
         requestBody: endpoint.formFiles
           ? { required: true, content: multipartFormContent(endpoint.formFiles, endpoint.request) }
           : endpoint.fileField
-          ? { required: true, content: multipartContent(endpoint.fileField, endpoint.isFileOptional === true, endpoint.request) }
+          ? {
+              required: true,
+              content: multipartContent(endpoint.fileField, endpoint.isFileOptional === true, endpoint.request, endpoint.request && components.ref(endpoint.request, 'input', `${pascalCase(operationId)}Request`)),
+            }
           : endpoint.request
-            ? { required: true, content: { 'application/json': { schema: schema(endpoint.request, 'input') } } }
+            ? { required: true, content: { 'application/json': { schema: components.ref(endpoint.request, 'input', `${pascalCase(operationId)}Request`) } } }
             : undefined,
         responses,
       },
@@ -259,6 +315,7 @@ export function buildOpenApiDocument(publicUrl: string) {
     },
     servers: [{ url: publicUrl }],
     components: {
+      schemas: components.schemas(),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/users/login' },
         cookie: { type: 'apiKey', in: 'cookie', name: 'sahay_session' },
