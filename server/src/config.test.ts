@@ -23,9 +23,18 @@ describe('loadConfig', () => {
     ['SAHAY_MASTER_KEY', { SAHAY_MASTER_KEY: 'c2hvcnQ=' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['SMTP_URL', { SMTP_URL: 'not a url' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1, everyone' }],
   ])('names %s when its value is wrong', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('takes TRUST_PROXY as Express does: off by default, on, a number of hops, or a list of proxies', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 172.16.0.0/12,fd00::1' }).TRUST_PROXY).toEqual(['loopback', '172.16.0.0/12', 'fd00::1']);
   });
 
   it('requires a master key in production', () => {

@@ -4,6 +4,19 @@ import { z } from 'zod';
 // 0 asks the system for a free port (tests).
 const port = z.coerce.number().int().min(0).max(65_535);
 
+const TRUSTED_PROXY_ITEM = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+
+function isTrustProxy(value: string): boolean {
+  return value === 'true' || value === 'false' || /^\d{1,2}$/.test(value) || value.split(',').every((item) => TRUSTED_PROXY_ITEM.test(item.trim()));
+}
+
+/** TRUST_PROXY's text as Express's `trust proxy` takes it: a boolean, a hop count, or a list. */
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((item) => item.trim());
+}
+
 const ZConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -29,7 +42,21 @@ const ZConfigSchema = z.object({
    * again, or signs out with POST /api/users/logout.
    */
   BEARER_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Which X-Forwarded-For entries name the client (Express's `trust proxy`): `false` none (the
+   * server faces the internet); a number of proxy hops in front (`1`: the entry the one proxy
+   * wrote — right behind a proxy that appends, and still right if the server's own port is reached);
+   * a comma-separated list of the proxies' addresses, subnets or `loopback`, `linklocal`,
+   * `uniquelocal`; or `true`, every entry — only where the proxy replaces the header and is the only
+   * way in (docs/decisions/028).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine(isTrustProxy, {
+      message: 'must be true, false, a number of proxy hops, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal',
+    })
+    .transform(parseTrustProxy),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The share of visits whose browser reports its Core Web Vitals (0 turns reporting off). */
   WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
