@@ -60,7 +60,9 @@ interface Endpoint {
   /** The JSON answer; none for a 204. */
   response?: ZodType;
   /** A binary answer (an image) instead of JSON. */
-  produces?: string;
+  produces?: string | readonly string[];
+  /** Served before the session middleware (no cookie is read): no CSRF refusal. */
+  isSessionless?: boolean;
   status: number;
   errors: number[];
 }
@@ -115,7 +117,7 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'post', path: '/api/kanyadan/applications/{regNo}/fee-proof', summary: "The family's UTR of the registration fee they paid (when a fee applies), with the phone given in the application; finance records the payment once the money is seen; rate-limited as the look-up", auth: 'public', request: ZSubmitFeeProofRestRequestSchema, response: ZApplicationStatusSchema, status: 200, errors: [400, 404, 409, 429] },
   { method: 'get', path: '/api/admin/kanyadan/applications', summary: 'The Kanyadan queue, newest first, filtered by state, district, age, submission dates and likely duplicates (permission: verification or finance)', auth: { admin: ['verification', 'finance'] }, query: ZApplicationFilterSchema, response: ZApplicationPageSchema, status: 200, errors: [400, 401, 403] },
   { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}', summary: 'An application, masked, with its documents, decisions and full history including every view of personal data (permission: verification or finance)', auth: { admin: ['verification', 'finance'] }, response: ZApplicationDetailSchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}/documents/{kind}', summary: 'A document as an image (image/webp; a PDF as image/png of page ?page=, from 1); every view is recorded with the viewer (permission: verification)', auth: { admin: ['verification'] }, query: z.object({ page: z.number().int().min(1).optional() }), response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/admin/kanyadan/applications/{regNo}/documents/{kind}', summary: 'A document as an image (image/jpeg, or image/webp for documents stored before JPEG; a PDF as image/png of page ?page=, from 1); every view is recorded with the viewer (permission: verification)', auth: { admin: ['verification'] }, query: z.object({ page: z.number().int().min(1).optional() }), response: z.string(), produces: ['image/jpeg', 'image/webp', 'image/png'], status: 200, errors: [400, 401, 403, 404] },
   { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/verify', summary: 'Verify an application (permission: verification)', auth: { admin: ['verification'] }, request: z.object({}), response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
   { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/reject', summary: 'Reject an application with a reason (sent to the family in both languages) and an optional note without personal data (permission: verification)', auth: { admin: ['verification'] }, request: ZRejectApplicationRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
   { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/benefit-request', summary: 'Request the benefit for a verified application whose girl is 18 or older today: the marriage date, the bank account and the proof that the marriage is fixed (marriageProof, optionally marriageProof2; image or PDF, at most 5 MB) (permission: verification)', auth: { admin: ['verification'] }, formFiles: [{ name: 'marriageProof', required: true }, { name: 'marriageProof2', required: false }], request: ZBenefitRequestFieldsSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413, 429] },
@@ -123,7 +125,7 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/disburse', summary: 'Record the payment of the approved benefit to the account in the request: the UTR (used once) and the date (permission: finance)', auth: { admin: ['finance'] }, request: ZDisburseRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
   { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/fee-paid', summary: 'Record the registration fee paid, when one applies: the UTR (used once) and the date (permission: finance)', auth: { admin: ['finance'] }, request: ZRecordFeeRestRequestSchema, response: ZDecisionResponseSchema, status: 200, errors: [400, 401, 403, 404, 409] },
   { method: 'post', path: '/api/admin/kanyadan/applications/{regNo}/erase', summary: "Erase the application's personal data and documents for good (its key is destroyed); the number, states and actors stay (permission: verification)", auth: { admin: ['verification'] }, request: ZEraseApplicationRestRequestSchema, response: ZEraseApplicationResponseSchema, status: 200, errors: [400, 401, 403, 404] },
-  { method: 'post', path: '/api/vitals', summary: 'Core Web Vitals of one sampled visit (page as a route pattern; LCP and INP in ms, CLS); nothing about the visitor is stored', auth: 'public', request: ZWebVitalsReportSchema, status: 204, errors: [400, 413, 429] },
+  { method: 'post', path: '/api/vitals', isSessionless: true, summary: 'Core Web Vitals of one sampled visit (page as a route pattern; LCP and INP in ms, CLS); nothing about the visitor is stored', auth: 'public', request: ZWebVitalsReportSchema, status: 204, errors: [400, 413, 429] },
   { method: 'get', path: '/api/admin/direct-company-joiners', summary: 'The same members, oldest first, with their total (permission: members)', auth: { admin: ['members'] }, response: ZMemberListSchema.extend({ total: z.number().int() }), status: 200, errors: [401, 403] },
   { method: 'post', path: '/api/donations', summary: 'Pledge a donation (amount in rupees, up to 2 decimals; ₹1 to ₹10,00,000 online; an e-mail or a phone); answers the reference, the UPI link and the bank details', auth: 'public', request: ZCreateDonationRestRequestSchema, response: ZCreateDonationRestResponseSchema, status: 201, errors: [400, 413, 429] },
   { method: 'post', path: '/api/donations/{reference}/proof', summary: 'Proof of payment: the contact given with the donation, the UTR (12 digits UPI/IMPS, 16–22 letters and digits NEFT/RTGS) and optionally a screenshot (JPEG, PNG or WebP, at most 5 MB); multipart, or JSON without the screenshot', auth: 'public', fileField: PROOF_SCREENSHOT_FIELD, isFileOptional: true, request: ZProofFormSchema, response: ZSubmitProofResponseSchema, status: 200, errors: [400, 404, 409, 413, 429] },
@@ -255,6 +257,22 @@ export function operationIdOf(method: string, path: string): string {
   return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 }
 
+const isStateChanging = (endpoint: Endpoint) => endpoint.method !== 'get';
+const CSRF_REFUSAL = 'or a request riding on the session cookie without the header X-Sahay-CSRF: 1 or an Origin of this site (CSRF)';
+
+/**
+ * The error answers an operation can give: its own, and for every POST and PUT the two the whole API
+ * gives — 413 above the body limit, and 403 for a cookie without the CSRF header (see session-middleware).
+ */
+function errorsOf(endpoint: Endpoint): number[] {
+  const errors = new Set(endpoint.errors);
+  if (isStateChanging(endpoint)) {
+    errors.add(413);
+    if (!endpoint.isSessionless) errors.add(403);
+  }
+  return [...errors].sort((a, b) => a - b);
+}
+
 const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } };
 
 export function buildOpenApiDocument(publicUrl: string) {
@@ -264,7 +282,7 @@ export function buildOpenApiDocument(publicUrl: string) {
   for (const endpoint of REST_ENDPOINTS) {
     const operationId = operationIdOf(endpoint.method, endpoint.path);
     const success = endpoint.produces
-      ? { [endpoint.produces]: { schema: { type: 'string', format: 'binary' } } }
+      ? Object.fromEntries([endpoint.produces].flat().map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
       : endpoint.response
         ? { 'application/json': { schema: components.ref(endpoint.response, 'output', `${pascalCase(operationId)}Response`) } }
         : undefined;
@@ -272,9 +290,9 @@ export function buildOpenApiDocument(publicUrl: string) {
       [endpoint.status]: success ? { description: 'OK', content: success } : { description: 'No content' },
       500: { description: 'Something went wrong', content: error },
     };
-    for (const status of endpoint.errors) {
+    for (const status of errorsOf(endpoint)) {
       responses[status] = {
-        description: ERROR_TEXT[status],
+        description: status === 403 && isStateChanging(endpoint) && !endpoint.isSessionless ? `${ERROR_TEXT[403]}; ${CSRF_REFUSAL}` : ERROR_TEXT[status],
         ...(status === 429 || status === 503 ? { headers: RETRY_AFTER_HEADER } : {}),
         content: error,
       };

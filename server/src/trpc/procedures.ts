@@ -24,24 +24,35 @@ const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(appErrors).use(noNulCharacters);
+/** Each builder declares its policy in its meta (a later `.meta()` replaces it): the authorisation matrix test reads it. */
+export const publicProcedure = t.procedure.use(appErrors).use(noNulCharacters).meta({ policy: 'public' });
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Any signed-in account, acting on its own records. */
+export const authedProcedure = publicProcedure.meta({ policy: 'signed-in' }).use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-/** Admins only, and only those holding the permission (a super-admin holds them all). */
+/**
+ * A signed-in account acting on the member its input names (`userId`, their own when left out):
+ * that member, or an admin holding `permission`. The resolver checks the member (resolveOwner,
+ * canActFor), since only it has the parsed input; this declares what that check must allow.
+ */
+export function ownerProcedure(permission: Permission) {
+  return authedProcedure.meta({ policy: { ownerOr: permission } });
+}
+
+/** Admins only, and only those holding the permission (a super-admin holds them all); any admin when null. */
 export function adminProcedure(permission: Permission | null) {
-  return authedProcedure.use(({ ctx, next }) => {
+  return authedProcedure.meta({ policy: permission === null ? 'any-admin' : { admin: [permission] } }).use(({ ctx, next }) => {
     if (!hasPermission(ctx.user, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Access Denied!' });
     return next();
   });
 }
 
 /** Admins holding at least one of the permissions (a super-admin holds them all). */
-export function anyAdminProcedure(...permissions: readonly Permission[]) {
-  return authedProcedure.use(({ ctx, next }) => {
+export function anyAdminProcedure(...permissions: readonly [Permission, ...Permission[]]) {
+  return authedProcedure.meta({ policy: { admin: permissions } }).use(({ ctx, next }) => {
     if (!permissions.some((permission) => hasPermission(ctx.user, permission))) throw new TRPCError({ code: 'FORBIDDEN', message: 'Access Denied!' });
     return next();
   });
