@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import sahayBoundaries from './eslint/sahay-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'web/dist/**', 'web/dist-ssr/**', 'data/**', 'bench/out/**', 'worker/dist/**'] },
+  { ignores: ['**/node_modules/**', 'web/dist/**', 'web/dist-ssr/**', 'data/**', 'bench/out/**', 'worker/dist/**', 'server/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

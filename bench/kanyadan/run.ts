@@ -82,25 +82,13 @@ import { bundleWorker } from '../../worker/src/bundle.ts';
 import { makeDocuments, seededRandom, type BenchDocuments } from './documents.ts';
 import { DISTRICT_COUNT, isoDate, pickAge, pickApplicant, pickDistrict, type Applicant, type District } from './population.ts';
 import { fillQueue, QUEUE_SPAN_DAYS } from './queue-rows.ts';
-import { machineCpu, percentile, procCpuSeconds, procMemory, type ChildMessage, type ServerStats, type WorkerStats } from './shared.ts';
+import { machineCpu, npmScriptLaunch, percentile, procCpuSeconds, procMemory, type ChildMessage, type ServerStats, type WorkerStats } from './shared.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/**
- * How `npm run worker` starts Node, read from its script in package.json so that the bench runs the
- * worker as production does: the Node flags, and the malloc settings it puts in the environment
- * (`NAME=${NAME:-default}`: the environment's value, else the default).
- */
-function workerLaunch(): { flags: string[]; env: Record<string, string> } {
-  const script = (JSON.parse(fs.readFileSync(path.join(here, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.worker!;
-  const withDefaults = (text: string) => text.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => process.env[name] ?? fallback);
-  const words = script.split('&&').at(-1)!.trim().split(/\s+/);
-  const env = Object.fromEntries(words.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => [word.slice(0, word.indexOf('=')), withDefaults(word.slice(word.indexOf('=') + 1))]));
-  const flags = words.filter((word) => word.startsWith('--')).map(withDefaults);
-  return { flags, env };
-}
-const WORKER_LAUNCH = workerLaunch();
+/** How `npm run worker` starts Node: its flags and malloc settings. */
+const WORKER_LAUNCH = npmScriptLaunch('worker');
 const WORKER_NODE_FLAGS = process.env.BENCH_WORKER_NODE_FLAGS ? process.env.BENCH_WORKER_NODE_FLAGS.split(' ').filter(Boolean) : WORKER_LAUNCH.flags;
 /** worker.ts, bundled as `npm run worker` bundles worker/src/main.ts (worker/src/bundle.ts). */
 const WORKER_BUNDLE = path.join(here, '../out/kanyadan-worker.mjs');

@@ -120,3 +120,19 @@ export function required(name: string): string {
   if (!value) throw new Error(`${name} is not set (run.ts sets it)`);
   return value;
 }
+
+/**
+ * How an npm script (`worker`, `serve`) starts Node, read from package.json so that a bench runs the
+ * process as production does: the Node flags, and the settings it puts in the environment
+ * (`NAME=${NAME:-default}`: the environment's value, else the default).
+ */
+export function npmScriptLaunch(scriptName: string): { flags: string[]; env: Record<string, string> } {
+  const packageJson = new URL('../../package.json', import.meta.url);
+  const script = (JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { scripts: Record<string, string> }).scripts[scriptName];
+  if (!script) throw new Error(`package.json has no script ${scriptName}`);
+  const withDefaults = (text: string) => text.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) => process.env[name] ?? fallback);
+  const words = script.split('&&').at(-1)!.trim().split(/\s+/);
+  const env = Object.fromEntries(words.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => [word.slice(0, word.indexOf('=')), withDefaults(word.slice(word.indexOf('=') + 1))]));
+  const flags = words.filter((word) => word.startsWith('--')).map(withDefaults);
+  return { flags, env };
+}

@@ -4,14 +4,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * `npm run worker` runs the worker as one JavaScript file built from its TypeScript by esbuild,
- * not through tsx: tsx compiles every module at start-up in a loader thread of its own, which
- * holds about 50 MiB for the life of the process (bench/kanyadan: 187 → 138 MiB at ready, peak
- * 319 → 275 MiB; docs/decisions/026). The build takes well under a second, and runs at every start,
- * so the file can never be older than the code.
+ * `npm run worker` and `npm run serve` run the worker and the server as one JavaScript file each,
+ * built from their TypeScript by esbuild, not through tsx: tsx compiles every module at start-up in
+ * a loader thread of its own, which holds about 50 MiB for the life of the process (bench/kanyadan:
+ * 187 → 138 MiB at ready, peak 319 → 275 MiB; docs/decisions/026), and its CLI kills its child 30 ms
+ * after passing on a SIGTERM, cutting a graceful stop short (bench/load). The build takes well under
+ * a second, and runs at every start, so the file can never be older than the code.
  */
 export const WORKER_ENTRY = fileURLToPath(new URL('./main.ts', import.meta.url));
 export const WORKER_BUNDLE = fileURLToPath(new URL('../dist/main.mjs', import.meta.url));
+export const SERVER_ENTRY = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
+export const SERVER_BUNDLE = fileURLToPath(new URL('../../server/dist/main.mjs', import.meta.url));
 
 /** npm packages stay where npm put them (native parts such as sharp's libvips cannot be bundled); the workspace's own code is bundled. */
 const npmPackagesExternal: Plugin = {
@@ -38,7 +41,7 @@ const ownImportMetaUrl: Plugin = {
 };
 
 /**
- * Builds one entry point (the worker, or a benchmark's copy of it) into one ES module, not minified
+ * Builds one entry point (the worker, the server, or a benchmark's copy of one) into one ES module, not minified
  * (stack traces keep the functions' names), with its source map beside it: `npm run worker` does not
  * load the map (it would keep it parsed in memory); NODE_OPTIONS=--enable-source-maps does.
  */
@@ -56,4 +59,8 @@ export async function bundleWorker(entry = WORKER_ENTRY, outfile = WORKER_BUNDLE
   });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await bundleWorker();
+// `tsx worker/src/bundle.ts` builds the worker; `… server` the server.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv[2] === 'server') await bundleWorker(SERVER_ENTRY, SERVER_BUNDLE);
+  else await bundleWorker();
+}
