@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
 import { readWebBuild } from '#server/http/web-pages';
-import { FAKE_ASSET, FAKE_BOOT_SCRIPT_HASH, fakeWebDist } from '#server/testing/fake-web-dist';
+import { FAKE_ASSET, FAKE_BOOT_SCRIPT_HASH, fakeRenderCount, fakeWebDist } from '#server/testing/fake-web-dist';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 
 /** Raw responses, bodies not decoded: what a browser receives on the wire. */
@@ -57,6 +57,27 @@ describe('web pages (server rendering per request)', () => {
     const { version } = await caller.site.settings.get();
     await caller.site.settings.update({ expectedVersion: version, data: { email: 'office@sahay.example' } });
     expect(text(await get(base, '/'))).toContain('email=office@sahay.example');
+  });
+
+  it('renders a page once while the public data stays the same, per address and remembered language, and compresses it once', async () => {
+    await get(base, '/about?x=1', { 'Accept-Encoding': 'br' });
+    const rendered = fakeRenderCount();
+    const first = await get(base, '/about?x=1', { 'Accept-Encoding': 'br' });
+    const again = await get(base, '/about?x=1', { 'Accept-Encoding': 'br' });
+    expect(fakeRenderCount()).toBe(rendered);
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(text(await get(base, '/about?x=1'))).toBe(text(first));
+    expect(fakeRenderCount()).toBe(rendered);
+    // Another query, another remembered language: another page.
+    expect(text(await get(base, '/about?x=2'))).toContain('search=x=2');
+    expect(text(await get(base, '/about?x=1', { Cookie: 'sahay_lang=hi' }))).toContain('lang=hi');
+    expect(fakeRenderCount()).toBe(rendered + 2);
+    // Any event may change what a page shows: the next request renders again.
+    const caller = await app.caller({ token: admin.token });
+    const { version } = await caller.site.settings.get();
+    await caller.site.settings.update({ expectedVersion: version, data: { email: 'cache@sahay.example' } });
+    expect(text(await get(base, '/about?x=1', { 'Accept-Encoding': 'br' }))).toContain('email=cache@sahay.example');
+    expect(fakeRenderCount()).toBe(rendered + 3);
   });
 
   it('hands the renderer the path, the query, the remembered language, the template, the manifest and the public URL', async () => {

@@ -36,6 +36,52 @@ function acceptedEncoding(req: Request): Encoding | null {
   return req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
 }
 
+/** A text's compressed forms, made once each when first asked for. */
+type Compressed = Partial<Record<Encoding, Promise<Buffer>>>;
+
+/** Fast settings: a page is compressed when first sent, so compression must cost little time. */
+function compress(body: string, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
+    : gzip(body, { level: 6 });
+}
+
+type RenderedPage = ReturnType<WebRenderer['render']> & { compressed: Compressed };
+
+/** Pages kept rendered (about 30 KB each with their compressed forms): the most recently used. */
+const PAGE_CACHE_SIZE = 200;
+
+/**
+ * Rendered pages with their compressed forms, kept while the public data stays the same object: a
+ * page is a pure function of its address, the remembered language and that data (which
+ * getPublicSiteData replaces whenever an event may have changed it), so a page rendered once is
+ * sent again as it is, compressed once, until the data moves on. Bounded (least recently used goes
+ * first), so odd addresses cannot fill the memory.
+ */
+function createPageCache(limit: number) {
+  let dataOfPages: PublicSiteData | null = null;
+  const pages = new Map<string, RenderedPage>();
+  return {
+    find(key: string, data: PublicSiteData): RenderedPage | undefined {
+      if (data !== dataOfPages) {
+        pages.clear();
+        dataOfPages = data;
+      }
+      const page = pages.get(key);
+      if (page) {
+        // Most recently used last: Map keeps insertion order.
+        pages.delete(key);
+        pages.set(key, page);
+      }
+      return page;
+    },
+    keep(key: string, page: RenderedPage): void {
+      pages.set(key, page);
+      if (pages.size > limit) pages.delete(pages.keys().next().value!);
+    },
+  };
+}
+
 /** Every file under `dir` that has a precompressed twin (`.br`, `.gz`) made by the web build. */
 function precompressedFiles(dir: string): Set<string> {
   const found = new Set<string>();
@@ -72,7 +118,7 @@ export function readWebBuild(distDir: string): WebBuild {
 
 /**
  * Serves the web app. Hashed assets are cached for good and sent precompressed (Brotli or gzip);
- * every page is rendered per request by the web build's server renderer with live settings,
+ * every page is rendered by the web build's server renderer with live settings,
  * counters and content, in the language the address (?lang=) or the remembered choice asks for:
  * public pages in full, the member and admin areas as an app shell, unknown paths as the 404 page
  * with an HTTP 404. No page is cached by the browser without asking again (Cache-Control: no-cache,
@@ -116,20 +162,19 @@ export function mountWebPages(app: Express, distDir: string, services: Services,
   app.use(sendPrecompressed('1h', false));
   app.use(express.static(clientDir, { index: false, redirect: false, maxAge: '1h', extensions: [] }));
 
-  async function sendText(req: Request, res: Response, body: string, status = 200): Promise<void> {
+  /** Sends a text, compressed as the browser accepts; `compressed` keeps (and finds) its compressed forms. */
+  async function sendText(req: Request, res: Response, body: string, status = 200, compressed: Compressed = {}): Promise<void> {
     const encoding = acceptedEncoding(req);
     res.status(status).set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding' });
     if (!encoding || body.length < 1024) {
       res.send(body);
       return;
     }
-    // Fast settings: a page is rendered per request, so compression must cost little time.
-    const buffer =
-      encoding === 'br'
-        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
-        : await gzip(body, { level: 6 });
-    res.set('Content-Encoding', encoding).send(buffer);
+    compressed[encoding] ??= compress(body, encoding);
+    res.set('Content-Encoding', encoding).send(await compressed[encoding]);
   }
+
+  const pages = createPageCache(PAGE_CACHE_SIZE);
 
   const withRenderer = (handle: (renderer: WebRenderer, req: Request, res: Response) => Promise<void>) => async (req: Request, res: Response) => {
     const loaded = await renderer.catch(() => null);
@@ -158,15 +203,21 @@ export function mountWebPages(app: Express, distDir: string, services: Services,
     /.*/,
     withRenderer(async (loaded, req, res) => {
       const queryAt = req.originalUrl.indexOf('?');
-      const page = loaded.render({
+      const request = {
         path: req.path,
         search: queryAt >= 0 ? req.originalUrl.slice(queryAt + 1) : '',
         rememberedLang: LANG_COOKIE.exec(req.headers.cookie ?? '')?.[1],
         data: await getPublicSiteData(services),
         vitalsSampleRate: services.config.WEB_VITALS_SAMPLE_RATE,
-      });
+      };
+      const key = `${request.rememberedLang ?? ''} ${request.path}?${request.search}`;
+      let page = pages.find(key, request.data);
+      if (!page) {
+        page = { ...loaded.render(request), compressed: {} };
+        pages.keep(key, page);
+      }
       res.type('html').set('Content-Language', page.lang);
-      await sendText(req, res, page.html, page.status);
+      await sendText(req, res, page.html, page.status, page.compressed);
     }),
   );
 }

@@ -13,12 +13,17 @@ export const FAKE_ASSET = "console.log('sahay');\n".repeat(20);
 export const FAKE_BOOT_SCRIPT = "console.log('boot');";
 /** The page names the fake build declares for Core Web Vitals reports. */
 export const FAKE_PAGES = ['/', '/contact', '/KanyadanYojna', '/about', '/verify/:memberId', '/admin', '404'];
+/** How many pages the fake renderers of this process have rendered. */
+export function fakeRenderCount(): number {
+  return (globalThis as { fakeWebRenders?: number }).fakeWebRenders ?? 0;
+}
 export const FAKE_BOOT_SCRIPT_HASH = `sha256-${crypto.createHash('sha256').update(FAKE_BOOT_SCRIPT).digest('base64')}`;
 
 const RENDERER = `
 export async function createRenderer({ template, manifest, publicUrl }) {
   return {
     render({ path, search, rememberedLang, data }) {
+      globalThis.fakeWebRenders = (globalThis.fakeWebRenders ?? 0) + 1;
       const params = new URLSearchParams(search);
       const lang = params.get('lang') ?? rememberedLang ?? 'en';
       const known = path === '/' ? '<title>Home</title><h1>Home page</h1>'
