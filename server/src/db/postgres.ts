@@ -29,20 +29,34 @@ export function connectPostgres(url: string, options: { poolSize?: number; appli
     query: root.query,
     async transaction(fn) {
       const client = await pool.connect();
+      // The pool listens for errors only on idle clients. A connection lost while this one is out
+      // (PostgreSQL restarting mid-transaction) emits 'error' on it, which unheard would end the
+      // process; the query under way rejects by itself, and the catch below destroys the client.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
       const committed: (() => void)[] = [];
       try {
         await client.query('BEGIN');
         const result = await fn({ ...wrap(client), afterCommit: (callback) => void committed.push(callback) });
         await client.query('COMMIT');
+        client.off('error', onError);
         client.release();
         runAfterCommit(committed);
         return result;
       } catch (error) {
-        // A connection that cannot even roll back is destroyed rather than handed out again.
-        const broken = await client.query('ROLLBACK').then(
-          () => undefined,
-          (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
-        );
+        // A connection that is lost, or cannot even roll back, is destroyed rather than handed out again.
+        const broken =
+          lost ??
+          (await client.query('ROLLBACK').then(
+            () => lost,
+            (rollbackError: unknown) => (rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))),
+          ));
+        client.off('error', onError);
+        // A late error from a destroyed client must not end the process either.
+        if (broken) client.on('error', () => {});
         client.release(broken);
         throw error;
       }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request } from 'express';
 import { AppError, GENERIC_ERROR_MESSAGE } from '#server/errors/app-error';
+import { fromDatabaseOutage } from '#server/errors/database-outage';
 
 export const BODY_NOT_DECODABLE = 'The request body does not match its Content-Encoding.';
 export const BODY_UNREADABLE = 'The request body could not be read.';
@@ -31,10 +32,10 @@ export interface ErrorResponse {
 /**
  * Every REST error answers {message, requestId, fieldErrors?}; a failure of the server's own (500)
  * says only "Something went wrong". A 503 the code chose to answer (busy, with Retry-After) keeps
- * its message, as a 429 does.
+ * its message, as a 429 does; so does a database that is down or restarting (fromDatabaseOutage).
  */
 export function errorHandler(error: unknown, req: Pick<Request, 'id' | 'log'>, res: ErrorResponse, _next: NextFunction): void {
-  const appError = error instanceof AppError ? error : fromBodyParser(error);
+  const appError = error instanceof AppError ? error : (fromBodyParser(error) ?? fromDatabaseOutage(error));
   const requestId = String(req.id);
   if (!appError || appError.code === 'INTERNAL_SERVER_ERROR') {
     req.log.error({ err: error }, 'request failed');

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { AppError } from '#server/errors/app-error';
+import { fromDatabaseOutage } from '#server/errors/database-outage';
 import { CORRECT_THE_FIELDS, nulFieldErrors } from '#server/errors/field-errors';
 import { hasPermission, type Permission } from '#server/modules/identity/identity.api';
 import { t } from './init.ts';
@@ -7,9 +8,10 @@ import { t } from './init.ts';
 /** Turns the modules' AppError into the matching tRPC error: one map, since the codes share names. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.code, message: cause.userMessage, cause });
+  if (!result.ok) {
+    // A database that is down or restarting is a 503 to try again, not a failure of ours (500).
+    const cause = result.error.cause instanceof AppError ? result.error.cause : fromDatabaseOutage(result.error.cause);
+    if (cause) throw new TRPCError({ code: cause.code, message: cause.userMessage, cause });
   }
   return result;
 });
