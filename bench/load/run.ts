@@ -13,7 +13,7 @@
  * BENCH_WARMUP seconds (default 2) at 10 connections that are not counted:
  *   healthz         GET /healthz: no database, no rendering — what this machine gives the server's
  *                   plumbing alone (Express, helmet, pino-http), to read the others against.
- *   home            GET / as a browser asks for it (HTML, Accept-Encoding: br): rendered per request.
+ *   home            GET / as a browser asks for it (HTML, Accept-Encoding: br): rendered from live data, kept until it changes (docs/decisions/011).
  *   dashboard       community.team.getSummary, the member dashboard's query, as the web client sends
  *                   it (GET /trpc/…?batch=1, session cookie): the root member, team of 340.
  *   dashboard-page  the three queries of the dashboard page (identity.me, community.team.getSummary,
@@ -142,7 +142,7 @@ function scenarios(seeded: Seeded): Scenario[] {
     },
     {
       name: 'home',
-      what: 'GET / (HTML rendered per request, Brotli)',
+      what: 'GET / (HTML from live data, Brotli)',
       requests: [{ method: 'GET', path: '/', headers: { ...BROWSER_HEADERS, accept: 'text/html,application/xhtml+xml' } }],
       async check(response) {
         expectStatus(response, 200);
