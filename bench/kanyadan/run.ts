@@ -82,7 +82,7 @@ import { bundleWorker } from '../../worker/src/bundle.ts';
 import { makeDocuments, seededRandom, type BenchDocuments } from './documents.ts';
 import { DISTRICT_COUNT, isoDate, pickAge, pickApplicant, pickDistrict, type Applicant, type District } from './population.ts';
 import { fillQueue, QUEUE_SPAN_DAYS } from './queue-rows.ts';
-import { machineCpu, npmScriptLaunch, percentile, procCpuSeconds, procMemory, type ChildMessage, type ServerStats, type WorkerStats } from './shared.ts';
+import { createBenchDatabase, machineCpu, npmScriptLaunch, percentile, procCpuSeconds, procMemory, type ChildMessage, type ServerStats, type WorkerStats } from './shared.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -837,16 +837,9 @@ async function part2(db: Db, options: Options): Promise<{ worstP99: number; wors
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const runStarted = Date.now();
-  const name = `sahay_bench_kanyadan_${crypto.randomBytes(4).toString('hex')}`;
   const prefix = `sahay-bench-kanyadan-${crypto.randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-bench-kanyadan-'));
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const { name, url, version } = await createBenchDatabase(ADMIN_URL, 'kanyadan');
 
   let db: Db | null = null;
   let cleaning: Promise<void> | null = null;

@@ -1,5 +1,7 @@
 /** What run.ts and its two child processes (server.ts, worker.ts) share. */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import pg from 'pg';
 import pino, { type Logger } from 'pino';
 
 /** The nearest-rank percentile of sorted values. */
@@ -135,4 +137,20 @@ export function npmScriptLaunch(scriptName: string): { flags: string[]; env: Rec
   const env = Object.fromEntries(words.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => [word.slice(0, word.indexOf('=')), withDefaults(word.slice(word.indexOf('=') + 1))]));
   const flags = words.filter((word) => word.startsWith('--')).map(withDefaults);
   return { flags, env };
+}
+
+/** A fresh database for one bench run (`sahay_bench_<label>_<random>`), made through the admin URL; dropped by the bench. */
+export async function createBenchDatabase(adminUrl: string, label: string): Promise<{ name: string; url: URL; version: string }> {
+  const name = `sahay_bench_${label}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return { name, url, version };
+  } finally {
+    await admin.end();
+  }
 }

@@ -54,7 +54,7 @@ import { SESSION_COOKIE } from '#server/modules/identity/identity.api';
 import { createServices } from '#server/services';
 import { startOwnRedis, type OwnServer } from '#server/testing/own-services';
 import { bundleWorker, SERVER_ENTRY } from '../../worker/src/bundle.ts';
-import { machineCpu, npmScriptLaunch, procCpuSeconds, procMemory } from '../kanyadan/shared.ts';
+import { createBenchDatabase, machineCpu, npmScriptLaunch, procCpuSeconds, procMemory } from '../kanyadan/shared.ts';
 import { PASSWORD, seed, type Seeded } from './seed.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -422,15 +422,8 @@ function aimRows(runs: readonly Run[]): string[][] {
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(WEB_DIST_DIR, 'server', 'entry-server.js'))) throw new Error('Build the web app first: npm run build');
   const runStarted = Date.now();
-  const name = `sahay_bench_load_${crypto.randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-bench-load-'));
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const { name, url, version } = await createBenchDatabase(ADMIN_URL, 'load');
 
   let redis: OwnServer | null = null;
   let server: ServerProcess | null = null;

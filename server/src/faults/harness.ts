@@ -11,6 +11,7 @@ import { generateEpins } from '#server/modules/community/community.api';
 import { createAccount, logIn, type Permission, type Role } from '#server/modules/identity/identity.api';
 import { createServices, type Services } from '#server/services';
 import { startOwnPostgres, startOwnRedis, type OwnServer } from '#server/testing/own-services';
+import { PLAIN_LOCAL_SMTP } from '#server/testing/smtp-server';
 
 /**
  * The stage of a fault test: its own PostgreSQL, Redis and SMTP server, the real server and worker
@@ -128,10 +129,7 @@ export async function startFaultSmtp(): Promise<FaultSmtp> {
     close: async () => {},
   };
   const server = new SMTPServer({
-    authOptional: true,
-    hideSTARTTLS: true,
-    disabledCommands: ['AUTH'],
-    logger: false,
+    ...PLAIN_LOCAL_SMTP,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -108,6 +108,20 @@ function restartable(launch: () => ChildProcess, isReady: () => Promise<boolean>
   };
 }
 
+/** A started server, with close() that stops it and removes its directory. */
+function ownServer(url: string, port: number, dir: string, server: ReturnType<typeof restartable>): OwnServer {
+  return {
+    url,
+    port,
+    dir,
+    ...server,
+    async close() {
+      await server.stop('fast');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * A PostgreSQL cluster of its own (trust auth, user postgres). No fsync (only a machine crash would
  * lose data, and tests do not crash the machine); commits stay synchronous, so a killed server keeps
@@ -143,16 +157,7 @@ export async function startOwnPostgres(): Promise<OwnServer> {
     'PostgreSQL',
   );
   await server.start();
-  return {
-    url,
-    port,
-    dir,
-    ...server,
-    async close() {
-      await server.stop('fast');
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return ownServer(url, port, dir, server);
 }
 
 /**
@@ -176,14 +181,5 @@ export async function startOwnRedis(options: { persist?: boolean } = {}): Promis
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', options.persist ? 'yes' : 'no', '--maxmemory-policy', 'noeviction'];
   const server = restartable(() => spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true }), isReady, 'Redis');
   await server.start();
-  return {
-    url,
-    port,
-    dir,
-    ...server,
-    async close() {
-      await server.stop('fast');
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return ownServer(url, port, dir, server);
 }

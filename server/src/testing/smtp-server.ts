@@ -1,4 +1,4 @@
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 export interface ReceivedMail {
   from: string;
@@ -14,6 +14,9 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
+/** A test SMTP server's settings: plain SMTP, no TLS, no authentication (it listens on 127.0.0.1 only). */
+export const PLAIN_LOCAL_SMTP: SMTPServerOptions = { authOptional: true, hideSTARTTLS: true, disabledCommands: ['AUTH'], logger: false };
+
 /**
  * A real SMTP server (npm smtp-server) on a free local port, keeping every message it receives in
  * memory. No TLS and no authentication: it speaks plain SMTP on 127.0.0.1 only.
@@ -21,10 +24,7 @@ export interface TestSmtpServer {
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
-    authOptional: true,
-    hideSTARTTLS: true,
-    disabledCommands: ['AUTH'],
-    logger: false,
+    ...PLAIN_LOCAL_SMTP,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
