@@ -8,7 +8,7 @@ import { pinoHttp } from 'pino-http';
 import { serializeRequest } from '#server/http/request-log';
 import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
-import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
+import { buildOpenApiDocument, refuseUndocumentedQueries, renderDocsPage } from '#server/http/openapi';
 import { sessionMiddleware } from '#server/http/session-middleware';
 import { mountWebPages, readWebBuild } from '#server/http/web-pages';
 import { webVitalsHandler } from '#server/modules/site/site.api';
@@ -122,7 +122,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
   app.post('/api/vitals', json, webVitalsHandler(services, webBuild.pagePatterns));
 
   const api = express.Router();
-  api.use(json, session);
+  api.use(json, session, refuseUndocumentedQueries());
   for (const module of services.modules) if (module.rest) api.use(module.rest(services));
   api.use(() => {
     throw new AppError('NOT_FOUND', { userMessage: 'No such API path.' });

@@ -10,8 +10,9 @@ export const UNKNOWN_FIELD = 'This field is not accepted.';
  * and one inside a nested object under that object's name, with the message the web translates.
  */
 export function fieldErrorsFromZod(error: z.ZodError): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  const add = (field: PropertyKey, message: string) => (fieldErrors[String(field)] ??= []).push(message);
+  // A Map, not an object: a field may be named `__proto__`, `toString` or `constructor`.
+  const fieldErrors = new Map<string, string[]>();
+  const add = (field: PropertyKey, message: string) => fieldErrors.set(String(field), [...(fieldErrors.get(String(field)) ?? []), message]);
   for (const issue of error.issues) {
     const [field] = issue.path;
     if (issue.code === 'unrecognized_keys') {
@@ -21,7 +22,7 @@ export function fieldErrorsFromZod(error: z.ZodError): Record<string, string[]> 
       add(field, issue.message);
     }
   }
-  return fieldErrors;
+  return Object.fromEntries(fieldErrors);
 }
 
 /** Beside a field holding U+0000 anywhere in it. */
@@ -47,9 +48,7 @@ function holdsNul(value: unknown, depth: number): boolean {
  */
 export function nulFieldErrors(input: unknown): Record<string, string[]> | null {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return holdsNul(input, 0) ? { input: [NUL_CHARACTER] } : null;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (key.includes('\u0000') || holdsNul(value, 1)) fieldErrors[key.replaceAll('\u0000', '\uFFFD')] = [NUL_CHARACTER];
-  }
-  return Object.keys(fieldErrors).length > 0 ? fieldErrors : null;
+  // Built from entries, not by assignment: a key `__proto__` would set the prototype instead.
+  const fields = Object.entries(input).filter(([key, value]) => key.includes('\u0000') || holdsNul(value, 1));
+  return fields.length > 0 ? Object.fromEntries(fields.map(([key]) => [key.replaceAll('\u0000', '\uFFFD'), [NUL_CHARACTER]])) : null;
 }

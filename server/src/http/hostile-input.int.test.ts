@@ -154,6 +154,34 @@ describe.each(testDbKinds())('hostile input over HTTP on %s', (kind) => {
     });
   });
 
+  describe('names of Object.prototype\'s members (found by the fuzzer)', () => {
+    it('a form\'s file or text field named toString, __proto__ or constructor is refused as unknown: an answer, no crash, nothing written', async () => {
+      const [eventsBefore, filesBefore] = [await app.eventCount(), (await app.services.db.query(`SELECT 1 FROM files`)).rowCount];
+      const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+      for (const field of ['toString', '__proto__', 'constructor']) {
+        const asFile = await request(http).post('/api/kanyadan/applications').attach(field, png, { filename: 'one.png', contentType: 'image/png' });
+        expect([field, asFile.status, asFile.body.fieldErrors?.[field]]).toEqual([field, 400, ['This field is not accepted.']]);
+        const asText = await request(http).post('/api/donations/ABCD2345/proof').field('contact', 'a@b.in').field('utr', '123456789012').field(field, 'x');
+        expect([field, asText.status, typeof asText.body.message]).toEqual([field, 400, 'string']);
+      }
+      // A JSON body or query naming them is a 400 beside the field, not a 500.
+      const body = await request(http).post('/api/users/logout').set('Content-Type', 'application/json').send('{"__proto__":"","toString":1}');
+      expect([body.status, Object.keys(body.body.fieldErrors ?? {}).sort()]).toEqual([400, ['__proto__', 'toString']]);
+      expect([await app.eventCount(), (await app.services.db.query(`SELECT 1 FROM files`)).rowCount]).toEqual([eventsBefore, filesBefore]);
+    });
+  });
+
+  describe('query parameters a route does not take', () => {
+    it('are a 400 naming them, as unknown body fields are, on routes with and without a query', async () => {
+      const cases = [`/api/users/${member.userId}?page=2`, `/api/users/team-summary/${member.userId}?x=1`, `/api/users/downline-levels/${member.userId}?level=1&x=1`];
+      for (const path of cases) {
+        const res = await request(http).get(path).set(bearer(member.token));
+        expect([path, res.status, res.body.fieldErrors]).toEqual([path, 400, { [path.endsWith('page=2') ? 'page' : 'x']: ['This field is not accepted.'] }]);
+      }
+      expect((await request(http).get(`/api/users/team-summary/${member.userId}`).set(bearer(member.token))).status).toBe(200);
+    });
+  });
+
   describe('429 answers', () => {
     it('carry Retry-After on tRPC as on REST (the contact form\'s limit)', async () => {
       const first = await mutation('site.contact.create', { name: 'Asha', email: 'asha@example.in', message: 'First message' });

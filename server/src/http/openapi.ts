@@ -1,4 +1,7 @@
+import type { RequestHandler } from 'express';
 import { z, type ZodType } from 'zod';
+import { AppError } from '#server/errors/app-error';
+import { CORRECT_THE_FIELDS, UNKNOWN_FIELD } from '#server/errors/field-errors';
 import { ZMemberListSchema } from '#server/modules/admin/members/members.schema';
 import {
   ZEpinListResponseSchema,
@@ -139,6 +142,26 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'get', path: '/api/admin/donations/{reference}/screenshot', summary: 'The proof screenshot, re-encoded without metadata (WebP) (permission: finance)', auth: { admin: ['finance'] }, response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/admin/donations/{reference}/receipt.pdf', summary: 'The receipt PDF of any donation (permission: finance)', auth: { admin: ['finance'] }, response: z.string(), produces: 'application/pdf', status: 200, errors: [400, 401, 403, 404] },
 ];
+
+/**
+ * Express middleware for /api: a route that documents no query parameters refuses any it is sent,
+ * as every body and query schema refuses unknown fields (a 400 naming them), instead of ignoring
+ * them. Routes with a query check theirs with their own strict schema.
+ */
+export function refuseUndocumentedQueries(): RequestHandler {
+  const withoutQuery = REST_ENDPOINTS.filter((endpoint) => !endpoint.query).map((endpoint) => ({
+    method: endpoint.method.toUpperCase(),
+    path: new RegExp(`^${endpoint.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+  }));
+  return (req, _res, next) => {
+    const keys = Object.keys(req.query);
+    const fullPath = req.baseUrl + req.path;
+    if (keys.length > 0 && withoutQuery.some((endpoint) => endpoint.method === req.method && endpoint.path.test(fullPath))) {
+      throw new AppError('BAD_REQUEST', { userMessage: CORRECT_THE_FIELDS, fieldErrors: Object.fromEntries(keys.map((key) => [key, [UNKNOWN_FIELD]])) });
+    }
+    next();
+  };
+}
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input',

@@ -67,7 +67,8 @@ export async function receiveForm<F extends string>(req: IncomingMessage, option
   }
 
   return new Promise<ReceivedForm<F>>((resolve, reject) => {
-    const fields: Record<string, string> = {};
+    // No prototype: a text field named `__proto__` is a field (refused as unknown), not the object's prototype.
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     const parts = new Map<string, { chunks: Buffer[]; size: number; isComplete: boolean; isEmptyInput: boolean }>();
     let isSettled = false;
 
@@ -76,7 +77,8 @@ export async function receiveForm<F extends string>(req: IncomingMessage, option
       req.off('error', onAborted);
       req.off('close', onClose);
     };
-    const fail = (error: AppError) => {
+    /** Gives up on the form: an AppError is the person's refusal; anything else is our failure (a 500), answered all the same. */
+    const fail = (error: unknown) => {
       if (isSettled) return;
       isSettled = true;
       parts.clear();
@@ -120,7 +122,8 @@ export async function receiveForm<F extends string>(req: IncomingMessage, option
 
     busboy.on('file', (field, stream, info) => {
       stream.on('error', () => {});
-      const rule = rules[field];
+      // Own rules only: a field named `toString` or `__proto__` must not find Object.prototype's.
+      const rule = Object.hasOwn(rules, field) ? rules[field] : undefined;
       if (!rule) {
         stream.resume();
         return fail(new AppError('BAD_REQUEST', { userMessage: UNKNOWN_FIELD, fieldErrors: { [field]: [UNKNOWN_FIELD] } }));
@@ -162,7 +165,10 @@ export async function receiveForm<F extends string>(req: IncomingMessage, option
     busboy.on('fieldsLimit', () => fail(new AppError('BAD_REQUEST', { userMessage: UPLOAD_MALFORMED })));
     busboy.on('filesLimit', () => fail(new AppError('BAD_REQUEST', { userMessage: UPLOAD_MALFORMED })));
     busboy.on('error', (error: Error) => fail(new AppError('BAD_REQUEST', { userMessage: UPLOAD_MALFORMED, cause: error })));
-    busboy.on('close', () => void finish());
+    // Whatever finish() meets, the request gets an answer (an unhandled rejection would end the process).
+    busboy.on('close', () => {
+      finish().catch(fail);
+    });
     req.on('aborted', onAborted);
     req.on('error', onAborted);
     req.on('close', onClose);
