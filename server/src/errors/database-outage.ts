@@ -1,6 +1,6 @@
 import { AppError } from './app-error.ts';
 
-export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a minute; nothing was saved.';
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a minute.';
 /** Seconds a client is asked to wait: PostgreSQL restarts in a few seconds, and the pool reconnects by itself. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -27,8 +27,9 @@ function isOutage(error: unknown, depth = 0): boolean {
 /**
  * A failure because the database is down or restarting, as a 503 with Retry-After and a message a
  * person understands — never a 500: nothing is wrong with the request, and the same request will
- * succeed once PostgreSQL is back (the pool reconnects by itself; a transaction either committed
- * before or did not happen). Null for any other error.
+ * succeed once PostgreSQL is back (the pool reconnects by itself). The message does not say that
+ * nothing was saved: a connection lost while COMMIT was under way leaves that unknown. Null for any
+ * other error.
  */
 export function fromDatabaseOutage(error: unknown): AppError | null {
   if (error instanceof AppError || !isOutage(error)) return null;
