@@ -6,6 +6,7 @@ import { donationStreamId, indiaDateOf } from '#server/modules/donations/donatio
 import { QUEUE_NAME } from '#server/queue/bullmq-queue';
 import { hasRun } from '#server/queue/job-effects';
 import { reportFault, send, startFaultStage, waitFor, type FaultStage } from './harness.ts';
+import { canRunOwnServices } from '#server/testing/own-services';
 
 /**
  * Issue 12, faults: the worker process dies (SIGKILL) in the middle of the receipt job — the PDF
@@ -13,7 +14,7 @@ import { reportFault, send, startFaultStage, waitFor, type FaultStage } from './
  * job to the next worker once the dead one's lock lapses (30 s); the receipt must still exist
  * once: one file, one delivered e-mail, one serial.
  */
-describe('faults: the worker killed in the middle of the receipt job', () => {
+describe.runIf(canRunOwnServices())('faults: the worker killed in the middle of the receipt job', () => {
   let stage: FaultStage;
   let redis: Redis;
   let queue: Queue;

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { startOwnPostgres, startOwnRedis } from './own-services.ts';
+import { startOwnPostgres, startOwnRedis, canRunOwnServices } from './own-services.ts';
 
-describe('servers of a test\'s own', () => {
+describe.runIf(canRunOwnServices())('servers of a test\'s own', () => {
   it('runs a PostgreSQL that keeps its data across a crash and a restart, on the same port', async () => {
     const postgres = await startOwnPostgres();
     try {

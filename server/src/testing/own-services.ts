@@ -43,6 +43,21 @@ function postgresBinDir(): string {
   return versions.length > 0 ? path.join(root, versions[0]!, 'bin') : '';
 }
 
+function isOnPath(program: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && fs.existsSync(path.join(dir, program)));
+}
+
+/**
+ * Whether tests may start servers of their own: always where the shared PostgreSQL is set
+ * (TEST_DATABASE_URL — CI, where missing binaries must fail, not skip), else when the machine has
+ * PostgreSQL's and Redis's binaries (a fresh machine without them still passes `npm test`).
+ */
+export function canRunOwnServices(): boolean {
+  if (process.env.TEST_DATABASE_URL) return true;
+  const binDir = postgresBinDir();
+  return (binDir ? fs.existsSync(path.join(binDir, 'initdb')) : isOnPath('initdb')) && isOnPath('redis-server');
+}
+
 /** PostgreSQL refuses to run as root: under root, it runs as the `postgres` system user. */
 function postgresUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
