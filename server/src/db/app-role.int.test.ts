@@ -158,7 +158,7 @@ describe.runIf(testDbKinds().includes('postgres'))('the app role on postgres', (
       for (let heldBack = 0; ; ) {
         const result = await runRelayBatch(services, { owner: 'test' });
         if (result.hasMore) continue;
-        if (!result.isHeldBack || ++heldBack > 100) break;
+        if (!result.isHeldBack || ++heldBack > 400) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await (services.queue as InProcessQueue).drain();

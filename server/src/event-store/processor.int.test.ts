@@ -49,14 +49,15 @@ function isInOrder(events: readonly RecordedEvent[]): boolean {
 }
 
 /**
- * Runs batches until nothing is left. Transaction IDs are cluster-wide, so a transaction open in
- * another test file's database can hold committed events back for a moment: wait for those too.
+ * Runs batches until nothing is left or held back. Events wait behind any transaction open in the
+ * whole cluster (xids are cluster-wide), and other test files share it: a transaction they hold
+ * for seconds holds these events back as long, so the patience is generous (20 s).
  */
 async function drainBatches(testDb: TestDb, store: EventStore, processor: ProcessorOptions) {
   for (let heldBack = 0; ; ) {
     const result = await runProcessorBatch(testDb.db, store, processor);
     if (result.hasMore) continue;
-    if (!result.isHeldBack || ++heldBack > 100) return;
+    if (!result.isHeldBack || ++heldBack > 400) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -93,7 +93,7 @@ describe.each(testDbKinds())('relay on %s', (dbKind) => {
       for (let heldBack = 0; ; ) {
         const result = await runRelayBatch(services(queue), { owner: 'test' });
         if (result.hasMore) continue;
-        if (!result.isHeldBack || ++heldBack > 100) return;
+        if (!result.isHeldBack || ++heldBack > 400) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }
