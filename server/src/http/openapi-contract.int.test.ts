@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
+import { uniformRateLimits } from '#server/lib/rate-limit';
 import { OpenApiContract, type ContractFinding, type OpenApiDocument } from '#server/testing/contract/openapi-contract';
 import { kanyadanFields, postForm, tooLargeJpeg, uniqueUtr, type FormFile } from '#server/testing/contract/rest-fixtures';
 import { fakeWebDist } from '#server/testing/fake-web-dist';
@@ -43,9 +43,9 @@ const UNKNOWN_REFERENCE = 'ZZZZ-9999';
 const OVERSIZED = { note: 'x'.repeat(100 * 1024) };
 
 /** Every call comes from one address: the main app's limits stay out of the way; 429s are the throttled app's. */
-const ROOMY = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { limit: 10_000, windowSeconds: 3600 }])) as unknown as RateLimits;
+const ROOMY = uniformRateLimits(10_000);
 /** Every limit at one request an hour: the second call of anything limited is a 429. */
-const ONE_EACH = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { limit: 1, windowSeconds: 3600 }])) as unknown as RateLimits;
+const ONE_EACH = uniformRateLimits(1);
 
 const kind = testDbKinds().at(-1)!;
 

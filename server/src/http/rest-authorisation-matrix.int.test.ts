@@ -49,6 +49,7 @@ function routesOf(stack: readonly Layer[], prefix = ''): ServedRoute[] {
 }
 
 function servedApiRoutes(http: Express): ServedRoute[] {
+  // The router package's layers carry `methods` and `rawPath`, which @types/express does not declare.
   const { stack } = (http as unknown as { router: { stack: Layer[] } }).router;
   return routesOf(stack).filter((route) => route.path.startsWith('/api/'));
 }

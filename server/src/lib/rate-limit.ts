@@ -53,6 +53,13 @@ export const DEFAULT_RATE_LIMITS = {
 
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;
 
+/** Every limit at `limit` hits an hour: for tests that must never be refused, or refused at the second try. */
+export function uniformRateLimits(limit: number): RateLimits {
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS };
+  for (const name of Object.keys(limits) as (keyof RateLimits)[]) limits[name] = { limit, windowSeconds: 60 * 60 };
+  return limits;
+}
+
 /**
  * Counts a hit in a fixed window, kept in PostgreSQL so every server process shares it; throws a
  * 429 AppError when the window is full. Hits past the limit are not counted, so a blocked client

@@ -1,6 +1,5 @@
-import type request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { OpenApiContract, type OpenApiDocument } from './openapi-contract.ts';
+import { OpenApiContract, type Answer, type OpenApiDocument } from './openapi-contract.ts';
 
 /** A small document in the shape buildOpenApiDocument makes, its error schema a named component. */
 function documentOf(version: string, nullableName: object): OpenApiDocument {
@@ -30,7 +29,7 @@ function documentOf(version: string, nullableName: object): OpenApiDocument {
   } as OpenApiDocument;
 }
 
-const answer = (status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }) => ({ status, body, headers }) as unknown as request.Response;
+const answer = (status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }) => ({ status, body, headers }) satisfies Answer;
 const USER = '9b2f6c1e-3f0a-4d7e-9a51-2c7d0f1e8b44';
 
 describe.each([

@@ -3,6 +3,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type request from 'supertest';
 
+/** What the contract reads of an answer (a supertest Response is one). */
+export type Answer = Pick<request.Response, 'status' | 'body' | 'headers'>;
+
 /** The parts of an OpenAPI 3.0 or 3.1 document this check reads. */
 export interface OpenApiDocument {
   openapi: string;
@@ -99,7 +102,7 @@ export class OpenApiContract {
   }
 
   /** The ways an answer departs from what the document says this operation answers. */
-  check(operationId: string, call: string, res: request.Response): ContractFinding[] {
+  check(operationId: string, call: string, res: Answer): ContractFinding[] {
     const { method, path } = this.operation(operationId);
     const finding = (problem: string): ContractFinding[] => [{ operationId, call, status: res.status, problem }];
     const response = this.document.paths[path]![method]!.responses[String(res.status)];
