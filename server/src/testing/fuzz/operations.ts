@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { type JsonSchema, resolveSchema } from './json-schema.ts';
 
 /** What the fuzzer needs of one operation of an OpenAPI 3.0 document. */
 export interface Operation {
-  method: string;
+  method: Method;
   /** As documented, with `{name}` placeholders. */
   path: string;
   pathParameters: string[];
@@ -14,35 +15,35 @@ export interface Operation {
   multipart: { fields: JsonSchema; files: { name: string; isRequired: boolean }[] } | undefined;
 }
 
-interface Parameter {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: JsonSchema;
-}
+/** A schema object of the document, read as the generator reads it (json-schema.ts). */
+const ZSchemaObject = z.custom<JsonSchema>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'a schema object');
 
-interface OperationObject {
-  parameters?: (Parameter | { $ref: string })[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
+/** What the fuzzer reads of a parameter and of an operation: checked, not assumed. */
+const ZParameter = z.object({ name: z.string(), in: z.string(), required: z.boolean().optional(), schema: ZSchemaObject.optional() });
+const ZOperationObject = z.object({
+  parameters: z.array(ZSchemaObject).optional(),
+  requestBody: z.object({ content: z.record(z.string(), z.object({ schema: ZSchemaObject.optional() })).optional() }).optional(),
+});
 
+/** An OpenAPI document as built (buildOpenApiDocument) or as served (its JSON). */
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, OperationObject>>;
+  paths: Record<string, Record<string, unknown>>;
 }
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+export type Method = (typeof METHODS)[number];
+const isMethod = (name: string): name is Method => (METHODS as readonly string[]).includes(name);
 
 /** Every operation of the document, its parameters' and bodies' `$ref`s followed. */
 export function operationsOf(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
-      .filter(([method]) => METHODS.has(method))
-      .map(([method, operation]) => operationOf(document, method, path, operation)),
+      .flatMap(([method, operation]) => (isMethod(method) ? [operationOf(document, method, path, ZOperationObject.parse(operation))] : [])),
   );
 }
 
-function operationOf(document: OpenApiDocument, method: string, path: string, operation: OperationObject): Operation {
-  const parameters = (operation.parameters ?? []).map((parameter) => resolveSchema(document, parameter as JsonSchema) as unknown as Parameter);
+function operationOf(document: OpenApiDocument, method: Method, path: string, operation: z.infer<typeof ZOperationObject>): Operation {
+  const parameters = (operation.parameters ?? []).map((parameter) => ZParameter.parse(resolveSchema(document, parameter)));
   const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
   const content = operation.requestBody?.content ?? {};
   const form = content['multipart/form-data']?.schema;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { HOSTILE_STRINGS, hostileStringArbitrary, RawJson, toJsonText, validOrMutatedArbitrary } from './mutations.ts';
-import type { Operation } from './operations.ts';
+import type { Method, Operation } from './operations.ts';
 import { type SchemaContext, schemaArbitrary } from './schema-arbitrary.ts';
 
 export type FuzzIdentity = 'visitor' | 'member' | 'admin';
@@ -18,7 +18,7 @@ export type FuzzBody =
   | { kind: 'form'; fields: [string, string][]; files: [string, FuzzFile][] };
 
 export interface FuzzRequest {
-  method: string;
+  method: Method;
   /** The path with its parameters in place and the query string, percent-encoded. */
   url: string;
   as: FuzzIdentity;
