@@ -5,6 +5,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { PublicSiteData } from '@sahay/server/modules/site/public-data';
+import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
 import { App } from './app.tsx';
 import { publicPageOf, publicSettingsOf, SiteDataStore, type SiteData } from './features/site/site-data.tsx';
 import { isLang, LANGS, loadNamespaces, NAMESPACES, type Lang, type Namespace } from './i18n/i18n.tsx';
@@ -33,6 +34,8 @@ export interface RenderRequest {
   /** The language remembered on the device (cookie), if any. */
   rememberedLang?: string;
   data: PublicSiteData;
+  /** For /transparency: the page of the list asked for, read by the server as of `data`. */
+  transparency?: TTransparency;
   /** The share of visits whose browser reports its Core Web Vitals (server config; 0 = none). */
   vitalsSampleRate?: number;
 }
@@ -99,7 +102,7 @@ export async function createRenderer(options: { template: string; manifest: Buil
   };
   const dictionarySources = (lang: Lang, namespaces: readonly Namespace[]) => ['core', ...namespaces].map((namespace) => `src/i18n/${lang}/${namespace}.json`);
 
-  function render({ path, search, rememberedLang, data, vitalsSampleRate = 0 }: RenderRequest): RenderedPage {
+  function render({ path, search, rememberedLang, data, transparency, vitalsSampleRate = 0 }: RenderRequest): RenderedPage {
     const lang = resolveLang(path, search, rememberedLang);
     const route = findPublicRoute(path);
     const isShell = !route && isAppPath(path);
@@ -107,6 +110,7 @@ export async function createRenderer(options: { template: string; manifest: Buil
       settings: publicSettingsOf(data.settings),
       counters: data.counters,
       pages: route?.contentSlug ? { [route.contentSlug]: publicPageOf(data.pages[route.contentSlug]) } : {},
+      ...(route?.pattern === '/transparency' && transparency ? { transparency } : {}),
     };
     const meta = createPageMetaCollector();
     const body = renderToString(<App lang={lang} site={new SiteDataStore(site)} router={{ ssrPath: path, ssrSearch: search }} meta={meta} isShell={isShell} />);

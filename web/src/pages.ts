@@ -35,6 +35,7 @@ export const forgotPasswordPage = lazyPage(() => import('./features/identity/pag
 export const verifyCardPage = lazyPage(() => import('./features/identity/pages/verify-card-page.tsx'), ['identity']);
 export const donatePage = lazyPage(() => import('./features/donations/pages/donate-page.tsx'), ['donations', 'messages']);
 export const donationStatusPage = lazyPage(() => import('./features/donations/pages/donation-status-page.tsx'), ['donations', 'messages']);
+export const transparencyPage = lazyPage(() => import('./features/donations/pages/transparency-page.tsx'), ['donations']);
 export const receiptCheckPage = lazyPage(() => import('./features/donations/pages/receipt-check-page.tsx'), ['donations', 'messages']);
 export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'member', 'messages', 'donations']);
 export const profilePage = apiPage(() => import('./features/identity/pages/profile-page.tsx'), ['identity', 'member', 'messages']);
@@ -90,6 +91,7 @@ export const publicRoutes: PublicRoute[] = [
   { pattern: '/contact', page: contactPage, sources: [`${SITE_PAGES}/contact-page.tsx`], isListed: true },
   { pattern: '/donate', page: donatePage, sources: [`${DONATION_PAGES}/donate-page.tsx`], isListed: true },
   { pattern: '/donate/status', page: donationStatusPage, sources: [`${DONATION_PAGES}/donation-status-page.tsx`], isListed: true },
+  { pattern: '/transparency', page: transparencyPage, sources: [`${DONATION_PAGES}/transparency-page.tsx`], isListed: true },
   { pattern: '/donate/receipt/:serial', page: receiptCheckPage, sources: [`${DONATION_PAGES}/receipt-check-page.tsx`], isListed: false },
   { pattern: '/login', page: loginPage, sources: [`${IDENTITY_PAGES}/login-page.tsx`], isListed: true },
   { pattern: '/register', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: true },
@@ -144,6 +146,7 @@ export const allPages: LazyPage[] = [
   verifyCardPage,
   donatePage,
   donationStatusPage,
+  transparencyPage,
   receiptCheckPage,
   dashboardPage,
   profilePage,

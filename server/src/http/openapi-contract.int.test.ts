@@ -399,6 +399,8 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     },
     getAdminCompanyDirects: { success: () => asAdmin(get('/api/admin/company-directs')), errors: adminOnly(() => get('/api/admin/company-directs')) },
     getAdminDirectCompanyJoiners: { success: () => asAdmin(get('/api/admin/direct-company-joiners')), errors: adminOnly(() => get('/api/admin/direct-company-joiners')) },
+    getTransparency: { success: () => get('/api/transparency').query({ page: 1 }), errors: { 400: () => get('/api/transparency').query({ page: 0 }) } },
+    'getTransparency.csv': { success: () => get('/api/transparency.csv').query({ page: 1, lang: 'hi' }), errors: { 400: () => get('/api/transparency.csv').query({ lang: 'fr' }) } },
 
     postKanyadanApplications: {
       success: () => submitApplication(http, kanyadanFields()),

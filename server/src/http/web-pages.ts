@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Express, NextFunction, Request, Response } from 'express';
 import express from 'express';
-import { getPublicSiteData, type PublicSiteData } from '#server/modules/site/site.api';
+import { getPublicSiteData, getPublicTransparency, type PublicSiteData, type TTransparency } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 
 /**
@@ -14,7 +14,11 @@ import type { Services } from '#server/services';
  * not depend on the web's source, only on its build output.
  */
 export interface WebRenderer {
-  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData; vitalsSampleRate?: number }): { status: number; html: string; lang: string };
+  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData; transparency?: TTransparency; vitalsSampleRate?: number }): {
+    status: number;
+    html: string;
+    lang: string;
+  };
   sitemap(data: PublicSiteData): string;
   robots(): string;
 }
@@ -25,6 +29,13 @@ interface RendererModule {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const LANG_COOKIE = /(?:^|;\s*)sahay_lang=(en|hi)(?:;|$)/;
+const TRANSPARENCY_PATH = /^\/transparency\/*$/i;
+
+/** The list page /transparency?page= asks for; anything that is not a page number shows the first. */
+function transparencyPageOf(req: Request): number {
+  const page = Number(typeof req.query.page === 'string' ? req.query.page : 1);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
 const NOT_BUILT = 'The web app is not built. Run `npm run build` (npm start does it for you).';
 
 type Encoding = 'br' | 'gzip';
@@ -213,7 +224,9 @@ export function mountWebPages(app: Express, distDir: string, services: Services,
       const key = `${request.rememberedLang ?? ''} ${request.path}?${request.search}`;
       let page = pages.find(key, request.data);
       if (!page) {
-        page = { ...loaded.render(request), compressed: {} };
+        // The one public page with data of its own (a page of the list): read as of the same data.
+        const transparency = TRANSPARENCY_PATH.test(req.path) ? await getPublicTransparency(services, request.data, transparencyPageOf(req)) : undefined;
+        page = { ...loaded.render({ ...request, transparency }), compressed: {} };
         pages.keep(key, page);
       }
       res.type('html').set('Content-Language', page.lang);

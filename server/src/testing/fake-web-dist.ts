@@ -22,12 +22,13 @@ export const FAKE_BOOT_SCRIPT_HASH = `sha256-${crypto.createHash('sha256').updat
 const RENDERER = `
 export async function createRenderer({ template, manifest, publicUrl }) {
   return {
-    render({ path, search, rememberedLang, data }) {
+    render({ path, search, rememberedLang, data, transparency }) {
       globalThis.fakeWebRenders = (globalThis.fakeWebRenders ?? 0) + 1;
       const params = new URLSearchParams(search);
       const lang = params.get('lang') ?? rememberedLang ?? 'en';
       const known = path === '/' ? '<title>Home</title><h1>Home page</h1>'
         : path.startsWith('/register') ? '<h1>Register</h1>'
+        : path === '/transparency' ? '<h1>Transparency</h1><pre>' + JSON.stringify(transparency?.gifts ?? null) + '</pre>'
         : path === '/dashboard' || path.startsWith('/admin/') ? '<div id="root">app</div>'
         : null;
       const body = (known ?? '<h1>Page Not Found</h1>')

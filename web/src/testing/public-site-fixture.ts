@@ -30,6 +30,7 @@ export function publicSiteFixture(overrides: Partial<TSettings> = {}): PublicSit
   return {
     settings,
     pages,
+    today: '2026-11-20',
     counters: {
       happyDonors: settings.baselineHappyDonors,
       fundsRaisedPaise: settings.baselineFundsRaisedPaise,

@@ -67,3 +67,20 @@ export function formatDateTime(iso: string, lang: Lang): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormats[lang]().format(date);
 }
+
+const monthFormats: Record<'short' | 'long', Record<Lang, () => Intl.DateTimeFormat>> = {
+  short: {
+    en: once(() => new Intl.DateTimeFormat('en-IN', { month: 'short', year: '2-digit', timeZone: 'UTC' })),
+    hi: once(() => new Intl.DateTimeFormat('hi-IN', { month: 'short', year: '2-digit', timeZone: 'UTC', numberingSystem: 'latn' })),
+  },
+  long: {
+    en: once(() => new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' })),
+    hi: once(() => new Intl.DateTimeFormat('hi-IN', { month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' })),
+  },
+};
+
+/** A month, `2026-11`, as a chart's axis ("Nov 26", "नव॰ 26") or a table ("November 2026", "नवंबर 2026") names it. */
+export function formatMonth(month: string, lang: Lang, style: 'short' | 'long' = 'short'): string {
+  const date = new Date(`${month}-01T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) ? month : monthFormats[style][lang]().format(date);
+}

@@ -1,18 +1,30 @@
+import { asyncProjectionProcessorName } from '#server/event-store/async-projections';
 import type { Services } from '#server/services';
 import type { TContentPage, TContentSlug } from './content.schema.ts';
 import { getContentPages } from './content.ts';
 import type { TCounters } from './counters.schema.ts';
+import { countersProjection } from './counters.projection.ts';
 import { getCounters } from './counters.ts';
 import type { TSettings } from './settings.schema.ts';
 import { getSettings } from './settings.ts';
+import type { TTransparency } from './transparency.schema.ts';
+import { transparencyProjection } from './transparency.projection.ts';
+import { getTransparency } from './transparency.ts';
 
 export interface PublicSiteData {
   settings: TSettings;
   counters: TCounters;
   pages: Record<TContentSlug, TContentPage>;
+  /** The date in India when it was read: the transparency chart's months end in its month. */
+  today: string;
 }
 
-const cache = new WeakMap<Services, { position: number; inProgress: readonly string[]; data: Promise<PublicSiteData> }>();
+const cache = new WeakMap<Services, { position: number; projected: string; inProgress: readonly string[]; today: string; data: Promise<PublicSiteData> }>();
+
+/** The site's read models kept by the worker (async): the counters and the transparency figures. */
+const ASYNC_PROCESSORS = [countersProjection, transparencyProjection].map(asyncProjectionProcessorName);
+
+const IST_OFFSET_MS = 330 * 60 * 1000;
 
 /** The transactions in progress in a snapshot's text form, `xmin:xmax:xid,xid,...`. */
 function transactionsInProgress(snapshot: string): string[] {
@@ -20,10 +32,10 @@ function transactionsInProgress(snapshot: string): string[] {
   return list === '' ? [] : list.split(',');
 }
 
-async function load(services: Services): Promise<PublicSiteData> {
+async function load(services: Services, today: string): Promise<PublicSiteData> {
   const { settings } = await getSettings(services.db);
   const [counters, pages] = await Promise.all([getCounters(services.db, settings), getContentPages(services.db, settings)]);
-  return { settings, counters, pages };
+  return { settings, counters, pages, today };
 }
 
 /**
@@ -35,18 +47,50 @@ async function load(services: Services): Promise<PublicSiteData> {
  * when it commits, so a transaction still open can commit an event *below* the newest position seen.
  * Only transactions already in progress when the position was read can do that (any later insert
  * takes a higher position, which moves the newest), so the cache also ends once one of those has
- * finished.
+ * finished. A new day in India ends it too (the transparency chart moves into a new month).
+ *
+ * The counters and the transparency figures are kept by the worker a moment after their events, not
+ * with them: so the cache also ends when those projections' checkpoints move. Otherwise a page read
+ * between an event and its projection would keep the figures from before it until the next event.
  */
 export async function getPublicSiteData(services: Services): Promise<PublicSiteData> {
-  const { rows } = await services.db.query<{ position: number | null; snapshot: string }>(
-    `SELECT max(global_position) AS position, pg_current_snapshot()::text AS snapshot FROM events`,
+  const { rows } = await services.db.query<{ position: number | null; snapshot: string; projected: string | null }>(
+    `SELECT (SELECT max(global_position) FROM events) AS position, pg_current_snapshot()::text AS snapshot,
+            (SELECT string_agg(global_position::text, ',' ORDER BY processor) FROM processor_checkpoints WHERE processor = ANY($1)) AS projected`,
+    [ASYNC_PROCESSORS],
   );
   const position = Number(rows[0]?.position ?? 0);
+  const projected = rows[0]?.projected ?? '';
   const inProgress = transactionsInProgress(rows[0]?.snapshot ?? '');
+  const today = new Date(services.now().getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
   const cached = cache.get(services);
-  if (cached && cached.position === position && cached.inProgress.every((xid) => inProgress.includes(xid))) return cached.data;
-  const data = load(services);
-  cache.set(services, { position, inProgress, data });
+  const isCurrent = cached && cached.position === position && cached.projected === projected && cached.today === today && cached.inProgress.every((xid) => inProgress.includes(xid));
+  if (isCurrent) return cached.data;
+  const data = load(services, today);
+  cache.set(services, { position, projected, inProgress, today, data });
   data.catch(() => cache.delete(services));
   return data;
+}
+
+/** Pages of the transparency list kept per public data (the most asked for are the first few). */
+const TRANSPARENCY_PAGES_KEPT = 20;
+const transparencyCache = new WeakMap<PublicSiteData, Map<number, Promise<TTransparency>>>();
+
+/**
+ * The transparency page's data as of `data` (getPublicSiteData): read once per page while nothing
+ * changes, since it too derives only from events. Bounded: the oldest page kept goes first.
+ */
+export function getPublicTransparency(services: Services, data: PublicSiteData, page: number): Promise<TTransparency> {
+  let pages = transparencyCache.get(data);
+  if (!pages) {
+    pages = new Map();
+    transparencyCache.set(data, pages);
+  }
+  const kept = pages.get(page);
+  if (kept) return kept;
+  const loaded = getTransparency(services.db, { today: data.today, page });
+  pages.set(page, loaded);
+  if (pages.size > TRANSPARENCY_PAGES_KEPT) pages.delete(pages.keys().next().value!);
+  loaded.catch(() => pages.delete(page));
+  return loaded;
 }

@@ -6,7 +6,9 @@ import type { Queryable } from '#server/db/db';
 import { getSettings } from './settings.ts';
 
 export { getSettings } from './settings.ts';
-export { getPublicSiteData, type PublicSiteData } from './public-data.ts';
+export { getPublicSiteData, getPublicTransparency, type PublicSiteData } from './public-data.ts';
+export { ZTransparencyQuerySchema, type TTransparency } from './transparency.schema.ts';
+export { getTransparency } from './transparency.ts';
 export { summarizeWebVitals, webVitalsHandler } from './web-vitals.ts';
 
 /** The registration rules an admin controls (PRODUCT.md §5, §10): invite only, and the user ID prefix. */

@@ -5,12 +5,16 @@ import { contentProjection } from './content.projection.ts';
 import { countersProjection } from './counters.projection.ts';
 import { seedContent } from './content.ts';
 import { settingsProjection } from './settings.projection.ts';
+import { siteRest } from './site.rest.ts';
+import { transparencyProjection } from './transparency.projection.ts';
 
 export const siteModule: SahayModule = {
   name: 'site',
   inlineProjections: [settingsProjection, contentProjection, contactProjection],
   // The public counters: a verified figure shows there a moment after it was recorded (docs/decisions/015).
-  asyncProjections: [countersProjection],
+  // The transparency page's figures likewise.
+  asyncProjections: [countersProjection, transparencyProjection],
   jobs: [notifyContactMessageJob],
   seed: seedContent,
+  rest: siteRest,
 };

@@ -5,6 +5,7 @@ import { getContentHistoryRoute } from './get-content-history.route.ts';
 import { getContentVersionRoute } from './get-content-version.route.ts';
 import { getContentRoute } from './get-content.route.ts';
 import { getCountersRoute } from './get-counters.route.ts';
+import { getTransparencyRoute } from './get-transparency.route.ts';
 import { getManyContactMessagesRoute } from './get-many-contact-messages.route.ts';
 import { getSettingsRoute } from './get-settings.route.ts';
 import { markContactMessageHandledRoute } from './mark-contact-message-handled.route.ts';
@@ -24,6 +25,7 @@ export const siteRouter = router({
     preview: previewContentRoute,
   }),
   counters: router({ get: getCountersRoute }),
+  transparency: router({ get: getTransparencyRoute }),
   contact: router({
     create: createContactMessageRoute,
     getMany: getManyContactMessagesRoute,

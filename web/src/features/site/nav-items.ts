@@ -20,7 +20,7 @@ const link = (href: string, label: MessageKey, longLabel?: MessageKey): NavLinkI
 /** The main navigation, PRODUCT.md §3. The footer lists the same links (they work without JavaScript). */
 export const navItems: ReadonlyArray<NavLinkItem | NavMenuItem> = [
   link('/', 'nav.home'),
-  { kind: 'menu', id: 'about', label: 'nav.about', items: [link('/about', 'nav.aboutUs'), link('/mission', 'nav.mission')] },
+  { kind: 'menu', id: 'about', label: 'nav.about', items: [link('/about', 'nav.aboutUs'), link('/mission', 'nav.mission'), link('/transparency', 'nav.transparency')] },
   {
     kind: 'menu',
     id: 'kanyadan',

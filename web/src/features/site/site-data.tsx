@@ -2,6 +2,7 @@ import { createContext, use, useSyncExternalStore, type ReactNode } from 'react'
 import type { TContentPage, TContentSlug } from '@sahay/server/modules/site/content.schema';
 import type { TCounters } from '@sahay/server/modules/site/counters.schema';
 import type { TSettings } from '@sahay/server/modules/site/settings.schema';
+import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
 
 /** The settings the public pages show (top bar, footer, contact page); the rest stays on the server. */
 export const PUBLIC_SETTING_KEYS = [
@@ -40,6 +41,8 @@ export interface SiteData {
   settings: PublicSettings;
   counters: TCounters;
   pages: Partial<Record<TContentSlug, PublicContentPage>>;
+  /** On /transparency: the page of the list the server rendered. */
+  transparency?: TTransparency;
 }
 
 export function publicSettingsOf(settings: TSettings): PublicSettings {

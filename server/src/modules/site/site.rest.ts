@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import { handle, parseInput } from '#server/http/rest';
+import type { Services } from '#server/services';
+import { getPublicSiteData, getPublicTransparency } from './public-data.ts';
+import { ZTransparencyCsvQuerySchema, ZTransparencyQuerySchema } from './transparency.schema.ts';
+import { transparencyCsv } from './transparency.ts';
+
+/** REST adapters of the public site's data: the transparency page as JSON and its list as CSV. */
+export function siteRest(services: Services): Router {
+  const rest = Router();
+
+  rest.get(
+    '/transparency',
+    handle(async (req, res) => {
+      const { page } = parseInput(ZTransparencyQuerySchema, req.query);
+      res.set('Cache-Control', 'no-cache').json(await getPublicTransparency(services, await getPublicSiteData(services), page));
+    }),
+  );
+
+  rest.get(
+    '/transparency.csv',
+    handle(async (req, res) => {
+      const { page, lang } = parseInput(ZTransparencyCsvQuerySchema, req.query);
+      const transparency = await getPublicTransparency(services, await getPublicSiteData(services), page);
+      res
+        .set({ 'Cache-Control': 'no-cache', 'Content-Disposition': `attachment; filename="transparency-page-${transparency.gifts.page}.csv"` })
+        .type('text/csv; charset=utf-8')
+        .send(transparencyCsv(transparency.gifts.items, lang));
+    }),
+  );
+
+  return rest;
+}

@@ -1,0 +1,94 @@
+import type { Queryable } from '#server/db/db';
+import type { PersonalDataErased } from '#server/event-store/personal-data';
+import type { Projection } from '#server/event-store/types';
+import type { DonationCancelled, DonationPledged, DonationVerified } from '#server/modules/donations/donations.api';
+import type { KanyadanBenefitDisbursed } from '#server/modules/kanyadan/kanyadan.api';
+
+const DONATION_SUBJECT_PREFIX = 'donation-';
+
+/**
+ * The public /transparency page's figures (PRODUCT.md §3): money received per month and cause
+ * (verified donations; a cancellation takes its gift back out of the month it was counted in), money
+ * disbursed per month and cause (Kanyadan benefits paid now; help disbursements add their case
+ * here), and the list of verified gifts with the names donors agreed to show.
+ *
+ * The name comes from the pledge, and only when the donor ticked "show my name": a donor who did not
+ * agree is never revealed into this projection at all. An erasure removes the name; after one, the
+ * pledge reveals nothing, so a replay ends with the same rows.
+ */
+export const transparencyProjection: Projection<
+  'site_transparency_months' | 'site_transparency_gifts' | 'site_transparency_names',
+  DonationPledged | DonationVerified | DonationCancelled | KanyadanBenefitDisbursed | PersonalDataErased
+> = {
+  name: 'site_transparency',
+  tables: ['site_transparency_months', 'site_transparency_gifts', 'site_transparency_names'],
+  handles: ['DonationPledged', 'DonationVerified', 'DonationCancelled', 'KanyadanBenefitDisbursed', 'PersonalDataErased'],
+  async apply(event, { tx, tables, reveal }) {
+    switch (event.type) {
+      case 'DonationPledged': {
+        if (!event.data.showName) return;
+        const donor = await reveal<{ name: string }>(event.data.donor);
+        if (!donor) return;
+        await tx.query(`INSERT INTO ${tables.site_transparency_names} (reference, name) VALUES ($1, $2) ON CONFLICT (reference) DO NOTHING`, [
+          event.data.reference,
+          donor.name,
+        ]);
+        return;
+      }
+      case 'DonationVerified': {
+        const { reference, receivedOn, amountPaise, cause, verifiedAt } = event.data;
+        const { rowCount } = await tx.query(
+          `INSERT INTO ${tables.site_transparency_gifts} (reference, received_on, amount_paise, cause, verified_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (reference) DO NOTHING`,
+          [reference, receivedOn, amountPaise, cause, verifiedAt],
+        );
+        if (rowCount > 0) await addToMonth(tx, tables.site_transparency_months, { month: receivedOn.slice(0, 7), cause, receivedPaise: amountPaise, gifts: 1 });
+        return;
+      }
+      case 'DonationCancelled': {
+        const { rows } = await tx.query<{ received_on: string; amount_paise: string; cause: string }>(
+          `DELETE FROM ${tables.site_transparency_gifts} WHERE reference = $1 RETURNING to_char(received_on, 'YYYY-MM-DD') AS received_on, amount_paise, cause`,
+          [event.data.reference],
+        );
+        const gift = rows[0];
+        if (gift) {
+          await addToMonth(tx, tables.site_transparency_months, { month: gift.received_on.slice(0, 7), cause: gift.cause, receivedPaise: -Number(gift.amount_paise), gifts: -1 });
+        }
+        return;
+      }
+      case 'KanyadanBenefitDisbursed':
+        await addToMonth(tx, tables.site_transparency_months, { month: event.data.paidOn.slice(0, 7), cause: 'kanyadan', disbursedPaise: event.data.amountPaise, disbursements: 1 });
+        return;
+      case 'PersonalDataErased': {
+        const { subjectId } = event.data;
+        if (subjectId.startsWith(DONATION_SUBJECT_PREFIX)) {
+          await tx.query(`DELETE FROM ${tables.site_transparency_names} WHERE reference = $1`, [subjectId.slice(DONATION_SUBJECT_PREFIX.length)]);
+        }
+        return;
+      }
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  },
+};
+
+interface MonthChange {
+  month: string;
+  cause: string;
+  receivedPaise?: number;
+  gifts?: number;
+  disbursedPaise?: number;
+  disbursements?: number;
+}
+
+async function addToMonth(tx: Queryable, table: string, change: MonthChange): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${table} (month, cause, received_paise, gifts, disbursed_paise, disbursements) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (month, cause) DO UPDATE SET
+       received_paise = ${table}.received_paise + EXCLUDED.received_paise, gifts = ${table}.gifts + EXCLUDED.gifts,
+       disbursed_paise = ${table}.disbursed_paise + EXCLUDED.disbursed_paise, disbursements = ${table}.disbursements + EXCLUDED.disbursements`,
+    [change.month, change.cause, change.receivedPaise ?? 0, change.gifts ?? 0, change.disbursedPaise ?? 0, change.disbursements ?? 0],
+  );
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { DONATION_CAUSES } from '#server/modules/donations/donation-fields.schema';
+
+/**
+ * What the public /transparency page shows, as GET /api/transparency and site.transparency.get
+ * answer it. Only public facts: dates, amounts, causes, and a donor's name only when they agreed.
+ */
+
+/** Gifts listed per page. */
+export const TRANSPARENCY_PAGE_SIZE = 20;
+/** Months in the chart, the current one last. */
+export const TRANSPARENCY_MONTHS = 24;
+export const PAGE_INVALID = 'Enter a page number from 1 upwards.';
+
+export const ZTransparencyQuerySchema = z.strictObject({
+  page: z.coerce.number({ error: PAGE_INVALID }).int(PAGE_INVALID).min(1, PAGE_INVALID).max(1_000_000, PAGE_INVALID).default(1),
+});
+export type TTransparencyQuery = z.input<typeof ZTransparencyQuerySchema>;
+
+/** The CSV of a page of the list, with its headings and "Anonymous" in the page's language. */
+export const ZTransparencyCsvQuerySchema = ZTransparencyQuerySchema.extend({ lang: z.enum(['en', 'hi'], { error: 'Choose en or hi' }).default('en') });
+
+const ZCauseSchema = z.enum(DONATION_CAUSES);
+
+const ZMoneyFlowSchema = z.object({ receivedPaise: z.number().int(), disbursedPaise: z.number().int() });
+
+export const ZTransparencySchema = z.object({
+  /** The last 24 months in India, oldest first, months without money included (as 0). */
+  months: z.array(ZMoneyFlowSchema.extend({ month: z.string().regex(/^\d{4}-\d{2}$/) })),
+  /** Per cause, over the same 24 months; every cause, in the donate form's order. */
+  causes: z.array(ZMoneyFlowSchema.extend({ cause: ZCauseSchema })),
+  /** Over the same 24 months. */
+  totals: ZMoneyFlowSchema,
+  gifts: z.object({
+    page: z.number().int().min(1),
+    pageCount: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+    /** Verified, not cancelled donations of all time. */
+    total: z.number().int().min(0),
+    /** Newest first; `donorName` null means "Anonymous". */
+    items: z.array(z.object({ receivedOn: z.string(), amountPaise: z.number().int(), cause: ZCauseSchema, donorName: z.string().nullable() })),
+  }),
+});
+export type TTransparency = z.infer<typeof ZTransparencySchema>;

@@ -1,0 +1,113 @@
+import { stringify } from 'csv-stringify/sync';
+import type { Queryable } from '#server/db/db';
+import { DONATION_CAUSES } from '#server/modules/donations/donation-fields.schema';
+import { TRANSPARENCY_MONTHS, TRANSPARENCY_PAGE_SIZE, type TTransparency } from './transparency.schema.ts';
+
+type Cause = (typeof DONATION_CAUSES)[number];
+
+/** The `count` months up to and including the month of `today` (YYYY-MM-DD), oldest first. */
+export function monthsUpTo(today: string, count: number): string[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7)) - 1;
+  return Array.from({ length: count }, (_, index) => {
+    const date = new Date(Date.UTC(year, month - (count - 1 - index), 1));
+    return date.toISOString().slice(0, 7);
+  });
+}
+
+interface MonthRow {
+  month: string;
+  cause: string;
+  received_paise: string | number;
+  disbursed_paise: string | number;
+}
+
+/** Pure: the chart's months and causes from the projection's rows (rows outside the window are ignored). */
+export function summarise(rows: readonly MonthRow[], months: readonly string[]): Pick<TTransparency, 'months' | 'causes' | 'totals'> {
+  const byMonth = new Map(months.map((month) => [month, { month, receivedPaise: 0, disbursedPaise: 0 }]));
+  const byCause = new Map(DONATION_CAUSES.map((cause) => [cause as string, { cause, receivedPaise: 0, disbursedPaise: 0 }]));
+  const totals = { receivedPaise: 0, disbursedPaise: 0 };
+  for (const row of rows) {
+    const month = byMonth.get(row.month);
+    if (!month) continue;
+    const received = Number(row.received_paise);
+    const disbursed = Number(row.disbursed_paise);
+    month.receivedPaise += received;
+    month.disbursedPaise += disbursed;
+    totals.receivedPaise += received;
+    totals.disbursedPaise += disbursed;
+    const cause = byCause.get(row.cause);
+    if (cause) {
+      cause.receivedPaise += received;
+      cause.disbursedPaise += disbursed;
+    }
+  }
+  return { months: [...byMonth.values()], causes: [...byCause.values()], totals };
+}
+
+/**
+ * What /transparency shows on page `page` (a page past the last shows the last), with the chart's
+ * window ending in the month of `today`. Reads only the site_transparency projection: the months'
+ * few rows and one page of the gifts' index. A deep page walks the index up to it (bench:transparency
+ * gives the figures for 100,000 gifts).
+ */
+export async function getTransparency(db: Queryable, { today, page }: { today: string; page: number }): Promise<TTransparency> {
+  const months = monthsUpTo(today, TRANSPARENCY_MONTHS);
+  const { rows: monthRows } = await db.query<MonthRow & { gifts: string | number }>(
+    `SELECT month, cause, received_paise, disbursed_paise, gifts FROM site_transparency_months`,
+  );
+  const total = monthRows.reduce((sum, row) => sum + Number(row.gifts), 0);
+  const pageCount = Math.max(1, Math.ceil(total / TRANSPARENCY_PAGE_SIZE));
+  const shownPage = Math.min(page, pageCount);
+  const { rows: gifts } = await db.query<{ received_on: string; amount_paise: string | number; cause: Cause; name: string | null }>(
+    // The page's references first, from the index alone (a deep page skips index entries, not
+    // rows); then the 20 rows and their names.
+    `WITH page AS (
+       SELECT reference, received_on, verified_at FROM site_transparency_gifts
+        ORDER BY received_on DESC, verified_at DESC, reference LIMIT $1 OFFSET $2)
+     SELECT g.received_on::text AS received_on, g.amount_paise, g.cause, n.name
+       FROM page JOIN site_transparency_gifts g USING (reference) LEFT JOIN site_transparency_names n USING (reference)
+      ORDER BY page.received_on DESC, page.verified_at DESC, page.reference`,
+    [TRANSPARENCY_PAGE_SIZE, (shownPage - 1) * TRANSPARENCY_PAGE_SIZE],
+  );
+  return {
+    ...summarise(monthRows, months),
+    gifts: {
+      page: shownPage,
+      pageCount,
+      pageSize: TRANSPARENCY_PAGE_SIZE,
+      total,
+      items: gifts.map((gift) => ({ receivedOn: gift.received_on, amountPaise: Number(gift.amount_paise), cause: gift.cause, donorName: gift.name })),
+    },
+  };
+}
+
+const CSV_TEXT = {
+  en: { date: 'Date', amount: 'Amount (₹)', cause: 'Cause', donor: 'Donor', anonymous: 'Anonymous' },
+  hi: { date: 'तारीख़', amount: 'राशि (₹)', cause: 'उद्देश्य', donor: 'दाता', anonymous: 'गुमनाम' },
+} as const;
+
+const CAUSE_NAMES: Record<'en' | 'hi', Record<Cause, string>> = {
+  en: { general: 'General', kanyadan: 'Kanyadan', medical: 'Medical aid', education: 'Education', accident: 'Accident relief', environment: 'Environment' },
+  hi: { general: 'सामान्य', kanyadan: 'कन्यादान', medical: 'चिकित्सा सहायता', education: 'शिक्षा', accident: 'दुर्घटना राहत', environment: 'पर्यावरण' },
+};
+
+/** Paise as rupees with two decimals, from the integer: 1250050 → "12500.50". */
+export function rupees(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The page's list as a spreadsheet: the same rows and columns the page shows, in its language.
+ * UTF-8 with a BOM so Excel shows Hindi; a cell that a spreadsheet would run as a formula is
+ * neutralised (names are refused with such a start when entered, so this is a second guard).
+ */
+export function transparencyCsv(gifts: TTransparency['gifts']['items'], lang: 'en' | 'hi'): string {
+  const text = CSV_TEXT[lang];
+  return stringify(
+    gifts.map((gift) => [gift.receivedOn, rupees(gift.amountPaise), CAUSE_NAMES[lang][gift.cause], gift.donorName ?? text.anonymous]),
+    { bom: true, escape_formulas: true, record_delimiter: 'windows', header: true, columns: [text.date, text.amount, text.cause, text.donor] },
+  );
+}

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRenderer, type Renderer } from '#web/entry-server.tsx';
+import { publicSiteFixture } from '#web/testing/public-site-fixture.ts';
+import { transparencyFixture } from '#web/testing/transparency-fixture.ts';
+import { niceCeiling } from '../components/money-charts.tsx';
+
+const TEMPLATE = '<!doctype html><html lang="en"><head><!--head--></head><body><div id="root"><!--app-html--></div><!--boot-data--><!--scripts--></body></html>';
+
+let renderer: Renderer;
+
+beforeAll(async () => {
+  renderer = await createRenderer({
+    template: TEMPLATE,
+    manifest: { chunks: {}, entry: { script: 'assets/index.js', imports: [] }, boot: { code: '', hash: 'sha256-test' } },
+    publicUrl: 'https://sahay.example',
+  });
+});
+
+function render(url: string, transparency = transparencyFixture()) {
+  const [path = '/', search = ''] = url.split('?');
+  return renderer.render({ path, search, data: publicSiteFixture(), transparency });
+}
+
+/** The page's own part of the HTML. */
+function pageOf(html: string): string {
+  return /<div class="container page-content transparency">[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
+}
+
+describe('/transparency as the server renders it', () => {
+  it('draws both charts as SVG pictures with a text alternative, each followed by its table of figures', () => {
+    const page = pageOf(render('/transparency').html);
+    const charts = [...page.matchAll(/<svg[^>]*role="img"[^>]*aria-label="([^"]+)"[^>]*>([\s\S]*?)<\/svg>/g)];
+    expect(charts).toHaveLength(2);
+    expect(charts[0]![1]).toMatch(/^Bar chart: ₹[\d,.]+ received and ₹[\d,.]+ disbursed in the last 24 months/);
+    // 24 months × (received, disbursed) bars; 6 causes × 2.
+    expect(charts[0]![2]!.match(/<rect/g)).toHaveLength(48);
+    expect(charts[1]![2]!.match(/<rect/g)).toHaveLength(12);
+    const tables = [...page.matchAll(/<table class="table">([\s\S]*?)<\/table>/g)].map((match) => match[1]!);
+    expect(tables).toHaveLength(2);
+    expect(tables[0]).toContain('<caption>Received and disbursed by month</caption>');
+    expect(tables[0]!.match(/<th scope="row">/g)).toHaveLength(24);
+    expect(tables[0]).toMatch(/<th scope="row">November 2026<\/th>/);
+    expect(tables[1]!.match(/<th scope="row"/g)).toHaveLength(6);
+  });
+
+  it('lists the gifts with the names donors agreed to and "Anonymous" otherwise, with paging links and the CSV of this page', () => {
+    const data = transparencyFixture(3);
+    const page = pageOf(render('/transparency?page=3', data).html);
+    const gifts = [...page.matchAll(/<li class="gift">([\s\S]*?)<\/li>/g)].map((match) => match[1]!);
+    expect(gifts).toHaveLength(20);
+    expect(gifts[0]).toContain('सुनीता देवी');
+    expect(gifts[1]).toContain('Anonymous');
+    expect(page).toContain('href="/transparency?page=2"');
+    expect(page).toContain('href="/transparency?page=4"');
+    expect(page).toContain('href="/api/transparency.csv?page=3&amp;lang=en"');
+    expect(page).toContain('Page 3 of 5,000');
+  });
+
+  it('speaks Hindi on ?lang=hi, "गुमनाम" for anonymous donors, and keeps the language in its links', () => {
+    const { html, lang } = render('/transparency?lang=hi');
+    expect(lang).toBe('hi');
+    const page = pageOf(html);
+    expect(page).toContain('<h1>पारदर्शिता</h1>');
+    expect(page).toContain('गुमनाम');
+    expect(page).not.toContain('Anonymous');
+    expect(page).toContain('href="/transparency?page=2&amp;lang=hi"');
+    expect(page).toContain('lang=hi" download');
+  });
+
+  it('hands the rendered figures to the browser, so it hydrates without asking again', () => {
+    const { html } = render('/transparency');
+    const boot = JSON.parse(/<script type="application\/json" id="sahay-boot">([\s\S]*?)<\/script>/.exec(html)![1]!) as { site: { transparency?: unknown } };
+    expect(boot.site.transparency).toEqual(transparencyFixture());
+    // Other pages do not carry it.
+    const home = JSON.parse(/<script type="application\/json" id="sahay-boot">([\s\S]*?)<\/script>/.exec(render('/').html)![1]!) as { site: { transparency?: unknown } };
+    expect(home.site.transparency).toBeUndefined();
+  });
+
+  it('says so plainly before the first verified donation', () => {
+    const empty = transparencyFixture();
+    const page = pageOf(render('/transparency', { ...empty, gifts: { ...empty.gifts, page: 1, pageCount: 1, total: 0, items: [] } }).html);
+    expect(page).toContain('No verified donations yet.');
+    expect(page).not.toContain('rel="next"');
+    expect(page).not.toContain('.csv');
+  });
+});
+
+describe('the chart scale', () => {
+  it('rounds up to 1, 2 or 5 times a power of ten rupees', () => {
+    expect([0, 1, 99_00, 101_00, 1_50_000_00, 2_00_001_00, 7_77_77_777_00].map(niceCeiling)).toEqual([1_00, 1_00, 100_00, 200_00, 2_00_000_00, 5_00_000_00, 10_00_00_000_00]);
+  });
+});

@@ -1,0 +1,159 @@
+import { useSearch } from 'wouter';
+import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
+import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { localizeHref } from '#web/i18n/lang-url.ts';
+import { formatDate, formatMoney, formatMonth, formatNumber } from '#web/ui/format.ts';
+import { LoadFailure } from '#web/ui/load-failure.tsx';
+import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { CAUSE_LABELS } from '../components/cause-select.tsx';
+import { CauseChart, MonthChart } from '../components/money-charts.tsx';
+import { useTransparency } from '../hooks/use-transparency.ts';
+
+/** `?page=` as a page number; anything else is the first page (as the server reads it). */
+function pageOf(search: string): number {
+  const page = Number(new URLSearchParams(search).get('page') ?? 1);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * /transparency (PRODUCT.md §3): where the money came from and where it went. Money received and
+ * disbursed in the last 24 months, by month and by cause, as charts with their tables; then every
+ * verified donation, newest first, 20 a page, naming the donor only when they agreed. Rendered on
+ * the server with the figures; paging is plain links, so it works before (and without) any script.
+ */
+export default function TransparencyPage() {
+  const t = useT();
+  const { lang } = useLang();
+  usePageMeta('transparency.metaTitle', 'transparency.metaDescription');
+  const page = pageOf(useSearch());
+  const { data, error } = useTransparency(page);
+
+  return (
+    <div className="container page-content transparency">
+      <h1>{t('transparency.heading')}</h1>
+      <p>{t('transparency.intro')}</p>
+      {data ? <Figures data={data} lang={lang} /> : error ? <LoadFailure message={t('transparency.failed')} error={error} onRetry={() => window.location.reload()} /> : <p role="status">{t('common.loading')}</p>}
+    </div>
+  );
+}
+
+function Figures({ data, lang }: { data: TTransparency; lang: 'en' | 'hi' }) {
+  const t = useT();
+  const totals = { received: formatMoney(data.totals.receivedPaise), disbursed: formatMoney(data.totals.disbursedPaise) };
+  const { gifts } = data;
+  const pageHref = (page: number) => localizeHref(page === 1 ? '/transparency' : `/transparency?page=${page}`, lang);
+  const csvHref = `/api/transparency.csv?page=${gifts.page}&lang=${lang}`;
+
+  return (
+    <>
+      <div className="stats">
+        <div className="stat">
+          <p className="stat-label">{t('transparency.totalReceived')}</p>
+          <p className="stat-value">{totals.received}</p>
+        </div>
+        <div className="stat">
+          <p className="stat-label">{t('transparency.totalDisbursed')}</p>
+          <p className="stat-value">{totals.disbursed}</p>
+        </div>
+      </div>
+      <p className="muted">{t('transparency.disbursedNote')}</p>
+
+      <section aria-labelledby="transparency-months">
+        <h2 id="transparency-months">{t('transparency.byMonth')}</h2>
+        <MonthChart months={data.months} summary={t('transparency.chartSummary', totals)} />
+        <TableScroll label={t('transparency.byMonthTable')}>
+          <table className="table">
+            <caption>{t('transparency.byMonthTable')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('transparency.month')}</th>
+                <th scope="col">{t('transparency.received')}</th>
+                <th scope="col">{t('transparency.disbursed')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...data.months].reverse().map((month) => (
+                <tr key={month.month}>
+                  <th scope="row">{formatMonth(month.month, lang, 'long')}</th>
+                  <td>{formatMoney(month.receivedPaise)}</td>
+                  <td>{formatMoney(month.disbursedPaise)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </section>
+
+      <section aria-labelledby="transparency-causes">
+        <h2 id="transparency-causes">{t('transparency.byCause')}</h2>
+        <CauseChart causes={data.causes} summary={t('transparency.chartSummary', totals)} />
+        <TableScroll label={t('transparency.byCauseTable')}>
+          <table className="table">
+            <caption>{t('transparency.byCauseTable')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('transparency.cause')}</th>
+                <th scope="col">{t('transparency.received')}</th>
+                <th scope="col">{t('transparency.disbursed')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.causes.map((cause) => (
+                <tr key={cause.cause}>
+                  <th scope="row" className="wrap">
+                    {t(CAUSE_LABELS[cause.cause])}
+                  </th>
+                  <td>{formatMoney(cause.receivedPaise)}</td>
+                  <td>{formatMoney(cause.disbursedPaise)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </section>
+
+      <section aria-labelledby="transparency-gifts">
+        <h2 id="transparency-gifts">{t('transparency.gifts')}</h2>
+        <p>{t('transparency.giftsNote', { count: formatNumber(gifts.total) })}</p>
+        {gifts.items.length === 0 ? (
+          <p>{t('transparency.noGifts')}</p>
+        ) : (
+          <ul className="gift-list">
+            {gifts.items.map((gift, index) => (
+              <li key={`${gifts.page}-${index}`} className="gift">
+                <span className="gift-amount">{formatMoney(gift.amountPaise)}</span>
+                <span className="gift-donor">{gift.donorName ?? t('transparency.anonymous')}</span>
+                <span className="gift-meta">
+                  <span className="visually-hidden">{t('transparency.date')}: </span>
+                  {formatDate(gift.receivedOn, lang)} · <span className="visually-hidden">{t('transparency.cause')}: </span>
+                  {t(CAUSE_LABELS[gift.cause])}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <nav className="pager" aria-label={t('transparency.pages')}>
+          {gifts.page > 1 && (
+            <a href={pageHref(gifts.page - 1)} rel="prev">
+              {t('transparency.newer')}
+            </a>
+          )}
+          <span>{t('transparency.pageOf', { page: formatNumber(gifts.page), pages: formatNumber(gifts.pageCount) })}</span>
+          {gifts.page < gifts.pageCount && (
+            <a href={pageHref(gifts.page + 1)} rel="next">
+              {t('transparency.older')}
+            </a>
+          )}
+        </nav>
+        {gifts.items.length > 0 && (
+          <p>
+            <a href={csvHref} download>
+              {t('transparency.downloadCsv')}
+            </a>
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
