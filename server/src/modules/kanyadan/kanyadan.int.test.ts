@@ -207,10 +207,17 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     await expect(staff.finance.kanyadan.admin.approveBenefit({ regNo, amountPaise: 60_000_00 })).rejects.toThrow('The benefit must be between ₹5,000 and ₹51,000.');
     expect(await staff.finance.kanyadan.admin.approveBenefit({ regNo, amountPaise: 21_000_00 })).toEqual({ regNo, status: 'benefit_approved' });
     const utr = `${Date.now()}`.slice(-12).padStart(12, '7');
+    await app.runJobs();
+    const transparencyBefore = await (await app.caller()).site.transparency.get({});
     expect(await staff.finance.kanyadan.admin.disburse({ regNo, utr, paidOn: '2035-01-10' })).toEqual({ regNo, status: 'disbursed' });
     await app.runJobs();
     const afterPaid = await (await app.caller()).site.counters.get();
     expect(afterPaid.kanyadanFundsPaise - afterVerify.kanyadanFundsPaise).toBe(21_000_00);
+    // The transparency page shows it as disbursed, in the month paid and under Kanyadan.
+    const transparency = await (await app.caller()).site.transparency.get({});
+    const disbursedIn = (page: typeof transparency) => [page.months.find((month) => month.month === '2035-01')?.disbursedPaise, page.causes.find((cause) => cause.cause === 'kanyadan')?.disbursedPaise];
+    expect(disbursedIn(transparency).map((paise, index) => paise! - disbursedIn(transparencyBefore)[index]!)).toEqual([21_000_00, 21_000_00]);
+    expect(transparency.totals.disbursedPaise - transparencyBefore.totals.disbursedPaise).toBe(21_000_00);
     expect((await staff.finance.kanyadan.admin.get({ regNo })).benefit).toMatchObject({ amountPaise: 21_000_00, utr, paidOn: '2035-01-10' });
 
     // The same UTR cannot pay another benefit (nor a fee).
