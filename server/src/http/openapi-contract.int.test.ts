@@ -690,6 +690,18 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         ...adminOnly(() => get(`/api/admin/donations/${UNKNOWN_REFERENCE}/receipt.pdf`)),
       },
     },
+    getAdminExports10bd: {
+      success: () => asAdmin(get('/api/admin/exports/10bd')).query({ fy: '2031-32' }),
+      errors: { 400: () => asAdmin(get('/api/admin/exports/10bd')).query({ fy: '2031-33' }), ...adminOnly(() => get('/api/admin/exports/10bd').query({ fy: '2031-32' })) },
+    },
+    getAdminExports10bdMissingId: {
+      success: () => asAdmin(get('/api/admin/exports/10bd-missing-id')).query({ fy: '2031-32' }),
+      errors: { 400: () => asAdmin(get('/api/admin/exports/10bd-missing-id')), ...adminOnly(() => get('/api/admin/exports/10bd-missing-id').query({ fy: '2031-32' })) },
+    },
+    getAdminExportsDonations: {
+      success: () => asAdmin(get('/api/admin/exports/donations')).query({ from: '2031-04-01', to: '2031-06-30' }),
+      errors: { 400: () => asAdmin(get('/api/admin/exports/donations')).query({ from: '2031-06-30', to: '2031-04-01' }), ...adminOnly(() => get('/api/admin/exports/donations').query({ from: '2031-04-01', to: '2031-06-30' })) },
+    },
   };
 
   /** Every finding, printed together at the end: the list the lead engineer works from. */

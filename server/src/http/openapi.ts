@@ -17,6 +17,7 @@ import { ZLoginRequestSchema, ZLoginResponseSchema } from '#server/modules/ident
 import { ZPasswordMessageResponseSchema, ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from '#server/modules/identity/passwords/password-reset.schema';
 import { ZProfileSchema, ZUpdateProfileRequestSchema, ZUploadProfileAssetsResponseSchema } from '#server/modules/identity/profile/profile.schema';
 import { ZRegisterRequestSchema, ZRegisterResponseSchema } from '#server/modules/community/register.schema';
+import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from '#server/modules/donations/exports.schema';
 import { ZTransparencyCsvQuerySchema, ZTransparencyQuerySchema, ZTransparencySchema } from '#server/modules/site/transparency.schema';
 import { ZWebVitalsReportSchema } from '#server/modules/site/web-vitals.schema';
 import { ZCancelDonationRestRequestSchema, ZCancelDonationResponseSchema } from '#server/modules/donations/cancel-donation.schema';
@@ -144,6 +145,9 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'post', path: '/api/admin/donations/{reference}/cancel', summary: 'Cancel a verified donation with a reason; its receipt keeps its serial and is re-issued marked CANCELLED (permission: finance)', auth: { admin: ['finance'] }, request: ZCancelDonationRestRequestSchema, response: ZCancelDonationResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
   { method: 'get', path: '/api/admin/donations/{reference}/screenshot', summary: 'The proof screenshot, re-encoded without metadata (WebP) (permission: finance)', auth: { admin: ['finance'] }, response: z.string(), produces: 'image/webp', status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/admin/donations/{reference}/receipt.pdf', summary: 'The receipt PDF of any donation (permission: finance)', auth: { admin: ['finance'] }, response: z.string(), produces: 'application/pdf', status: 200, errors: [400, 401, 403, 404] },
+  { method: 'get', path: '/api/admin/exports/10bd', summary: "Form 10BD Part B for financial year ?fy= (like 2026-27) as the income-tax portal's CSV template: one row per donor (by PAN) and nature of donation, amounts of the same nature added up (rule 18AB), cash apart; UTF-8 with a BOM; the export is recorded with the admin (permission: finance)", auth: { admin: ['finance'] }, query: ZFinancialYearQuerySchema, response: z.string(), produces: 'text/csv', status: 200, errors: [400, 401, 403] },
+  { method: 'get', path: '/api/admin/exports/10bd-missing-id', summary: 'The verified donations of ?fy= that Form 10BD cannot list for want of a donor ID, for staff to ask the donors; recorded with the admin (permission: finance)', auth: { admin: ['finance'] }, query: ZFinancialYearQuerySchema, response: z.string(), produces: 'text/csv', status: 200, errors: [400, 401, 403] },
+  { method: 'get', path: '/api/admin/exports/donations', summary: 'Every donation dated ?from= to ?to= (YYYY-MM-DD; the day the money arrived, else of the pledge; at most 5 years) with every field staff need; PANs masked unless ?fullPan=true, which the recorded export notes with the admin (permission: finance)', auth: { admin: ['finance'] }, query: ZDonationsExportQuerySchema, response: z.string(), produces: 'text/csv', status: 200, errors: [400, 401, 403] },
 ];
 
 /**

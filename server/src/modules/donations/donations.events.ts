@@ -181,7 +181,26 @@ export type InstrumentClaimed = {
   data: { reference: string; claimedAt: string };
 };
 
-export type DonationEvent = DonationStreamEvent | ReceiptSerialAllocated | UtrClaimed | InstrumentClaimed;
+// ---- stream finance-exports-<admin's user ID>: every export, who made it and of what ----
+
+export const EXPORT_KINDS = ['form-10bd', 'form-10bd-missing-id', 'donations'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/**
+ * A finance admin downloaded an export (issue 13): which one, of which year or date range, how many
+ * rows, and whether PANs were shown in full. Recorded before the file is sent; names nobody but the
+ * admin (the rows themselves are not copied into the event).
+ */
+export type DonationsExported = {
+  type: 'DonationsExported';
+  data: { kind: ExportKind; financialYear: string | null; from: string | null; to: string | null; isFullPan: boolean; rows: number; exportedBy: string; exportedAt: string };
+};
+
+export function exportsStreamId(adminId: string): string {
+  return `finance-exports-${adminId}`;
+}
+
+export type DonationEvent = DonationStreamEvent | ReceiptSerialAllocated | UtrClaimed | InstrumentClaimed | DonationsExported;
 
 /** Subject of the data key and stream of one donation; `reference` is the canonical 8 characters. */
 export function donationStreamId(reference: string): string {

@@ -10,6 +10,8 @@ import { ZCancelDonationRestRequestSchema } from './cancel-donation.schema.ts';
 import { createDonation } from './create-donation.ts';
 import { ZCreateDonationRestRequestSchema } from './create-donation.schema.ts';
 import { ZReferenceSchema } from './donation-fields.schema.ts';
+import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from './exports.schema.ts';
+import { exportDonations, exportForm10BD, type CsvExport } from './exports.ts';
 import { getDonationStatus, getProofScreenshot, getReceiptPdf, listDonations } from './donation-reads.ts';
 import { ZContactQuerySchema, ZOptionalContactQuerySchema } from './get-donation-status.schema.ts';
 import { ZGetManyDonationsRestQuerySchema } from './get-many-donations.schema.ts';
@@ -49,6 +51,12 @@ function sendPdf(res: Response, pdf: { bytes: Buffer; serial: string; isCancelle
   res.set('Content-Disposition', `attachment; filename="${receiptFileName(pdf.serial, pdf.isCancelled ? 'cancelled' : 'issued')}"`);
   res.type('application/pdf');
   res.send(pdf.bytes);
+}
+
+function sendCsv(res: Response, file: CsvExport): void {
+  // Personal data: never kept by a browser or a proxy.
+  res.set({ 'Cache-Control': 'private, no-store', 'Content-Disposition': `attachment; filename="${file.fileName}"` });
+  res.type('text/csv; charset=utf-8').send(file.csv);
 }
 
 /** REST adapters of issue 10 for other clients; the same module functions and schemas as the tRPC routes. */
@@ -187,6 +195,30 @@ export function donationsRest(services: Services): Router {
       const user = requireAdmin(res, 'finance');
       const reference = referenceOf(req);
       sendPdf(res, await getReceiptPdf(services, reference, { viewer: { userId: user.userId, isFinance: true } }, requestMeta(req, res)));
+    }),
+  );
+
+  // The finance exports (issue 13): each is recorded as an event before its file is sent.
+  for (const [path, kind] of [
+    ['/admin/exports/10bd', 'form-10bd'],
+    ['/admin/exports/10bd-missing-id', 'form-10bd-missing-id'],
+  ] as const) {
+    rest.get(
+      path,
+      handle(async (req, res) => {
+        const admin = requireAdmin(res, 'finance');
+        const { fy } = parseInput(ZFinancialYearQuerySchema, req.query);
+        sendCsv(res, await exportForm10BD(services, { financialYear: fy, kind }, admin, requestMeta(req, res)));
+      }),
+    );
+  }
+
+  rest.get(
+    '/admin/exports/donations',
+    handle(async (req, res) => {
+      const admin = requireAdmin(res, 'finance');
+      const query = parseInput(ZDonationsExportQuerySchema, req.query);
+      sendCsv(res, await exportDonations(services, query, admin, requestMeta(req, res)));
     }),
   );
 
