@@ -42,6 +42,11 @@ const UNKNOWN_REFERENCE = 'ZZZZ-9999';
 /** Past the JSON body limit (64 kB). */
 const OVERSIZED = { note: 'x'.repeat(100 * 1024) };
 
+/** A one-line bank statement crediting a UPI payment with this UTR. */
+function statementCsv(utr: string): Buffer {
+  return Buffer.from(`Date,Narration,Ref No.,Credit\n10/05/2031,UPI/${utr}/DONOR,,"1,000.00"\n`);
+}
+
 /** Every call comes from one address: the main app's limits stay out of the way; 429s are the throttled app's. */
 const ROOMY = uniformRateLimits(10_000);
 /** Every limit at one request an hour: the second call of anything limited is a 429. */
@@ -697,6 +702,37 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     getAdminExports10bdMissingId: {
       success: () => asAdmin(get('/api/admin/exports/10bd-missing-id')).query({ fy: '2031-32' }),
       errors: { 400: () => asAdmin(get('/api/admin/exports/10bd-missing-id')), ...adminOnly(() => get('/api/admin/exports/10bd-missing-id').query({ fy: '2031-32' })) },
+    },
+    postAdminBankStatementsColumns: {
+      success: () => asAdmin(post('/api/admin/bank-statements/columns')).attach('file', statementCsv(uniqueUtr()), { filename: 's.csv', contentType: 'text/csv' }),
+      errors: {
+        400: () => asAdmin(post('/api/admin/bank-statements/columns')).attach('file', png, { filename: 's.csv', contentType: 'text/csv' }),
+        401: () => post('/api/admin/bank-statements/columns').attach('file', statementCsv(uniqueUtr()), { filename: 's.csv', contentType: 'text/csv' }),
+        403: () => asMember(post('/api/admin/bank-statements/columns')).attach('file', statementCsv(uniqueUtr()), { filename: 's.csv', contentType: 'text/csv' }),
+        413: () => asAdmin(post('/api/admin/bank-statements/columns')).attach('file', Buffer.alloc(6 * 1024 * 1024, 'a'), { filename: 's.csv', contentType: 'text/csv' }),
+      },
+    },
+    postAdminBankStatements: {
+      success: () => asAdmin(post('/api/admin/bank-statements')).attach('file', statementCsv(uniqueUtr()), { filename: 's.csv', contentType: 'text/csv' }),
+      errors: {
+        400: () => asAdmin(post('/api/admin/bank-statements')).field('mapping', '{').attach('file', statementCsv(uniqueUtr()), { filename: 's.csv', contentType: 'text/csv' }),
+        401: () => post('/api/admin/bank-statements').attach('file', statementCsv(uniqueUtr()), { filename: 's.csv', contentType: 'text/csv' }),
+        403: () => asMember(post('/api/admin/bank-statements')).attach('file', statementCsv(uniqueUtr()), { filename: 's.csv', contentType: 'text/csv' }),
+        413: () => asAdmin(post('/api/admin/bank-statements')).attach('file', Buffer.alloc(6 * 1024 * 1024, 'a'), { filename: 's.csv', contentType: 'text/csv' }),
+      },
+    },
+    postAdminBankStatementsByIdVerifySureMatches: {
+      success: async () => {
+        const statement = await asAdmin(post('/api/admin/bank-statements')).attach('file', statementCsv(uniqueUtr()), { filename: 's.csv', contentType: 'text/csv' });
+        return asAdmin(post(`/api/admin/bank-statements/${(statement.body as { id: string }).id}/verify-sure-matches`)).send({});
+      },
+      errors: {
+        400: () => asAdmin(post('/api/admin/bank-statements/not-an-id/verify-sure-matches')).send({}),
+        401: () => post(`/api/admin/bank-statements/${'0'.repeat(32)}/verify-sure-matches`).send({}),
+        403: () => asMember(post(`/api/admin/bank-statements/${'0'.repeat(32)}/verify-sure-matches`)).send({}),
+        404: () => asAdmin(post(`/api/admin/bank-statements/${'0'.repeat(32)}/verify-sure-matches`)).send({}),
+        413: () => asAdmin(post(`/api/admin/bank-statements/${'0'.repeat(32)}/verify-sure-matches`)).send(OVERSIZED),
+      },
     },
     getAdminExportsDonations: {
       success: () => asAdmin(get('/api/admin/exports/donations')).query({ from: '2031-04-01', to: '2031-06-30' }),

@@ -3,30 +3,31 @@ import Busboy from 'busboy';
 import { AppError } from '#server/errors/app-error';
 import { UNKNOWN_FIELD } from '#server/errors/field-errors';
 import { UPLOAD_EMPTY, UPLOAD_INTERRUPTED, UPLOAD_MALFORMED, uploadTooLarge } from './upload-messages.ts';
-import { detectUploadType, SNIFF_BYTES, wrongTypeMessage, type UploadAccept, type UploadMediaType } from './upload-types.ts';
+import { detectUploadType, SNIFF_BYTES, wrongTypeMessage, type AcceptedMediaType, type DocumentMediaType, type UploadAccept, type UploadMediaType } from './upload-types.ts';
 
-export interface FormFileRule {
-  accept: UploadAccept;
+export interface FormFileRule<A extends UploadAccept = UploadAccept> {
+  accept: A;
   maxBytes: number;
 }
 
-export interface ReceiveFormOptions<F extends string> {
+export interface ReceiveFormOptions<F extends string, A extends UploadAccept = UploadAccept> {
   /** The file fields the form may carry, each at most once. */
-  files: Record<F, FormFileRule>;
+  files: Record<F, FormFileRule<A>>;
   /** Text fields: how many, and how long each may be. */
   maxFields: number;
   maxFieldBytes: number;
 }
 
-export interface ReceivedFormFile {
+/** A file as received, of a type its rule accepts (documents: images and PDFs, unless said otherwise). */
+export interface ReceivedFormFile<M extends UploadMediaType = DocumentMediaType> {
   bytes: Buffer;
-  mediaType: UploadMediaType;
+  mediaType: M;
 }
 
-export interface ReceivedForm<F extends string> {
+export interface ReceivedForm<F extends string, M extends UploadMediaType = DocumentMediaType> {
   /** The text fields as sent; the caller checks them with a strict schema, which names unknown ones. */
   fields: Record<string, string>;
-  files: Partial<Record<F, ReceivedFormFile>>;
+  files: Partial<Record<F, ReceivedFormFile<M>>>;
 }
 
 /** Room for the boundaries and the part headers. */
@@ -41,7 +42,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * goes away are refused, naming the field where there is one. A file input left empty (no name, no
  * bytes) counts as absent.
  */
-export async function receiveForm<F extends string>(req: IncomingMessage, options: ReceiveFormOptions<F>): Promise<ReceivedForm<F>> {
+export async function receiveForm<F extends string, A extends UploadAccept>(req: IncomingMessage, options: ReceiveFormOptions<F, A>): Promise<ReceivedForm<F, AcceptedMediaType<A>>> {
   const rules = options.files as Record<string, FormFileRule>;
   const fileNames = Object.keys(rules);
   const maxBody = fileNames.reduce((sum, name) => sum + rules[name]!.maxBytes, 0) + options.maxFields * options.maxFieldBytes + MULTIPART_OVERHEAD_BYTES;
@@ -66,7 +67,7 @@ export async function receiveForm<F extends string>(req: IncomingMessage, option
     throw new AppError('BAD_REQUEST', { userMessage: UPLOAD_MALFORMED, cause: error });
   }
 
-  return new Promise<ReceivedForm<F>>((resolve, reject) => {
+  return new Promise<ReceivedForm<F, AcceptedMediaType<A>>>((resolve, reject) => {
     // No prototype: a text field named `__proto__` is a field (refused as unknown), not the object's prototype.
     const fields: Record<string, string> = Object.create(null) as Record<string, string>;
     const parts = new Map<string, { chunks: Buffer[]; size: number; isComplete: boolean; isEmptyInput: boolean }>();
@@ -94,7 +95,7 @@ export async function receiveForm<F extends string>(req: IncomingMessage, option
     };
     const finish = async () => {
       if (isSettled) return;
-      const files: Partial<Record<string, ReceivedFormFile>> = {};
+      const files: Partial<Record<string, ReceivedFormFile<UploadMediaType>>> = {};
       for (const [name, part] of parts) {
         if (!part.isComplete) return fail(new AppError('BAD_REQUEST', { userMessage: UPLOAD_MALFORMED, fieldErrors: { [name]: [UPLOAD_MALFORMED] } }));
         if (part.size === 0) {
@@ -113,7 +114,8 @@ export async function receiveForm<F extends string>(req: IncomingMessage, option
       }
       isSettled = true;
       detach();
-      resolve({ fields, files: files as Partial<Record<F, ReceivedFormFile>> });
+      // detectUploadType let through only the types each file's rule accepts.
+      resolve({ fields, files: files as Partial<Record<F, ReceivedFormFile<AcceptedMediaType<A>>>> });
     };
     const onAborted = () => fail(new AppError('BAD_REQUEST', { userMessage: UPLOAD_INTERRUPTED, message: 'form upload aborted by the client' }));
     const onClose = () => {

@@ -200,7 +200,46 @@ export function exportsStreamId(adminId: string): string {
   return `finance-exports-${adminId}`;
 }
 
-export type DonationEvent = DonationStreamEvent | ReceiptSerialAllocated | UtrClaimed | InstrumentClaimed | DonationsExported;
+// ---- stream bank-statement-<statement ID>: one uploaded statement (its ID is its content's hash) ----
+
+/** The columns of a statement that hold what matching needs, by their header names as written. */
+export interface StatementColumns {
+  date: string;
+  narration: string;
+  reference: string | null;
+  credit: string;
+}
+
+/**
+ * A finance admin uploaded a bank statement. The same file has the same ID, so uploading it again
+ * records nothing. Its credit lines are kept sealed under `bank-statement-<id>` (narrations name
+ * the people who paid); the file itself is not kept.
+ */
+export type BankStatementUploaded = {
+  type: 'BankStatementUploaded';
+  data: { statementId: string; columns: StatementColumns; creditLines: number; lines: Sealed; uploadedBy: string; uploadedAt: string };
+};
+
+/** "Verify sure matches" on a statement: which lines verified which donations (each its own DonationVerified). */
+export type BankStatementMatchesVerified = {
+  type: 'BankStatementMatchesVerified';
+  data: { statementId: string; verified: { line: number; reference: string }[]; verifiedBy: string; verifiedAt: string };
+};
+
+export function bankStatementStreamId(statementId: string): string {
+  return `bank-statement-${statementId}`;
+}
+
+// ---- stream bank-statement-columns-<hash of the header row>: the columns chosen for one bank's layout ----
+
+export type BankStatementColumnsChosen = {
+  type: 'BankStatementColumnsChosen';
+  data: { headers: string[]; columns: StatementColumns; chosenBy: string; chosenAt: string };
+};
+
+export type BankStatementEvent = BankStatementUploaded | BankStatementMatchesVerified | BankStatementColumnsChosen;
+
+export type DonationEvent = DonationStreamEvent | ReceiptSerialAllocated | UtrClaimed | InstrumentClaimed | DonationsExported | BankStatementEvent;
 
 /** Subject of the data key and stream of one donation; `reference` is the canonical 8 characters. */
 export function donationStreamId(reference: string): string {

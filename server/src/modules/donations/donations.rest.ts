@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import { handle, parseInput, requestMeta, requireAdmin } from '#server/http/rest';
 import { consumeRateLimit } from '#server/lib/rate-limit';
+import { receiveForm } from '#server/uploads/receive-form';
+import { UPLOAD_NO_FILE } from '#server/uploads/upload-messages';
 import { hasPermission, type SessionUser } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 import { cancelDonation } from './cancel-donation.ts';
@@ -10,6 +12,8 @@ import { ZCancelDonationRestRequestSchema } from './cancel-donation.schema.ts';
 import { createDonation } from './create-donation.ts';
 import { ZCreateDonationRestRequestSchema } from './create-donation.schema.ts';
 import { ZReferenceSchema } from './donation-fields.schema.ts';
+import { MAPPING_INVALID, ZStatementColumnsSchema, ZStatementFormFieldsSchema, ZStatementIdParamsSchema, type TStatementColumns } from './bank-statements.schema.ts';
+import { previewStatementColumns, uploadBankStatement, verifySureMatches } from './bank-statements.ts';
 import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from './exports.schema.ts';
 import { exportDonations, exportForm10BD, type CsvExport } from './exports.ts';
 import { getDonationStatus, getProofScreenshot, getReceiptPdf, listDonations } from './donation-reads.ts';
@@ -51,6 +55,27 @@ function sendPdf(res: Response, pdf: { bytes: Buffer; serial: string; isCancelle
   res.set('Content-Disposition', `attachment; filename="${receiptFileName(pdf.serial, pdf.isCancelled ? 'cancelled' : 'issued')}"`);
   res.type('application/pdf');
   res.send(pdf.bytes);
+}
+
+/** A bank statement: CSV, at most 5 MB (a year of a busy account is well under 2 MB). */
+export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The statement upload's form: the file, and optionally the columns to read (JSON in `mapping`). */
+async function receiveStatementForm(req: Request): Promise<{ bytes: Buffer; columns: TStatementColumns | null }> {
+  const form = await receiveForm(req, { files: { file: { accept: 'csv', maxBytes: STATEMENT_MAX_BYTES } }, maxFields: 1, maxFieldBytes: 4_000 });
+  const { mapping } = parseInput(ZStatementFormFieldsSchema, form.fields);
+  const file = form.files.file;
+  if (!file) throw new AppError('BAD_REQUEST', { userMessage: UPLOAD_NO_FILE, fieldErrors: { file: [UPLOAD_NO_FILE] } });
+  if (mapping === undefined || mapping.trim() === '') return { bytes: file.bytes, columns: null };
+  let json: unknown;
+  try {
+    json = JSON.parse(mapping);
+  } catch {
+    throw new AppError('BAD_REQUEST', { userMessage: MAPPING_INVALID, fieldErrors: { mapping: [MAPPING_INVALID] } });
+  }
+  const columns = ZStatementColumnsSchema.safeParse(json);
+  if (!columns.success) throw new AppError('BAD_REQUEST', { userMessage: MAPPING_INVALID, fieldErrors: { mapping: [MAPPING_INVALID] } });
+  return { bytes: file.bytes, columns: columns.data };
 }
 
 function sendCsv(res: Response, file: CsvExport): void {
@@ -219,6 +244,37 @@ export function donationsRest(services: Services): Router {
       const admin = requireAdmin(res, 'finance');
       const query = parseInput(ZDonationsExportQuerySchema, req.query);
       sendCsv(res, await exportDonations(services, query, admin, requestMeta(req, res)));
+    }),
+  );
+
+  // Bank-statement matching (issue 13): the columns of a file, the upload, and verifying its sure matches.
+  rest.post(
+    '/admin/bank-statements/columns',
+    handle(async (req, res) => {
+      requireAdmin(res, 'finance');
+      const { bytes } = await receiveStatementForm(req);
+      res.json(await previewStatementColumns(services, bytes));
+    }),
+  );
+
+  rest.post(
+    '/admin/bank-statements',
+    handle(async (req, res) => {
+      const admin = requireAdmin(res, 'finance');
+      const form = await receiveStatementForm(req);
+      // 200 either way: the same file uploaded again is the same statement, answered the same.
+      const { statement } = await uploadBankStatement(services, form, admin, requestMeta(req, res));
+      res.json(statement);
+    }),
+  );
+
+  rest.post(
+    '/admin/bank-statements/:id/verify-sure-matches',
+    handle(async (req, res) => {
+      const admin = requireAdmin(res, 'finance');
+      const { id } = parseInput(ZStatementIdParamsSchema, req.params);
+      parseInput(z.strictObject({}), req.body);
+      res.json(await verifySureMatches(services, id, admin, requestMeta(req, res)));
     }),
   );
 

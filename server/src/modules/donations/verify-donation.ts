@@ -249,6 +249,15 @@ export async function verifyDonation(
   input: { reference: string; receivedOn: string; mode: DonationMode; instrumentNumber?: string | null; utr?: string },
   meta: RequestMeta,
 ): Promise<TVerifyDonationResponse> {
+  return (await recordVerification(services, input, meta)).result;
+}
+
+/** verifyDonation, telling too whether this call verified it (false: it was verified already, the same way). */
+export async function recordVerification(
+  services: Services,
+  input: { reference: string; receivedOn: string; mode: DonationMode; instrumentNumber?: string | null; utr?: string },
+  meta: RequestMeta,
+): Promise<{ result: TVerifyDonationResponse; isNew: boolean }> {
   const now = services.now();
   const streamId = donationStreamId(input.reference);
   const { state, events } = await handleCommand(services, {
@@ -278,5 +287,5 @@ export async function verifyDonation(
   const verified = events.find((event) => isEventOf<DonationVerified>(event, ['DonationVerified']));
   const receiptSerial = verified?.data.receipt.serial ?? state.donation.verification?.receipt.serial;
   if (!receiptSerial) throw new Error('verifyDonation: a verified donation without a receipt');
-  return { reference: formatReference(input.reference), status: 'verified', receiptSerial };
+  return { result: { reference: formatReference(input.reference), status: 'verified', receiptSerial }, isNew: verified !== undefined };
 }
