@@ -695,6 +695,17 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         ...adminOnly(() => get(`/api/admin/donations/${UNKNOWN_REFERENCE}/receipt.pdf`)),
       },
     },
+    'getDonationsStatement.pdf': {
+      success: async () => {
+        const { reference, contact } = await verified();
+        return withClockAt(new Date('2032-04-05T06:00:00.000Z'), async () => get('/api/donations/statement.pdf').query({ fy: '2031-32', reference, contact }));
+      },
+      errors: {
+        400: () => get('/api/donations/statement.pdf').query({ fy: '2031-33', reference: UNKNOWN_REFERENCE, contact: PHONE }),
+        404: () => get('/api/donations/statement.pdf').query({ fy: '2030-31', reference: UNKNOWN_REFERENCE, contact: PHONE }),
+        429: throttledAt((h) => request(h).get('/api/donations/statement.pdf').query({ fy: '2030-31', reference: UNKNOWN_REFERENCE, contact: PHONE })),
+      },
+    },
     getAdminExports10bd: {
       success: () => asAdmin(get('/api/admin/exports/10bd')).query({ fy: '2031-32' }),
       errors: { 400: () => asAdmin(get('/api/admin/exports/10bd')).query({ fy: '2031-33' }), ...adminOnly(() => get('/api/admin/exports/10bd').query({ fy: '2031-32' })) },

@@ -11,10 +11,12 @@ import { cancelDonation } from './cancel-donation.ts';
 import { ZCancelDonationRestRequestSchema } from './cancel-donation.schema.ts';
 import { createDonation } from './create-donation.ts';
 import { ZCreateDonationRestRequestSchema } from './create-donation.schema.ts';
-import { ZReferenceSchema } from './donation-fields.schema.ts';
+import { LOOKUP_CONTACT_INVALID, ZReferenceSchema } from './donation-fields.schema.ts';
 import { MAPPING_INVALID, ZStatementColumnsSchema, ZStatementFormFieldsSchema, ZStatementIdParamsSchema, type TStatementColumns } from './bank-statements.schema.ts';
 import { previewStatementColumns, uploadBankStatement, verifySureMatches } from './bank-statements.ts';
 import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from './exports.schema.ts';
+import { ZYearlyStatementQuerySchema } from './yearly-statement.schema.ts';
+import { getYearlyStatement } from './yearly-statement.ts';
 import { exportDonations, exportForm10BD, type CsvExport } from './exports.ts';
 import { getDonationStatus, getProofScreenshot, getReceiptPdf, listDonations } from './donation-reads.ts';
 import { ZContactQuerySchema, ZOptionalContactQuerySchema } from './get-donation-status.schema.ts';
@@ -142,6 +144,19 @@ export function donationsRest(services: Services): Router {
       const user = res.locals.user as SessionUser | null;
       const viewer = user ? { userId: user.userId, isFinance: hasPermission(user, 'finance') } : null;
       sendPdf(res, await getReceiptPdf(services, reference, { contact, viewer }, requestMeta(req, res)));
+    }),
+  );
+
+  rest.get(
+    '/donations/statement.pdf',
+    handle(async (req, res) => {
+      const query = parseInput(ZYearlyStatementQuerySchema, req.query);
+      const user = res.locals.user as SessionUser | null;
+      const requester = query.reference !== undefined && query.contact !== undefined ? { reference: query.reference, contact: query.contact } : user ? { memberId: user.userId } : null;
+      if (!requester) throw new AppError('BAD_REQUEST', { userMessage: LOOKUP_CONTACT_INVALID, fieldErrors: { contact: [LOOKUP_CONTACT_INVALID] } });
+      const statement = await getYearlyStatement(services, { financialYear: query.fy, requester }, requestMeta(req, res));
+      res.set({ 'Cache-Control': 'private, no-store', 'Content-Disposition': `attachment; filename="${statement.fileName}"` });
+      res.type('application/pdf').send(statement.bytes);
     }),
   );
 

@@ -145,7 +145,7 @@ export function receiptFileName(serial: string, variant: ReceiptVariant): string
   return variant === 'cancelled' ? `${base}-cancelled.pdf` : `${base}.pdf`;
 }
 
-function foundationOf(issuer: ReceiptIssuer): FoundationDetails {
+export function foundationOf(issuer: ReceiptIssuer): FoundationDetails {
   const label = issuer.taxSectionLabel.trim();
   return {
     name: issuer.foundationName,

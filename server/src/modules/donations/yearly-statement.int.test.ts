@@ -1,0 +1,105 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractPdfText } from '#server/testing/pdf-render';
+import { testDbKinds } from '#server/testing/test-db';
+import { createTestApp, type TestApp } from '#server/testing/test-services';
+import { LOOKUP_CONTACT_INVALID } from './donation-fields.schema.ts';
+import { pledgeInput, uniqueDonor, uniqueUtr } from './donations.test-helper.ts';
+import { FINANCIAL_YEAR_INVALID } from './exports.schema.ts';
+import { NO_GIFTS_IN_YEAR, YEAR_NOT_OVER } from './yearly-statement.ts';
+
+describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
+  let app: TestApp;
+  let clock = new Date('2031-05-01T06:00:00.000Z');
+  let member: Awaited<ReturnType<TestApp['account']>>;
+  const donor = uniqueDonor('yearly');
+  const serials: Record<string, string> = {};
+  const references: Record<string, string> = {};
+
+  async function gift(label: string, options: { email?: string; phone?: string; token?: string; amountPaise: number; receivedOn: string; pan?: string }): Promise<void> {
+    clock = new Date(`${options.receivedOn}T06:00:00.000Z`);
+    const input = pledgeInput({ email: options.email ?? uniqueDonor().email, amountPaise: options.amountPaise, donorName: 'Kavita Rao', ...(options.pan ? { pan: options.pan } : {}), ...(options.phone ? { phone: options.phone } : {}) });
+    const pay = await (await app.caller(options.token ? { token: options.token } : {})).donations.create(input);
+    await (await app.caller()).donations.submitProof({ reference: pay.reference, contact: input.email!, utr: uniqueUtr() });
+    // A fresh sign-in at the gift's time (sessions end after weeks of simulated time).
+    const finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
+    const { receiptSerial } = await finance.donations.admin.verify({ reference: pay.reference, receivedOn: options.receivedOn, mode: 'upi' });
+    serials[label] = receiptSerial;
+    references[label] = pay.reference;
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { now: () => clock, limits: { donationLookupPerIp: { limit: 12, windowSeconds: 900 } } });
+    await gift('first', { email: donor.email, amountPaise: 1_000_00, receivedOn: '2031-05-01', pan: 'ABCDE1234F' });
+    await gift('second', { email: donor.email, phone: donor.phone, amountPaise: 2_500_50, receivedOn: '2032-02-10' });
+    await gift('cancelled', { email: donor.email, amountPaise: 9_000_00, receivedOn: '2031-06-01' });
+    await (await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token })).donations.admin.cancel({ reference: references.cancelled!, reason: 'Chargeback from the bank' });
+    await gift('nextYear', { email: donor.email, amountPaise: 700_00, receivedOn: '2032-04-02' });
+    await gift('someoneElse', { amountPaise: 300_00, receivedOn: '2031-07-01' });
+    clock = new Date('2032-03-20T06:00:00.000Z');
+    member = await app.account({ fullName: 'Mohan Member' });
+    await gift('members', { token: member.token, amountPaise: 5_100_00, receivedOn: '2032-03-20' });
+    clock = new Date('2032-04-10T06:00:00.000Z');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const get = (query: Record<string, string>, token?: string) => {
+    const req = request(app.http()).get('/api/donations/statement.pdf').query(query).buffer(true);
+    return token ? req.set('Authorization', `Bearer ${token}`) : req;
+  };
+
+  it('gives the donor one PDF of every verified gift of the year given with their contact, with receipt serials and the total', async () => {
+    const response = await get({ fy: '2031-32', reference: references.first!, contact: donor.email.toUpperCase() });
+    expect([response.status, response.headers['content-type'], response.headers['content-disposition']]).toEqual([200, 'application/pdf', 'attachment; filename="donation-statement-2031-32.pdf"']);
+    const text = await extractPdfText(response.body as Buffer);
+    expect(text).toContain(serials.first);
+    expect(text).toContain(serials.second);
+    for (const other of ['cancelled', 'nextYear', 'someoneElse', 'members']) expect(text, other).not.toContain(serials[other]);
+    expect(text).toContain('3,500.50');
+    expect(text).toContain('XXXXX1234F');
+    expect(text).not.toContain('ABCDE1234F');
+    // The phone given with a gift proves the donor too: the statement then lists the gifts given with that phone.
+    const byPhone = await get({ fy: '2031-32', reference: references.second!, contact: donor.phone });
+    expect(byPhone.status).toBe(200);
+    const phoneText = await extractPdfText(byPhone.body as Buffer);
+    expect([phoneText.includes(serials.second!), phoneText.includes(serials.first!)]).toEqual([true, false]);
+  });
+
+  it('gives a signed-in member the gifts they made while signed in', async () => {
+    const response = await get({ fy: '2031-32' }, member.token);
+    expect(response.status).toBe(200);
+    const text = await extractPdfText(response.body as Buffer);
+    expect(text).toContain(serials.members);
+    expect(text).not.toContain(serials.first);
+  });
+
+  it('answers one 404 for a wrong pair or a year without gifts, and 400 for a year not over or a bad query', async () => {
+    for (const query of [
+      { fy: '2031-32', reference: references.someoneElse!, contact: donor.email },
+      { fy: '2031-32', reference: references.first!, contact: 'someone@example.org' },
+      { fy: '2030-31', reference: references.first!, contact: donor.email },
+    ]) {
+      const response = await get(query);
+      expect([response.status, response.body.message]).toEqual([404, NO_GIFTS_IN_YEAR]);
+    }
+    const notOver = await get({ fy: '2032-33', reference: references.nextYear!, contact: donor.email });
+    expect([notOver.status, notOver.body.fieldErrors]).toEqual([400, { fy: [YEAR_NOT_OVER] }]);
+    for (const [query, fieldErrors] of [
+      [{ fy: '2031-33', reference: references.first!, contact: donor.email }, { fy: [FINANCIAL_YEAR_INVALID] }],
+      [{ fy: '2031-32', reference: references.first! }, { contact: [LOOKUP_CONTACT_INVALID] }],
+      [{ fy: '2031-32' }, { contact: [LOOKUP_CONTACT_INVALID] }],
+      [{ fy: '2031-32', reference: references.first!, contact: donor.email, lang: 'hi' }, { lang: [expect.any(String)] }],
+    ] as const) {
+      const response = await get(query);
+      expect([response.status, response.body.fieldErrors], JSON.stringify(query)).toEqual([400, fieldErrors]);
+    }
+  });
+
+  it('limits look-ups by contact per address', async () => {
+    let status = 0;
+    for (let attempt = 0; attempt < 15 && status !== 429; attempt++) status = (await get({ fy: '2031-32', reference: references.first!, contact: 'guess@example.org' })).status;
+    expect(status).toBe(429);
+  });
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { LOOKUP_CONTACT_INVALID, ZLookupContactSchema, ZReferenceSchema } from './donation-fields.schema.ts';
+import { ZFinancialYearSchema } from './exports.schema.ts';
+
+/**
+ * A donor's yearly statement (issue 13): ?fy= and either the reference of one of their donations
+ * with the e-mail or phone given with it, or nothing more when signed in (their own gifts).
+ */
+export const REFERENCE_WITH_CONTACT = 'Enter the reference of one of your donations in that year.';
+
+export const ZYearlyStatementQuerySchema = z
+  .strictObject({ fy: ZFinancialYearSchema, reference: ZReferenceSchema.optional(), contact: ZLookupContactSchema.optional() })
+  .superRefine((query, context) => {
+    if (query.reference !== undefined && query.contact === undefined) context.addIssue({ code: 'custom', path: ['contact'], message: LOOKUP_CONTACT_INVALID });
+    if (query.contact !== undefined && query.reference === undefined) context.addIssue({ code: 'custom', path: ['reference'], message: REFERENCE_WITH_CONTACT });
+  });
+export type TYearlyStatementQuery = z.input<typeof ZYearlyStatementQuerySchema>;
