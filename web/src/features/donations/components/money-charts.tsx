@@ -72,7 +72,7 @@ export function MonthChart({ months, summary }: { months: TTransparency['months'
   );
 }
 
-const CAUSE_ROW = 46;
+const CAUSE_ROW = 50;
 
 export function CauseChart({ causes, summary }: { causes: TTransparency['causes']; summary: string }) {
   const t = useT();
@@ -81,16 +81,16 @@ export function CauseChart({ causes, summary }: { causes: TTransparency['causes'
   return (
     <figure className="chart">
       <Legend />
-      <svg viewBox={`0 0 ${WIDTH} ${causes.length * CAUSE_ROW}`} role="img" aria-label={summary} className="chart-svg">
+      <svg viewBox={`0 0 ${WIDTH} ${causes.length * CAUSE_ROW}`} role="img" aria-label={summary} className="chart-svg chart-causes">
         {causes.map((cause, index) => {
           const y = index * CAUSE_ROW;
           return (
             <g key={cause.cause}>
-              <text x={0} y={y + 12} className="chart-axis-label">
+              <text x={0} y={y + 13} className="chart-label">
                 {t(CAUSE_LABELS[cause.cause])}
               </text>
-              <rect x={0} y={y + 17} width={widthOf(cause.receivedPaise)} height={11} className="chart-bar-received" />
-              <rect x={0} y={y + 29} width={widthOf(cause.disbursedPaise)} height={11} className="chart-bar-disbursed" />
+              <rect x={0} y={y + 19} width={widthOf(cause.receivedPaise)} height={12} className="chart-bar-received" />
+              <rect x={0} y={y + 32} width={widthOf(cause.disbursedPaise)} height={12} className="chart-bar-disbursed" />
             </g>
           );
         })}

@@ -8,6 +8,7 @@ import { displayReference } from '../reference.ts';
 import { CAUSE_LABELS, causeOf } from './cause-select.tsx';
 import { CopyField, useCopyAnnouncer } from '#web/ui/copy-field.tsx';
 import { DonationStatusBadge } from './donation-status-badge.tsx';
+import { YearlyStatementLink } from './yearly-statement-link.tsx';
 
 /** The member's donate link: gifts made through it count towards the member's "funds raised". */
 export function donateLinkOf(userId: string, origin: string): string {
@@ -71,6 +72,7 @@ export function MyDonations({ userId }: { userId: string }) {
           </table>
         </TableScroll>
       )}
+      {mine.data && mine.data.donations.some((donation) => donation.status === 'verified') && <YearlyStatementLink proof={null} />}
       <p className="actions">
         <Link href="/donate" className="btn btn-primary">
           {t('myDonations.donate')}

@@ -13,6 +13,7 @@ import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { CAUSE_LABELS, causeOf } from '../components/cause-select.tsx';
 import { DonationStatusBadge } from '../components/donation-status-badge.tsx';
+import { YearlyStatementLink } from '../components/yearly-statement-link.tsx';
 import { useDonationStatus } from '../hooks/use-donation-status.ts';
 import { displayReference } from '../reference.ts';
 
@@ -179,6 +180,7 @@ function DonationFound({ data, contact, onProofSent, onRefresh, isRefreshing }: 
           </a>
         </p>
       )}
+      {data.status === 'verified' && <YearlyStatementLink proof={{ reference: data.reference, contact }} />}
       {data.receiptSerial && !data.isReceiptReady && (
         <p>
           {t('donationStatus.receiptPreparing')}{' '}

@@ -1,0 +1,37 @@
+import { useId, useState } from 'react';
+import { useT } from '#web/i18n/i18n.tsx';
+import { completedFinancialYears } from '../financial-year.ts';
+
+/**
+ * "Yearly statement": one PDF of every verified gift of a financial year that is over, for a tax
+ * return. The donor chooses the year; the link carries what proves who they are (a reference and
+ * the contact given with it), or nothing for a signed-in member (the session does).
+ */
+export function YearlyStatementLink({ proof }: { proof: { reference: string; contact: string } | null }) {
+  const t = useT();
+  const id = useId();
+  const years = completedFinancialYears(new Date(), 5);
+  const [year, setYear] = useState(years[0]!);
+  const query = new URLSearchParams({ fy: year, ...(proof ? { reference: proof.reference, contact: proof.contact } : {}) });
+  return (
+    <div className="yearly-statement" data-testid="yearly-statement">
+      <h3>{t('yearlyStatement.heading')}</h3>
+      <p>{t('yearlyStatement.text')}</p>
+      <div className="field">
+        <label htmlFor={id}>{t('yearlyStatement.year')}</label>
+        <select id={id} value={year} onChange={(event) => setYear(event.target.value)}>
+          {years.map((fy) => (
+            <option key={fy} value={fy}>
+              {fy}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p>
+        <a className="btn btn-secondary" href={`/api/donations/statement.pdf?${query.toString()}`} download>
+          {t('yearlyStatement.download', { year })}
+        </a>
+      </p>
+    </div>
+  );
+}
