@@ -54,6 +54,8 @@ export const adminFailedJobsPage = apiPage(() => import('./features/admin/pages/
 export const adminDonationsPage = apiPage(() => import('./features/admin/pages/donations-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminDonationDetailPage = apiPage(() => import('./features/admin/pages/donation-detail-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminOfflineDonationPage = apiPage(() => import('./features/admin/pages/offline-donation-page.tsx'), ['admin', 'messages', 'donations']);
+export const adminFinanceExportsPage = apiPage(() => import('./features/admin/pages/finance-exports-page.tsx'), ['admin', 'messages']);
+export const adminBankStatementsPage = apiPage(() => import('./features/admin/pages/bank-statements-page.tsx'), ['admin', 'messages']);
 export const adminKanyadanQueuePage = apiPage(() => import('./features/admin/pages/kanyadan-queue-page.tsx'), ['admin', 'messages']);
 export const adminKanyadanApplicationPage = apiPage(() => import('./features/admin/pages/kanyadan-application-page.tsx'), ['admin', 'messages']);
 
@@ -165,6 +167,8 @@ export const allPages: LazyPage[] = [
   adminDonationsPage,
   adminDonationDetailPage,
   adminOfflineDonationPage,
+  adminFinanceExportsPage,
+  adminBankStatementsPage,
   adminKanyadanQueuePage,
   adminKanyadanApplicationPage,
 ];

@@ -1,10 +1,12 @@
 import { Redirect, Route, Switch } from 'wouter';
 import {
   adminContentPage,
+  adminBankStatementsPage,
   adminDashboardPage,
   adminDonationDetailPage,
   adminDonationsPage,
   adminFailedJobsPage,
+  adminFinanceExportsPage,
   adminKanyadanApplicationPage,
   adminKanyadanQueuePage,
   adminMemberDetailPage,
@@ -33,6 +35,8 @@ export function AdminRoutes() {
       <Route path="/donations" component={adminDonationsPage.Component} />
       <Route path="/donations/offline" component={adminOfflineDonationPage.Component} />
       <Route path="/donations/:reference" component={adminDonationDetailPage.Component} />
+      <Route path="/exports" component={adminFinanceExportsPage.Component} />
+      <Route path="/bank-statements" component={adminBankStatementsPage.Component} />
       <Route path="/kanyadan" component={adminKanyadanQueuePage.Component} />
       <Route path="/kanyadan/:regNo" component={adminKanyadanApplicationPage.Component} />
       <Route path="/">

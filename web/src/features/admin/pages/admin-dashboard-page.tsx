@@ -21,6 +21,8 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/contact', label: 'admin.links.contact', text: 'admin.links.contactText', permission: 'content' },
   { href: '/members', label: 'admin.links.members', text: 'admin.links.membersText', permission: 'members' },
   { href: '/donations', label: 'adminDonations.link', text: 'adminDonations.linkText', permission: 'finance' },
+  { href: '/bank-statements', label: 'finance.statements.heading', text: 'finance.statements.linkText', permission: 'finance' },
+  { href: '/exports', label: 'finance.exports.heading', text: 'finance.exports.linkText', permission: 'finance' },
   { href: '/kanyadan', label: 'admin.kanyadan.link', text: 'admin.kanyadan.linkText', permission: KANYADAN_PERMISSIONS },
   { href: '/jobs', label: 'admin.links.jobs', text: 'admin.links.jobsText', permission: 'settings' },
   { href: '/security', label: 'admin.security.link', text: 'admin.security.linkText', permission: null },
