@@ -182,3 +182,19 @@ export async function handleCommand<State, E extends DomainEvent>(
     }
   }
 }
+
+/**
+ * Records events that no decision stands on — a view of personal data, an export — on their
+ * stream, after whatever it holds. Appended at the version read, like every append: two at once
+ * both land, one after a retry.
+ */
+export async function recordOnStream<E extends DomainEvent>(services: CommandServices, streamId: string, events: readonly E[], metadata: EventMetadata): Promise<void> {
+  await handleCommand<null, E>(services, {
+    async read(tx) {
+      const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [streamId]);
+      return { state: null, versions: { [streamId]: rows[0]?.version ?? null } };
+    },
+    decide: () => [{ streamId, events }],
+    metadata,
+  });
+}

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
-import { foldStream, handleCommand, type StreamEvents } from '#server/event-store/command-handler';
+import { foldStream, handleCommand, recordOnStream, type StreamEvents } from '#server/event-store/command-handler';
 import type { Recorded } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
@@ -216,19 +216,11 @@ export async function verifySureMatches(services: Services, statementId: string,
     }
   }
   if (verified.length > 0) {
-    const streamId = bankStatementStreamId(statementId);
     const event: BankStatementMatchesVerified = {
       type: 'BankStatementMatchesVerified',
       data: { statementId, verified: verified.map(({ line, reference }) => ({ line, reference: reference.replace('-', '') })), verifiedBy: admin.userId, verifiedAt: services.now().toISOString() },
     };
-    await handleCommand(services, {
-      async read(tx) {
-        const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [streamId]);
-        return { state: null, versions: { [streamId]: rows[0]?.version ?? null } };
-      },
-      decide: () => [{ streamId, events: [event] }],
-      metadata: eventMetadata(meta),
-    });
+    await recordOnStream(services, bankStatementStreamId(statementId), [event], eventMetadata(meta));
   }
   return { verified, refused, statement: (await matchesOf(services, statementId, statement)).view };
 }

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { handleCommand } from '#server/event-store/command-handler';
+import { recordOnStream } from '#server/event-store/command-handler';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
@@ -30,16 +30,8 @@ export function sectionCodeOf(taxSectionLabel: string): string {
 }
 
 async function recordExport(services: Services, admin: { userId: string }, data: Omit<DonationsExported['data'], 'exportedBy' | 'exportedAt'>, meta: RequestMeta): Promise<void> {
-  const streamId = exportsStreamId(admin.userId);
   const event: DonationsExported = { type: 'DonationsExported', data: { ...data, exportedBy: admin.userId, exportedAt: services.now().toISOString() } };
-  await handleCommand(services, {
-    async read(tx) {
-      const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [streamId]);
-      return { state: null, versions: { [streamId]: rows[0]?.version ?? null } };
-    },
-    decide: () => [{ streamId, events: [event] }],
-    metadata: eventMetadata(meta),
-  });
+  await recordOnStream(services, exportsStreamId(admin.userId), [event], eventMetadata(meta));
 }
 
 interface Form10BDSourceRow {

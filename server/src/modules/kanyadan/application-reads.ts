@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { AppError } from '#server/errors/app-error';
 import { createSlots } from '#server/lib/slots';
-import { handleCommand } from '#server/event-store/command-handler';
+import { recordOnStream } from '#server/event-store/command-handler';
 import type { RecordedEvent } from '#server/event-store/types';
 import type { Queryable } from '#server/db/db';
 import { consumeRateLimit, refuseWhenRateLimited } from '#server/lib/rate-limit';
@@ -271,15 +271,7 @@ export async function getApplicationDetail(services: Services, regNo: string): P
 
 /** Records one look at an application's personal data on its access stream (never racing its decisions). */
 async function recordAccess(services: Services, regNo: string, event: KanyadanAccessEvent, meta: RequestMeta): Promise<void> {
-  const streamId = kanyadanAccessStreamId(regNo);
-  await handleCommand(services, {
-    async read(tx) {
-      const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [streamId]);
-      return { state: null, versions: { [streamId]: rows[0]?.version ?? null } };
-    },
-    decide: () => [{ streamId, events: [event] }],
-    metadata: eventMetadata(meta),
-  });
+  await recordOnStream(services, kanyadanAccessStreamId(regNo), [event], eventMetadata(meta));
 }
 
 /** `kanyadan.admin.reveal` (verification): the unmasked details and the bank account; the view is recorded first. */
