@@ -509,9 +509,18 @@ export function matchStatement(lines: StatementLine[], pledges: Pledge[], option
   const pledgesByUtr = new Map<string, Pledge[]>();
   for (const pledge of pledges) {
     if (pledge.utr === null) continue;
-    pledgesByUtr.set(pledge.utr, [...(pledgesByUtr.get(pledge.utr) ?? []), pledge]);
+    const same = pledgesByUtr.get(pledge.utr);
+    if (same) same.push(pledge);
+    else pledgesByUtr.set(pledge.utr, [pledge]);
   }
   const namedBy = (line: StatementLine): Pledge[] => [...new Set(line.utrs.flatMap((utr) => pledgesByUtr.get(utr) ?? []))];
+  // By amount too: a statement of 20,000 lines against thousands of open pledges looks up, not scans.
+  const pledgesByAmount = new Map<number, Pledge[]>();
+  for (const pledge of pledges) {
+    const same = pledgesByAmount.get(pledge.amountPaise);
+    if (same) same.push(pledge);
+    else pledgesByAmount.set(pledge.amountPaise, [pledge]);
+  }
 
   // Sure matches first, over all lines: a near-miss above the line that pays a donation must not take it.
   const sureByLine = new Map<StatementLine, Pledge>();
@@ -536,8 +545,8 @@ export function matchStatement(lines: StatementLine[], pledges: Pledge[], option
     const candidates =
       named.length > 0
         ? named.filter((pledge) => !taken.has(pledge)).sort(byReference)
-        : pledges
-            .filter((pledge) => !taken.has(pledge) && pledge.amountPaise === line.creditPaise && daysBetween(pledgeDateOf(pledge), line.date) <= dateWindowDays)
+        : (pledgesByAmount.get(line.creditPaise) ?? [])
+            .filter((pledge) => !taken.has(pledge) && daysBetween(pledgeDateOf(pledge), line.date) <= dateWindowDays)
             .sort((a, b) => daysBetween(pledgeDateOf(a), line.date) - daysBetween(pledgeDateOf(b), line.date) || byReference(a, b));
     if (candidates.length > 0) matches.possible.push({ line, references: candidates.map((pledge) => pledge.reference) });
     else matches.unmatched.push(line);

@@ -86,10 +86,18 @@ interface PledgeRow {
   pledged_at: Date;
 }
 
-/** The donations a credit can still be for: pledged, and not yet verified, rejected or cancelled. */
-async function openPledges(services: Services): Promise<Pledge[]> {
+/**
+ * The donations a statement's credits can still be for: every pledge whose proof is in (matched by
+ * UTR, whenever it was made), and the pledges without proof made around the statement's dates
+ * (matched by amount and date, within a few days).
+ */
+async function openPledges(services: Services, lines: readonly StatementLine[]): Promise<Pledge[]> {
+  const dates = lines.map((line) => line.date).sort();
   const { rows } = await services.db.query<PledgeRow>(
-    `SELECT reference, amount_paise, utr, proof_at, pledged_at FROM donations WHERE status IN ('awaiting_payment', 'proof_received', 'abandoned')`,
+    `SELECT reference, amount_paise, utr, proof_at, pledged_at FROM donations
+      WHERE status = 'proof_received'
+         OR (status IN ('awaiting_payment', 'abandoned') AND pledged_at BETWEEN $1::date - 5 AND $2::date + 5)`,
+    [dates[0] ?? '1970-01-01', dates.at(-1) ?? '1970-01-01'],
   );
   return rows.map((row) => ({
     reference: row.reference,
@@ -125,7 +133,7 @@ async function alreadyVerified(services: Services, lines: readonly StatementLine
 
 /** The statement's lines against the pledges open now: what the admin sees, and what "verify" acts on. */
 async function matchesOf(services: Services, statementId: string, statement: { columns: StatementColumns; lines: StatementLine[] }) {
-  const matches = matchStatement(statement.lines, await openPledges(services));
+  const matches = matchStatement(statement.lines, await openPledges(services, statement.lines));
   const verified = await alreadyVerified(services, matches.unmatched);
   const view: TBankStatement = {
     id: statementId,
