@@ -5,14 +5,20 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Every message the server shows a person is English in the code and translated by the web through
- * web/src/i18n/hi/messages.json "serverMessages" (keyed by the English text). This finds each
+ * "serverMessages" in web/src/i18n/hi/messages.json (or in the namespace of the only pages that meet
+ * it, such as admin.json), keyed by the English text. This finds each
  * `userMessage:` given as a string or as a constant holding one, and each string constant named
  * like a message (`*_NOT_FOUND`, `UPLOAD_*`, ...), and checks that Hindi exists for it. Messages
  * built at run time (with ${...}) are translated by the dictionary's {placeholder} patterns and are
  * checked where they are tested.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const hindi = (JSON.parse(fs.readFileSync(path.join(root, 'web/src/i18n/hi/messages.json'), 'utf8')) as { serverMessages: Record<string, string> }).serverMessages;
+/** Every Hindi namespace's server messages (messages.json has most; a namespace may carry those only its pages meet). */
+const hindiDir = path.join(root, 'web/src/i18n/hi');
+const hindi: Record<string, string> = Object.assign(
+  {},
+  ...fs.readdirSync(hindiDir).map((file) => (JSON.parse(fs.readFileSync(path.join(hindiDir, file), 'utf8')) as { serverMessages?: Record<string, string> }).serverMessages ?? {}),
+);
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

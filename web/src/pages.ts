@@ -35,7 +35,8 @@ export const forgotPasswordPage = lazyPage(() => import('./features/identity/pag
 export const verifyCardPage = lazyPage(() => import('./features/identity/pages/verify-card-page.tsx'), ['identity']);
 export const donatePage = lazyPage(() => import('./features/donations/pages/donate-page.tsx'), ['donations', 'messages']);
 export const donationStatusPage = lazyPage(() => import('./features/donations/pages/donation-status-page.tsx'), ['donations', 'messages']);
-export const transparencyPage = lazyPage(() => import('./features/donations/pages/transparency-page.tsx'), ['donations']);
+// Its texts are a namespace of their own, so the donate pages do not carry them.
+export const transparencyPage = lazyPage(() => import('./features/donations/pages/transparency-page.tsx'), ['donations', 'transparency']);
 export const receiptCheckPage = lazyPage(() => import('./features/donations/pages/receipt-check-page.tsx'), ['donations', 'messages']);
 export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'member', 'messages', 'donations']);
 export const profilePage = apiPage(() => import('./features/identity/pages/profile-page.tsx'), ['identity', 'member', 'messages']);

@@ -12,7 +12,7 @@ import { ZCreateContactMessageRequestSchema } from '@sahay/server/modules/site/c
 import { ZUpdateContentRequestSchema } from '@sahay/server/modules/site/content.schema';
 import { DEFAULT_SETTINGS } from '@sahay/server/modules/site/site.api';
 import { ZSettingsSchema } from '@sahay/server/modules/site/settings.schema';
-import { createTranslator, interpolate, loadNamespaces, NAMESPACES, translateServerMessage, type Lang } from './i18n.tsx';
+import { createTranslator, interpolate, loadNamespaces, mergeDictionary, NAMESPACES, translateServerMessage, type Lang } from './i18n.tsx';
 
 const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
 
@@ -24,7 +24,9 @@ const SERVER_ONLY_NAMESPACES = ['mail'] as const;
 const ALL_NAMESPACES = [...NAMESPACES, ...SERVER_ONLY_NAMESPACES];
 
 function dictionary(lang: Lang): Record<string, unknown> {
-  return Object.assign({}, ...ALL_NAMESPACES.map((namespace) => files[`./${lang}/${namespace}.json`]));
+  const merged: Record<string, unknown> = {};
+  for (const namespace of ALL_NAMESPACES) mergeDictionary(merged, files[`./${lang}/${namespace}.json`]!);
+  return merged;
 }
 
 const en = dictionary('en') as { serverMessages: Record<string, string> };
@@ -60,12 +62,15 @@ describe('dictionaries', () => {
     }
   });
 
-  it('hold the same sections in both languages, and no section in two namespaces', () => {
+  it('hold the same sections in both languages, and no section in two namespaces (server messages are merged)', () => {
     for (const namespace of ALL_NAMESPACES) {
       expect(Object.keys(files[`./hi/${namespace}.json`]!), namespace).toEqual(Object.keys(files[`./en/${namespace}.json`]!));
     }
-    const sections = ALL_NAMESPACES.flatMap((namespace) => Object.keys(files[`./en/${namespace}.json`]!));
+    const sections = ALL_NAMESPACES.flatMap((namespace) => Object.keys(files[`./en/${namespace}.json`]!)).filter((section) => section !== 'serverMessages');
     expect(new Set(sections).size).toBe(sections.length);
+    // A message in two namespaces would be downloaded twice, and could differ.
+    const messages = ALL_NAMESPACES.flatMap((namespace) => Object.keys((files[`./en/${namespace}.json`] as { serverMessages?: object }).serverMessages ?? {}));
+    expect(new Set(messages).size).toBe(messages.length);
   });
 
   it('have exactly the same keys in English and Hindi', () => {

@@ -8,6 +8,7 @@ import type enKanyadan from './en/kanyadan.json';
 import type enMember from './en/member.json';
 import type enMessages from './en/messages.json';
 import type enPages from './en/pages.json';
+import type enTransparency from './en/transparency.json';
 import { localizeHref } from './lang-url.ts';
 
 export type Lang = 'en' | 'hi';
@@ -17,10 +18,10 @@ export type Lang = 'en' | 'hi';
  * in its own language (the public pages have a byte budget). Each file holds whole top-level
  * sections, so keys read the same wherever they live: `home.hero.slide1`, `nav.home`.
  */
-export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations'] as const;
+export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations;
+export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -45,6 +46,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     member: () => import('./en/member.json'),
     admin: () => import('./en/admin.json'),
     donations: () => import('./en/donations.json'),
+    transparency: () => import('./en/transparency.json'),
   },
   hi: {
     core: () => import('./hi/core.json'),
@@ -56,6 +58,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     member: () => import('./hi/member.json'),
     admin: () => import('./hi/admin.json'),
     donations: () => import('./hi/donations.json'),
+    transparency: () => import('./hi/transparency.json'),
   },
 };
 
@@ -64,13 +67,24 @@ const dictionaries: Record<Lang, Record<string, unknown>> = { en: {}, hi: {} };
 const pending: Record<Lang, Map<Namespace, Promise<void>>> = { en: new Map(), hi: new Map() };
 const loaded: Record<Lang, Set<Namespace>> = { en: new Set(), hi: new Set() };
 
+/**
+ * Adds a namespace's sections to a dictionary. Sections belong to one namespace each, except
+ * `serverMessages`: a namespace may bring the server messages only its pages can meet (the admin
+ * console's, say), so that a donor's phone does not download them; those are merged.
+ */
+export function mergeDictionary(into: Record<string, unknown>, namespace: object): void {
+  const { serverMessages, ...sections } = namespace as { serverMessages?: Record<string, string> };
+  Object.assign(into, sections);
+  if (serverMessages) into.serverMessages = { ...(into.serverMessages as Record<string, string> | undefined), ...serverMessages };
+}
+
 export function loadNamespaces(lang: Lang, namespaces: readonly Namespace[]): Promise<void> {
   return Promise.all(
     namespaces.map((namespace) => {
       let promise = pending[lang].get(namespace);
       if (!promise) {
         promise = loaders[lang][namespace]().then((module) => {
-          Object.assign(dictionaries[lang], module.default);
+          mergeDictionary(dictionaries[lang], module.default);
           loaded[lang].add(namespace);
         });
         // A failed load (offline) may be tried again.
