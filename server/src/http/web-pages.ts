@@ -29,6 +29,7 @@ interface RendererModule {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const LANG_COOKIE = /(?:^|;\s*)sahay_lang=(en|hi)(?:;|$)/;
+const NOT_BUILT = 'The web app is not built. Run `npm run build` (npm start does it for you).';
 const TRANSPARENCY_PATH = /^\/transparency\/*$/i;
 
 /** The list page /transparency?page= asks for; anything that is not a page number shows the first. */
@@ -36,7 +37,6 @@ function transparencyPageOf(req: Request): number {
   const page = Number(typeof req.query.page === 'string' ? req.query.page : 1);
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
-const NOT_BUILT = 'The web app is not built. Run `npm run build` (npm start does it for you).';
 
 type Encoding = 'br' | 'gzip';
 
