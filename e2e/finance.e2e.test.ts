@@ -158,4 +158,23 @@ describe('transparency and bank-statement matching in Chromium', () => {
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
+
+  it('records the Aadhaar of a donor who gave no PAN, from the donation page at 360 px, for Form 10BD', { timeout: 120_000 }, async () => {
+    const reference = await pledgeWithProof({ donorName: 'Kamla Devi', amountPaise: 501_00, showName: false, utr: utr() });
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await signIn(page, admin);
+    await page.goto(`/admin/donations/${reference}`);
+    await waitForApp(page);
+    const form = page.getByTestId('donor-id-form');
+    await form.getByLabel('ID number').fill('2341 2341 2347');
+    await form.getByRole('button', { name: 'Record the ID' }).click();
+    await expect.poll(() => form.textContent()).toContain('This Aadhaar number is not valid. Please check each digit.');
+    await form.getByLabel('ID number').fill('2341 2341 2346');
+    await form.getByRole('button', { name: 'Record the ID' }).click();
+    await expect.poll(() => page.getByTestId('donor-id').textContent()).toContain('234123412346');
+    await noSideScroll(page, '/admin/donations/:reference donor ID (360 px)');
+    await expectAccessible(page, '/admin/donations/:reference donor ID (360 px)');
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -6,7 +6,7 @@ import type { Services } from '#server/services';
 import { formatReference, LOOKUP_CONTACT_INVALID } from './donation-fields.schema.ts';
 import { DONATION_NOT_FOUND, NO_MATCHING_DONATION } from './donation.decider.ts';
 import { contactKeyOf } from './donor-keys.ts';
-import { donationStreamId, type Cause, type DonationMode, type DonationStatus, type UtrKind } from './donations.events.ts';
+import { donationStreamId, type Cause, type DonationMode, type DonationStatus, type OtherDonorIdKind, type UtrKind } from './donations.events.ts';
 import type { TDonationDetail } from './get-donation.schema.ts';
 import type { TDonationStatus } from './get-donation-status.schema.ts';
 import { DONATIONS_PAGE_SIZE, type TAdminDonation, type TDonationFilters, type TGetManyDonationsResponse } from './get-many-donations.schema.ts';
@@ -30,6 +30,8 @@ interface DonationRow {
   donor_email: string | null;
   donor_phone: string | null;
   donor_pan: string | null;
+  donor_id_kind: OtherDonorIdKind | null;
+  donor_id_number: string | null;
   donor_address: string | null;
   has_pan: boolean;
   show_name: boolean;
@@ -54,7 +56,7 @@ interface DonationRow {
 }
 
 /** Dates come back as text, whatever the driver's parser for `date` does. */
-const COLUMNS = `reference, status, amount_paise, cause, donor_name, donor_email, donor_phone, donor_pan, donor_address, has_pan, show_name,
+const COLUMNS = `reference, status, amount_paise, cause, donor_name, donor_email, donor_phone, donor_pan, donor_id_kind, donor_id_number, donor_address, has_pan, show_name,
   referrer_id, member_id, channel, utr, utr_kind, screenshot_status, screenshot_file_id, received_on::text AS received_on, mode, instrument_number,
   receipt_serial, receipt_issued_on::text AS receipt_issued_on, receipt_file_id, cancelled_receipt_file_id, reason, pledged_at, proof_at, verified_at`;
 
@@ -245,6 +247,7 @@ export async function getDonationDetail(services: Pick<Services, 'db' | 'eventSt
   return {
     ...toAdminDto(row),
     pan: row.donor_pan,
+    donorId: row.donor_id_kind && row.donor_id_number ? { kind: row.donor_id_kind, number: row.donor_id_number } : null,
     address: row.donor_address,
     showName: row.show_name,
     referrerId: row.referrer_id,

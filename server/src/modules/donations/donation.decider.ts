@@ -7,6 +7,7 @@ import type {
   DonationStreamEvent,
   InstrumentClaimed,
   IssuedReceipt,
+  OtherDonorIdKind,
   ReceiptVariant,
   UtrClaimed,
   UtrKind,
@@ -50,6 +51,8 @@ export interface DonationState {
   cancellation: { reason: string; cancelledAt: string } | null;
   /** The file of each receipt variant rendered so far. */
   renderedReceipts: Record<ReceiptVariant, string | null>;
+  /** The donor's ID recorded by finance for Form 10BD (the latest), by its blind index. */
+  donorId: { kind: OtherDonorIdKind; numberKey: string } | null;
   isErased: boolean;
 }
 
@@ -74,6 +77,7 @@ export const noDonation: DonationState = {
   rejection: null,
   cancellation: null,
   renderedReceipts: { issued: null, cancelled: null },
+  donorId: null,
   isErased: false,
 };
 
@@ -141,8 +145,10 @@ export function evolveDonation(state: DonationState, event: Recorded<DonationStr
       return { ...state, status: 'cancelled', cancellation: { reason: event.data.reason, cancelledAt: event.data.cancelledAt } };
     case 'ReceiptRendered':
       return { ...state, renderedReceipts: { ...state.renderedReceipts, [event.data.variant]: event.data.fileId } };
+    case 'DonorIdentificationRecorded':
+      return { ...state, donorId: { kind: event.data.kind, numberKey: event.data.numberKey } };
     case 'PersonalDataErased':
-      return { ...state, isErased: true, donor: null };
+      return { ...state, isErased: true, donor: null, donorId: null };
     default: {
       const unhandled: never = event;
       return unhandled;

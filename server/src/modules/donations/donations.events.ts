@@ -1,5 +1,6 @@
 import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
 import { DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, UTR_KINDS } from './donation-fields.schema.ts';
+import { OTHER_DONOR_ID_KINDS } from './donor-id.schema.ts';
 
 export type { PersonalDataErased };
 
@@ -155,6 +156,19 @@ export type UtrClaimed = {
   data: { reference: string; claimedAt: string };
 };
 
+export { OTHER_DONOR_ID_KINDS };
+export type OtherDonorIdKind = (typeof OTHER_DONOR_ID_KINDS)[number];
+
+/**
+ * Finance recorded an ID of the donor (asked for after the gift, for Form 10BD), sealed under
+ * donation-<reference> like the donor's other details. `numberKey` is a blind index of the kind and
+ * number, so recording the same ID again is recognised without revealing it.
+ */
+export type DonorIdentificationRecorded = {
+  type: 'DonorIdentificationRecorded';
+  data: { reference: string; kind: OtherDonorIdKind; number: Sealed; numberKey: string; recordedBy: string; recordedAt: string };
+};
+
 /** Everything recorded on a donation's own stream. */
 export type DonationStreamEvent =
   | DonationPledged
@@ -166,6 +180,7 @@ export type DonationStreamEvent =
   | DonationAbandoned
   | DonationCancelled
   | ReceiptRendered
+  | DonorIdentificationRecorded
   | PersonalDataErased;
 
 // ---- stream donation-instrument-<cheque|dd>-<number>-<amount in paise>: one verified gift per cheque or DD ----

@@ -21,6 +21,7 @@ export const donationsProjection: Projection<'donations', DonationStreamEvent> =
     'DonationAbandoned',
     'DonationCancelled',
     'ReceiptRendered',
+    'DonorIdentificationRecorded',
     'PersonalDataErased',
   ],
   async apply(event, context) {
@@ -119,6 +120,16 @@ export const donationsProjection: Projection<'donations', DonationStreamEvent> =
         await tx.query(`UPDATE ${table} SET ${column} = $2, updated_at = $3 WHERE reference = $1`, [event.data.reference, event.data.fileId, event.data.renderedAt]);
         return;
       }
+      case 'DonorIdentificationRecorded': {
+        const number = await reveal<string>(event.data.number);
+        await tx.query(`UPDATE ${table} SET donor_id_kind = $2, donor_id_number = $3, updated_at = $4 WHERE reference = $1`, [
+          event.data.reference,
+          number === null ? null : event.data.kind,
+          number,
+          event.data.recordedAt,
+        ]);
+        return;
+      }
       case 'PersonalDataErased': {
         const { subjectId, erasedAt } = event.data;
         await donationsProjection.erase!(subjectId, context);
@@ -138,7 +149,7 @@ export const donationsProjection: Projection<'donations', DonationStreamEvent> =
   async erase(subjectId, { tx, tables }) {
     if (!subjectId.startsWith(DONATION_STREAM_PREFIX)) return;
     await tx.query(
-      `UPDATE ${tables.donations} SET donor_name = NULL, donor_email = NULL, donor_phone = NULL, donor_pan = NULL, donor_address = NULL,
+      `UPDATE ${tables.donations} SET donor_name = NULL, donor_email = NULL, donor_phone = NULL, donor_pan = NULL, donor_address = NULL, donor_id_kind = NULL, donor_id_number = NULL,
          contact_keys = '{}', donor_key = NULL, screenshot_upload_id = NULL, screenshot_status = NULL, screenshot_file_id = NULL,
          receipt_file_id = NULL, cancelled_receipt_file_id = NULL
        WHERE reference = $1`,

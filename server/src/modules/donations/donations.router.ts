@@ -6,6 +6,7 @@ import { getDonationRoute } from './get-donation.route.ts';
 import { getManyDonationsRoute } from './get-many-donations.route.ts';
 import { getMyDonationsRoute } from './get-my-donations.route.ts';
 import { recordOfflineDonationRoute } from './record-offline-donation.route.ts';
+import { recordDonorIdRoute } from './record-donor-id.route.ts';
 import { rejectDonationRoute } from './reject-donation.route.ts';
 import { submitProofRoute } from './submit-proof.route.ts';
 import { verifyDonationRoute } from './verify-donation.route.ts';
@@ -24,5 +25,6 @@ export const donationsRouter = router({
     reject: rejectDonationRoute,
     cancel: cancelDonationRoute,
     recordOffline: recordOfflineDonationRoute,
+    recordDonorId: recordDonorIdRoute,
   }),
 });

@@ -1,10 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { raceCalls } from '#server/testing/assertions';
+import { replayAndCompare } from '#server/event-store/replay';
+import { AADHAAR_CHECKSUM, AADHAAR_FORMAT } from '#server/modules/kanyadan/aadhaar.schema';
+import { fieldErrorsOf, raceCalls, rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { pledgeInput, uniqueDonor, uniqueUtr } from './donations.test-helper.ts';
+import { eraseDonation } from './erase-donation.ts';
 import { FINANCIAL_YEAR_INVALID, RANGE_REVERSED } from './exports.schema.ts';
 
 /** A CSV as Excel would open it: the BOM is there, and is not part of the first heading. */
@@ -167,5 +170,39 @@ describe.each(testDbKinds())('finance exports on %s', (kind) => {
     const { succeeded, refusals } = await raceCalls(5, () => get('/api/admin/exports/10bd?fy=2031-32', financeAdmin.token).then((response) => response.status));
     expect([succeeded, refusals]).toEqual([[200, 200, 200, 200, 200], []]);
     expect((await exportsOf()).length - before).toBe(5);
+  });
+
+  it('lists a gift without PAN once finance records another ID of its donor; refuses a wrong Aadhaar and non-finance callers; the same ID twice is one event', async () => {
+    const finance = await app.caller({ token: financeAdmin.token });
+    const reference = references.noPan!;
+    const before = await eventCount();
+    const wrong = await rejection(finance.donations.admin.recordDonorId({ reference, kind: 'aadhaar', number: '1234 5678 9012' }));
+    expect([wrong.code, fieldErrorsOf(wrong)]).toEqual(['BAD_REQUEST', { number: [AADHAAR_FORMAT] }]);
+    const checksum = await rejection(finance.donations.admin.recordDonorId({ reference, kind: 'aadhaar', number: '2341 2341 2347' }));
+    expect(fieldErrorsOf(checksum)).toEqual({ number: [AADHAAR_CHECKSUM] });
+    for (const caller of [await app.caller(), await app.caller({ token: member.token }), await app.caller({ token: membersAdmin.token })]) {
+      expect(['UNAUTHORIZED', 'FORBIDDEN']).toContain((await rejection(caller.donations.admin.recordDonorId({ reference, kind: 'aadhaar', number: '234123412346' }))).code);
+    }
+    expect(await eventCount()).toBe(before);
+
+    // Five identical requests at once (a double click, two tabs): one event.
+    const { succeeded, refusals } = await raceCalls(5, () => finance.donations.admin.recordDonorId({ reference, kind: 'aadhaar', number: '2341 2341 2346' }));
+    expect([succeeded.length, refusals]).toEqual([5, []]);
+    expect(await eventCount()).toBe(before + 1);
+    expect((await finance.donations.admin.get({ reference })).donorId).toEqual({ kind: 'aadhaar', number: '234123412346' });
+    const { rows: plain } = await app.services.db.query(`SELECT 1 FROM events WHERE data::text LIKE '%234123412346%'`);
+    expect(plain).toHaveLength(0);
+
+    const [, ...rows] = rowsOf((await get('/api/admin/exports/10bd?fy=2031-32', financeAdmin.token)).text);
+    expect(rows.find((row) => row[7] === 'Ravi Noid')?.slice(2, 4)).toEqual(['Aadhaar Number', '234123412346']);
+    const [, ...missing] = rowsOf((await get('/api/admin/exports/10bd-missing-id?fy=2031-32', financeAdmin.token)).text);
+    expect(missing).toEqual([]);
+
+    // The ID goes with the donor's other details when they are erased; replay agrees.
+    await eraseDonation(app.services, { reference: reference.replace('-', ''), reason: 'Asked by the donor' }, { actor: 'system', correlationId: 'test', ip: null });
+    expect((await finance.donations.admin.get({ reference })).donorId).toBeNull();
+    expect((await rejection(finance.donations.admin.recordDonorId({ reference, kind: 'passport', number: 'Z1234567' }))).code).toBe('CONFLICT');
+    const [result] = await replayAndCompare(app.services, 'donations');
+    expect(result!.differences).toEqual([]);
   });
 });

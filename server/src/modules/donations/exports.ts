@@ -4,8 +4,18 @@ import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import { formatReference } from './donation-fields.schema.ts';
-import { exportsStreamId, type Cause, type DonationMode, type DonationStatus, type DonationsExported, type ExportKind } from './donations.events.ts';
-import { financialYearRange, form10BDCsv, form10BDRows, missingIdCsv, type Form10BDDonation } from './form-10bd.ts';
+import { exportsStreamId, type Cause, type DonationMode, type DonationStatus, type DonationsExported, type ExportKind, type OtherDonorIdKind } from './donations.events.ts';
+import { financialYearRange, form10BDCsv, form10BDRows, missingIdCsv, type DonorIdKind, type Form10BDDonation } from './form-10bd.ts';
+
+/** A recorded ID's kind as Form 10BD names it (the same words; one map so that a new kind must be placed). */
+const FORM_10BD_ID_KIND: Record<OtherDonorIdKind, DonorIdKind> = {
+  aadhaar: 'aadhaar',
+  'voter-id': 'voter-id',
+  passport: 'passport',
+  'driving-licence': 'driving-licence',
+  'ration-card': 'ration-card',
+  tin: 'tin',
+};
 import { rupeesText } from './payment-details.ts';
 import { maskPan } from './receipt-pdf.ts';
 
@@ -44,13 +54,19 @@ interface Form10BDSourceRow {
   donor_name: string | null;
   donor_address: string | null;
   donor_pan: string | null;
+  donor_id_kind: OtherDonorIdKind | null;
+  donor_id_number: string | null;
 }
 
-/** The year's verified, not cancelled donations as Form 10BD reads them; the PAN given with a gift is its donor's ID. */
+/**
+ * The year's verified, not cancelled donations as Form 10BD reads them. The donor's ID is the PAN
+ * given with the gift, else the ID finance recorded after asking the donor (Aadhaar first, as the
+ * portal asks; decision 030).
+ */
 async function form10BDDonations(services: Services, financialYear: string): Promise<Form10BDDonation[]> {
   const { from, to } = financialYearRange(financialYear);
   const { rows } = await services.db.query<Form10BDSourceRow>(
-    `SELECT reference, received_on::text AS received_on, amount_paise, mode, cause, donor_key, donor_name, donor_address, donor_pan
+    `SELECT reference, received_on::text AS received_on, amount_paise, mode, cause, donor_key, donor_name, donor_address, donor_pan, donor_id_kind, donor_id_number
        FROM donations WHERE status = 'verified' AND received_on BETWEEN $1 AND $2`,
     [from, to],
   );
@@ -63,7 +79,11 @@ async function form10BDDonations(services: Services, financialYear: string): Pro
     donorKey: row.donor_key,
     donorName: row.donor_name,
     donorAddress: row.donor_address,
-    donorId: row.donor_pan ? { kind: 'pan', number: row.donor_pan } : null,
+    donorId: row.donor_pan
+      ? { kind: 'pan', number: row.donor_pan }
+      : row.donor_id_kind && row.donor_id_number
+        ? { kind: FORM_10BD_ID_KIND[row.donor_id_kind], number: row.donor_id_number }
+        : null,
   }));
 }
 

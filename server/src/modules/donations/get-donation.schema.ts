@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DONATION_MODES, ZReferenceSchema } from './donation-fields.schema.ts';
+import { OTHER_DONOR_ID_KINDS } from './donor-id.schema.ts';
 import { ZAdminDonationSchema } from './get-many-donations.schema.ts';
 
 /** `donations.admin.get` (finance): one donation with the donor's details, the proof and its history. */
@@ -8,6 +9,8 @@ export type TGetDonationRequest = z.input<typeof ZGetDonationRequestSchema>;
 
 export const ZDonationDetailSchema = ZAdminDonationSchema.extend({
   pan: z.string().nullable(),
+  /** Another ID of the donor, recorded by finance for Form 10BD (asked for when there is no PAN). */
+  donorId: z.object({ kind: z.enum(OTHER_DONOR_ID_KINDS), number: z.string() }).nullable(),
   address: z.string().nullable(),
   showName: z.boolean(),
   referrerId: z.string().nullable(),

@@ -50,6 +50,8 @@ export function evolveReceiptJob(state: ReceiptJobState, event: Recorded<Donatio
       return { ...state, rendered: { ...state.rendered, [event.data.variant]: { fileId: event.data.fileId, serial: event.data.serial } } };
     case 'PersonalDataErased':
       return { ...state, isErased: true };
+    // The receipt prints the PAN given with the gift; an ID recorded later is for Form 10BD only.
+    case 'DonorIdentificationRecorded':
     case 'DonationProofSubmitted':
     case 'DonationScreenshotProcessed':
     case 'DonationScreenshotRejected':

@@ -17,6 +17,7 @@ import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { DONOR_ID_KIND_LABELS, DonorIdForm } from '../components/donor-id-form.tsx';
 import { LoadError } from '../components/load-error.tsx';
 import { useAdminDonation, useDonationActions } from '../hooks/use-admin-donations.ts';
 
@@ -148,6 +149,11 @@ function DonationDetail({ reference }: { reference: string }) {
           <Fact label={t('adminDonations.email')}>{donation.email ? <a href={`mailto:${donation.email}`}>{donation.email}</a> : none}</Fact>
           <Fact label={t('adminDonations.phone')}>{donation.phone ? <a href={`tel:${donation.phone}`}>{donation.phone}</a> : none}</Fact>
           <Fact label={t('adminDonations.pan')}>{donation.pan ? <span className="mono">{donation.pan}</span> : none}</Fact>
+          {donation.donorId && (
+            <Fact label={t(DONOR_ID_KIND_LABELS[donation.donorId.kind])} testId="donor-id">
+              <span className="mono">{donation.donorId.number}</span>
+            </Fact>
+          )}
           <Fact label={t('adminDonations.address')}>
             <span style={{ whiteSpace: 'pre-wrap' }}>{donation.address ?? none}</span>
           </Fact>
@@ -156,6 +162,9 @@ function DonationDetail({ reference }: { reference: string }) {
           <Fact label={t('adminDonations.member')}>{donation.memberId ? <span className="mono">{donation.memberId}</span> : none}</Fact>
         </dl>
       </section>
+
+      {/* Form 10BD needs an ID of the donor: without a PAN, the one finance asks for. */}
+      {!donation.pan && donation.donorName !== null && <DonorIdForm donation={donation} />}
 
       {donation.utr && (
         <section aria-labelledby="proof-heading" className="panel">
