@@ -74,3 +74,11 @@ export function formatRupees(paise: number): string {
   const rest = paise % PAISE_PER_RUPEE;
   return `₹${groupIndian(String(rupees))}.${String(rest).padStart(2, '0')}`;
 }
+
+/**
+ * Rupees with two decimals and no grouping or sign, as machines read them (UPI's `am`, CSV files
+ * for spreadsheets and the tax portal): 125050 paise → "1250.50".
+ */
+export function rupeesText(paise: number): string {
+  return `${Math.floor(paise / PAISE_PER_RUPEE)}.${String(paise % PAISE_PER_RUPEE).padStart(2, '0')}`;
+}

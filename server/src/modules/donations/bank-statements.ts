@@ -157,7 +157,7 @@ export async function uploadBankStatement(
   input: { bytes: Buffer; columns: TStatementColumns | null },
   admin: { userId: string },
   meta: RequestMeta,
-): Promise<{ statement: TBankStatement; isNew: boolean }> {
+): Promise<TBankStatement> {
   const headers = headersOf(input.bytes);
   if (!headers) throw badFile(NOT_CSV_HEADERS);
   const remembered = await rememberedColumns(services, headers);
@@ -172,7 +172,7 @@ export async function uploadBankStatement(
   const now = services.now().toISOString();
   const isNewLayout = input.columns !== null && JSON.stringify(input.columns) !== JSON.stringify(remembered.columns);
 
-  const { events } = await handleCommand(services, {
+  await handleCommand(services, {
     async read(tx) {
       const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [streamId]);
       const versions: Record<string, number | null> = { [streamId]: rows[0]?.version ?? null };
@@ -190,8 +190,7 @@ export async function uploadBankStatement(
     },
     metadata: eventMetadata(meta),
   });
-  const { view } = await matchesOf(services, statementId, { columns, lines: parsed.lines });
-  return { statement: view, isNew: events.length > 0 };
+  return (await matchesOf(services, statementId, { columns, lines: parsed.lines })).view;
 }
 
 /** UPI when the bank's text says so; otherwise a 12-digit UTR is IMPS and a longer one NEFT/RTGS: a bank transfer. */

@@ -278,8 +278,7 @@ export function donationsRest(services: Services): Router {
       const admin = requireAdmin(res, 'finance');
       const form = await receiveStatementForm(req);
       // 200 either way: the same file uploaded again is the same statement, answered the same.
-      const { statement } = await uploadBankStatement(services, form, admin, requestMeta(req, res));
-      res.json(statement);
+      res.json(await uploadBankStatement(services, form, admin, requestMeta(req, res)));
     }),
   );
 

@@ -1,11 +1,12 @@
 import { stringify } from 'csv-stringify/sync';
+import { rupeesText } from '#server/lib/amount-in-words';
 import { recordOnStream } from '#server/event-store/command-handler';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import { formatReference } from './donation-fields.schema.ts';
 import { exportsStreamId, type Cause, type DonationMode, type DonationStatus, type DonationsExported, type ExportKind, type OtherDonorIdKind } from './donations.events.ts';
-import { financialYearRange, form10BDCsv, form10BDRows, missingIdCsv, type DonorIdKind, type Form10BDDonation } from './form-10bd.ts';
+import { form10BDCsv, form10BDRows, missingIdCsv, type DonorIdKind, type Form10BDDonation } from './form-10bd.ts';
 
 /** A recorded ID's kind as Form 10BD names it (the same words; one map so that a new kind must be placed). */
 const FORM_10BD_ID_KIND: Record<OtherDonorIdKind, DonorIdKind> = {
@@ -16,8 +17,8 @@ const FORM_10BD_ID_KIND: Record<OtherDonorIdKind, DonorIdKind> = {
   'ration-card': 'ration-card',
   tin: 'tin',
 };
-import { rupeesText } from './payment-details.ts';
 import { maskPan } from './receipt-pdf.ts';
+import { financialYearRange } from './receipt-serial.ts';
 
 /**
  * The finance exports (issue 13): Form 10BD for a financial year, the gifts it cannot list yet for

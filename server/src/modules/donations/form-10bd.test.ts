@@ -7,7 +7,6 @@ import {
   FORM_10BD_COLUMNS,
   MISSING_ID_COLUMNS,
   donationTypeOf,
-  financialYearRange,
   form10BDCsv,
   form10BDRows,
   missingIdCsv,
@@ -16,7 +15,7 @@ import {
   type DonorIdKind,
   type Form10BDDonation,
 } from './form-10bd.ts';
-import { financialYearOf } from './receipt-serial.ts';
+import { financialYearOf, financialYearRange } from './receipt-serial.ts';
 
 const options = { financialYear: '2026-27', sectionCode: 'Section 80G' };
 const ELECTRONIC = 'Electronic modes including account payee cheque/draft';

@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
+import { rupeesText } from '#server/lib/amount-in-words';
 import { formatReference } from './donation-fields.schema.ts';
 import type { Cause, DonationMode } from './donations.events.ts';
-import { rupeesText } from './payment-details.ts';
-import { financialYearOf } from './receipt-serial.ts';
+import { financialYearOf, financialYearRange } from './receipt-serial.ts';
 
 /**
  * Form 10BD, "Statement of particulars of donations received" (s.80G(5)(viii), rule 18AB): Part B
@@ -95,20 +95,6 @@ export interface MissingIdRow {
 
 /** Shown in the missing-ID list, which only staff read, for a donor whose data was erased. */
 export const ERASED_DONOR_NAME = '(erased)';
-
-/**
- * The financial year's first and last day: '2026-27' → 2026-04-01 … 2027-03-31. Anything else than
- * `YYYY-YY` with the second year following the first (as financialYearOf writes it, '2099-00'
- * included) is a RangeError, so a typo cannot quietly export an empty year.
- */
-export function financialYearRange(financialYear: string): { from: string; to: string } {
-  const match = /^(\d{4})-(\d{2})$/.exec(financialYear);
-  const start = Number(match?.[1]);
-  if (!match || Number(match[2]) !== (start + 1) % 100) {
-    throw new RangeError(`A financial year is written like 2026-27, got ${JSON.stringify(financialYear)}`);
-  }
-  return { from: `${match[1]}-04-01`, to: `${String(start + 1).padStart(4, '0')}-03-31` };
-}
 
 /**
  * The donation type a cause reports as. A gift to a named cause was directed by its donor, so it is

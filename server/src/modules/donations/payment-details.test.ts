@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '#server/modules/site/site.api';
-import { onlineLimitMessage, paymentDetailsOf, paymentSettingsOf, rupeesText, upiLinkOf } from './payment-details.ts';
+import { rupeesText } from '#server/lib/amount-in-words';
+import { onlineLimitMessage, paymentDetailsOf, paymentSettingsOf, upiLinkOf } from './payment-details.ts';
 import { generateReference } from './reference.ts';
 import { REFERENCE_PATTERN } from './donation-fields.schema.ts';
 

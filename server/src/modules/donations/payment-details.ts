@@ -1,3 +1,4 @@
+import { rupeesText } from '#server/lib/amount-in-words';
 import type { TSettings } from '#server/modules/site/settings.schema';
 import { formatReference } from './donation-fields.schema.ts';
 import type { TPaymentDetails } from './create-donation.schema.ts';
@@ -18,11 +19,6 @@ export function paymentSettingsOf(settings: TSettings): PaymentSettings {
     bank: { accountName: settings.bankAccountName, accountNumber: settings.bankAccountNumber, ifsc: settings.bankIfsc, bankName: settings.bankName },
     contact: [settings.phone, settings.email].filter((part) => part !== '').join(' / '),
   };
-}
-
-/** ₹ with two decimals and no grouping, as UPI's `am` wants it: 125050 paise → "1250.50". */
-export function rupeesText(amountPaise: number): string {
-  return `${Math.floor(amountPaise / 100)}.${String(amountPaise % 100).padStart(2, '0')}`;
 }
 
 /**

@@ -20,6 +20,20 @@ export function financialYearOf(date: string): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
+/**
+ * The financial year's first and last day: '2026-27' → 2026-04-01 … 2027-03-31. Anything else than
+ * `YYYY-YY` with the second year following the first (as financialYearOf writes it, '2099-00'
+ * included) is a RangeError, so a typo cannot quietly export an empty year.
+ */
+export function financialYearRange(financialYear: string): { from: string; to: string } {
+  const match = /^(\d{4})-(\d{2})$/.exec(financialYear);
+  const start = Number(match?.[1]);
+  if (!match || Number(match[2]) !== (start + 1) % 100) {
+    throw new RangeError(`A financial year is written like 2026-27, got ${JSON.stringify(financialYear)}`);
+  }
+  return { from: `${match[1]}-04-01`, to: `${String(start + 1).padStart(4, '0')}-03-31` };
+}
+
 /** The first day of the financial year before the one `date` falls in: 2026-11-23 → 2025-04-01. */
 export function startOfPreviousFinancialYear(date: string): string {
   return `${Number(financialYearOf(date).slice(0, 4)) - 1}-04-01`;

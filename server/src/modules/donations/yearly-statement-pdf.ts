@@ -5,6 +5,7 @@ import { lineMetrics } from '#server/pdf/text';
 import { formatReference } from './donation-fields.schema.ts';
 import type { Cause, DonationMode, ReceiptIssuer } from './donations.events.ts';
 import { CASH_ABOVE_LIMIT_NOTE, CAUSE_LABELS, foundationOf, formatReceiptDate, maskPan, MODE_LABELS } from './receipt-pdf.ts';
+import { financialYearRange } from './receipt-serial.ts';
 
 /**
  * A donor's consolidated statement for one financial year: every verified, not-cancelled gift with
@@ -87,16 +88,6 @@ const COLUMNS: readonly TableColumn[] = [
   { header: LABELS.amount, weight: 74, align: 'right' },
 ];
 
-/** `2026-27` → `{ start: 2026 }`, refusing anything else (the year is printed and names the file). */
-function parseFinancialYear(financialYear: string): { start: number } {
-  const match = /^(\d{4})-(\d{2})$/.exec(financialYear);
-  const start = match ? Number(match[1]) : Number.NaN;
-  if (!match || (start + 1) % 100 !== Number(match[2])) {
-    throw new RangeError(`A financial year must be written like 2026-27, got ${JSON.stringify(financialYear)}`);
-  }
-  return { start };
-}
-
 /** The heading and the file's title; also what an e-mail carrying the statement can call it. */
 export function statementTitle(financialYear: string): Bilingual {
   return { en: `Statement of donations, financial year ${financialYear}`, hi: `दान विवरण, वित्तीय वर्ष ${financialYear}` };
@@ -141,7 +132,7 @@ function totalPaise(gifts: readonly YearlyStatementGift[]): number {
  */
 export async function renderYearlyStatementPdf(input: YearlyStatementInput): Promise<Buffer> {
   if (input.gifts.length === 0) throw new RangeError(`A yearly statement needs at least one donation; none was given for ${input.financialYear}`);
-  const { start } = parseFinancialYear(input.financialYear);
+  const { from, to } = financialYearRange(input.financialYear);
   const title = statementTitle(input.financialYear);
   markShareable(title.en, title.hi);
   const gifts = [...input.gifts].sort(byDateThenSerial);
@@ -152,7 +143,7 @@ export async function renderYearlyStatementPdf(input: YearlyStatementInput): Pro
   const layout = createPdfLayout({ title: title.en, author: input.issuer.foundationName.en, subject: bilingual(title), createdAt: input.createdAt });
   layout.header(foundationOf(input.issuer));
   layout.heading(title);
-  const period = `${formatReceiptDate(`${start}-04-01`)} – ${formatReceiptDate(`${start + 1}-03-31`)}`;
+  const period = `${formatReceiptDate(from)} – ${formatReceiptDate(to)}`;
   layout.labelValues([
     { label: LABELS.donor, value: input.donor.name },
     { label: LABELS.pan, value: input.donor.pan ? maskPan(input.donor.pan) : '' },

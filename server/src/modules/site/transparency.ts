@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Queryable } from '#server/db/db';
+import { rupeesText } from '#server/lib/amount-in-words';
 import { DONATION_CAUSES } from '#server/modules/donations/donation-fields.schema';
 import { TRANSPARENCY_MONTHS, TRANSPARENCY_PAGE_SIZE, type TTransparency } from './transparency.schema.ts';
 
@@ -87,17 +88,11 @@ const CSV_TEXT = {
   hi: { date: 'तारीख़', amount: 'राशि (₹)', cause: 'उद्देश्य', donor: 'दाता', anonymous: 'गुमनाम' },
 } as const;
 
+/** The causes as the page's list names them. */
 const CAUSE_NAMES: Record<'en' | 'hi', Record<Cause, string>> = {
   en: { general: 'General', kanyadan: 'Kanyadan', medical: 'Medical aid', education: 'Education', accident: 'Accident relief', environment: 'Environment' },
   hi: { general: 'सामान्य', kanyadan: 'कन्यादान', medical: 'चिकित्सा सहायता', education: 'शिक्षा', accident: 'दुर्घटना राहत', environment: 'पर्यावरण' },
 };
-
-/** Paise as rupees with two decimals, from the integer: 1250050 → "12500.50". */
-export function rupees(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /**
  * The page's list as a spreadsheet: the same rows and columns the page shows, in its language.
@@ -107,7 +102,7 @@ export function rupees(paise: number): string {
 export function transparencyCsv(gifts: TTransparency['gifts']['items'], lang: 'en' | 'hi'): string {
   const text = CSV_TEXT[lang];
   return stringify(
-    gifts.map((gift) => [gift.receivedOn, rupees(gift.amountPaise), CAUSE_NAMES[lang][gift.cause], gift.donorName ?? text.anonymous]),
+    gifts.map((gift) => [gift.receivedOn, rupeesText(gift.amountPaise), CAUSE_NAMES[lang][gift.cause], gift.donorName ?? text.anonymous]),
     { bom: true, escape_formulas: true, record_delimiter: 'windows', header: true, columns: [text.date, text.amount, text.cause, text.donor] },
   );
 }

@@ -9,11 +9,10 @@ import {
   donationsRangeErrors,
   FinanceExports,
   financialYearChoices,
-  financialYearOf,
   form10BDHref,
-  indiaDateOf,
   lastCompletedFinancialYear,
 } from './finance-exports-page.tsx';
+import { financialYearOf, indiaDateOf } from '#web/features/donations/financial-year.ts';
 
 beforeAll(async () => {
   await loadNamespaces('en', ['core', 'admin', 'messages']);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ZDonationsExportQuerySchema } from '@sahay/server/modules/donations/exports.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
+import { financialYearsBefore, indiaDateOf } from '#web/features/donations/financial-year.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
@@ -8,39 +9,17 @@ import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 
-/** India keeps UTC+5:30 all year (no summer time), so its date is the UTC date of the moment moved on by that much. */
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000;
 /** Form 10BD may be revised for earlier years; six are enough to cover the usual look back. */
 const YEARS_OFFERED = 6;
 
-/** The calendar date in India at `now`, YYYY-MM-DD. */
-export function indiaDateOf(now: Date): string {
-  return new Date(now.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-function financialYearStarting(startYear: number): string {
-  return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
-}
-
-function financialYearStartOf(date: string): number {
-  const year = Number(date.slice(0, 4));
-  return Number(date.slice(5, 7)) >= 4 ? year : year - 1;
-}
-
-/** The financial year (1 April to 31 March) a date is in: 2026-03-31 is in 2025-26, 2026-04-01 in 2026-27. */
-export function financialYearOf(date: string): string {
-  return financialYearStarting(financialYearStartOf(date));
-}
-
 /** The current financial year and the five before it, newest first. */
 export function financialYearChoices(today: string): string[] {
-  const start = financialYearStartOf(today);
-  return Array.from({ length: YEARS_OFFERED }, (_, back) => financialYearStarting(start - back));
+  return financialYearsBefore(today, YEARS_OFFERED);
 }
 
 /** Form 10BD is filed for the year just ended, so that is the one offered first. */
 export function lastCompletedFinancialYear(today: string): string {
-  return financialYearStarting(financialYearStartOf(today) - 1);
+  return financialYearsBefore(today, 1, 1)[0]!;
 }
 
 /** GET links: the session cookie authenticates them, and the server records each download before sending it. */
