@@ -10,6 +10,7 @@ import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
 import { buildOpenApiDocument, refuseUndocumentedQueries, renderDocsPage } from '#server/http/openapi';
 import { sessionMiddleware } from '#server/http/session-middleware';
+import { mountLegacyLinks } from '#server/http/legacy-links';
 import { mountWebPages, readWebBuild } from '#server/http/web-pages';
 import { webVitalsHandler } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
@@ -129,6 +130,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
   });
   app.use('/api', api);
 
+  mountLegacyLinks(app);
   mountWebPages(app, webDistDir, services, webBuild);
   app.use(errorHandler);
   return app;

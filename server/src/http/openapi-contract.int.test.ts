@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
 import { uniformRateLimits } from '#server/lib/rate-limit';
 import { OpenApiContract, type ContractFinding, type OpenApiDocument } from '#server/testing/contract/openapi-contract';
-import { kanyadanFields, postForm, tooLargeJpeg, uniqueUtr, type FormFile } from '#server/testing/contract/rest-fixtures';
+import { helpFields, kanyadanFields, postForm, tooLargeJpeg, uniqueUtr, type FormFile } from '#server/testing/contract/rest-fixtures';
 import { fakeWebDist } from '#server/testing/fake-web-dist';
 import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
@@ -73,6 +73,8 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
   let png: Buffer;
   /** An admin signed in at LATER, made once (a session made at START has expired by then). */
   let laterAdminToken: string | null = null;
+  /** A member with no part in any help request, made once. */
+  let throwawayMemberToken: string | undefined;
 
   beforeAll(async () => {
     [app, throttled] = await Promise.all([
@@ -246,6 +248,58 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     return reference;
   }
 
+  /** A day 10 days before the clock's: an estimate recent enough. */
+  const recentDay = () => new Date(clock.getTime() - 10 * 86_400_000).toISOString().slice(0, 10);
+  const askForHelp = (to: Express, token: string, fields: Record<string, string> = helpFields(recentDay()), files: Record<string, FormFile> = { document1: documents.birthCertificate }) =>
+    postForm(to, '/api/help', fields, files).set(bearer(token));
+
+  /** A help request the member made, as yet unchecked. */
+  async function helpRequest(): Promise<string> {
+    const res = await askForHelp(http, member.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as string;
+  }
+
+  /** Checked and published by the admin. */
+  async function publishedHelp(): Promise<string> {
+    const id = await helpRequest();
+    await adminCaller.help.admin.checkIdentity({ id, idKind: 'aadhaar', isMatched: true });
+    await adminCaller.help.admin.publish({ id });
+    return id;
+  }
+
+  /** A published help request holding `amountPaise` through one verified gift through the foundation. */
+  async function fundedHelp(amountPaise = 1_000_00): Promise<string> {
+    const id = await publishedHelp();
+    const email = uniqueEmail('donor');
+    const { reference } = await (await app.caller()).donations.create({ amountPaise, cause: 'general', donorName: 'Sunita Devi', email, showName: false, helpRequestId: id });
+    await (await app.caller()).donations.submitProof({ reference, contact: email, utr: uniqueUtr() });
+    await adminCaller.donations.admin.verify({ reference, receivedOn: '2031-07-01', mode: 'upi' });
+    await app.runJobs();
+    return id;
+  }
+
+  /** A withdrawal the member asked for, approved by the admin when `approve`. */
+  async function withdrawal(approve = false): Promise<string> {
+    const id = await fundedHelp();
+    const res = await asMember(post(`/api/help/${id}/disbursements`)).send({ amount: 100, contactNumber: '98765 43210' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    if (approve) await adminCaller.help.admin.disbursements.approve({ disbursementId: res.body.id as string });
+    return res.body.id as string;
+  }
+
+  /** A direct gift by the other member to one of the member's published requests, disputed by the member when `dispute`. */
+  async function directGift(dispute = false): Promise<string> {
+    const id = await publishedHelp();
+    const res = await giveDirectly(http, otherMember.token, id);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    if (dispute) expect((await asMember(post(`/api/help/gifts/${res.body.giftId as string}/reject`)).send({})).status).toBe(200);
+    return res.body.giftId as string;
+  }
+
+  const giveDirectly = (to: Express, token: string, requestId: string, fields: Record<string, string> = { amount: '500', utr: uniqueUtr() }, files: Record<string, FormFile> = { screenshot: documents.photo }) =>
+    postForm(to, `/api/help/${requestId}/gifts`, fields, files).set(bearer(token));
+
   /** The errors every member route documents: no token, another member's ID, a malformed ID, an unknown ID (admins). */
   function memberRouteErrors(path: (id: string) => string): OperationCalls['errors'] {
     return {
@@ -406,6 +460,186 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     getAdminDirectCompanyJoiners: { success: () => asAdmin(get('/api/admin/direct-company-joiners')), errors: adminOnly(() => get('/api/admin/direct-company-joiners')) },
     getTransparency: { success: () => get('/api/transparency').query({ page: 1 }), errors: { 400: () => get('/api/transparency').query({ page: 0 }) } },
     'getTransparency.csv': { success: () => get('/api/transparency.csv').query({ page: 1, lang: 'hi' }), errors: { 400: () => get('/api/transparency.csv').query({ lang: 'fr' }) } },
+
+    getHelp: { success: async () => (await publishedHelp(), get('/api/help').query({ cause: 'medical' })), errors: { 400: () => get('/api/help').query({ page: 0 }) } },
+    getHelpById: {
+      success: async () => get(`/api/help/${await publishedHelp()}`),
+      errors: { 400: () => get('/api/help/not-an-id'), 404: async () => get(`/api/help/${await helpRequest()}`) },
+    },
+    postHelp: {
+      success: () => askForHelp(http, member.token),
+      errors: {
+        400: () => askForHelp(http, member.token, helpFields(recentDay(), { amountNeeded: '0' })),
+        401: () => postForm(http, '/api/help', helpFields(recentDay()), { document1: documents.birthCertificate }),
+        413: () => askForHelp(http, member.token, helpFields(recentDay()), { document1: { bytes: tooLargeJpeg(), filename: 'big.jpg', contentType: 'image/jpeg' } }),
+        429: throttledAt((h) => askForHelp(h, throttledMember.token, helpFields(recentDay()), { document1: documents.photo })),
+      },
+    },
+    getAdminHelpByIdDocumentsByIndex: {
+      success: async () => asAdmin(get(`/api/admin/help/${await helpRequest()}/documents/1`)),
+      errors: {
+        400: () => asAdmin(get('/api/admin/help/not-an-id/documents/1')),
+        404: async () => asAdmin(get(`/api/admin/help/${await helpRequest()}/documents/4`)),
+        ...adminOnly(() => get('/api/admin/help/ABCD2345/documents/1')),
+      },
+    },
+    postAdminHelpByIdPublish: {
+      success: async () => {
+        const id = await helpRequest();
+        await adminCaller.help.admin.checkIdentity({ id, idKind: 'pan', isMatched: true });
+        return asAdmin(post(`/api/admin/help/${id}/publish`)).send({});
+      },
+      errors: {
+        400: () => asAdmin(post('/api/admin/help/not-an-id/publish')).send({}),
+        404: () => asAdmin(post('/api/admin/help/ABCD2345/publish')).send({}),
+        409: async () => asAdmin(post(`/api/admin/help/${await helpRequest()}/publish`)).send({}),
+        ...adminOnly(() => post('/api/admin/help/ABCD2345/publish').send({})),
+      },
+    },
+    postAdminHelpByIdReject: {
+      success: async () => asAdmin(post(`/api/admin/help/${await helpRequest()}/reject`)).send({ reason: 'The estimate is not readable.' }),
+      errors: {
+        400: async () => asAdmin(post(`/api/admin/help/${await helpRequest()}/reject`)).send({ reason: '' }),
+        404: () => asAdmin(post('/api/admin/help/ABCD2345/reject')).send({ reason: 'The estimate is not readable.' }),
+        409: async () => asAdmin(post(`/api/admin/help/${await publishedHelp()}/reject`)).send({ reason: 'The estimate is not readable.' }),
+        ...adminOnly(() => post('/api/admin/help/ABCD2345/reject').send({ reason: 'The estimate is not readable.' })),
+      },
+    },
+    postAdminHelpByIdAsk: {
+      success: async () => asAdmin(post(`/api/admin/help/${await helpRequest()}/ask`)).send({ question: 'Which hospital is it?' }),
+      errors: {
+        400: async () => asAdmin(post(`/api/admin/help/${await helpRequest()}/ask`)).send({ question: 'Why?', extra: true }),
+        404: () => asAdmin(post('/api/admin/help/ABCD2345/ask')).send({ question: 'Which hospital is it?' }),
+        409: async () => asAdmin(post(`/api/admin/help/${await publishedHelp()}/ask`)).send({ question: 'Which hospital is it?' }),
+        ...adminOnly(() => post('/api/admin/help/ABCD2345/ask').send({ question: 'Which hospital is it?' })),
+      },
+    },
+
+    postHelpByRequestIdGifts: {
+      success: async () => giveDirectly(http, otherMember.token, await publishedHelp()),
+      errors: {
+        400: async () => giveDirectly(http, otherMember.token, await publishedHelp(), { amount: '0', utr: uniqueUtr() }),
+        401: () => postForm(http, '/api/help/ABCD2345/gifts', { amount: '500', utr: uniqueUtr() }, { screenshot: documents.photo }),
+        403: async () => giveDirectly(http, member.token, await publishedHelp()),
+        404: async () => giveDirectly(http, otherMember.token, await helpRequest()),
+        409: async () => {
+          const id = await publishedHelp();
+          await giveDirectly(http, otherMember.token, id);
+          return giveDirectly(http, otherMember.token, id);
+        },
+        413: async () => giveDirectly(http, otherMember.token, await publishedHelp(), { amount: '500', utr: uniqueUtr() }, { screenshot: { bytes: tooLargeJpeg(), filename: 'big.jpg', contentType: 'image/jpeg' } }),
+        429: throttledAt((h) => giveDirectly(h, throttledMember.token, 'ABCD2345')),
+      },
+    },
+    getHelpGiftsByGiftIdScreenshot: {
+      success: async () => asMember(get(`/api/help/gifts/${await directGift()}/screenshot`)),
+      errors: {
+        400: () => asMember(get('/api/help/gifts/not-a-uuid/screenshot')),
+        401: () => get(`/api/help/gifts/${crypto.randomUUID()}/screenshot`),
+        403: async () => request(http).get(`/api/help/gifts/${await directGift()}/screenshot`).set(bearer(throwawayMemberToken ??= (await app.account()).token)),
+        404: () => asMember(get(`/api/help/gifts/${crypto.randomUUID()}/screenshot`)),
+      },
+    },
+    postHelpGiftsByGiftIdConfirm: {
+      success: async () => asMember(post(`/api/help/gifts/${await directGift()}/confirm`)).send({}),
+      errors: {
+        400: () => asMember(post('/api/help/gifts/not-a-uuid/confirm')).send({}),
+        401: () => post(`/api/help/gifts/${crypto.randomUUID()}/confirm`).send({}),
+        403: async () => request(http).post(`/api/help/gifts/${await directGift()}/confirm`).set(bearer(otherMember.token)).send({}),
+        404: () => asMember(post(`/api/help/gifts/${crypto.randomUUID()}/confirm`)).send({}),
+        409: async () => asMember(post(`/api/help/gifts/${await directGift(true)}/confirm`)).send({}),
+      },
+    },
+    postHelpGiftsByGiftIdReject: {
+      success: async () => asMember(post(`/api/help/gifts/${await directGift()}/reject`)).send({}),
+      errors: {
+        400: () => asMember(post('/api/help/gifts/not-a-uuid/reject')).send({}),
+        401: () => post(`/api/help/gifts/${crypto.randomUUID()}/reject`).send({}),
+        403: async () => request(http).post(`/api/help/gifts/${await directGift()}/reject`).set(bearer(otherMember.token)).send({}),
+        404: () => asMember(post(`/api/help/gifts/${crypto.randomUUID()}/reject`)).send({}),
+        409: async () => {
+          const giftId = await directGift();
+          await asMember(post(`/api/help/gifts/${giftId}/confirm`)).send({});
+          return asMember(post(`/api/help/gifts/${giftId}/reject`)).send({});
+        },
+      },
+    },
+    postAdminHelpGiftsByGiftIdDecide: {
+      success: async () => asAdmin(post(`/api/admin/help/gifts/${await directGift(true)}/decide`)).send({ decision: 'received', reason: 'The bank statement shows it.' }),
+      errors: {
+        400: async () => asAdmin(post(`/api/admin/help/gifts/${await directGift(true)}/decide`)).send({ decision: 'maybe', reason: 'The bank statement shows it.' }),
+        404: () => asAdmin(post(`/api/admin/help/gifts/${crypto.randomUUID()}/decide`)).send({ decision: 'received', reason: 'The bank statement shows it.' }),
+        409: async () => asAdmin(post(`/api/admin/help/gifts/${await directGift()}/decide`)).send({ decision: 'received', reason: 'The bank statement shows it.' }),
+        ...adminOnly(() => post(`/api/admin/help/gifts/${crypto.randomUUID()}/decide`).send({ decision: 'received', reason: 'The bank statement shows it.' })),
+      },
+    },
+    postHelpByRequestIdDisbursements: {
+      success: async () => asMember(post(`/api/help/${await fundedHelp()}/disbursements`)).send({ amount: 250.5, contactNumber: '98765 43210' }),
+      errors: {
+        400: async () => asMember(post(`/api/help/${await fundedHelp()}/disbursements`)).send({ amount: 0, contactNumber: '98765 43210' }),
+        401: () => post('/api/help/ABCD2345/disbursements').send({ amount: 10, contactNumber: '98765 43210' }),
+        404: () => asMember(post('/api/help/ABCD2345/disbursements')).send({ amount: 10, contactNumber: '98765 43210' }),
+        403: async () => request(http).post(`/api/help/${await fundedHelp()}/disbursements`).set(bearer(otherMember.token)).send({ amount: 10, contactNumber: '98765 43210' }),
+        409: async () => {
+          const id = await fundedHelp();
+          const key = crypto.randomUUID();
+          await asMember(post(`/api/help/${id}/disbursements`)).set('Idempotency-Key', key).send({ amount: 10, contactNumber: '98765 43210' });
+          return asMember(post(`/api/help/${id}/disbursements`)).set('Idempotency-Key', key).send({ amount: 20, contactNumber: '98765 43210' });
+        },
+      },
+    },
+    getHelpByRequestIdDisbursements: {
+      success: async () => asMember(get(`/api/help/${await fundedHelp()}/disbursements`)),
+      errors: {
+        400: () => asMember(get('/api/help/not-an-id/disbursements')),
+        401: () => get('/api/help/ABCD2345/disbursements'),
+        403: async () => request(http).get(`/api/help/${await fundedHelp()}/disbursements`).set(bearer(otherMember.token)),
+        404: () => asMember(get('/api/help/ABCD2345/disbursements')),
+      },
+    },
+    getAdminDisbursements: {
+      success: async () => (await withdrawal(), asAdmin(get('/api/admin/disbursements'))),
+      errors: { 400: () => asAdmin(get('/api/admin/disbursements')).query({ status: 'lost' }), ...adminOnly(() => get('/api/admin/disbursements')) },
+    },
+    getAdminDisbursementsByIdDetails: {
+      success: async () => asAdmin(get(`/api/admin/disbursements/${await withdrawal()}/details`)),
+      errors: {
+        400: () => asAdmin(get('/api/admin/disbursements/not-a-uuid/details')),
+        404: () => asAdmin(get(`/api/admin/disbursements/${crypto.randomUUID()}/details`)),
+        ...adminOnly(() => get(`/api/admin/disbursements/${crypto.randomUUID()}/details`)),
+      },
+    },
+    postAdminDisbursementsByIdApprove: {
+      success: async () => asAdmin(post(`/api/admin/disbursements/${await withdrawal()}/approve`)).send({}),
+      errors: {
+        400: () => asAdmin(post('/api/admin/disbursements/not-a-uuid/approve')).send({}),
+        404: () => asAdmin(post(`/api/admin/disbursements/${crypto.randomUUID()}/approve`)).send({}),
+        409: async () => {
+          const disbursementId = await withdrawal();
+          await adminCaller.help.admin.disbursements.reject({ disbursementId, reason: 'Wrong account' });
+          return asAdmin(post(`/api/admin/disbursements/${disbursementId}/approve`)).send({});
+        },
+        ...adminOnly(() => post(`/api/admin/disbursements/${crypto.randomUUID()}/approve`).send({})),
+      },
+    },
+    postAdminDisbursementsByIdReject: {
+      success: async () => asAdmin(post(`/api/admin/disbursements/${await withdrawal()}/reject`)).send({ reason: 'The account is not the beneficiary’s.' }),
+      errors: {
+        400: async () => asAdmin(post(`/api/admin/disbursements/${await withdrawal()}/reject`)).send({ reason: '' }),
+        404: () => asAdmin(post(`/api/admin/disbursements/${crypto.randomUUID()}/reject`)).send({ reason: 'The account is wrong.' }),
+        409: async () => asAdmin(post(`/api/admin/disbursements/${await withdrawal(true)}/reject`)).send({ reason: 'The account is wrong.' }),
+        ...adminOnly(() => post(`/api/admin/disbursements/${crypto.randomUUID()}/reject`).send({ reason: 'The account is wrong.' })),
+      },
+    },
+    postAdminDisbursementsByIdPaid: {
+      success: async () => asAdmin(post(`/api/admin/disbursements/${await withdrawal(true)}/paid`)).send({ utr: uniqueUtr(), paidOn: '2031-07-01' }),
+      errors: {
+        400: async () => asAdmin(post(`/api/admin/disbursements/${await withdrawal(true)}/paid`)).send({ utr: '12', paidOn: '2031-07-01' }),
+        404: () => asAdmin(post(`/api/admin/disbursements/${crypto.randomUUID()}/paid`)).send({ utr: uniqueUtr(), paidOn: '2031-07-01' }),
+        409: async () => asAdmin(post(`/api/admin/disbursements/${await withdrawal()}/paid`)).send({ utr: uniqueUtr(), paidOn: '2031-07-01' }),
+        ...adminOnly(() => post(`/api/admin/disbursements/${crypto.randomUUID()}/paid`).send({ utr: uniqueUtr(), paidOn: '2031-07-01' })),
+      },
+    },
 
     postKanyadanApplications: {
       success: () => submitApplication(http, kanyadanFields()),

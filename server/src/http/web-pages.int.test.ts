@@ -4,11 +4,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
 import { readWebBuild } from '#server/http/web-pages';
+import { helpFields } from '#server/testing/contract/rest-fixtures';
 import { FAKE_ASSET, FAKE_BOOT_SCRIPT_HASH, fakeRenderCount, fakeWebDist } from '#server/testing/fake-web-dist';
-import { createTestApp, type TestApp } from '#server/testing/test-services';
+import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
+import { simplePdf } from '#server/uploads/test-files.test-helper';
 
 /** Raw responses, bodies not decoded: what a browser receives on the wire. */
 function get(base: string, pathname: string, headers: Record<string, string> = {}, method = 'GET') {
@@ -203,5 +206,114 @@ describe('web pages (server rendering per request)', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * A renderer that shows what the server handed it for the help pages (and lists in the sitemap the
+ * requests it was given), in place of the fake build's: the help pages' data is read per request.
+ */
+const HELP_RENDERER = `
+export async function createRenderer() {
+  return {
+    render({ path, search, help }) {
+      globalThis.fakeWebRenders = (globalThis.fakeWebRenders ?? 0) + 1;
+      const isMissing = /^\\/help\\/./i.test(path) && !help?.request?.detail;
+      return { status: isMissing ? 404 : 200, html: '<pre>' + JSON.stringify({ path, search, help: help ?? null }) + '</pre>', lang: 'en' };
+    },
+    sitemap(data, helpRequests) {
+      return '<urlset>' + helpRequests.map((request) => '<url><loc>/help/' + request.id + '</loc></url>').join('') + '</urlset>';
+    },
+    robots() { return ''; },
+  };
+}
+`;
+
+interface RenderedHelp {
+  path: string;
+  help: { list?: { requests: Array<{ id: string }>; category: string | null; page: number }; request?: { id: string; detail: { id: string; title: { en: string | null } } | null } } | null;
+}
+
+describe('web pages: the help pages (issue 14)', () => {
+  const clock = new Date('2031-07-01T06:00:00.000Z');
+  let app: TestApp;
+  let server: http.Server;
+  let base: string;
+  let member: { token: string };
+  let verifier: AppCaller;
+  const dist = fakeWebDist();
+  fs.writeFileSync(path.join(dist, 'server', 'entry-server.js'), HELP_RENDERER);
+
+  beforeAll(async () => {
+    app = await createTestApp('pglite', { now: () => clock });
+    member = await app.account();
+    verifier = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['verification'] })).token });
+    server = http.createServer(createApp(app.services, { webDistDir: dist }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await app?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  /** A member's request as the form sends it (POST /api/help, an estimate attached): its ID. */
+  async function submittedHelpRequest(): Promise<string> {
+    const req = request(app.http()).post('/api/help').set({ Authorization: `Bearer ${member.token}` });
+    for (const [name, value] of Object.entries(helpFields('2031-06-10'))) req.field(name, value);
+    const res = await req.attach('document1', await simplePdf(1, 'Hospital estimate'), { filename: 'estimate.pdf', contentType: 'application/pdf' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as string;
+  }
+
+  async function publishedHelpRequest(): Promise<string> {
+    const id = await submittedHelpRequest();
+    await verifier.help.admin.checkIdentity({ id, idKind: 'aadhaar', isMatched: true });
+    await verifier.help.admin.publish({ id });
+    return id;
+  }
+
+  async function rendered(pathname: string): Promise<{ status: number; page: RenderedHelp }> {
+    const response = await get(base, pathname);
+    return { status: response.status, page: JSON.parse(/<pre>([\s\S]*)<\/pre>/.exec(text(response))![1]!) as RenderedHelp };
+  }
+
+  it('renders /help with the published requests, afresh on every request: never a stale list from the page cache', async () => {
+    const before = await rendered('/help');
+    const renders = fakeRenderCount();
+    await rendered('/help');
+    expect(fakeRenderCount()).toBe(renders + 1);
+    const id = await publishedHelpRequest();
+    const after = await rendered('/help');
+    expect(after.page.help?.list?.requests.map((request) => request.id)).toEqual([id, ...(before.page.help?.list?.requests.map((request) => request.id) ?? [])]);
+  });
+
+  it('reads the cause and the page from the address as the web does (trimmed, any case); an unknown cause lists all', async () => {
+    expect((await rendered('/help?cause=%20KANYADAN%20&page=2')).page.help?.list).toMatchObject({ category: 'marriage', page: 2 });
+    expect((await rendered('/help?cause=people')).page.help?.list?.category).toBeNull();
+    expect((await rendered('/help?cause=nonsense&page=x')).page.help?.list).toMatchObject({ category: null, page: 1 });
+    expect((await rendered('/help?page=999999999')).status).toBe(200);
+  });
+
+  it('renders /help/:id with the published request, whatever the case of the ID; unknown, unpublished or malformed IDs answer 404', async () => {
+    const id = await publishedHelpRequest();
+    const shown = await rendered(`/help/${id.toLowerCase()}`);
+    expect(shown.status).toBe(200);
+    expect(shown.page.help?.request?.detail).toMatchObject({ id, title: { en: 'Heart surgery for my father' } });
+    const unpublished = await submittedHelpRequest();
+    for (const missing of [`/help/${unpublished}`, '/help/ZZZZ9999', '/help/not%20an%20id', `/help/${'A'.repeat(40)}`]) {
+      const answer = await rendered(missing);
+      expect(answer.status, missing).toBe(404);
+      expect(answer.page.help?.request?.detail, missing).toBeNull();
+    }
+  });
+
+  it('lists published requests in the sitemap, never one that was not published', async () => {
+    const published = await publishedHelpRequest();
+    const unpublished = await submittedHelpRequest();
+    const sitemap = text(await get(base, '/sitemap.xml'));
+    expect(sitemap).toContain(`<loc>/help/${published}</loc>`);
+    expect(sitemap).not.toContain(unpublished);
   });
 });

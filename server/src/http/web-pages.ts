@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Express, NextFunction, Request, Response } from 'express';
 import express from 'express';
+import { isAppError } from '#server/errors/app-error';
+import { getPublicRequest, listPublicRequests, listPublishedRequestIds, type THelpList, type TPublicHelpRequestDetail } from '#server/modules/help/help.api';
 import { getPublicSiteData, getPublicTransparency, type PublicSiteData, type TTransparency } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 
@@ -14,14 +16,21 @@ import type { Services } from '#server/services';
  * not depend on the web's source, only on its build output.
  */
 export interface WebRenderer {
-  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData; transparency?: TTransparency; vitalsSampleRate?: number }): {
+  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData; transparency?: TTransparency; help?: HelpPageData; vitalsSampleRate?: number }): {
     status: number;
     html: string;
     lang: string;
   };
-  sitemap(data: PublicSiteData): string;
+  sitemap(data: PublicSiteData, helpRequests: ReadonlyArray<{ id: string; updatedAt: string }>): string;
   robots(): string;
 }
+
+/** /help: a page of the list; /help/:id: the request asked for, null when there is none to show. */
+interface HelpPageData {
+  list?: THelpList;
+  request?: { id: string; detail: TPublicHelpRequestDetail | null };
+}
+
 interface RendererModule {
   createRenderer(options: { template: string; manifest: unknown; publicUrl: string }): Promise<WebRenderer>;
 }
@@ -31,11 +40,41 @@ const gzip = promisify(zlib.gzip);
 const LANG_COOKIE = /(?:^|;\s*)sahay_lang=(en|hi)(?:;|$)/;
 const NOT_BUILT = 'The web app is not built. Run `npm run build` (npm start does it for you).';
 const TRANSPARENCY_PATH = /^\/transparency\/*$/i;
+// As the web's routes match them (pages.ts): case-insensitive, trailing slashes ignored.
+const HELP_LIST_PATH = /^\/help\/*$/i;
+const HELP_REQUEST_PATH = /^\/help\/([^/]+)\/*$/i;
+/** Anything else in the place of a request's ID is not one: no need to ask the database. */
+const HELP_ID_LIKE = /^[A-Za-z0-9]{1,32}$/;
+/** The help list's last possible page (its query schema's bound). */
+const MAX_HELP_PAGE = 100_000;
 
-/** The list page /transparency?page= asks for; anything that is not a page number shows the first. */
-function transparencyPageOf(req: Request): number {
+/** The list page /transparency?page= or /help?page= asks for; anything that is not a page number shows the first. */
+function listPageOf(req: Request): number {
   const page = Number(typeof req.query.page === 'string' ? req.query.page : 1);
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * What /help and /help/:id show, read from the help module; undefined for any other page. The
+ * cause is trimmed and lower-cased as the web reads it (help-request-text.ts causeOf), so the
+ * client recognises the list it was rendered with. An unknown or unpublished request is null: the
+ * page answers 404.
+ */
+async function readHelpPage(services: Services, req: Request): Promise<HelpPageData | undefined> {
+  if (HELP_LIST_PATH.test(req.path)) {
+    const cause = typeof req.query.cause === 'string' ? req.query.cause.trim().toLowerCase() : '';
+    const page = Math.min(listPageOf(req), MAX_HELP_PAGE);
+    return { list: await listPublicRequests(services, cause && cause.length <= 40 ? { cause, page } : { page }) };
+  }
+  const id = HELP_REQUEST_PATH.exec(req.path)?.[1];
+  if (id === undefined) return undefined;
+  const detail = HELP_ID_LIKE.test(id)
+    ? await getPublicRequest(services, id.toUpperCase()).catch((error: unknown) => {
+        if (isAppError(error) && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) return null;
+        throw error;
+      })
+    : null;
+  return { request: { id, detail } };
 }
 
 type Encoding = 'br' | 'gzip';
@@ -207,7 +246,9 @@ export function mountWebPages(app: Express, distDir: string, services: Services,
     '/sitemap.xml',
     withRenderer(async (loaded, req, res) => {
       res.type('application/xml');
-      await sendText(req, res, loaded.sitemap(await getPublicSiteData(services)));
+      // Published and closed requests only (listPublishedRequestIds): one never published is never listed.
+      const [data, helpRequests] = await Promise.all([getPublicSiteData(services), listPublishedRequestIds(services)]);
+      await sendText(req, res, loaded.sitemap(data, helpRequests));
     }),
   );
   app.get(
@@ -222,12 +263,24 @@ export function mountWebPages(app: Express, distDir: string, services: Services,
         vitalsSampleRate: services.config.WEB_VITALS_SAMPLE_RATE,
       };
       const key = `${request.rememberedLang ?? ''} ${request.path}?${request.search}`;
-      let page = pages.find(key, request.data);
-      if (!page) {
-        // The one public page with data of its own (a page of the list): read as of the same data.
-        const transparency = TRANSPARENCY_PATH.test(req.path) ? await getPublicTransparency(services, request.data, transparencyPageOf(req)) : undefined;
-        page = { ...loaded.render({ ...request, transparency }), compressed: {} };
-        pages.keep(key, page);
+      // The help pages are rendered afresh for every request, never kept in the page cache: the
+      // cache is emptied when the public site data moves on, but the help read model is updated
+      // inline by the help commands (a request published, a gift verified, a request closed), not
+      // through the site's checkpoints, so a kept page would go on showing a closed request or
+      // miss a new one. Reading one costs a lookup by ID or one page of a list; the browser's
+      // ETag still spares sending a page that has not changed.
+      const help = await readHelpPage(services, req);
+      let page: RenderedPage | undefined;
+      if (help) {
+        page = { ...loaded.render({ ...request, help }), compressed: {} };
+      } else {
+        page = pages.find(key, request.data);
+        if (!page) {
+          // /transparency's page of the list: read as of the same data, so it is kept with it.
+          const transparency = TRANSPARENCY_PATH.test(req.path) ? await getPublicTransparency(services, request.data, listPageOf(req)) : undefined;
+          page = { ...loaded.render({ ...request, transparency }), compressed: {} };
+          pages.keep(key, page);
+        }
       }
       res.type('html').set('Content-Language', page.lang);
       await sendText(req, res, page.html, page.status, page.compressed);

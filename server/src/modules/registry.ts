@@ -2,10 +2,11 @@ import { adminModule } from './admin/admin.module.ts';
 import { communityModule } from './community/community.module.ts';
 import { donationsModule } from './donations/donations.module.ts';
 import type { SahayModule } from './module.ts';
+import { helpModule } from './help/help.module.ts';
 import { identityModule } from './identity/identity.module.ts';
 import { kanyadanModule } from './kanyadan/kanyadan.module.ts';
 import { platformModule } from './platform/platform.module.ts';
 import { siteModule } from './site/site.module.ts';
 
 /** Every feature slice of the monolith, in the order their projections run. */
-export const sahayModules: readonly SahayModule[] = [identityModule, communityModule, siteModule, donationsModule, kanyadanModule, adminModule, platformModule];
+export const sahayModules: readonly SahayModule[] = [identityModule, communityModule, siteModule, donationsModule, kanyadanModule, helpModule, adminModule, platformModule];

@@ -1,6 +1,7 @@
 import { adminRouter } from '#server/modules/admin/admin.router';
 import { communityRouter } from '#server/modules/community/community.router';
 import { donationsRouter } from '#server/modules/donations/donations.router';
+import { helpRouter } from '#server/modules/help/help.router';
 import { identityRouter } from '#server/modules/identity/identity.router';
 import { kanyadanRouter } from '#server/modules/kanyadan/kanyadan.router';
 import { siteRouter } from '#server/modules/site/site.router';
@@ -14,6 +15,7 @@ export const appRouter = router({
   site: siteRouter,
   donations: donationsRouter,
   kanyadan: kanyadanRouter,
+  help: helpRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -29,6 +29,7 @@ export function decideCancel(command: { reference: string; reason: string; now: 
         memberId: state.memberId,
         reason: command.reason,
         cancelledAt: command.now.toISOString(),
+        ...(state.helpRequestId ? { helpRequestId: state.helpRequestId } : {}),
       },
     },
   ];

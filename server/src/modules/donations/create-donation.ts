@@ -3,6 +3,7 @@ import { handleCommand } from '#server/event-store/command-handler';
 import type { Sealed } from '#server/event-store/personal-data';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import { findHelpRequestOpenForGifts } from '#server/modules/help/help.api';
 import { findActiveMember, INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
@@ -21,6 +22,8 @@ export interface PledgeCommand {
   reference: string;
   amountPaise: number;
   cause: Cause;
+  /** The published help request the gift is for, or null. */
+  helpRequestId: string | null;
   donor: Sealed;
   donorKey: string;
   contactKeys: string[];
@@ -61,7 +64,7 @@ export function decidePledge(command: PledgeCommand, state: PledgeState): Donati
         reference: command.reference,
         amountPaise: command.amountPaise,
         cause: command.cause,
-        helpRequestId: null,
+        helpRequestId: command.helpRequestId,
         donor: command.donor,
         donorKey: command.donorKey,
         contactKeys: command.contactKeys,
@@ -86,7 +89,7 @@ export function pledgeFieldsOf(
   services: Pick<Services, 'vault'>,
   input: Pick<TCreateDonationInput, 'amountPaise' | 'cause' | 'showName' | 'referralId'>,
   donor: DonorDetails,
-): Omit<PledgeCommand, 'reference' | 'donor' | 'memberId' | 'channel' | 'now'> {
+): Omit<PledgeCommand, 'reference' | 'donor' | 'memberId' | 'channel' | 'now' | 'helpRequestId'> {
   const blindIndex = (purpose: string, value: string) => services.vault.blindIndex(purpose, value);
   return {
     amountPaise: input.amountPaise,
@@ -114,8 +117,11 @@ export async function createDonation(services: Services, input: TCreateDonationI
       // A new reference on every attempt: one that exists already makes the no_stream append conflict.
       const reference = generateReference();
       const { settings } = await getSettings(tx);
-      const state: PledgeState & { reference: string } = {
+      // A gift for a help request goes to a published, open one, and counts under the request's cause.
+      const help = input.helpRequestId ? await findHelpRequestOpenForGifts(tx, input.helpRequestId, now) : null;
+      const state: PledgeState & { reference: string; help: { id: string; cause: Cause } | null } = {
         reference,
+        help,
         exists: false,
         referrer: fields.referralId ? await findActiveMember(tx, fields.referralId) : undefined,
         payment: paymentSettingsOf(settings),
@@ -124,7 +130,16 @@ export async function createDonation(services: Services, input: TCreateDonationI
     },
     decide: async (state, { seal }) => {
       const streamId = donationStreamId(state.reference);
-      const command: PledgeCommand = { ...fields, reference: state.reference, donor: await seal(streamId, donor), memberId: viewer?.userId ?? null, channel: 'online', now };
+      const command: PledgeCommand = {
+        ...fields,
+        ...(state.help ? { cause: state.help.cause } : {}),
+        helpRequestId: state.help?.id ?? null,
+        reference: state.reference,
+        donor: await seal(streamId, donor),
+        memberId: viewer?.userId ?? null,
+        channel: 'online',
+        now,
+      };
       return [{ streamId, events: decidePledge(command, state) }];
     },
     metadata: eventMetadata(meta),

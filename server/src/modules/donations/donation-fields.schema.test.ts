@@ -2,6 +2,7 @@ import { fieldErrorsFromZod, UNKNOWN_FIELD } from '#server/errors/field-errors';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { HELP_REQUEST_ID_INVALID } from '#server/modules/help/help.schema';
 import { ZCreateDonationRequestSchema, ZCreateDonationRestRequestSchema } from './create-donation.schema.ts';
 import {
   AMOUNT_FRACTION_OF_PAISA,
@@ -120,8 +121,13 @@ describe('the pledge schema', () => {
   });
 
   it('refuses every unknown field under its own name, and says so in the JSON Schema', () => {
-    expect(fieldErrors(ZCreateDonationRequestSchema, { ...pledge, isAdmin: true, helpRequestId: 'x' })).toEqual({ isAdmin: [UNKNOWN_FIELD], helpRequestId: [UNKNOWN_FIELD] });
+    expect(fieldErrors(ZCreateDonationRequestSchema, { ...pledge, isAdmin: true, sponsorId: 'x' })).toEqual({ isAdmin: [UNKNOWN_FIELD], sponsorId: [UNKNOWN_FIELD] });
     expect(z.toJSONSchema(ZCreateDonationRequestSchema, { io: 'input' })).toMatchObject({ additionalProperties: false });
+  });
+
+  it('takes a help request’s number for a gift through the foundation, and refuses anything else there', () => {
+    expect(ZCreateDonationRequestSchema.parse({ ...pledge, helpRequestId: ' abcd2345 ' }).helpRequestId).toBe('ABCD2345');
+    expect(fieldErrors(ZCreateDonationRequestSchema, { ...pledge, helpRequestId: 'ABCD1234' })).toEqual({ helpRequestId: [HELP_REQUEST_ID_INVALID] });
   });
 
   it('REST takes the amount in rupees with up to 2 decimals, as a number or a string', () => {

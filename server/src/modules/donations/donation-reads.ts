@@ -36,6 +36,7 @@ interface DonationRow {
   has_pan: boolean;
   show_name: boolean;
   referrer_id: string | null;
+  help_request_id: string | null;
   member_id: string | null;
   channel: 'online' | 'offline';
   utr: string | null;
@@ -57,7 +58,7 @@ interface DonationRow {
 
 /** Dates come back as text, whatever the driver's parser for `date` does. */
 const COLUMNS = `reference, status, amount_paise, cause, donor_name, donor_email, donor_phone, donor_pan, donor_id_kind, donor_id_number, donor_address, has_pan, show_name,
-  referrer_id, member_id, channel, utr, utr_kind, screenshot_status, screenshot_file_id, received_on::text AS received_on, mode, instrument_number,
+  referrer_id, help_request_id, member_id, channel, utr, utr_kind, screenshot_status, screenshot_file_id, received_on::text AS received_on, mode, instrument_number,
   receipt_serial, receipt_issued_on::text AS receipt_issued_on, receipt_file_id, cancelled_receipt_file_id, reason, pledged_at, proof_at, verified_at`;
 
 const iso = (value: Date | null): string | null => (value ? new Date(value).toISOString() : null);
@@ -251,6 +252,7 @@ export async function getDonationDetail(services: Pick<Services, 'db' | 'eventSt
     address: row.donor_address,
     showName: row.show_name,
     referrerId: row.referrer_id,
+    helpRequestId: row.help_request_id,
     memberId: row.member_id,
     receivedOn: row.received_on,
     mode: row.mode,

@@ -170,6 +170,7 @@ const payment: PaymentSettings = {
 };
 const pledgeCommand: PledgeCommand = {
   reference,
+  helpRequestId: null,
   amountPaise: 125_000,
   cause: 'kanyadan',
   donor,

@@ -24,6 +24,8 @@ export interface DonationState {
   status: DonationStatus | null;
   amountPaise: number;
   cause: Cause;
+  /** The help request the gift is for, or null. */
+  helpRequestId: string | null;
   /** DonorDetails, sealed under donation-<reference>. */
   donor: Sealed | null;
   donorKey: string;
@@ -62,6 +64,7 @@ export const noDonation: DonationState = {
   status: null,
   amountPaise: 0,
   cause: 'general',
+  helpRequestId: null,
   donor: null,
   donorKey: '',
   hasPan: false,
@@ -92,6 +95,7 @@ export function evolveDonation(state: DonationState, event: Recorded<DonationStr
         status: 'awaiting_payment',
         amountPaise: data.amountPaise,
         cause: data.cause,
+        helpRequestId: data.helpRequestId ?? null,
         donor: data.donor,
         donorKey: data.donorKey,
         hasPan: data.hasPan,

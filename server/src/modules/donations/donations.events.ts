@@ -63,8 +63,8 @@ export type DonationPledged = {
     reference: string;
     amountPaise: number;
     cause: Cause;
-    /** A specific help request (the help issue); always null until it exists. */
-    helpRequestId: null;
+    /** The published help request the gift is for (earmarked to it once verified), or null. */
+    helpRequestId: string | null;
     /** DonorDetails, sealed under donation-<reference>. */
     donor: Sealed;
     /** Blind index 'donation-donor' of the normalised e-mail, else the phone: tells distinct donors apart. */
@@ -104,6 +104,8 @@ export type DonationVerified = {
     reference: string;
     // Copied from the pledge so that other modules' projections need no pledge.
     amountPaise: number;
+    /** The help request the gift is earmarked for; absent for any other gift. */
+    helpRequestId?: string;
     cause: Cause;
     donorKey: string;
     referrerId: string | null;
@@ -133,7 +135,17 @@ export type DonationAbandoned = {
 /** A verified donation withdrawn (bounced cheque, chargeback, duplicate); its receipt keeps its serial. */
 export type DonationCancelled = {
   type: 'DonationCancelled';
-  data: { reference: string; amountPaise: number; donorKey: string; referrerId: string | null; memberId: string | null; reason: string; cancelledAt: string };
+  data: {
+    reference: string;
+    amountPaise: number;
+    donorKey: string;
+    referrerId: string | null;
+    memberId: string | null;
+    reason: string;
+    cancelledAt: string;
+    /** The help request the gift was earmarked for; absent for any other gift. */
+    helpRequestId?: string;
+  };
 };
 
 /** The receipt job stored a PDF of the receipt: as issued, or re-issued marked CANCELLED. */

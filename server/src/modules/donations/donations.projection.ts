@@ -33,8 +33,8 @@ export const donationsProjection: Projection<'donations', DonationStreamEvent> =
         const donor = await reveal<DonorDetails>(data.donor);
         await tx.query(
           `INSERT INTO ${table} (reference, status, amount_paise, cause, donor_name, donor_email, donor_phone, donor_pan, donor_address,
-             contact_keys, donor_key, has_pan, show_name, referrer_id, member_id, channel, pledged_at, updated_at)
-           VALUES ($1, 'awaiting_payment', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+             contact_keys, donor_key, has_pan, show_name, referrer_id, member_id, channel, pledged_at, updated_at, help_request_id)
+           VALUES ($1, 'awaiting_payment', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17)
            ON CONFLICT (reference) DO NOTHING`,
           [
             data.reference,
@@ -55,6 +55,7 @@ export const donationsProjection: Projection<'donations', DonationStreamEvent> =
             data.memberId,
             data.channel,
             data.pledgedAt,
+            data.helpRequestId ?? null,
           ],
         );
         return;

@@ -14,6 +14,8 @@ export const ZDonationDetailSchema = ZAdminDonationSchema.extend({
   address: z.string().nullable(),
   showName: z.boolean(),
   referrerId: z.string().nullable(),
+  /** The help request the gift was given for (earmarked to it once verified); null for any other gift. */
+  helpRequestId: z.string().nullable(),
   memberId: z.string().nullable(),
   receivedOn: z.string().nullable(),
   mode: z.enum(DONATION_MODES).nullable(),

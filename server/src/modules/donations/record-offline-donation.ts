@@ -81,7 +81,7 @@ export async function recordOfflineDonation(services: Services, input: TRecordOf
       const mode: DonationMode = input.mode;
       return decideRecordOffline(
         {
-          pledge: { ...fields, reference: state.reference, donor: await seal(streamId, donor), memberId: null, channel: 'offline', now },
+          pledge: { ...fields, helpRequestId: null, reference: state.reference, donor: await seal(streamId, donor), memberId: null, channel: 'offline', now },
           verification: { reference: state.reference, receivedOn: input.receivedOn, mode, instrumentNumber: input.instrumentNumber ?? null, issuer: state.issuer, now },
         },
         state,

@@ -118,7 +118,7 @@ export interface VerificationCommand {
  */
 export function verificationEvents(
   command: VerificationCommand,
-  donation: Pick<DonationState, 'amountPaise' | 'cause' | 'donorKey' | 'referrerId' | 'memberId' | 'channel' | 'pledgedAt'>,
+  donation: Pick<DonationState, 'amountPaise' | 'cause' | 'donorKey' | 'referrerId' | 'memberId' | 'channel' | 'pledgedAt'> & Partial<Pick<DonationState, 'helpRequestId'>>,
   serial: SerialSlot,
   utr: { value: string; streamId: string } | null,
   instrument: { streamId: string } | null = null,
@@ -137,6 +137,7 @@ export function verificationEvents(
     data: {
       reference: command.reference,
       amountPaise: donation.amountPaise,
+      ...(donation.helpRequestId ? { helpRequestId: donation.helpRequestId } : {}),
       cause: donation.cause,
       donorKey: donation.donorKey,
       referrerId: donation.referrerId,

@@ -73,9 +73,9 @@ const rejected = (disbursementId: string, rejectedBy = finance, reason = 'Bank d
   type: 'DisbursementRejected',
   data: { requestId, disbursementId, reason, rejectedBy, rejectedAt: at },
 });
-const paid = (disbursementId: string, utr = 'UTR000000001', paidOn = '2026-09-01'): DisbursementPaid => ({
+const paid = (disbursementId: string, utr = 'UTR000000001', paidOn = '2026-09-01', amountPaise = 400_00, netPaise = 400_00): DisbursementPaid => ({
   type: 'DisbursementPaid',
-  data: { requestId, disbursementId, utr, paidOn, paidBy: finance, paidAt: at },
+  data: { requestId, disbursementId, utr, paidOn, paidBy: finance, paidAt: at, amountPaise, netPaise, cause: 'medical' },
 });
 
 /** Something else on the request's stream, which the ledger skips. */
@@ -112,6 +112,7 @@ const payCommand = (overrides: Partial<Parameters<typeof decideMarkPaid>[0]> = {
   paidOn: '2026-09-01',
   paidBy: finance,
   isUtrUsed: false,
+  cause: 'medical',
   now,
   ...overrides,
 });
@@ -388,7 +389,7 @@ describe('decideMarkPaid', () => {
   it('records the payment of an approved disbursement with its UTR and date, naming the admin', () => {
     markPaid(approvedOne)
       .when(payCommand())
-      .then([{ type: 'DisbursementPaid', data: { requestId, disbursementId: first, utr: 'UTR000000001', paidOn: '2026-09-01', paidBy: finance, paidAt: at } }]);
+      .then([{ type: 'DisbursementPaid', data: { requestId, disbursementId: first, utr: 'UTR000000001', paidOn: '2026-09-01', paidBy: finance, paidAt: at, amountPaise: 40_000, netPaise: 40_000, cause: 'medical' } }]);
   });
 
   it('records a payment even when a donation was cancelled since the approval: the money has gone', () => {
@@ -528,7 +529,7 @@ function commandOf(step: Step, ledger: Ledger): (on: Ledger) => readonly DomainE
       return (on) => decideRejectDisbursement(command, on);
     }
     case 'pay': {
-      const command = { requestId, disbursementId: targetOf(step.target, ledger), utr: step.utr, paidOn: step.paidOn, paidBy: finance, isUtrUsed: step.isUtrUsed, now };
+      const command = { requestId, disbursementId: targetOf(step.target, ledger), utr: step.utr, paidOn: step.paidOn, paidBy: finance, isUtrUsed: step.isUtrUsed, cause: 'medical' as const, now };
       return (on) => decideMarkPaid(command, on);
     }
     case 'other':

@@ -3,7 +3,7 @@ import type { Sealed } from '#server/event-store/personal-data';
 import type { DomainEvent } from '#server/event-store/types';
 import { formatRupees } from '#server/lib/amount-in-words';
 import { indiaToday } from '#server/modules/kanyadan/age.schema';
-import type { DisbursementApproved, DisbursementPaid, DisbursementRejected, DisbursementRequested, HelpDonationEarmarked, HelpDonationUnearmarked, HelpLedgerEvent } from './help.events.ts';
+import type { DisbursementApproved, DisbursementPaid, HelpDonationCause, DisbursementRejected, DisbursementRequested, HelpDonationEarmarked, HelpDonationUnearmarked, HelpLedgerEvent } from './help.events.ts';
 
 /**
  * The money the foundation holds for one help request (PRODUCT.md §8, issue 14): a pure fold of the
@@ -390,7 +390,7 @@ export function decideRejectDisbursement(
  * `isUtrUsed`: whether the UTR is already recorded for another payment (the caller looks it up).
  */
 export function decideMarkPaid(
-  command: { requestId: string; disbursementId: string; utr: string; paidOn: string; paidBy: string; isUtrUsed: boolean; now: Date },
+  command: { requestId: string; disbursementId: string; utr: string; paidOn: string; paidBy: string; isUtrUsed: boolean; cause: HelpDonationCause; now: Date },
   ledger: Ledger,
 ): DisbursementPaid[] {
   const disbursement = requireDisbursement(ledger, command.disbursementId);
@@ -413,6 +413,9 @@ export function decideMarkPaid(
         paidOn: command.paidOn,
         paidBy: command.paidBy,
         paidAt: command.now.toISOString(),
+        amountPaise: disbursement.amountPaise,
+        netPaise: disbursement.netPaise,
+        cause: command.cause,
       },
     },
   ];

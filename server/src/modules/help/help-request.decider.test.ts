@@ -90,7 +90,7 @@ const requested: HelpRequested = {
     story: { en: 'She needs a knee replacement.', hi: 'उन्हें घुटने का ऑपरेशन चाहिए।' },
     amountNeededPaise: amountNeeded,
     beneficiary,
-    documents: [{ uploadId: '0190c3a4-0000-7000-8000-000000000001', kind: 'hospital-estimate', mediaType: 'application/pdf', bytes: 120_000, documentDate: '2026-12-20' }],
+    documents: [{ uploadId: '0190c3a4-0000-7000-8000-000000000001', kind: 'hospital-estimate', mediaType: 'application/pdf', bytes: 120_000, pages: 2, documentDate: '2026-12-20' }],
     requestedAt,
   },
 };
@@ -142,7 +142,8 @@ const rejectCommand = (rejectedBy = verifier) => ({ requestId, reason: rejected.
 const extendCommand = (to: string, now = extendNow, extendedBy = verifier) => ({ requestId, closesOn: to, extendedBy, now });
 const closeCommand = (closer: HelpRequestCloser, now = extendNow): CloseHelpRequestCommand => ({ ...closer, requestId, now });
 
-const helpRequest = { evolve: evolveHelpRequest, initialState: noHelpRequest };
+/** The fold as the event store drives it: one recorded event at a time. */
+const helpRequest = { evolve: (state: HelpRequestState, event: Recorded<HelpRequestEvent>) => evolveHelpRequest(state, event), initialState: noHelpRequest };
 const stateAfter = (events: History): HelpRequestState => fold(helpRequest, events);
 
 const requestHelp = deciderSpec({ ...helpRequest, decide: decideRequestHelp });

@@ -1,6 +1,6 @@
 import { AppError } from '#server/errors/app-error';
 import type { Sealed } from '#server/event-store/personal-data';
-import type { Recorded } from '#server/event-store/types';
+import type { DomainEvent } from '#server/event-store/types';
 import { indiaToday } from '#server/modules/kanyadan/age.schema';
 import type {
   HelpCloseReason,
@@ -10,6 +10,7 @@ import type {
   HelpInformationRequested,
   HelpRequestClosed,
   HelpRequested,
+  HelpUpdatePosted,
   HelpRequestEvent,
   HelpRequestExtended,
   HelpRequestPublished,
@@ -85,7 +86,25 @@ export const noHelpRequest: HelpRequestState = {
   closure: null,
 };
 
-export function evolveHelpRequest(state: HelpRequestState, event: Recorded<HelpRequestEvent>): HelpRequestState {
+const HELP_REQUEST_EVENT_TYPES: ReadonlySet<string> = new Set<HelpRequestEvent['type']>([
+  'HelpRequested',
+  'HelpIdentityChecked',
+  'HelpInformationRequested',
+  'HelpInformationGiven',
+  'HelpRequestPublished',
+  'HelpRequestRejected',
+  'HelpRequestExtended',
+  'HelpRequestClosed',
+  'HelpUpdatePosted',
+]);
+
+/** Whether an event is one of a request's own (its stream holds gifts and money too), by type. */
+export function isHelpRequestEvent(event: DomainEvent): event is HelpRequestEvent {
+  return HELP_REQUEST_EVENT_TYPES.has(event.type);
+}
+
+/** Folds one of the request's own events (recorded, or just decided: only its type and data are read). */
+export function evolveHelpRequest(state: HelpRequestState, event: HelpRequestEvent): HelpRequestState {
   switch (event.type) {
     case 'HelpRequested':
       return {
@@ -114,6 +133,8 @@ export function evolveHelpRequest(state: HelpRequestState, event: Recorded<HelpR
     }
     case 'HelpRequestExtended':
       return { ...state, closesOn: event.data.closesOn };
+    case 'HelpUpdatePosted':
+      return state;
     case 'HelpRequestClosed': {
       const { reason, closedBy, closedAt } = event.data;
       return { ...state, status: 'closed', closure: { reason, closedBy, closedAt } };
@@ -326,4 +347,22 @@ export function decideClose(command: CloseHelpRequestCommand, state: HelpRequest
   if (command.reason === 'expired' && !isPastClosing(state, indiaToday(command.now))) throw new AppError('CONFLICT', { userMessage: HELP_NOT_YET_EXPIRED });
   const { requestId, reason, closedBy } = command;
   return [{ type: 'HelpRequestClosed', data: { requestId, reason, closedBy, closedAt: command.now.toISOString() } }];
+}
+
+export const HELP_ONLY_REQUESTER_UPDATES = 'Only the person who asked for help, or staff, can post an update.';
+
+/**
+ * An update on the request's page, by its requester or by staff (never staff on their own request:
+ * they post as its requester). Only once the request is public: published, or closed after it.
+ */
+export function decidePostUpdate(
+  command: { requestId: string; text: HelpUpdatePosted['data']['text']; by: 'requester' | 'staff'; postedBy: string; now: Date },
+  state: HelpRequestState,
+): HelpUpdatePosted[] {
+  requireRequest(state);
+  if (command.by === 'requester' && command.postedBy !== state.requesterId) throw new AppError('FORBIDDEN', { userMessage: HELP_ONLY_REQUESTER_UPDATES });
+  if (command.by === 'staff') refuseOwnRequest(state, command.postedBy);
+  if (state.status !== 'published' && state.status !== 'closed') throw new AppError('CONFLICT', { userMessage: HELP_NOT_PUBLISHED });
+  const { requestId, text, by, postedBy } = command;
+  return [{ type: 'HelpUpdatePosted', data: { requestId, text, by, postedBy, postedAt: command.now.toISOString() } }];
 }

@@ -41,6 +41,10 @@ export type HelpIdKind = (typeof HELP_ID_KINDS)[number];
 export const HELP_DOCUMENT_KINDS = ['hospital-estimate', 'hospital-bill', 'admission-letter', 'accident-report', 'other'] as const;
 export type HelpDocumentKind = (typeof HELP_DOCUMENT_KINDS)[number];
 
+/** Who the beneficiary is to the requester. */
+export const HELP_RELATIONS = ['self', 'spouse', 'child', 'parent', 'sibling', 'grandparent', 'grandchild', 'other-relative'] as const;
+export type HelpRelation = (typeof HELP_RELATIONS)[number];
+
 /** The media types accepted for a document, as for Kanyadan documents. */
 export const HELP_DOCUMENT_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type HelpDocumentMediaType = (typeof HELP_DOCUMENT_MEDIA_TYPES)[number];
@@ -54,8 +58,8 @@ export interface BilingualText {
 /** Sealed under help-<requestId>: who receives the help and where the money goes. */
 export interface HelpBeneficiary {
   name: string;
-  /** To the requester: 'self', or the family member (mother, son, ...). */
-  relation: string;
+  /** Who the beneficiary is to the requester. */
+  relation: HelpRelation;
   payout: {
     upiId: string | null;
     bankName: string | null;
@@ -70,6 +74,8 @@ export interface HelpDocument {
   kind: HelpDocumentKind;
   mediaType: HelpDocumentMediaType;
   bytes: number;
+  /** 1 for an image; a PDF's page count (staff see each page as an image). */
+  pages: number;
   /** YYYY-MM-DD as the requester entered it (an estimate or bill is taken up to 6 months old); staff check it. */
   documentDate: string | null;
 }
@@ -147,7 +153,14 @@ export type HelpRequestClosed = {
   };
 };
 
+/** The requester or a staff member tells the request's readers what has happened (published or closed requests). */
+export type HelpUpdatePosted = {
+  type: 'HelpUpdatePosted';
+  data: { requestId: string; text: BilingualText; by: 'requester' | 'staff'; postedBy: string; postedAt: string };
+};
+
 export type HelpRequestEvent =
+  | HelpUpdatePosted
   | HelpRequested
   | HelpIdentityChecked
   | HelpInformationRequested
@@ -208,7 +221,32 @@ export type DisbursementPaid = {
     paidOn: string;
     paidBy: string;
     paidAt: string;
+    /** Copied from the request (and its help request's cause) so that other modules' projections need neither. */
+    amountPaise: number;
+    netPaise: number;
+    cause: HelpDonationCause;
   };
+};
+
+/** The donation cause a help category counts under on the transparency page. */
+export type HelpDonationCause = 'general' | 'kanyadan' | 'medical' | 'education' | 'accident' | 'environment';
+
+// ---- stream help_disbursement-<disbursementId>: a withdrawal's ID belongs to one request ----
+
+export const HELP_DISBURSEMENT_ID_STREAM_PREFIX = 'help_disbursement-';
+
+export type HelpDisbursementIdClaimed = {
+  type: 'HelpDisbursementIdClaimed';
+  data: { disbursementId: string; requestId: string; claimedAt: string };
+};
+
+// ---- stream help_utr-<UTR>: a bank reference recorded once across help disbursements ----
+
+export const HELP_UTR_STREAM_PREFIX = 'help_utr-';
+
+export type HelpDisbursementUtrClaimed = {
+  type: 'HelpDisbursementUtrClaimed';
+  data: { utr: string; requestId: string; disbursementId: string; claimedAt: string };
 };
 
 export type HelpLedgerEvent =
@@ -218,3 +256,95 @@ export type HelpLedgerEvent =
   | DisbursementApproved
   | DisbursementRejected
   | DisbursementPaid;
+
+// ---- stream help_access-<requestId>: who opened a request's personal data ----
+
+export const HELP_ACCESS_STREAM_PREFIX = 'help_access-';
+
+export function helpAccessStreamId(requestId: string): string {
+  return `${HELP_ACCESS_STREAM_PREFIX}${requestId}`;
+}
+
+/** A verification admin opened the beneficiary's name and payout details. */
+export type HelpBeneficiaryViewed = {
+  type: 'HelpBeneficiaryViewed';
+  data: { requestId: string; viewerId: string; viewedAt: string };
+};
+
+/** A verification admin opened a document (one page of a PDF). */
+export type HelpDocumentViewed = {
+  type: 'HelpDocumentViewed';
+  data: { requestId: string; index: number; page: number; viewerId: string; viewedAt: string };
+};
+
+/** A finance admin opened a withdrawal's Details (the beneficiary's account and contact). */
+export type HelpDisbursementDetailsViewed = {
+  type: 'HelpDisbursementDetailsViewed';
+  data: { requestId: string; disbursementId: string; viewerId: string; viewedAt: string };
+};
+
+/** A verification admin opened a direct gift's screenshot (a dispute's evidence). */
+export type HelpGiftScreenshotViewed = {
+  type: 'HelpGiftScreenshotViewed';
+  data: { requestId: string; giftId: string; viewerId: string; viewedAt: string };
+};
+
+export type HelpAccessEvent = HelpBeneficiaryViewed | HelpDocumentViewed | HelpDisbursementDetailsViewed | HelpGiftScreenshotViewed;
+
+// ---- stream help_submission-<Idempotency-Key> ----
+
+export const HELP_SUBMISSION_STREAM_PREFIX = 'help_submission-';
+
+/** A submission's Idempotency-Key and the request it made: a retry (or a second tap) gets the same request back. */
+export type HelpSubmissionKeyUsed = {
+  type: 'HelpSubmissionKeyUsed';
+  data: { key: string; requestId: string; usedAt: string };
+};
+
+// ---- direct gifts, on the request's stream help-<requestId>: money given straight to the beneficiary's UPI ----
+
+/** A signed-in giver says they paid the beneficiary directly: the amount, the bank's UTR and a screenshot (stored re-encoded, sealed under the request's key). */
+export type DirectGiftSubmitted = {
+  type: 'DirectGiftSubmitted';
+  data: {
+    requestId: string;
+    giftId: string;
+    giverId: string;
+    amountPaise: number;
+    utr: string;
+    screenshot: { fileId: string; mediaType: 'image/jpeg' };
+    submittedAt: string;
+  };
+};
+
+/**
+ * The beneficiary saw the money arrive. The giver and the amount are copied from the submission so
+ * that other modules' projections (the giver's verified giving, People Helped) need no submission.
+ */
+export type DirectGiftConfirmed = {
+  type: 'DirectGiftConfirmed';
+  data: { requestId: string; giftId: string; giverId: string; amountPaise: number; confirmedBy: string; confirmedAt: string };
+};
+
+/** The beneficiary says "I did not receive this": the gift goes to staff's dispute queue. */
+export type DirectGiftDisputed = {
+  type: 'DirectGiftDisputed';
+  data: { requestId: string; giftId: string; disputedBy: string; disputedAt: string };
+};
+
+/** A verification admin looked at both sides' evidence and decided, with a reason both see. */
+export type DirectGiftDecided = {
+  type: 'DirectGiftDecided';
+  data: { requestId: string; giftId: string; giverId: string; amountPaise: number; decision: 'received' | 'not-received'; reason: string; decidedBy: string; decidedAt: string };
+};
+
+export type DirectGiftEvent = DirectGiftSubmitted | DirectGiftConfirmed | DirectGiftDisputed | DirectGiftDecided;
+
+// ---- stream help_gift_utr-<UTR>: a bank reference claimed by one direct gift ----
+
+export const HELP_GIFT_UTR_STREAM_PREFIX = 'help_gift_utr-';
+
+export type DirectGiftUtrClaimed = {
+  type: 'DirectGiftUtrClaimed';
+  data: { utr: string; requestId: string; giftId: string; claimedAt: string };
+};

@@ -1,6 +1,7 @@
 /**
  * What other modules, the platform, the tools and the benchmarks may use of the Kanyadan module:
- * the event types the site's counters react to, and the commands the tools and benchmarks drive.
+ * the event types the site's counters react to, the commands the tools and benchmarks drive, and
+ * the document checks, processing and PDF page images the help module reuses.
  * Everything else in this folder is internal.
  */
 export type { KanyadanApplicationVerified, KanyadanBenefitDisbursed, KanyadanEvent } from './kanyadan.events.ts';
@@ -8,4 +9,6 @@ export { kanyadanStreamId, KANYADAN_STREAM_PREFIX } from './kanyadan.events.ts';
 export { submitApplication } from './submit-application.ts';
 export { eraseApplication, verifyApplication, rejectApplication, requestBenefit, approveBenefit, disburseBenefit } from './application-commands.ts';
 export { DOCUMENT_IMAGE, MAX_DOCUMENT_PAGES, processApplicationDocuments } from './process-documents.job.ts';
-export { listApplications } from './application-reads.ts';
+export { listApplications, renderPdfPage } from './application-reads.ts';
+// The document checks and processing the help module's documents share ("processed and stored as the Kanyadan documents are").
+export { checkFiles } from './submit-application.ts';

@@ -1,6 +1,7 @@
 import type { Queryable } from '#server/db/db';
 import type { Projection } from '#server/event-store/types';
 import type { DonationCancelled, DonationVerified } from '#server/modules/donations/donations.api';
+import type { DisbursementPaid, HelpRequestClosed, HelpRequestPublished } from '#server/modules/help/help.api';
 import type { KanyadanApplicationVerified, KanyadanBenefitDisbursed } from '#server/modules/kanyadan/kanyadan.api';
 import type { TCounters } from './counters.schema.ts';
 
@@ -15,14 +16,32 @@ import type { TCounters } from './counters.schema.ts';
  * Kanyadan: a verified application adds a registered girl, and its district (as counted: lower case,
  * single spaces) to the districts the first time; a benefit paid adds to the Kanyadan funds. An
  * erasure changes none of them: the girl was registered, and the counts name nobody.
+ *
+ * Help: a published request is an ongoing campaign until it closes; a request whose beneficiary
+ * was first paid a withdrawal adds one person helped (site_counter_helped keeps which, so a second
+ * payment to the same person counts no one new).
  */
 export const countersProjection: Projection<
-  'site_counters' | 'site_counter_donors' | 'site_counter_kanyadan_districts',
-  DonationVerified | DonationCancelled | KanyadanApplicationVerified | KanyadanBenefitDisbursed
+  'site_counters' | 'site_counter_donors' | 'site_counter_kanyadan_districts' | 'site_counter_helped',
+  | DonationVerified
+  | DonationCancelled
+  | KanyadanApplicationVerified
+  | KanyadanBenefitDisbursed
+  | HelpRequestPublished
+  | HelpRequestClosed
+  | DisbursementPaid
 > = {
   name: 'site_counters',
-  tables: ['site_counters', 'site_counter_donors', 'site_counter_kanyadan_districts'],
-  handles: ['DonationVerified', 'DonationCancelled', 'KanyadanApplicationVerified', 'KanyadanBenefitDisbursed'],
+  tables: ['site_counters', 'site_counter_donors', 'site_counter_kanyadan_districts', 'site_counter_helped'],
+  handles: [
+    'DonationVerified',
+    'DonationCancelled',
+    'KanyadanApplicationVerified',
+    'KanyadanBenefitDisbursed',
+    'HelpRequestPublished',
+    'HelpRequestClosed',
+    'DisbursementPaid',
+  ],
   async apply(event, { tx, tables }) {
     const add = (counter: keyof TCounters, amount: number) => addToCounter(tx, tables.site_counters, counter, amount);
     switch (event.type) {
@@ -57,6 +76,20 @@ export const countersProjection: Projection<
       case 'KanyadanBenefitDisbursed':
         await add('kanyadanFundsPaise', event.data.amountPaise);
         return;
+      case 'HelpRequestPublished':
+        await add('ongoingCampaigns', 1);
+        return;
+      case 'HelpRequestClosed':
+        // Only a published request closes (the decider): each close ends one campaign.
+        await add('ongoingCampaigns', -1);
+        return;
+      case 'DisbursementPaid': {
+        // Help the foundation paid to a checked person. A direct gift is not counted: only its two
+        // parties vouch for it, and a public figure should rest on the foundation's own payment.
+        const { rowCount } = await tx.query(`INSERT INTO ${tables.site_counter_helped} (request_id) VALUES ($1) ON CONFLICT (request_id) DO NOTHING`, [event.data.requestId]);
+        if (rowCount > 0) await add('peopleHelped', 1);
+        return;
+      }
       default: {
         const unhandled: never = event;
         return unhandled;

@@ -2,6 +2,7 @@ import type { Queryable } from '#server/db/db';
 import type { PersonalDataErased } from '#server/event-store/personal-data';
 import type { Projection } from '#server/event-store/types';
 import type { DonationCancelled, DonationPledged, DonationVerified } from '#server/modules/donations/donations.api';
+import type { DisbursementPaid } from '#server/modules/help/help.api';
 import type { KanyadanBenefitDisbursed } from '#server/modules/kanyadan/kanyadan.api';
 
 const DONATION_SUBJECT_PREFIX = 'donation-';
@@ -9,8 +10,7 @@ const DONATION_SUBJECT_PREFIX = 'donation-';
 /**
  * The public /transparency page's figures (PRODUCT.md §3): money received per month and cause
  * (verified donations; a cancellation takes its gift back out of the month it was counted in), money
- * disbursed per month and cause (Kanyadan benefits paid now; help disbursements add their case
- * here), and the list of verified gifts with the names donors agreed to show.
+ * disbursed per month and cause (Kanyadan benefits paid, and help requests' withdrawals paid), and the list of verified gifts with the names donors agreed to show.
  *
  * The name comes from the pledge, and only when the donor ticked "show my name": a donor who did not
  * agree is never revealed into this projection at all. An erasure removes the name; after one, the
@@ -18,11 +18,11 @@ const DONATION_SUBJECT_PREFIX = 'donation-';
  */
 export const transparencyProjection: Projection<
   'site_transparency_months' | 'site_transparency_gifts' | 'site_transparency_names',
-  DonationPledged | DonationVerified | DonationCancelled | KanyadanBenefitDisbursed | PersonalDataErased
+  DonationPledged | DonationVerified | DonationCancelled | KanyadanBenefitDisbursed | DisbursementPaid | PersonalDataErased
 > = {
   name: 'site_transparency',
   tables: ['site_transparency_months', 'site_transparency_gifts', 'site_transparency_names'],
-  handles: ['DonationPledged', 'DonationVerified', 'DonationCancelled', 'KanyadanBenefitDisbursed', 'PersonalDataErased'],
+  handles: ['DonationPledged', 'DonationVerified', 'DonationCancelled', 'KanyadanBenefitDisbursed', 'DisbursementPaid', 'PersonalDataErased'],
   async apply(event, { tx, tables, reveal }) {
     switch (event.type) {
       case 'DonationPledged': {
@@ -58,6 +58,10 @@ export const transparencyProjection: Projection<
       }
       case 'KanyadanBenefitDisbursed':
         await addToMonth(tx, tables.site_transparency_months, { month: event.data.paidOn.slice(0, 7), cause: 'kanyadan', disbursedPaise: event.data.amountPaise, disbursements: 1 });
+        return;
+      // A help request's withdrawal paid: what reached the beneficiary (the admin charge stays with the foundation), under the request's cause; nobody named.
+      case 'DisbursementPaid':
+        await addToMonth(tx, tables.site_transparency_months, { month: event.data.paidOn.slice(0, 7), cause: event.data.cause, disbursedPaise: event.data.netPaise, disbursements: 1 });
         return;
       case 'PersonalDataErased': {
         const { subjectId } = event.data;

@@ -58,3 +58,21 @@ export function tooLargeJpeg(): Buffer {
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]).copy(bytes);
   return bytes;
 }
+
+/** The text fields of a valid help request for a hospital bill, as the form sends them; `documentDate` is the estimate's. */
+export function helpFields(documentDate: string, overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  const fields: Record<string, string | undefined> = {
+    category: 'medical',
+    titleEn: 'Heart surgery for my father',
+    titleHi: 'मेरे पिता के हृदय के ऑपरेशन के लिए',
+    storyEn: 'My father needs a valve replacement at the district hospital. We have paid for the tests; the operation is beyond us.',
+    amountNeeded: '85000',
+    beneficiaryName: 'Ramesh Kumar',
+    relation: 'parent',
+    upiId: 'ramesh.kumar@okbank',
+    document1Kind: 'hospital-estimate',
+    document1Date: documentDate,
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}

@@ -188,3 +188,16 @@ async function readDetails(tx: Queryable, userId: string): Promise<{ fullName: s
   if (!row) return null;
   return { fullName: row.full_name ?? '', details: detailsOf(row), version: row.version };
 }
+
+/** A member's payout details as their profile holds them (null fields when not given; all null without a profile). */
+export async function getPayoutDetails(
+  db: Queryable,
+  userId: string,
+): Promise<{ upiId: string | null; bankName: string | null; accountHolder: string | null; accountNumber: string | null; ifsc: string | null }> {
+  const { rows } = await db.query<{ upi_id: string | null; bank_name: string | null; account_holder: string | null; account_number: string | null; ifsc: string | null }>(
+    `SELECT upi_id, bank_name, account_holder, account_number, ifsc FROM member_profiles WHERE user_id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  return { upiId: row?.upi_id ?? null, bankName: row?.bank_name ?? null, accountHolder: row?.account_holder ?? null, accountNumber: row?.account_number ?? null, ifsc: row?.ifsc ?? null };
+}

@@ -1,0 +1,50 @@
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { mountLegacyLinks, NO_PAID_LEVELS_PATH } from './legacy-links.ts';
+
+/** An app with the old links in front of a page that answers every other path. */
+function app() {
+  const served = express();
+  mountLegacyLinks(served);
+  served.use((_req, res) => {
+    res.status(200).send('page');
+  });
+  return served;
+}
+
+describe('the old product’s links', () => {
+  it.each([
+    ['/admin', '/admin/dashboard'],
+    ['/DashboardFooter', '/dashboard'],
+    ['/withdrawal', '/my-help'],
+    ['/GlobalWithdrawApproval', '/admin/disbursements'],
+    ['/admin/global-approvals', '/admin/disbursements'],
+    ['/user/personalTeamHelp', '/my-help'],
+    ['/LevelIncomeHistory', '/my-help'],
+    ['/sponsor-history/SH1234567', '/LevelTree'],
+    ['/upload-payment', NO_PAID_LEVELS_PATH],
+    ['/sponsor-approval', NO_PAID_LEVELS_PATH],
+    ['/UnlockPaymentSection', NO_PAID_LEVELS_PATH],
+    ['/global-dashboard', NO_PAID_LEVELS_PATH],
+    ['/global-payment', NO_PAID_LEVELS_PATH],
+    ['/silver-matrix/SH1234567', NO_PAID_LEVELS_PATH],
+    ['/gold-matrix/SH1234567/', NO_PAID_LEVELS_PATH],
+  ])('%s answers 308 to %s, keeping the language', async (old, now) => {
+    const plain = await request(app()).get(old);
+    expect([plain.status, plain.headers.location]).toEqual([308, now]);
+    const hindi = await request(app()).get(`${old}?lang=hi`);
+    expect([hindi.status, hindi.headers.location]).toEqual([308, `${now}?lang=hi`]);
+  });
+
+  it('matches the old paths in any case, and leaves every other path, and other methods, alone', async () => {
+    expect((await request(app()).get('/WITHDRAWAL')).headers.location).toBe('/my-help');
+    for (const path of ['/admin/dashboard', '/admin/help', '/my-help', '/matrix', '/donate', '/withdrawals']) {
+      const res = await request(app()).get(path);
+      expect([path, res.status]).toEqual([path, 200]);
+    }
+    expect((await request(app()).post('/withdrawal')).status).toBe(200);
+    // Only en and hi are kept: anything else is not a language of the site.
+    expect((await request(app()).get('/withdrawal?lang=fr')).headers.location).toBe('/my-help');
+  });
+});

@@ -1,0 +1,10 @@
+/** The help module's public face for other modules and the web renderer. */
+export { findHelpRequestOpenForGifts, getPublicRequest, HELP_NOT_OPEN_FOR_GIFTS, listPublicRequests, listPublishedRequestIds } from './help-reads.ts';
+export type { DirectGiftConfirmed, DirectGiftDecided, DisbursementPaid, HelpRequestClosed, HelpRequestPublished } from './help.events.ts';
+export type { THelpList, TPublicHelpRequestDetail } from './help.schema.ts';
+// The commands the benchmark (bench/help) drives.
+export { requestHelp, checkIdentity, publishRequest } from './help-commands.ts';
+export { submitGift, confirmGift } from './direct-gifts.ts';
+export { requestDisbursement } from './disbursements.ts';
+export { applyDonationToRequest } from './earmark-donations.job.ts';
+export { helpStreamId } from './help.events.ts';
