@@ -16,6 +16,7 @@ import { localizeHref } from '../src/i18n/lang-url.ts';
 import { publicRoutes } from '../src/pages.ts';
 import { publicSiteFixture } from '../src/testing/public-site-fixture.ts';
 import { transparencyFixture } from '../src/testing/transparency-fixture.ts';
+import { helpListFixture, helpRequestFixture } from '../src/features/help/help-fixture.ts';
 
 export const JS_BUDGET = 90 * 1024;
 export const TOTAL_BUDGET = 200 * 1024;
@@ -87,14 +88,17 @@ async function main(): Promise<void> {
   const data = publicSiteFixture();
   // /transparency measured with a full page of gifts and two years of figures; other pages ignore it.
   const transparency = transparencyFixture();
-  const paths = [...publicRoutes.filter((route) => !route.pattern.includes(':')).map((route) => route.pattern), '/no-such-page'];
+  // /help with a full page of requests, and one request's page (the pattern with a sample ID).
+  const helpRequest = helpRequestFixture();
+  const help = { list: helpListFixture(), request: { id: helpRequest.id, detail: helpRequest } };
+  const paths = [...publicRoutes.filter((route) => !route.pattern.includes(':')).map((route) => route.pattern), `/help/${helpRequest.id}`, '/no-such-page'];
 
   const failures: string[] = [];
   console.log(`${'page'.padEnd(30)}${'HTML+CSS'.padStart(10)}${'JS'.padStart(10)}${'fonts'.padStart(10)}${'other'.padStart(10)}${'total'.padStart(10)}`);
   for (const lang of ['en', 'hi'] as const) {
     for (const pathname of paths) {
       const url = localizeHref(pathname, lang);
-      const page = renderer.render({ path: pathname, search: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '', data, transparency });
+      const page = renderer.render({ path: pathname, search: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '', data, transparency, help });
       const bytes = measure(url, page.html, page.lang);
       console.log(`${url.padEnd(30)}${kib(bytes.html)}${kib(bytes.js)}${kib(bytes.fonts)}${kib(bytes.other)}${kib(bytes.total)}`);
       if (bytes.js > JS_BUDGET) failures.push(`${url}: JavaScript ${kib(bytes.js).trim()} is over the budget of ${kib(JS_BUDGET).trim()}`);

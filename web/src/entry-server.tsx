@@ -7,6 +7,8 @@ import { renderToString } from 'react-dom/server';
 import type { PublicSiteData } from '@sahay/server/modules/site/public-data';
 import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
 import { App } from './app.tsx';
+import type { HelpPageData } from './features/help/help-page-data.ts';
+import { textIn } from './features/help/help-request-text.ts';
 import { publicPageOf, publicSettingsOf, SiteDataStore, type SiteData } from './features/site/site-data.tsx';
 import { isLang, LANGS, loadNamespaces, NAMESPACES, type Lang, type Namespace } from './i18n/i18n.tsx';
 import { defaultLangOf, langOfSearch, localizeHref } from './i18n/lang-url.ts';
@@ -36,6 +38,8 @@ export interface RenderRequest {
   data: PublicSiteData;
   /** For /transparency: the page of the list asked for, read by the server as of `data`. */
   transparency?: TTransparency;
+  /** For /help and /help/:id: the list's page or the request, read by the server from the help module. */
+  help?: HelpPageData;
   /** The share of visits whose browser reports its Core Web Vitals (server config; 0 = none). */
   vitalsSampleRate?: number;
 }
@@ -48,9 +52,18 @@ export interface RenderedPage {
 
 export interface Renderer {
   render(request: RenderRequest): RenderedPage;
-  sitemap(data: PublicSiteData): string;
+  /** `helpRequests`: the published (and closed) help requests, each listed at /help/:id. */
+  sitemap(data: PublicSiteData, helpRequests?: readonly HelpRequestEntry[]): string;
   robots(): string;
 }
+
+export interface HelpRequestEntry {
+  id: string;
+  updatedAt: string;
+}
+
+/** The routes the server renders with the help module's data (RenderRequest.help). */
+const HELP_PATTERNS = new Set(['/help', '/help/:id']);
 
 export const BOOT_DATA_ID = 'sahay-boot';
 
@@ -102,7 +115,7 @@ export async function createRenderer(options: { template: string; manifest: Buil
   };
   const dictionarySources = (lang: Lang, namespaces: readonly Namespace[]) => ['core', ...namespaces].map((namespace) => `src/i18n/${lang}/${namespace}.json`);
 
-  function render({ path, search, rememberedLang, data, transparency, vitalsSampleRate = 0 }: RenderRequest): RenderedPage {
+  function render({ path, search, rememberedLang, data, transparency, help, vitalsSampleRate = 0 }: RenderRequest): RenderedPage {
     const lang = resolveLang(path, search, rememberedLang);
     const route = findPublicRoute(path);
     const isShell = !route && isAppPath(path);
@@ -111,7 +124,11 @@ export async function createRenderer(options: { template: string; manifest: Buil
       counters: data.counters,
       pages: route?.contentSlug ? { [route.contentSlug]: publicPageOf(data.pages[route.contentSlug]) } : {},
       ...(route?.pattern === '/transparency' && transparency ? { transparency } : {}),
+      // The share links need the site's public address, which only the server knows for sure.
+      ...(route && HELP_PATTERNS.has(route.pattern) && help ? { help: { ...help, origin } } : {}),
     };
+    // A help request is an article: a shared link shows its own title; its address names it as the server knows it.
+    const article = route?.pattern === '/help/:id' ? (help?.request?.detail ?? undefined) : undefined;
     const meta = createPageMetaCollector();
     const body = renderToString(<App lang={lang} site={new SiteDataStore(site)} router={{ ssrPath: path, ssrSearch: search }} meta={meta} isShell={isShell} />);
     if (isShell) meta.isNoIndex = true;
@@ -119,16 +136,19 @@ export async function createRenderer(options: { template: string; manifest: Buil
     // The shell's page is chosen by the client (it depends on who is signed in); nothing to preload.
     const page = route?.page ?? (isShell ? undefined : notFoundPage);
     const preload = isShell ? chunksOf(dictionarySources(lang, [])) : chunksOf([...(route?.sources ?? NOT_FOUND_SOURCES), ...dictionarySources(lang, page?.namespaces ?? [])]);
-    const canonicalPath = localizeHref(path.length > 1 ? path.replace(/\/+$/, '') : path, lang);
-    const alternates = LANGS.map((other) => `<link rel="alternate" hreflang="${other}" href="${escapeHtml(origin + localizeHref(path, other))}">`).join('');
+    const pagePath = article ? `/help/${article.id}` : path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const canonicalPath = localizeHref(pagePath, lang);
+    const alternates = LANGS.map((other) => `<link rel="alternate" hreflang="${other}" href="${escapeHtml(origin + localizeHref(pagePath, other))}">`).join('');
+    const ogTitle = (article && textIn(article.title, lang).text) || meta.title;
     const head = [
       `<title>${escapeHtml(meta.title)}</title>`,
       `<meta name="description" content="${escapeHtml(meta.description)}">`,
       meta.isNoIndex
         ? '<meta name="robots" content="noindex">'
-        : `<link rel="canonical" href="${escapeHtml(origin + canonicalPath)}">${alternates}<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + localizeHref(path, defaultLangOf(path)))}">`,
-      `<meta property="og:type" content="website"><meta property="og:site_name" content="${escapeHtml(data.settings.foundationName[lang] || data.settings.foundationName.en)}">`,
-      `<meta property="og:title" content="${escapeHtml(meta.title)}"><meta property="og:description" content="${escapeHtml(meta.description)}">`,
+        : `<link rel="canonical" href="${escapeHtml(origin + canonicalPath)}">${alternates}<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + localizeHref(pagePath, defaultLangOf(pagePath)))}">`,
+      `<meta property="og:type" content="${article ? 'article' : 'website'}"><meta property="og:site_name" content="${escapeHtml(data.settings.foundationName[lang] || data.settings.foundationName.en)}">`,
+      `<meta property="og:title" content="${escapeHtml(ogTitle)}"><meta property="og:description" content="${escapeHtml(meta.description)}">`,
+      article ? `<meta property="article:published_time" content="${escapeHtml(article.publishedAt)}">` : '',
       `<meta property="og:url" content="${escapeHtml(origin + canonicalPath)}"><meta property="og:locale" content="${lang === 'hi' ? 'hi_IN' : 'en_IN'}"><meta property="og:locale:alternate" content="${lang === 'hi' ? 'en_IN' : 'hi_IN'}">`,
       '<meta name="twitter:card" content="summary">',
       route?.pattern === '/' ? ngoJsonLd(data, origin, meta.description) : '',
@@ -147,18 +167,20 @@ export async function createRenderer(options: { template: string; manifest: Buil
     return { status: meta.status, html, lang };
   }
 
-  function sitemap(data: PublicSiteData): string {
-    const urls = publicRoutes
-      .filter((route) => route.isListed)
-      .flatMap((route) =>
-        LANGS.map((lang) => {
-          const links = [...LANGS.map((other) => [other, localizeHref(route.pattern, other)]), ['x-default', localizeHref(route.pattern, defaultLangOf(route.pattern))]]
-            .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(origin + href)}"/>`)
-            .join('');
-          const lastmod = route.contentSlug ? `<lastmod>${data.pages[route.contentSlug].updatedAt.slice(0, 10)}</lastmod>` : '';
-          return `<url><loc>${escapeHtml(origin + localizeHref(route.pattern, lang))}</loc>${lastmod}${links}</url>`;
-        }),
-      );
+  /** One address in each language, each naming the others; `updatedAt` as the date it last changed. */
+  function sitemapUrls(pathname: string, updatedAt?: string): string[] {
+    const links = [...LANGS.map((other) => [other, localizeHref(pathname, other)]), ['x-default', localizeHref(pathname, defaultLangOf(pathname))]]
+      .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(origin + href)}"/>`)
+      .join('');
+    const lastmod = updatedAt ? `<lastmod>${escapeHtml(updatedAt.slice(0, 10))}</lastmod>` : '';
+    return LANGS.map((lang) => `<url><loc>${escapeHtml(origin + localizeHref(pathname, lang))}</loc>${lastmod}${links}</url>`);
+  }
+
+  function sitemap(data: PublicSiteData, helpRequests: readonly HelpRequestEntry[] = []): string {
+    const urls = [
+      ...publicRoutes.filter((route) => route.isListed).flatMap((route) => sitemapUrls(route.pattern, route.contentSlug ? data.pages[route.contentSlug].updatedAt : undefined)),
+      ...helpRequests.flatMap((request) => sitemapUrls(`/help/${encodeURIComponent(request.id)}`, request.updatedAt)),
+    ];
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
   }
 

@@ -13,7 +13,7 @@ import { lazyPage, type LazyPage } from './lib/lazy-page.tsx';
  * Member and admin pages talk to the server through React Query and get its provider; the public
  * pages (sign-in and registration included) use the small fetch caller and do not ship it.
  */
-function apiPage(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespace[]): LazyPage {
+export function apiPage(load: () => Promise<{ default: ComponentType }>, namespaces: readonly Namespace[]): LazyPage {
   return lazyPage(async () => {
     const [page, api] = await Promise.all([load(), import('./api/api-provider.tsx')]);
     const Page = page.default;
@@ -28,6 +28,8 @@ export const kanyadanRegistrationPage = lazyPage(() => import('./features/kanyad
 export const contentPage = lazyPage(() => import('./features/site/pages/content-page.tsx'), ['pages']);
 export const contactPage = lazyPage(() => import('./features/site/pages/contact-page.tsx'), ['pages', 'messages']);
 export const notFoundPage = lazyPage(() => import('./features/site/pages/not-found-page.tsx'));
+// Where the old site's paid-level and matrix links lead (server/src/http/legacy-links.ts).
+export const noPaidLevelsPage = lazyPage(() => import('./features/site/pages/no-paid-levels-page.tsx'), ['pages']);
 export const loginPage = lazyPage(() => import('./features/identity/pages/login-page.tsx'), ['identity', 'messages']);
 export const registerPage = lazyPage(() => import('./features/identity/pages/register-page.tsx'), ['identity', 'messages']);
 export const adminLoginPage = lazyPage(() => import('./features/identity/pages/admin-login-page.tsx'), ['identity', 'messages']);
@@ -38,27 +40,18 @@ export const donationStatusPage = lazyPage(() => import('./features/donations/pa
 // Its texts are a namespace of their own, so the donate pages do not carry them.
 export const transparencyPage = lazyPage(() => import('./features/donations/pages/transparency-page.tsx'), ['donations', 'transparency']);
 export const receiptCheckPage = lazyPage(() => import('./features/donations/pages/receipt-check-page.tsx'), ['donations', 'messages']);
+export const helpListPage = lazyPage(() => import('./features/help/pages/help-list-page.tsx'), ['help']);
+export const helpRequestPage = lazyPage(() => import('./features/help/pages/help-request-page.tsx'), ['help']);
 export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'member', 'messages', 'donations']);
 export const profilePage = apiPage(() => import('./features/identity/pages/profile-page.tsx'), ['identity', 'member', 'messages']);
 export const directJoiningPage = apiPage(() => import('./features/community/pages/direct-joining-page.tsx'), ['identity', 'member', 'messages']);
 export const levelTreePage = apiPage(() => import('./features/community/pages/level-tree-page.tsx'), ['identity', 'member', 'messages']);
 export const epinDashboardPage = apiPage(() => import('./features/community/pages/epin-dashboard-page.tsx'), ['identity', 'member', 'messages']);
 export const confirmEmailPage = apiPage(() => import('./features/identity/pages/confirm-email-page.tsx'), ['identity', 'messages']);
-export const adminDashboardPage = apiPage(() => import('./features/admin/pages/admin-dashboard-page.tsx'), ['admin', 'messages', 'donations']);
-export const adminSettingsPage = apiPage(() => import('./features/admin/pages/settings-editor-page.tsx'), ['admin', 'messages']);
-export const adminContentPage = apiPage(() => import('./features/admin/pages/content-editor-page.tsx'), ['admin', 'messages']);
-export const adminMessagesPage = apiPage(() => import('./features/admin/pages/contact-inbox-page.tsx'), ['admin', 'messages']);
-export const adminMembersPage = apiPage(() => import('./features/admin/pages/members-page.tsx'), ['admin', 'messages']);
-export const adminMemberDetailPage = apiPage(() => import('./features/admin/pages/member-detail-page.tsx'), ['admin', 'messages']);
-export const adminSecurityPage = apiPage(() => import('./features/admin/pages/security-page.tsx'), ['admin', 'messages']);
-export const adminFailedJobsPage = apiPage(() => import('./features/admin/pages/failed-jobs-page.tsx'), ['admin', 'messages']);
-export const adminDonationsPage = apiPage(() => import('./features/admin/pages/donations-page.tsx'), ['admin', 'messages', 'donations']);
-export const adminDonationDetailPage = apiPage(() => import('./features/admin/pages/donation-detail-page.tsx'), ['admin', 'messages', 'donations']);
-export const adminOfflineDonationPage = apiPage(() => import('./features/admin/pages/offline-donation-page.tsx'), ['admin', 'messages', 'donations']);
-export const adminFinanceExportsPage = apiPage(() => import('./features/admin/pages/finance-exports-page.tsx'), ['admin', 'messages']);
-export const adminBankStatementsPage = apiPage(() => import('./features/admin/pages/bank-statements-page.tsx'), ['admin', 'messages']);
-export const adminKanyadanQueuePage = apiPage(() => import('./features/admin/pages/kanyadan-queue-page.tsx'), ['admin', 'messages']);
-export const adminKanyadanApplicationPage = apiPage(() => import('./features/admin/pages/kanyadan-application-page.tsx'), ['admin', 'messages']);
+export const myHelpPage = apiPage(() => import('./features/help/pages/my-help-page.tsx'), ['identity', 'member', 'messages']);
+export const askHelpPage = apiPage(() => import('./features/help/pages/ask-help-page.tsx'), ['identity', 'member', 'messages']);
+// 'help' brings the server messages about direct gifts and updates, which the public gift form shares.
+export const myHelpRequestPage = apiPage(() => import('./features/help/pages/my-help-request-page.tsx'), ['identity', 'member', 'messages', 'help']);
 
 export interface PublicRoute {
   /** URL pattern (wouter syntax). */
@@ -76,6 +69,7 @@ const SITE_PAGES = 'src/features/site/pages';
 const IDENTITY_PAGES = 'src/features/identity/pages';
 const DONATION_PAGES = 'src/features/donations/pages';
 const KANYADAN_PAGES = 'src/features/kanyadan/pages';
+const HELP_PAGES = 'src/features/help/pages';
 
 function content(slug: TContentSlug): PublicRoute {
   return { pattern: `/${slug}`, page: contentPage, sources: [`${SITE_PAGES}/content-page.tsx`], isListed: true, contentSlug: slug };
@@ -91,11 +85,15 @@ export const publicRoutes: PublicRoute[] = [
   content('donor'),
   content('plan'),
   content('legals'),
+  { pattern: '/no-paid-levels', page: noPaidLevelsPage, sources: [`${SITE_PAGES}/no-paid-levels-page.tsx`], isListed: true },
   { pattern: '/contact', page: contactPage, sources: [`${SITE_PAGES}/contact-page.tsx`], isListed: true },
   { pattern: '/donate', page: donatePage, sources: [`${DONATION_PAGES}/donate-page.tsx`], isListed: true },
   { pattern: '/donate/status', page: donationStatusPage, sources: [`${DONATION_PAGES}/donation-status-page.tsx`], isListed: true },
   { pattern: '/transparency', page: transparencyPage, sources: [`${DONATION_PAGES}/transparency-page.tsx`], isListed: true },
   { pattern: '/donate/receipt/:serial', page: receiptCheckPage, sources: [`${DONATION_PAGES}/receipt-check-page.tsx`], isListed: false },
+  { pattern: '/help', page: helpListPage, sources: [`${HELP_PAGES}/help-list-page.tsx`], isListed: true },
+  // Each published request is listed in the sitemap by its own address (entry-server.tsx).
+  { pattern: '/help/:id', page: helpRequestPage, sources: [`${HELP_PAGES}/help-request-page.tsx`], isListed: false },
   { pattern: '/login', page: loginPage, sources: [`${IDENTITY_PAGES}/login-page.tsx`], isListed: true },
   { pattern: '/register', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: true },
   { pattern: '/register/:userId', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: false },
@@ -111,7 +109,7 @@ export const NOT_FOUND_SOURCES = [`${SITE_PAGES}/not-found-page.tsx`];
  * and are rendered by the client: the member and admin areas, and pages whose content depends on
  * who is signed in or on a one-time token (/confirm-email?token=). Add new member pages here.
  */
-export const APP_PREFIXES = ['/dashboard', '/admin', '/direct-joining', '/LevelTree', '/epin-dashboard', '/profile', '/confirm-email'];
+export const APP_PREFIXES = ['/dashboard', '/admin', '/direct-joining', '/LevelTree', '/epin-dashboard', '/profile', '/confirm-email', '/my-help'];
 
 function trimSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -142,6 +140,7 @@ export const allPages: LazyPage[] = [
   contentPage,
   contactPage,
   notFoundPage,
+  noPaidLevelsPage,
   loginPage,
   registerPage,
   adminLoginPage,
@@ -151,25 +150,15 @@ export const allPages: LazyPage[] = [
   donationStatusPage,
   transparencyPage,
   receiptCheckPage,
+  helpListPage,
+  helpRequestPage,
   dashboardPage,
   profilePage,
   directJoiningPage,
   levelTreePage,
   epinDashboardPage,
   confirmEmailPage,
-  adminDashboardPage,
-  adminSettingsPage,
-  adminContentPage,
-  adminMessagesPage,
-  adminMembersPage,
-  adminMemberDetailPage,
-  adminSecurityPage,
-  adminFailedJobsPage,
-  adminDonationsPage,
-  adminDonationDetailPage,
-  adminOfflineDonationPage,
-  adminFinanceExportsPage,
-  adminBankStatementsPage,
-  adminKanyadanQueuePage,
-  adminKanyadanApplicationPage,
+  myHelpPage,
+  askHelpPage,
+  myHelpRequestPage,
 ];

@@ -1,6 +1,9 @@
 import { Route, Switch } from 'wouter';
-import { AdminRoutes } from './features/admin/admin-routes.tsx';
-import { confirmEmailPage, dashboardPage, directJoiningPage, epinDashboardPage, levelTreePage, notFoundPage, profilePage, publicRoutes } from './pages.ts';
+import { lazyPage } from './lib/lazy-page.tsx';
+import { askHelpPage, confirmEmailPage, dashboardPage, directJoiningPage, epinDashboardPage, levelTreePage, myHelpPage, myHelpRequestPage, notFoundPage, profilePage, publicRoutes } from './pages.ts';
+
+/** The admin console, its routes and its pages' definitions in a chunk of their own: public pages never load them. */
+const adminArea = lazyPage(() => import('./features/admin/admin-routes.tsx'));
 
 export function AppRoutes() {
   return (
@@ -14,9 +17,10 @@ export function AppRoutes() {
       <Route path="/epin-dashboard" component={epinDashboardPage.Component} />
       <Route path="/profile" component={profilePage.Component} />
       <Route path="/confirm-email" component={confirmEmailPage.Component} />
-      <Route path="/admin" nest>
-        <AdminRoutes />
-      </Route>
+      <Route path="/my-help" component={myHelpPage.Component} />
+      <Route path="/my-help/new" component={askHelpPage.Component} />
+      <Route path="/my-help/:id" component={myHelpRequestPage.Component} />
+      <Route path="/admin" nest component={adminArea.Component} />
       <Route component={notFoundPage.Component} />
     </Switch>
   );

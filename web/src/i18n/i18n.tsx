@@ -2,9 +2,11 @@ import { createContext, use, useState, type ReactNode } from 'react';
 import type enAdmin from './en/admin.json';
 import type enCore from './en/core.json';
 import type enDonations from './en/donations.json';
+import type enHelp from './en/help.json';
 import type enHome from './en/home.json';
 import type enIdentity from './en/identity.json';
 import type enKanyadan from './en/kanyadan.json';
+import type enKanyadanMessages from './en/kanyadanMessages.json';
 import type enMember from './en/member.json';
 import type enMessages from './en/messages.json';
 import type enPages from './en/pages.json';
@@ -18,10 +20,10 @@ export type Lang = 'en' | 'hi';
  * in its own language (the public pages have a byte budget). Each file holds whole top-level
  * sections, so keys read the same wherever they live: `home.hero.slide1`, `nav.home`.
  */
-export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency'] as const;
+export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency;
+export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -47,6 +49,8 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     admin: () => import('./en/admin.json'),
     donations: () => import('./en/donations.json'),
     transparency: () => import('./en/transparency.json'),
+    help: () => import('./en/help.json'),
+    kanyadanMessages: () => import('./en/kanyadanMessages.json'),
   },
   hi: {
     core: () => import('./hi/core.json'),
@@ -59,6 +63,8 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     admin: () => import('./hi/admin.json'),
     donations: () => import('./hi/donations.json'),
     transparency: () => import('./hi/transparency.json'),
+    help: () => import('./hi/help.json'),
+    kanyadanMessages: () => import('./hi/kanyadanMessages.json'),
   },
 };
 
@@ -70,7 +76,8 @@ const loaded: Record<Lang, Set<Namespace>> = { en: new Set(), hi: new Set() };
 /**
  * Adds a namespace's sections to a dictionary. Sections belong to one namespace each, except
  * `serverMessages`: a namespace may bring the server messages only its pages can meet (the admin
- * console's, say), so that a donor's phone does not download them; those are merged.
+ * console's, say; 'kanyadanMessages', the Kanyadan forms' and console's), so that a donor's phone
+ * does not download them; those are merged.
  */
 export function mergeDictionary(into: Record<string, unknown>, namespace: object): void {
   const { serverMessages, ...sections } = namespace as { serverMessages?: Record<string, string> };

@@ -3,10 +3,14 @@ import {
   adminContentPage,
   adminBankStatementsPage,
   adminDashboardPage,
+  adminDisbursementsPage,
   adminDonationDetailPage,
   adminDonationsPage,
   adminFailedJobsPage,
   adminFinanceExportsPage,
+  adminHelpDisputesPage,
+  adminHelpQueuePage,
+  adminHelpRequestPage,
   adminKanyadanApplicationPage,
   adminKanyadanQueuePage,
   adminMemberDetailPage,
@@ -15,11 +19,11 @@ import {
   adminOfflineDonationPage,
   adminSecurityPage,
   adminSettingsPage,
-  notFoundPage,
-} from '#web/pages.ts';
+} from './admin-pages.ts';
+import { notFoundPage } from '#web/pages.ts';
 
 /** Everything under /admin; paths here are relative to it ("~/" leaves the nest). */
-export function AdminRoutes() {
+export default function AdminRoutes() {
   return (
     <Switch>
       <Route path="/dashboard" component={adminDashboardPage.Component} />
@@ -39,6 +43,11 @@ export function AdminRoutes() {
       <Route path="/bank-statements" component={adminBankStatementsPage.Component} />
       <Route path="/kanyadan" component={adminKanyadanQueuePage.Component} />
       <Route path="/kanyadan/:regNo" component={adminKanyadanApplicationPage.Component} />
+      <Route path="/help" component={adminHelpQueuePage.Component} />
+      {/* Before /help/:id, which would take "disputes" for a request's number. */}
+      <Route path="/help/disputes" component={adminHelpDisputesPage.Component} />
+      <Route path="/help/:id" component={adminHelpRequestPage.Component} />
+      <Route path="/disbursements" component={adminDisbursementsPage.Component} />
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>

@@ -27,6 +27,7 @@ export const navItems: ReadonlyArray<NavLinkItem | NavMenuItem> = [
     label: 'nav.kanyadan',
     items: [link('/kanyadanRegistration', 'nav.kanyadanRegistration', 'nav.kanyadanRegistrationFull'), link('/KanyadanYojna', 'nav.kanyadanYojana')],
   },
+  link('/help', 'nav.help'),
   link('/donor', 'nav.donor'),
   link('/plan', 'nav.plan'),
   link('/legals', 'nav.legals'),

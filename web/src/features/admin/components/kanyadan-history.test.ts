@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import hiKanyadanMessages from '#web/i18n/hi/kanyadanMessages.json' with { type: 'json' };
 import hiMessages from '#web/i18n/hi/messages.json' with { type: 'json' };
-import { translateServerMessage } from '#web/i18n/i18n.tsx';
+import { mergeDictionary, translateServerMessage } from '#web/i18n/i18n.tsx';
 
 /** The server writes an application's history in English; the console shows it in Hindi through serverMessages' patterns. */
 describe('Kanyadan history in Hindi', () => {
-  const hindi = (message: string) => translateServerMessage(hiMessages, message);
+  // As the console loads them: the general messages and the Kanyadan ones.
+  const dictionary: Record<string, unknown> = {};
+  mergeDictionary(dictionary, hiMessages);
+  mergeDictionary(dictionary, hiKanyadanMessages);
+  const hindi = (message: string) => translateServerMessage(dictionary, message);
 
   it.each([
     ['Application submitted with 4 documents', '4 दस्तावेज़ों के साथ आवेदन जमा हुआ'],

@@ -23,7 +23,10 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/donations', label: 'adminDonations.link', text: 'adminDonations.linkText', permission: 'finance' },
   { href: '/bank-statements', label: 'finance.statements.heading', text: 'finance.statements.linkText', permission: 'finance' },
   { href: '/exports', label: 'finance.exports.heading', text: 'finance.exports.linkText', permission: 'finance' },
+  { href: '/disbursements', label: 'admin.disbursements.link', text: 'admin.disbursements.linkText', permission: 'finance' },
   { href: '/kanyadan', label: 'admin.kanyadan.link', text: 'admin.kanyadan.linkText', permission: KANYADAN_PERMISSIONS },
+  { href: '/help', label: 'admin.help.link', text: 'admin.help.linkText', permission: 'verification' },
+  { href: '/help/disputes', label: 'admin.help.disputes.link', text: 'admin.help.disputes.linkText', permission: 'verification' },
   { href: '/jobs', label: 'admin.links.jobs', text: 'admin.links.jobsText', permission: 'settings' },
   { href: '/security', label: 'admin.security.link', text: 'admin.security.linkText', permission: null },
 ];

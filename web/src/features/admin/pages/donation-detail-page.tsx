@@ -158,6 +158,13 @@ function DonationDetail({ reference }: { reference: string }) {
             <span style={{ whiteSpace: 'pre-wrap' }}>{donation.address ?? none}</span>
           </Fact>
           <Fact label={t('adminDonations.showName')}>{t(donation.showName ? 'adminDonations.yes' : 'adminDonations.no')}</Fact>
+          {donation.helpRequestId && (
+            <Fact label={t('adminDonations.helpRequest')}>
+              <a href={`/help/${donation.helpRequestId}`} className="mono">
+                {donation.helpRequestId}
+              </a>
+            </Fact>
+          )}
           <Fact label={t('adminDonations.referrer')}>{donation.referrerId ? <span className="mono">{donation.referrerId}</span> : none}</Fact>
           <Fact label={t('adminDonations.member')}>{donation.memberId ? <span className="mono">{donation.memberId}</span> : none}</Fact>
         </dl>
@@ -207,7 +214,8 @@ function DonationDetail({ reference }: { reference: string }) {
           kind="cancel"
         />
       )}
-      <section aria-labelledby="donation-history-heading" className="panel">
+      {/* Not a named region: its table's scroll box is one, with the same name (two landmarks of one name confuse a screen reader's list). */}
+      <section className="panel">
         <h2 id="donation-history-heading">{t('adminDonations.history')}</h2>
         <TableScroll label={t('adminDonations.history')}>
           <table className="table" data-testid="donation-history">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { TCreateDonationResponse } from '@sahay/server/modules/donations/create-donation.schema';
+import type { TCreateDonationRequest, TCreateDonationResponse } from '@sahay/server/modules/donations/create-donation.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { usePublicCard } from '#web/features/identity/hooks/use-public-card.ts';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
@@ -29,6 +29,17 @@ const payStepModule = lazyModule(loadPayStep);
 const PayStep = lazy(loadPayStep);
 
 const USER_ID = /^[A-Za-z]{1,5}\d{7}$/;
+
+/** `?help=ABCD2345`: a help request's number (8 characters of the references' alphabet), for the gift to be held for it. */
+export function helpRequestIdOf(value: string | null): string | null {
+  const id = (value ?? '').trim().toUpperCase();
+  return /^[A-HJKMNP-Z2-9]{8}$/.test(id) ? id : null;
+}
+
+/** donations.create's input, earmarked for the help request when the address names one (the server sets the cause from it). */
+export function pledgeInputOf(input: TCreateDonationRequest, helpRequestId: string | null): TCreateDonationRequest {
+  return helpRequestId ? { ...input, helpRequestId } : input;
+}
 
 interface Values {
   amount: string;
@@ -71,6 +82,7 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
   const errorText = useErrorText();
   const settings = useSiteSettings();
   const query = new URLSearchParams(useSearch());
+  const helpId = helpRequestIdOf(query.get('help'));
   const create = useCreateDonation();
   const donor = useSignedInDonor();
   const formRef = useRef<HTMLFormElement>(null);
@@ -141,11 +153,16 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     }
     setClientErrors({});
     const contact = values.email.trim() || values.phone.trim();
-    await create.mutate(input, { onSuccess: (pay) => onCreated(pay, contact) });
+    await create.mutate(pledgeInputOf(input, helpId), { onSuccess: (pay) => onCreated(pay, contact) });
   }
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={prepare} data-testid="donate-form">
+      {helpId && (
+        <p data-testid="donate-for-help">
+          {t('donate.forHelp', { id: helpId })} <Link href={`/help/${helpId}`}>{t('donate.forHelpLink')}</Link>
+        </p>
+      )}
       <fieldset className="segmented">
         <legend>{t('donate.amountLegend')}</legend>
         {AMOUNT_PRESETS_PAISE.map((paise) => (

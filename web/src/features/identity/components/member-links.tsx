@@ -5,6 +5,7 @@ const PAGES: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey }
   { href: '/direct-joining', label: 'memberNav.directJoinees', text: 'memberNav.directJoineesText' },
   { href: '/LevelTree', label: 'memberNav.teamTree', text: 'memberNav.teamTreeText' },
   { href: '/epin-dashboard', label: 'memberNav.inviteCodes', text: 'memberNav.inviteCodesText' },
+  { href: '/my-help', label: 'memberNav.myHelp', text: 'memberNav.myHelpText' },
   { href: '/profile', label: 'memberNav.profile', text: 'memberNav.profileText' },
 ];
 

@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TCreateDonationRequest } from '@sahay/server/modules/donations/create-donation.schema';
+import { createRenderer, type Renderer } from '#web/entry-server.tsx';
+import { publicSiteFixture } from '#web/testing/public-site-fixture.ts';
+import { helpRequestIdOf, pledgeInputOf } from './donate-page.tsx';
+
+const TEMPLATE = '<!doctype html><html lang="en"><head><!--head--></head><body><div id="root"><!--app-html--></div><!--boot-data--><!--scripts--></body></html>';
+
+let renderer: Renderer;
+
+beforeAll(async () => {
+  renderer = await createRenderer({
+    template: TEMPLATE,
+    manifest: { chunks: {}, entry: { script: 'assets/index.js', imports: [] }, boot: { code: '', hash: 'sha256-test' } },
+    publicUrl: 'https://sahay.example',
+  });
+});
+
+function formOf(search: string): string {
+  const { html } = renderer.render({ path: '/donate', search, data: publicSiteFixture() });
+  return /<form[^>]*data-testid="donate-form"[\s\S]*<\/form>/.exec(html)?.[0] ?? '';
+}
+
+const pledge: TCreateDonationRequest = {
+  amountPaise: 1_000_00,
+  cause: 'general',
+  donorName: 'Asha Verma',
+  email: 'asha@example.com',
+  phone: '',
+  pan: '',
+  address: '',
+  showName: false,
+  referralId: '',
+};
+
+describe('/donate?help= — a gift held for a help request', () => {
+  it('says for which request the gift will be held, with a link to it', () => {
+    const form = formOf('help=ABCD2345');
+    expect(form).toContain('data-testid="donate-for-help"');
+    expect(form.replaceAll('<!-- -->', '')).toMatch(/Your gift will be held for help request ABCD2345\. <a href="\/help\/ABCD2345">See the request<\/a>/);
+    const hindi = formOf('help=ABCD2345&lang=hi');
+    expect(hindi.replaceAll('<!-- -->', '')).toMatch(/आपका दान सहायता अनुरोध ABCD2345 के लिए रखा जाएगा। <a href="\/help\/ABCD2345\?lang=hi">अनुरोध देखें<\/a>/);
+  });
+
+  it('says nothing of the kind without a well-formed request number', () => {
+    for (const search of ['', 'help=', 'help=ABCD', 'help=ABCD23451', 'help=ABCD234I', 'help=<script>']) expect(formOf(search), search).not.toContain('donate-for-help');
+  });
+
+  it('reads the request number in any case, and only from the references’ alphabet', () => {
+    expect(helpRequestIdOf(' abcd2345 ')).toBe('ABCD2345');
+    expect(helpRequestIdOf('ABCD2345')).toBe('ABCD2345');
+    // No look-alikes: I, L, O, 0 and 1 are never in a number.
+    for (const id of ['ABCD234I', 'ABCD234L', 'ABCD234O', 'ABCD2340', 'ABCD2341', 'ABCD-345', '', null]) expect(helpRequestIdOf(id), String(id)).toBeNull();
+  });
+
+  it('sends donations.create the request’s number with ?help=, and the pledge unchanged without it', () => {
+    expect(pledgeInputOf(pledge, 'ABCD2345')).toEqual({ ...pledge, helpRequestId: 'ABCD2345' });
+    expect(pledgeInputOf(pledge, null)).toBe(pledge);
+    expect(pledgeInputOf(pledge, null)).not.toHaveProperty('helpRequestId');
+    expect(pledgeInputOf(pledge, helpRequestIdOf(new URLSearchParams('amount=500&help=wxyz2345').get('help')))).toMatchObject({ helpRequestId: 'WXYZ2345' });
+    expect(pledgeInputOf(pledge, helpRequestIdOf(new URLSearchParams('amount=500').get('help')))).not.toHaveProperty('helpRequestId');
+  });
+});
