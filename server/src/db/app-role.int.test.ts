@@ -16,6 +16,7 @@ import { createInnerContext, type Context } from '#server/trpc/context';
 import { createCallerFactory } from '#server/trpc/procedures';
 import { appRouter } from '#server/trpc/router';
 import { connectAsAppRole, createTestDb, testDbKinds, type AppRoleConnection, type TestDb } from '#server/testing/test-db';
+import { drainBatches } from '#server/testing/held-back';
 import { sqlState } from './db.ts';
 import { connectPostgres } from './postgres.ts';
 import { MigrationsPendingError, migrateOnStart, migrationNames, pendingMigrations } from './migrate.ts';
@@ -155,12 +156,7 @@ describe.runIf(testDbKinds().includes('postgres'))('the app role on postgres', (
       expect(streams[0]!.count).toBeGreaterThan(0);
 
       // As TestApp.runJobs: transaction IDs are cluster-wide, so another test's open transaction may hold events back a moment.
-      for (let heldBack = 0; ; ) {
-        const result = await runRelayBatch(services, { owner: 'test' });
-        if (result.hasMore) continue;
-        if (!result.isHeldBack || ++heldBack > 400) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await drainBatches(services.db, 'relay', () => runRelayBatch(services, { owner: 'test' }));
       await (services.queue as InProcessQueue).drain();
 
       const replays = await replayAndCompare(services);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '#server/db/db';
 import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
+import { drainBatches as drainHeldBack } from '#server/testing/held-back';
 import type { EventStore } from './event-store.ts';
 import {
   CheckpointConflictError,
@@ -53,13 +54,8 @@ function isInOrder(events: readonly RecordedEvent[]): boolean {
  * whole cluster (xids are cluster-wide), and other test files share it: a transaction they hold
  * for seconds holds these events back as long, so the patience is generous (20 s).
  */
-async function drainBatches(testDb: TestDb, store: EventStore, processor: ProcessorOptions) {
-  for (let heldBack = 0; ; ) {
-    const result = await runProcessorBatch(testDb.db, store, processor);
-    if (result.hasMore) continue;
-    if (!result.isHeldBack || ++heldBack > 400) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function drainBatches(testDb: TestDb, store: EventStore, processor: ProcessorOptions) {
+  return drainHeldBack(testDb.db, processor.name, () => runProcessorBatch(testDb.db, store, processor));
 }
 
 describe.each(testDbKinds())('async processors on %s', (kind) => {

@@ -4,6 +4,7 @@ import { createInProcessQueue, type InProcessQueue } from '#server/queue/in-proc
 import { hasRun, runOnce } from '#server/queue/job-effects';
 import type { JobHandler, JobQueue } from '#server/queue/queue';
 import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
+import { drainBatches, HELD_BACK_PATIENCE_MS } from '#server/testing/held-back';
 import type { EventStore } from './event-store.ts';
 import { readCheckpoint, releaseLease } from './processor.ts';
 import { jobsFor, RELAY_PROCESSOR, type RelayServices, runRelayBatch, startRelay } from './relay.ts';
@@ -90,12 +91,7 @@ describe.each(testDbKinds())('relay on %s', (dbKind) => {
 
     /** Relays everything, waiting also for events held back by a transaction open in another test's database. */
     async function relayAll(queue: JobQueue): Promise<void> {
-      for (let heldBack = 0; ; ) {
-        const result = await runRelayBatch(services(queue), { owner: 'test' });
-        if (result.hasMore) continue;
-        if (!result.isHeldBack || ++heldBack > 400) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await drainBatches(testDb.db, 'relay', () => runRelayBatch(services(queue), { owner: 'test' }));
     }
 
     async function resetRelay(): Promise<void> {
@@ -202,11 +198,14 @@ describe.each(testDbKinds())('relay on %s', (dbKind) => {
       // Transaction IDs are cluster-wide: wait until no transaction open in another test's database
       // holds these events back, so that the first batch does see them (and crashes).
       const written = BigInt(events.at(-1)!.transactionId);
-      for (let tries = 0; tries < 200; tries++) {
-        const { rows } = await testDb.db.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`);
-        if (BigInt(rows[0]!.xmin) > written) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await eventually(
+        async () => {
+          const { rows } = await testDb.db.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`);
+          return BigInt(rows[0]!.xmin) > written;
+        },
+        HELD_BACK_PATIENCE_MS,
+        'no open transaction to hold the pledges back',
+      );
       const real = makeQueue();
       const checkpointBefore = await readCheckpoint(testDb.db, RELAY_PROCESSOR);
       let hasCrashed = false;

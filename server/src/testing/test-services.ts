@@ -18,6 +18,7 @@ import { createInnerContext, type Context } from '#server/trpc/context';
 import { createCallerFactory } from '#server/trpc/procedures';
 import { appRouter } from '#server/trpc/router';
 import { createTestDb, type TestDbKind } from './test-db.ts';
+import { describeOpenTransactions, drainBatches, HELD_BACK_PATIENCE_MS } from './held-back.ts';
 
 const createCaller = createCallerFactory(appRouter);
 export type AppCaller = ReturnType<typeof createCaller>;
@@ -96,14 +97,10 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
       return { userId, token, email, password };
     },
     async runJobs() {
-      await catchUpAsyncProjections(services, 'test');
-      for (let heldBack = 0; ; ) {
-        const result = await runRelayBatch(services, { owner: 'test' });
-        if (result.hasMore) continue;
-        // Up to 30 s: on a busy machine other databases' transactions can hold events back that long.
-        if (!result.isHeldBack || ++heldBack > 600) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!(await catchUpAsyncProjections(services, 'test', HELD_BACK_PATIENCE_MS))) {
+        throw new Error(`async projections: events still held back after ${HELD_BACK_PATIENCE_MS / 1000} s; the oldest open transactions:\n${await describeOpenTransactions(services.db)}`);
       }
+      await drainBatches(services.db, 'relay', () => runRelayBatch(services, { owner: 'test' }));
       await (services.queue as InProcessQueue).drain();
     },
     http() {
