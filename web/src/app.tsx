@@ -6,6 +6,7 @@ import { I18nProvider, useLang, type Lang } from './i18n/i18n.tsx';
 import { localizeHref } from './i18n/lang-url.ts';
 import { AppRoutes } from './routes.tsx';
 import { PageLoading } from './ui/error-boundary.tsx';
+import { onSessionChange } from './api/session-change.ts';
 import { PageMetaProvider, type PageMetaCollector } from './ui/page-meta.tsx';
 
 export interface AppProps {
@@ -39,6 +40,12 @@ function LocalizedRouter({ router, children }: { router?: AppProps['router']; ch
   );
 }
 
+/** Signing in or out anywhere in the app changes the navigation's links at once. */
+function ViewerFollower({ site }: { site: SiteDataStore }) {
+  useEffect(() => onSessionChange((viewer) => site.setViewer(viewer)), [site]);
+  return null;
+}
+
 /** Marks the document once the app has hydrated or rendered: browser tests wait for it. */
 function ReadyMark() {
   useEffect(() => {
@@ -54,6 +61,7 @@ export function App({ lang = 'en', site, router, meta, isShell = false }: AppPro
         <PageMetaProvider collector={meta}>
           <LocalizedRouter router={router}>
             <SiteLayout>{isShell ? <PageLoading /> : <AppRoutes />}</SiteLayout>
+            <ViewerFollower site={site} />
             <ReadyMark />
           </LocalizedRouter>
         </PageMetaProvider>

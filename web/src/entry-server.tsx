@@ -6,6 +6,7 @@
 import { renderToString } from 'react-dom/server';
 import type { PublicSiteData } from '@sahay/server/modules/site/public-data';
 import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
+import type { Viewer } from './api/session-change.ts';
 import { App } from './app.tsx';
 import type { HelpPageData } from './features/help/help-page-data.ts';
 import { textIn } from './features/help/help-request-text.ts';
@@ -42,6 +43,8 @@ export interface RenderRequest {
   help?: HelpPageData;
   /** The share of visits whose browser reports its Core Web Vitals (server config; 0 = none). */
   vitalsSampleRate?: number;
+  /** Who the session cookie signs in, so the navigation shows their links from the first paint. */
+  viewer?: Viewer;
 }
 
 export interface RenderedPage {
@@ -115,7 +118,7 @@ export async function createRenderer(options: { template: string; manifest: Buil
   };
   const dictionarySources = (lang: Lang, namespaces: readonly Namespace[]) => ['core', ...namespaces].map((namespace) => `src/i18n/${lang}/${namespace}.json`);
 
-  function render({ path, search, rememberedLang, data, transparency, help, vitalsSampleRate = 0 }: RenderRequest): RenderedPage {
+  function render({ path, search, rememberedLang, data, transparency, help, vitalsSampleRate = 0, viewer = null }: RenderRequest): RenderedPage {
     const lang = resolveLang(path, search, rememberedLang);
     const route = findPublicRoute(path);
     const isShell = !route && isAppPath(path);
@@ -126,6 +129,7 @@ export async function createRenderer(options: { template: string; manifest: Buil
       ...(route?.pattern === '/transparency' && transparency ? { transparency } : {}),
       // The share links need the site's public address, which only the server knows for sure.
       ...(route && HELP_PATTERNS.has(route.pattern) && help ? { help: { ...help, origin } } : {}),
+      ...(viewer ? { viewer } : {}),
     };
     // A help request is an article: a shared link shows its own title; its address names it as the server knows it.
     const article = route?.pattern === '/help/:id' ? (help?.request?.detail ?? undefined) : undefined;

@@ -62,6 +62,25 @@ describe('web pages (server rendering per request)', () => {
     expect(text(await get(base, '/'))).toContain('email=office@sahay.example');
   });
 
+  it('renders the navigation for who the session cookie signs in, keeps one page per kind of viewer, and looks up no session for a visitor', async () => {
+    const member = await app.account();
+    const withCookie = (token: string) => ({ Cookie: `sahay_session=${token}; sahay_lang=en` });
+    const visitorPage = await get(base, '/about?viewer=1');
+    expect(text(visitorPage)).toContain('viewer=visitor');
+    expect(visitorPage.headers.vary).toContain('Cookie');
+    expect(text(await get(base, '/about?viewer=1', withCookie(member.token)))).toContain('viewer=member');
+    expect(text(await get(base, '/about?viewer=1', withCookie(admin.token)))).toContain('viewer=admin');
+    // A cookie that signs nobody in (ended, forged) is a visitor's.
+    expect(text(await get(base, '/about?viewer=1', withCookie('x'.repeat(43))))).toContain('viewer=visitor');
+    const rendered = fakeRenderCount();
+    expect(text(await get(base, '/about?viewer=1', withCookie(member.token)))).toContain('viewer=member');
+    expect(text(await get(base, '/about?viewer=1'))).toContain('viewer=visitor');
+    expect(fakeRenderCount()).toBe(rendered);
+    // Signed out, the same cookie shows a visitor's page at once.
+    await (await app.caller({ token: member.token })).identity.logout();
+    expect(text(await get(base, '/about?viewer=1', withCookie(member.token)))).toContain('viewer=visitor');
+  });
+
   it('renders a page once while the public data stays the same, per address and remembered language, and compresses it once', async () => {
     await get(base, '/about?x=1', { 'Accept-Encoding': 'br' });
     const rendered = fakeRenderCount();

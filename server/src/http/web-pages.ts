@@ -6,6 +6,8 @@ import zlib from 'node:zlib';
 import type { Express, NextFunction, Request, Response } from 'express';
 import express from 'express';
 import { isAppError } from '#server/errors/app-error';
+import { readCookie } from '#server/http/session-middleware';
+import { resolveSession, SESSION_COOKIE } from '#server/modules/identity/identity.api';
 import { getPublicRequest, listPublicRequests, listPublishedRequestIds, type THelpList, type TPublicHelpRequestDetail } from '#server/modules/help/help.api';
 import { getPublicSiteData, getPublicTransparency, type PublicSiteData, type TTransparency } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
@@ -16,13 +18,28 @@ import type { Services } from '#server/services';
  * not depend on the web's source, only on its build output.
  */
 export interface WebRenderer {
-  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData; transparency?: TTransparency; help?: HelpPageData; vitalsSampleRate?: number }): {
+  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData; transparency?: TTransparency; help?: HelpPageData; vitalsSampleRate?: number; viewer?: Viewer }): {
     status: number;
     html: string;
     lang: string;
   };
   sitemap(data: PublicSiteData, helpRequests: ReadonlyArray<{ id: string; updatedAt: string }>): string;
   robots(): string;
+}
+
+/** Who the page's navigation is for: the member's or admin's links, or a visitor's. */
+type Viewer = 'member' | 'admin' | null;
+
+/**
+ * Who the session cookie signs in, for the navigation only (the member and admin areas ask the API
+ * who is signed in). A visitor sends no session cookie, so their pages cost no lookup; a cookie that
+ * no longer signs anyone in is a visitor's.
+ */
+async function viewerOf(services: Services, req: Request): Promise<Viewer> {
+  const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+  if (!token) return null;
+  const user = await resolveSession(services.db, token, services.now());
+  return user ? (user.role === 'admin' ? 'admin' : 'member') : null;
 }
 
 /** /help: a page of the list; /help/:id: the request asked for, null when there is none to show. */
@@ -261,8 +278,10 @@ export function mountWebPages(app: Express, distDir: string, services: Services,
         rememberedLang: LANG_COOKIE.exec(req.headers.cookie ?? '')?.[1],
         data: await getPublicSiteData(services),
         vitalsSampleRate: services.config.WEB_VITALS_SAMPLE_RATE,
+        viewer: await viewerOf(services, req),
       };
-      const key = `${request.rememberedLang ?? ''} ${request.path}?${request.search}`;
+      // A page is kept once per kind of viewer: the navigation is all that differs between them.
+      const key = `${request.viewer ?? ''} ${request.rememberedLang ?? ''} ${request.path}?${request.search}`;
       // The help pages are rendered afresh for every request, never kept in the page cache: the
       // cache is emptied when the public site data moves on, but the help read model is updated
       // inline by the help commands (a request published, a gift verified, a request closed), not

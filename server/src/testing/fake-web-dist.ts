@@ -22,7 +22,7 @@ export const FAKE_BOOT_SCRIPT_HASH = `sha256-${crypto.createHash('sha256').updat
 const RENDERER = `
 export async function createRenderer({ template, manifest, publicUrl }) {
   return {
-    render({ path, search, rememberedLang, data, transparency }) {
+    render({ path, search, rememberedLang, data, transparency, viewer }) {
       globalThis.fakeWebRenders = (globalThis.fakeWebRenders ?? 0) + 1;
       const params = new URLSearchParams(search);
       const lang = params.get('lang') ?? rememberedLang ?? 'en';
@@ -32,7 +32,7 @@ export async function createRenderer({ template, manifest, publicUrl }) {
         : path === '/dashboard' || path.startsWith('/admin/') ? '<div id="root">app</div>'
         : null;
       const body = (known ?? '<h1>Page Not Found</h1>')
-        + '<p>path=' + path + ' search=' + search + ' lang=' + lang + ' email=' + data.settings.email + ' url=' + publicUrl + ' chunks=' + Object.keys(manifest.chunks).length + '</p>';
+        + '<p>path=' + path + ' search=' + search + ' lang=' + lang + ' email=' + data.settings.email + ' url=' + publicUrl + ' chunks=' + Object.keys(manifest.chunks).length + ' viewer=' + (viewer ?? 'visitor') + '</p>';
       return { status: known ? 200 : 404, html: template.replace('<!--app-html-->', body + '<!-- padding -->'.repeat(80)), lang };
     },
     sitemap(data) { return '<?xml version="1.0"?><urlset><url><loc>' + publicUrl + '/</loc></url><!-- ' + data.settings.email + ' --></urlset>'; },

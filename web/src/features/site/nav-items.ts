@@ -1,3 +1,4 @@
+import type { Viewer } from '#web/api/session-change.ts';
 import type { MessageKey } from '#web/i18n/i18n.tsx';
 
 export interface NavLinkItem {
@@ -35,5 +36,12 @@ export const navItems: ReadonlyArray<NavLinkItem | NavMenuItem> = [
   link('/register', 'nav.register'),
   link('/contact', 'nav.contact'),
 ];
+
+/** Signed in, Login and Register give way to the person's own area (and Logout, drawn by the header). */
+export function navItemsFor(viewer: Viewer): ReadonlyArray<NavLinkItem | NavMenuItem> {
+  if (!viewer) return navItems;
+  const own = viewer === 'admin' ? link('/admin/dashboard', 'nav.adminConsole') : link('/dashboard', 'nav.dashboard');
+  return navItems.flatMap((item) => (item.kind === 'link' && item.href === '/login' ? [own] : item.kind === 'link' && item.href === '/register' ? [] : [item]));
+}
 
 export const allNavLinks: NavLinkItem[] = navItems.flatMap((item) => (item.kind === 'menu' ? item.items : [item]));

@@ -3,6 +3,7 @@ import type { TContentPage, TContentSlug } from '@sahay/server/modules/site/cont
 import type { TCounters } from '@sahay/server/modules/site/counters.schema';
 import type { TSettings } from '@sahay/server/modules/site/settings.schema';
 import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
+import type { Viewer } from '#web/api/session-change.ts';
 
 /** The settings the public pages show (top bar, footer, contact page); the rest stays on the server. */
 export const PUBLIC_SETTING_KEYS = [
@@ -43,6 +44,11 @@ export interface SiteData {
   pages: Partial<Record<TContentSlug, PublicContentPage>>;
   /** On /transparency: the page of the list the server rendered. */
   transparency?: TTransparency;
+  /**
+   * Who is signed in, as the server saw the session cookie (absent: nobody), so the navigation is
+   * right in the first paint; sign-in and sign-out change it (session-change.ts).
+   */
+  viewer?: Viewer;
 }
 
 export function publicSettingsOf(settings: TSettings): PublicSettings {
@@ -75,6 +81,10 @@ export class SiteDataStore {
 
   setSettings(settings: TSettings): void {
     this.update((data) => ({ ...data, settings: publicSettingsOf(settings) }));
+  }
+
+  setViewer(viewer: Viewer): void {
+    this.update((data) => ({ ...data, viewer }));
   }
 
   setCounters(counters: TCounters): void {

@@ -5,5 +5,5 @@ import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** identity.adminLogin: refuses non-admins with "Invalid Admin Credentials". */
 export function useAdminLogin() {
-  return useProcedureMutation<TLoginRequest, ProcedureOutputs['identity']['adminLogin']>('identity.adminLogin', { onSuccess: sessionChanged });
+  return useProcedureMutation<TLoginRequest, ProcedureOutputs['identity']['adminLogin']>('identity.adminLogin', { onSuccess: () => sessionChanged('admin') });
 }

@@ -5,5 +5,7 @@ import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** identity.login. A new person is signed in, so nothing cached for the previous one may survive. */
 export function useLogin() {
-  return useProcedureMutation<TLoginRequest, ProcedureOutputs['identity']['login']>('identity.login', { onSuccess: sessionChanged });
+  return useProcedureMutation<TLoginRequest, ProcedureOutputs['identity']['login']>('identity.login', {
+    onSuccess: (user) => sessionChanged(user.role === 'admin' ? 'admin' : 'member'),
+  });
 }

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { trpc } from '#web/api/trpc.ts';
+import { sessionChanged } from '#web/api/session-change.ts';
 
-/** identity.logout, then forget everything cached for the person. */
+/** identity.logout, then forget everything cached for the person, and show the navigation of nobody. */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  return trpc.identity.logout.useMutation({ onSuccess: () => queryClient.removeQueries() });
+  return trpc.identity.logout.useMutation({ onSuccess: () => sessionChanged(null) });
 }

@@ -4,5 +4,7 @@ import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** community.register; it also signs the new member in. */
 export function useRegister() {
-  return useProcedureMutation<ProcedureInputs['community']['register'], ProcedureOutputs['community']['register']>('community.register', { onSuccess: sessionChanged });
+  return useProcedureMutation<ProcedureInputs['community']['register'], ProcedureOutputs['community']['register']>('community.register', {
+    onSuccess: () => sessionChanged('member'),
+  });
 }

@@ -4,5 +4,5 @@ import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** identity.resetPassword: step 2. Every session of the account ends, so nothing cached may survive. */
 export function useResetPassword() {
-  return useProcedureMutation<TResetPasswordRequest, TPasswordMessageResponse>('identity.resetPassword', { onSuccess: sessionChanged });
+  return useProcedureMutation<TResetPasswordRequest, TPasswordMessageResponse>('identity.resetPassword', { onSuccess: () => sessionChanged(null) });
 }

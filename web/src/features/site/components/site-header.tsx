@@ -1,7 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
+import { mutateProcedure } from '#web/api/procedure-fetch.ts';
+import { sessionChanged } from '#web/api/session-change.ts';
 import { useT } from '#web/i18n/i18n.tsx';
-import { navItems } from '../nav-items.ts';
+import { navItemsFor } from '../nav-items.ts';
+import { useSiteData } from '../site-data.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -10,11 +13,30 @@ const NAV_LIST_ID = 'site-nav-list';
 /** Top bar, brand and main navigation; under ~900px the navigation folds behind a Menu button. */
 export function SiteHeader() {
   const t = useT();
-  const [rawLocation] = useLocation();
+  const [rawLocation, navigate] = useLocation();
+  const viewer = useSiteData().viewer ?? null;
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const [logoutFailed, setLogoutFailed] = useState(false);
   // "/login/" is the same page as "/login" (static servers may add the slash).
   const location = rawLocation.length > 1 ? rawLocation.replace(/\/+$/, '') : rawLocation;
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const closeMenu = () => setIsMenuOpen(false);
+
+  /** The small fetch caller, so public pages need not load tRPC and React Query to sign out. */
+  async function logOut() {
+    setIsLoggingOut(true);
+    setLogoutFailed(false);
+    try {
+      await mutateProcedure('identity.logout', undefined);
+      closeMenu();
+      sessionChanged(null);
+      navigate('/', { replace: true });
+    } catch {
+      setLogoutFailed(true);
+    } finally {
+      setIsLoggingOut(false);
+    }
+  }
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape' && isMenuOpen) {
@@ -48,7 +70,7 @@ export function SiteHeader() {
           </button>
           <nav className="site-nav" aria-label={t('nav.label')}>
             <ul id={NAV_LIST_ID} className={isMenuOpen ? 'nav-list is-open' : 'nav-list'}>
-              {navItems.map((item) =>
+              {navItemsFor(viewer).map((item) =>
                 item.kind === 'menu' ? (
                   <NavDropdown key={item.id} menu={item} currentPath={location} onNavigate={closeMenu} />
                 ) : (
@@ -63,6 +85,18 @@ export function SiteHeader() {
                     </Link>
                   </li>
                 ),
+              )}
+              {viewer && (
+                <li className="nav-item">
+                  <button type="button" className="nav-link" onClick={() => void logOut()} disabled={isLoggingOut} data-testid="nav-logout">
+                    {isLoggingOut ? t('common.loggingOut') : t('common.logout')}
+                  </button>
+                  {logoutFailed && (
+                    <p role="alert" className="field-error">
+                      {t('nav.logoutFailed')}
+                    </p>
+                  )}
+                </li>
               )}
             </ul>
           </nav>
