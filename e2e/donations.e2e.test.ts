@@ -469,6 +469,45 @@ describe('donations in Chromium', () => {
     await page.context().close();
   });
 
+  it('counts a donor’s proof in a finance admin’s dashboard queue within 10 s, without a reload', { timeout: 90_000 }, async () => {
+    const cashier = await harness.account({ role: 'admin', permissions: ['finance'], fullName: 'Queue Cashier' });
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await signIn(page, cashier, 'admin');
+    await page.goto('/admin/dashboard');
+    const count = page.getByTestId('queue-count-donationsToVerify');
+    await expect.poll(() => count.count()).toBe(1);
+    const before = Number((await count.textContent())!.replaceAll(',', ''));
+    // Only finance's queues: no Kanyadan verification, no contact messages.
+    expect(await page.getByTestId('queue-count-contactMessages').count()).toBe(0);
+    expect(await page.getByTestId('queue-count-kanyadanToVerify').count()).toBe(0);
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+
+    const email = 'queue.donor@example.org';
+    const pledge = await callProcedure(harness, 'donations.create', {
+      kind: 'mutation',
+      input: { amountPaise: 901_00, cause: 'general', donorName: 'Queue Donor', email, showName: false },
+    });
+    const reference = (pledge.body.result?.data as { reference: string }).reference;
+    const proof = await callProcedure(harness, 'donations.submitProof', { kind: 'mutation', input: { reference, contact: email, utr: '512345678903' } });
+    expect(proof.status).toBe(200);
+    // The 10 s refresh, and a little for a busy machine.
+    await expect.poll(async () => Number((await count.textContent())!.replaceAll(',', '')), { timeout: 12_000, interval: 250 }).toBe(before + 1);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+    await noSideScroll(page, 'admin dashboard queues (360 px)');
+    await expectAccessible(page, 'admin dashboard queues (360 px)');
+    await shot(page, 'admin-dashboard-queues-en-360');
+    await page.getByTestId('staff-queues').getByRole('link', { name: /Donations to verify/ }).click();
+    await page.waitForURL('**/admin/donations?status=proof_received');
+    await expect.poll(() => page.getByTestId('donations-queue').textContent()).toContain(reference);
+    await page.goto('/admin/dashboard?lang=hi');
+    await expect.poll(() => page.getByTestId('staff-queues').textContent()).toContain('सत्यापन के लिए दान');
+    await noSideScroll(page, 'admin dashboard queues (hi, 360 px)');
+    await shot(page, 'admin-dashboard-queues-hi-360');
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows the public donation pages in English at 360 px too, with no axe violation', { timeout: 60_000 }, async () => {
     const { page, consoleErrors } = await harness.page({ width: 360 });
     for (const [pathname, name] of [

@@ -85,7 +85,8 @@ async function main(): Promise<void> {
     manifest: JSON.parse(fs.readFileSync(path.join(serverDir, 'build-manifest.json'), 'utf8')),
     publicUrl: 'https://sahay.example',
   });
-  const data = publicSiteFixture();
+  // With the UPI ID entered, so /donate is measured with its form (without it the page says donations open soon).
+  const data = publicSiteFixture({ upiVpa: 'sahayfoundation@sbi' });
   // /transparency measured with a full page of gifts and two years of figures; other pages ignore it.
   const transparency = transparencyFixture();
   // /help with a full page of requests, and one request's page (the pattern with a sample ID).

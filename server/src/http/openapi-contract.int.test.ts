@@ -456,6 +456,7 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         413: () => asMember(post('/api/epintransfer/transfer')).send(OVERSIZED),
       },
     },
+    getAdminQueues: { success: () => asAdmin(get('/api/admin/queues')), errors: adminOnly(() => get('/api/admin/queues')) },
     getAdminCompanyDirects: { success: () => asAdmin(get('/api/admin/company-directs')), errors: adminOnly(() => get('/api/admin/company-directs')) },
     getAdminDirectCompanyJoiners: { success: () => asAdmin(get('/api/admin/direct-company-joiners')), errors: adminOnly(() => get('/api/admin/direct-company-joiners')) },
     getTransparency: { success: () => get('/api/transparency').query({ page: 1 }), errors: { 400: () => get('/api/transparency').query({ page: 0 }) } },

@@ -3,6 +3,7 @@ import { z, type ZodType } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import { CORRECT_THE_FIELDS, UNKNOWN_FIELD } from '#server/errors/field-errors';
 import { ZMemberListSchema } from '#server/modules/admin/members/members.schema';
+import { ZQueuesResponseSchema } from '#server/modules/admin/dashboard/queues.schema';
 import {
   ZEpinListResponseSchema,
   ZEpinTransferHistorySchema,
@@ -140,6 +141,7 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'get', path: '/api/epintransfer/user/{id}', summary: 'Invite codes a member holds (own only; admins with members: any)', auth: { ownerOr: 'members' }, response: ZEpinListResponseSchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/epintransfer/transfer-history/{id}', summary: 'Invite-code transfers sent and received', auth: { ownerOr: 'members' }, response: ZEpinTransferHistorySchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'post', path: '/api/epintransfer/transfer', summary: 'Pass unused invite codes, oldest first, to another member', auth: 'signed-in', request: ZTransferEpinsRequestSchema, response: ZTransferEpinsResponseSchema, status: 201, errors: [400, 401, 404, 409, 413] },
+  { method: 'get', path: '/api/admin/queues', summary: 'The staff queues the caller may work, each with its count and its oldest item\'s age; for any admin, who sees only the queues their permissions cover', auth: 'any-admin', response: ZQueuesResponseSchema, status: 200, errors: [401, 403] },
   { method: 'get', path: '/api/admin/company-directs', summary: 'Members with no sponsor, newest first (permission: members)', auth: { admin: ['members'] }, response: ZMemberListSchema, status: 200, errors: [401, 403] },
   { method: 'post', path: '/api/kanyadan/applications', summary: "A Kanyadan application (girl aged 0–14; the parent's or guardian's consent): multipart text fields and the documents girlAadhaar, fatherAadhaar (optional), birthCertificate (JPEG, PNG, WebP or PDF) and photo (image), each at most 5 MB, type checked from the content; an Idempotency-Key header (UUID) makes a retry return the same registration number", auth: 'public', formFiles: [{ name: 'girlAadhaar', required: false }, { name: 'fatherAadhaar', required: false }, { name: 'birthCertificate', required: true }, { name: 'photo', required: true }], request: ZApplicationFieldsSchema, response: ZSubmitApplicationResponseSchema, status: 201, errors: [400, 413, 429] },
   { method: 'get', path: '/api/kanyadan/applications/{regNo}/status', summary: "An application's state by its registration number and the phone given with it, with the reason in both languages when rejected; one 404 for every wrong pair; rate-limited per address and per number", auth: 'public', query: z.object({ phone: z.string() }), response: ZApplicationStatusSchema, status: 200, errors: [400, 404, 429] },

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { handle, requireAdmin } from '#server/http/rest';
 import { listCompanyDirects } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
+import { listQueues } from './dashboard/queues.ts';
 
 export function adminRest(services: Services): Router {
   const rest = Router();
@@ -22,6 +23,15 @@ export function adminRest(services: Services): Router {
       requireAdmin(res, 'members');
       const members = await listCompanyDirects(services.db);
       res.json({ members: members.reverse(), total: members.length });
+    }),
+  );
+
+  // The staff queues the caller may work, with counts and the oldest item's age (the dashboard's, for other clients).
+  rest.get(
+    '/admin/queues',
+    handle(async (_req, res) => {
+      const user = requireAdmin(res, null);
+      res.json(await listQueues(services, user));
     }),
   );
 

@@ -1,5 +1,6 @@
 import { router } from '#server/trpc/procedures';
 import { getDashboardRoute } from './dashboard/get-dashboard.route.ts';
+import { getQueuesRoute } from './dashboard/get-queues.route.ts';
 import { getWebVitalsRoute } from './dashboard/get-web-vitals.route.ts';
 import { getFailedJobsRoute } from './jobs/get-failed-jobs.route.ts';
 import { retryJobRoute } from './jobs/retry-job.route.ts';
@@ -13,6 +14,7 @@ import { suspendMemberRoute } from './members/suspend-member.route.ts';
 
 export const adminRouter = router({
   getDashboard: getDashboardRoute,
+  getQueues: getQueuesRoute,
   getWebVitals: getWebVitalsRoute,
   members: router({
     search: searchMembersRoute,

@@ -15,3 +15,4 @@ export { eraseDonation } from './erase-donation.ts';
 export { markAbandonedDonations } from './mark-abandoned-donations.job.ts';
 export { indiaDateOf } from './receipt-serial.ts';
 export { renderDonationReceiptJob } from './render-donation-receipt.job.ts';
+export { countDonationsToVerify } from './donation-queues.ts';

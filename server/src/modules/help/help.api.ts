@@ -8,3 +8,5 @@ export { submitGift, confirmGift } from './direct-gifts.ts';
 export { requestDisbursement } from './disbursements.ts';
 export { applyDonationToRequest } from './earmark-donations.job.ts';
 export { helpStreamId } from './help.events.ts';
+// The staff queues the admin dashboard gathers.
+export { countDisbursementsToApprove, countDisbursementsToPay, countGiftDisputes, countHelpRequestsToVerify } from './help-queues.ts';

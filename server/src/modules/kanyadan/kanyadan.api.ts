@@ -12,3 +12,4 @@ export { DOCUMENT_IMAGE, MAX_DOCUMENT_PAGES, processApplicationDocuments } from 
 export { listApplications, renderPdfPage } from './application-reads.ts';
 // The document checks and processing the help module's documents share ("processed and stored as the Kanyadan documents are").
 export { checkFiles } from './submit-application.ts';
+export { countApplicationsToVerify, countKanyadanFinanceWork } from './application-queues.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillPlaceholders, renderMarkdown } from './markdown.ts';
+import { SEED_CONTENT } from './seed-content.ts';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
 
 describe('renderMarkdown', () => {
@@ -29,10 +30,40 @@ describe('renderMarkdown', () => {
 });
 
 describe('fillPlaceholders', () => {
-  it('fills from settings by language, and shows a dash for empty values', () => {
+  it('fills from settings by language; an empty value inside a sentence an admin wrote shows as a dash', () => {
     const settings = { ...DEFAULT_SETTINGS, registrationNo: 'REG/123', pan: '' };
     expect(fillPlaceholders('{{foundationName}} · {{registrationNo}} · {{pan}} · {{unknown}}', settings, 'hi')).toBe(
       'सहाय फ़ाउंडेशन · REG/123 · — · {{unknown}}',
     );
+  });
+
+  it('drops a list item or table row whose fact is not entered yet, instead of showing "Phone: —"', () => {
+    const settings = { ...DEFAULT_SETTINGS, address: { en: '', hi: '' }, phone: '', registrationNo: 'REG/123' };
+    const source = ['## Contact', '- Address: {{address}}', '- Phone: {{phone}}', '* Registration: {{registrationNo}}', '1. Call {{phone}}', '| Phone | {{phone}} |', 'After.'].join('\n');
+    expect(fillPlaceholders(source, settings, 'en')).toBe(['## Contact', '* Registration: REG/123', 'After.'].join('\n'));
+    // Entered, the same lines are there.
+    const entered = { ...settings, address: { en: '12 Gandhi Marg, Jaipur', hi: '12 गांधी मार्ग, जयपुर' }, phone: '0141 222 3333' };
+    expect(fillPlaceholders(source, entered, 'hi')).toContain('- Address: 12 गांधी मार्ग, जयपुर\n- Phone: 0141 222 3333');
+  });
+
+  it('drops a bracketed aside naming an empty fact, and leaves links and other asides alone', () => {
+    const empty = { ...DEFAULT_SETTINGS, registrationNo: '', pan: '', phone: '' };
+    expect(fillPlaceholders('A registered foundation (registration number {{registrationNo}}). See the [page](/about) (it is short).', empty, 'en')).toBe(
+      'A registered foundation. See the [page](/about) (it is short).',
+    );
+    expect(fillPlaceholders('Our PAN ({{pan}}) is on the receipt.', empty, 'en')).toBe('Our PAN is on the receipt.');
+    expect(fillPlaceholders('[Call us](tel:{{phone}})', empty, 'en')).toBe('[Call us](tel:—)');
+    expect(fillPlaceholders('A registered foundation (registration number {{registrationNo}}).', { ...empty, registrationNo: 'REG/9' }, 'en')).toBe(
+      'A registered foundation (registration number REG/9).',
+    );
+  });
+
+  it('shows no dash on the seeded pages of a fresh install (nothing entered but the name, e-mail and labels)', () => {
+    for (const page of Object.values(SEED_CONTENT)) {
+      for (const lang of ['en', 'hi'] as const) {
+        const filled = fillPlaceholders(page.body[lang], DEFAULT_SETTINGS, lang);
+        expect(filled, `${page.title.en} (${lang})`).not.toMatch(/:\s*—|\(—\)|\s—[,.।]|—\s*$/m);
+      }
+    }
   });
 });

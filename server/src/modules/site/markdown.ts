@@ -30,14 +30,35 @@ export const PLACEHOLDERS = [
   'taxSectionLabel',
 ] as const satisfies readonly (keyof TSettings)[];
 
-/** Fills {{placeholders}} from settings; an empty value shows as "—" rather than a blank. */
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+/** A Markdown list item or table row: a line that stands alone, so it can go without breaking a sentence. */
+const STANDALONE_LINE = /^\s*(?:[-*+]\s|\d+[.)]\s|\|)/;
+
+/**
+ * Fills {{placeholders}} from settings. A fact the foundation has not entered yet is left out rather
+ * than shown as a dash where donors look for trust (issue 15): a list item or table row naming it is
+ * dropped, and so is a bracketed aside naming it ("(registration number {{registrationNo}})"). Only
+ * where neither applies — a sentence an admin wrote around it — does it show as "—".
+ */
 export function fillPlaceholders(source: string, settings: TSettings, lang: 'en' | 'hi'): string {
-  return source.replace(/\{\{(\w+)\}\}/g, (match, key: string) => {
-    if (!(PLACEHOLDERS as readonly string[]).includes(key)) return match;
+  const valueOf = (key: string): string | null => {
+    if (!(PLACEHOLDERS as readonly string[]).includes(key)) return null;
     const value = settings[key as (typeof PLACEHOLDERS)[number]];
-    const text = typeof value === 'string' ? value : value[lang];
-    return text.trim() === '' ? '—' : text;
-  });
+    return (typeof value === 'string' ? value : value[lang]).trim();
+  };
+  const isEmpty = (text: string) => [...text.matchAll(PLACEHOLDER)].some(([, key]) => valueOf(key!) === '');
+  return source
+    .split('\n')
+    .filter((line) => !(STANDALONE_LINE.test(line) && isEmpty(line)))
+    .map((line) =>
+      line
+        .replace(/\s?(?<!\])\([^()\n]*\)/g, (aside) => (isEmpty(aside) ? '' : aside))
+        .replace(PLACEHOLDER, (match, key: string) => {
+          const text = valueOf(key);
+          return text === null ? match : text === '' ? '—' : text;
+        }),
+    )
+    .join('\n');
 }
 
 export function renderMarkdown(source: string): string {

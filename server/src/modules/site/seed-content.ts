@@ -218,7 +218,7 @@ The [transparency page](/transparency) shows totals received and paid out by mon
 
 ## Questions?
 
-Write to {{email}}, call {{phone}}, or use the [contact page](/contact).`;
+Write to {{email}} or use the [contact page](/contact) (phone: {{phone}}).`;
 
 const DONOR_HI = `## {{foundationName}} के ज़रिए दान क्यों दें
 
@@ -271,7 +271,7 @@ const DONOR_HI = `## {{foundationName}} के ज़रिए दान क्�
 
 ## कोई सवाल?
 
-{{email}} पर लिखें, {{phone}} पर फ़ोन करें, या [संपर्क पेज](/contact) का उपयोग करें।`;
+{{email}} पर लिखें या [संपर्क पेज](/contact) का उपयोग करें (फ़ोन: {{phone}})।`;
 
 const PLAN_EN = `## How the foundation works
 

@@ -21,3 +21,5 @@ export async function getRegistrationSettings(db: Queryable): Promise<{ isInvite
 export { DEFAULT_SETTINGS } from './settings.defaults.ts';
 export { fillPlaceholders, renderMarkdown } from './markdown.ts';
 export { SEED_CONTENT } from './seed-content.ts';
+export { countOpenContactMessages } from './contact-queue.ts';
+export { missingSetup } from './setup-checklist.ts';

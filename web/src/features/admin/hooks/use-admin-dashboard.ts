@@ -9,3 +9,18 @@ export function useAdminDashboard(isEnabled: boolean) {
 export function useWebVitals() {
   return trpc.admin.getWebVitals.useQuery(undefined);
 }
+
+/** How often the dashboard's queues are counted again (issue 15: "refresh every 10 s without a reload"). */
+export const QUEUES_REFRESH_MS = 10_000;
+
+/**
+ * admin.getQueues, every 10 s while the page is open. The last answer stays on screen while the next
+ * is fetched (no loading state after the first), so a refresh never moves what the admin is reading.
+ */
+export function useStaffQueues() {
+  return trpc.admin.getQueues.useQuery(undefined, {
+    refetchInterval: QUEUES_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    placeholderData: (previous) => previous,
+  });
+}

@@ -10,7 +10,9 @@ import { EpinGenerator } from '../components/epin-generator.tsx';
 import { EpinTable } from '../components/epin-table.tsx';
 import { KANYADAN_PERMISSIONS } from '../components/kanyadan-gate.tsx';
 import { WebVitalsTable } from '../components/web-vitals-table.tsx';
-import { useAdminDashboard, useWebVitals } from '../hooks/use-admin-dashboard.ts';
+import { useAdminDashboard, useStaffQueues, useWebVitals } from '../hooks/use-admin-dashboard.ts';
+import { StaffQueues } from '../components/staff-queues.tsx';
+import { SetupChecklist } from '../components/setup-checklist.tsx';
 import { useEpins } from '../hooks/use-epins.ts';
 import { LoadError } from '../components/load-error.tsx';
 
@@ -45,6 +47,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const dashboard = useAdminDashboard(true);
   const epins = useEpins(canManageMembers);
   const vitals = useWebVitals();
+  const queues = useStaffQueues();
   const logout = useLogout();
 
   return (
@@ -75,6 +78,18 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
       {dashboard.isError && (
         <LoadError error={errorText(dashboard.error, 'admin.loadFailed')} onRetry={() => void dashboard.refetch()} retryLabel={t('common.retry')} />
       )}
+
+      {dashboard.data && <SetupChecklist missing={dashboard.data.setupMissing} canEdit={me.permissions.includes('settings')} />}
+
+      <section aria-labelledby="queues-heading" className="panel">
+        <h2 id="queues-heading">{t('admin.queues.heading')}</h2>
+        <p>{t('admin.queues.intro')}</p>
+        {queues.isPending && <p role="status">{t('common.loading')}</p>}
+        {queues.isError && !queues.data && (
+          <LoadError error={errorText(queues.error, 'admin.queues.loadFailed')} onRetry={() => void queues.refetch()} retryLabel={t('common.retry')} />
+        )}
+        {queues.data && <StaffQueues queues={queues.data.queues} checkedAt={queues.data.checkedAt} />}
+      </section>
 
       {consoleLinks.length > 0 && (
         <nav aria-labelledby="console-heading" className="panel">

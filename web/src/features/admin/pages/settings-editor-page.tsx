@@ -303,7 +303,7 @@ function SettingsForm({ loaded, update, justSaved, onReload }: FormProps) {
         </div>
       )}
       {GROUPS.map((group) => (
-        <fieldset key={group.id} className="field-group">
+        <fieldset key={group.id} id={`settings-${group.id}`} className="field-group">
           <legend>{t(group.legend)}</legend>
           <div className="field-group-grid">{group.fields.map(renderField)}</div>
         </fieldset>

@@ -16,8 +16,11 @@ beforeAll(async () => {
   });
 });
 
+/** The foundation's UPI ID entered: donations are open. */
+const OPEN = { upiVpa: 'sahayfoundation@sbi' };
+
 function formOf(search: string): string {
-  const { html } = renderer.render({ path: '/donate', search, data: publicSiteFixture() });
+  const { html } = renderer.render({ path: '/donate', search, data: publicSiteFixture(OPEN) });
   return /<form[^>]*data-testid="donate-form"[\s\S]*<\/form>/.exec(html)?.[0] ?? '';
 }
 
@@ -59,5 +62,31 @@ describe('/donate?help= — a gift held for a help request', () => {
     expect(pledgeInputOf(pledge, null)).not.toHaveProperty('helpRequestId');
     expect(pledgeInputOf(pledge, helpRequestIdOf(new URLSearchParams('amount=500&help=wxyz2345').get('help')))).toMatchObject({ helpRequestId: 'WXYZ2345' });
     expect(pledgeInputOf(pledge, helpRequestIdOf(new URLSearchParams('amount=500').get('help')))).not.toHaveProperty('helpRequestId');
+  });
+});
+
+describe('/donate before the payment details are entered', () => {
+  const textOf = (html: string) => html.replaceAll('<!-- -->', '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+
+  it('says donations open soon, with the phone, e-mail and contact page, and shows no form', () => {
+    const { html } = renderer.render({ path: '/donate', search: '', data: publicSiteFixture({ phone: '0141 222 3333' }) });
+    expect(html).toContain('data-testid="donations-open-soon"');
+    expect(html).not.toContain('data-testid="donate-form"');
+    expect(textOf(html)).toContain('Donations open soon');
+    expect(html).toContain('href="tel:01412223333"');
+    expect(html).toContain('href="mailto:contact@sahay.example"');
+    expect(html).toContain('href="/contact"');
+  });
+
+  it('says it in Hindi, and leaves out a phone line when no phone is entered', () => {
+    const { html } = renderer.render({ path: '/donate', search: 'lang=hi', data: publicSiteFixture() });
+    expect(textOf(html)).toContain('दान जल्द शुरू होंगे');
+    expect(html).not.toContain('href="tel:');
+  });
+
+  it('shows the form once the UPI ID is entered', () => {
+    const { html } = renderer.render({ path: '/donate', search: '', data: publicSiteFixture(OPEN) });
+    expect(html).toContain('data-testid="donate-form"');
+    expect(html).not.toContain('data-testid="donations-open-soon"');
   });
 });

@@ -60,6 +60,9 @@ export default function DonatePage() {
   const t = useT();
   usePageMeta('donate.metaTitle', 'donate.metaDescription');
   const [pledge, setPledge] = useState<{ pay: TCreateDonationResponse; contact: string } | null>(null);
+  const settings = useSiteSettings();
+  // Until the foundation has entered its UPI ID there is nothing a donor could pay to (issue 15).
+  if (!settings.upiVpa.trim()) return <DonationsOpenSoon />;
 
   return (
     <div className="container page-narrow page-donate">
@@ -72,6 +75,36 @@ export default function DonatePage() {
       ) : (
         <DonationForm onCreated={(pay, contact) => setPledge({ pay, contact })} />
       )}
+    </div>
+  );
+}
+
+/** A fresh install before the payment details are entered: no form to fill in for nothing, but how to reach the foundation. */
+function DonationsOpenSoon() {
+  const t = useT();
+  const settings = useSiteSettings();
+  return (
+    <div className="container page-narrow page-donate">
+      <h1>{t('donate.heading')}</h1>
+      <section className="panel" data-testid="donations-open-soon" aria-labelledby="open-soon-heading">
+        <h2 id="open-soon-heading">{t('donate.openSoon.heading')}</h2>
+        <p>{t('donate.openSoon.text')}</p>
+        <ul>
+          {settings.phone && (
+            <li>
+              {t('donate.largeGiftPhone')} <a href={`tel:${settings.phone.replace(/[\s-]/g, '')}`}>{settings.phone}</a>
+            </li>
+          )}
+          {settings.email && (
+            <li>
+              {t('donate.openSoon.email')} <a href={`mailto:${settings.email}`}>{settings.email}</a>
+            </li>
+          )}
+          <li>
+            <Link href="/contact">{t('donate.openSoon.contactPage')}</Link>
+          </li>
+        </ul>
+      </section>
     </div>
   );
 }

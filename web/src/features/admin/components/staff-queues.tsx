@@ -1,0 +1,59 @@
+import { Link } from 'wouter';
+import type { QueueId, TQueue } from '@sahay/server/modules/admin/dashboard/queues.schema';
+import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { formatDateTime, formatNumber } from '#web/ui/format.ts';
+
+/** Where each queue is worked, and its name. */
+const QUEUE_PAGES: Record<QueueId, { href: string; label: MessageKey }> = {
+  donationsToVerify: { href: '/donations?status=proof_received', label: 'admin.queues.donationsToVerify' },
+  kanyadanToVerify: { href: '/kanyadan?status=submitted', label: 'admin.queues.kanyadanToVerify' },
+  kanyadanFinance: { href: '/kanyadan?status=payment_pending', label: 'admin.queues.kanyadanFinance' },
+  helpRequestsToVerify: { href: '/help', label: 'admin.queues.helpRequestsToVerify' },
+  giftDisputes: { href: '/help/disputes', label: 'admin.queues.giftDisputes' },
+  disbursementsToApprove: { href: '/disbursements?status=requested', label: 'admin.queues.disbursementsToApprove' },
+  disbursementsToPay: { href: '/disbursements?status=approved', label: 'admin.queues.disbursementsToPay' },
+  contactMessages: { href: '/contact', label: 'admin.queues.contactMessages' },
+};
+
+/** "waiting 5 minutes / 3 hours / 2 days": the largest whole unit, in the reader's language. */
+export function waitingText(seconds: number, t: (key: MessageKey, vars: Record<string, string | number>) => string): string {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return t(minutes === 1 ? 'admin.queues.waitingMinute' : 'admin.queues.waitingMinutes', { count: formatNumber(minutes) });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return t(hours === 1 ? 'admin.queues.waitingHour' : 'admin.queues.waitingHours', { count: formatNumber(hours) });
+  return t('admin.queues.waitingDays', { count: formatNumber(Math.floor(hours / 24)) });
+}
+
+/**
+ * The queues the admin may work, each a card with its count, its oldest item's wait and a link.
+ * The list is refreshed in place: no live region (a count changing every 10 s would interrupt a
+ * screen reader), and the time of the last count is shown instead.
+ */
+export function StaffQueues({ queues, checkedAt }: { queues: readonly TQueue[]; checkedAt: string }) {
+  const t = useT();
+  const { lang } = useLang();
+  if (queues.length === 0) return <p>{t('admin.queues.none')}</p>;
+  return (
+    <>
+      <ul className="queue-list" data-testid="staff-queues">
+        {queues.map((queue) => {
+          const page = QUEUE_PAGES[queue.id];
+          return (
+            <li key={queue.id} className={queue.count > 0 ? 'queue queue-waiting' : 'queue'} data-queue={queue.id}>
+              <Link href={page.href}>
+                <span className="queue-count" data-testid={`queue-count-${queue.id}`}>
+                  {formatNumber(queue.count)}
+                </span>{' '}
+                <span className="queue-label">{t(page.label)}</span>
+              </Link>
+              <p className="queue-age">
+                {queue.oldestAgeSeconds === null ? t('admin.queues.empty') : waitingText(queue.oldestAgeSeconds, t)}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="hint">{t('admin.queues.checkedAt', { time: formatDateTime(checkedAt, lang) })}</p>
+    </>
+  );
+}
