@@ -60,8 +60,20 @@ describe('platform slice in Chromium', () => {
     expect(await page.getByTestId('referral-link').inputValue()).toBe(`${harness.url}/register/${userId}`);
     await expectAccessible(page, 'dashboard');
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    // Signed in, the navigation offers the dashboard and Logout, not Login and Register — in the
+    // server's HTML too, so there is no flash of the wrong links.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const navLinks = async () => (await nav.getByRole('link').allTextContents()).map((text) => text.trim());
+    await expect.poll(navLinks).toContain('Dashboard');
+    expect(await navLinks()).not.toContain('Login');
+    const served = await (await page.request.get('/about')).text();
+    expect(served).toMatch(/<a[^>]*href="\/dashboard"[^>]*>Dashboard<\/a>/);
+    expect(served).not.toMatch(/<a[^>]*href="\/login"[^>]*>Login<\/a>/);
+
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
+    await expect.poll(navLinks).toContain('Login');
+    expect(await navLinks()).not.toContain('Dashboard');
     await page.goto('/dashboard');
     await page.waitForURL('**/login?next=%2Fdashboard');
 
@@ -71,6 +83,16 @@ describe('platform slice in Chromium', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL('**/dashboard');
     expect(await page.getByTestId('user-id').textContent()).toBe(userId);
+
+    // Logout from the navigation, on a public page: home, with Login back.
+    await page.goto('/about');
+    await waitForApp(page);
+    if (await page.getByRole('button', { name: 'Menu' }).isVisible()) await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByTestId('nav-logout').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(navLinks).toContain('Login');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login?next=%2Fdashboard');
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
@@ -170,7 +192,7 @@ describe('platform slice in Chromium', () => {
 
     // Signed out, the password alone no longer does; password and a fresh code do.
     await page.goto('/admin/dashboard');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/admin-login');
     await waitForApp(page);
     await page.getByLabel('User ID or e-mail').fill(officer.userId);

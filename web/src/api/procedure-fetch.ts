@@ -32,7 +32,8 @@ async function call<T>(path: string, init: RequestInit & { input?: unknown }): P
     ...request,
     credentials: 'same-origin',
     headers: isQuery ? undefined : { 'Content-Type': 'application/json', 'x-sahay-csrf': '1' },
-    body: isQuery ? undefined : JSON.stringify(input ?? null),
+    // A mutation without input (logout) sends no body, as the tRPC client does.
+    body: isQuery || input === undefined ? undefined : JSON.stringify(input),
   });
   const body = (await response.json().catch(() => ({}))) as { result?: { data: T } } & ErrorBody;
   if (!response.ok || !body.result) {

@@ -44,4 +44,7 @@ export function navItemsFor(viewer: Viewer): ReadonlyArray<NavLinkItem | NavMenu
   return navItems.flatMap((item) => (item.kind === 'link' && item.href === '/login' ? [own] : item.kind === 'link' && item.href === '/register' ? [] : [item]));
 }
 
-export const allNavLinks: NavLinkItem[] = navItems.flatMap((item) => (item.kind === 'menu' ? item.items : [item]));
+/** Every link of the navigation, menus opened up (the footer's quick links), for who is signed in. */
+export function allNavLinksFor(viewer: Viewer): NavLinkItem[] {
+  return navItemsFor(viewer).flatMap((item) => (item.kind === 'menu' ? item.items : [item]));
+}

@@ -1,12 +1,14 @@
 import { Link } from 'wouter';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { useSiteSettings } from '../hooks/use-site-settings.ts';
-import { allNavLinks } from '../nav-items.ts';
+import { allNavLinksFor } from '../nav-items.ts';
+import { useSiteData } from '../site-data.tsx';
 
 export function SiteFooter() {
   const t = useT();
   const { lang } = useLang();
   const settings = useSiteSettings();
+  const viewer = useSiteData().viewer ?? null;
   const name = settings.foundationName[lang] || settings.foundationName.en;
   const address = settings.address[lang] || settings.address.en;
   return (
@@ -20,7 +22,7 @@ export function SiteFooter() {
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links">{t('footer.links')}</h2>
           <ul className="footer-links">
-            {allNavLinks.map((item) => (
+            {allNavLinksFor(viewer).map((item) => (
               <li key={item.href}>
                 <Link href={item.href}>{t(item.longLabel ?? item.label)}</Link>
               </li>

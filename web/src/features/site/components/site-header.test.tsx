@@ -42,6 +42,11 @@ describe('the navigation for who is signed in, rendered by the server', () => {
     expect(links.some((link) => link.startsWith('/login') || link.startsWith('/register'))).toBe(false);
     expect(buttons).toEqual(['Logout']);
     expect(boot).toContain('"viewer":"member"');
+    // The footer's quick links follow suit.
+    const { html } = renderer.render({ path: '/about', search: '', data: publicSiteFixture(), viewer: 'member' });
+    const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? '';
+    expect(footer).toContain('href="/dashboard"');
+    expect(footer).not.toContain('href="/login"');
     // Dashboard stands where Login stood, before Contact.
     expect(links.findIndex((link) => link.startsWith('/dashboard'))).toBe(links.findIndex((link) => link.startsWith('/contact')) - 1);
   });
