@@ -456,6 +456,14 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         413: () => asMember(post('/api/epintransfer/transfer')).send(OVERSIZED),
       },
     },
+    getAdminAuditByStreamId: {
+      success: async () => asAdmin(get(`/api/admin/audit/donation-${(await verified()).reference.replace('-', '')}`)).query({ asOf: '2031-07-01T06:00:00Z' }),
+      errors: {
+        400: () => asAdmin(get('/api/admin/audit/donation-ABCD2345')).query({ asOf: 'yesterday' }),
+        ...adminOnly(() => get('/api/admin/audit/donation-ABCD2345')),
+        404: () => asAdmin(get('/api/admin/audit/donation-ZZZZ9999')),
+      },
+    },
     getAdminQueues: { success: () => asAdmin(get('/api/admin/queues')), errors: adminOnly(() => get('/api/admin/queues')) },
     getAdminCompanyDirects: { success: () => asAdmin(get('/api/admin/company-directs')), errors: adminOnly(() => get('/api/admin/company-directs')) },
     getAdminDirectCompanyJoiners: { success: () => asAdmin(get('/api/admin/direct-company-joiners')), errors: adminOnly(() => get('/api/admin/direct-company-joiners')) },

@@ -1,8 +1,10 @@
 import { Router } from 'express';
-import { handle, requireAdmin } from '#server/http/rest';
+import { handle, parseInput, requestMeta, requireAdmin } from '#server/http/rest';
 import { listCompanyDirects } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 import { listQueues } from './dashboard/queues.ts';
+import { auditHistory } from './audit/audit.ts';
+import { ZAuditHistoryQuerySchema, ZStreamIdSchema } from './audit/audit.schema.ts';
 
 export function adminRest(services: Services): Router {
   const rest = Router();
@@ -32,6 +34,17 @@ export function adminRest(services: Services): Router {
     handle(async (_req, res) => {
       const user = requireAdmin(res, null);
       res.json(await listQueues(services, user));
+    }),
+  );
+
+  // A record's history as of a moment, for an auditor's own tools (the console's audit page reads the same).
+  rest.get(
+    '/admin/audit/:streamId',
+    handle(async (req, res) => {
+      const user = requireAdmin(res, null);
+      const streamId = parseInput(ZStreamIdSchema, req.params.streamId);
+      const { asOf } = parseInput(ZAuditHistoryQuerySchema, req.query);
+      res.json(await auditHistory(services, user, { streamId, asOf }, requestMeta(req, res)));
     }),
   );
 

@@ -1,4 +1,5 @@
 import { router } from '#server/trpc/procedures';
+import { auditHistoryRoute, findAuditRecordsRoute } from './audit/audit.routes.ts';
 import { getDashboardRoute } from './dashboard/get-dashboard.route.ts';
 import { getQueuesRoute } from './dashboard/get-queues.route.ts';
 import { getWebVitalsRoute } from './dashboard/get-web-vitals.route.ts';
@@ -24,6 +25,10 @@ export const adminRouter = router({
     reactivate: reactivateMemberRoute,
     resetTotp: resetTotpRoute,
     erase: eraseMemberRoute,
+  }),
+  audit: router({
+    find: findAuditRecordsRoute,
+    history: auditHistoryRoute,
   }),
   jobs: router({
     getFailed: getFailedJobsRoute,

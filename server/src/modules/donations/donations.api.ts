@@ -16,3 +16,4 @@ export { markAbandonedDonations } from './mark-abandoned-donations.job.ts';
 export { indiaDateOf } from './receipt-serial.ts';
 export { renderDonationReceiptJob } from './render-donation-receipt.job.ts';
 export { countDonationsToVerify } from './donation-queues.ts';
+export { findDonationByReceiptSerial } from './donation-lookup.ts';

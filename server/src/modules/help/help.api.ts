@@ -10,3 +10,6 @@ export { applyDonationToRequest } from './earmark-donations.job.ts';
 export { helpStreamId } from './help.events.ts';
 // The staff queues the admin dashboard gathers.
 export { countDisbursementsToApprove, countDisbursementsToPay, countGiftDisputes, countHelpRequestsToVerify } from './help-queues.ts';
+// The audit search finds a request from a disbursement's or a gift's ID.
+export { findRequestOfDisbursementOrGift } from './help-lookup.ts';
+export { HELP_DISBURSEMENT_ID_STREAM_PREFIX } from './help.events.ts';

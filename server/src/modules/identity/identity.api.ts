@@ -27,6 +27,7 @@ export {
 export { PERMISSIONS, userStreamId, type AccountRegistered, type IdentityEvent, type Permission, type PersonalDetails, type Role } from './identity.events.ts';
 export { canActFor, hasPermission } from './access.ts';
 export { erasePerson } from './accounts/erase-person.ts';
+export { getUserNames } from './accounts/user-names.ts';
 export { logIn } from './accounts/login.ts';
 export { resolveSession, SESSION_COOKIE, type SessionUser } from './accounts/sessions.ts';
 export { beginTotpSetup, confirmTotpSetup, getTotpStatus, resetTotpByAdmin, TOTP_NOT_ON } from './two-factor/admin-totp.ts';
