@@ -177,4 +177,53 @@ describe('transparency and bank-statement matching in Chromium', () => {
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
+  it('walks an audit: a receipt serial finds the donation, its history names who verified it, and the record as it stood before the verification shows what changed since', { timeout: 120_000 }, async () => {
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const reference = await pledgeWithProof({ donorName: 'Audit Walk Donor', amountPaise: 3_100_00, showName: false, utr: utr() });
+    const verified = await callProcedure(harness, 'donations.admin.verify', { kind: 'mutation', token: adminToken, input: { reference, receivedOn: today, mode: 'upi' } });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const serial = (verified.body.result?.data as { receiptSerial: string }).receiptSerial;
+
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await signIn(page, admin, 'admin');
+    await page.goto('/admin/dashboard');
+    await page.getByRole('link', { name: 'Audit a record' }).click();
+    await page.waitForURL('**/admin/audit');
+    await waitForApp(page);
+    await page.getByLabel(/Reference, receipt serial/).fill(serial);
+    await page.getByTestId('audit-search').getByRole('button', { name: 'Find' }).click();
+    const streamId = `donation-${reference.replace('-', '')}`;
+    await page.getByTestId('audit-matches').getByRole('link', { name: streamId }).click();
+
+    const events = page.getByTestId('audit-events');
+    await expect.poll(() => events.locator('[data-type]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-type')))).toEqual(
+      expect.arrayContaining(['DonationPledged', 'DonationProofSubmitted', 'DonationVerified']),
+    );
+    const verifiedCard = events.locator('[data-type="DonationVerified"]');
+    expect(await verifiedCard.textContent()).toContain('Finance Admin');
+    expect(await verifiedCard.textContent()).toContain(admin.userId);
+    await noSideScroll(page, 'audit history (360 px)');
+    await expectAccessible(page, 'audit history (360 px)');
+    await shot(page, 'admin-audit-history-en-360');
+
+    // As of just after the proof: two events, awaiting verification; and what changed since then.
+    await events.locator('[data-type="DonationProofSubmitted"]').getByRole('link', { name: 'The record just after this event' }).click();
+    await expect.poll(() => page.getByTestId('audit-moment').textContent()).toContain('As it stood at');
+    await expect.poll(() => events.locator('[data-type]').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('audit-diff').textContent()).toMatch(/status: "proof_received" → "verified"/);
+    await noSideScroll(page, 'audit as of (360 px)');
+    await expectAccessible(page, 'audit as of (360 px)');
+    await shot(page, 'admin-audit-as-of-en-360');
+
+    await page.goto(`${new URL(page.url()).pathname}${new URL(page.url()).search}&lang=hi`);
+    await expect.poll(() => page.getByTestId('audit-diff').textContent()).toContain('क्या बदला');
+    await noSideScroll(page, 'audit as of (hi, 360 px)');
+    await shot(page, 'admin-audit-as-of-hi-360');
+
+    // Each look was recorded on the admin's access stream.
+    const looks = await harness.server.services.eventStore.readStream(`audit_access-${admin.userId}`);
+    expect(looks.filter((event) => event.type === 'AuditRecordViewed').length).toBeGreaterThanOrEqual(3);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -24,4 +24,5 @@ export const adminHelpQueuePage = apiPage(() => import('./pages/help-queue-page.
 // 'help' brings the server messages about direct gifts and updates (shared with the member's pages and the public gift form).
 export const adminHelpRequestPage = apiPage(() => import('./pages/help-request-admin-page.tsx'), ['admin', 'messages', 'help']);
 export const adminHelpDisputesPage = apiPage(() => import('./pages/help-disputes-page.tsx'), ['admin', 'messages', 'help']);
+export const adminAuditPage = apiPage(() => import('./pages/audit-page.tsx'), ['admin', 'messages']);
 export const adminDisbursementsPage = apiPage(() => import('./pages/disbursements-page.tsx'), ['admin', 'messages']);

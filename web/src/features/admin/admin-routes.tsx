@@ -1,5 +1,6 @@
 import { Redirect, Route, Switch } from 'wouter';
 import {
+  adminAuditPage,
   adminContentPage,
   adminBankStatementsPage,
   adminDashboardPage,
@@ -48,6 +49,7 @@ export default function AdminRoutes() {
       <Route path="/help/disputes" component={adminHelpDisputesPage.Component} />
       <Route path="/help/:id" component={adminHelpRequestPage.Component} />
       <Route path="/disbursements" component={adminDisbursementsPage.Component} />
+      <Route path="/audit" component={adminAuditPage.Component} />
       <Route path="/">
         <Redirect to="/dashboard" replace />
       </Route>

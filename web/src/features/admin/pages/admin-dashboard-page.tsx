@@ -29,6 +29,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/kanyadan', label: 'admin.kanyadan.link', text: 'admin.kanyadan.linkText', permission: KANYADAN_PERMISSIONS },
   { href: '/help', label: 'admin.help.link', text: 'admin.help.linkText', permission: 'verification' },
   { href: '/help/disputes', label: 'admin.help.disputes.link', text: 'admin.help.disputes.linkText', permission: 'verification' },
+  { href: '/audit', label: 'admin.audit.link', text: 'admin.audit.linkText', permission: null },
   { href: '/jobs', label: 'admin.links.jobs', text: 'admin.links.jobsText', permission: 'settings' },
   { href: '/security', label: 'admin.security.link', text: 'admin.security.linkText', permission: null },
 ];

@@ -1,0 +1,304 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { TAuditMatch } from '@sahay/server/modules/admin/audit/audit.schema';
+import type { ProcedureOutputs } from '#web/api/procedure-fetch.ts';
+import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { formatDateTime, formatNumber } from '#web/ui/format.ts';
+import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { TextField } from '#web/ui/text-field.tsx';
+import { useErrorText } from '#web/ui/use-error-text.ts';
+import { diffStates, type TableDiff } from '../audit/audit-diff.ts';
+import { AdminGate } from '../components/admin-gate.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { LoadError } from '../components/load-error.tsx';
+import { useAuditFind, useAuditHistory } from '../hooks/use-audit.ts';
+
+/** As the client receives them (tRPC's inference makes `data: unknown` optional). */
+type TAuditHistoryResponse = ProcedureOutputs['admin']['audit']['history'];
+type TAuditEvent = TAuditHistoryResponse['events'][number];
+
+const KIND_LABELS: Record<TAuditMatch['kind'], MessageKey> = {
+  donation: 'admin.audit.kinds.donation',
+  receipt: 'admin.audit.kinds.receipt',
+  kanyadan: 'admin.audit.kinds.kanyadan',
+  help: 'admin.audit.kinds.help',
+  disbursement: 'admin.audit.kinds.disbursement',
+  gift: 'admin.audit.kinds.gift',
+  member: 'admin.audit.kinds.member',
+  stream: 'admin.audit.kinds.stream',
+};
+
+/** What the address says: the search, the record, and the one or two moments shown. */
+export interface AuditView {
+  query: string;
+  stream: string;
+  asOf: string;
+  compare: string;
+}
+
+export function auditViewOf(search: string): AuditView {
+  const params = new URLSearchParams(search);
+  return { query: params.get('q') ?? '', stream: params.get('stream') ?? '', asOf: params.get('asOf') ?? '', compare: params.get('compare') ?? '' };
+}
+
+export function auditHref(view: Partial<AuditView>): string {
+  const params = new URLSearchParams();
+  if (view.query) params.set('q', view.query);
+  if (view.stream) params.set('stream', view.stream);
+  if (view.asOf) params.set('asOf', view.asOf);
+  if (view.compare) params.set('compare', view.compare);
+  const text = params.toString();
+  return text ? `/audit?${text}` : '/audit';
+}
+
+/** A datetime-local value (the reader's own clock, to the second) as an ISO time; '' when unreadable. */
+export function isoOfLocal(value: string): string {
+  const date = new Date(value);
+  return value && !Number.isNaN(date.getTime()) ? date.toISOString() : '';
+}
+
+/**
+ * /admin/audit — any record's history, for staff and auditors (issue 15): find it by what is in
+ * hand, read every event with who did it, when, from where and because of what; see the record as
+ * it stood at any moment, and what changed between two moments. Every look is recorded.
+ */
+export default function AuditPage() {
+  const t = useT();
+  usePageMeta('admin.audit.metaTitle', 'admin.metaDescription', { isNoIndex: true });
+  return (
+    <AdminGate permission={null}>
+      {() => (
+        <div className="container admin-page">
+          <AdminPageHeading title={t('admin.audit.heading')} />
+          <p>{t('admin.audit.intro')}</p>
+          <Audit />
+        </div>
+      )}
+    </AdminGate>
+  );
+}
+
+function Audit() {
+  const view = auditViewOf(useSearch());
+  return (
+    <>
+      <SearchForm key={view.query} initial={view.query} />
+      {view.query && !view.stream && <Matches query={view.query} />}
+      {view.stream && <History view={view} />}
+    </>
+  );
+}
+
+function SearchForm({ initial }: { initial: string }) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const [query, setQuery] = useState(initial);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (query.trim()) navigate(auditHref({ query: query.trim() }));
+  };
+  return (
+    <form className="form audit-search" role="search" onSubmit={onSubmit} data-testid="audit-search">
+      <TextField name="query" label={t('admin.audit.searchLabel')} hint={t('admin.audit.searchHint')} value={query} onChange={(event) => setQuery(event.target.value)} spellCheck={false} autoComplete="off" />
+      <p className="actions">
+        <button type="submit" className="btn btn-primary">
+          {t('admin.audit.search')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function Matches({ query }: { query: string }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const found = useAuditFind(query);
+  if (found.isPending) return <p role="status">{t('common.loading')}</p>;
+  if (found.isError) return <LoadError error={errorText(found.error, 'admin.audit.searchFailed')} onRetry={() => void found.refetch()} retryLabel={t('common.retry')} />;
+  if (found.data.matches.length === 0) return <p data-testid="audit-no-match">{t('admin.audit.noMatch', { query })}</p>;
+  return (
+    <section aria-labelledby="audit-matches-heading" className="panel">
+      <h2 id="audit-matches-heading">{t('admin.audit.matches')}</h2>
+      <ul className="audit-matches" data-testid="audit-matches">
+        {found.data.matches.map((match) => (
+          <li key={match.streamId}>
+            {match.isCovered ? <Link href={auditHref({ query, stream: match.streamId })}>{match.streamId}</Link> : <span className="mono">{match.streamId}</span>} —{' '}
+            {t(KIND_LABELS[match.kind])}
+            {!match.isCovered && <span className="hint"> ({t('admin.audit.notCovered')})</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function History({ view }: { view: AuditView }) {
+  const t = useT();
+  const { lang } = useLang();
+  const errorText = useErrorText();
+  const [, navigate] = useLocation();
+  const history = useAuditHistory(view.stream, view.asOf || undefined);
+  const compared = useAuditHistory(view.stream, view.compare || undefined, Boolean(view.asOf));
+  const [moment, setMoment] = useState('');
+
+  if (history.isPending) return <p role="status">{t('common.loading')}</p>;
+  if (history.isError) return <LoadError error={errorText(history.error, 'admin.audit.loadFailed')} onRetry={() => void history.refetch()} retryLabel={t('common.retry')} />;
+  const data = history.data;
+  const showAsOf = (event: FormEvent) => {
+    event.preventDefault();
+    const iso = isoOfLocal(moment);
+    if (iso) navigate(auditHref({ ...view, asOf: iso }));
+  };
+
+  return (
+    <>
+      <section aria-labelledby="audit-record-heading" className="panel" data-testid="audit-history">
+        <h2 id="audit-record-heading" className="mono audit-stream">
+          {data.streamId}
+        </h2>
+        <p data-testid="audit-moment">
+          {data.asOf
+            ? t('admin.audit.asOfText', { time: formatDateTime(data.asOf, lang), shown: formatNumber(data.events.length), total: formatNumber(data.currentVersion) })
+            : t('admin.audit.nowText', { total: formatNumber(data.currentVersion) })}{' '}
+          {data.asOf && <Link href={auditHref({ query: view.query, stream: view.stream })}>{t('admin.audit.backToNow')}</Link>}
+        </p>
+        <form className="form audit-moment" onSubmit={showAsOf}>
+          <div className="field">
+            <label htmlFor="audit-as-of">{t('admin.audit.momentLabel')}</label>
+            <input id="audit-as-of" type="datetime-local" step={1} value={moment} onChange={(event) => setMoment(event.target.value)} />
+          </div>
+          <p className="actions">
+            <button type="submit" className="btn btn-secondary">
+              {t('admin.audit.showAsOf')}
+            </button>
+          </p>
+        </form>
+        <p className="hint">{t('admin.audit.recorded')}</p>
+      </section>
+
+      {view.asOf && compared.data && <Changes before={data} after={compared.data} />}
+
+      <section aria-labelledby="audit-events-heading" className="panel">
+        <h2 id="audit-events-heading">{t('admin.audit.events', { count: formatNumber(data.events.length) })}</h2>
+        <ol className="audit-events" data-testid="audit-events">
+          {data.events.map((event) => (
+            <EventCard key={event.eventId} event={event} view={view} />
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="audit-state-heading" className="panel">
+        <h2 id="audit-state-heading">{t('admin.audit.state')}</h2>
+        <p className="hint">{t('admin.audit.stateHint')}</p>
+        {data.state.length === 0 && <p>{t('admin.audit.noState')}</p>}
+        {data.state.map((table) => (
+          <details key={`${table.projection}/${table.table}`} className="audit-state" open={table.rows.length <= 3}>
+            <summary>
+              {table.table} ({formatNumber(table.rows.length)})
+            </summary>
+            <pre className="audit-json" tabIndex={0}>{JSON.stringify(table.rows, null, 2)}</pre>
+          </details>
+        ))}
+      </section>
+    </>
+  );
+}
+
+function EventCard({ event, view }: { event: TAuditEvent; view: AuditView }) {
+  const t = useT();
+  const { lang } = useLang();
+  return (
+    <li className="audit-event" data-type={event.type}>
+      <h3>
+        <span className="audit-version">#{event.version}</span> {event.type}
+      </h3>
+      <dl className="facts">
+        <dt>{t('admin.audit.when')}</dt>
+        <dd>
+          {formatDateTime(event.recordedAt, lang)} <span className="mono hint">{event.recordedAt}</span>
+        </dd>
+        <dt>{t('admin.audit.who')}</dt>
+        <dd>
+          {event.actor.name ? `${event.actor.name} ` : ''}
+          <span className="mono">{event.actor.id}</span>
+        </dd>
+        <dt>{t('admin.audit.from')}</dt>
+        <dd className="mono">{event.ip ?? t('admin.audit.ipNotKept')}</dd>
+        <dt>{t('admin.audit.correlation')}</dt>
+        <dd className="mono">{event.correlationId}</dd>
+        {event.causedBy && (
+          <>
+            <dt>{t('admin.audit.causedBy')}</dt>
+            <dd>
+              <Link href={auditHref({ stream: event.causedBy.streamId })}>{event.causedBy.type}</Link> <span className="mono hint">{event.causedBy.streamId}</span>
+            </dd>
+          </>
+        )}
+        {event.caused.length > 0 && (
+          <>
+            <dt>{t('admin.audit.caused')}</dt>
+            <dd>
+              <ul>
+                {event.caused.map((effect) => (
+                  <li key={effect.eventId}>
+                    <Link href={auditHref({ stream: effect.streamId })}>{effect.type}</Link> <span className="mono hint">{effect.streamId}</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+      </dl>
+      <details>
+        <summary>{t('admin.audit.data')}</summary>
+        <pre className="audit-json" tabIndex={0}>{JSON.stringify(event.data, null, 2)}</pre>
+      </details>
+      <p className="audit-event-links">
+        <Link href={auditHref({ ...view, asOf: event.recordedAt, compare: '' })}>{t('admin.audit.asOfThis')}</Link>
+        {view.asOf && view.asOf !== event.recordedAt && (
+          <>
+            {' · '}
+            <Link href={auditHref({ ...view, compare: event.recordedAt })}>{t('admin.audit.compareWithThis')}</Link>
+          </>
+        )}
+      </p>
+    </li>
+  );
+}
+
+function Changes({ before, after }: { before: TAuditHistoryResponse; after: TAuditHistoryResponse }) {
+  const t = useT();
+  const { lang } = useLang();
+  const diffs: TableDiff[] = diffStates(before.state, after.state);
+  const when = (history: TAuditHistoryResponse) => (history.asOf ? formatDateTime(history.asOf, lang) : t('admin.audit.now'));
+  return (
+    <section aria-labelledby="audit-diff-heading" className="panel" data-testid="audit-diff">
+      <h2 id="audit-diff-heading">{t('admin.audit.diffHeading', { from: when(before), to: when(after) })}</h2>
+      {diffs.length === 0 && <p>{t('admin.audit.noChange')}</p>}
+      {diffs.map((diff) => (
+        <div key={`${diff.projection}/${diff.table}`}>
+          <h3>{diff.table}</h3>
+          <ul className="audit-diff">
+            {diff.changed.flatMap((row) =>
+              row.fields.map((field) => (
+                <li key={`${row.key}/${field.field}`}>
+                  <span className="mono">{field.field}</span>: <del>{JSON.stringify(field.before)}</del> → <ins>{JSON.stringify(field.after)}</ins>
+                </li>
+              )),
+            )}
+            {diff.added.map((row) => (
+              <li key={`+${JSON.stringify(row)}`}>
+                {t('admin.audit.rowAdded')} <span className="mono">{JSON.stringify(row)}</span>
+              </li>
+            ))}
+            {diff.removed.map((row) => (
+              <li key={`-${JSON.stringify(row)}`}>
+                {t('admin.audit.rowRemoved')} <span className="mono">{JSON.stringify(row)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
