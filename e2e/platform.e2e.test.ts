@@ -167,6 +167,36 @@ describe('platform slice in Chromium', () => {
     await member.page.waitForURL('**/admin-login', { timeout: 5_000 });
     await member.page.context().close();
   });
+  it('lets a super-admin grant a staff member finance with a reason at 360 px; the staff member can open the donations queue at once', { timeout: 90_000 }, async () => {
+    const clerk = await harness.account({ role: 'admin', permissions: ['content'], fullName: 'Desk Clerk' });
+    const staff = await harness.page({ width: 360 });
+    await signIn(staff.page, clerk, 'admin');
+    await staff.page.goto('/admin/donations');
+    await expect.poll(() => staff.page.getByText('does not have the permission').count()).toBeGreaterThan(0);
+
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await signIn(page, admin, 'admin');
+    await page.goto(`/admin/members/${clerk.userId}`);
+    const panel = page.getByTestId('staff-permissions');
+    await expect.poll(() => panel.count()).toBe(1);
+    expect(await panel.getByLabel(/^Content/).isChecked()).toBe(true);
+    await panel.getByLabel(/^Finance/).check();
+    await panel.getByRole('button', { name: 'Save the permissions' }).click();
+    await expect.poll(() => panel.textContent()).toContain('Give a reason');
+    await panel.getByLabel('Reason').fill('Helps with the month-end bank statement');
+    await panel.getByRole('button', { name: 'Save the permissions' }).click();
+    await expect.poll(() => panel.getByRole('status').textContent()).toContain('The permissions are saved.');
+    await expect.poll(() => page.getByTestId('member-history').textContent()).toContain('Helps with the month-end bank statement');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page, 'staff permissions (360 px)');
+
+    await staff.page.goto('/admin/donations');
+    await expect.poll(() => staff.page.getByTestId('donation-filters').count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+    await staff.page.context().close();
+  });
+
   it('lets an admin turn on two-factor sign-in with an authenticator app, asks for the code at sign-in, and lets a members admin reset it', { timeout: 90_000 }, async () => {
     const officer = await harness.account({ role: 'admin', permissions: ['content'], fullName: 'Second Officer' });
     const { page, consoleErrors } = await harness.page({ width: 360 });

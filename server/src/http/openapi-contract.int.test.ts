@@ -464,6 +464,20 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         404: () => asAdmin(get('/api/admin/audit/donation-ZZZZ9999')),
       },
     },
+    putAdminStaffByUserIdPermissions: {
+      success: async () => {
+        const staff = await app.account({ role: 'admin', permissions: ['content'] });
+        return asAdmin(put(`/api/admin/staff/${staff.userId}/permissions`)).send({ permissions: ['content', 'finance'], reason: 'Joined the finance team' });
+      },
+      errors: {
+        400: () => asAdmin(put(`/api/admin/staff/${member.userId}/permissions`)).send({ permissions: ['owner'], reason: 'Typo' }),
+        401: () => put(`/api/admin/staff/${member.userId}/permissions`).send({ permissions: [], reason: 'Nobody' }),
+        403: () => asMember(put(`/api/admin/staff/${member.userId}/permissions`)).send({ permissions: [], reason: 'Not mine' }),
+        404: () => asAdmin(put('/api/admin/staff/SH0000000/permissions')).send({ permissions: [], reason: 'Nobody there' }),
+        409: () => asAdmin(put(`/api/admin/staff/${member.userId}/permissions`)).send({ permissions: ['finance'], reason: 'A member has none' }),
+        413: () => asAdmin(put(`/api/admin/staff/${member.userId}/permissions`)).send(OVERSIZED),
+      },
+    },
     getAdminQueues: { success: () => asAdmin(get('/api/admin/queues')), errors: adminOnly(() => get('/api/admin/queues')) },
     getAdminCompanyDirects: { success: () => asAdmin(get('/api/admin/company-directs')), errors: adminOnly(() => get('/api/admin/company-directs')) },
     getAdminDirectCompanyJoiners: { success: () => asAdmin(get('/api/admin/direct-company-joiners')), errors: adminOnly(() => get('/api/admin/direct-company-joiners')) },

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { z, type ZodType } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import { CORRECT_THE_FIELDS, UNKNOWN_FIELD } from '#server/errors/field-errors';
-import { ZMemberListSchema } from '#server/modules/admin/members/members.schema';
+import { ZMemberListSchema, ZSetPermissionsResponseSchema, ZSetPermissionsRestRequestSchema } from '#server/modules/admin/members/members.schema';
 import { ZQueuesResponseSchema } from '#server/modules/admin/dashboard/queues.schema';
 import { ZAuditHistoryQuerySchema, ZAuditHistoryResponseSchema } from '#server/modules/admin/audit/audit.schema';
 import {
@@ -142,6 +142,7 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'get', path: '/api/epintransfer/user/{id}', summary: 'Invite codes a member holds (own only; admins with members: any)', auth: { ownerOr: 'members' }, response: ZEpinListResponseSchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/epintransfer/transfer-history/{id}', summary: 'Invite-code transfers sent and received', auth: { ownerOr: 'members' }, response: ZEpinTransferHistorySchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'post', path: '/api/epintransfer/transfer', summary: 'Pass unused invite codes, oldest first, to another member', auth: 'signed-in', request: ZTransferEpinsRequestSchema, response: ZTransferEpinsResponseSchema, status: 201, errors: [400, 401, 404, 409, 413] },
+  { method: 'put', path: '/api/admin/staff/{userId}/permissions', summary: "Grant or revoke a staff account's permissions: the full set it is to hold, with a reason, recorded as StaffPermissionsChanged. Only an admin holding every permission may; nobody reduces their own; the last super-admin keeps every permission (permission: members)", auth: { admin: ['members'] }, request: ZSetPermissionsRestRequestSchema, response: ZSetPermissionsResponseSchema, status: 200, errors: [400, 401, 403, 404, 409, 413] },
   { method: 'get', path: '/api/admin/queues', summary: 'The staff queues the caller may work, each with its count and its oldest item\'s age; for any admin, who sees only the queues their permissions cover', auth: 'any-admin', response: ZQueuesResponseSchema, status: 200, errors: [401, 403] },
   { method: 'get', path: '/api/admin/audit/{streamId}', summary: "A record's history: every event of the stream up to ?asOf= (an ISO time; now without it) with its actor, time, client address while kept, correlation and causation, personal fields revealed; and the read-model rows those events alone fold to as of then. For any admin whose permissions cover the record (403 otherwise); every look is recorded as AuditRecordViewed", auth: 'any-admin', query: ZAuditHistoryQuerySchema, response: ZAuditHistoryResponseSchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/admin/company-directs', summary: 'Members with no sponsor, newest first (permission: members)', auth: { admin: ['members'] }, response: ZMemberListSchema, status: 200, errors: [401, 403] },

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { handle, parseInput, requestMeta, requireAdmin } from '#server/http/rest';
-import { listCompanyDirects } from '#server/modules/identity/identity.api';
+import { listCompanyDirects, setStaffPermissions } from '#server/modules/identity/identity.api';
+import { ZMemberIdSchema, ZSetPermissionsRestRequestSchema } from './members/members.schema.ts';
 import type { Services } from '#server/services';
 import { listQueues } from './dashboard/queues.ts';
 import { auditHistory } from './audit/audit.ts';
@@ -34,6 +35,17 @@ export function adminRest(services: Services): Router {
     handle(async (_req, res) => {
       const user = requireAdmin(res, null);
       res.json(await listQueues(services, user));
+    }),
+  );
+
+  // A super-admin grants or revokes a staff account's permissions: the full set it is to hold, with a reason.
+  rest.put(
+    '/admin/staff/:userId/permissions',
+    handle(async (req, res) => {
+      const user = requireAdmin(res, 'members');
+      const { userId } = parseInput(ZMemberIdSchema, { userId: req.params.userId });
+      const body = parseInput(ZSetPermissionsRestRequestSchema, req.body);
+      res.json(await setStaffPermissions(services, { userId, ...body }, user, requestMeta(req, res)));
     }),
   );
 

@@ -11,6 +11,7 @@ import { getMemberRoute } from './members/get-member.route.ts';
 import { reactivateMemberRoute } from './members/reactivate-member.route.ts';
 import { resetTotpRoute } from './members/reset-totp.route.ts';
 import { searchMembersRoute } from './members/search-members.route.ts';
+import { setPermissionsRoute } from './members/set-permissions.route.ts';
 import { suspendMemberRoute } from './members/suspend-member.route.ts';
 
 export const adminRouter = router({
@@ -24,6 +25,7 @@ export const adminRouter = router({
     suspend: suspendMemberRoute,
     reactivate: reactivateMemberRoute,
     resetTotp: resetTotpRoute,
+    setPermissions: setPermissionsRoute,
     erase: eraseMemberRoute,
   }),
   audit: router({

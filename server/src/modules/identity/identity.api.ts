@@ -45,4 +45,10 @@ export {
   searchMembers,
   STATUS_CHANGE_NOT_ALLOWED,
   suspendMember,
+  setStaffPermissions,
+  CANNOT_REDUCE_OWN_RIGHTS,
+  LAST_SUPER_ADMIN_RIGHTS,
+  PERMISSIONS_ONLY_STAFF,
+  PERMISSIONS_ONLY_SUPER_ADMIN,
+  PERMISSIONS_UNCHANGED,
 } from './members/member-admin.ts';

@@ -2,6 +2,7 @@ import type { PersonalDataErased, Sealed } from '#server/event-store/personal-da
 
 export type { PersonalDataErased };
 import type { EventSchema } from '#server/event-store/upcasters';
+import type { Permission } from './permissions.schema.ts';
 
 /** Personal fields of an account; stored in events only sealed under the person's data key. */
 export interface PersonalDetails {
@@ -15,8 +16,7 @@ export interface PersonalDetails {
 
 export type Role = 'member' | 'admin';
 
-export const PERMISSIONS = ['content', 'finance', 'verification', 'members', 'settings'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+export { PERMISSIONS, type Permission } from './permissions.schema.ts';
 
 export type AccountRegistered = {
   type: 'AccountRegistered';
@@ -147,6 +147,15 @@ export type AdminTotpDisabled = {
   data: { userId: string; by: 'self' | 'admin'; reason: string | null; disabledAt: string };
 };
 
+/**
+ * A super-admin granted or revoked a staff account's permissions (issue 15): the full set it now
+ * holds, who changed it and why. It takes effect on the account's next request.
+ */
+export type StaffPermissionsChanged = {
+  type: 'StaffPermissionsChanged';
+  data: { userId: string; permissions: Permission[]; previous: Permission[]; reason: string; changedBy: string; changedAt: string };
+};
+
 export type IdentityEvent =
   | AccountRegistered
   | PasswordChanged
@@ -162,7 +171,8 @@ export type IdentityEvent =
   | MemberSuspended
   | MemberReactivated
   | AdminTotpEnabled
-  | AdminTotpDisabled;
+  | AdminTotpDisabled
+  | StaffPermissionsChanged;
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;

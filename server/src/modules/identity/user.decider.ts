@@ -60,6 +60,8 @@ export function evolveUser(state: UserState, event: Recorded<IdentityEvent>): Us
       return { ...state, status: 'active' };
     case 'AdminTotpEnabled':
       return { ...state, isTotpEnabled: true };
+    case 'StaffPermissionsChanged':
+      return { ...state, permissions: event.data.permissions };
     case 'AdminTotpDisabled':
       return { ...state, isTotpEnabled: false };
     case 'QrCodeUploaded':

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
+import { PERMISSIONS } from '#server/modules/identity/permissions.schema';
+
+/** A staff account's permissions now, for the member page; null for a member's account. */
+export const ZStaffPermissionsSchema = z.array(z.enum(PERMISSIONS)).nullable();
 
 export const ZMemberEntrySchema = z.object({
   userId: z.string(),
@@ -26,10 +30,25 @@ export const ZMemberDetailSchema = z.object({
   directJoinees: z.number().int(),
   /** Whether the account (an admin) signs in with an authenticator code. */
   twoFactor: z.boolean(),
+  permissions: ZStaffPermissionsSchema,
   history: z.array(
     z.object({ version: z.number().int(), type: z.string(), actor: z.string(), recordedAt: z.string(), reason: z.string().nullable() }),
   ),
 });
+
+export const PERMISSIONS_REPEATED = 'Name each permission once.';
+
+const ZPermissionsChangeFields = {
+  permissions: z
+    .array(z.enum(PERMISSIONS, { error: `A permission is one of: ${PERMISSIONS.join(', ')}.` }), { error: 'Give the permissions as a list.' })
+    .max(PERMISSIONS.length)
+    .refine((list) => new Set(list).size === list.length, PERMISSIONS_REPEATED),
+  reason: z.string({ error: 'Give a reason' }).trim().min(3, 'Give a reason of at least 3 characters').max(500, 'At most 500 characters'),
+};
+/** PUT /api/admin/staff/{userId}/permissions: the full set the account is to hold (empty: none), and why. */
+export const ZSetPermissionsRestRequestSchema = z.strictObject(ZPermissionsChangeFields);
+export const ZSetPermissionsRequestSchema = z.strictObject({ userId: ZUserIdSchema, ...ZPermissionsChangeFields });
+export const ZSetPermissionsResponseSchema = z.object({ userId: z.string(), permissions: z.array(z.enum(PERMISSIONS)) });
 
 export const ZChangeMemberStatusRequestSchema = z.strictObject({
   userId: ZUserIdSchema,

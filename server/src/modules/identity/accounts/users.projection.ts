@@ -6,7 +6,7 @@ import type { IdentityEvent, PersonalDetails, ProfileDetails } from '../identity
 export const usersProjection: Projection<'users', IdentityEvent> = {
   name: 'users',
   tables: ['users'],
-  handles: ['AccountRegistered', 'PasswordChanged', 'PersonalDataErased', 'EmailConfirmed', 'MemberSuspended', 'MemberReactivated', 'ProfileUpdated'],
+  handles: ['AccountRegistered', 'PasswordChanged', 'PersonalDataErased', 'EmailConfirmed', 'MemberSuspended', 'MemberReactivated', 'ProfileUpdated', 'StaffPermissionsChanged'],
   async apply(event, context) {
     const { tx, tables, reveal, blindIndex } = context;
     switch (event.type) {
@@ -75,6 +75,13 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
         await tx.query(`UPDATE ${tables.users} SET status = 'suspended', updated_at = $2 WHERE user_id = $1 AND status = 'active'`, [
           event.data.userId,
           event.data.suspendedAt,
+        ]);
+        return;
+      case 'StaffPermissionsChanged':
+        await tx.query(`UPDATE ${tables.users} SET permissions = $2::text[], updated_at = $3 WHERE user_id = $1`, [
+          event.data.userId,
+          event.data.permissions,
+          event.data.changedAt,
         ]);
         return;
       case 'MemberReactivated':

@@ -1,8 +1,20 @@
 import { describe, it } from 'vitest';
 import type { Sealed } from '#server/event-store/personal-data';
 import { deciderSpec } from '#server/testing/decider-spec';
-import { PERMISSIONS, type IdentityEvent, type Permission } from '../identity.events.ts';
-import { ALREADY_SUSPENDED, CANNOT_SUSPEND_SELF, decideChangeStatus, MEMBER_NOT_FOUND, NOT_SUSPENDED, STATUS_CHANGE_NOT_ALLOWED } from './member-admin.ts';
+import { PERMISSIONS, type IdentityEvent, type Permission, type StaffPermissionsChanged } from '../identity.events.ts';
+import {
+  ALREADY_SUSPENDED,
+  CANNOT_REDUCE_OWN_RIGHTS,
+  CANNOT_SUSPEND_SELF,
+  decideChangeStatus,
+  decidePermissionsChange,
+  MEMBER_NOT_FOUND,
+  NOT_SUSPENDED,
+  PERMISSIONS_ONLY_STAFF,
+  PERMISSIONS_ONLY_SUPER_ADMIN,
+  PERMISSIONS_UNCHANGED,
+  STATUS_CHANGE_NOT_ALLOWED,
+} from './member-admin.ts';
 import { evolveUser, noUser } from '../user.decider.ts';
 
 const userId = 'SH4500001';
@@ -93,5 +105,46 @@ describe('decideChangeStatus', () => {
   it('refuses either way for an erased account, suspended or not', () => {
     given([registered, erased]).when(suspend).thenRefuses('NOT_FOUND', MEMBER_NOT_FOUND);
     given([registered, suspended, erased]).when(reactivate).thenRefuses('NOT_FOUND', MEMBER_NOT_FOUND);
+  });
+});
+
+describe('decidePermissionsChange', () => {
+  const given = deciderSpec({ decide: decidePermissionsChange, evolve: evolveUser, initialState: noUser });
+  const staffId = 'SH4500021';
+  const superId = 'SH4500022';
+  const staff = (permissions: Permission[], id = staffId): IdentityEvent => ({
+    type: 'AccountRegistered',
+    data: { userId: id, role: 'admin', permissions, sponsorId: null, epin: null, emailHash: `hash-${id}`, passwordHash: 'hash', personal, joinedAt: at },
+  });
+  const superAdmin = { userId: superId, permissions: [...PERMISSIONS] };
+  const change = (permissions: Permission[], by: { userId: string; permissions: Permission[] } = superAdmin, userId = staffId) => ({ userId, permissions, reason: 'Joined the finance team', by, now });
+  const changed = (permissions: Permission[], previous: Permission[], changedBy = superId, userId = staffId): StaffPermissionsChanged => ({
+    type: 'StaffPermissionsChanged',
+    data: { userId, permissions, previous, reason: 'Joined the finance team', changedBy, changedAt: now.toISOString() },
+  });
+
+  it('grants and revokes: the account holds exactly the set given (in the usual order), with who and why', () => {
+    given([staff(['content'])]).when(change(['verification', 'finance'])).then([changed(['finance', 'verification'], ['content'])]);
+    given([staff(['content', 'finance'])]).when(change([])).then([changed([], ['content', 'finance'])]);
+    // The fold takes the change: the next one starts from it.
+    given([staff(['content']), changed(['finance'], ['content'])]).when(change(['finance'])).thenRefuses('CONFLICT', PERMISSIONS_UNCHANGED);
+  });
+
+  it('lets only an admin holding every permission change them', () => {
+    const membersAdmin = { userId: 'SH4500023', permissions: ['members' as const] };
+    given([staff(['content'])]).when(change(['finance'], membersAdmin)).thenRefuses('FORBIDDEN', PERMISSIONS_ONLY_SUPER_ADMIN);
+    const almost = { userId: 'SH4500024', permissions: PERMISSIONS.filter((permission) => permission !== 'settings') };
+    given([staff(['content'])]).when(change(['finance'], almost)).thenRefuses('FORBIDDEN', PERMISSIONS_ONLY_SUPER_ADMIN);
+  });
+
+  it('refuses to reduce one’s own rights, but lets a super-admin keep them', () => {
+    given([staff([...PERMISSIONS], superId)]).when(change(['finance'], superAdmin, superId)).thenRefuses('FORBIDDEN', CANNOT_REDUCE_OWN_RIGHTS);
+    given([staff([...PERMISSIONS], superId)]).when(change([...PERMISSIONS], superAdmin, superId)).thenRefuses('CONFLICT', PERMISSIONS_UNCHANGED);
+  });
+
+  it('refuses a member’s account, an unknown one and an erased one', () => {
+    given([registered]).when(change(['finance'], superAdmin, userId)).thenRefuses('CONFLICT', PERMISSIONS_ONLY_STAFF);
+    given([]).when(change(['finance'])).thenRefuses('NOT_FOUND', MEMBER_NOT_FOUND);
+    given([staff(['content']), { type: 'PersonalDataErased', data: { subjectId: `user-${staffId}`, erasedAt: at } }]).when(change(['finance'])).thenRefuses('NOT_FOUND', MEMBER_NOT_FOUND);
   });
 });

@@ -3,7 +3,7 @@ import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { Services } from '#server/services';
 import { emailHash } from '../accounts/accounts.ts';
-import { PERMISSIONS, userStreamId, type MemberReactivated, type MemberSuspended, type Permission } from '../identity.events.ts';
+import { PERMISSIONS, userStreamId, type MemberReactivated, type MemberSuspended, type Permission, type StaffPermissionsChanged } from '../identity.events.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { revokeAllSessions } from '../accounts/sessions.ts';
 import { evolveUser, noUser, type UserState } from '../user.decider.ts';
@@ -131,13 +131,13 @@ const SUPER_ADMIN_LOCK = 0x5e410004;
  * left. Runs after the users read model (inline) has the suspension, under a lock that two such
  * suspensions take in turn, so two super-admins suspending each other at once cannot both succeed.
  */
-async function keepOneSuperAdmin(tx: Queryable): Promise<void> {
+async function keepOneSuperAdmin(tx: Queryable, message = LAST_SUPER_ADMIN): Promise<void> {
   await tx.query(`SELECT pg_advisory_xact_lock($1)`, [SUPER_ADMIN_LOCK]);
   const { rows } = await tx.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM users WHERE role = 'admin' AND status = 'active' AND permissions @> $1::text[]`,
     [PERMISSIONS],
   );
-  if ((rows[0]?.count ?? 0) === 0) throw new AppError('CONFLICT', { userMessage: LAST_SUPER_ADMIN });
+  if ((rows[0]?.count ?? 0) === 0) throw new AppError('CONFLICT', { userMessage: message });
 }
 
 async function changeStatus(services: Services, userId: string, to: 'suspended' | 'active', reason: string, by: StatusChanger, meta: RequestMeta) {
@@ -168,4 +168,70 @@ export function suspendMember(services: Services, userId: string, reason: string
 
 export function reactivateMember(services: Services, userId: string, reason: string, by: StatusChanger, meta: RequestMeta) {
   return changeStatus(services, userId, 'active', reason, by, meta);
+}
+
+export const PERMISSIONS_ONLY_SUPER_ADMIN = 'Only an admin holding every permission can grant or revoke permissions.';
+export const PERMISSIONS_ONLY_STAFF = 'Only a staff account’s permissions can be changed.';
+export const PERMISSIONS_UNCHANGED = 'This account already holds exactly these permissions.';
+export const CANNOT_REDUCE_OWN_RIGHTS = 'You cannot take away your own permissions; another admin holding every permission can.';
+export const LAST_SUPER_ADMIN_RIGHTS = 'This is the last active admin holding every permission; their permissions cannot be reduced.';
+
+/**
+ * Pure: the staff account's permissions become exactly `permissions` (issue 15). Only an admin holding
+ * every permission (a super-admin) grants or revokes, with a reason; nobody reduces their own rights;
+ * a member's account has none to change. Whether a super-admin remains is checked after the append.
+ */
+export function decidePermissionsChange(
+  command: { userId: string; permissions: readonly Permission[]; reason: string; by: StatusChanger; now: Date },
+  state: UserState,
+): StaffPermissionsChanged[] {
+  if (!state.exists || state.status === 'erased') throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
+  if (!PERMISSIONS.every((permission) => command.by.permissions.includes(permission))) throw new AppError('FORBIDDEN', { userMessage: PERMISSIONS_ONLY_SUPER_ADMIN });
+  if (state.role !== 'admin') throw new AppError('CONFLICT', { userMessage: PERMISSIONS_ONLY_STAFF });
+  const next = PERMISSIONS.filter((permission) => command.permissions.includes(permission));
+  if (command.by.userId === command.userId && state.permissions.some((permission) => !next.includes(permission))) {
+    throw new AppError('FORBIDDEN', { userMessage: CANNOT_REDUCE_OWN_RIGHTS });
+  }
+  const previous = PERMISSIONS.filter((permission) => state.permissions.includes(permission));
+  if (previous.length === next.length && previous.every((permission, index) => permission === next[index])) {
+    throw new AppError('CONFLICT', { userMessage: PERMISSIONS_UNCHANGED });
+  }
+  return [
+    {
+      type: 'StaffPermissionsChanged',
+      data: { userId: command.userId, permissions: next, previous, reason: command.reason, changedBy: command.by.userId, changedAt: command.now.toISOString() },
+    },
+  ];
+}
+
+/**
+ * `admin.members.setPermissions`, PUT /api/admin/staff/{userId}/permissions. A super-admin who loses
+ * a permission is checked, under the same lock as a suspension, to leave at least one active
+ * super-admin: of two racing demotions of the last two, one succeeds and the other is refused.
+ */
+export async function setStaffPermissions(
+  services: Services,
+  input: { userId: string; permissions: readonly Permission[]; reason: string },
+  by: StatusChanger,
+  meta: RequestMeta,
+): Promise<{ userId: string; permissions: Permission[] }> {
+  const now = services.now();
+  let wasSuperAdmin = false;
+  let permissions: Permission[] = [];
+  await handleCommand(services, {
+    streamId: userStreamId(input.userId),
+    evolve: evolveUser,
+    initialState: noUser,
+    decide: (state) => {
+      wasSuperAdmin = state.role === 'admin' && state.status === 'active' && PERMISSIONS.every((permission) => state.permissions.includes(permission));
+      const events = decidePermissionsChange({ ...input, by, now }, state);
+      permissions = events[0]!.data.permissions;
+      return events;
+    },
+    metadata: eventMetadata(meta),
+    async onRecorded(tx) {
+      if (wasSuperAdmin && !PERMISSIONS.every((permission) => permissions.includes(permission))) await keepOneSuperAdmin(tx, LAST_SUPER_ADMIN_RIGHTS);
+    },
+  });
+  return { userId: input.userId, permissions };
 }

@@ -66,6 +66,7 @@ export const memberProfilesProjection: Projection<'member_profiles', IdentityEve
       case 'MemberReactivated':
       case 'AdminTotpEnabled':
       case 'AdminTotpDisabled':
+      case 'StaffPermissionsChanged':
         return;
       default: {
         const unhandled: never = event;

@@ -30,3 +30,9 @@ export function useEraseMember() {
   const utils = trpc.useUtils();
   return trpc.admin.members.erase.useMutation({ onSuccess: () => utils.admin.members.invalidate() });
 }
+
+/** admin.members.setPermissions: a staff account's full set of permissions, with a reason; the detail is asked again. */
+export function useSetPermissions() {
+  const utils = trpc.useUtils();
+  return trpc.admin.members.setPermissions.useMutation({ onSuccess: () => utils.admin.members.invalidate() });
+}

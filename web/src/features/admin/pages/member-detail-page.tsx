@@ -17,6 +17,8 @@ import { MemberStatus } from '../components/member-status.tsx';
 import type { MemberEntry } from '../components/member-table.tsx';
 import { useChangeMemberStatus, useEraseMember, useMemberDetail } from '../hooks/use-members.ts';
 import { useResetTotp } from '../hooks/use-totp.ts';
+import { StaffPermissions } from '../components/staff-permissions.tsx';
+import { PERMISSIONS } from '@sahay/server/modules/identity/permissions.schema';
 
 /** What each recorded event of a member's record is called; an unknown type is shown as recorded. */
 const EVENT_NAMES: Record<string, MessageKey> = {
@@ -35,6 +37,7 @@ const EVENT_NAMES: Record<string, MessageKey> = {
   PersonalDataErased: 'admin.members.events.PersonalDataErased',
   AdminTotpEnabled: 'admin.members.events.AdminTotpEnabled',
   AdminTotpDisabled: 'admin.members.events.AdminTotpDisabled',
+  StaffPermissionsChanged: 'admin.members.events.StaffPermissionsChanged',
 };
 
 /** /admin/members/:userId — a member's record: sponsor, team, history with actor and time; suspend or reactivate. */
@@ -44,26 +47,26 @@ export default function MemberDetailPage() {
   const { userId = '' } = useParams<{ userId?: string }>();
   return (
     <AdminGate permission="members">
-      {() => (
+      {(me) => (
         <div className="container admin-page member-page">
           <p className="back-link">
             <Link href="/members">{t('admin.members.backToSearch')}</Link>
           </p>
-          <MemberDetail userId={userId.toUpperCase()} />
+          <MemberDetail userId={userId.toUpperCase()} isSuperAdmin={PERMISSIONS.every((permission) => me.permissions.includes(permission))} />
         </div>
       )}
     </AdminGate>
   );
 }
 
-function MemberDetail({ userId }: { userId: string }) {
+function MemberDetail({ userId, isSuperAdmin }: { userId: string; isSuperAdmin: boolean }) {
   const t = useT();
   const { lang } = useLang();
   const errorText = useErrorText();
   const detail = useMemberDetail(userId);
   if (detail.isPending) return <p role="status">{t('common.loading')}</p>;
   if (detail.isError) return <LoadError error={errorText(detail.error, 'admin.members.loadFailed')} onRetry={() => void detail.refetch()} retryLabel={t('common.retry')} />;
-  const { member, sponsorName, teamSize, directJoinees, twoFactor, history } = detail.data;
+  const { member, sponsorName, teamSize, directJoinees, twoFactor, permissions, history } = detail.data;
   return (
     <>
       <AdminPageHeading title={member.fullName} />
@@ -112,6 +115,9 @@ function MemberDetail({ userId }: { userId: string }) {
           )}
         </dl>
       </section>
+      {permissions && member.status !== 'erased' && (
+        <StaffPermissions userId={member.userId} permissions={permissions} canChange={isSuperAdmin} />
+      )}
       {member.status !== 'erased' && <StatusChange member={member} />}
       {twoFactor && <TotpReset userId={member.userId} />}
       {member.status !== 'erased' && <Erasure userId={member.userId} />}
