@@ -197,6 +197,25 @@ describe('platform slice in Chromium', () => {
     await staff.page.context().close();
   });
 
+  it('runs "check all read models" from the console with a progress bar, and reports every read model equal', { timeout: 90_000 }, async () => {
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await signIn(page, admin, 'admin');
+    await page.goto('/admin/dashboard');
+    await page.getByRole('link', { name: 'Check the read models' }).click();
+    await page.waitForURL('**/admin/replay');
+    await waitForApp(page);
+    await page.getByTestId('replay-start').click();
+    await expect.poll(() => page.getByTestId('replay-latest').getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    expect(await page.getByTestId('replay-outcome').textContent()).toMatch(/^All \d+ read models are equal/);
+    expect(await page.locator('[data-equal="false"]').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page, 'read-model check (360 px)');
+    await page.goto('/admin/replay?lang=hi');
+    await expect.poll(() => page.getByTestId('replay-outcome').textContent()).toContain('रीड मॉडल घटनाओं से मेल खाते हैं');
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('lets an admin turn on two-factor sign-in with an authenticator app, asks for the code at sign-in, and lets a members admin reset it', { timeout: 90_000 }, async () => {
     const officer = await harness.account({ role: 'admin', permissions: ['content'], fullName: 'Second Officer' });
     const { page, consoleErrors } = await harness.page({ width: 360 });

@@ -328,7 +328,7 @@ describe('public site in Chromium', () => {
 
       const { page } = await harness.page();
       await signIn(page, admin);
-      await page.getByRole('link', { name: 'Contact messages' }).click();
+      await page.getByRole('link', { name: 'Contact messages', exact: true }).click();
       await page.waitForURL('**/admin/contact');
       await page.getByTestId('contact-inbox').getByRole('link', { name: 'Kavita Sharma' }).first().click();
       await expect.poll(() => page.getByTestId('contact-message').textContent()).toContain(`Token ${token}`);

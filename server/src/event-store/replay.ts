@@ -77,7 +77,16 @@ export async function applyAllEvents(
   eventStore: EventStore,
   projection: Projection,
   tables: TableNames,
-  options: { batchSize?: number; streamId?: string; asOf?: Date; afterPosition?: number; toPosition?: number; upTo?: Checkpoint } = {},
+  options: {
+    batchSize?: number;
+    streamId?: string;
+    asOf?: Date;
+    afterPosition?: number;
+    toPosition?: number;
+    upTo?: Checkpoint;
+    /** After each batch: how many events this call has applied so far. */
+    onBatch?: (applied: number) => Promise<void> | void;
+  } = {},
 ): Promise<number> {
   const batchSize = options.batchSize ?? 2_000;
   const context = { ...eventStore.projectionContext(tx), tables };
@@ -108,6 +117,7 @@ export async function applyAllEvents(
       await projection.apply(event, context);
     }
     applied += rows.length;
+    await options.onBatch?.(applied);
     if (rows.length < batchSize) return applied;
     after = rows.at(-1)!.global_position;
   }
@@ -167,11 +177,12 @@ export function selectProjections(eventStore: EventStore, projectionName?: strin
 export async function replayAndCompare(
   services: { db: Db; eventStore: EventStore },
   projectionName?: string,
-  options: { rowLimit?: number; batchSize?: number } = {},
+  options: { rowLimit?: number; batchSize?: number; onProgress?: (eventsReplayed: number) => Promise<void> | void } = {},
 ): Promise<ProjectionReplay[]> {
   const { db, eventStore } = services;
   const rowLimit = options.rowLimit ?? 100;
   const results: ProjectionReplay[] = [];
+  let replayedBefore = 0;
   for (const projection of selectProjections(eventStore, projectionName)) {
     results.push(
       await db.transaction(async (tx) => {
@@ -181,7 +192,9 @@ export async function replayAndCompare(
         const upTo = eventStore.asyncProjections.includes(projection)
           ? ((await readCheckpoint(tx, asyncProjectionProcessorName(projection))) ?? { transactionId: '0', globalPosition: 0 })
           : undefined;
-        const events = await applyAllEvents(tx, eventStore, projection, fresh, { batchSize: options.batchSize, upTo });
+        const done = replayedBefore;
+        const events = await applyAllEvents(tx, eventStore, projection, fresh, { batchSize: options.batchSize, upTo, onBatch: (applied) => options.onProgress?.(done + applied) });
+        replayedBefore += events;
         const differences = await compareTables(tx, projection, fresh, rowLimit);
         for (const table of projection.tables) await tx.query(`DROP TABLE ${fresh[table]}`);
         return { projection: projection.name, events, differences };

@@ -478,6 +478,22 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         413: () => asAdmin(put(`/api/admin/staff/${member.userId}/permissions`)).send(OVERSIZED),
       },
     },
+    postAdminReplayChecks: {
+      success: () => asAdmin(post('/api/admin/replay-checks')).send({}),
+      errors: {
+        400: () => asAdmin(post('/api/admin/replay-checks')).send({ projection: 'donations' }),
+        ...adminOnly(() => post('/api/admin/replay-checks').send({})),
+        413: () => asAdmin(post('/api/admin/replay-checks')).send(OVERSIZED),
+      },
+    },
+    getAdminReplayChecksByCheckId: {
+      success: async () => asAdmin(get(`/api/admin/replay-checks/${(await asAdmin(post('/api/admin/replay-checks')).send({})).body.checkId as string}`)),
+      errors: {
+        400: () => asAdmin(get('/api/admin/replay-checks/not-a-check')),
+        ...adminOnly(() => get(`/api/admin/replay-checks/${crypto.randomUUID()}`)),
+        404: () => asAdmin(get(`/api/admin/replay-checks/${crypto.randomUUID()}`)),
+      },
+    },
     getAdminQueues: { success: () => asAdmin(get('/api/admin/queues')), errors: adminOnly(() => get('/api/admin/queues')) },
     getAdminCompanyDirects: { success: () => asAdmin(get('/api/admin/company-directs')), errors: adminOnly(() => get('/api/admin/company-directs')) },
     getAdminDirectCompanyJoiners: { success: () => asAdmin(get('/api/admin/direct-company-joiners')), errors: adminOnly(() => get('/api/admin/direct-company-joiners')) },

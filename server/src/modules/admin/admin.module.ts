@@ -1,4 +1,5 @@
 import type { SahayModule } from '#server/modules/module';
 import { adminRest } from './admin.rest.ts';
+import { replayCheckJob } from './replay-checks/replay-check.job.ts';
 
-export const adminModule: SahayModule = { name: 'admin', rest: adminRest };
+export const adminModule: SahayModule = { name: 'admin', rest: adminRest, jobs: [replayCheckJob] };

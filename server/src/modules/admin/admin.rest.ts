@@ -4,6 +4,12 @@ import { listCompanyDirects, setStaffPermissions } from '#server/modules/identit
 import { ZMemberIdSchema, ZSetPermissionsRestRequestSchema } from './members/members.schema.ts';
 import type { Services } from '#server/services';
 import { listQueues } from './dashboard/queues.ts';
+import { requireReplayCheck, startReplayCheck } from './replay-checks/replay-checks.ts';
+import { ZReplayCheckIdSchema } from './replay-checks/replay-checks.schema.ts';
+import { z } from 'zod';
+
+/** A POST that takes no fields: anything sent is an unknown field. */
+const ZEmptyBodySchema = z.strictObject({});
 import { auditHistory } from './audit/audit.ts';
 import { ZAuditHistoryQuerySchema, ZStreamIdSchema } from './audit/audit.schema.ts';
 
@@ -46,6 +52,24 @@ export function adminRest(services: Services): Router {
       const { userId } = parseInput(ZMemberIdSchema, { userId: req.params.userId });
       const body = parseInput(ZSetPermissionsRestRequestSchema, req.body);
       res.json(await setStaffPermissions(services, { userId, ...body }, user, requestMeta(req, res)));
+    }),
+  );
+
+  // "Check all read models": a job, then its progress and result.
+  rest.post(
+    '/admin/replay-checks',
+    handle(async (req, res) => {
+      const user = requireAdmin(res, 'settings');
+      parseInput(ZEmptyBodySchema, req.body ?? {});
+      res.status(202).json(await startReplayCheck(services, user, requestMeta(req, res)));
+    }),
+  );
+  rest.get(
+    '/admin/replay-checks/:checkId',
+    handle(async (req, res) => {
+      requireAdmin(res, 'settings');
+      const { checkId } = parseInput(ZReplayCheckIdSchema, { checkId: req.params.checkId });
+      res.json(await requireReplayCheck(services.db, checkId));
     }),
   );
 

@@ -1,6 +1,7 @@
 import { router } from '#server/trpc/procedures';
 import { auditHistoryRoute, findAuditRecordsRoute } from './audit/audit.routes.ts';
 import { getDashboardRoute } from './dashboard/get-dashboard.route.ts';
+import { getReplayCheckRoute, listReplayChecksRoute, startReplayCheckRoute } from './replay-checks/replay-checks.routes.ts';
 import { getQueuesRoute } from './dashboard/get-queues.route.ts';
 import { getWebVitalsRoute } from './dashboard/get-web-vitals.route.ts';
 import { getFailedJobsRoute } from './jobs/get-failed-jobs.route.ts';
@@ -31,6 +32,11 @@ export const adminRouter = router({
   audit: router({
     find: findAuditRecordsRoute,
     history: auditHistoryRoute,
+  }),
+  replayChecks: router({
+    start: startReplayCheckRoute,
+    get: getReplayCheckRoute,
+    list: listReplayChecksRoute,
   }),
   jobs: router({
     getFailed: getFailedJobsRoute,

@@ -25,4 +25,5 @@ export const adminHelpQueuePage = apiPage(() => import('./pages/help-queue-page.
 export const adminHelpRequestPage = apiPage(() => import('./pages/help-request-admin-page.tsx'), ['admin', 'messages', 'help']);
 export const adminHelpDisputesPage = apiPage(() => import('./pages/help-disputes-page.tsx'), ['admin', 'messages', 'help']);
 export const adminAuditPage = apiPage(() => import('./pages/audit-page.tsx'), ['admin', 'messages']);
+export const adminReplayChecksPage = apiPage(() => import('./pages/replay-checks-page.tsx'), ['admin', 'messages']);
 export const adminDisbursementsPage = apiPage(() => import('./pages/disbursements-page.tsx'), ['admin', 'messages']);

@@ -30,6 +30,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/help', label: 'admin.help.link', text: 'admin.help.linkText', permission: 'verification' },
   { href: '/help/disputes', label: 'admin.help.disputes.link', text: 'admin.help.disputes.linkText', permission: 'verification' },
   { href: '/audit', label: 'admin.audit.link', text: 'admin.audit.linkText', permission: null },
+  { href: '/replay', label: 'admin.replay.link', text: 'admin.replay.linkText', permission: 'settings' },
   { href: '/jobs', label: 'admin.links.jobs', text: 'admin.links.jobsText', permission: 'settings' },
   { href: '/security', label: 'admin.security.link', text: 'admin.security.linkText', permission: null },
 ];
