@@ -215,6 +215,15 @@ describe('transparency and bank-statement matching in Chromium', () => {
     await expectAccessible(page, 'audit as of (360 px)');
     await shot(page, 'admin-audit-as-of-en-360');
 
+    // The dispute bundle: asked for, made by the worker, downloaded as a PDF.
+    await page.getByTestId('audit-bundle').getByRole('button', { name: 'Make the bundle' }).click();
+    const download = page.getByTestId('audit-bundle-download');
+    await expect.poll(() => download.count(), { timeout: 20_000 }).toBe(1);
+    const pdf = await page.request.get((await download.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
     await page.goto(`${new URL(page.url()).pathname}${new URL(page.url()).search}&lang=hi`);
     await expect.poll(() => page.getByTestId('audit-diff').textContent()).toContain('क्या बदला');
     await noSideScroll(page, 'audit as of (hi, 360 px)');

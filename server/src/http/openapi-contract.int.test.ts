@@ -456,6 +456,28 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         413: () => asMember(post('/api/epintransfer/transfer')).send(OVERSIZED),
       },
     },
+    postAdminAuditByStreamIdBundle: {
+      success: async () => asAdmin(post(`/api/admin/audit/donation-${(await verified()).reference.replace('-', '')}/bundle`)).send({}),
+      errors: {
+        400: () => asAdmin(post('/api/admin/audit/donation-ABCD2345/bundle')).send({ pages: 2 }),
+        ...adminOnly(() => post('/api/admin/audit/donation-ABCD2345/bundle').send({})),
+        404: () => asAdmin(post('/api/admin/audit/donation-ZZZZ9999/bundle')).send({}),
+        413: () => asAdmin(post('/api/admin/audit/donation-ABCD2345/bundle')).send(OVERSIZED),
+      },
+    },
+    'getAdminAuditBundlesByBundleId.pdf': {
+      success: async () => {
+        const asked = await asAdmin(post(`/api/admin/audit/donation-${(await verified()).reference.replace('-', '')}/bundle`)).send({});
+        await app.runJobs();
+        return asAdmin(get(`/api/admin/audit/bundles/${asked.body.bundleId as string}.pdf`));
+      },
+      errors: {
+        400: () => asAdmin(get('/api/admin/audit/bundles/nope.pdf')),
+        ...adminOnly(() => get(`/api/admin/audit/bundles/${crypto.randomUUID()}.pdf`)),
+        404: () => asAdmin(get(`/api/admin/audit/bundles/${crypto.randomUUID()}.pdf`)),
+        409: async () => asAdmin(get(`/api/admin/audit/bundles/${(await asAdmin(post(`/api/admin/audit/donation-${(await verified()).reference.replace('-', '')}/bundle`)).send({})).body.bundleId as string}.pdf`)),
+      },
+    },
     getAdminAuditByStreamId: {
       success: async () => asAdmin(get(`/api/admin/audit/donation-${(await verified()).reference.replace('-', '')}`)).query({ asOf: '2031-07-01T06:00:00Z' }),
       errors: {

@@ -5,7 +5,7 @@ import { CORRECT_THE_FIELDS, UNKNOWN_FIELD } from '#server/errors/field-errors';
 import { ZMemberListSchema, ZSetPermissionsResponseSchema, ZSetPermissionsRestRequestSchema } from '#server/modules/admin/members/members.schema';
 import { ZQueuesResponseSchema } from '#server/modules/admin/dashboard/queues.schema';
 import { ZReplayCheckSchema } from '#server/modules/admin/replay-checks/replay-checks.schema';
-import { ZAuditHistoryQuerySchema, ZAuditHistoryResponseSchema } from '#server/modules/admin/audit/audit.schema';
+import { ZAuditBundleSchema, ZAuditHistoryQuerySchema, ZAuditHistoryResponseSchema } from '#server/modules/admin/audit/audit.schema';
 import {
   ZEpinListResponseSchema,
   ZEpinTransferHistorySchema,
@@ -147,6 +147,8 @@ export const REST_ENDPOINTS: readonly Endpoint[] = [
   { method: 'post', path: '/api/admin/replay-checks', summary: 'Check all read models: queues a job that rebuilds every read model from the events into fresh tables and compares them with the live ones, without blocking requests; while one is queued or running, answers that one. The request and outcome are events with the actor (permission: settings)', auth: { admin: ['settings'] }, request: z.strictObject({}), response: ZReplayCheckSchema, status: 202, errors: [400, 401, 403, 413] },
   { method: 'get', path: '/api/admin/replay-checks/{checkId}', summary: "A read-model check's progress (events replayed of the total) and, once done, each projection as equal or with its differing rows (permission: settings)", auth: { admin: ['settings'] }, response: ZReplayCheckSchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/admin/queues', summary: 'The staff queues the caller may work, each with its count and its oldest item\'s age; for any admin, who sees only the queues their permissions cover', auth: 'any-admin', response: ZQueuesResponseSchema, status: 200, errors: [401, 403] },
+  { method: 'post', path: '/api/admin/audit/{streamId}/bundle', summary: "Ask for a record's dispute bundle: a job makes one PDF with every event, its actors, the references and the payment screenshots' thumbnails; asking is itself an event (AuditBundleRequested). For any admin whose permissions cover the record", auth: 'any-admin', request: z.strictObject({}), response: ZAuditBundleSchema, status: 202, errors: [400, 401, 403, 404, 413] },
+  { method: 'get', path: '/api/admin/audit/bundles/{bundleId}.pdf', summary: 'Download a dispute bundle once made (409 while it is still being made); for any admin whose permissions cover its record', auth: 'any-admin', response: z.string(), produces: 'application/pdf', status: 200, errors: [400, 401, 403, 404, 409] },
   { method: 'get', path: '/api/admin/audit/{streamId}', summary: "A record's history: every event of the stream up to ?asOf= (an ISO time; now without it) with its actor, time, client address while kept, correlation and causation, personal fields revealed; and the read-model rows those events alone fold to as of then. For any admin whose permissions cover the record (403 otherwise); every look is recorded as AuditRecordViewed", auth: 'any-admin', query: ZAuditHistoryQuerySchema, response: ZAuditHistoryResponseSchema, status: 200, errors: [400, 401, 403, 404] },
   { method: 'get', path: '/api/admin/company-directs', summary: 'Members with no sponsor, newest first (permission: members)', auth: { admin: ['members'] }, response: ZMemberListSchema, status: 200, errors: [401, 403] },
   { method: 'post', path: '/api/kanyadan/applications', summary: "A Kanyadan application (girl aged 0–14; the parent's or guardian's consent): multipart text fields and the documents girlAadhaar, fatherAadhaar (optional), birthCertificate (JPEG, PNG, WebP or PDF) and photo (image), each at most 5 MB, type checked from the content; an Idempotency-Key header (UUID) makes a retry return the same registration number", auth: 'public', formFiles: [{ name: 'girlAadhaar', required: false }, { name: 'fatherAadhaar', required: false }, { name: 'birthCertificate', required: true }, { name: 'photo', required: true }], request: ZApplicationFieldsSchema, response: ZSubmitApplicationResponseSchema, status: 201, errors: [400, 413, 429] },
@@ -338,7 +340,11 @@ export function operationIdOf(method: string, path: string): string {
   const words = path
     .replace(/^\/api\//, '')
     .split('/')
-    .flatMap((segment) => (segment.startsWith('{') ? ['by', segment.slice(1, -1)] : segment.split(/[-_]/)));
+    // A parameter may carry a suffix ("{bundleId}.pdf"): the suffix stays as written.
+    .flatMap((segment) => {
+      const parameter = /^\{(\w+)\}(.*)$/.exec(segment);
+      return parameter ? ['by', `${parameter[1]}${parameter[2]}`] : segment.split(/[-_]/);
+    });
   return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 }
 

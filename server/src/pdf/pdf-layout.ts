@@ -180,6 +180,15 @@ export class PdfLayout {
     return { x, y: top, width, height: this.cursor - top };
   }
 
+  /** A raster image (JPEG or PNG) at the left, scaled to `height` points high at most and the content width wide. */
+  image(bytes: Buffer, options: { height: number }): Box {
+    this.ensureSpace(options.height);
+    const top = this.cursor;
+    this.doc.image(bytes, this.left, top, { fit: [this.contentWidth, options.height] });
+    this.cursor += options.height + 6;
+    return { x: this.left, y: top, width: this.contentWidth, height: options.height };
+  }
+
   /** A heading in both languages on one line ("Receipt / रसीद"), kept with the line after it. */
   heading(text: Bilingual, options: { size?: number } = {}): Box {
     const size = options.size ?? 13;

@@ -11,7 +11,9 @@ import { z } from 'zod';
 /** A POST that takes no fields: anything sent is an unknown field. */
 const ZEmptyBodySchema = z.strictObject({});
 import { auditHistory } from './audit/audit.ts';
-import { ZAuditHistoryQuerySchema, ZStreamIdSchema } from './audit/audit.schema.ts';
+import { AUDIT_BUNDLE_NOT_FOUND, AUDIT_BUNDLE_NOT_READY, ZAuditBundleIdSchema, ZAuditHistoryQuerySchema, ZStreamIdSchema } from './audit/audit.schema.ts';
+import { AUDIT_BUNDLE_FILE_KIND, getBundle, requestBundle } from './audit/audit-bundle.ts';
+import { AppError } from '#server/errors/app-error';
 
 export function adminRest(services: Services): Router {
   const rest = Router();
@@ -70,6 +72,32 @@ export function adminRest(services: Services): Router {
       requireAdmin(res, 'settings');
       const { checkId } = parseInput(ZReplayCheckIdSchema, { checkId: req.params.checkId });
       res.json(await requireReplayCheck(services.db, checkId));
+    }),
+  );
+
+  // A record's dispute bundle: asked for (a job makes the PDF), then downloaded.
+  rest.post(
+    '/admin/audit/:streamId/bundle',
+    handle(async (req, res) => {
+      const user = requireAdmin(res, null);
+      const streamId = parseInput(ZStreamIdSchema, req.params.streamId);
+      parseInput(ZEmptyBodySchema, req.body ?? {});
+      res.status(202).json(await requestBundle(services, user, streamId, requestMeta(req, res)));
+    }),
+  );
+  rest.get(
+    '/admin/audit/bundles/:bundleId.pdf',
+    handle(async (req, res) => {
+      const user = requireAdmin(res, null);
+      const { bundleId } = parseInput(ZAuditBundleIdSchema, { bundleId: req.params.bundleId });
+      const bundle = await getBundle(services, user, bundleId);
+      if (bundle.status !== 'ready' || !bundle.fileId) throw new AppError('CONFLICT', { userMessage: AUDIT_BUNDLE_NOT_READY });
+      const file = await services.files.get(bundle.fileId, { subjectId: bundle.streamId, kind: AUDIT_BUNDLE_FILE_KIND });
+      if (!file) throw new AppError('NOT_FOUND', { userMessage: AUDIT_BUNDLE_NOT_FOUND });
+      res
+        .type('application/pdf')
+        .set({ 'Content-Disposition': `attachment; filename="record-${bundle.streamId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`, 'Cache-Control': 'private, no-store' })
+        .send(file.bytes);
     }),
   );
 

@@ -1,5 +1,5 @@
 import { router } from '#server/trpc/procedures';
-import { auditHistoryRoute, findAuditRecordsRoute } from './audit/audit.routes.ts';
+import { auditHistoryRoute, findAuditRecordsRoute, getBundleRoute, requestBundleRoute } from './audit/audit.routes.ts';
 import { getDashboardRoute } from './dashboard/get-dashboard.route.ts';
 import { getReplayCheckRoute, listReplayChecksRoute, startReplayCheckRoute } from './replay-checks/replay-checks.routes.ts';
 import { getQueuesRoute } from './dashboard/get-queues.route.ts';
@@ -32,6 +32,8 @@ export const adminRouter = router({
   audit: router({
     find: findAuditRecordsRoute,
     history: auditHistoryRoute,
+    requestBundle: requestBundleRoute,
+    bundle: getBundleRoute,
   }),
   replayChecks: router({
     start: startReplayCheckRoute,

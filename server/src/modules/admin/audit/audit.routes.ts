@@ -1,7 +1,16 @@
 import { metaOf } from '#server/trpc/context';
 import { adminProcedure } from '#server/trpc/procedures';
 import { auditHistory, findRecords } from './audit.ts';
-import { ZAuditFindRequestSchema, ZAuditFindResponseSchema, ZAuditHistoryRequestSchema, ZAuditHistoryResponseSchema } from './audit.schema.ts';
+import { getBundle, requestBundle } from './audit-bundle.ts';
+import {
+  ZAuditBundleIdSchema,
+  ZAuditBundleSchema,
+  ZAuditFindRequestSchema,
+  ZAuditFindResponseSchema,
+  ZAuditHistoryRequestSchema,
+  ZAuditHistoryResponseSchema,
+  ZRequestBundleSchema,
+} from './audit.schema.ts';
 
 /** Any admin may search; each match says whether their permissions cover it. */
 export const findAuditRecordsRoute = adminProcedure(null)
@@ -14,3 +23,14 @@ export const auditHistoryRoute = adminProcedure(null)
   .input(ZAuditHistoryRequestSchema)
   .output(ZAuditHistoryResponseSchema)
   .query(({ ctx, input }) => auditHistory(ctx.services, ctx.user, input, metaOf(ctx)));
+
+/** A record's dispute bundle (a PDF made by a job), for an admin whose permissions cover the record. */
+export const requestBundleRoute = adminProcedure(null)
+  .input(ZRequestBundleSchema)
+  .output(ZAuditBundleSchema)
+  .mutation(({ ctx, input }) => requestBundle(ctx.services, ctx.user, input.streamId, metaOf(ctx)));
+
+export const getBundleRoute = adminProcedure(null)
+  .input(ZAuditBundleIdSchema)
+  .output(ZAuditBundleSchema)
+  .query(({ ctx, input }) => getBundle(ctx.services, ctx.user, input.bundleId));

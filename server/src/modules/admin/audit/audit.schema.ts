@@ -9,6 +9,8 @@ export const AUDIT_STREAM_ID = 'That is not a record’s ID.';
 export const AUDIT_AS_OF = 'Give the moment as a date and time, such as 2026-11-24T10:30:00Z.';
 export const AUDIT_NOT_FOUND = 'No record has that ID.';
 export const AUDIT_NOT_COVERED = 'Your permissions do not cover this record.';
+export const AUDIT_BUNDLE_NOT_FOUND = 'No such bundle.';
+export const AUDIT_BUNDLE_NOT_READY = 'The bundle is still being made. Try again in a moment.';
 
 export const ZAuditFindRequestSchema = z.strictObject({
   query: z
@@ -86,3 +88,14 @@ export const ZAuditHistoryResponseSchema = z.object({
 export type TAuditEvent = z.infer<typeof ZAuditEventSchema>;
 export type TAuditStateTable = z.infer<typeof ZAuditStateTableSchema>;
 export type TAuditHistoryResponse = z.infer<typeof ZAuditHistoryResponseSchema>;
+
+export const ZAuditBundleIdSchema = z.strictObject({ bundleId: z.string().uuid({ error: AUDIT_BUNDLE_NOT_FOUND }) });
+export const ZRequestBundleSchema = z.strictObject({ streamId: ZStreamIdSchema });
+export const ZAuditBundleSchema = z.object({
+  bundleId: z.string(),
+  streamId: z.string(),
+  /** pending while the job makes the PDF; ready once it can be downloaded. */
+  status: z.enum(['pending', 'ready']),
+  fileId: z.string().nullable(),
+});
+export type TAuditBundle = z.infer<typeof ZAuditBundleSchema>;

@@ -78,8 +78,24 @@ export async function auditHistory(services: AuditServices, viewer: Viewer, inpu
   if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: AUDIT_NOT_FOUND });
   if (!coversStream(viewer, streamId)) throw new AppError('FORBIDDEN', { userMessage: AUDIT_NOT_COVERED });
   const asOf = input.asOf ? new Date(input.asOf) : undefined;
-  const history = await streamHistory(services, streamId, asOf);
+  const history = await auditHistoryOf(services, streamId, asOf);
   if (!history) throw new AppError('NOT_FOUND', { userMessage: AUDIT_NOT_FOUND });
+  await recordOnStream<AuditRecordViewed>(
+    services,
+    auditAccessStreamId(viewer.userId),
+    [{ type: 'AuditRecordViewed', data: { streamId, asOf: asOf?.toISOString() ?? null, viewerId: viewer.userId, viewedAt: services.now().toISOString() } }],
+    eventMetadata(meta),
+  );
+  return history;
+}
+
+/**
+ * A record's history as of a moment, with actors, addresses and causes, personal fields revealed:
+ * for the audit screen (after its checks) and the dispute bundle's job. Null for no such stream.
+ */
+export async function auditHistoryOf(services: { db: Db; eventStore: EventStore }, streamId: string, asOf?: Date): Promise<TAuditHistoryResponse | null> {
+  const history = await streamHistory(services, streamId, asOf);
+  if (!history) return null;
 
   const eventIds = history.events.map((event) => event.eventId);
   const causationIds = history.events.map((event) => event.metadata.causationId).filter((id): id is string => Boolean(id && UUID.test(id)));
@@ -94,14 +110,6 @@ export async function auditHistory(services: AuditServices, viewer: Viewer, inpu
     ),
   ]);
   const causeOf = new Map(causes.rows.map((row) => [row.event_id, { eventId: row.event_id, streamId: row.stream_id, type: row.type }]));
-
-  await recordOnStream<AuditRecordViewed>(
-    services,
-    auditAccessStreamId(viewer.userId),
-    [{ type: 'AuditRecordViewed', data: { streamId, asOf: asOf?.toISOString() ?? null, viewerId: viewer.userId, viewedAt: services.now().toISOString() } }],
-    eventMetadata(meta),
-  );
-
   return {
     streamId,
     asOf: asOf?.toISOString() ?? null,

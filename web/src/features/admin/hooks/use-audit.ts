@@ -9,3 +9,16 @@ export function useAuditFind(query: string) {
 export function useAuditHistory(streamId: string, asOf: string | undefined, isEnabled = true) {
   return trpc.admin.audit.history.useQuery(asOf ? { streamId, asOf } : { streamId }, { enabled: isEnabled && streamId.length > 0, retry: false, staleTime: Infinity });
 }
+
+/** admin.audit.requestBundle: a job makes the record's dispute bundle (PDF). */
+export function useRequestBundle() {
+  return trpc.admin.audit.requestBundle.useMutation();
+}
+
+/** admin.audit.bundle: asked every 2 s until the PDF is made. */
+export function useBundle(bundleId: string | undefined) {
+  return trpc.admin.audit.bundle.useQuery(
+    { bundleId: bundleId ?? '' },
+    { enabled: Boolean(bundleId), refetchInterval: (query) => (query.state.data?.status === 'ready' ? false : 2_000) },
+  );
+}

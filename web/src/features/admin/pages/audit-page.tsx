@@ -4,6 +4,7 @@ import type { TAuditMatch } from '@sahay/server/modules/admin/audit/audit.schema
 import type { ProcedureOutputs } from '#web/api/procedure-fetch.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
+import { FormError } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
@@ -11,7 +12,7 @@ import { diffStates, type TableDiff } from '../audit/audit-diff.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { LoadError } from '../components/load-error.tsx';
-import { useAuditFind, useAuditHistory } from '../hooks/use-audit.ts';
+import { useAuditFind, useAuditHistory, useBundle, useRequestBundle } from '../hooks/use-audit.ts';
 
 /** As the client receives them (tRPC's inference makes `data: unknown` optional). */
 type TAuditHistoryResponse = ProcedureOutputs['admin']['audit']['history'];
@@ -176,6 +177,8 @@ function History({ view }: { view: AuditView }) {
         <p className="hint">{t('admin.audit.recorded')}</p>
       </section>
 
+      <Bundle streamId={data.streamId} />
+
       {view.asOf && compared.data && <Changes before={data} after={compared.data} />}
 
       <section aria-labelledby="audit-events-heading" className="panel">
@@ -201,6 +204,38 @@ function History({ view }: { view: AuditView }) {
         ))}
       </section>
     </>
+  );
+}
+
+/** The record's dispute bundle: one PDF for an auditor or a complainant, made by a job, then downloaded. */
+function Bundle({ streamId }: { streamId: string }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const ask = useRequestBundle();
+  const bundle = useBundle(ask.data?.bundleId);
+  const failure = ask.error ? errorText(ask.error, 'admin.audit.bundleFailed') : undefined;
+  const isReady = bundle.data?.status === 'ready';
+  return (
+    <section aria-labelledby="audit-bundle-heading" className="panel" data-testid="audit-bundle">
+      <h2 id="audit-bundle-heading">{t('admin.audit.bundleHeading')}</h2>
+      <p>{t('admin.audit.bundleText')}</p>
+      {!ask.data && (
+        <button type="button" className="btn btn-secondary" disabled={ask.isPending} onClick={() => ask.mutate({ streamId })}>
+          {t('admin.audit.bundleMake')}
+        </button>
+      )}
+      <FormError message={failure?.message} hint={failure?.hint} />
+      <div role="status">
+        {ask.data && !isReady && <p>{t('admin.audit.bundleMaking')}</p>}
+        {isReady && (
+          <p>
+            <a href={`/api/admin/audit/bundles/${ask.data!.bundleId}.pdf`} download data-testid="audit-bundle-download">
+              {t('admin.audit.bundleDownload')}
+            </a>
+          </p>
+        )}
+      </div>
+    </section>
   );
 }
 
