@@ -13,13 +13,13 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export function connectPostgres(url: string, options: { poolSize?: number; applicationName?: string } = {}): Db {
+export function connectPostgres(url: string, options: { poolSize?: number; applicationName?: string; connectionTimeoutMs?: number } = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     application_name: options.applicationName ?? 'sahay',
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

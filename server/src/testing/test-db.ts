@@ -44,7 +44,10 @@ export async function createTestDb(kind: TestDbKind, options: { poolSize?: numbe
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = connectPostgres(url.toString(), { poolSize: options.poolSize ?? 20, applicationName: 'sahay-test' });
+  // A new connection makes the server start a backend: on a two-core CI machine running a dozen
+  // test files at once, that has taken over the production default of 5 s, and a job that could not
+  // connect gave up in silence after its retries. Tests wait longer instead.
+  const db = connectPostgres(url.toString(), { poolSize: options.poolSize ?? 20, applicationName: 'sahay-test', connectionTimeoutMs: 30_000 });
   if (isMigrated) await migrate(db);
   return {
     db,

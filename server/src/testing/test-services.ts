@@ -43,6 +43,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** job_failures now: job ID → when it last failed and why. */
+async function jobFailures(db: Services['db']): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ job_id: string; failure: string }>(`SELECT job_id, last_failed_at::text || ' ' || last_error AS failure FROM job_failures`);
+  return new Map(rows.map((row) => [row.job_id, row.failure]));
+}
+
 let counter = 0;
 export function uniqueEmail(label = 'person'): string {
   counter += 1;
@@ -100,8 +106,14 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
       if (!(await catchUpAsyncProjections(services, 'test', HELD_BACK_PATIENCE_MS))) {
         throw new Error(`async projections: events still held back after ${HELD_BACK_PATIENCE_MS / 1000} s; the oldest open transactions:\n${await describeOpenTransactions(services.db)}`);
       }
+      const failuresBefore = await jobFailures(services.db);
       await drainBatches(services.db, 'relay', () => runRelayBatch(services, { owner: 'test' }));
       await (services.queue as InProcessQueue).drain();
+      // A job that gave up leaves its effect missing and a later assertion failing for no clear
+      // reason: say which job and why, beside the test's output.
+      for (const [jobId, failure] of await jobFailures(services.db)) {
+        if (failuresBefore.get(jobId) !== failure) console.warn(`runJobs: job ${jobId} gave up: ${failure}`);
+      }
     },
     http() {
       return createApp(services, { webDistDir: path.join(dataDir, 'no-web-build') });
