@@ -229,6 +229,13 @@ describe('transparency and bank-statement matching in Chromium', () => {
     await noSideScroll(page, 'audit as of (hi, 360 px)');
     await shot(page, 'admin-audit-as-of-hi-360');
 
+    // The access log lists those looks for this record.
+    await page.goto(`/admin/access-log?record=${reference.replace('-', '')}`);
+    await expect.poll(() => page.getByTestId('access-log').locator('[data-type="AuditRecordViewed"]').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId('access-log').textContent()).toContain(admin.userId);
+    await expectAccessible(page, 'access log (360 px)');
+    await shot(page, 'admin-access-log-en-360');
+
     // Each look was recorded on the admin's access stream.
     const looks = await harness.server.services.eventStore.readStream(`audit_access-${admin.userId}`);
     expect(looks.filter((event) => event.type === 'AuditRecordViewed').length).toBeGreaterThanOrEqual(3);

@@ -1,6 +1,7 @@
 import { router } from '#server/trpc/procedures';
 import { auditHistoryRoute, findAuditRecordsRoute, getBundleRoute, requestBundleRoute } from './audit/audit.routes.ts';
 import { getDashboardRoute } from './dashboard/get-dashboard.route.ts';
+import { listAccessLogRoute } from './access-log/access-log.route.ts';
 import { getReplayCheckRoute, listReplayChecksRoute, startReplayCheckRoute } from './replay-checks/replay-checks.routes.ts';
 import { getQueuesRoute } from './dashboard/get-queues.route.ts';
 import { getWebVitalsRoute } from './dashboard/get-web-vitals.route.ts';
@@ -34,6 +35,9 @@ export const adminRouter = router({
     history: auditHistoryRoute,
     requestBundle: requestBundleRoute,
     bundle: getBundleRoute,
+  }),
+  accessLog: router({
+    list: listAccessLogRoute,
   }),
   replayChecks: router({
     start: startReplayCheckRoute,

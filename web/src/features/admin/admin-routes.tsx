@@ -1,6 +1,7 @@
 import { Redirect, Route, Switch } from 'wouter';
 import {
   adminAuditPage,
+  adminAccessLogPage,
   adminReplayChecksPage,
   adminContentPage,
   adminBankStatementsPage,
@@ -51,6 +52,7 @@ export default function AdminRoutes() {
       <Route path="/help/:id" component={adminHelpRequestPage.Component} />
       <Route path="/disbursements" component={adminDisbursementsPage.Component} />
       <Route path="/audit" component={adminAuditPage.Component} />
+      <Route path="/access-log" component={adminAccessLogPage.Component} />
       <Route path="/replay" component={adminReplayChecksPage.Component} />
       <Route path="/">
         <Redirect to="/dashboard" replace />

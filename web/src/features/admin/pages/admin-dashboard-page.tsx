@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
+import { PERMISSIONS } from '@sahay/server/modules/identity/permissions.schema';
 import { useLogout } from '#web/features/identity/hooks/use-logout.ts';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
@@ -17,7 +18,7 @@ import { useEpins } from '../hooks/use-epins.ts';
 import { LoadError } from '../components/load-error.tsx';
 
 /** The console's own pages, each shown to the admins holding its permission (or one of its permissions: Kanyadan serves verification and finance). */
-const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey; permission: AdminPermission | readonly AdminPermission[] | null }> = [
+const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey; permission: AdminPermission | readonly AdminPermission[] | null; isSuperAdminOnly?: true }> = [
   { href: '/settings', label: 'admin.links.settings', text: 'admin.links.settingsText', permission: 'settings' },
   { href: '/content', label: 'admin.links.content', text: 'admin.links.contentText', permission: 'content' },
   { href: '/contact', label: 'admin.links.contact', text: 'admin.links.contactText', permission: 'content' },
@@ -30,6 +31,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/help', label: 'admin.help.link', text: 'admin.help.linkText', permission: 'verification' },
   { href: '/help/disputes', label: 'admin.help.disputes.link', text: 'admin.help.disputes.linkText', permission: 'verification' },
   { href: '/audit', label: 'admin.audit.link', text: 'admin.audit.linkText', permission: null },
+  { href: '/access-log', label: 'admin.accessLog.link', text: 'admin.accessLog.linkText', permission: null, isSuperAdminOnly: true },
   { href: '/replay', label: 'admin.replay.link', text: 'admin.replay.linkText', permission: 'settings' },
   { href: '/jobs', label: 'admin.links.jobs', text: 'admin.links.jobsText', permission: 'settings' },
   { href: '/security', label: 'admin.security.link', text: 'admin.security.linkText', permission: null },
@@ -45,7 +47,10 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const errorText = useErrorText();
   const [, navigate] = useLocation();
   const canManageMembers = me.permissions.includes('members');
-  const consoleLinks = CONSOLE_LINKS.filter(({ permission }) => permission === null || [permission].flat().some((one) => me.permissions.includes(one)));
+  const isSuperAdmin = PERMISSIONS.every((permission) => me.permissions.includes(permission));
+  const consoleLinks = CONSOLE_LINKS.filter(
+    ({ permission, isSuperAdminOnly }) => (!isSuperAdminOnly || isSuperAdmin) && (permission === null || [permission].flat().some((one) => me.permissions.includes(one))),
+  );
   const dashboard = useAdminDashboard(true);
   const epins = useEpins(canManageMembers);
   const vitals = useWebVitals();

@@ -1,0 +1,56 @@
+import { AppError } from '#server/errors/app-error';
+import type { Queryable } from '#server/db/db';
+import { getUserNames, PERMISSIONS, type Permission } from '#server/modules/identity/identity.api';
+import { ACCESS_EVENT_TYPES, ACCESS_LOG_ONLY_SUPER_ADMIN, type AccessEventType, type TAccessLog, type TAccessLogRequest } from './access-log.schema.ts';
+
+const PAGE_SIZE = 50;
+
+/** The record a look was at, from what it recorded. */
+function recordOf(streamId: string, data: Record<string, unknown>): string {
+  for (const key of ['regNo', 'requestId', 'streamId', 'disbursementId']) if (typeof data[key] === 'string') return data[key];
+  return streamId;
+}
+
+function detailOf(type: AccessEventType, data: Record<string, unknown>): string | null {
+  if (type === 'DonationsExported') return `${String(data.kind)}${data.financialYear ? ` ${String(data.financialYear)}` : ''}, ${String(data.rows)} rows${data.isFullPan ? ', full PAN' : ''}`;
+  if (typeof data.kind === 'string') return `${data.kind}${typeof data.page === 'number' ? `, page ${data.page}` : ''}`;
+  if (type === 'AuditRecordViewed') return data.asOf ? `as of ${String(data.asOf)}` : null;
+  if (typeof data.disbursementId === 'string' && type === 'HelpDisbursementDetailsViewed') return data.disbursementId;
+  return null;
+}
+
+/**
+ * `admin.accessLog.list`: every recorded look at personal data — documents, unmasked details, the
+ * Details dialog, exports, audit views — newest first, 50 a page, filtered by who looked, which
+ * record and which days (India's). The looks are events, kept as long as the events are (for good;
+ * "at least a year" is met). Only a super-admin reads it: it says who looked at which family.
+ */
+export async function listAccessLog(services: { db: Queryable }, by: { permissions: readonly Permission[] }, input: TAccessLogRequest): Promise<TAccessLog> {
+  if (!PERMISSIONS.every((permission) => by.permissions.includes(permission))) throw new AppError('FORBIDDEN', { userMessage: ACCESS_LOG_ONLY_SUPER_ADMIN });
+  const page = input.page ?? 1;
+  const { rows } = await services.db.query<{ event_id: string; type: AccessEventType; stream_id: string; recorded_at: Date; actor: string; data: Record<string, unknown> }>(
+    `SELECT event_id::text, type, stream_id, recorded_at, metadata->>'actor' AS actor, data FROM events
+      WHERE type = ANY($1::text[])
+        AND ($2::text IS NULL OR metadata->>'actor' = upper($2))
+        AND ($3::text IS NULL OR stream_id ILIKE '%' || $3 || '%' OR data::text ILIKE '%' || $3 || '%')
+        AND ($4::date IS NULL OR recorded_at >= ($4::date)::timestamp AT TIME ZONE 'Asia/Kolkata')
+        AND ($5::date IS NULL OR recorded_at < (($5::date) + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')
+      ORDER BY global_position DESC
+      LIMIT $6 OFFSET $7`,
+    [ACCESS_EVENT_TYPES, input.viewerId || null, input.record || null, input.from ?? null, input.to ?? null, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE],
+  );
+  const shown = rows.slice(0, PAGE_SIZE);
+  const names = await getUserNames(services.db, [...new Set(shown.map((row) => row.actor))]);
+  return {
+    entries: shown.map((row) => ({
+      eventId: row.event_id,
+      type: row.type,
+      at: new Date(row.recorded_at).toISOString(),
+      viewer: { id: row.actor, name: names.get(row.actor) ?? null },
+      record: recordOf(row.stream_id, row.data),
+      detail: detailOf(row.type, row.data),
+    })),
+    page,
+    hasMore: rows.length > PAGE_SIZE,
+  };
+}
