@@ -1,19 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRenderer, type Renderer } from '#web/entry-server.tsx';
+import type { Renderer } from '#web/entry-server.tsx';
+import { createTestRenderer } from '#web/testing/test-renderer.ts';
 import { publicSiteFixture } from '#web/testing/public-site-fixture.ts';
 import { transparencyFixture } from '#web/testing/transparency-fixture.ts';
 import { niceCeiling } from '../components/money-charts.tsx';
 
-const TEMPLATE = '<!doctype html><html lang="en"><head><!--head--></head><body><div id="root"><!--app-html--></div><!--boot-data--><!--scripts--></body></html>';
-
 let renderer: Renderer;
 
 beforeAll(async () => {
-  renderer = await createRenderer({
-    template: TEMPLATE,
-    manifest: { chunks: {}, entry: { script: 'assets/index.js', imports: [] }, boot: { code: '', hash: 'sha256-test' } },
-    publicUrl: 'https://sahay.example',
-  });
+  renderer = await createTestRenderer();
 });
 
 function render(url: string, transparency = transparencyFixture()) {

@@ -1,21 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TPublicHelpRequestDetail } from '@sahay/server/modules/help/help.schema';
-import { createRenderer, type Renderer } from '#web/entry-server.tsx';
+import type { Renderer } from '#web/entry-server.tsx';
+import { createTestRenderer } from '#web/testing/test-renderer.ts';
 import { publicSiteFixture } from '#web/testing/public-site-fixture.ts';
 import { helpRequestFixture } from '../help-fixture.ts';
 import { directUpiLink } from '../help-request-text.ts';
 
-const TEMPLATE = '<!doctype html><html lang="en"><head><!--head--></head><body><div id="root"><!--app-html--></div><!--boot-data--><!--scripts--></body></html>';
 const ORIGIN = 'https://sahay.example';
 
 let renderer: Renderer;
 
 beforeAll(async () => {
-  renderer = await createRenderer({
-    template: TEMPLATE,
-    manifest: { chunks: {}, entry: { script: 'assets/index.js', imports: [] }, boot: { code: '', hash: 'sha256-test' } },
-    publicUrl: ORIGIN,
-  });
+  renderer = await createTestRenderer(ORIGIN);
 });
 
 /** The server's rendering of /help/:id with the request it read (null: none to show). */
