@@ -282,6 +282,22 @@ describe('platform slice in Chromium', () => {
     );
     await visitor.page.getByLabel('Your name').click();
     await visitor.page.keyboard.type('Asha');
+    // The browser delivers the slow tap's timing entry a moment later; on a busy machine, leaving at
+    // once could go before it, and the visit would report no interaction. Wait until it is there.
+    const isTapTimed = await visitor.page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const observer = new PerformanceObserver((list) => {
+            if (list.getEntries().some((entry) => entry.duration >= 100)) {
+              observer.disconnect();
+              resolve(true);
+            }
+          });
+          observer.observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+          setTimeout(() => resolve(false), 10_000);
+        }),
+    );
+    expect(isTapTimed).toBe(true);
     // Leaving the page sends the figures (sendBeacon on pagehide).
     await visitor.page.goto('/about');
     await waitForApp(visitor.page);

@@ -1,0 +1,104 @@
+/**
+ * Admin console benchmark (issue 15). Every admin's dashboard counts its queues every 10 s, and an
+ * auditor's page folds a record as of a moment. On real PostgreSQL this measures:
+ *   - admin.getQueues for a super-admin (all eight queues) over BENCH_DONATIONS (default 200,000)
+ *     donations, a tenth of them waiting for verification, 50,000 contact messages and 20,000 help
+ *     requests (rows straight into the read models, as a busy year leaves them);
+ *   - a donation's audit history (events, actors, causes, and its state rebuilt) now and as of a
+ *     moment, with the events table holding the seeded activity.
+ * Prints p50/p99. Figures only: nothing here passes or fails.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:admin
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '#server/config';
+import { migrate } from '#server/db/migrate';
+import { connectPostgres } from '#server/db/postgres';
+import { auditHistoryOf, listQueues } from '#server/modules/admin/admin.api';
+import { createDonation, submitProof, verifyDonation } from '#server/modules/donations/donations.api';
+import { ZCreateDonationRequestSchema } from '#server/modules/donations/create-donation.schema';
+import { PERMISSIONS } from '#server/modules/identity/identity.api';
+import { createServices } from '#server/services';
+import { createBenchDatabase, percentile } from '../kanyadan/shared.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 200_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+
+async function time(label: string, samples: number, run: (index: number) => Promise<unknown>): Promise<void> {
+  for (let index = 0; index < Math.min(10, samples); index++) await run(index);
+  const durations: number[] = [];
+  for (let index = 0; index < samples; index++) {
+    const started = performance.now();
+    await run(index + 10);
+    durations.push(performance.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  console.log(`${label.padEnd(72)} p50 ${percentile(durations, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(durations, 99).toFixed(2).padStart(7)} ms   (${samples} runs)`);
+}
+
+async function main(): Promise<void> {
+  const { name, url, version } = await createBenchDatabase(ADMIN_URL, 'admin');
+  const db = connectPostgres(url.toString(), { poolSize: 10, applicationName: 'sahay-bench' });
+  try {
+    await migrate(db);
+    const config = loadConfig({ NODE_ENV: 'production', SAHAY_MASTER_KEY: crypto.randomBytes(32).toString('base64'), SAHAY_DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' });
+    const services = await createServices({ config, log: pino({ level: 'silent' }), owner: 'bench', db, runsJobs: false });
+    console.log(`Admin console benchmark, PostgreSQL ${version}, Node ${process.version}, ${os.cpus().length} cores`);
+
+    // One donation through the commands, for the audit history: pledged, proof sent, verified.
+    const meta = { actor: 'anonymous', correlationId: crypto.randomUUID(), ip: '203.0.113.9' };
+    const email = 'bench.donor@example.org';
+    const input = ZCreateDonationRequestSchema.parse({ amountPaise: 2_500_00, cause: 'general', donorName: 'Bench Donor', email, showName: false });
+    const { reference } = await createDonation(services, input, null, meta);
+    const ref = reference.replace('-', '');
+    await submitProof(services, { reference: ref, contact: email, utr: '912345678901' }, null, meta);
+    const verifiedAt = new Date();
+    await verifyDonation(services, { reference: ref, receivedOn: verifiedAt.toISOString().slice(0, 10), mode: 'upi' }, { ...meta, actor: 'SH9000001', correlationId: crypto.randomUUID() });
+
+    // A busy year's read models, straight into the tables.
+    await db.query(
+      `INSERT INTO donations (reference, status, amount_paise, cause, has_pan, show_name, channel, pledged_at, proof_at, updated_at)
+       SELECT 'B' || translate(lpad(upper(to_hex(i)), 7, '0'), '01', 'XY'), CASE WHEN i % 10 = 0 THEN 'proof_received' WHEN i % 10 < 7 THEN 'verified' ELSE 'abandoned' END,
+              100000 + i, 'general', false, false, 'online', now() - make_interval(mins => i), now() - make_interval(mins => i), now()
+         FROM generate_series(1, $1::int) AS i`,
+      [DONATIONS],
+    );
+    await db.query(
+      `INSERT INTO contact_messages (message_id, name, message, received_at, handled_at)
+       SELECT gen_random_uuid(), 'Visitor ' || i, 'A question', now() - make_interval(mins => i), CASE WHEN i % 20 = 0 THEN NULL ELSE now() END
+         FROM generate_series(1, 50000) AS i`,
+    );
+    await db.query(
+      `INSERT INTO help_requests (id, status, category, title_en, story_en, amount_needed_paise, requester_id, requested_at, updated_at)
+       SELECT 'Q' || lpad(i::text, 7, '0'), CASE WHEN i % 10 = 0 THEN 'submitted' WHEN i % 10 = 1 THEN 'information_requested' ELSE 'published' END,
+              'medical', 'Request ' || i, 'A story', 5000000, 'SH1' || lpad(i::text, 6, '0'), now() - make_interval(hours => i), now()
+         FROM generate_series(1, 20000) AS i`,
+    );
+    await db.query('VACUUM ANALYZE donations, contact_messages, help_requests');
+    const { rows } = await db.query<{ events: number }>('SELECT count(*)::int AS events FROM events');
+
+    const superAdmin = { role: 'admin' as const, permissions: [...PERMISSIONS] };
+    const queues = await listQueues(services, superAdmin);
+    console.log(`queues: ${queues.queues.map((queue) => `${queue.id} ${queue.count}`).join(', ')}`);
+    await time(`getQueues, all 8 queues, ${DONATIONS.toLocaleString('en-IN')} donations`, SAMPLES, () => listQueues(services, superAdmin));
+    await time(`getQueues, finance's 4 queues`, SAMPLES, () => listQueues(services, { role: 'admin', permissions: ['finance'] }));
+    await time(`audit history of a donation now (${rows[0]!.events} events in the store)`, SAMPLES, () => auditHistoryOf(services, `donation-${ref}`));
+    await time('audit history of a donation as of a moment', SAMPLES, () => auditHistoryOf(services, `donation-${ref}`, verifiedAt));
+    await services.close();
+  } finally {
+    await db.close().catch(() => undefined);
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
