@@ -3,11 +3,18 @@ import { AppError } from '#server/errors/app-error';
 import { resolveSession, SESSION_COOKIE } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 
+/** A cookie's value; null when it is absent, or not well-formed (a bad %-escape is nobody's session, not a 500). */
 export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0 && part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return null;
+      }
+    }
   }
   return null;
 }

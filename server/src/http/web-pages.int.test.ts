@@ -70,8 +70,13 @@ describe('web pages (server rendering per request)', () => {
     expect(visitorPage.headers.vary).toContain('Cookie');
     expect(text(await get(base, '/about?viewer=1', withCookie(member.token)))).toContain('viewer=member');
     expect(text(await get(base, '/about?viewer=1', withCookie(admin.token)))).toContain('viewer=admin');
-    // A cookie that signs nobody in (ended, forged) is a visitor's.
+    // A cookie that signs nobody in (ended, forged, not even well-formed) is a visitor's.
     expect(text(await get(base, '/about?viewer=1', withCookie('x'.repeat(43))))).toContain('viewer=visitor');
+    const malformed = await get(base, '/?viewer=1', { Cookie: 'sahay_session=%E0%A4%A' });
+    expect([malformed.status, text(malformed)]).toEqual([200, expect.stringContaining('viewer=visitor')]);
+    // The API too: a visitor, not a 500.
+    const api = await get(base, '/api/help', { Cookie: 'sahay_session=%E0%A4%A' });
+    expect(api.status).toBe(200);
     const rendered = fakeRenderCount();
     expect(text(await get(base, '/about?viewer=1', withCookie(member.token)))).toContain('viewer=member');
     expect(text(await get(base, '/about?viewer=1'))).toContain('viewer=visitor');
