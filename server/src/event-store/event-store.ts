@@ -237,15 +237,21 @@ export class EventStore {
     after: { transactionId: string; globalPosition: number },
     limit: number,
     types?: readonly string[],
+    /**
+     * Read only events of transactions below this ID: the oldest transaction still running when the
+     * caller took it (pg_snapshot_xmin). Without it, the oldest running now. A caller that also asks
+     * what is held back must use the same bound for both, or an event can fall between them.
+     */
+    visibleBelow?: string,
   ): Promise<RecordedEvent[]> {
     const { rows } = await db.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         AND transaction_id < coalesce($5::xid8, pg_snapshot_xmin(pg_current_snapshot()))
          AND ($4::text[] IS NULL OR type = ANY($4::text[]))
        ORDER BY transaction_id, global_position
        LIMIT $3`,
-      [after.transactionId, after.globalPosition, limit, types ?? null],
+      [after.transactionId, after.globalPosition, limit, types ?? null, visibleBelow ?? null],
     );
     return rows.map((row) => this.toRecorded(row));
   }

@@ -117,15 +117,21 @@ async function lastSettledPosition(tx: Queryable, after: Checkpoint, horizon: st
   return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : null;
 }
 
-async function hasHeldBackEvents(tx: Queryable, after: Checkpoint, types: readonly string[] | undefined): Promise<boolean> {
+/**
+ * Whether events after `after` exist that the batch could not read because of `horizon`: committed
+ * now, but from a transaction at or above the bound the batch read below. The same bound as the
+ * read, taken once: with a fresh one here, a transaction that ended between the read and this check
+ * would leave its events neither read nor held back, and a caller draining batches would stop short.
+ */
+async function hasHeldBackEvents(tx: Queryable, after: Checkpoint, types: readonly string[] | undefined, horizon: string): Promise<boolean> {
   const { rows } = await tx.query<{ is_held_back: boolean }>(
     `SELECT EXISTS (
        SELECT 1 FROM events
         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-          AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+          AND transaction_id >= $4::xid8
           AND ($3::text[] IS NULL OR type = ANY($3::text[]))
      ) AS is_held_back`,
-    [after.transactionId, after.globalPosition, types ?? null],
+    [after.transactionId, after.globalPosition, types ?? null, horizon],
   );
   return rows[0]?.is_held_back ?? false;
 }
@@ -148,19 +154,19 @@ export async function runProcessorBatch(db: Db, eventStore: EventStore, options:
     const checkpoint = await readClaim(tx, name, owner);
     if (!checkpoint) return NOT_OWNER;
 
-    const horizon = types
-      ? (await tx.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`)).rows[0]!.xmin
-      : null;
-    const events = await eventStore.readAllAfter(tx, checkpoint, batchSize, types);
+    // One bound for the whole batch: the events read, the settled position and the held-back check
+    // all see the same set of finished transactions.
+    const horizon = (await tx.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`)).rows[0]!.xmin;
+    const events = await eventStore.readAllAfter(tx, checkpoint, batchSize, types, horizon);
     const hasMore = events.length === batchSize;
     let next = checkpoint;
     const last = events.at(-1);
     if (last) next = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-    if (horizon !== null && !hasMore) {
+    if (types && !hasMore) {
       const settled = await lastSettledPosition(tx, checkpoint, horizon);
       if (settled && isBefore(next, settled)) next = settled;
     }
-    const isHeldBack = !hasMore && (await hasHeldBackEvents(tx, next, types));
+    const isHeldBack = !hasMore && (await hasHeldBackEvents(tx, next, types, horizon));
     if (events.length > 0) await options.handle(tx, events);
     // Compare-and-set: the checkpoint must be the one this batch started from, and the lease free,
     // ours or expired. The same statement takes or renews the lease.
