@@ -12,7 +12,6 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '#server/config';
 import { migrate } from '#server/db/migrate';
@@ -33,8 +32,9 @@ import {
 } from '#server/modules/help/help.api';
 import { ZHelpRequestFieldsSchema } from '#server/modules/help/help.schema';
 import { plainImage } from '#server/uploads/test-files.test-helper';
-import { createBenchDatabase, percentile } from '../kanyadan/shared.ts';
+import { createBenchDatabase, dropBenchDatabase, timeRuns } from '../kanyadan/shared.ts';
 
+const time = (label: string, samples: number, run: (index: number) => unknown) => timeRuns(label, samples, run);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 1_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5_000);
@@ -42,17 +42,6 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const REQUESTER = 'SH1000001';
 const meta = (actor: string): RequestMeta => ({ actor, correlationId: crypto.randomUUID(), ip: null });
 
-async function time(label: string, samples: number, run: (index: number) => Promise<unknown>): Promise<void> {
-  for (let index = 0; index < Math.min(10, samples); index++) await run(index);
-  const durations: number[] = [];
-  for (let index = 0; index < samples; index++) {
-    const started = performance.now();
-    await run(index + 10);
-    durations.push(performance.now() - started);
-  }
-  durations.sort((a, b) => a - b);
-  console.log(`${label.padEnd(72)} p50 ${percentile(durations, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(durations, 99).toFixed(2).padStart(7)} ms   (${samples} runs)`);
-}
 
 /** A published request of REQUESTER's, through the module's commands, with one small document. */
 async function publishedRequest(services: Services, image: Buffer): Promise<string> {
@@ -123,10 +112,7 @@ async function main(): Promise<void> {
     await services.close();
   } finally {
     await db.close().catch(() => undefined);
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await dropBenchDatabase(ADMIN_URL, name);
   }
 }
 

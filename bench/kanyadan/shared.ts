@@ -154,3 +154,38 @@ export async function createBenchDatabase(adminUrl: string, label: string): Prom
     await admin.end();
   }
 }
+
+/**
+ * Times `run` `samples` times after `warmup` unmeasured runs (each call gets the next index, from 0)
+ * and prints the label with p50 and p99: the one way the benchmarks report a timing.
+ */
+export async function timeRuns(
+  label: string,
+  samples: number,
+  run: (index: number) => unknown,
+  options: { warmup?: number; labelWidth?: number } = {},
+): Promise<void> {
+  const warmup = Math.min(options.warmup ?? 10, samples);
+  for (let index = 0; index < warmup; index++) await run(index);
+  const durations: number[] = [];
+  for (let index = 0; index < samples; index++) {
+    const started = performance.now();
+    await run(warmup + index);
+    durations.push(performance.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(options.labelWidth ?? 72)} p50 ${percentile(durations, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(durations, 99).toFixed(2).padStart(7)} ms   (${samples} runs)`,
+  );
+}
+
+/** Drops a database createBenchDatabase made, whatever is still connected to it. */
+export async function dropBenchDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

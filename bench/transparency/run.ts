@@ -18,7 +18,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '#server/app';
@@ -27,8 +26,9 @@ import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
 import { getPublicSiteData, getTransparency, type PublicSiteData, type TTransparency } from '#server/modules/site/site.api';
 import { createServices } from '#server/services';
-import { createBenchDatabase, percentile } from '../kanyadan/shared.ts';
+import { createBenchDatabase, dropBenchDatabase, timeRuns } from '../kanyadan/shared.ts';
 
+const time = (label: string, samples: number, run: (index: number) => unknown) => timeRuns(label, samples, run, { warmup: 20, labelWidth: 64 });
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -39,17 +39,6 @@ interface Renderer {
   render(request: { path: string; search: string; data: PublicSiteData; transparency?: TTransparency }): { html: string };
 }
 
-async function time(label: string, samples: number, run: (index: number) => unknown): Promise<void> {
-  for (let index = 0; index < Math.min(20, samples); index++) await run(index);
-  const durations: number[] = [];
-  for (let index = 0; index < samples; index++) {
-    const started = performance.now();
-    await run(index + 20);
-    durations.push(performance.now() - started);
-  }
-  durations.sort((a, b) => a - b);
-  console.log(`${label.padEnd(64)} p50 ${percentile(durations, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(durations, 99).toFixed(2).padStart(7)} ms   (${samples} runs)`);
-}
 
 async function main(): Promise<void> {
   const entry = path.join(DIST, 'server', 'entry-server.js');
@@ -108,10 +97,7 @@ async function main(): Promise<void> {
     await services.close();
   } finally {
     await db.close().catch(() => undefined);
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await dropBenchDatabase(ADMIN_URL, name);
   }
 }
 
