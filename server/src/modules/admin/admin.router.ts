@@ -1,5 +1,6 @@
 import { router } from '#server/trpc/procedures';
 import { auditHistoryRoute, findAuditRecordsRoute, getBundleRoute, requestBundleRoute } from './audit/audit.routes.ts';
+import { getChartsRoute } from './dashboard/get-charts.route.ts';
 import { getDashboardRoute } from './dashboard/get-dashboard.route.ts';
 import { listAccessLogRoute } from './access-log/access-log.route.ts';
 import { getReplayCheckRoute, listReplayChecksRoute, startReplayCheckRoute } from './replay-checks/replay-checks.routes.ts';
@@ -20,6 +21,7 @@ export const adminRouter = router({
   getDashboard: getDashboardRoute,
   getQueues: getQueuesRoute,
   getWebVitals: getWebVitalsRoute,
+  getCharts: getChartsRoute,
   members: router({
     search: searchMembersRoute,
     get: getMemberRoute,

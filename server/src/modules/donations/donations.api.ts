@@ -17,3 +17,5 @@ export { indiaDateOf } from './receipt-serial.ts';
 export { renderDonationReceiptJob } from './render-donation-receipt.job.ts';
 export { countDonationsToVerify } from './donation-queues.ts';
 export { findDonationByReceiptSerial } from './donation-lookup.ts';
+// The admin dashboard's charts.
+export { sumDonationsReceivedByMonth } from './dashboard-charts.ts';

@@ -13,3 +13,5 @@ export { countDisbursementsToApprove, countDisbursementsToPay, countGiftDisputes
 // The audit search finds a request from a disbursement's or a gift's ID.
 export { findRequestOfDisbursementOrGift } from './help-lookup.ts';
 export { HELP_DISBURSEMENT_ID_STREAM_PREFIX } from './help.events.ts';
+// The admin dashboard's charts.
+export { countHelpRequestsByStatus, sumWithdrawalsPaidByMonth } from './dashboard-charts.ts';

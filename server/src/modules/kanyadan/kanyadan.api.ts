@@ -13,3 +13,5 @@ export { listApplications, renderPdfPage } from './application-reads.ts';
 // The document checks and processing the help module's documents share ("processed and stored as the Kanyadan documents are").
 export { checkFiles } from './submit-application.ts';
 export { countApplicationsToVerify, countKanyadanFinanceWork } from './application-queues.ts';
+// The admin dashboard's charts.
+export { countApplicationsByWeekAndState, sumBenefitsPaidByMonth } from './dashboard-charts.ts';

@@ -24,3 +24,11 @@ export function useStaffQueues() {
     placeholderData: (previous) => previous,
   });
 }
+
+/**
+ * admin.getCharts: the dashboard's charts, counted when the page opens. Not polled like the queues:
+ * months and weeks move slowly, and a chart redrawn under a reader's eyes would only distract.
+ */
+export function useDashboardCharts() {
+  return trpc.admin.getCharts.useQuery(undefined, { staleTime: 5 * 60_000 });
+}

@@ -11,7 +11,8 @@ import { EpinGenerator } from '../components/epin-generator.tsx';
 import { EpinTable } from '../components/epin-table.tsx';
 import { KANYADAN_PERMISSIONS } from '../components/kanyadan-gate.tsx';
 import { WebVitalsTable } from '../components/web-vitals-table.tsx';
-import { useAdminDashboard, useStaffQueues, useWebVitals } from '../hooks/use-admin-dashboard.ts';
+import { useAdminDashboard, useDashboardCharts, useStaffQueues, useWebVitals } from '../hooks/use-admin-dashboard.ts';
+import { DashboardCharts } from '../components/dashboard-charts.tsx';
 import { StaffQueues } from '../components/staff-queues.tsx';
 import { SetupChecklist } from '../components/setup-checklist.tsx';
 import { useEpins } from '../hooks/use-epins.ts';
@@ -56,6 +57,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const vitals = useWebVitals();
   const queues = useStaffQueues();
   const logout = useLogout();
+  const charts = useDashboardCharts();
 
   return (
     <div className="container">
@@ -99,6 +101,15 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
       </section>
 
       {consoleLinks.length > 0 && (
+      {/* No panel around the charts: each chart is its own, and a panel in a panel leaves a phone too narrow for the tables. */}
+      <section aria-labelledby="charts-heading">
+        <h2 id="charts-heading">{t('admin.charts.heading')}</h2>
+        <p>{t('admin.charts.intro')}</p>
+        {charts.isPending && <p role="status">{t('common.loading')}</p>}
+        {charts.isError && <LoadError error={errorText(charts.error, 'admin.charts.loadFailed')} onRetry={() => void charts.refetch()} retryLabel={t('common.retry')} />}
+        {charts.data && <DashboardCharts charts={charts.data} />}
+      </section>
+
         <nav aria-labelledby="console-heading" className="panel">
           <h2 id="console-heading">{t('admin.links.heading')}</h2>
           <ul className="console-links">
