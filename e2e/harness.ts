@@ -9,19 +9,31 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { WEB_DIST_DIR } from '#server/app';
 import { loadConfig } from '#server/config';
-import { createAccount } from '#server/modules/identity/identity.api';
+import { createAccount, requiresTwoFactor } from '#server/modules/identity/identity.api';
+import { enrolTwoFactor, waitForSignInCode, type TestAuthenticator } from '#server/testing/two-factor';
 import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.api';
 import { startServer, type RunningServer } from '#server/server';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
+export interface HarnessAccount {
+  userId: string;
+  email: string;
+  password: string;
+  authenticator: TestAuthenticator | null;
+}
+
 export interface Harness {
   server: RunningServer;
   url: string;
   browser: Browser;
   dataDir: string;
-  account(options?: { role?: Role; permissions?: Permission[]; fullName?: string; password?: string }): Promise<{ userId: string; email: string; password: string }>;
+  /**
+   * An account made directly; staff whose permissions require two-factor sign-in have set it up
+   * (`twoFactor: false` for one who has not yet), and `authenticator` makes their codes.
+   */
+  account(options?: { role?: Role; permissions?: Permission[]; fullName?: string; password?: string; twoFactor?: boolean }): Promise<HarnessAccount>;
   /** A fresh page in a fresh context (axe needs a page from browser.newContext()), failing on console errors. */
   page(options?: { width?: number; reducedMotion?: boolean }): Promise<{ page: Page; consoleErrors: string[] }>;
   close(): Promise<void>;
@@ -85,7 +97,9 @@ export async function startHarness(options: { vitalsSampleRate?: number } = {}):
         },
         { actor: 'system', correlationId: crypto.randomUUID() },
       );
-      return { userId, email, password };
+      const permissions = options.permissions ?? (role === 'admin' ? [...PERMISSIONS] : []);
+      const authenticator = options.twoFactor !== false && requiresTwoFactor({ role, permissions }) ? await enrolTwoFactor(server.services, userId) : null;
+      return { userId, email, password, authenticator };
     },
     async page(options = {}) {
       const context = await browser.newContext({
@@ -130,7 +144,7 @@ export async function waitForApp(page: Page): Promise<void> {
 }
 
 /** Signs in through /admin-login (or /login for a member) and waits for the dashboard. */
-export async function signIn(page: Page, account: { userId: string; password: string }, as: 'admin' | 'member' = 'admin'): Promise<void> {
+export async function signIn(page: Page, account: { userId: string; password: string; authenticator?: TestAuthenticator | null }, as: 'admin' | 'member' = 'admin'): Promise<void> {
   if (as === 'admin') {
     await page.goto('/admin-login');
     await waitForApp(page);
@@ -141,16 +155,18 @@ export async function signIn(page: Page, account: { userId: string; password: st
     await page.getByRole('textbox', { name: 'User ID' }).fill(account.userId);
   }
   await page.getByLabel('Password').fill(account.password);
+  if (account.authenticator) await page.getByLabel('Authenticator code').fill(await waitForSignInCode(account.authenticator));
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(as === 'admin' ? '**/admin/dashboard' : '**/dashboard');
 }
 
 /** A bearer token for REST and tRPC calls made by the test itself. */
-export async function tokenFor(harness: Harness, account: { userId: string; password: string }): Promise<string> {
+export async function tokenFor(harness: Harness, account: { userId: string; password: string; authenticator?: TestAuthenticator | null }): Promise<string> {
+  const totpCode = account.authenticator ? await waitForSignInCode(account.authenticator) : undefined;
   const response = await fetch(`${harness.url}/api/users/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userId: account.userId, password: account.password }),
+    body: JSON.stringify({ userId: account.userId, password: account.password, totpCode }),
   });
   return ((await response.json()) as { token: string }).token;
 }

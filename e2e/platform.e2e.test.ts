@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, hotp, totp, totpStep } from '#server/lib/totp';
-import { expectAccessible, signIn, startHarness, waitForApp, type Harness } from './harness.ts';
+import { waitForSignInCode } from '#server/testing/two-factor';
+import { expectAccessible, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 
 describe('platform slice in Chromium', () => {
   let harness: Harness;
@@ -13,12 +14,7 @@ describe('platform slice in Chromium', () => {
     harness = await startHarness({ vitalsSampleRate: 1 });
     sponsor = await harness.account({ fullName: 'Ramesh Kumar' });
     admin = await harness.account({ role: 'admin', fullName: 'Office Admin' });
-    const login = await fetch(`${harness.url}/api/users/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ userId: admin.userId, password: admin.password }),
-    });
-    adminToken = ((await login.json()) as { token: string }).token;
+    adminToken = await tokenFor(harness, admin);
   });
   afterAll(async () => {
     await harness?.close();
@@ -150,6 +146,7 @@ describe('platform slice in Chromium', () => {
 
     await page.getByLabel('User ID or e-mail').fill(admin.userId);
     await page.getByLabel('Password').fill(admin.password);
+    await page.getByLabel('Authenticator code').fill(await waitForSignInCode(admin.authenticator!));
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL('**/admin/dashboard');
     await expect.poll(async () => Number((await page.getByTestId('member-count').textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(2);
@@ -167,7 +164,7 @@ describe('platform slice in Chromium', () => {
     await member.page.waitForURL('**/admin-login', { timeout: 5_000 });
     await member.page.context().close();
   });
-  it('lets a super-admin grant a staff member finance with a reason at 360 px; the staff member can open the donations queue at once', { timeout: 90_000 }, async () => {
+  it('lets a super-admin grant a staff member finance with a reason at 360 px; the staff member sets up two-factor sign-in, then opens the donations queue', { timeout: 90_000 }, async () => {
     const clerk = await harness.account({ role: 'admin', permissions: ['content'], fullName: 'Desk Clerk' });
     const staff = await harness.page({ width: 360 });
     await signIn(staff.page, clerk, 'admin');
@@ -190,6 +187,19 @@ describe('platform slice in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page, 'staff permissions (360 px)');
 
+    // Finance needs a second factor: the console now shows only the way to set it up.
+    await staff.page.goto('/admin/donations');
+    await expect.poll(() => staff.page.getByRole('heading', { name: 'Set up two-factor sign-in first' }).count()).toBe(1);
+    expect(await staff.page.getByTestId('donation-filters').count()).toBe(0);
+    await expectAccessible(staff.page, 'two-factor gate (360 px)');
+    await staff.page.getByRole('link', { name: 'Set up two-factor sign-in' }).click();
+    await staff.page.waitForURL('**/admin/security');
+    await staff.page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect.poll(() => staff.page.getByTestId('totp-secret').isVisible()).toBe(true);
+    const secret = base32Decode((await staff.page.getByTestId('totp-secret').textContent()) ?? '');
+    await staff.page.getByLabel('Code from your authenticator app').fill(totp(secret, new Date()));
+    await staff.page.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => staff.page.getByTestId('totp-status').textContent()).toContain('On since');
     await staff.page.goto('/admin/donations');
     await expect.poll(() => staff.page.getByTestId('donation-filters').count()).toBe(1);
     expect(consoleErrors).toEqual([]);

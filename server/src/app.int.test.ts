@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
 import { fakeWebDist } from '#server/testing/fake-web-dist';
 import { testDbKinds } from '#server/testing/test-db';
+import { nextSignInCode } from '#server/testing/two-factor';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
 
 describe.each(testDbKinds())('HTTP on %s', (kind) => {
@@ -53,7 +54,7 @@ describe.each(testDbKinds())('HTTP on %s', (kind) => {
 
       const login = await request(http).post('/api/users/login').send({ email: body.email, password: body.password });
       expect(login.status).toBe(200);
-      expect(login.body).toEqual({ userId: registered.body.userId, fullName: 'Meena Kumari', role: 'member', permissions: [], token: expect.any(String) });
+      expect(login.body).toEqual({ userId: registered.body.userId, fullName: 'Meena Kumari', role: 'member', permissions: [], twoFactorSetupRequired: false, token: expect.any(String) });
       expect(login.headers['set-cookie']).toBeUndefined();
 
       const card = await request(http).get(`/api/users/${registered.body.userId}`);
@@ -124,7 +125,7 @@ describe.each(testDbKinds())('HTTP on %s', (kind) => {
       const login = await request(http)
         .post('/trpc/identity.login')
         .set('x-sahay-csrf', '1')
-        .send({ userId: admin.userId, password: admin.password });
+        .send({ userId: admin.userId, password: admin.password, totpCode: nextSignInCode(admin.authenticator!, app.services.now()) });
       expect(login.status).toBe(200);
       const cookie = String(login.headers['set-cookie']);
       expect(cookie).toMatch(/sahay_session=/);

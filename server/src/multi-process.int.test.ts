@@ -200,7 +200,7 @@ describe.runIf(testDbKinds().includes('postgres'))('several processes on one Pos
     const worker = startProcess('worker', 'worker/src/main.ts', { LOG_LEVEL: 'info' });
     [serverA, serverB] = await Promise.all([serverUrl(a), serverUrl(b), waitForOutput(worker, /worker is running/)]);
 
-    const tool = launch('admin:create', 'server/src/tools/admin-create.ts', ['--email', adminEmail, '--name', 'Site Operator'], {
+    const tool = launch('admin:create', 'server/src/tools/admin-create.ts', ['--email', adminEmail, '--name', 'Site Operator', '--permissions', 'settings,members'], {
       ...env,
       SAHAY_DATA_DIR: dataDir(),
       SAHAY_ADMIN_PASSWORD: adminPassword,

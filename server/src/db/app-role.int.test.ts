@@ -111,7 +111,7 @@ describe.runIf(testDbKinds().includes('postgres'))('the app role on postgres', (
     const masterKey = crypto.randomBytes(32);
     const adminEmail = `admin.${crypto.randomBytes(4).toString('hex')}@example.org`;
     // A tool through createServices as the app role: a start with nothing to migrate, then a command.
-    const created = runTool('admin-create.ts', ['--email', adminEmail, '--name', 'Role Admin'], {
+    const created = runTool('admin-create.ts', ['--email', adminEmail, '--name', 'Role Admin', '--permissions', 'members'], {
       DATABASE_URL: app.url,
       SAHAY_MASTER_KEY: masterKey.toString('base64'),
       SAHAY_ADMIN_PASSWORD: 'a long admin password',

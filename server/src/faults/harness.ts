@@ -8,7 +8,8 @@ import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '#server/config';
 import { replayAndCompare } from '#server/event-store/replay';
 import { generateEpins } from '#server/modules/community/community.api';
-import { createAccount, logIn, type Permission, type Role } from '#server/modules/identity/identity.api';
+import { createAccount, logIn, requiresTwoFactor, type Permission, type Role } from '#server/modules/identity/identity.api';
+import { enrolTwoFactor } from '#server/testing/two-factor';
 import { createServices, type Services } from '#server/services';
 import { startOwnPostgres, startOwnRedis, type OwnServer } from '#server/testing/own-services';
 import { PLAIN_LOCAL_SMTP } from '#server/testing/smtp-server';
@@ -177,7 +178,7 @@ export interface FaultStage {
   services: Services;
   startServer(): Promise<SahayProcess & { url: string }>;
   startWorker(): Promise<SahayProcess>;
-  /** An account made directly in the database, signed in: its bearer token works on the server process. */
+  /** An account made directly in the database, signed in (with two-factor set up when its permissions need it): its bearer token works on the server process. */
   account(options?: { role?: Role; permissions?: Permission[] }): Promise<{ userId: string; token: string; email: string }>;
   /** Fresh invite codes held by `holder` (an admin), for registrations. */
   inviteCodes(holder: string, count: number): Promise<string[]>;
@@ -241,6 +242,8 @@ export async function startFaultStage(): Promise<FaultStage> {
         { actor: 'system', correlationId: crypto.randomUUID() },
       );
       const { token } = await logIn(services, { userId, password }, { kind: 'bearer' });
+      // Staff who must sign in with a second factor have set it up, as they must before any work.
+      if (requiresTwoFactor({ role, permissions: options.permissions ?? [] })) await enrolTwoFactor(services, userId);
       return { userId, token, email };
     },
     async inviteCodes(holder, count) {

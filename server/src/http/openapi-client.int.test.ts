@@ -6,6 +6,7 @@ import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextSignInCode } from '#server/testing/two-factor';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { buildOpenApiDocument } from './openapi.ts';
 
@@ -112,7 +113,7 @@ describe('a client generated from the OpenAPI document', () => {
     it('signs in, reads the role and permissions, and the team summary with its token', async () => {
       const admin = await app.account({ role: 'admin', permissions: ['members', 'finance'] });
       const client = createClient<never>({ baseUrl });
-      const login = (await client.POST('/api/users/login' as never, { body: { userId: admin.userId, password: admin.password } } as never)) as { data?: { token: string; role: string; permissions: string[] } };
+      const login = (await client.POST('/api/users/login' as never, { body: { userId: admin.userId, password: admin.password, totpCode: nextSignInCode(admin.authenticator!, app.services.now()) } } as never)) as { data?: { token: string; role: string; permissions: string[] } };
       expect(login.data!.role).toBe('admin');
       expect(login.data!.permissions.join(',')).toBe('members,finance');
       const summary = (await client.GET('/api/users/team-summary/{id}' as never, { params: { path: { id: admin.userId } }, headers: { Authorization: `bearer ${login.data!.token}` } } as never)) as { data?: unknown; response: Response };

@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z, ZodType } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import { CORRECT_THE_FIELDS, fieldErrorsFromZod, nulFieldErrors } from '#server/errors/field-errors';
-import { hasPermission, type Permission, type SessionUser } from '#server/modules/identity/identity.api';
+import { hasPermission, TWO_FACTOR_SETUP_REQUIRED, type Permission, type SessionUser } from '#server/modules/identity/identity.api';
 import type { RequestMeta } from '#server/lib/request-meta';
 
 /** Parses a body or params with a shared schema; invalid input (a NUL character anywhere included) is a 400 with fieldErrors. */
@@ -29,6 +29,8 @@ export function handle(fn: (req: Request, res: Response) => Promise<void>): Requ
 export function requireUser(res: Response): SessionUser {
   const user = res.locals.user as SessionUser | null;
   if (!user) throw new AppError('UNAUTHORIZED', { userMessage: 'Please log in to continue.' });
+  // Staff who must still set up their second factor do that in the console, and nothing else.
+  if (user.twoFactorSetupRequired) throw new AppError('FORBIDDEN', { userMessage: TWO_FACTOR_SETUP_REQUIRED });
   return user;
 }
 

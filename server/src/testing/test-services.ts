@@ -12,13 +12,14 @@ import type { InProcessQueue } from '#server/queue/in-process-queue';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
 import { createAccount } from '#server/modules/identity/identity.api';
 import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.api';
-import { logIn } from '#server/modules/identity/identity.api';
+import { logIn, requiresTwoFactor } from '#server/modules/identity/identity.api';
 import { createServices, type Services } from '#server/services';
 import { createInnerContext, type Context } from '#server/trpc/context';
 import { createCallerFactory } from '#server/trpc/procedures';
 import { appRouter } from '#server/trpc/router';
 import { createTestDb, type TestDbKind } from './test-db.ts';
 import { describeOpenTransactions, drainBatches, HELD_BACK_PATIENCE_MS } from './held-back.ts';
+import { enrolTwoFactor, type TestAuthenticator } from './two-factor.ts';
 
 const createCaller = createCallerFactory(appRouter);
 export type AppCaller = ReturnType<typeof createCaller>;
@@ -29,7 +30,19 @@ export interface TestApp {
   /** A tRPC caller as a visitor, or as the user behind a session token. */
   caller(as?: { token?: string; ip?: string }): Promise<AppCaller>;
   /** Creates an account directly and returns its ID and a bearer token. */
-  account(options?: { role?: Role; permissions?: Permission[]; email?: string; password?: string; fullName?: string }): Promise<{ userId: string; token: string; email: string; password: string }>;
+  /**
+   * Creates an account directly and returns its ID and a (cookie) session token. Staff whose
+   * permissions require two-factor sign-in get it set up, as they must before any work (pass
+   * `twoFactor: false` for one who has not yet); `authenticator` then makes their sign-in codes.
+   */
+  account(options?: {
+    role?: Role;
+    permissions?: Permission[];
+    email?: string;
+    password?: string;
+    fullName?: string;
+    twoFactor?: boolean;
+  }): Promise<{ userId: string; token: string; email: string; password: string; authenticator: TestAuthenticator | null }>;
   /**
    * Brings the async projections up to date, relays every committed event to the job queue and waits
    * for the jobs to finish. Waits also for
@@ -100,7 +113,9 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
       // A web sign-in (the cookie's lifetime): tests act as the web client over simulated weeks;
       // REST's shorter bearer lifetime is tested on its own (rest-sessions.int.test.ts).
       const { token } = await logIn(services, { userId, password }, { kind: 'cookie' });
-      return { userId, token, email, password };
+      const permissions = opts.permissions ?? (role === 'admin' ? [...PERMISSIONS] : []);
+      const authenticator = opts.twoFactor !== false && requiresTwoFactor({ role, permissions }) ? await enrolTwoFactor(services, userId) : null;
+      return { userId, token, email, password, authenticator };
     },
     async runJobs() {
       if (!(await catchUpAsyncProjections(services, 'test', HELD_BACK_PATIENCE_MS))) {

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { AppError } from '#server/errors/app-error';
 import { fromDatabaseOutage } from '#server/errors/database-outage';
 import { CORRECT_THE_FIELDS, nulFieldErrors } from '#server/errors/field-errors';
-import { hasPermission, type Permission } from '#server/modules/identity/identity.api';
+import { hasPermission, TWO_FACTOR_SETUP_REQUIRED, type Permission } from '#server/modules/identity/identity.api';
 import { t } from './init.ts';
 
 /** Turns the modules' AppError into the matching tRPC error: one map, since the codes share names. */
@@ -29,10 +29,24 @@ const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
 /** Each builder declares its policy in its meta (a later `.meta()` replaces it): the authorisation matrix test reads it. */
 export const publicProcedure = t.procedure.use(appErrors).use(noNulCharacters).meta({ policy: 'public' });
 
-/** Any signed-in account, acting on its own records. */
-export const authedProcedure = publicProcedure.meta({ policy: 'signed-in' }).use(({ ctx, next }) => {
+const signedIn = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
   return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Any signed-in account, acting on its own records; staff who must still set up their second factor may only do that. */
+export const authedProcedure = signedIn.meta({ policy: 'signed-in' }).use(({ ctx, next }) => {
+  if (ctx.user.twoFactorSetupRequired) throw new TRPCError({ code: 'FORBIDDEN', message: TWO_FACTOR_SETUP_REQUIRED });
+  return next();
+});
+
+/**
+ * Any admin, whatever their permissions, also before they have set up the second factor their
+ * permissions require: only the two-factor set-up itself is built on this.
+ */
+export const twoFactorSetupProcedure = signedIn.meta({ policy: 'any-admin' }).use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Access Denied!' });
+  return next();
 });
 
 /**

@@ -25,7 +25,7 @@ export {
   type RegisterAccountCommand,
 } from './accounts/accounts.ts';
 export { PERMISSIONS, userStreamId, type AccountRegistered, type IdentityEvent, type Permission, type PersonalDetails, type Role } from './identity.events.ts';
-export { canActFor, hasPermission } from './access.ts';
+export { canActFor, hasPermission, requiresTwoFactor, TWO_FACTOR_SETUP_REQUIRED } from './access.ts';
 export { erasePerson } from './accounts/erase-person.ts';
 export { getUserNames } from './accounts/user-names.ts';
 export { logIn } from './accounts/login.ts';

@@ -53,7 +53,7 @@ export function identityRest(services: Services): Router {
     handle(async (req, res) => {
       const input = parseInput(ZLoginRequestSchema, req.body);
       const { user, token } = await logIn(services, input, { kind: 'bearer', ip: req.ip ?? null });
-      res.json({ userId: user.userId, fullName: user.fullName, role: user.role, permissions: user.permissions, token });
+      res.json({ userId: user.userId, fullName: user.fullName, role: user.role, permissions: user.permissions, twoFactorSetupRequired: user.twoFactorSetupRequired, token });
     }),
   );
 

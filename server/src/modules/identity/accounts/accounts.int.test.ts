@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextSignInCode } from '#server/testing/two-factor';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
 import { testDbKinds } from '#server/testing/test-db';
 import { ADMIN_LOGIN_FAILED, LOGIN_FAILED } from './login.ts';
@@ -99,7 +100,10 @@ describe.each(testDbKinds())('identity on %s', (kind) => {
       expect([error.code, error.message]).toEqual(['UNAUTHORIZED', ADMIN_LOGIN_FAILED]);
       const wrong = await rejection((await app.caller()).identity.adminLogin({ userId: admin.userId, password: 'not the password' }));
       expect(wrong.message).toBe(ADMIN_LOGIN_FAILED);
-      expect((await (await app.caller()).identity.adminLogin({ userId: admin.userId, password: admin.password })).role).toBe('admin');
+      // A super-admin holds finance: the password alone is not enough, the authenticator's code is.
+      expect((await rejection((await app.caller()).identity.adminLogin({ userId: admin.userId, password: admin.password }))).message).toBe(ADMIN_LOGIN_FAILED);
+      const signedIn = await (await app.caller()).identity.adminLogin({ userId: admin.userId, password: admin.password, totpCode: nextSignInCode(admin.authenticator!, app.services.now()) });
+      expect(signedIn).toMatchObject({ role: 'admin', twoFactorSetupRequired: false });
     });
   });
 

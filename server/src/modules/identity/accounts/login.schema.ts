@@ -26,6 +26,8 @@ export const ZSessionUserSchema = z.object({
   fullName: z.string(),
   role: z.enum(['member', 'admin']),
   permissions: z.array(z.string()),
+  /** Staff holding finance or verification who have not set up two-factor sign-in: they may only set it up. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUserSchema>;
 

@@ -6,7 +6,7 @@ import type { Services } from '#server/services';
 import type { Permission, Role } from '../identity.events.ts';
 import { checkSignInCode } from '../two-factor/admin-totp.ts';
 import { emailHash } from './accounts.ts';
-import { createSession, revokeSession, type SessionKind, type SessionUser } from './sessions.ts';
+import { createSession, revokeSession, sessionUserOf, type SessionKind, type SessionUser } from './sessions.ts';
 
 export const LOGIN_FAILED = 'Invalid user ID/e-mail or password';
 export const ADMIN_LOGIN_FAILED = 'Invalid Admin Credentials';
@@ -121,6 +121,6 @@ export async function logIn(
   const token = await createSession(services.db, account.user_id, options.kind, now, ttlHours);
   return {
     token,
-    user: { userId: account.user_id, fullName: account.full_name ?? '', role: account.role, permissions: account.permissions },
+    user: sessionUserOf({ userId: account.user_id, fullName: account.full_name ?? '', role: account.role, permissions: account.permissions }, code === 'ok'),
   };
 }

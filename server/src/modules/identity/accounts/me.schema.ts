@@ -12,6 +12,8 @@ export const ZMeResponseSchema = z
     joinedAt: z.string(),
     isActive: z.boolean(),
     isEmailVerified: z.boolean(),
+    /** Staff who must set up two-factor sign-in before anything else (the console sends them to do it). */
+    twoFactorSetupRequired: z.boolean(),
   })
   .nullable();
 export type TMeResponse = z.infer<typeof ZMeResponseSchema>;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
 import { fakeWebDist } from '#server/testing/fake-web-dist';
 import { testDbKinds } from '#server/testing/test-db';
+import { nextSignInCode, type TestAuthenticator } from '#server/testing/two-factor';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 
 /**
@@ -26,24 +27,26 @@ describe.each(testDbKinds())('REST sign-in and sign-out on %s', (kind) => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  async function signIn(): Promise<{ userId: string; token: string; body: Record<string, unknown> }> {
+  /** A finance admin signs in over REST: password and a code from the authenticator their permission requires. */
+  async function signIn(): Promise<{ userId: string; token: string; body: Record<string, unknown>; authenticator: TestAuthenticator }> {
     const account = await app.account({ role: 'admin', permissions: ['finance'] });
-    const login = await request(http).post('/api/users/login').send({ email: account.email, password: account.password });
+    const authenticator = account.authenticator!;
+    const login = await request(http).post('/api/users/login').send({ email: account.email, password: account.password, totpCode: nextSignInCode(authenticator, clock) });
     expect(login.status).toBe(200);
-    return { userId: account.userId, token: login.body.token as string, body: login.body as Record<string, unknown> };
+    return { userId: account.userId, token: login.body.token as string, body: login.body as Record<string, unknown>, authenticator };
   }
   const profileWith = (userId: string, authorization: string) => request(http).get(`/api/users/profile/${userId}`).set('Authorization', authorization);
 
   it('answers the role and permissions it documents, and takes the scheme name in any case', async () => {
     const { userId, token, body } = await signIn();
-    expect(body).toEqual({ userId, fullName: 'Test Person', role: 'admin', permissions: ['finance'], token });
+    expect(body).toEqual({ userId, fullName: 'Test Person', role: 'admin', permissions: ['finance'], twoFactorSetupRequired: false, token });
     for (const scheme of ['Bearer', 'bearer', 'BEARER']) expect((await profileWith(userId, `${scheme} ${token}`)).status).toBe(200);
     expect((await profileWith(userId, `Basic ${token}`)).status).toBe(401);
   });
 
   it('signs out: the token stops working at once, a second sign-out is fine, other tokens of the account go on', async () => {
     const first = await signIn();
-    const other = await request(http).post('/api/users/login').send({ userId: first.userId, password: 'correct horse battery' });
+    const other = await request(http).post('/api/users/login').send({ userId: first.userId, password: 'correct horse battery', totpCode: nextSignInCode(first.authenticator, clock) });
     const out = await request(http).post('/api/users/logout').set('Authorization', `Bearer ${first.token}`).send({});
     expect([out.status, out.body]).toEqual([200, { ok: true }]);
     expect((await profileWith(first.userId, `Bearer ${first.token}`)).status).toBe(401);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
+import { requiresTwoFactor } from '../access.ts';
 import type { Permission, Role } from '../identity.events.ts';
 
 export const SESSION_COOKIE = 'sahay_session';
@@ -11,6 +12,16 @@ export interface SessionUser {
   fullName: string;
   role: Role;
   permissions: Permission[];
+  /**
+   * Staff whose permissions require a second factor (access.ts requiresTwoFactor) and who have not
+   * set it up: such a session may only set it up, sign out and say who it is.
+   */
+  twoFactorSetupRequired: boolean;
+}
+
+/** The session's view of an account, with whether it must still set up its second factor. */
+export function sessionUserOf(account: Omit<SessionUser, 'twoFactorSetupRequired'>, hasTotp: boolean): SessionUser {
+  return { ...account, twoFactorSetupRequired: !hasTotp && requiresTwoFactor(account) };
 }
 
 /** Only the hash is stored: a stolen database row cannot be replayed as a cookie. */
@@ -33,14 +44,14 @@ export async function createSession(db: Queryable, userId: string, kind: Session
 /** The signed-in user behind a token, if the session is live and the account active. */
 export async function resolveSession(db: Queryable, token: string, now: Date): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const { rows } = await db.query<{ user_id: string; full_name: string | null; role: Role; permissions: Permission[] }>(
-    `SELECT u.user_id, u.full_name, u.role, u.permissions
+  const { rows } = await db.query<{ user_id: string; full_name: string | null; role: Role; permissions: Permission[]; has_totp: boolean }>(
+    `SELECT u.user_id, u.full_name, u.role, u.permissions, EXISTS (SELECT 1 FROM admin_totp t WHERE t.user_id = u.user_id) AS has_totp
      FROM sessions s JOIN users u ON u.user_id = s.user_id
      WHERE s.id_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.status = 'active'`,
     [hashToken(token), now],
   );
   const row = rows[0];
-  return row ? { userId: row.user_id, fullName: row.full_name ?? '', role: row.role, permissions: row.permissions } : null;
+  return row ? sessionUserOf({ userId: row.user_id, fullName: row.full_name ?? '', role: row.role, permissions: row.permissions }, row.has_totp) : null;
 }
 
 export async function revokeSession(db: Queryable, token: string, now: Date): Promise<void> {

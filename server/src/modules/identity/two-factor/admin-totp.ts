@@ -7,7 +7,8 @@ import { base32Decode, base32Encode, matchTotp, newTotpSecret, otpauthUri } from
 import type { Services } from '#server/services';
 import { userStreamId, type AdminTotpDisabled, type AdminTotpEnabled } from '../identity.events.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
-import { revokeAllSessions } from '../accounts/sessions.ts';
+import { requiresTwoFactor } from '../access.ts';
+import { revokeAllSessions, type SessionUser } from '../accounts/sessions.ts';
 import { ACCOUNT_NOT_FOUND, evolveUser, isActiveUser, noUser, type UserState } from '../user.decider.ts';
 
 /**
@@ -27,6 +28,7 @@ export const TOTP_NOT_ON = 'Two-factor sign-in is not on for this account.';
 export const TOTP_NO_SETUP = 'Start the set-up again: no secret is waiting for a code.';
 export const TOTP_CODE_WRONG = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
 export const TOTP_OWN_RESET = 'Turn off your own two-factor sign-in on the Security page, with a code from your app.';
+export const TOTP_REQUIRED_BY_PERMISSIONS = 'Your permissions (finance or verification) require two-factor sign-in: it cannot be turned off.';
 export const TOTP_RESET_NOT_ALLOWED = 'Only an admin holding every permission this account holds can reset its two-factor sign-in.';
 /** A secret shown for set-up is good for this long. */
 const SETUP_MINUTES = 15;
@@ -167,7 +169,9 @@ async function recordDisabled(services: Services, command: Omit<Parameters<typeo
 }
 
 /** The admin turns it off, proving it with a current code. */
-export async function disableOwnTotp(services: Services, user: { userId: string }, code: string, meta: RequestMeta): Promise<TotpStatus> {
+export async function disableOwnTotp(services: Services, user: SessionUser, code: string, meta: RequestMeta): Promise<TotpStatus> {
+  // A lost phone is reset by another admin (resetTotpByAdmin), after which the account may only set it up again.
+  if (requiresTwoFactor(user)) throw new AppError('FORBIDDEN', { userMessage: TOTP_REQUIRED_BY_PERMISSIONS });
   await consumeRateLimit(services.db, `totp:user:${user.userId}`, services.limits.totpPerAccount, services.now());
   const result = await checkSignInCode(services, user.userId, code);
   if (result === 'not-required') throw new AppError('CONFLICT', { userMessage: TOTP_NOT_ON });

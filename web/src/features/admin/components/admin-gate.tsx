@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { useMe } from '#web/features/identity/hooks/use-me.ts';
 import { useT } from '#web/i18n/i18n.tsx';
@@ -11,15 +12,41 @@ export type AdminPermission = 'content' | 'finance' | 'verification' | 'members'
 
 /**
  * Renders an admin page for admins holding `permission`; "Access Denied!" for anyone else. The
- * server refuses the same people (403); this only spares them a page that cannot work.
+ * server refuses the same people (403); this only spares them a page that cannot work. Staff who
+ * must still set up two-factor sign-in are sent to do that, except on the page where it is done.
  */
-export function AdminGate({ permission, children }: { permission: AdminPermission | null; children: (me: NonNullable<TMeResponse>) => ReactNode }) {
+export function AdminGate({
+  permission,
+  isTwoFactorSetup = false,
+  children,
+}: {
+  permission: AdminPermission | null;
+  isTwoFactorSetup?: boolean;
+  children: (me: NonNullable<TMeResponse>) => ReactNode;
+}) {
   const t = useT();
   const errorText = useErrorText();
   const me = useMe();
   if (me.isPending) return <PageLoading />;
   if (me.isError) return <LoadError error={errorText(me.error, 'admin.loadFailed')} onRetry={() => void me.refetch()} retryLabel={t('common.retry')} />;
   if (me.data?.role !== 'admin') return <AccessDenied />;
+  if (me.data.twoFactorSetupRequired && !isTwoFactorSetup) return <TwoFactorFirst />;
   if (permission && !me.data.permissions.includes(permission)) return <AccessDenied isAdmin />;
   return children(me.data);
+}
+
+/** Staff holding finance or verification sign in with a second factor; until it is set up, the console shows only the way there. */
+function TwoFactorFirst() {
+  const t = useT();
+  return (
+    <div className="container page-narrow">
+      <div role="alert">
+        <h1>{t('admin.twoFactorFirst.heading')}</h1>
+        <p>{t('admin.twoFactorFirst.text')}</p>
+      </div>
+      <Link href="~/admin/security" className="btn btn-primary">
+        {t('admin.twoFactorFirst.link')}
+      </Link>
+    </div>
+  );
 }

@@ -20,17 +20,18 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 export default function SecurityPage() {
   usePageMeta('admin.security.metaTitle', 'admin.metaDescription', { isNoIndex: true });
   return (
-    <AdminGate permission={null}>
-      {() => (
+    <AdminGate permission={null} isTwoFactorSetup>
+      {(me) => (
         <div className="container admin-page">
-          <Security />
+          <Security isRequired={me.twoFactorSetupRequired} />
         </div>
       )}
     </AdminGate>
   );
 }
 
-function Security() {
+/** `isRequired`: the admin's permissions require it and it is not on yet; the rest of the console waits for it. */
+function Security({ isRequired }: { isRequired: boolean }) {
   const t = useT();
   const { lang, translateServer } = useLang();
   const errorText = useErrorText();
@@ -77,6 +78,11 @@ function Security() {
       <section aria-labelledby="totp-heading" className="panel">
         <h2 id="totp-heading">{t('admin.security.totpHeading')}</h2>
         <p>{t('admin.security.intro')}</p>
+        {isRequired && (
+          <p className="notice" role="note">
+            {t('admin.twoFactorFirst.text')}
+          </p>
+        )}
         {status.isPending && <p role="status">{t('common.loading')}</p>}
         {status.isError && <LoadError error={errorText(status.error, 'admin.security.failed')} onRetry={() => void status.refetch()} retryLabel={t('common.retry')} />}
         {status.data && (

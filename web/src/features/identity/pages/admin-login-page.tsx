@@ -50,7 +50,10 @@ export default function AdminLoginPage() {
       return;
     }
     setClientErrors({});
-    void adminLogin.mutate(parsed?.data ?? input, { onSuccess: () => navigate('/admin/dashboard', { replace: true }) });
+    // Staff who must still set up two-factor sign-in go straight to where it is done.
+    void adminLogin.mutate(parsed?.data ?? input, {
+      onSuccess: (user) => navigate(user.twoFactorSetupRequired ? '/admin/security' : '/admin/dashboard', { replace: true }),
+    });
   }
 
   return (
