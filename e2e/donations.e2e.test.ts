@@ -7,6 +7,8 @@ import type { CDPSession, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base32Decode, totp } from '#server/lib/totp';
+import { readOutbox } from '#server/testing/outbox';
 import { callProcedure, expectAccessible, expectNoAxeViolations, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 
 type Account = Awaited<ReturnType<Harness['account']>>;
@@ -507,6 +509,91 @@ describe('donations in Chromium', () => {
     await shot(page, 'admin-dashboard-queues-hi-360');
     expect(consoleErrors).toEqual([]);
     await page.context().close();
+  });
+
+  it('a super-admin invites a finance clerk by e-mail, who sets a password and two-factor sign-in at 360 px and then verifies a donation', { timeout: 150_000 }, async () => {
+    // The super-admin invites from the console.
+    const office = await harness.page();
+    await signIn(office.page, admin, 'admin');
+    await office.page.getByRole('link', { name: 'Staff invitations', exact: true }).click();
+    await office.page.waitForURL('**/admin/staff');
+    const email = `clerk.${crypto.randomBytes(4).toString('hex')}@example.org`;
+    await office.page.getByLabel('Full name').fill('Kavita Rao');
+    await office.page.getByLabel('E-mail').fill(email);
+    await office.page.getByRole('button', { name: 'Send the invitation' }).click();
+    await expect.poll(() => office.page.locator('#invite-permissions-error').textContent()).toContain('Choose at least one permission.');
+    await office.page.getByLabel(/^Finance/).check();
+    await office.page.getByRole('button', { name: 'Send the invitation' }).click();
+    await expect.poll(() => office.page.getByRole('status').filter({ hasText: 'The invitation is on its way' }).count()).toBe(1);
+    await expect.poll(() => office.page.getByTestId('staff-invitations').textContent()).toContain('Kavita Rao');
+    await expectAccessible(office.page, 'staff invitations');
+
+    // The link from the e-mail (the embedded mailer's outbox).
+    const invitationLink = () =>
+      readOutbox(harness.dataDir)
+        .filter((mail) => mail.text.includes(`To: ${email}`))
+        .map((mail) => /http:\/\/127\.0\.0\.1:\d+\/staff-invitation\?token=[A-Za-z0-9_.%-]+/.exec(mail.text)?.[0])
+        .find(Boolean) ?? null;
+    await expect.poll(invitationLink, { timeout: 20_000 }).not.toBeNull();
+    const link = invitationLink()!;
+
+    // The clerk, on a phone: password (typed twice), mobile, then two-factor set-up.
+    const clerk = await harness.page({ width: 360 });
+    await clerk.page.goto(link);
+    await expect.poll(() => clerk.page.getByRole('heading', { name: 'Join the Sahay Foundation staff' }).count()).toBe(1);
+    await expect.poll(() => clerk.page.getByText('Welcome, Kavita Rao.').count()).toBe(1);
+    await noSideScroll(clerk.page, 'staff invitation (360 px)');
+    await expectAccessible(clerk.page, 'staff invitation (360 px)');
+    await shot(clerk.page, 'staff-invitation-en-360');
+    await clerk.page.getByLabel('Choose a password').fill('kavita clerk password');
+    await clerk.page.getByLabel('Type the password again').fill('kavita clerk passwort');
+    await clerk.page.getByLabel('Mobile number').fill('98765 12345');
+    await clerk.page.getByRole('button', { name: 'Create my staff account' }).click();
+    await expect.poll(() => clerk.page.getByText('The two passwords are not the same.').count()).toBe(1);
+    await clerk.page.getByLabel('Type the password again').fill('kavita clerk password');
+    await clerk.page.getByRole('button', { name: 'Create my staff account' }).click();
+    await expect.poll(() => clerk.page.getByTestId('new-user-id').textContent()).toMatch(/^SH\d{7}$/);
+    await shot(clerk.page, 'staff-invitation-ready-en-360');
+    await clerk.page.getByRole('link', { name: 'Set up two-factor sign-in' }).click();
+    await clerk.page.waitForURL('**/admin/security');
+    await clerk.page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect.poll(() => clerk.page.getByTestId('totp-secret').isVisible()).toBe(true);
+    const secret = base32Decode((await clerk.page.getByTestId('totp-secret').textContent()) ?? '');
+    await clerk.page.getByLabel('Code from your authenticator app').fill(totp(secret, new Date()));
+    await clerk.page.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => clerk.page.getByTestId('totp-status').textContent()).toContain('On since');
+
+    // A donor's proof waits; the clerk verifies it.
+    const donorEmail = 'invited.clerk.donor@example.org';
+    const pledge = await callProcedure(harness, 'donations.create', {
+      kind: 'mutation',
+      input: { amountPaise: 2_100_00, cause: 'general', donorName: 'Clerk Donor', email: donorEmail, showName: false },
+    });
+    const reference = (pledge.body.result?.data as { reference: string }).reference;
+    expect((await callProcedure(harness, 'donations.submitProof', { kind: 'mutation', input: { reference, contact: donorEmail, utr: '612345678905' } })).status).toBe(200);
+    await clerk.page.goto('/admin/donations');
+    const queue = clerk.page.getByTestId('donations-queue');
+    await expect.poll(() => queue.textContent()).toContain(reference);
+    await queue.getByRole('link', { name: reference }).click();
+    await clerk.page.getByTestId('verify-form').getByRole('button', { name: 'Verify and issue the receipt' }).click();
+    await expect.poll(() => clerk.page.getByTestId('donation-status').textContent()).toBe('Verified');
+    await noSideScroll(clerk.page, 'donation verified by the invited clerk (360 px)');
+
+    // The invitation is used: the super-admin's list says who joined; the link works no more.
+    await office.page.reload();
+    await expect.poll(() => office.page.getByTestId('staff-invitations').textContent()).toContain('Joined on');
+    await office.page.setViewportSize({ width: 360, height: 780 });
+    await office.page.goto('/admin/staff?lang=hi');
+    await expect.poll(() => office.page.getByTestId('staff-invitations').textContent()).toContain('को जुड़े');
+    await noSideScroll(office.page, 'staff invitations (hi, 360 px)');
+    await expectAccessible(office.page, 'staff invitations (hi, 360 px)');
+    await shot(office.page, 'staff-invitations-hi-360');
+    const again = await harness.page();
+    await again.page.goto(link);
+    await expect.poll(() => again.page.getByRole('alert').first().textContent()).toContain('This invitation has already been used.');
+    expect(clerk.consoleErrors.filter((text) => !/status of 400/.test(text)), JSON.stringify(clerk.consoleErrors)).toEqual([]);
+    expect(again.consoleErrors.filter((text) => !/status of 409/.test(text))).toEqual([]);
+    for (const opened of [office, clerk, again]) await opened.page.context().close();
   });
 
   it('shows the public donation pages in English at 360 px too, with no axe violation', { timeout: 60_000 }, async () => {

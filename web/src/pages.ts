@@ -48,6 +48,8 @@ export const directJoiningPage = apiPage(() => import('./features/community/page
 export const levelTreePage = apiPage(() => import('./features/community/pages/level-tree-page.tsx'), ['identity', 'member', 'messages']);
 export const epinDashboardPage = apiPage(() => import('./features/community/pages/epin-dashboard-page.tsx'), ['identity', 'member', 'messages']);
 export const confirmEmailPage = apiPage(() => import('./features/identity/pages/confirm-email-page.tsx'), ['identity', 'messages']);
+// The page behind a staff invitation's link: its texts and messages are the console's.
+export const staffInvitationPage = apiPage(() => import('./features/admin/pages/staff-invitation-page.tsx'), ['identity', 'messages', 'admin']);
 export const myHelpPage = apiPage(() => import('./features/help/pages/my-help-page.tsx'), ['identity', 'member', 'messages']);
 export const askHelpPage = apiPage(() => import('./features/help/pages/ask-help-page.tsx'), ['identity', 'member', 'messages']);
 // 'help' brings the server messages about direct gifts and updates, which the public gift form shares.
@@ -109,7 +111,7 @@ export const NOT_FOUND_SOURCES = [`${SITE_PAGES}/not-found-page.tsx`];
  * and are rendered by the client: the member and admin areas, and pages whose content depends on
  * who is signed in or on a one-time token (/confirm-email?token=). Add new member pages here.
  */
-export const APP_PREFIXES = ['/dashboard', '/admin', '/direct-joining', '/LevelTree', '/epin-dashboard', '/profile', '/confirm-email', '/my-help'];
+export const APP_PREFIXES = ['/dashboard', '/admin', '/direct-joining', '/LevelTree', '/epin-dashboard', '/profile', '/confirm-email', '/staff-invitation', '/my-help'];
 
 function trimSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

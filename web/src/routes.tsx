@@ -1,6 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { lazyPage } from './lib/lazy-page.tsx';
-import { askHelpPage, confirmEmailPage, dashboardPage, directJoiningPage, epinDashboardPage, levelTreePage, myHelpPage, myHelpRequestPage, notFoundPage, profilePage, publicRoutes } from './pages.ts';
+import { askHelpPage, confirmEmailPage, dashboardPage, directJoiningPage, epinDashboardPage, levelTreePage, myHelpPage, myHelpRequestPage, notFoundPage, profilePage, publicRoutes, staffInvitationPage } from './pages.ts';
 
 /** The admin console, its routes and its pages' definitions in a chunk of their own: public pages never load them. */
 const adminArea = lazyPage(() => import('./features/admin/admin-routes.tsx'));
@@ -17,6 +17,7 @@ export function AppRoutes() {
       <Route path="/epin-dashboard" component={epinDashboardPage.Component} />
       <Route path="/profile" component={profilePage.Component} />
       <Route path="/confirm-email" component={confirmEmailPage.Component} />
+      <Route path="/staff-invitation" component={staffInvitationPage.Component} />
       <Route path="/my-help" component={myHelpPage.Component} />
       <Route path="/my-help/new" component={askHelpPage.Component} />
       <Route path="/my-help/:id" component={myHelpRequestPage.Component} />

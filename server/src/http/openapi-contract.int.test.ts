@@ -486,6 +486,15 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         404: () => asAdmin(get('/api/admin/audit/donation-ZZZZ9999')),
       },
     },
+    postAdminStaff: {
+      success: () => asAdmin(post('/api/admin/staff')).send({ email: uniqueEmail('invitee'), name: 'Meena Joshi', permissions: ['verification'] }),
+      errors: {
+        400: () => asAdmin(post('/api/admin/staff')).send({ email: uniqueEmail('invitee'), name: 'No Rights', permissions: [] }),
+        ...adminOnly(() => post('/api/admin/staff').send({ email: uniqueEmail('invitee'), name: 'Nobody', permissions: ['content'] })),
+        409: () => asAdmin(post('/api/admin/staff')).send({ email: member.email, name: 'Has An Account', permissions: ['content'] }),
+        413: () => asAdmin(post('/api/admin/staff')).send(OVERSIZED),
+      },
+    },
     putAdminStaffByUserIdPermissions: {
       success: async () => {
         const staff = await app.account({ role: 'admin', permissions: ['content'] });

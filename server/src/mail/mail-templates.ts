@@ -27,6 +27,10 @@ export const MAIL_TEMPLATES = {
   emailConfirmation: {
     vars: { name: { fallback: 'member' }, userId: {}, validDays: {}, link: { kind: 'url' } },
   },
+  /** To a person a super-admin invited as staff: the one-time link that sets their password. */
+  staffInvitation: {
+    vars: { name: { fallback: 'member' }, inviter: { optional: true }, validHours: {}, link: { kind: 'url' } },
+  },
   /** The six-digit code that resets a password. */
   passwordResetCode: {
     vars: { name: { fallback: 'member' }, userId: {}, code: {}, validMinutes: {}, maxTries: {} },

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { handle, parseInput, requestMeta, requireAdmin } from '#server/http/rest';
-import { listCompanyDirects, setStaffPermissions } from '#server/modules/identity/identity.api';
+import { inviteStaff, listCompanyDirects, setStaffPermissions } from '#server/modules/identity/identity.api';
+import { ZInviteStaffRequestSchema } from '#server/modules/identity/staff/staff-invitations.schema';
 import { ZMemberIdSchema, ZSetPermissionsRestRequestSchema } from './members/members.schema.ts';
 import type { Services } from '#server/services';
 import { listQueues } from './dashboard/queues.ts';
@@ -43,6 +44,16 @@ export function adminRest(services: Services): Router {
     handle(async (_req, res) => {
       const user = requireAdmin(res, null);
       res.json(await listQueues(services, user));
+    }),
+  );
+
+  // A super-admin invites a staff member by e-mail (the link sets the password of the new account).
+  rest.post(
+    '/admin/staff',
+    handle(async (req, res) => {
+      const user = requireAdmin(res, 'members');
+      const body = parseInput(ZInviteStaffRequestSchema, req.body);
+      res.status(201).json(await inviteStaff(services, body, user, requestMeta(req, res)));
     }),
   );
 

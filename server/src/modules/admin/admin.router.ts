@@ -16,12 +16,13 @@ import { resetTotpRoute } from './members/reset-totp.route.ts';
 import { searchMembersRoute } from './members/search-members.route.ts';
 import { setPermissionsRoute } from './members/set-permissions.route.ts';
 import { suspendMemberRoute } from './members/suspend-member.route.ts';
+import { inviteStaffRoute, listStaffInvitationsRoute } from './staff/staff.routes.ts';
 
 export const adminRouter = router({
   getDashboard: getDashboardRoute,
   getQueues: getQueuesRoute,
-  getWebVitals: getWebVitalsRoute,
   getCharts: getChartsRoute,
+  getWebVitals: getWebVitalsRoute,
   members: router({
     search: searchMembersRoute,
     get: getMemberRoute,
@@ -31,6 +32,10 @@ export const adminRouter = router({
     resetTotp: resetTotpRoute,
     setPermissions: setPermissionsRoute,
     erase: eraseMemberRoute,
+  }),
+  staff: router({
+    invite: inviteStaffRoute,
+    invitations: listStaffInvitationsRoute,
   }),
   audit: router({
     find: findAuditRecordsRoute,

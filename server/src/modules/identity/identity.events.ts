@@ -156,6 +156,28 @@ export type StaffPermissionsChanged = {
   data: { userId: string; permissions: Permission[]; previous: Permission[]; reason: string; changedBy: string; changedAt: string };
 };
 
+/** The name and address a staff invitation is for; sealed under the invitation's own key. */
+export interface InviteeDetails {
+  fullName: string;
+  email: string;
+}
+
+/**
+ * A super-admin invited a staff member by e-mail (issue 15): a one-time link, valid until
+ * `expiresAt`, sets the password of a new staff account holding `permissions`. The link's secret is
+ * never recorded: the mail job derives it from `invitationId` with a key only the server holds.
+ */
+export type StaffInvited = {
+  type: 'StaffInvited';
+  data: { invitationId: string; emailHash: string; invitee: Sealed; permissions: Permission[]; invitedBy: string; invitedAt: string; expiresAt: string };
+};
+
+/** The invitation was used: it opened the account `userId` (whose AccountRegistered is in the same append). */
+export type StaffInvitationAccepted = {
+  type: 'StaffInvitationAccepted';
+  data: { invitationId: string; userId: string; acceptedAt: string };
+};
+
 export type IdentityEvent =
   | AccountRegistered
   | PasswordChanged
@@ -172,10 +194,16 @@ export type IdentityEvent =
   | MemberReactivated
   | AdminTotpEnabled
   | AdminTotpDisabled
-  | StaffPermissionsChanged;
+  | StaffPermissionsChanged
+  | StaffInvited
+  | StaffInvitationAccepted;
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;
+}
+
+export function staffInvitationStreamId(invitationId: string): string {
+  return `staff_invitation-${invitationId}`;
 }
 
 /** Schema versions and upcasters of the identity events that have changed shape (rule 8). */

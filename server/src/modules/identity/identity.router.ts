@@ -11,6 +11,7 @@ import { requestPasswordResetRoute } from './passwords/request-password-reset.ro
 import { resetPasswordRoute } from './passwords/reset-password.route.ts';
 import { getProfileRoute } from './profile/get-profile.route.ts';
 import { updateProfileRoute } from './profile/update-profile.route.ts';
+import { acceptStaffInvitationRoute, getStaffInvitationRoute } from './staff/staff-invitation.routes.ts';
 import { beginTotpSetupRoute } from './two-factor/begin-totp-setup.route.ts';
 import { confirmTotpSetupRoute } from './two-factor/confirm-totp-setup.route.ts';
 import { disableTotpRoute } from './two-factor/disable-totp.route.ts';
@@ -29,6 +30,11 @@ export const identityRouter = router({
   changePassword: changePasswordRoute,
   getProfile: getProfileRoute,
   updateProfile: updateProfileRoute,
+  /** A staff invitation's one-time link: what it grants, then the password that opens the account. */
+  staffInvitation: router({
+    get: getStaffInvitationRoute,
+    accept: acceptStaffInvitationRoute,
+  }),
   /** The signed-in admin's own second factor (another admin's is reset through admin.members.resetTotp). */
   totp: router({
     status: getTotpStatusRoute,

@@ -88,6 +88,8 @@ export function evolveUser(state: UserState, event: Recorded<IdentityEvent>): Us
       return { ...state, status: 'erased', passwordHash: null, isTotpEnabled: false, pendingQrUploadId: null, qrFile: null, erasedAt: event.data.erasedAt };
     case 'PasswordResetRequested':
     case 'ProfileUpdated':
+    case 'StaffInvited':
+    case 'StaffInvitationAccepted':
     case 'EmailConfirmationRequested':
       return state;
     default: {

@@ -26,5 +26,6 @@ export const adminHelpRequestPage = apiPage(() => import('./pages/help-request-a
 export const adminHelpDisputesPage = apiPage(() => import('./pages/help-disputes-page.tsx'), ['admin', 'messages', 'help']);
 export const adminAuditPage = apiPage(() => import('./pages/audit-page.tsx'), ['admin', 'messages']);
 export const adminReplayChecksPage = apiPage(() => import('./pages/replay-checks-page.tsx'), ['admin', 'messages']);
+export const adminStaffPage = apiPage(() => import('./pages/staff-page.tsx'), ['admin', 'messages']);
 export const adminAccessLogPage = apiPage(() => import('./pages/access-log-page.tsx'), ['admin', 'messages']);
 export const adminDisbursementsPage = apiPage(() => import('./pages/disbursements-page.tsx'), ['admin', 'messages']);

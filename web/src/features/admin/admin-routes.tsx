@@ -2,6 +2,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import {
   adminAuditPage,
   adminAccessLogPage,
+  adminStaffPage,
   adminReplayChecksPage,
   adminContentPage,
   adminBankStatementsPage,
@@ -53,6 +54,7 @@ export default function AdminRoutes() {
       <Route path="/disbursements" component={adminDisbursementsPage.Component} />
       <Route path="/audit" component={adminAuditPage.Component} />
       <Route path="/access-log" component={adminAccessLogPage.Component} />
+      <Route path="/staff" component={adminStaffPage.Component} />
       <Route path="/replay" component={adminReplayChecksPage.Component} />
       <Route path="/">
         <Redirect to="/dashboard" replace />

@@ -70,6 +70,8 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
       case 'QrCodeRejected':
       case 'AdminTotpEnabled':
       case 'AdminTotpDisabled':
+      case 'StaffInvited':
+      case 'StaffInvitationAccepted':
         return;
       case 'MemberSuspended':
         await tx.query(`UPDATE ${tables.users} SET status = 'suspended', updated_at = $2 WHERE user_id = $1 AND status = 'active'`, [

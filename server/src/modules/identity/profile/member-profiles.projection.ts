@@ -67,6 +67,8 @@ export const memberProfilesProjection: Projection<'member_profiles', IdentityEve
       case 'AdminTotpEnabled':
       case 'AdminTotpDisabled':
       case 'StaffPermissionsChanged':
+      case 'StaffInvited':
+      case 'StaffInvitationAccepted':
         return;
       default: {
         const unhandled: never = event;

@@ -32,6 +32,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/help', label: 'admin.help.link', text: 'admin.help.linkText', permission: 'verification' },
   { href: '/help/disputes', label: 'admin.help.disputes.link', text: 'admin.help.disputes.linkText', permission: 'verification' },
   { href: '/audit', label: 'admin.audit.link', text: 'admin.audit.linkText', permission: null },
+  { href: '/staff', label: 'admin.invite.link', text: 'admin.invite.linkText', permission: 'members', isSuperAdminOnly: true },
   { href: '/access-log', label: 'admin.accessLog.link', text: 'admin.accessLog.linkText', permission: null, isSuperAdminOnly: true },
   { href: '/replay', label: 'admin.replay.link', text: 'admin.replay.linkText', permission: 'settings' },
   { href: '/jobs', label: 'admin.links.jobs', text: 'admin.links.jobsText', permission: 'settings' },
@@ -56,8 +57,8 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const epins = useEpins(canManageMembers);
   const vitals = useWebVitals();
   const queues = useStaffQueues();
-  const logout = useLogout();
   const charts = useDashboardCharts();
+  const logout = useLogout();
 
   return (
     <div className="container">
@@ -100,7 +101,6 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
         {queues.data && <StaffQueues queues={queues.data.queues} checkedAt={queues.data.checkedAt} />}
       </section>
 
-      {consoleLinks.length > 0 && (
       {/* No panel around the charts: each chart is its own, and a panel in a panel leaves a phone too narrow for the tables. */}
       <section aria-labelledby="charts-heading">
         <h2 id="charts-heading">{t('admin.charts.heading')}</h2>
@@ -110,6 +110,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
         {charts.data && <DashboardCharts charts={charts.data} />}
       </section>
 
+      {consoleLinks.length > 0 && (
         <nav aria-labelledby="console-heading" className="panel">
           <h2 id="console-heading">{t('admin.links.heading')}</h2>
           <ul className="console-links">
