@@ -4,7 +4,7 @@ import type { PersonalDataErased } from '#server/event-store/personal-data';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import type { Permission } from '../identity.events.ts';
-import { userStreamId } from '../identity.events.ts';
+import { staffInvitationStreamId, userStreamId } from '../identity.events.ts';
 import { MEMBER_NOT_FOUND } from '../members/member-admin.ts';
 import { evolveUser, noUser, type UserState } from '../user.decider.ts';
 
@@ -51,6 +51,9 @@ export async function erasePerson(
     metadata: eventMetadata(meta),
     async onRecorded(tx) {
       await services.vault.destroyKey(tx, subjectId);
+      // The staff invitation that opened the account held the same name and address, under its own key.
+      const { rows: invitations } = await tx.query<{ invitation_id: string }>(`SELECT invitation_id FROM staff_invitations WHERE user_id = $1`, [command.userId]);
+      for (const { invitation_id: invitationId } of invitations) await services.vault.destroyKey(tx, staffInvitationStreamId(invitationId));
       await services.files.removeAllOf(subjectId, tx);
       for (const table of ['sessions', 'password_reset_codes', 'admin_totp', 'admin_totp_setups', 'admin_totp_used_steps']) {
         await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [command.userId]);

@@ -5,6 +5,8 @@ import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
 import { enrolTwoFactor, nextSignInCode } from '#server/testing/two-factor';
+import { replayAndCompare } from '#server/event-store/replay';
+import { erasePerson } from '../accounts/erase-person.ts';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../access.ts';
 import { logIn } from '../accounts/login.ts';
 import { staffInvitationStreamId, userStreamId } from '../identity.events.ts';
@@ -208,6 +210,23 @@ describe.each(testDbKinds())('staff invitations on %s', (kind) => {
     expect(await app.eventCount()).toBe(before + 3);
     const { rows } = await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users WHERE email_hash = (SELECT email_hash FROM users WHERE user_id = $1)`, [succeeded[0]!.userId]);
     expect(rows[0]!.count).toBe(1);
+  });
+
+  it('erasing the staff account leaves no name or address of it in the invitation, and replay equals live', async () => {
+    const email = uniqueEmail('erased');
+    const invited = await (await asSuperAdmin()).admin.staff.invite({ email, name: 'Erased Person', permissions: ['content'] });
+    const accepted = await (await app.caller()).identity.staffInvitation.accept({
+      token: invitationToken(app.services, invited.invitationId),
+      password: 'erase me please',
+      confirmPassword: 'erase me please',
+      phone: '9876543210',
+    });
+    await erasePerson(app.services, { userId: accepted.userId, reason: 'Asked to be forgotten', by: null }, { actor: 'system', correlationId: 'erase-test' });
+    const { rows } = await app.services.db.query(`SELECT full_name, email, user_id FROM staff_invitations WHERE invitation_id = $1`, [invited.invitationId]);
+    expect(rows).toEqual([{ full_name: null, email: null, user_id: accepted.userId }]);
+    const [event] = await app.services.eventStore.readStream(staffInvitationStreamId(invited.invitationId));
+    expect(await app.services.vault.reveal(app.services.db, (event!.data as { invitee: unknown }).invitee)).toBeNull();
+    for (const result of await replayAndCompare(app.services, 'staff_invitations')) expect(result.differences).toEqual([]);
   });
 
   it('the gate: staff granted finance must set up two-factor first; an own second factor they need cannot be turned off', async () => {
