@@ -196,7 +196,7 @@ describe('member community in Chromium', () => {
     await page.getByLabel('Mobile number').fill('9876543210');
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect.poll(() => page.getByLabel('6-digit code').count()).toBe(1);
-    expect(await page.textContent('main')).toContain('We have e-mailed a 6-digit code');
+    expect(await page.textContent('main')).toContain('We have sent a 6-digit code to the e-mail address and the mobile number');
 
     const mailTo = (email: string) => readOutbox(harness.dataDir).filter((mail) => mail.text.includes(`To: ${email}`) && mail.text.includes('Your code is:'));
     await expect.poll(() => mailTo(member.email).length, { timeout: 15_000 }).toBe(1);
@@ -212,7 +212,8 @@ describe('member community in Chromium', () => {
     await page.getByLabel('Confirm the new password').fill('a brand new password');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page.getByTestId('reset-done').textContent()).toBe('Password changed successfully!');
-    await page.waitForURL('**/login', { timeout: 5_000 });
+    await page.waitForURL('**/login?done=reset', { timeout: 5_000 });
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Password changed. Log in with your new password.' }).count()).toBe(1);
 
     await signIn(page, { userId: member.userId, password: 'a brand new password' }, 'member');
     expect(consoleErrors.filter((text) => !/status of 400/.test(text))).toEqual([]);

@@ -33,7 +33,7 @@ export interface Harness {
    * An account made directly; staff whose permissions require two-factor sign-in have set it up
    * (`twoFactor: false` for one who has not yet), and `authenticator` makes their codes.
    */
-  account(options?: { role?: Role; permissions?: Permission[]; fullName?: string; password?: string; twoFactor?: boolean }): Promise<HarnessAccount>;
+  account(options?: { role?: Role; permissions?: Permission[]; fullName?: string; password?: string; phone?: string; twoFactor?: boolean }): Promise<HarnessAccount>;
   /** A fresh page in a fresh context (axe needs a page from browser.newContext()), failing on console errors. */
   page(options?: { width?: number; reducedMotion?: boolean }): Promise<{ page: Page; consoleErrors: string[] }>;
   close(): Promise<void>;
@@ -90,7 +90,7 @@ export async function startHarness(options: { vitalsSampleRate?: number } = {}):
           password,
           fullName: options.fullName ?? 'Ramesh Kumar',
           email,
-          phone: '9876543210',
+          phone: options.phone ?? '9876543210',
           address: '1 Test Road',
           city: 'Jaipur',
           state: 'Rajasthan',

@@ -67,7 +67,7 @@ describe('platform slice in Chromium', () => {
     expect(served).not.toMatch(/<a[^>]*href="\/login"[^>]*>Login<\/a>/);
 
     await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?done=logout');
     await expect.poll(navLinks).toContain('Login');
     expect(await navLinks()).not.toContain('Dashboard');
     await page.goto('/dashboard');
@@ -85,7 +85,8 @@ describe('platform slice in Chromium', () => {
     await waitForApp(page);
     if (await page.getByRole('button', { name: 'Menu' }).isVisible()) await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByTestId('nav-logout').click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are logged out.' }).count()).toBe(1);
     await expect.poll(navLinks).toContain('Login');
     await page.goto('/dashboard');
     await page.waitForURL('**/login?next=%2Fdashboard');

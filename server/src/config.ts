@@ -34,6 +34,8 @@ const ZConfigSchema = z.object({
     .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Sahay Foundation <no-reply@sahay.local>'),
+  /** Text messages (reset codes, user-ID reminders): an outbox folder under the data folder, or none (lib/sms.ts). */
+  SMS_PROVIDER: z.enum(['outbox', 'none']).default('outbox'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 30),
   /**

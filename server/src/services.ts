@@ -14,6 +14,7 @@ import { UpcasterRegistry } from '#server/event-store/upcasters';
 import { createFileStore, type FileStore } from '#server/files/file-store';
 import { createMailer } from '#server/lib/create-mailer';
 import type { Mailer } from '#server/lib/mailer';
+import { createSms, type SmsSender } from '#server/lib/sms';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
 import type { SahayModule } from '#server/modules/module';
 import { sahayModules } from '#server/modules/registry';
@@ -31,6 +32,7 @@ export interface Services {
   files: FileStore;
   queue: JobQueue;
   mailer: Mailer;
+  sms: SmsSender;
   modules: readonly SahayModule[];
   jobHandlers: readonly JobHandler[];
   limits: RateLimits;
@@ -62,6 +64,7 @@ export interface CreateServicesOptions {
   db?: Db;
   masterKey?: Buffer;
   mailer?: Mailer;
+  sms?: SmsSender;
   /** Test hook: a file store other than the one the config names. */
   files?: FileStore;
   modules?: readonly SahayModule[];
@@ -108,6 +111,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     asyncProjections: modules.flatMap((module) => module.asyncProjections ?? []),
   });
   const mailer = options.mailer ?? createMailer(config, log);
+  const sms = options.sms ?? createSms(config, log);
   const now = options.now ?? (() => new Date());
   const files = options.files ?? createFileStore({ config: config.files, db, vault, log, now });
   const jobHandlers = modules.flatMap((module) => module.jobs ?? []);
@@ -123,6 +127,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     eventStore,
     files,
     mailer,
+    sms,
     modules,
     jobHandlers,
     limits: options.limits ?? DEFAULT_RATE_LIMITS,

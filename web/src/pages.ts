@@ -34,6 +34,7 @@ export const loginPage = lazyPage(() => import('./features/identity/pages/login-
 export const registerPage = lazyPage(() => import('./features/identity/pages/register-page.tsx'), ['identity', 'messages']);
 export const adminLoginPage = lazyPage(() => import('./features/identity/pages/admin-login-page.tsx'), ['identity', 'messages']);
 export const forgotPasswordPage = lazyPage(() => import('./features/identity/pages/forgot-password-page.tsx'), ['identity', 'messages']);
+export const forgotUserIdPage = lazyPage(() => import('./features/identity/pages/forgot-user-id-page.tsx'), ['identity', 'messages']);
 export const verifyCardPage = lazyPage(() => import('./features/identity/pages/verify-card-page.tsx'), ['identity']);
 export const donatePage = lazyPage(() => import('./features/donations/pages/donate-page.tsx'), ['donations', 'messages']);
 export const donationStatusPage = lazyPage(() => import('./features/donations/pages/donation-status-page.tsx'), ['donations', 'messages']);
@@ -101,6 +102,7 @@ export const publicRoutes: PublicRoute[] = [
   { pattern: '/register/:userId', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: false },
   { pattern: '/admin-login', page: adminLoginPage, sources: [`${IDENTITY_PAGES}/admin-login-page.tsx`], isListed: false },
   { pattern: '/forgot-password', page: forgotPasswordPage, sources: [`${IDENTITY_PAGES}/forgot-password-page.tsx`], isListed: false },
+  { pattern: '/forgot-user-id', page: forgotUserIdPage, sources: [`${IDENTITY_PAGES}/forgot-user-id-page.tsx`], isListed: false },
   { pattern: '/verify/:memberId', page: verifyCardPage, sources: [`${IDENTITY_PAGES}/verify-card-page.tsx`], isListed: false },
 ];
 
@@ -147,6 +149,7 @@ export const allPages: LazyPage[] = [
   registerPage,
   adminLoginPage,
   forgotPasswordPage,
+  forgotUserIdPage,
   verifyCardPage,
   donatePage,
   donationStatusPage,
@@ -160,6 +163,7 @@ export const allPages: LazyPage[] = [
   levelTreePage,
   epinDashboardPage,
   confirmEmailPage,
+  staffInvitationPage,
   myHelpPage,
   askHelpPage,
   myHelpRequestPage,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { noSms } from '#server/lib/sms';
 import { loadConfig } from '#server/config';
 import type { Db, Queryable } from '#server/db/db';
 import { createFileStore } from '#server/files/file-store';
@@ -160,6 +161,7 @@ export function jobContext(db: Db, eventStore: EventStore): JobContext {
     db,
     eventStore,
     mailer: nullMailer,
+    sms: noSms,
     files: createFileStore({ config: config.files, db, vault: eventStore.vault, log: silentLog, now: () => new Date() }),
     log: silentLog,
     now: () => new Date(),

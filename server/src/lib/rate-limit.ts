@@ -49,6 +49,9 @@ export const DEFAULT_RATE_LIMITS = {
    * never comes near it.
    */
   publicCardPerIp: { limit: 120, windowSeconds: 15 * 60 },
+  /** "Forgot user ID?" from one address, and for one e-mail address or mobile number: the reminders a person needs, not a flood of mails and texts to someone else. */
+  userIdReminderPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  userIdReminderPerContact: { limit: 3, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;

@@ -31,6 +31,10 @@ export const MAIL_TEMPLATES = {
   staffInvitation: {
     vars: { name: { fallback: 'member' }, inviter: { optional: true }, validHours: {}, link: { kind: 'url' } },
   },
+  /** "Forgot user ID?": the user ID of an account registered with this address. */
+  userIdReminder: {
+    vars: { name: { fallback: 'member' }, userId: {} },
+  },
   /** The six-digit code that resets a password. */
   passwordResetCode: {
     vars: { name: { fallback: 'member' }, userId: {}, code: {}, validMinutes: {}, maxTries: {} },

@@ -8,6 +8,7 @@ const link = 'https://sahay.example/confirm-email?token=abc.def';
 const samples: { [T in MailTemplateName]: MailVars<T> } = {
   emailConfirmation: { name: 'Geeta Sharma', userId: 'SH1234567', validDays: 7, link },
   passwordResetCode: { name: 'Geeta Sharma', userId: 'SH1234567', code: '042917', validMinutes: 15, maxTries: 5 },
+  userIdReminder: { name: 'Geeta Sharma', userId: 'SH1234567' },
   staffInvitation: { name: 'Meena Joshi', inviter: 'Anil Verma', validHours: 48, link: 'https://sahay.example/staff-invitation?token=abc.def' },
   contactMessage: {
     name: 'Kavita',

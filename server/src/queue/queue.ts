@@ -5,6 +5,7 @@ import type { EventStore } from '#server/event-store/event-store';
 import type { DomainEvent, Recorded, RecordedEvent } from '#server/event-store/types';
 import type { FileStore } from '#server/files/file-store';
 import type { Mailer } from '#server/lib/mailer';
+import type { SmsSender } from '#server/lib/sms';
 
 /** What a job handler may use. */
 export interface JobContext {
@@ -12,6 +13,7 @@ export interface JobContext {
   db: Db;
   eventStore: EventStore;
   mailer: Mailer;
+  sms: SmsSender;
   files: FileStore;
   log: Logger;
   /** The clock; tests inject their own. */

@@ -23,3 +23,15 @@ export function readOutbox(dataDir: string): { file: string; text: string }[] {
       ).toString('utf8'),
     }));
 }
+
+/** The text messages the embedded SMS sender wrote to `<dataDir>/sms-outbox`, oldest first. */
+export function readSmsOutbox(dataDir: string): { file: string; text: string }[] {
+  const outbox = path.join(dataDir, 'sms-outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((file) => file.endsWith('.txt'))
+    .map((file) => ({ file, mtime: fs.statSync(path.join(outbox, file)).mtimeMs, text: fs.readFileSync(path.join(outbox, file), 'utf8') }))
+    .sort((a, b) => a.mtime - b.mtime)
+    .map(({ file, text }) => ({ file, text }));
+}

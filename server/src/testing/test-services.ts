@@ -41,6 +41,7 @@ export interface TestApp {
     email?: string;
     password?: string;
     fullName?: string;
+    phone?: string;
     twoFactor?: boolean;
   }): Promise<{ userId: string; token: string; email: string; password: string; authenticator: TestAuthenticator | null }>;
   /**
@@ -103,7 +104,7 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
           password,
           fullName: opts.fullName ?? 'Test Person',
           email,
-          phone: '9876543210',
+          phone: opts.phone ?? '9876543210',
           address: '1 Test Road',
           city: 'Jaipur',
           state: 'Rajasthan',

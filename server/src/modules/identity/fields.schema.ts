@@ -12,6 +12,31 @@ export const ZUserIdSchema = z
   .toUpperCase()
   .regex(USER_ID_PATTERN, 'Enter a valid user ID, like SH1234567');
 
+export const USER_ID_OR_PHONE_INVALID = 'Enter your user ID (like SH1234567) or your 10-digit mobile number';
+
+/**
+ * Sign-in takes the registered mobile number wherever it takes a user ID: the user ID in capitals,
+ * or the number's 10 digits (after an optional +91, 91 or 0; spaces and hyphens ignored).
+ */
+export const ZUserIdOrPhoneSchema = z
+  .string({ error: 'User ID is required' })
+  .trim()
+  .min(1, 'User ID is required')
+  .transform((value, context) => {
+    const userId = value.toUpperCase();
+    if (USER_ID_PATTERN.test(userId)) return userId;
+    const phone = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(value.replace(/[\s-]/g, ''));
+    if (phone) return phone[1]!;
+    context.addIssue({ code: 'custom', message: USER_ID_OR_PHONE_INVALID });
+    return z.NEVER;
+  })
+  .describe('A user ID such as SH1234567, or the 10-digit Indian mobile number registered to the account (optionally after +91, 91 or 0)');
+
+/** Whether a sign-in identifier (as ZUserIdOrPhoneSchema gives it) is a mobile number rather than a user ID. */
+export function isPhoneIdentifier(identifier: string): boolean {
+  return /^\d{10}$/.test(identifier);
+}
+
 export const ZEmailSchema = z
   .string({ error: 'E-mail is required' })
   .trim()

@@ -109,6 +109,15 @@ export type QrCodeRejected = {
 };
 
 
+/**
+ * Someone asked "Forgot user ID?" with the e-mail address or the mobile number of this account: a
+ * job sends the user ID there. No address or number is in the event; the channel says which.
+ */
+export type UserIdReminderRequested = {
+  type: 'UserIdReminderRequested';
+  data: { userId: string; channel: 'email' | 'sms'; requestedAt: string };
+};
+
 /** A member asked for the confirmation e-mail again. */
 export type EmailConfirmationRequested = {
   type: 'EmailConfirmationRequested';
@@ -196,7 +205,8 @@ export type IdentityEvent =
   | AdminTotpDisabled
   | StaffPermissionsChanged
   | StaffInvited
-  | StaffInvitationAccepted;
+  | StaffInvitationAccepted
+  | UserIdReminderRequested;
 
 export function userStreamId(userId: string): string {
   return `user-${userId}`;

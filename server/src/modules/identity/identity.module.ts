@@ -8,6 +8,7 @@ import { memberProfilesProjection } from './profile/member-profiles.projection.t
 import { sendPasswordResetCodeJob } from './passwords/send-password-reset-code.job.ts';
 import { processQrCodeJob } from './profile/process-qr-code.job.ts';
 import { usersProjection } from './accounts/users.projection.ts';
+import { sendUserIdReminderJob } from './accounts/send-user-id-reminder.job.ts';
 import { sendStaffInvitationJob } from './staff/send-staff-invitation.job.ts';
 import { staffInvitationsProjection } from './staff/staff-invitations.projection.ts';
 
@@ -15,7 +16,7 @@ export const identityModule: SahayModule = {
   name: 'identity',
   inlineProjections: [usersProjection, memberProfilesProjection, staffInvitationsProjection],
   eventSchemas: identityEventSchemas,
-  jobs: [sendConfirmationEmailJob, sendPasswordResetCodeJob, processQrCodeJob, sendStaffInvitationJob],
+  jobs: [sendConfirmationEmailJob, sendPasswordResetCodeJob, processQrCodeJob, sendStaffInvitationJob, sendUserIdReminderJob],
   rest: identityRest,
   /** Moves the QR images of the disk era into the file store; finds nothing to do after the first start. */
   seed: async (services) => {

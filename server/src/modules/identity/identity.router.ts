@@ -5,6 +5,7 @@ import { getPublicCardRoute } from './accounts/get-public-card.route.ts';
 import { loginRoute } from './accounts/login.route.ts';
 import { logoutRoute } from './accounts/logout.route.ts';
 import { meRoute } from './accounts/me.route.ts';
+import { requestUserIdReminderRoute } from './accounts/request-user-id-reminder.route.ts';
 import { resendConfirmationRoute } from './accounts/resend-confirmation.route.ts';
 import { changePasswordRoute } from './passwords/change-password.route.ts';
 import { requestPasswordResetRoute } from './passwords/request-password-reset.route.ts';
@@ -27,6 +28,7 @@ export const identityRouter = router({
   resendConfirmation: resendConfirmationRoute,
   requestPasswordReset: requestPasswordResetRoute,
   resetPassword: resetPasswordRoute,
+  requestUserIdReminder: requestUserIdReminderRoute,
   changePassword: changePasswordRoute,
   getProfile: getProfileRoute,
   updateProfile: updateProfileRoute,

@@ -12,7 +12,7 @@ import { CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED, PASSWORD_CHANGED_MEANWHILE } 
 import { createConfirmationToken } from './accounts/email-confirmation.ts';
 import type { QrCodeUploaded } from './identity.events.ts';
 import { logIn } from './accounts/login.ts';
-import { deriveResetCode, PASSWORD_RESET_DONE, RESET_CODE_EXPIRED, RESET_CODE_SENT } from './passwords/password-reset.ts';
+import { deriveResetCode, PASSWORD_RESET_DONE, RESET_CODE_EXPIRED, RESET_CODE_SENT_BY_SMS_TOO } from './passwords/password-reset.ts';
 import { processQrCodeJob } from './profile/process-qr-code.job.ts';
 
 /**
@@ -87,7 +87,7 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
     const member = await app.account();
     const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller()).identity.requestPasswordReset({ userId: member.userId, phone: PHONE }));
     expect(succeeded).toHaveLength(app.services.limits.passwordResetPerAccount.limit);
-    expect(succeeded).toEqual(Array(succeeded.length).fill({ message: RESET_CODE_SENT }));
+    expect(succeeded).toEqual(Array(succeeded.length).fill({ message: RESET_CODE_SENT_BY_SMS_TOO }));
     expectOnlyRefusals(refusals, [['TOO_MANY_REQUESTS', TOO_MANY]]);
     const requested = await eventsOf(`user-${member.userId}`, 'PasswordResetRequested');
     expect(requested).toHaveLength(succeeded.length);

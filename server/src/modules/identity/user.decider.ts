@@ -90,6 +90,7 @@ export function evolveUser(state: UserState, event: Recorded<IdentityEvent>): Us
     case 'ProfileUpdated':
     case 'StaffInvited':
     case 'StaffInvitationAccepted':
+    case 'UserIdReminderRequested':
     case 'EmailConfirmationRequested':
       return state;
     default: {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ZEmailSchema, ZUserIdSchema } from '../fields.schema.ts';
+import { ZEmailSchema, ZUserIdOrPhoneSchema } from '../fields.schema.ts';
 
-/** Log in by user ID or by e-mail (one of them), with the password. */
+/** Log in by user ID (or the registered mobile number, in the same field) or by e-mail (one of them), with the password. */
 export const ZLoginRequestSchema = z
   .strictObject({
-    userId: ZUserIdSchema.optional(),
+    userId: ZUserIdOrPhoneSchema.optional(),
     email: ZEmailSchema.optional(),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
     /** An admin's authenticator code, once two-factor sign-in is on for the account. */

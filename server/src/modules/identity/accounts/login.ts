@@ -5,6 +5,7 @@ import { consumeRateLimit, formatWait } from '#server/lib/rate-limit';
 import type { Services } from '#server/services';
 import type { Permission, Role } from '../identity.events.ts';
 import { checkSignInCode } from '../two-factor/admin-totp.ts';
+import { isPhoneIdentifier } from '../fields.schema.ts';
 import { emailHash } from './accounts.ts';
 import { createSession, revokeSession, sessionUserOf, type SessionKind, type SessionUser } from './sessions.ts';
 
@@ -40,14 +41,47 @@ interface AccountRow {
   status: string;
 }
 
-async function findAccount(services: Services, credentials: Credentials): Promise<AccountRow | null> {
+/** A mobile number shared by more accounts than this signs in to none of them by number. */
+const MAX_ACCOUNTS_PER_PHONE = 5;
+
+export const PHONE_SHARED =
+  'This mobile number is registered to more than one account with this password. Log in with your user ID instead; “Forgot user ID?” sends your user IDs to you.';
+
+/** The accounts the identifier names: one by user ID or e-mail; by mobile number, every account registered with it. */
+async function findAccounts(services: Services, credentials: Credentials): Promise<AccountRow[]> {
+  const columns = 'user_id, full_name, role, permissions, password_hash, status';
+  if (credentials.userId && isPhoneIdentifier(credentials.userId)) {
+    const { rows } = await services.db.query<AccountRow>(
+      `SELECT ${columns} FROM users WHERE phone = $1 AND status <> 'erased' ORDER BY joined_at, user_id LIMIT ${MAX_ACCOUNTS_PER_PHONE + 1}`,
+      [credentials.userId],
+    );
+    return rows.length > MAX_ACCOUNTS_PER_PHONE ? [] : rows;
+  }
   const { rows } = await services.db.query<AccountRow>(
-    credentials.userId
-      ? `SELECT user_id, full_name, role, permissions, password_hash, status FROM users WHERE user_id = $1`
-      : `SELECT user_id, full_name, role, permissions, password_hash, status FROM users WHERE email_hash = $1`,
+    credentials.userId ? `SELECT ${columns} FROM users WHERE user_id = $1` : `SELECT ${columns} FROM users WHERE email_hash = $1`,
     [credentials.userId ?? emailHash(services, credentials.email ?? '')],
   );
-  return rows[0] ?? null;
+  return rows;
+}
+
+/**
+ * The account a mobile number shared by several accounts signs in to: the one whose password was
+ * given. The failures count against the number (keyed by its blind index, so the table holds no
+ * number); the same password on two of them asks for the user ID. Only someone who knows a password
+ * learns that the number is shared.
+ */
+async function accountByPassword(services: Services, candidates: readonly AccountRow[], phone: string, password: string, now: Date, failedMessage: string): Promise<AccountRow> {
+  const phoneKey = `phone:${services.vault.blindIndex('phone', phone)}`;
+  await assertNotLocked(services.db, phoneKey, now);
+  const matching: AccountRow[] = [];
+  for (const candidate of candidates) if (await verifyPassword(candidate.password_hash, password)) matching.push(candidate);
+  if (matching.length === 0) {
+    await recordFailure(services.db, phoneKey, now);
+    throw new AppError('UNAUTHORIZED', { userMessage: failedMessage });
+  }
+  if (matching.length > 1) throw new AppError('CONFLICT', { userMessage: PHONE_SHARED, fieldErrors: { userId: [PHONE_SHARED] } });
+  await services.db.query(`DELETE FROM login_failures WHERE account_key = $1`, [phoneKey]);
+  return matching[0]!;
 }
 
 async function assertNotLocked(db: Queryable, accountKey: string, now: Date): Promise<void> {
@@ -93,10 +127,17 @@ export async function logIn(
   const now = services.now();
   const failedMessage = options.requireAdmin ? ADMIN_LOGIN_FAILED : LOGIN_FAILED;
   if (options.ip) await consumeRateLimit(services.db, `login:ip:${options.ip}`, services.limits.loginPerIp, now);
-  const account = await findAccount(services, credentials);
-  const accountKey = account ? `user:${account.user_id}` : `unknown:${credentials.userId ?? emailHash(services, credentials.email ?? '')}`;
+  const candidates = await findAccounts(services, credentials);
+  const account =
+    candidates.length > 1 ? await accountByPassword(services, candidates, credentials.userId!, credentials.password, now, failedMessage) : (candidates[0] ?? null);
+  const accountKey = account
+    ? `user:${account.user_id}`
+    : credentials.userId && isPhoneIdentifier(credentials.userId)
+      ? `phone:${services.vault.blindIndex('phone', credentials.userId)}`
+      : `unknown:${credentials.userId ?? emailHash(services, credentials.email ?? '')}`;
   await assertNotLocked(services.db, accountKey, now);
-  const isValid = await verifyPassword(account?.password_hash, credentials.password);
+  // A shared number's account has had its password checked already.
+  const isValid = candidates.length > 1 || (await verifyPassword(account?.password_hash, credentials.password));
   if (!account || !isValid) {
     await recordFailure(services.db, accountKey, now);
     throw new AppError('UNAUTHORIZED', { userMessage: failedMessage });

@@ -72,6 +72,7 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
       case 'AdminTotpDisabled':
       case 'StaffInvited':
       case 'StaffInvitationAccepted':
+      case 'UserIdReminderRequested':
         return;
       case 'MemberSuspended':
         await tx.query(`UPDATE ${tables.users} SET status = 'suspended', updated_at = $2 WHERE user_id = $1 AND status = 'active'`, [

@@ -9,7 +9,7 @@ import {
   PASSWORD_RESET_DONE,
   RESET_CODE_EXPIRED,
   RESET_CODE_NOT_WAITING,
-  RESET_CODE_SENT,
+  RESET_CODE_SENT_BY_SMS_TOO,
   RESET_INVALID_PAIR,
   wrongCodeMessage,
 } from './password-reset.ts';
@@ -67,7 +67,7 @@ describe.each(testDbKinds())('forgot password on %s', (kind) => {
     const visitor = await app.caller({ ip: '203.0.113.10' });
 
     const before = await app.eventCount();
-    expect(await visitor.identity.requestPasswordReset({ userId: member.userId.toLowerCase(), phone: `+91 ${PHONE}` })).toEqual({ message: RESET_CODE_SENT });
+    expect(await visitor.identity.requestPasswordReset({ userId: member.userId.toLowerCase(), phone: `+91 ${PHONE}` })).toEqual({ message: RESET_CODE_SENT_BY_SMS_TOO });
     expect(await app.eventCount()).toBe(before + 1);
     await app.runJobs();
     const mail = resetMailsTo(member.email).at(-1)!.text;
@@ -133,7 +133,7 @@ describe.each(testDbKinds())('forgot password on %s', (kind) => {
     const other = await app.account();
     for (const token of [member.token, other.token, admin.token]) {
       const caller = await app.caller({ token });
-      expect(await caller.identity.requestPasswordReset({ userId: member.userId, phone: PHONE })).toEqual({ message: RESET_CODE_SENT });
+      expect(await caller.identity.requestPasswordReset({ userId: member.userId, phone: PHONE })).toEqual({ message: RESET_CODE_SENT_BY_SMS_TOO });
       await app.runJobs();
       const wrong = lastCodeFor(member.email) === '999999' ? '999998' : '999999';
       expect((await rejection(caller.identity.resetPassword({ userId: member.userId, code: wrong, newPassword: 'someone else tries' }))).message).toBe(wrongCodeMessage(4));
@@ -308,7 +308,7 @@ describe.each(testDbKinds())('forgot password on %s', (kind) => {
 
       const sent = await request(http).post('/api/users/verify-user').send({ userId: member.userId, phone: PHONE });
       expect(sent.status).toBe(200);
-      expect(sent.body).toEqual({ message: RESET_CODE_SENT });
+      expect(sent.body).toEqual({ message: RESET_CODE_SENT_BY_SMS_TOO });
       await app.runJobs();
       const code = lastCodeFor(member.email);
       const badCode = code === '111111' ? '222222' : '111111';

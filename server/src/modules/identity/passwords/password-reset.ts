@@ -15,6 +15,8 @@ import { evolveUser, isActiveUser, noUser, type UserState } from '../user.decide
 /** PRODUCT.md §4, word for word; the same for an unknown user ID, a wrong phone and a closed account. */
 export const RESET_INVALID_PAIR = 'Invalid User ID or Phone. Please try again.';
 export const RESET_CODE_SENT = 'We have e-mailed a 6-digit code to the address on this account. It is valid for 10 minutes.';
+/** When text messages go out too (an SMS sender is configured). */
+export const RESET_CODE_SENT_BY_SMS_TOO = 'We have sent a 6-digit code to the e-mail address and the mobile number on this account. It is valid for 10 minutes.';
 export const RESET_CODE_EXPIRED = 'This code has expired. Please request a new one.';
 /** No code was ever asked for this account (or it cannot sign in). */
 export const RESET_CODE_NOT_WAITING = 'No code is waiting for this user ID. Please request a code first.';
@@ -105,7 +107,7 @@ export async function requestPasswordReset(
       );
     },
   });
-  return { message: RESET_CODE_SENT };
+  return { message: services.sms.kind === 'none' ? RESET_CODE_SENT : RESET_CODE_SENT_BY_SMS_TOO };
 }
 
 /** What a reset decides on: the account, and the live reset code's row (null when there is none). */

@@ -69,6 +69,7 @@ export const memberProfilesProjection: Projection<'member_profiles', IdentityEve
       case 'StaffPermissionsChanged':
       case 'StaffInvited':
       case 'StaffInvitationAccepted':
+      case 'UserIdReminderRequested':
         return;
       default: {
         const unhandled: never = event;

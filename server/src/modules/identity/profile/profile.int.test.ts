@@ -5,7 +5,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { PROFILE_EDIT_NOT_YOURS, PROFILE_NOT_FOUND, PROFILE_NOT_YOURS } from './profile.ts';
 import type { TUpdateProfileRequest } from './profile.schema.ts';
-import { RESET_CODE_SENT, RESET_INVALID_PAIR } from '../passwords/password-reset.ts';
+import { RESET_CODE_SENT_BY_SMS_TOO, RESET_INVALID_PAIR } from '../passwords/password-reset.ts';
 import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 
 const PAYOUT: TUpdateProfileRequest = {
@@ -89,7 +89,7 @@ describe.each(testDbKinds())('member profile on %s', (kind) => {
 
     const visitor = await app.caller();
     expect((await rejection(visitor.identity.requestPasswordReset({ userId: member.userId, phone: '9876543210' }))).message).toBe(RESET_INVALID_PAIR);
-    expect(await visitor.identity.requestPasswordReset({ userId: member.userId, phone: '9123456789' })).toEqual({ message: RESET_CODE_SENT });
+    expect(await visitor.identity.requestPasswordReset({ userId: member.userId, phone: '9123456789' })).toEqual({ message: RESET_CODE_SENT_BY_SMS_TOO });
   });
 
   it('changes only what is sent, clears a payout field with an empty string, and records nothing when nothing changes', async () => {

@@ -28,7 +28,7 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const logoutError = logout.error ? errorText(logout.error, 'errorPage.heading') : undefined;
 
   function onLogout() {
-    logout.mutate(undefined, { onSuccess: () => navigate('/login', { replace: true }) });
+    logout.mutate(undefined, { onSuccess: () => navigate('/login?done=logout', { replace: true }) });
   }
 
   const logoutButton = (

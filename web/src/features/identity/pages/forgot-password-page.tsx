@@ -140,7 +140,7 @@ function ResetStep({ userId, sentMessage, onStartAgain }: { userId: string; sent
     }
     setClientErrors({});
     void reset.mutate(parsed?.data ?? input, {
-      onSuccess: () => setTimeout(() => navigate('/login', { replace: true }), REDIRECT_DELAY_MS),
+      onSuccess: () => setTimeout(() => navigate('/login?done=reset', { replace: true }), REDIRECT_DELAY_MS),
     });
   }
 

@@ -57,9 +57,14 @@ export default function LoginPage() {
     });
   }
 
+  // Where the person came from: signed out, or a new password set (/forgot-password sends them here).
+  const done = new URLSearchParams(search).get('done');
+  const doneMessage = done === 'logout' ? t('login.loggedOut') : done === 'reset' ? t('login.passwordChanged') : null;
+
   return (
     <div className="container page-narrow">
       <h1>{t('login.heading')}</h1>
+      <div role="status">{doneMessage && !login.isPending && <p className="notice notice-success">{doneMessage}</p>}</div>
       <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => void loginSchema.load()}>
         <fieldset className="segmented">
           <legend>{t('login.modeLegend')}</legend>
@@ -125,6 +130,9 @@ export default function LoginPage() {
       <ul className="form-links">
         <li>
           <Link href="/forgot-password">{t('login.forgotPassword')}</Link>
+        </li>
+        <li>
+          <Link href="/forgot-user-id">{t('login.forgotUserId')}</Link>
         </li>
         <li>
           {t('login.newHere')} <Link href="/register">{t('login.register')}</Link>

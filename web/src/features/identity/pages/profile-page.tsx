@@ -104,7 +104,7 @@ function LogoutButton() {
           type="button"
           className="btn btn-secondary"
           disabled={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/login', { replace: true }) })}
+          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/login?done=logout', { replace: true }) })}
         >
           {logout.isPending ? t('common.loggingOut') : t('common.logout')}
         </button>

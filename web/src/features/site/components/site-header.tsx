@@ -30,7 +30,7 @@ export function SiteHeader() {
       await mutateProcedure('identity.logout', undefined);
       closeMenu();
       sessionChanged(null);
-      navigate('/', { replace: true });
+      navigate('/login?done=logout', { replace: true });
     } catch {
       setLogoutFailed(true);
     } finally {

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox, readSmsOutbox } from '#server/testing/outbox';
+import { expectAccessible, startHarness, waitForApp, type Harness } from './harness.ts';
+
+/** Screenshots to be looked at by a person. */
+const SHOTS_DIR = process.env.SAHAY_E2E_SHOTS ?? path.join(os.tmpdir(), 'sahay-e2e-phone-first');
+
+async function noSideScroll(page: Page, label: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, label).toBeLessThanOrEqual(clientWidth);
+}
+
+/**
+ * Signing in and recovering for people who mostly use a phone (issue 16), at 360 px in English and
+ * Hindi: the mobile number signs in, "Forgot user ID?" sends the ID by SMS and e-mail, and the login
+ * page says what just happened after a logout or a password reset.
+ */
+describe('phone-first sign-in in Chromium', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('signs in with the mobile number, logs out to "You are logged out.", and sends a forgotten user ID by SMS and e-mail (360 px, Hindi and English)', { timeout: 90_000 }, async () => {
+    const member = await harness.account({ fullName: 'Lakshmi Devi', phone: '7012345678', password: 'lakshmi password' });
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await page.goto('/login?lang=hi');
+    await waitForApp(page);
+    await page.getByRole('textbox', { name: 'यूज़र आईडी या मोबाइल नंबर' }).fill('70123 45678');
+    await page.getByLabel('पासवर्ड').fill('lakshmi password');
+    await page.getByRole('button', { name: 'लॉग इन', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('button', { name: /लॉग आउट|Logout/ }).first().click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('done') === 'logout');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'आप लॉग आउट हो गए हैं।' }).count()).toBe(1);
+    await noSideScroll(page, 'login after logout (hi, 360 px)');
+    await expectAccessible(page, 'login after logout (hi, 360 px)');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'login-logged-out-hi-360.png'), fullPage: true });
+
+    // Forgot user ID, by mobile number (Hindi), then by e-mail (English).
+    await page.getByRole('link', { name: 'यूज़र आईडी भूल गए?' }).click();
+    await page.waitForURL((url) => url.pathname === '/forgot-user-id');
+    await page.getByRole('button', { name: 'मेरा यूज़र आईडी भेजें' }).click();
+    await expect.poll(() => page.getByText('कृपया अपना ई-मेल पता या मोबाइल नंबर भरें।').count()).toBe(1);
+    await page.getByRole('textbox', { name: 'ई-मेल या मोबाइल नंबर' }).fill('SH1234567');
+    await page.getByRole('button', { name: 'मेरा यूज़र आईडी भेजें' }).click();
+    await expect.poll(() => page.getByText('वह ई-मेल पता या 10 अंकों का मोबाइल नंबर लिखें जिससे आपने पंजीकरण किया था').count()).toBe(1);
+    await page.getByRole('textbox', { name: 'ई-मेल या मोबाइल नंबर' }).fill('+91 70123 45678');
+    await page.getByRole('button', { name: 'मेरा यूज़र आईडी भेजें' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('हमने उसका यूज़र आईडी वहाँ भेज दिया है');
+    await noSideScroll(page, 'forgot user ID (hi, 360 px)');
+    await expectAccessible(page, 'forgot user ID (hi, 360 px)');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'forgot-user-id-hi-360.png'), fullPage: true });
+    await expect
+      .poll(() => readSmsOutbox(harness.dataDir).some((sms) => sms.text.startsWith('To: +917012345678') && sms.text.includes(member.userId)), { timeout: 20_000 })
+      .toBe(true);
+
+    await page.goto('/forgot-user-id?lang=en');
+    await waitForApp(page);
+    await page.getByRole('textbox', { name: 'E-mail or mobile number' }).fill(member.email);
+    await page.getByRole('button', { name: 'Send my user ID' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('we have sent its user ID there');
+    await expect
+      .poll(() => readOutbox(harness.dataDir).some((mail) => mail.text.includes(`To: ${member.email}`) && mail.text.includes(`Your user ID is ${member.userId}`)), { timeout: 20_000 })
+      .toBe(true);
+    await noSideScroll(page, 'forgot user ID (en, 360 px)');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'forgot-user-id-en-360.png'), fullPage: true });
+    expect(consoleErrors.filter((text) => !/status of 400/.test(text)), JSON.stringify(consoleErrors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('after a password reset by the code sent by SMS, the login page says the password changed', { timeout: 90_000 }, async () => {
+    const member = await harness.account({ fullName: 'Ravi Verma', phone: '7098765432', password: 'ravi old password' });
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await page.goto('/forgot-password?lang=en');
+    await waitForApp(page);
+    await page.getByRole('textbox', { name: 'User ID' }).fill(member.userId);
+    await page.getByRole('textbox', { name: /Phone|Mobile/ }).fill('7098765432');
+    await page.getByRole('button', { name: /code/i }).first().click();
+    let code: string | undefined;
+    await expect
+      .poll(
+        () => {
+          const sms = readSmsOutbox(harness.dataDir).find((message) => message.text.startsWith('To: +917098765432') && message.text.includes('password reset code'));
+          code = sms && /reset code is (\d{6})/.exec(sms.text)?.[1];
+          return code ?? null;
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBeNull();
+    await page.getByRole('textbox', { name: /code/i }).fill(code!);
+    const passwords = page.locator('input[type="password"]');
+    await passwords.nth(0).fill('ravi new password');
+    await passwords.nth(1).fill('ravi new password');
+    await page.getByRole('button', { name: /password/i }).last().click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('done') === 'reset', { timeout: 10_000 });
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Password changed. Log in with your new password.' }).count()).toBe(1);
+    await page.getByRole('textbox', { name: 'User ID or mobile number' }).fill('7098765432');
+    await page.getByLabel('Password').fill('ravi new password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'dashboard-after-reset-en-360.png'), fullPage: false });
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+});
