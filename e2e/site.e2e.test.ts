@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,8 +224,8 @@ describe('public site in Chromium', () => {
     expect(await currentSlide(still.page)).toBe(0);
     expect(await currentSlide(still.page, 1)).toBe(0);
     expect(await still.page.getByTestId('carousel-pause').first().textContent()).toBe('Play');
-    // The scrolling banner stands still too, and the counters show their figures without counting.
-    expect(await still.page.locator('.banner-track').evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+    // The contact line never moves (for anyone: it is a static line now), and the counters show their figures without counting.
+    expect(await still.page.locator('.top-bar *').evaluateAll((elements) => elements.filter((element) => getComputedStyle(element).animationName !== 'none').length)).toBe(0);
     await still.page.getByTestId('counter-donors').scrollIntoViewIfNeeded();
     for (let sample = 0; sample < 5; sample += 1) {
       expect(await still.page.getByTestId('counter-donors').locator('[aria-hidden="true"]').textContent()).toBe('5,000');
@@ -468,12 +469,19 @@ describe('public site in Chromium', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Saved.');
     await expect.poll(() => page.getByTestId('top-bar-email').textContent()).toBe('office@sahay.example');
-    expect(await page.locator('.banner-items:not([aria-hidden]) a', { hasText: 'Daily evening meeting' }).getAttribute('href')).toBe('https://meet.example/sahay-daily');
+    expect(await page.locator('.banner-items a', { hasText: 'Daily evening meeting' }).getAttribute('href')).toBe('https://meet.example/sahay-daily');
 
-    const visitor = await harness.page();
-    await visitor.page.goto('/contact');
-    expect(await visitor.page.getByTestId('top-bar-email').textContent()).toBe('office@sahay.example');
-    expect(await visitor.page.locator('.banner-items:not([aria-hidden]) a', { hasText: 'Daily evening meeting' }).getAttribute('href')).toBe('https://meet.example/sahay-daily');
+    // On a phone the contact line wraps, whole words on screen, in both languages.
+    const visitor = await harness.page({ width: 360 });
+    for (const lang of ['en', 'hi']) {
+      await visitor.page.goto(`/contact?lang=${lang}`);
+      expect(await visitor.page.getByTestId('top-bar-email').textContent()).toBe('office@sahay.example');
+      expect(await visitor.page.locator('.banner-items a', { hasText: lang === 'en' ? 'Daily evening meeting' : 'रोज़ शाम की मीटिंग' }).getAttribute('href')).toBe('https://meet.example/sahay-daily');
+      const outside = await visitor.page.locator('.banner-items li').evaluateAll((items) => items.filter((item) => item.getBoundingClientRect().right > window.innerWidth + 0.5).length);
+      expect(outside, `contact line items past the edge (${lang})`).toBe(0);
+      expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await visitor.page.screenshot({ path: path.join(os.tmpdir(), `sahay-top-bar-${lang}-360.png`), clip: { x: 0, y: 0, width: 360, height: 160 } });
+    }
     await visitor.page.context().close();
 
     // Another admin's change meanwhile: 409 with the server's message, and Reload shows theirs.
