@@ -212,6 +212,36 @@ describe.each(testDbKinds())('community on %s', (kind) => {
       expect((await rejection(adminCaller.admin.members.suspend({ userId: 'SH0000002', reason: 'unknown' }))).code).toBe('NOT_FOUND');
       expect(await app.eventCount()).toBe(before);
     });
+
+    it('pages the company directs and every invite code, the newest first; a page below 1 or an unknown field is refused', async () => {
+      await adminCaller.community.epins.generate({ count: 25 });
+      const firstCodes = await adminCaller.community.epins.getMany();
+      expect(firstCodes.total).toBeGreaterThanOrEqual(25);
+      expect(firstCodes).toMatchObject({ page: 1, pageCount: Math.ceil(firstCodes.total / 20) });
+      expect(firstCodes.epins).toHaveLength(20);
+      const secondCodes = await adminCaller.community.epins.getMany({ page: 2 });
+      expect(secondCodes.page).toBe(2);
+      expect(secondCodes.epins.length).toBeGreaterThan(0);
+      expect(secondCodes.epins.filter((epin) => firstCodes.epins.some((first) => first.code === epin.code))).toEqual([]);
+      const created = [...firstCodes.epins, ...secondCodes.epins].map((epin) => epin.createdAt);
+      expect(created).toEqual([...created].sort().reverse());
+
+      const newest = await join(null, 'Newest Direct');
+      const directs = await adminCaller.admin.members.getCompanyDirects();
+      expect(directs).toMatchObject({ page: 1, pageCount: Math.max(1, Math.ceil(directs.total / 20)) });
+      expect(directs.members.length).toBe(Math.min(20, directs.total));
+      expect(directs.members[0]?.userId).toBe(newest.userId);
+      const joined = directs.members.map((member) => member.joinedAt);
+      expect(joined).toEqual([...joined].sort().reverse());
+      expect((await adminCaller.admin.members.getCompanyDirects({ page: directs.pageCount + 1 })).members).toEqual([]);
+
+      const before = await app.eventCount();
+      for (const input of [{ page: 0 }, { page: 1.5 }, { page: 1, sort: 'oldest' }]) {
+        expect((await rejection(adminCaller.admin.members.getCompanyDirects(input as { page: number }))).code).toBe('BAD_REQUEST');
+        expect((await rejection(adminCaller.community.epins.getMany(input as { page: number }))).code).toBe('BAD_REQUEST');
+      }
+      expect(await app.eventCount()).toBe(before);
+    });
   });
 
   describe('REST', () => {

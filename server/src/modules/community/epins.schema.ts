@@ -24,6 +24,13 @@ export type TEpin = z.infer<typeof ZEpinSchema>;
 export const ZEpinListResponseSchema = z.object({ epins: z.array(ZEpinSchema) });
 export type TEpinListResponse = z.infer<typeof ZEpinListResponseSchema>;
 
+/** The admins' list of every code comes a page at a time, the newest first. */
+export const EPIN_PAGE_SIZE = 20;
+export const ZGetManyEpinsRequestSchema = z.strictObject({
+  page: z.number({ error: 'Pages start at 1' }).int('Pages start at 1').min(1, 'Pages start at 1').max(100_000, 'Pages start at 1').default(1),
+});
+export const ZEpinPageSchema = z.object({ epins: z.array(ZEpinSchema), page: z.number().int(), pageCount: z.number().int(), total: z.number().int() });
+
 export const ZTransferEpinsRequestSchema = z.strictObject({
   toUserId: z
     .string({ error: 'Enter the receiver’s user ID' })

@@ -65,6 +65,13 @@ export function epinOfRow(row: EpinRow): TEpin {
   };
 }
 
+/** One page of every code with its status, newest first (admins), and how many there are in all. */
+export async function pageAllEpins(db: Queryable, page: number, pageSize: number): Promise<{ epins: TEpin[]; total: number }> {
+  const list = await db.query<EpinRow>(`SELECT code, held_by, used_by, used_at, created_at FROM epins ORDER BY created_at DESC, code LIMIT $1 OFFSET $2`, [pageSize, (page - 1) * pageSize]);
+  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM epins`);
+  return { epins: list.rows.map(epinOfRow), total: count.rows[0]?.total ?? 0 };
+}
+
 /** Every code with its status, newest first (admins). */
 export async function listAllEpins(db: Queryable, limit = 1000): Promise<TEpin[]> {
   const { rows } = await db.query<EpinRow>(

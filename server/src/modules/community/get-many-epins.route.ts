@@ -1,7 +1,12 @@
 import { adminProcedure } from '#server/trpc/procedures';
-import { listAllEpins } from './epins.ts';
-import { ZEpinListResponseSchema } from './epins.schema.ts';
+import { pageAllEpins } from './epins.ts';
+import { EPIN_PAGE_SIZE, ZEpinPageSchema, ZGetManyEpinsRequestSchema } from './epins.schema.ts';
 
 export const getManyEpinsRoute = adminProcedure('members')
-  .output(ZEpinListResponseSchema)
-  .query(async ({ ctx }) => ({ epins: await listAllEpins(ctx.services.db) }));
+  .input(ZGetManyEpinsRequestSchema.optional())
+  .output(ZEpinPageSchema)
+  .query(async ({ ctx, input }) => {
+    const page = input?.page ?? 1;
+    const { epins, total } = await pageAllEpins(ctx.services.db, page, EPIN_PAGE_SIZE);
+    return { epins, page, pageCount: Math.max(1, Math.ceil(total / EPIN_PAGE_SIZE)), total };
+  });

@@ -39,6 +39,7 @@ export {
   getMemberHistory,
   listCompanyDirects,
   LAST_SUPER_ADMIN,
+  pageCompanyDirects,
   MEMBER_NOT_FOUND,
   NOT_SUSPENDED,
   reactivateMember,

@@ -21,6 +21,18 @@ export const ZSearchMembersRequestSchema = z.strictObject({
 });
 export const ZMemberListSchema = z.object({ members: z.array(ZMemberEntrySchema) });
 
+/** Admin lists come a page at a time, the newest first. */
+export const ADMIN_LIST_PAGE_SIZE = 20;
+export const ZCompanyDirectsRequestSchema = z.strictObject({
+  page: z.number({ error: 'Pages start at 1' }).int('Pages start at 1').min(1, 'Pages start at 1').max(100_000, 'Pages start at 1').default(1),
+});
+export const ZMemberPageSchema = z.object({
+  members: z.array(ZMemberEntrySchema),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+});
+
 export const ZMemberIdSchema = z.strictObject({ userId: ZUserIdSchema });
 
 export const ZMemberDetailSchema = z.object({

@@ -72,6 +72,13 @@ export async function listCompanyDirects(db: Queryable, limit = 1000): Promise<M
   return rows.map(toEntry);
 }
 
+/** One page of the company directs, the newest first, and how many there are in all. */
+export async function pageCompanyDirects(db: Queryable, page: number, pageSize: number): Promise<{ members: MemberListEntry[]; total: number }> {
+  const list = await db.query<Row>(`SELECT ${COLUMNS} FROM users WHERE role = 'member' AND sponsor_id IS NULL ORDER BY joined_at DESC, user_id LIMIT $1 OFFSET $2`, [pageSize, (page - 1) * pageSize]);
+  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users WHERE role = 'member' AND sponsor_id IS NULL`);
+  return { members: list.rows.map(toEntry), total: count.rows[0]?.total ?? 0 };
+}
+
 /** A member's history: what happened to the account, by whom and when — without the sealed fields. */
 export async function getMemberHistory(services: Services, userId: string) {
   const events = await services.eventStore.readStream(userStreamId(userId));

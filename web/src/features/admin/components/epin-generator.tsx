@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { MAX_EPINS_PER_BATCH, ZGenerateEpinsRequestSchema } from '@sahay/server/modules/community/epins.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { usePlural } from '#web/i18n/plural.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useGenerateEpins } from '../hooks/use-generate-epins.ts';
 
 export function EpinGenerator() {
   const t = useT();
+  const plural = usePlural();
   const { translateServer } = useLang();
   const generate = useGenerateEpins();
   const [count, setCount] = useState('1');
@@ -45,7 +47,7 @@ export function EpinGenerator() {
       {/* The failure message is fixed by PRODUCT.md §5; the server's reason is not shown here. */}
       <FormError message={generate.isError ? t('admin.epins.error') : undefined} />
       <p role="status" className="copy-status">
-        {generate.data && t('admin.epins.generated', { count: generate.data.epins.length })}
+        {generate.data && plural('admin.epins.generated', generate.data.epins.length)}
       </p>
     </form>
   );

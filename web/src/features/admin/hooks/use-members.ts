@@ -10,9 +10,10 @@ export function useMemberDetail(userId: string) {
   return trpc.admin.members.get.useQuery({ userId });
 }
 
-/** admin.members.getCompanyDirects: members with no sponsor (the foundation is theirs). */
-export function useCompanyDirects() {
-  return trpc.admin.members.getCompanyDirects.useQuery(undefined);
+/** admin.members.getCompanyDirects: members with no sponsor (the foundation is theirs), a page at a time, newest first. */
+export function useCompanyDirects(page: number) {
+  // The page shown stays on screen while the next one loads, so the pager does not jump.
+  return trpc.admin.members.getCompanyDirects.useQuery({ page }, { placeholderData: (previous) => previous });
 }
 
 /** admin.members.suspend / reactivate with a reason; the member's detail and any lists are asked again. */

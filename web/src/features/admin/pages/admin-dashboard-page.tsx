@@ -8,14 +8,13 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate, type AdminPermission } from '../components/admin-gate.tsx';
 import { EpinGenerator } from '../components/epin-generator.tsx';
-import { EpinTable } from '../components/epin-table.tsx';
+import { EpinList } from '../components/epin-table.tsx';
 import { KANYADAN_PERMISSIONS } from '../components/kanyadan-gate.tsx';
 import { WebVitalsTable } from '../components/web-vitals-table.tsx';
 import { useAdminDashboard, useDashboardCharts, useStaffQueues, useWebVitals } from '../hooks/use-admin-dashboard.ts';
 import { DashboardCharts } from '../components/dashboard-charts.tsx';
 import { StaffQueues } from '../components/staff-queues.tsx';
 import { SetupChecklist } from '../components/setup-checklist.tsx';
-import { useEpins } from '../hooks/use-epins.ts';
 import { LoadError } from '../components/load-error.tsx';
 
 /** The console's own pages, each shown to the admins holding its permission (or one of its permissions: Kanyadan serves verification and finance). */
@@ -54,7 +53,6 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
     ({ permission, isSuperAdminOnly }) => (!isSuperAdminOnly || isSuperAdmin) && (permission === null || [permission].flat().some((one) => me.permissions.includes(one))),
   );
   const dashboard = useAdminDashboard(true);
-  const epins = useEpins(canManageMembers);
   const vitals = useWebVitals();
   const queues = useStaffQueues();
   const charts = useDashboardCharts();
@@ -139,11 +137,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
           <p>
             <Link href="~/epin-dashboard">{t('admin.epins.passOn')}</Link>
           </p>
-          {epins.isPending && <p role="status">{t('common.loading')}</p>}
-          {epins.isError && (
-            <LoadError error={errorText(epins.error, 'admin.epins.loadFailed')} onRetry={() => void epins.refetch()} retryLabel={t('common.retry')} />
-          )}
-          {epins.data && <EpinTable epins={epins.data.epins} />}
+          <EpinList />
         </section>
       )}
     </div>

@@ -12,7 +12,7 @@ import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatDateTime, formatMoney } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
@@ -217,26 +217,17 @@ function DonationDetail({ reference }: { reference: string }) {
       {/* Not a named region: its table's scroll box is one, with the same name (two landmarks of one name confuse a screen reader's list). */}
       <section className="panel">
         <h2 id="donation-history-heading">{t('adminDonations.history')}</h2>
-        <TableScroll label={t('adminDonations.history')}>
-          <table className="table" data-testid="donation-history">
-            <thead>
-              <tr>
-                <th scope="col">{t('adminDonations.event')}</th>
-                <th scope="col">{t('adminDonations.actor')}</th>
-                <th scope="col">{t('adminDonations.when')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {donation.history.map((entry, index) => (
-                <tr key={`${entry.at}-${index}`}>
-                  <td>{EVENT_NAMES[entry.type] ? t(EVENT_NAMES[entry.type]!) : entry.type}</td>
-                  <td className="mono">{entry.actor === 'anonymous' ? t('adminDonations.theDonor') : entry.actor}</td>
-                  <td>{formatDateTime(entry.at, lang)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ResponsiveTable
+          label={t('adminDonations.history')}
+          testId="donation-history"
+          rows={donation.history}
+          rowKey={(entry, index) => `${entry.at}-${index}`}
+          columns={[
+            { header: t('adminDonations.event'), cell: (entry) => (EVENT_NAMES[entry.type] ? t(EVENT_NAMES[entry.type]!) : entry.type) },
+            { header: t('adminDonations.actor'), className: 'mono', cell: (entry) => (entry.actor === 'anonymous' ? t('adminDonations.theDonor') : entry.actor) },
+            { header: t('adminDonations.when'), cell: (entry) => formatDateTime(entry.at, lang) },
+          ]}
+        />
       </section>
     </>
   );

@@ -7,7 +7,7 @@ import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatDateTime, formatNumber } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
@@ -123,29 +123,19 @@ function MemberDetail({ userId, isSuperAdmin }: { userId: string; isSuperAdmin: 
       {member.status !== 'erased' && <Erasure userId={member.userId} />}
       <section aria-labelledby="history-heading" className="panel">
         <h2 id="history-heading">{t('admin.members.history')}</h2>
-        <TableScroll label={t('admin.members.history')}>
-          <table className="table" data-testid="member-history">
-            <caption>{t('admin.members.historyCaption', { count: formatNumber(history.length) })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.members.event')}</th>
-                <th scope="col">{t('admin.members.actor')}</th>
-                <th scope="col">{t('admin.members.when')}</th>
-                <th scope="col">{t('admin.members.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((entry) => (
-                <tr key={entry.version}>
-                  <td>{EVENT_NAMES[entry.type] ? t(EVENT_NAMES[entry.type]!) : entry.type}</td>
-                  <td className="mono">{entry.actor}</td>
-                  <td>{formatDateTime(entry.recordedAt, lang)}</td>
-                  <td className="cell-wrap">{entry.reason ?? t('common.none')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ResponsiveTable
+          label={t('admin.members.history')}
+          caption={t('admin.members.historyCaption', { count: formatNumber(history.length) })}
+          testId="member-history"
+          rows={history}
+          rowKey={(entry) => entry.version}
+          columns={[
+            { header: t('admin.members.event'), cell: (entry) => (EVENT_NAMES[entry.type] ? t(EVENT_NAMES[entry.type]!) : entry.type) },
+            { header: t('admin.members.actor'), className: 'mono', cell: (entry) => entry.actor },
+            { header: t('admin.members.when'), cell: (entry) => formatDateTime(entry.recordedAt, lang) },
+            { header: t('admin.members.reason'), className: 'cell-wrap', cell: (entry) => entry.reason ?? t('common.none') },
+          ]}
+        />
       </section>
     </>
   );

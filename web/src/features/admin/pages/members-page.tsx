@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ZSearchMembersRequestSchema } from '@sahay/server/modules/admin/members/members.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
-import { formatNumber } from '#web/ui/format.ts';
+import { usePlural } from '#web/i18n/plural.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { ListPager } from '../components/list-pager.tsx';
 import { LoadError } from '../components/load-error.tsx';
 import { MemberTable } from '../components/member-table.tsx';
 import { useCompanyDirects, useMemberSearch } from '../hooks/use-members.ts';
@@ -37,6 +38,7 @@ function MemberSearchFor() {
 
 function MemberSearch({ query }: { query: string }) {
   const t = useT();
+  const plural = usePlural();
   const { translateServer } = useLang();
   const errorText = useErrorText();
   const [, navigate] = useLocation();
@@ -69,16 +71,19 @@ function MemberSearch({ query }: { query: string }) {
       {results.isError && <LoadError error={errorText(results.error, 'admin.members.searchFailed')} onRetry={() => void results.refetch()} retryLabel={t('common.retry')} />}
       {results.data && results.data.members.length === 0 && <p role="status">{t('admin.members.noResults', { query })}</p>}
       {results.data && results.data.members.length > 0 && (
-        <MemberTable caption={t('admin.members.resultsCaption', { count: formatNumber(results.data.members.length), query })} members={results.data.members} testId="member-results" />
+        <MemberTable caption={plural('admin.members.resultsCaption', results.data.members.length, { query })} members={results.data.members} testId="member-results" />
       )}
     </section>
   );
 }
 
+/** Members with no sponsor, a page at a time, the newest first. */
 function CompanyDirects() {
   const t = useT();
+  const plural = usePlural();
   const errorText = useErrorText();
-  const directs = useCompanyDirects();
+  const [page, setPage] = useState(1);
+  const directs = useCompanyDirects(page);
   return (
     <section aria-labelledby="company-directs-heading" className="panel">
       <h2 id="company-directs-heading">{t('admin.members.companyDirects')}</h2>
@@ -87,7 +92,10 @@ function CompanyDirects() {
       {directs.isError && <LoadError error={errorText(directs.error, 'admin.members.loadFailed')} onRetry={() => void directs.refetch()} retryLabel={t('common.retry')} />}
       {directs.data && directs.data.members.length === 0 && <p>{t('admin.members.noCompanyDirects')}</p>}
       {directs.data && directs.data.members.length > 0 && (
-        <MemberTable caption={t('admin.members.companyDirectsCaption', { count: formatNumber(directs.data.members.length) })} members={directs.data.members} testId="company-directs" />
+        <>
+          <MemberTable caption={plural('admin.members.companyDirectsCaption', directs.data.total)} members={directs.data.members} testId="company-directs" />
+          <ListPager label={t('admin.members.companyDirectsPages')} page={directs.data.page} pageCount={directs.data.pageCount} isBusy={directs.isFetching} onPage={setPage} testId="company-directs-pager" />
+        </>
       )}
     </section>
   );

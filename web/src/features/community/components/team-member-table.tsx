@@ -1,35 +1,29 @@
 import type { TTeamMember } from '@sahay/server/modules/community/team.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
-import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 
-/** Members of the team: User ID, Name, Joined, and the sponsor where the table spans several sponsors. */
+/** Members of the team: User ID, Name, Joined, and the sponsor where the table spans several sponsors; a card per member on a phone. */
 export function TeamMemberTable({ caption, members, showSponsor = false, testId }: { caption: string; members: readonly TTeamMember[]; showSponsor?: boolean; testId?: string }) {
   const t = useT();
   const { lang } = useLang();
   return (
-    <TableScroll label={caption}>
-      <table className="table" data-testid={testId}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('team.userId')}</th>
-            <th scope="col">{t('team.name')}</th>
-            <th scope="col">{t('team.joined')}</th>
-            {showSponsor && <th scope="col">{t('team.sponsor')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <tr key={member.userId}>
-              <td className="mono">{member.userId}</td>
-              <td>{member.fullName}</td>
-              <td>{formatDate(member.joinedAt, lang)}</td>
-              {showSponsor && <td>{member.sponsorId === null ? t('common.foundation') : `${member.sponsorName ?? ''} (${member.sponsorId})`}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ResponsiveTable
+      label={caption}
+      caption={caption}
+      testId={testId}
+      rows={members}
+      rowKey={(member) => member.userId}
+      columns={[
+        { header: t('team.userId'), className: 'mono', cell: (member) => member.userId },
+        { header: t('team.name'), className: 'cell-wrap', cell: (member) => member.fullName },
+        { header: t('team.joined'), cell: (member) => formatDate(member.joinedAt, lang) },
+        showSponsor && {
+          header: t('team.sponsor'),
+          className: 'cell-wrap',
+          cell: (member) => (member.sponsorId === null ? t('common.foundation') : `${member.sponsorName ?? ''} (${member.sponsorId})`),
+        },
+      ]}
+    />
   );
 }

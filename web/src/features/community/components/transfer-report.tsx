@@ -1,7 +1,7 @@
 import type { TEpinTransfer } from '@sahay/server/modules/community/epins.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
-import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 
 /** The Report tab: batches passed on or received — to or from whom, how many, when. */
 export function TransferReport({ transfers }: { transfers: readonly TEpinTransfer[] }) {
@@ -9,30 +9,19 @@ export function TransferReport({ transfers }: { transfers: readonly TEpinTransfe
   const { lang } = useLang();
   if (transfers.length === 0) return <p>{t('epins.report.empty')}</p>;
   return (
-    <TableScroll label={t('epins.report.caption')}>
-      <table className="table" data-testid="transfer-report">
-        <caption>{t('epins.report.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('epins.report.direction')}</th>
-            <th scope="col">{t('epins.report.userId')}</th>
-            <th scope="col">{t('epins.report.name')}</th>
-            <th scope="col">{t('epins.report.count')}</th>
-            <th scope="col">{t('epins.report.date')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {transfers.map((transfer) => (
-            <tr key={transfer.transferId}>
-              <td>{t(transfer.direction === 'sent' ? 'epins.report.sent' : 'epins.report.received')}</td>
-              <td className="mono">{transfer.otherUserId}</td>
-              <td>{transfer.otherName}</td>
-              <td>{formatNumber(transfer.count)}</td>
-              <td>{formatDateTime(transfer.transferredAt, lang)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ResponsiveTable
+      label={t('epins.report.caption')}
+      caption={t('epins.report.caption')}
+      testId="transfer-report"
+      rows={transfers}
+      rowKey={(transfer) => transfer.transferId}
+      columns={[
+        { header: t('epins.report.direction'), cell: (transfer) => t(transfer.direction === 'sent' ? 'epins.report.sent' : 'epins.report.received') },
+        { header: t('epins.report.userId'), className: 'mono', cell: (transfer) => transfer.otherUserId },
+        { header: t('epins.report.name'), className: 'cell-wrap', cell: (transfer) => transfer.otherName },
+        { header: t('epins.report.count'), cell: (transfer) => formatNumber(transfer.count) },
+        { header: t('epins.report.date'), cell: (transfer) => formatDateTime(transfer.transferredAt, lang) },
+      ]}
+    />
   );
 }
