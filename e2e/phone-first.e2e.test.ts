@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox, readSmsOutbox } from '#server/testing/outbox';
-import { expectAccessible, startHarness, waitForApp, type Harness } from './harness.ts';
+import { callProcedure, expectAccessible, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 
 /** Screenshots to be looked at by a person. */
 const SHOTS_DIR = process.env.SAHAY_E2E_SHOTS ?? path.join(os.tmpdir(), 'sahay-e2e-phone-first');
@@ -76,6 +76,57 @@ describe('phone-first sign-in in Chromium', () => {
     await page.screenshot({ path: path.join(SHOTS_DIR, 'forgot-user-id-en-360.png'), fullPage: true });
     expect(consoleErrors.filter((text) => !/status of 400/.test(text)), JSON.stringify(consoleErrors)).toEqual([]);
     await page.context().close();
+  });
+
+  it('a member shares a code in a link; a friend registers through it in Hindi without typing the code (360 px)', { timeout: 90_000 }, async () => {
+    const admin = await harness.account({ role: 'admin', permissions: ['members'], fullName: 'Members Desk' });
+    const token = await tokenFor(harness, admin);
+    const member = await harness.account({ fullName: 'Kavita Meena', phone: '7011122233' });
+    expect((await callProcedure(harness, 'community.epins.generate', { kind: 'mutation', token, input: { count: 2 } })).status).toBe(200);
+    expect((await callProcedure(harness, 'community.epins.transfer', { kind: 'mutation', token, input: { toUserId: member.userId, count: 2 } })).status).toBe(200);
+
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await signIn(page, member, 'member');
+    await page.goto('/epin-dashboard?lang=hi');
+    const copy = page.getByRole('button', { name: /लिंक कॉपी करें/ }).first();
+    await expect.poll(() => copy.count()).toBe(1);
+    const code = ((await copy.getAttribute('data-testid')) ?? '').replace('copy-code-', '');
+    expect(code).toMatch(/^[A-Z0-9]{10}$/);
+    await copy.click();
+    // Kept for the link: the list says until when.
+    await expect.poll(() => page.getByTestId('held-epins').textContent()).toContain('आपके शेयर किए लिंक के लिए');
+    await noSideScroll(page, 'codes list with share buttons (hi, 360 px)');
+    await expectAccessible(page, 'codes list with share buttons (hi, 360 px)');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'codes-share-hi-360.png'), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+
+    // The friend opens the link: the code is there, and says where it came from.
+    const friend = await harness.page({ width: 360 });
+    await friend.page.goto(`/register/${member.userId}?code=${code}&lang=hi`);
+    await waitForApp(friend.page);
+    expect(await friend.page.locator('input[name="epin"]').inputValue()).toBe(code);
+    await expect.poll(() => friend.page.getByText('आपको भेजे गए लिंक से भरा गया।').count()).toBe(1);
+    await expect.poll(() => friend.page.locator('input[name="sponsorName"]').inputValue()).toBe('Kavita Meena');
+    await friend.page.locator('input[name="fullName"]').fill('Sita Kumari');
+    await friend.page.locator('input[name="email"]').fill('sita.kumari@example.org');
+    await friend.page.locator('input[name="phone"]').fill('7012398765');
+    await friend.page.locator('input[name="password"]').fill('sita kumari password');
+    await friend.page.locator('textarea[name="address"]').fill('4 Mandir Marg');
+    await friend.page.locator('input[name="city"]').fill('Kota');
+    await friend.page.locator('input[name="state"]').fill('Rajasthan');
+    await friend.page.getByRole('button', { name: 'रजिस्टर करें', exact: true }).click();
+    await expect.poll(() => friend.page.getByRole('status').first().textContent(), { timeout: 15_000 }).toContain('स्वागत है, Sita Kumari!');
+    await friend.page.screenshot({ path: path.join(SHOTS_DIR, 'register-by-link-hi-360.png'), fullPage: true });
+    expect(friend.consoleErrors).toEqual([]);
+    await friend.page.context().close();
+
+    // Without a code, a visitor is told how to get one.
+    const visitor = await harness.page({ width: 360 });
+    await visitor.page.goto('/register?lang=en');
+    await waitForApp(visitor.page);
+    await expect.poll(() => visitor.page.getByText('No invite code? Ask the member who invited you').count()).toBe(1);
+    await visitor.page.context().close();
   });
 
   it('after a password reset by the code sent by SMS, the login page says the password changed', { timeout: 90_000 }, async () => {

@@ -9,6 +9,7 @@ import { getTeamLevelsRoute } from './get-team-levels.route.ts';
 import { getTeamSummaryRoute } from './get-team-summary.route.ts';
 import { getTransferHistoryRoute } from './get-transfer-history.route.ts';
 import { registerRoute } from './register.route.ts';
+import { shareEpinRoute } from './share-epin.route.ts';
 import { transferEpinsRoute } from './transfer-epins.route.ts';
 import { verifyCardRoute } from './verify-card.route.ts';
 
@@ -22,6 +23,7 @@ export const communityRouter = router({
     getHeld: getHeldEpinsRoute,
     getTransferHistory: getTransferHistoryRoute,
     transfer: transferEpinsRoute,
+    share: shareEpinRoute,
   }),
   team: router({
     getSummary: getTeamSummaryRoute,

@@ -39,12 +39,16 @@ export function decideTransfer(
   ];
 }
 
-/** The holder's unused codes, oldest first, each with the version of its stream the row reflects (one statement). */
-async function heldCodes(db: Queryable, holder: string, limit: number): Promise<(HeldCode & { version: number })[]> {
+/**
+ * The holder's unused codes, oldest first, each with the version of its stream the row reflects (one
+ * statement). A code kept for a link the holder shared is not passed on while the link is open.
+ */
+async function heldCodes(db: Queryable, holder: string, limit: number, now: Date): Promise<(HeldCode & { version: number })[]> {
   const { rows } = await db.query<{ code: string; version: number }>(
     `SELECT e.code, s.version FROM epins e JOIN streams s ON s.stream_id = 'epin-' || e.code
-     WHERE e.held_by = $1 AND e.used_by IS NULL ORDER BY e.created_at, e.code LIMIT $2`,
-    [holder, limit],
+     WHERE e.held_by = $1 AND e.used_by IS NULL AND (e.reserved_until IS NULL OR e.reserved_until <= $3)
+     ORDER BY e.created_at, e.code LIMIT $2`,
+    [holder, limit, now],
   );
   return rows;
 }
@@ -73,7 +77,7 @@ export async function transferEpins(services: Services, from: string, to: string
   const now = services.now();
   const { state: held } = await handleCommand(services, {
     async read(tx) {
-      const held = await heldCodes(tx, from, Math.max(count, 0));
+      const held = await heldCodes(tx, from, Math.max(count, 0), now);
       const holders = await streamVersions(tx, [epinHolderStreamId(from), epinHolderStreamId(to)]);
       return { state: held, versions: { ...holders, ...Object.fromEntries(held.map((code) => [epinStreamId(code.code), code.version])) } };
     },
@@ -87,12 +91,12 @@ export async function transferEpins(services: Services, from: string, to: string
 }
 
 /** The unused and used codes a member holds or held, newest first. */
-export async function listHeldEpins(db: Queryable, holder: string): Promise<TEpin[]> {
+export async function listHeldEpins(db: Queryable, holder: string, now: Date): Promise<TEpin[]> {
   const { rows } = await db.query<EpinRow>(
-    `SELECT code, held_by, used_by, used_at, created_at FROM epins WHERE held_by = $1 ORDER BY used_by IS NOT NULL, created_at DESC, code LIMIT 2000`,
+    `SELECT code, held_by, used_by, used_at, created_at, reserved_until FROM epins WHERE held_by = $1 ORDER BY used_by IS NOT NULL, created_at DESC, code LIMIT 2000`,
     [holder],
   );
-  return rows.map(epinOfRow);
+  return rows.map((row) => epinOfRow(row, now));
 }
 
 export async function listTransfers(db: Queryable, userId: string): Promise<TEpinTransfer[]> {

@@ -21,19 +21,19 @@ const used = (usedBy: string): EpinEvent => ({ type: 'EpinUsed', data: { code, u
 
 describe('evolveEpin', () => {
   it('starts with no code', () => {
-    expect(noEpin).toEqual({ exists: false, heldBy: null, usedBy: null });
+    expect(noEpin).toEqual({ exists: false, heldBy: null, usedBy: null, reservedUntil: null });
   });
 
   it('puts a generated code, unused, in the hands of the admin who generated it', () => {
-    expect(fold(epin, [generated])).toEqual({ exists: true, heldBy: admin, usedBy: null });
+    expect(fold(epin, [generated])).toEqual({ exists: true, heldBy: admin, usedBy: null, reservedUntil: null });
   });
 
   it('hands the code to whoever it was transferred to last', () => {
-    expect(fold(epin, [generated, transferred(admin, member), transferred(member, other, 'transfer-2')])).toEqual({ exists: true, heldBy: other, usedBy: null });
+    expect(fold(epin, [generated, transferred(admin, member), transferred(member, other, 'transfer-2')])).toEqual({ exists: true, heldBy: other, usedBy: null, reservedUntil: null });
   });
 
   it('records who used the code, and keeps its holder', () => {
-    expect(fold(epin, [generated, transferred(admin, member), used(other)])).toEqual({ exists: true, heldBy: member, usedBy: other });
+    expect(fold(epin, [generated, transferred(admin, member), used(other)])).toEqual({ exists: true, heldBy: member, usedBy: other, reservedUntil: null });
   });
 
   it('is not changed by the holder-stream events, should one be folded in', () => {
@@ -59,7 +59,7 @@ describe('evolveEpin', () => {
         const state = fold(epin, [generated, ...events]);
         const transfers = events.flatMap((event) => (event.type === 'EpinTransferred' ? [event.data.to] : []));
         const uses = events.flatMap((event) => (event.type === 'EpinUsed' ? [event.data.usedBy] : []));
-        expect(state).toEqual({ exists: true, heldBy: transfers.at(-1) ?? admin, usedBy: uses.at(-1) ?? null });
+        expect(state).toEqual({ exists: true, heldBy: transfers.at(-1) ?? admin, usedBy: uses.at(-1) ?? null, reservedUntil: null });
       }),
     );
   });

@@ -25,7 +25,17 @@ export type EpinsReceived = {
   data: { transferId: string; from: string; to: string; codes: string[]; transferredAt: string };
 };
 
-export type EpinEvent = EpinGenerated | EpinUsed | EpinTransferred | EpinsSent | EpinsReceived;
+/**
+ * The holder shared the code in a link (`/register/<holder>?code=<code>`, issue 16): it is kept for
+ * that link until `reservedUntil` — not transferred, not shared again — and free again after it if
+ * nobody used it. Anyone with the link may register with it.
+ */
+export type EpinReserved = {
+  type: 'EpinReserved';
+  data: { code: string; heldBy: string; reservedAt: string; reservedUntil: string };
+};
+
+export type EpinEvent = EpinGenerated | EpinUsed | EpinTransferred | EpinsSent | EpinsReceived | EpinReserved;
 
 export function epinHolderStreamId(userId: string): string {
   return `epin-holder-${userId}`;

@@ -1,11 +1,11 @@
 import type { Projection } from '#server/event-store/types';
 import type { EpinEvent } from './epin.events.ts';
 
-/** The invite-code read model: who holds each code and who used it. */
+/** The invite-code read model: who holds each code, who used it, and until when a shared link keeps it. */
 export const epinsProjection: Projection<'epins', EpinEvent> = {
   name: 'epins',
   tables: ['epins'],
-  handles: ['EpinGenerated', 'EpinUsed', 'EpinTransferred'],
+  handles: ['EpinGenerated', 'EpinUsed', 'EpinTransferred', 'EpinReserved'],
   async apply(event, { tx, tables }) {
     switch (event.type) {
       case 'EpinGenerated':
@@ -23,7 +23,10 @@ export const epinsProjection: Projection<'epins', EpinEvent> = {
         ]);
         return;
       case 'EpinTransferred':
-        await tx.query(`UPDATE ${tables.epins} SET held_by = $2 WHERE code = $1`, [event.data.code, event.data.to]);
+        await tx.query(`UPDATE ${tables.epins} SET held_by = $2, reserved_until = NULL WHERE code = $1`, [event.data.code, event.data.to]);
+        return;
+      case 'EpinReserved':
+        await tx.query(`UPDATE ${tables.epins} SET reserved_until = $2 WHERE code = $1`, [event.data.code, event.data.reservedUntil]);
         return;
       case 'EpinsSent':
       case 'EpinsReceived':

@@ -20,7 +20,7 @@ export function epinsRest(services: Services): Router {
     '/epins/epins',
     handle(async (_req, res) => {
       requireAdmin(res, 'members');
-      res.json({ epins: await listAllEpins(services.db) });
+      res.json({ epins: await listAllEpins(services.db, services.now()) });
     }),
   );
 

@@ -18,8 +18,16 @@ export const ZEpinSchema = z.object({
   usedAt: z.string().nullable(),
   assignedTo: z.string().nullable(),
   createdAt: z.string(),
+  /** Until when a link its holder shared keeps it (null: not kept for a link now). */
+  reservedUntil: z.string().nullable(),
 });
 export type TEpin = z.infer<typeof ZEpinSchema>;
+
+/** A member shares one of their codes in a link: the code named, or the one the app picks. */
+export const ZShareEpinRequestSchema = z.strictObject({
+  code: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{8,16}$/, 'Enter a valid invite code').optional(),
+});
+export const ZShareEpinResponseSchema = z.object({ code: z.string(), reservedUntil: z.string() });
 
 export const ZEpinListResponseSchema = z.object({ epins: z.array(ZEpinSchema) });
 export type TEpinListResponse = z.infer<typeof ZEpinListResponseSchema>;

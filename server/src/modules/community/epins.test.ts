@@ -26,7 +26,7 @@ describe('decideGenerateEpins', () => {
         const decided = decideGenerateEpins({ codes, adminId, now });
         expect(decided.map((batch) => batch.streamId)).toEqual(codes.map((code) => `epin-${code}`));
         for (const batch of decided) {
-          expect(fold({ evolve: evolveEpin, initialState: noEpin }, batch.events)).toEqual({ exists: true, heldBy: adminId, usedBy: null });
+          expect(fold({ evolve: evolveEpin, initialState: noEpin }, batch.events)).toEqual({ exists: true, heldBy: adminId, usedBy: null, reservedUntil: null });
         }
       }),
     );

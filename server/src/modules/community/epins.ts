@@ -42,7 +42,7 @@ export async function generateEpins(services: Services, adminId: string, count: 
     decide: (fresh) => decideGenerateEpins({ codes: fresh, adminId, now }),
     metadata: eventMetadata(meta),
   });
-  return codes.map((code) => ({ code, used: false, usedBy: null, usedAt: null, assignedTo: adminId, createdAt: now.toISOString() }));
+  return codes.map((code) => ({ code, used: false, usedBy: null, usedAt: null, assignedTo: adminId, createdAt: now.toISOString(), reservedUntil: null }));
 }
 
 export interface EpinRow {
@@ -51,10 +51,11 @@ export interface EpinRow {
   used_by: string | null;
   used_at: Date | null;
   created_at: Date;
+  reserved_until: Date | null;
 }
 
-/** An invite code as clients see it, from its row in the epins read model. */
-export function epinOfRow(row: EpinRow): TEpin {
+/** An invite code as clients see it, from its row in the epins read model, at `now`. */
+export function epinOfRow(row: EpinRow, now: Date): TEpin {
   return {
     code: row.code,
     used: row.used_by !== null,
@@ -62,21 +63,23 @@ export function epinOfRow(row: EpinRow): TEpin {
     usedAt: row.used_at ? new Date(row.used_at).toISOString() : null,
     assignedTo: row.held_by,
     createdAt: new Date(row.created_at).toISOString(),
+    // A link that has run out keeps nothing: shown as free again.
+    reservedUntil: row.reserved_until && !row.used_by && new Date(row.reserved_until) > now ? new Date(row.reserved_until).toISOString() : null,
   };
 }
 
 /** One page of every code with its status, newest first (admins), and how many there are in all. */
-export async function pageAllEpins(db: Queryable, page: number, pageSize: number): Promise<{ epins: TEpin[]; total: number }> {
-  const list = await db.query<EpinRow>(`SELECT code, held_by, used_by, used_at, created_at FROM epins ORDER BY created_at DESC, code LIMIT $1 OFFSET $2`, [pageSize, (page - 1) * pageSize]);
+export async function pageAllEpins(db: Queryable, page: number, pageSize: number, now: Date): Promise<{ epins: TEpin[]; total: number }> {
+  const list = await db.query<EpinRow>(`SELECT code, held_by, used_by, used_at, created_at, reserved_until FROM epins ORDER BY created_at DESC, code LIMIT $1 OFFSET $2`, [pageSize, (page - 1) * pageSize]);
   const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM epins`);
-  return { epins: list.rows.map(epinOfRow), total: count.rows[0]?.total ?? 0 };
+  return { epins: list.rows.map((row) => epinOfRow(row, now)), total: count.rows[0]?.total ?? 0 };
 }
 
 /** Every code with its status, newest first (admins). */
-export async function listAllEpins(db: Queryable, limit = 1000): Promise<TEpin[]> {
+export async function listAllEpins(db: Queryable, now: Date, limit = 1000): Promise<TEpin[]> {
   const { rows } = await db.query<EpinRow>(
-    `SELECT code, held_by, used_by, used_at, created_at FROM epins ORDER BY created_at DESC, code LIMIT $1`,
+    `SELECT code, held_by, used_by, used_at, created_at, reserved_until FROM epins ORDER BY created_at DESC, code LIMIT $1`,
     [limit],
   );
-  return rows.map(epinOfRow);
+  return rows.map((row) => epinOfRow(row, now));
 }

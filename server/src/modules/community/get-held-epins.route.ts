@@ -6,4 +6,4 @@ import { resolveOwner } from './owner.ts';
 export const getHeldEpinsRoute = ownerProcedure('members')
   .input(ZHeldEpinsRequestSchema.optional())
   .output(ZEpinListResponseSchema)
-  .query(async ({ ctx, input }) => ({ epins: await listHeldEpins(ctx.services.db, resolveOwner(ctx.user, input?.userId)) }));
+  .query(async ({ ctx, input }) => ({ epins: await listHeldEpins(ctx.services.db, resolveOwner(ctx.user, input?.userId), ctx.services.now()) }));

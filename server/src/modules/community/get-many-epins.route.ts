@@ -7,6 +7,6 @@ export const getManyEpinsRoute = adminProcedure('members')
   .output(ZEpinPageSchema)
   .query(async ({ ctx, input }) => {
     const page = input?.page ?? 1;
-    const { epins, total } = await pageAllEpins(ctx.services.db, page, EPIN_PAGE_SIZE);
+    const { epins, total } = await pageAllEpins(ctx.services.db, page, EPIN_PAGE_SIZE, ctx.services.now());
     return { epins, page, pageCount: Math.max(1, Math.ceil(total / EPIN_PAGE_SIZE)), total };
   });

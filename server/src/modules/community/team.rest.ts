@@ -78,7 +78,7 @@ export function communityRest(services: Services): Router {
   rest.get(
     '/epintransfer/user/:id',
     handle(async (req, res) => {
-      res.json({ epins: await listHeldEpins(services.db, await owner(services, res, req.params)) });
+      res.json({ epins: await listHeldEpins(services.db, await owner(services, res, req.params), services.now()) });
     }),
   );
 

@@ -3,6 +3,14 @@ export function referralLinkOf(userId: string, origin: string): string {
   return `${origin}/register/${encodeURIComponent(userId)}`;
 }
 
+/**
+ * A link that carries one of the member's unused codes (issue 16): the registration form opens with
+ * the member as sponsor and the code filled in, so the friend types nothing they do not know.
+ */
+export function invitationLinkOf(userId: string, code: string, origin: string): string {
+  return `${referralLinkOf(userId, origin)}?code=${encodeURIComponent(code)}`;
+}
+
 /** WhatsApp's own share link: opens a chat picker with the text filled in, on phones and on the web. */
 export function whatsAppShareUrl(text: string): string {
   return `https://wa.me/?text=${encodeURIComponent(text)}`;

@@ -59,8 +59,9 @@ function HeldPanel({ selfId, isTransfer }: { selfId: string; isTransfer: boolean
   const held = useHeldEpins();
   if (held.isPending) return <p role="status">{t('common.loading')}</p>;
   if (held.isError) return <LoadFailure message={t('epins.loadFailed')} error={held.error} onRetry={() => void held.refetch()} />;
-  if (isTransfer) return <TransferForm selfId={selfId} available={held.data.epins.filter((epin) => !epin.used).length} />;
-  return <HeldEpins epins={held.data.epins} />;
+  // A code kept for a shared link is not passed on while the link is open.
+  if (isTransfer) return <TransferForm selfId={selfId} available={held.data.epins.filter((epin) => !epin.used && !epin.reservedUntil).length} />;
+  return <HeldEpins epins={held.data.epins} holderId={selfId} />;
 }
 
 function ReportPanel() {

@@ -60,8 +60,10 @@ export default function RegisterPage() {
   const isReferralInvalid = hasReferral && (referralStatus === 400 || referralStatus === 404);
   const sponsorName = !hasReferral ? t('common.foundation') : (card.data?.fullName ?? (isReferralInvalid ? '' : (query.get('name') ?? '')));
 
+  // A member's shared link carries one of their codes (/register/<id>?code=…): filled in, not typed.
+  const codeFromLink = (query.get('code') ?? '').trim().toUpperCase().slice(0, 16);
   const register = useRegister();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(() => ({ ...EMPTY, epin: codeFromLink }));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [isChecking, setIsChecking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -129,7 +131,7 @@ export default function RegisterPage() {
                 key={field.name}
                 name={field.name}
                 label={t(field.label)}
-                hint={field.hint && t(field.hint)}
+                hint={field.name === 'epin' ? (codeFromLink && values.epin === codeFromLink ? t('register.epinFromLink') : t('register.noCode')) : field.hint && t(field.hint)}
                 {...(field.multiline ? { multiline: true as const } : { type: field.type ?? 'text', inputMode: field.inputMode })}
                 autoComplete={field.autoComplete}
                 required
