@@ -294,7 +294,9 @@ describe('member community in Chromium', () => {
     await details.getByLabel('UPI ID').fill('payout.person@okbank');
     await details.getByLabel('Bank name').fill('State Bank of India');
     await details.getByLabel('Account holder').fill('Payout Person');
-    await details.getByLabel('Account number').fill('123456789012');
+    await details.getByLabel('Account number', { exact: true }).fill('123456789012');
+    // A new account number is typed twice (issue 16).
+    await details.getByLabel('Account number again').fill('123456789012');
     await details.getByLabel('IFSC').fill('SBIN123');
     await details.getByRole('button', { name: 'Save details' }).click();
     const ifsc = details.getByLabel('IFSC');
@@ -303,13 +305,15 @@ describe('member community in Chromium', () => {
     expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('Enter an 11-character IFSC like SBIN0001234');
     expect(await ifsc.inputValue()).toBe('SBIN123');
     expect(await details.getByLabel('UPI ID').inputValue()).toBe('payout.person@okbank');
-    expect(await details.getByLabel('Account number').inputValue()).toBe('123456789012');
+    expect(await details.getByLabel('Account number', { exact: true }).inputValue()).toBe('123456789012');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('ifsc');
     await expectAccessible(page, 'profile with a field error');
 
     await ifsc.fill('sbin0001234');
     await details.getByRole('button', { name: 'Save details' }).click();
-    await expect.poll(() => details.getByRole('status').textContent()).toBe('Saved.');
+    // Changed payout details are read back for a Confirm first (issue 16; e2e/payout-details.e2e.test.ts).
+    await details.getByRole('button', { name: 'Confirm and save' }).click();
+    await expect.poll(() => details.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
     expect(await ifsc.inputValue()).toBe('SBIN0001234');
     await page.reload();
     await expect.poll(() => page.getByTestId('personal-details').getByLabel('IFSC').inputValue()).toBe('SBIN0001234');

@@ -206,6 +206,7 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
       .field('marriageDate', '2035-11-20')
       .field('accountHolder', 'Asha Kumari')
       .field('accountNumber', '123456789012')
+      .field('confirmAccountNumber', '123456789012')
       .field('ifsc', 'SBIN0001234')
       .attach('marriageProof', documents.photo.bytes, { filename: 'card.jpg', contentType: 'image/jpeg' });
 

@@ -60,6 +60,21 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(document.components.schemas.GetUsersDownlineLevelsByIdResponse)).toContain('#/components/schemas/TeamMember');
   });
 
+  it('says where a payout account is entered that the number comes twice and the IFSC must be in the published list (issue 16)', () => {
+    const payoutRoutes = [
+      ['put', '/api/users/profile/{id}'],
+      ['post', '/api/help'],
+      ['post', '/api/admin/kanyadan/applications/{regNo}/benefit-request'],
+    ] as const;
+    for (const [method, path] of payoutRoutes) {
+      const operation = (document.paths as Record<string, Record<string, { summary: string; requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } | { $ref: string } }> } }>>)[path]![method]!;
+      expect(operation.summary, path).toMatch(/confirmAccountNumber/);
+      expect(operation.summary, path).toMatch(/published list/);
+      const [body] = Object.values(operation.requestBody.content);
+      expect(Object.keys(resolved<{ properties: Record<string, unknown> }>(body!.schema).properties), path).toContain('confirmAccountNumber');
+    }
+  });
+
   it('states the API\'s CORS stance and that unknown fields are refused', () => {
     expect(document.info.description).toMatch(/CORS: same origin only/);
     expect(document.info.description).toMatch(/unknown fields .* are refused/);

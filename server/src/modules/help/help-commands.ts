@@ -5,7 +5,7 @@ import type { Recorded } from '#server/event-store/types';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { REFERENCE_ALPHABET } from '#server/modules/donations/donation-fields.schema';
-import { getPayoutDetails } from '#server/modules/identity/identity.api';
+import { assertIfscsInList, getPayoutDetails } from '#server/modules/identity/identity.api';
 import { checkFiles, DOCUMENT_IMAGE, MAX_DOCUMENT_PAGES } from '#server/modules/kanyadan/kanyadan.api';
 import { indiaToday } from '#server/modules/kanyadan/age.schema';
 import type { Services } from '#server/services';
@@ -180,6 +180,7 @@ export async function requestHelp(
   const now = services.now();
   const requesterId = meta.actor;
   const { fields, submissionKey } = input;
+  assertIfscsInList({ ifsc: fields.ifsc });
   const slots = documentSlotsOf(fields, input.files, now);
   const beneficiary = await beneficiaryOf(services, fields, requesterId);
   await checkFiles(services, Object.fromEntries(slots.map((slot) => [slot.field, slot.file])));

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { hasControlCharacters, REFERENCE_ALPHABET } from '#server/modules/donations/donation-fields.schema';
-import { ACCOUNT_NUMBER_PATTERN, IFSC_PATTERN, UPI_ID_PATTERN } from '#server/modules/identity/profile/profile.schema';
+import {
+  accountNumberDigits,
+  ACCOUNT_NUMBER_PATTERN,
+  checkAccountNumberTypedTwice,
+  IFSC_PATTERN,
+  UPI_ID_PATTERN,
+  withoutConfirmation,
+  ZConfirmAccountNumberSchema,
+} from '#server/modules/identity/profile/profile.schema';
 
 /**
  * The help module's inputs and answers (PRODUCT.md §8, issue 14), shared by the tRPC procedures,
@@ -157,7 +165,8 @@ const ZDayTextSchema = realDay(HELP_DOCUMENT_DATE_INVALID);
  * The request's text fields, as the form (multipart, every value a string) or a REST client sends
  * them. The documents are files beside them: `document1`…`document4`, each with `documentNKind`
  * and `documentNDate` (YYYY-MM-DD as written on it). The payout fields may be left empty to take
- * the requester's profile's.
+ * the requester's profile's; an account number given here comes with `confirmAccountNumber`, and the
+ * server checks the IFSC against the banks' published list.
  */
 export const ZHelpRequestFieldsSchema = z
   .strictObject({
@@ -172,7 +181,9 @@ export const ZHelpRequestFieldsSchema = z
     upiId: payoutText((value) => value.trim().toLowerCase(), (value) => UPI_ID_PATTERN.test(value), HELP_UPI_INVALID),
     bankName: payoutText(squeezed, lengthBetween(2, 100), HELP_BANK_NAME_INVALID),
     accountHolder: payoutText(squeezed, lengthBetween(2, 100), HELP_ACCOUNT_HOLDER_INVALID),
-    accountNumber: payoutText((value) => value.replace(/[\s-]/g, ''), (value) => ACCOUNT_NUMBER_PATTERN.test(value), HELP_ACCOUNT_NUMBER_INVALID),
+    accountNumber: payoutText(accountNumberDigits, (value) => ACCOUNT_NUMBER_PATTERN.test(value), HELP_ACCOUNT_NUMBER_INVALID),
+    /** Required with an account number; never stored. */
+    confirmAccountNumber: ZConfirmAccountNumberSchema,
     ifsc: payoutText((value) => value.trim().toUpperCase(), (value) => IFSC_PATTERN.test(value), HELP_IFSC_INVALID),
     ...Object.fromEntries(
       Array.from({ length: MAX_HELP_DOCUMENTS }, (_, index) => [
@@ -185,7 +196,9 @@ export const ZHelpRequestFieldsSchema = z
   .superRefine((fields, ctx) => {
     if (!fields.titleEn && !fields.titleHi) ctx.addIssue({ code: 'custom', path: ['titleEn'], message: HELP_TITLE_REQUIRED });
     if (!fields.storyEn && !fields.storyHi) ctx.addIssue({ code: 'custom', path: ['storyEn'], message: HELP_STORY_REQUIRED });
-  });
+    checkAccountNumberTypedTwice(fields, ctx);
+  })
+  .transform(withoutConfirmation);
 export type THelpRequestFields = z.output<typeof ZHelpRequestFieldsSchema>;
 export type THelpRequestFieldsInput = z.input<typeof ZHelpRequestFieldsSchema>;
 

@@ -32,14 +32,15 @@ export { logIn } from './accounts/login.ts';
 export { resolveSession, SESSION_COOKIE, type SessionUser } from './accounts/sessions.ts';
 export { beginTotpSetup, confirmTotpSetup, getTotpStatus, resetTotpByAdmin, TOTP_NOT_ON } from './two-factor/admin-totp.ts';
 export { getPayoutDetails, OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN } from './profile/profile.ts';
+export { assertIfscsInList, bankNameOfIfsc } from './profile/ifsc-list.ts';
 export {
   ALREADY_SUSPENDED,
   CANNOT_SUSPEND_SELF,
   getMemberEntry,
   getMemberHistory,
   listCompanyDirects,
-  LAST_SUPER_ADMIN,
   pageCompanyDirects,
+  LAST_SUPER_ADMIN,
   MEMBER_NOT_FOUND,
   NOT_SUSPENDED,
   reactivateMember,

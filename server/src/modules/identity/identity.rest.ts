@@ -13,6 +13,7 @@ import { ZLoginRequestSchema } from './accounts/login.schema.ts';
 import { requestPasswordReset, resetPassword } from './passwords/password-reset.ts';
 import { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from './passwords/password-reset.schema.ts';
 import { getProfile, PROFILE_EDIT_NOT_YOURS, updateProfile } from './profile/profile.ts';
+import { assertIfscsInList } from './profile/ifsc-list.ts';
 import { ZUpdateProfileRequestSchema } from './profile/profile.schema.ts';
 import { findQrCodeImage, QR_IMAGE_NOT_FOUND, uploadQrCode } from './profile/qr-code.ts';
 import { z } from 'zod';
@@ -36,7 +37,10 @@ function parseProfileUpdate(body: unknown): z.output<typeof ZUpdateProfileReques
     renamed[name] = value;
   }
   try {
-    return parseInput(ZUpdateProfileRequestSchema, renamed);
+    const update = parseInput(ZUpdateProfileRequestSchema, renamed);
+    // updateProfile checks this too; checked here as well so its field error comes back under the name sent (ifscCode).
+    assertIfscsInList({ ifsc: update.ifsc });
+    return update;
   } catch (error) {
     if (!(error instanceof AppError) || !error.fieldErrors) throw error;
     const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([name, messages]) => [sentAs.get(name) ?? name, messages]));

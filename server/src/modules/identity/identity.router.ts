@@ -11,6 +11,7 @@ import { changePasswordRoute } from './passwords/change-password.route.ts';
 import { requestPasswordResetRoute } from './passwords/request-password-reset.route.ts';
 import { resetPasswordRoute } from './passwords/reset-password.route.ts';
 import { getProfileRoute } from './profile/get-profile.route.ts';
+import { lookUpIfscRoute } from './profile/look-up-ifsc.route.ts';
 import { updateProfileRoute } from './profile/update-profile.route.ts';
 import { acceptStaffInvitationRoute, getStaffInvitationRoute } from './staff/staff-invitation.routes.ts';
 import { beginTotpSetupRoute } from './two-factor/begin-totp-setup.route.ts';
@@ -27,11 +28,13 @@ export const identityRouter = router({
   confirmEmail: confirmEmailRoute,
   resendConfirmation: resendConfirmationRoute,
   requestPasswordReset: requestPasswordResetRoute,
-  resetPassword: resetPasswordRoute,
   requestUserIdReminder: requestUserIdReminderRoute,
+  resetPassword: resetPasswordRoute,
   changePassword: changePasswordRoute,
   getProfile: getProfileRoute,
   updateProfile: updateProfileRoute,
+  /** The bank's name for an IFSC in the published list, as a payout form is filled in. */
+  lookUpIfsc: lookUpIfscRoute,
   /** A staff invitation's one-time link: what it grants, then the password that opens the account. */
   staffInvitation: router({
     get: getStaffInvitationRoute,

@@ -3,6 +3,7 @@ import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand, type DecideTools } from '#server/event-store/command-handler';
 import type { Recorded } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import { assertIfscsInList } from '#server/modules/identity/identity.api';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import type { ReceivedFormFile } from '#server/uploads/receive-form';
@@ -139,6 +140,7 @@ export async function requestBenefit(
   meta: RequestMeta,
 ): Promise<{ regNo: string; status: KanyadanStatus }> {
   const now = services.now();
+  assertIfscsInList({ ifsc: input.fields.ifsc });
   if (!input.proofs.marriageProof) throw new AppError('BAD_REQUEST', { userMessage: DOCUMENT_REQUIRED, fieldErrors: { marriageProof: [DOCUMENT_REQUIRED] } });
   await checkFiles(services, input.proofs);
   const streamId = kanyadanStreamId(input.regNo);

@@ -1,5 +1,6 @@
 import { fieldErrorsFromZod, UNKNOWN_FIELD } from '#server/errors/field-errors';
 import fc from 'fast-check';
+import { ACCOUNT_NUMBER_CONFIRM_REQUIRED, ACCOUNT_NUMBERS_DIFFER } from '#server/modules/identity/profile/profile.schema';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AADHAAR_CHECKSUM, AADHAAR_FORMAT } from './aadhaar.schema.ts';
@@ -446,15 +447,22 @@ describe('the Kanyadan routes', () => {
     const benefit = { marriageDate: '2027-02-14', accountHolder: 'Asha Kumari', accountNumber: '123456789012', ifsc: 'SBIN0001234' };
 
     it('accepts the bank details and normalises them: IFSC in capitals, account number without spaces or hyphens', () => {
-      expect(ZBenefitRequestFieldsSchema.parse({ ...benefit, accountHolder: ' Asha   Kumari ', accountNumber: '1234 5678-9012', ifsc: ' sbin0001234 ' })).toEqual(benefit);
-      expect(ZBenefitRequestFieldsSchema.parse({ ...benefit, ifsc: 'HDFC0CAGSBK' }).ifsc).toBe('HDFC0CAGSBK');
+      const typed = { ...benefit, accountHolder: ' Asha   Kumari ', accountNumber: '1234 5678-9012', confirmAccountNumber: '123456789012', ifsc: ' sbin0001234 ' };
+      expect(ZBenefitRequestFieldsSchema.parse(typed)).toEqual(benefit);
+      expect(ZBenefitRequestFieldsSchema.parse({ ...benefit, confirmAccountNumber: benefit.accountNumber, ifsc: 'HDFC0CAGSBK' }).ifsc).toBe('HDFC0CAGSBK');
     });
 
     it.each([
       ['9 digits', '123456789'],
       ['18 digits', '123456789012345678'],
     ])('accepts an account number of %s', (_label, accountNumber) => {
-      expect(ZBenefitRequestFieldsSchema.parse({ ...benefit, accountNumber }).accountNumber).toBe(accountNumber);
+      expect(ZBenefitRequestFieldsSchema.parse({ ...benefit, accountNumber, confirmAccountNumber: accountNumber }).accountNumber).toBe(accountNumber);
+    });
+
+    it('asks for the account number a second time, the same, and keeps no copy', () => {
+      expect(messagesAt(ZBenefitRequestFieldsSchema, benefit, 'confirmAccountNumber')).toEqual([ACCOUNT_NUMBER_CONFIRM_REQUIRED]);
+      expect(messagesAt(ZBenefitRequestFieldsSchema, { ...benefit, confirmAccountNumber: '123456789021' }, 'confirmAccountNumber')).toEqual([ACCOUNT_NUMBERS_DIFFER]);
+      expect(ZBenefitRequestFieldsSchema.parse({ ...benefit, confirmAccountNumber: '1234-5678-9012' })).not.toHaveProperty('confirmAccountNumber');
     });
 
     it.each([

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZErasureReasonSchema } from '#server/modules/identity/accounts/erase-person.schema';
 import { ZIndianMobileSchema } from '#server/modules/identity/fields.schema';
+import { checkAccountNumberTypedTwice, withoutConfirmation, ZConfirmAccountNumberSchema } from '#server/modules/identity/profile/profile.schema';
 import { isIsoDate } from './age.schema.ts';
 import {
   INDIAN_STATES,
@@ -200,7 +201,10 @@ export const ZEraseApplicationRequestSchema = ZEraseApplicationRestRequestSchema
 export type TEraseApplicationRequest = z.input<typeof ZEraseApplicationRequestSchema>;
 export const ZEraseApplicationResponseSchema = z.object({ regNo: z.string(), isErasedNow: z.boolean() });
 
-/** The benefit request's text fields (multipart, with the files marriageProof and optionally marriageProof2). */
+/**
+ * The benefit request's text fields (multipart, with the files marriageProof and optionally marriageProof2):
+ * the account number twice; the server checks the IFSC against the banks' published list.
+ */
 export const IFSC_INVALID = 'Enter the 11-character IFSC, like SBIN0001234.';
 export const ZBenefitRequestFieldsSchema = z.strictObject({
   marriageDate: ZIsoDateSchema,
@@ -212,9 +216,13 @@ export const ZBenefitRequestFieldsSchema = z.strictObject({
     .string({ error: 'Enter the account number.' })
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{9,18}$/, 'Enter the account number: 9 to 18 digits.')),
+  /** The account number typed a second time; never stored. */
+  confirmAccountNumber: ZConfirmAccountNumberSchema,
   ifsc: z
     .string({ error: IFSC_INVALID })
     .transform((value) => value.trim().toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, IFSC_INVALID)),
-});
+})
+  .superRefine(checkAccountNumberTypedTwice)
+  .transform(withoutConfirmation);
 export type TBenefitRequestFields = z.output<typeof ZBenefitRequestFieldsSchema>;

@@ -190,10 +190,10 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     // At 17 (9 January 2035) the request is refused; on her 18th birthday it is taken.
     clock = new Date('2035-01-09T06:00:00.000Z');
     staff = await later();
-    const early = await requestBenefit({ ...account, marriageDate: '2035-02-14' });
+    const early = await requestBenefit({ ...account, confirmAccountNumber: account.accountNumber, marriageDate: '2035-02-14' });
     expect([early.status, early.body.message]).toEqual([400, 'The benefit can be requested only when the girl is 18 years old or older.']);
     clock = new Date('2035-01-10T06:00:00.000Z');
-    const accepted = await requestBenefit({ ...account, marriageDate: '2035-02-14' });
+    const accepted = await requestBenefit({ ...account, confirmAccountNumber: account.accountNumber, marriageDate: '2035-02-14' });
     expect([accepted.status, accepted.body]).toEqual([200, { regNo, status: 'benefit_requested' }]);
     await app.runJobs();
     const detail = await staff.finance.kanyadan.admin.get({ regNo });
@@ -231,6 +231,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
       .field('marriageDate', '2035-03-01')
       .field('accountHolder', 'Someone')
       .field('accountNumber', '998877665544')
+      .field('confirmAccountNumber', '998877665544')
       .field('ifsc', 'HDFC0000123')
       .attach('marriageProof', documentsCache, { filename: 'card.jpg', contentType: 'image/jpeg' });
     expect(res.status).toBe(200);
@@ -336,6 +337,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
           .field('marriageDate', '2035-03-01')
           .field('accountHolder', 'Ramesh Kumar')
           .field('accountNumber', '123456789012')
+          .field('confirmAccountNumber', '123456789012')
           .field('ifsc', 'SBIN0001234')
           .attach('marriageProof', card, { filename: 'card.jpg', contentType: 'image/jpeg' }),
       ),

@@ -406,6 +406,7 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
           .field('marriageDate', '2031-12-01')
           .field('accountHolder', 'Ramesh Kumar')
           .field('accountNumber', '123456789012')
+          .field('confirmAccountNumber', '123456789012')
           .field('ifsc', 'SBIN0001234')
           .attach('marriageProof', docs.photo.bytes, { filename: 'card.jpg', contentType: 'image/jpeg' });
       }
@@ -521,6 +522,7 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
             .field('marriageDate', '2035-11-20')
             .field('accountHolder', 'Asha Kumari')
             .field('accountNumber', '1234 5678 9012')
+            .field('confirmAccountNumber', '1234 5678 9012')
             .field('ifsc', 'sbin0001234')
             .attach('marriageProof', card, { filename: 'card.pdf', contentType: 'application/pdf' });
         expect((await form(laterFinance.token)).status).toBe(403);
@@ -559,6 +561,7 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
           .field('marriageDate', '2035-11-20')
           .field('accountHolder', 'Asha Kumari')
           .field('accountNumber', '123456789012')
+          .field('confirmAccountNumber', '123456789012')
           .field('ifsc', 'SBIN0001234')
           .attach('marriageProof', pixelBombPng(), { filename: 'card.png', contentType: 'image/png' });
         expect([res.status, res.body.message, res.body.fieldErrors]).toEqual([400, IMAGE_TOO_MANY_PIXELS, { marriageProof: [IMAGE_TOO_MANY_PIXELS] }]);

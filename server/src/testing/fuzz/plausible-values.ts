@@ -10,6 +10,8 @@ function dayAround(now: Date, fromDays: number, toDays: number): fc.Arbitrary<st
 const PERSON_NAME = fc
   .tuple(fc.constantFrom('Asha', 'Meena', 'Sunita', 'Ramesh', 'Priya', 'सीता'), fc.constantFrom('Devi', 'Kumar', 'Sharma', 'Kumari', 'वर्मा'))
   .map((parts) => parts.join(' '));
+const LISTED_IFSC = fc.constantFrom('SBIN0001234', 'HDFC0CAGSBK', 'ICIC0000001', 'PUNB0000100');
+const ACCOUNT_NUMBER = fc.constantFrom('301245678901', '123456789');
 const INDIAN_MOBILE = fc.stringMatching(/^[6-9]\d{9}$/);
 // fast-check's emailAddress writes every address RFC 5322 allows; people (and our check) use these.
 const EMAIL = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,15}[a-z0-9]$/), fc.constantFrom('example.org', 'example.in', 'mail.co.in')).map(([local, domain]) => `${local}@${domain}`);
@@ -49,8 +51,12 @@ export function plausibleValues(now: Date, known: KnownValues): Record<string, f
     submittedTo: recentDay,
     marriageDate: dayAround(now, 1, 180),
     utr,
-    ifsc: fc.stringMatching(/^[A-Z]{4}0[A-Z0-9]{6}$/),
-    accountNumber: fc.stringMatching(/^\d{9,18}$/),
+    // The server checks an IFSC against the banks' published list (issue 16): mostly listed codes,
+    // sometimes one that only has the shape.
+    ifsc: fc.oneof({ arbitrary: LISTED_IFSC, weight: 3 }, { arbitrary: fc.stringMatching(/^[A-Z]{4}0[A-Z0-9]{6}$/), weight: 1 }),
+    // The account number is typed twice; drawn from a few so the two copies often match.
+    accountNumber: ACCOUNT_NUMBER,
+    confirmAccountNumber: ACCOUNT_NUMBER,
     upiId: fc.stringMatching(/^[a-z0-9.]{3,20}@[a-z]{3,10}$/),
     pan: fc.stringMatching(/^[A-Z]{5}\d{4}[A-Z]$/),
     aadhaar: fc.stringMatching(/^[2-9]\d{11}$/),

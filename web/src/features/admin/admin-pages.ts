@@ -19,7 +19,8 @@ export const adminOfflineDonationPage = apiPage(() => import('./pages/offline-do
 export const adminFinanceExportsPage = apiPage(() => import('./pages/finance-exports-page.tsx'), ['admin', 'messages']);
 export const adminBankStatementsPage = apiPage(() => import('./pages/bank-statements-page.tsx'), ['admin', 'messages']);
 export const adminKanyadanQueuePage = apiPage(() => import('./pages/kanyadan-queue-page.tsx'), ['admin', 'messages', 'kanyadanMessages']);
-export const adminKanyadanApplicationPage = apiPage(() => import('./pages/kanyadan-application-page.tsx'), ['admin', 'messages', 'kanyadanMessages']);
+// 'member' brings the payout server messages (IFSC list, account number typed twice) the benefit request shares with the profile and help forms.
+export const adminKanyadanApplicationPage = apiPage(() => import('./pages/kanyadan-application-page.tsx'), ['admin', 'messages', 'kanyadanMessages', 'member']);
 export const adminHelpQueuePage = apiPage(() => import('./pages/help-queue-page.tsx'), ['admin', 'messages']);
 // 'help' brings the server messages about direct gifts and updates (shared with the member's pages and the public gift form).
 export const adminHelpRequestPage = apiPage(() => import('./pages/help-request-admin-page.tsx'), ['admin', 'messages', 'help']);

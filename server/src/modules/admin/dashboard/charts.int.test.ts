@@ -259,6 +259,7 @@ describe.each(testDbKinds())('dashboard charts on %s', (kind) => {
       .field('marriageDate', '2031-02-14')
       .field('accountHolder', 'Ramesh Kumar')
       .field('accountNumber', '123456789012')
+      .field('confirmAccountNumber', '123456789012')
       .field('ifsc', 'SBIN0001234')
       .attach('marriageProof', documents.photo.bytes, { filename: 'card.jpg', contentType: 'image/jpeg' });
   }

@@ -27,7 +27,7 @@ describe.each(testDbKinds())('erasing a person on %s', (kind) => {
   async function richMember(name: string) {
     const member = await app.account({ fullName: name, email: `${name.toLowerCase().replace(/\W/g, '.')}.${Date.now()}@example.org` });
     const caller = await app.caller({ token: member.token });
-    await caller.identity.updateProfile({ address: '7 Ganga Marg', upiId: 'erase.me@upi', accountHolder: name, accountNumber: '123456789012', ifsc: 'SBIN0001234', bankName: 'State Bank' });
+    await caller.identity.updateProfile({ address: '7 Ganga Marg', upiId: 'erase.me@upi', accountHolder: name, accountNumber: '123456789012', confirmAccountNumber: '123456789012', ifsc: 'SBIN0001234', bankName: 'State Bank' });
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#123456' } }).png().toBuffer();
     const upload = await request(app.http()).post(`/api/users/upload-profile-assets/${member.userId}`).set('Authorization', `Bearer ${member.token}`).attach('qrCode', png, 'qr.png');
     expect(upload.status).toBe(202);

@@ -32,7 +32,7 @@ describe.each(testDbKinds())('REST profile field names on %s', (kind) => {
     const saved = await request(http)
       .put(`/api/users/profile/${member.userId}`)
       .set('Authorization', `Bearer ${member.token}`)
-      .send({ ifscCode: 'sbin0001234', accountHolderName: 'Meena Kumari', personalContact: '9123456780', bankName: 'State Bank', accountNumber: '123456789012' });
+      .send({ ifscCode: 'sbin0001234', accountHolderName: 'Meena Kumari', personalContact: '9123456780', bankName: 'State Bank', accountNumber: '123456789012', confirmAccountNumber: '123456789012' });
     expect(saved.status).toBe(200);
     expect(saved.body.details).toMatchObject({ ifsc: 'SBIN0001234', accountHolder: 'Meena Kumari', phone: '9123456780', bankName: 'State Bank', accountNumber: '123456789012' });
     const read = await request(http).get(`/api/users/profile/${member.userId}`).set('Authorization', `Bearer ${member.token}`);

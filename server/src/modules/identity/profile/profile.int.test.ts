@@ -13,6 +13,8 @@ const PAYOUT: TUpdateProfileRequest = {
   bankName: 'State Bank of India',
   accountHolder: 'Asha Verma',
   accountNumber: '3012 4567 8901',
+  // Typed twice, as the form sends it (issue 16); never stored.
+  confirmAccountNumber: '301245678901',
   ifsc: 'sbin0001234',
 };
 
@@ -111,7 +113,7 @@ describe.each(testDbKinds())('member profile on %s', (kind) => {
     const member = await app.account();
     const caller = await app.caller({ token: member.token });
     const before = await app.eventCount();
-    const error = await rejection(caller.identity.updateProfile({ ifsc: 'SBIN1234567', upiId: 'asha-at-okaxis', accountNumber: '12345678', bankName: 'X' }));
+    const error = await rejection(caller.identity.updateProfile({ ifsc: 'SBIN1234567', upiId: 'asha-at-okaxis', accountNumber: '12345678', confirmAccountNumber: '12345678', bankName: 'X' }));
     expect(error.code).toBe('BAD_REQUEST');
     expect(fieldErrorsOf(error)).toEqual({
       ifsc: ['Enter an 11-character IFSC like SBIN0001234'],
@@ -119,7 +121,7 @@ describe.each(testDbKinds())('member profile on %s', (kind) => {
       accountNumber: ['Account number must be 9 to 18 digits'],
       bankName: ['Bank name must be 2 to 100 characters'],
     });
-    for (const bad of [{ accountNumber: '1234567890123456789' }, { accountNumber: '12345abc90' }, { ifsc: 'SBIN00012345' }, { upiId: 'name@' }, { upiId: '@bank' }, { phone: '12345' }, { address: '' }]) {
+    for (const bad of [{ accountNumber: '1234567890123456789', confirmAccountNumber: '1234567890123456789' }, { accountNumber: '12345abc90', confirmAccountNumber: '12345abc90' }, { ifsc: 'SBIN00012345' }, { upiId: 'name@' }, { upiId: '@bank' }, { phone: '12345' }, { address: '' }]) {
       expect((await rejection(caller.identity.updateProfile(bad))).code).toBe('BAD_REQUEST');
     }
     expect(await app.eventCount()).toBe(before);

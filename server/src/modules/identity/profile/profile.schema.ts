@@ -7,6 +7,40 @@ export const UPI_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{1,98}@[a-z][a-z0-9]{1,63}$/;
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
 
+/** The rule only the server can check (server/src/modules/identity/profile/ifsc-list.ts): the list is not shipped to the web. */
+export const IFSC_NOT_IN_LIST = 'This IFSC is not in the banks’ published list. Check it on your cheque book or passbook.';
+export const ACCOUNT_NUMBER_CONFIRM_REQUIRED = 'Type the account number a second time.';
+export const ACCOUNT_NUMBERS_DIFFER = 'The two account numbers are not the same. Check both against your passbook.';
+
+/** An account number as the forms take it: spaces and hyphens are only for reading. */
+export const accountNumberDigits = (value: string) => value.replace(/[\s-]/g, '');
+
+/**
+ * The account number typed a second time, where a payout account is entered (PRODUCT.md issue 16):
+ * a typo would send money to someone else. Checked by `checkAccountNumberTypedTwice` and then
+ * dropped from the parsed value, so the copy is never stored.
+ */
+export const ZConfirmAccountNumberSchema = z.string({ error: ACCOUNT_NUMBER_CONFIRM_REQUIRED }).max(40, ACCOUNT_NUMBERS_DIFFER).nullable().optional();
+
+/**
+ * When an account number is given (not empty), `confirmAccountNumber` must be given too and hold the
+ * same digits; reported beside `confirmAccountNumber`. Clearing the number needs no confirmation.
+ */
+export function checkAccountNumberTypedTwice(fields: { accountNumber?: unknown; confirmAccountNumber?: unknown }, ctx: z.RefinementCtx): void {
+  const { accountNumber, confirmAccountNumber } = fields;
+  if (typeof accountNumber !== 'string' || accountNumberDigits(accountNumber) === '') return;
+  if (typeof confirmAccountNumber !== 'string' || accountNumberDigits(confirmAccountNumber) === '') {
+    ctx.addIssue({ code: 'custom', path: ['confirmAccountNumber'], message: ACCOUNT_NUMBER_CONFIRM_REQUIRED });
+  } else if (accountNumberDigits(confirmAccountNumber) !== accountNumberDigits(accountNumber)) {
+    ctx.addIssue({ code: 'custom', path: ['confirmAccountNumber'], message: ACCOUNT_NUMBERS_DIFFER });
+  }
+}
+
+/** The parsed fields without the confirmation copy. */
+export function withoutConfirmation<T extends { confirmAccountNumber?: unknown }>({ confirmAccountNumber: _copy, ...fields }: T): Omit<T, 'confirmAccountNumber'> {
+  return fields;
+}
+
 /**
  * A payout field: optional in an update (absent = unchanged); an empty string or null clears it.
  * Each is checked in one string schema, so its own message reaches fieldErrors.
@@ -36,7 +70,9 @@ const lengthBetween = (min: number, max: number) => (value: string) => value.len
 
 /**
  * The profile form (PRODUCT.md §4, Personal Details). Every field is optional, so a client may send
- * only what it changes; what is sent is validated, and a bad field is a field error.
+ * only what it changes; what is sent is validated, and a bad field is a field error. A new account
+ * number comes with `confirmAccountNumber`; the IFSC's place in the published list is checked by
+ * the server (updateProfile).
  */
 export const ZUpdateProfileRequestSchema = z.strictObject({
   phone: ZIndianMobileSchema.optional(),
@@ -46,7 +82,9 @@ export const ZUpdateProfileRequestSchema = z.strictObject({
   upiId: payoutField((value) => value.trim().toLowerCase(), (value) => UPI_ID_PATTERN.test(value), 'Enter a UPI ID like name@bank'),
   bankName: payoutField(trimmed, lengthBetween(2, 100), 'Bank name must be 2 to 100 characters'),
   accountHolder: payoutField(trimmed, lengthBetween(2, 100), 'Account holder name must be 2 to 100 characters'),
-  accountNumber: payoutField((value) => value.replace(/[\s-]/g, ''), (value) => ACCOUNT_NUMBER_PATTERN.test(value), 'Account number must be 9 to 18 digits'),
+  accountNumber: payoutField(accountNumberDigits, (value) => ACCOUNT_NUMBER_PATTERN.test(value), 'Account number must be 9 to 18 digits'),
+  /** Required with a new account number; never stored. */
+  confirmAccountNumber: ZConfirmAccountNumberSchema,
   ifsc: payoutField((value) => value.trim().toUpperCase(), (value) => IFSC_PATTERN.test(value), 'Enter an 11-character IFSC like SBIN0001234'),
   /** For the I-card; the server also checks it is in the other script from the registered name. */
   otherScriptName: payoutField(
@@ -54,7 +92,9 @@ export const ZUpdateProfileRequestSchema = z.strictObject({
     (value) => lengthBetween(2, 100)(value) && (LATIN_NAME_PATTERN.test(value) || DEVANAGARI_NAME_PATTERN.test(value)),
     'Write the name in one script, Latin or Devanagari, 2 to 100 characters',
   ),
-});
+})
+  .superRefine(checkAccountNumberTypedTwice)
+  .transform(withoutConfirmation);
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequestSchema>;
 
 /** Own profile when absent; admins with the `members` permission may name any member. */

@@ -7,6 +7,7 @@ import { handleCommand } from '#server/event-store/command-handler';
 import type { Sealed } from '#server/event-store/personal-data';
 import type { Services } from '#server/services';
 import { userStreamId, type Permission, type ProfileDetails, type ProfileUpdated, type Role } from '../identity.events.ts';
+import { assertIfscsInList } from './ifsc-list.ts';
 import { scriptOfName, type TProfile, type ZUpdateProfileRequestSchema } from './profile.schema.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 
@@ -162,6 +163,7 @@ export async function updateProfile(
   update: z.output<typeof ZUpdateProfileRequestSchema>,
   meta: RequestMeta,
 ): Promise<TProfile> {
+  assertIfscsInList({ ifsc: update.ifsc });
   const userId = viewer.userId;
   const streamId = userStreamId(userId);
   const now = services.now();

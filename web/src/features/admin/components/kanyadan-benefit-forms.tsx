@@ -14,7 +14,7 @@ import { todayInIndia, useConflictNotice, useFormErrors, type OnOutcome } from '
 
 const PROOF_ACCEPT = 'image/*,application/pdf';
 const isProofType = (type: string) => type === '' || type.startsWith('image/') || type === 'application/pdf';
-const BENEFIT_FIELDS = ['marriageDate', 'accountHolder', 'accountNumber', 'ifsc', 'marriageProof', 'marriageProof2'] as const;
+const BENEFIT_FIELDS = ['marriageDate', 'accountHolder', 'accountNumber', 'confirmAccountNumber', 'ifsc', 'marriageProof', 'marriageProof2'] as const;
 
 /**
  * Record the benefit request (verification): the girl is 18 or older and her marriage is fixed. The
@@ -24,7 +24,7 @@ export function BenefitRequestForm({ regNo, onOutcome }: { regNo: string; onOutc
   const t = useT();
   const request = useBenefitRequest(regNo);
   const onConflict = useConflictNotice(onOutcome);
-  const [values, setValues] = useState({ marriageDate: '', accountHolder: '', accountNumber: '', ifsc: '' });
+  const [values, setValues] = useState({ marriageDate: '', accountHolder: '', accountNumber: '', confirmAccountNumber: '', ifsc: '' });
   const [files, setFiles] = useState<{ marriageProof: File | null; marriageProof2: File | null }>({ marriageProof: null, marriageProof2: null });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const { errorsFor, failure } = useFormErrors(request.error, clientErrors, 'admin.kanyadan.benefitRequestFailed', BENEFIT_FIELDS);
@@ -67,6 +67,7 @@ export function BenefitRequestForm({ regNo, onOutcome }: { regNo: string; onOutc
         <TextField name="marriageDate" type="date" required label={t('admin.kanyadan.marriageDate')} value={values.marriageDate} onChange={setValue('marriageDate')} errors={errorsFor('marriageDate')} />
         <TextField name="accountHolder" required autoComplete="off" label={t('admin.kanyadan.accountHolder')} value={values.accountHolder} onChange={setValue('accountHolder')} errors={errorsFor('accountHolder')} />
         <TextField name="accountNumber" required autoComplete="off" inputMode="numeric" label={t('admin.kanyadan.accountNumber')} value={values.accountNumber} onChange={setValue('accountNumber')} errors={errorsFor('accountNumber')} />
+        <TextField name="confirmAccountNumber" required autoComplete="off" inputMode="numeric" label={t('admin.kanyadan.confirmAccountNumber')} value={values.confirmAccountNumber} onChange={setValue('confirmAccountNumber')} errors={errorsFor('confirmAccountNumber')} />
         <TextField name="ifsc" required autoComplete="off" autoCapitalize="characters" label={t('admin.kanyadan.ifsc')} hint={t('admin.kanyadan.ifscHint')} value={values.ifsc} onChange={setValue('ifsc')} errors={errorsFor('ifsc')} />
         <TextField name="marriageProof" type="file" required accept={PROOF_ACCEPT} label={t('admin.kanyadan.marriageProof')} hint={t('admin.kanyadan.proofHint')} onChange={setFile('marriageProof')} errors={errorsFor('marriageProof')} />
         <TextField name="marriageProof2" type="file" accept={PROOF_ACCEPT} label={t('admin.kanyadan.marriageProof2')} onChange={setFile('marriageProof2')} errors={errorsFor('marriageProof2')} />

@@ -1,15 +1,18 @@
-import { useState, type FormEvent, type HTMLAttributes } from 'react';
-import { scriptOfName, ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile/profile.schema';
-import type { TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
+import { Fragment, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
+import { accountNumberDigits, IFSC_NOT_IN_LIST, scriptOfName, ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile/profile.schema';
+import type { TProfile, TUpdateProfileRequest } from '@sahay/server/modules/identity/profile/profile.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
+import { normalisedIfsc, useIfscLookup } from '../hooks/use-ifsc-lookup.ts';
 import { useUpdateProfile } from '../hooks/use-update-profile.ts';
+import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from './payout-confirmation.tsx';
 
 type Details = TProfile['details'];
-type FieldName = keyof Details;
+type FieldName = keyof Details | 'confirmAccountNumber';
+type Values = Record<FieldName, string>;
 
 interface FieldSpec {
   name: FieldName;
@@ -44,16 +47,52 @@ const PAYOUT_FIELDS: FieldSpec[] = [
   { name: 'ifsc', label: 'profile.fields.ifsc', hint: 'profile.fields.ifscHint', autoComplete: 'off' },
 ];
 
-const FIELD_ORDER: FieldName[] = ['otherScriptName', ...[...CONTACT_FIELDS, ...PAYOUT_FIELDS].map((field) => field.name)];
+/** Asked only while the account number differs from the saved one; pasting is allowed (accessibility). */
+const CONFIRM_FIELD: FieldSpec = {
+  name: 'confirmAccountNumber',
+  label: 'profile.fields.confirmAccountNumber',
+  hint: 'profile.fields.confirmAccountNumberHint',
+  inputMode: 'numeric',
+  autoComplete: 'off',
+};
 
-function formOf(details: Details): Record<FieldName, string> {
-  return Object.fromEntries(FIELD_ORDER.map((name) => [name, details[name] ?? ''])) as Record<FieldName, string>;
+const FIELD_ORDER: FieldName[] = ['otherScriptName', ...CONTACT_FIELDS.map((field) => field.name), 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'confirmAccountNumber', 'ifsc'];
+
+function formOf(details: Details): Values {
+  return Object.fromEntries(FIELD_ORDER.map((name) => [name, name === 'confirmAccountNumber' ? '' : (details[name] ?? '')])) as Values;
+}
+
+/** The payout fields as the server will store them, for comparing with what is saved. */
+const PAYOUT_AS_STORED: Record<'upiId' | 'bankName' | 'accountHolder' | 'accountNumber' | 'ifsc', (value: string) => string> = {
+  upiId: (value) => value.trim().toLowerCase(),
+  bankName: (value) => value.trim().replace(/\s+/g, ' '),
+  accountHolder: (value) => value.trim().replace(/\s+/g, ' '),
+  accountNumber: accountNumberDigits,
+  ifsc: normalisedIfsc,
+};
+
+function isAccountNumberNew(values: Values, details: Details): boolean {
+  const digits = accountNumberDigits(values.accountNumber);
+  return digits !== '' && digits !== (details.accountNumber ?? '');
+}
+
+function isPayoutChanged(values: Values, details: Details): boolean {
+  return (Object.keys(PAYOUT_AS_STORED) as (keyof typeof PAYOUT_AS_STORED)[]).some((name) => PAYOUT_AS_STORED[name](values[name]) !== (details[name] ?? ''));
+}
+
+/** What is sent: an unchanged account number is left out, so it needs no second copy; a new one comes with it. */
+function requestOf(values: Values, details: Details): TUpdateProfileRequest {
+  const { confirmAccountNumber, accountNumber, ...fields } = values;
+  if (accountNumberDigits(accountNumber) === (details.accountNumber ?? '')) return fields;
+  return { ...fields, accountNumber, ...(isAccountNumberNew(values, details) ? { confirmAccountNumber } : {}) };
 }
 
 /**
  * Personal Details (PRODUCT.md §4): contact and payout details, each format checked with the
  * server's schema before sending; an empty payout field clears it. Errors show beside the fields
  * and what was typed stays; after a save the form shows the details as the server stored them.
+ * Payout details (issue 16): a new account number is typed twice, the IFSC's bank is shown from the
+ * published list as it is typed, and changed payout details are read back for a Confirm before saving.
  */
 export function PersonalDetailsForm({ details, fullName }: { details: Details; fullName: string }) {
   const t = useT();
@@ -61,26 +100,60 @@ export function PersonalDetailsForm({ details, fullName }: { details: Details; f
   const update = useUpdateProfile();
   const [values, setValues] = useState(() => formOf(details));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  /** The request waiting for the member's Confirm, with what is read back. */
+  const [pending, setPending] = useState<{ request: TUpdateProfileRequest; readBack: PayoutReadBack } | null>(null);
+  const ifscLookup = useIfscLookup(values.ifsc);
+  const isConfirmAsked = isAccountNumberNew(values, details);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(update.error) };
   const errorsFor = (field: FieldName) => fieldErrors[field]?.map(translateServer);
   const serverMessage = serverMessageOf(update.error);
   const failureHint = update.isError ? (serverMessage ? translateServer(serverMessage) : t('common.checkConnection')) : undefined;
 
+  function save(request: TUpdateProfileRequest) {
+    update.mutate(request, {
+      onSuccess: (profile) => {
+        setValues(formOf(profile.details));
+        setPending(null);
+      },
+      onError: () => setPending(null),
+    });
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = ZUpdateProfileRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = issuesToFieldErrors(parsed.error.issues);
+    const request = requestOf(values, details);
+    const parsed = ZUpdateProfileRequestSchema.safeParse(request);
+    const found: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+    // The server has the list; what it already answered for this IFSC is shown before asking again.
+    if (!found.ifsc && ifscLookup.data && !ifscLookup.data.isInList) found.ifsc = [IFSC_NOT_IN_LIST];
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) {
       setClientErrors(found);
       update.reset();
-      const first = FIELD_ORDER.find((name) => found[name]);
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      (form.elements.namedItem(first) as HTMLElement | null)?.focus();
       return;
     }
     setClientErrors({});
-    update.mutate(values, { onSuccess: (profile) => setValues(formOf(profile.details)) });
+    update.reset();
+    if (!isPayoutChanged(values, details)) return save(request);
+    setPending({
+      request,
+      readBack: {
+        upiId: PAYOUT_AS_STORED.upiId(values.upiId),
+        accountHolder: PAYOUT_AS_STORED.accountHolder(values.accountHolder),
+        accountNumber: accountNumberDigits(values.accountNumber),
+        ifsc: normalisedIfsc(values.ifsc),
+        bankName: ifscLookup.data?.bankName ?? null,
+      },
+    });
+  }
+
+  function onChangeRequested() {
+    setPending(null);
+    (formRef.current?.elements.namedItem('upiId') as HTMLElement | null)?.focus();
   }
 
   const field = (spec: FieldSpec) => (
@@ -95,6 +168,8 @@ export function PersonalDetailsForm({ details, fullName }: { details: Details; f
       value={values[spec.name]}
       onChange={(event: { target: { value: string } }) => {
         setValues({ ...values, [spec.name]: event.target.value });
+        // A change after the read-back asks for a new one.
+        setPending(null);
         if (update.isSuccess) update.reset();
       }}
       errors={errorsFor(spec.name)}
@@ -102,7 +177,7 @@ export function PersonalDetailsForm({ details, fullName }: { details: Details; f
   );
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} data-testid="personal-details">
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} data-testid="personal-details">
       <fieldset className="field-group">
         <legend>{t('profile.contactLegend')}</legend>
         {[otherNameField(fullName), ...CONTACT_FIELDS].map(field)}
@@ -110,14 +185,24 @@ export function PersonalDetailsForm({ details, fullName }: { details: Details; f
       <fieldset className="field-group">
         <legend>{t('profile.payoutLegend')}</legend>
         <p className="field-hint">{t('profile.payoutHelp')}</p>
-        {PAYOUT_FIELDS.map(field)}
+        {PAYOUT_FIELDS.map((spec) => (
+          <Fragment key={spec.name}>
+            {field(spec)}
+            {spec.name === 'accountNumber' && isConfirmAsked && field(CONFIRM_FIELD)}
+            {spec.name === 'ifsc' && <IfscBankStatus lookup={ifscLookup} isListRuleShown={fieldErrors.ifsc?.includes(IFSC_NOT_IN_LIST)} />}
+          </Fragment>
+        ))}
       </fieldset>
       {/* "Save failed" is PRODUCT.md's word; the second line says why. */}
       <FormError message={update.isError ? t('profile.saveFailed') : undefined} hint={failureHint} />
       <p role="status" className={update.isSuccess ? 'notice notice-success' : undefined}>
         {update.isSuccess && t('profile.saved')}
       </p>
-      <SubmitButton isBusy={update.isPending} label={t('profile.save')} busyLabel={t('common.submitting')} />
+      {pending ? (
+        <PayoutConfirmation payout={pending.readBack} isBusy={update.isPending} onConfirm={() => save(pending.request)} onChange={onChangeRequested} />
+      ) : (
+        <SubmitButton isBusy={update.isPending} label={t('profile.save')} busyLabel={t('common.submitting')} />
+      )}
     </form>
   );
 }

@@ -42,11 +42,12 @@ const F = 'myHelp.form';
 /** The profile's payout details, or why there are none to offer. */
 export type ProfilePayout = { state: 'loaded'; details: Pick<TProfile['details'], PayoutField> } | { state: 'failed' };
 
-const PAYOUT_SPECS: ReadonlyArray<{ name: PayoutField; label: MessageKey; hint?: MessageKey; inputMode?: 'email' | 'numeric' }> = [
+const PAYOUT_SPECS: ReadonlyArray<{ name: PayoutField | 'confirmAccountNumber'; label: MessageKey; hint?: MessageKey; inputMode?: 'email' | 'numeric' }> = [
   { name: 'upiId', label: 'profile.fields.upiId', hint: 'profile.fields.upiIdHint', inputMode: 'email' },
   { name: 'bankName', label: 'profile.fields.bankName' },
   { name: 'accountHolder', label: 'profile.fields.accountHolder' },
   { name: 'accountNumber', label: 'profile.fields.accountNumber', hint: 'profile.fields.accountNumberHint', inputMode: 'numeric' },
+  { name: 'confirmAccountNumber', label: 'profile.fields.confirmAccountNumber', hint: 'profile.fields.confirmAccountNumberHint', inputMode: 'numeric' },
   { name: 'ifsc', label: 'profile.fields.ifsc', hint: 'profile.fields.ifscHint' },
 ];
 
@@ -56,7 +57,8 @@ export function hasPayout(details: Pick<TProfile['details'], PayoutField>): bool
 
 /** The form's first values: what the member wrote before (the draft), and the payout from the profile. */
 export function initialValues(profile: ProfilePayout, draft: Partial<HelpFormValues>): HelpFormValues {
-  const payout = profile.state === 'loaded' ? Object.fromEntries(PAYOUT_FIELDS.map((field) => [field, profile.details[field] ?? ''])) : {};
+  // The profile's account number was typed twice when it was saved there, so its copy is filled in too.
+  const payout = profile.state === 'loaded' ? { ...Object.fromEntries(PAYOUT_FIELDS.map((field) => [field, profile.details[field] ?? ''])), confirmAccountNumber: profile.details.accountNumber ?? '' } : {};
   return { ...EMPTY_VALUES, ...draft, ...payout };
 }
 

@@ -1,3 +1,4 @@
+import { ACCOUNT_NUMBERS_DIFFER } from '@sahay/server/modules/identity/profile/profile.schema';
 import { describe, expect, it } from 'vitest';
 import {
   HELP_DOCUMENT_DATE_FUTURE,
@@ -98,8 +99,12 @@ describe('checkHelpForm', () => {
   });
 
   it('wants a UPI ID or a whole bank account when the form gives payout details', () => {
-    expect(checkHelpForm(values({ upiId: '', accountNumber: '123456789012' }), [slot()], TODAY, true)).toEqual({ upiId: [HELP_PAYOUT_REQUIRED] });
-    expect(checkHelpForm(values({ upiId: '', accountHolder: 'Ramesh Kumar', accountNumber: '123456789012', ifsc: 'SBIN0001234' }), [slot()], TODAY, false)).toEqual({});
+    expect(checkHelpForm(values({ upiId: '', accountNumber: '123456789012', confirmAccountNumber: '123456789012' }), [slot()], TODAY, true)).toEqual({ upiId: [HELP_PAYOUT_REQUIRED] });
+    expect(checkHelpForm(values({ upiId: '', accountHolder: 'Ramesh Kumar', accountNumber: '123456789012', confirmAccountNumber: '123456789012', ifsc: 'SBIN0001234' }), [slot()], TODAY, false)).toEqual({});
+    // The account number typed twice (issue 16).
+    expect(checkHelpForm(values({ upiId: '', accountHolder: 'Ramesh Kumar', accountNumber: '123456789012', confirmAccountNumber: '123456789021', ifsc: 'SBIN0001234' }), [slot()], TODAY, false)).toEqual({
+      confirmAccountNumber: [ACCOUNT_NUMBERS_DIFFER],
+    });
     expect(checkHelpForm(values({ upiId: 'not a upi' }), [slot()], TODAY, true)).toEqual({ upiId: ['Enter a UPI ID like name@bank'] });
   });
 

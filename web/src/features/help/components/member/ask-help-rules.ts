@@ -51,6 +51,7 @@ export const TEXT_FIELDS = [
   'bankName',
   'accountHolder',
   'accountNumber',
+  'confirmAccountNumber',
   'ifsc',
 ] as const;
 export type HelpTextField = (typeof TEXT_FIELDS)[number];
@@ -191,5 +192,5 @@ export function fieldOrder(slotCount: number): string[] {
     const field = documentFieldOf(index);
     return [`${field}Kind`, `${field}Date`, field];
   }).flat();
-  return ['category', 'titleEn', 'titleHi', 'storyEn', 'storyHi', 'amountNeeded', 'beneficiaryName', 'relation', ...PAYOUT_FIELDS, ...documents];
+  return ['category', 'titleEn', 'titleHi', 'storyEn', 'storyHi', 'amountNeeded', 'beneficiaryName', 'relation', 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'confirmAccountNumber', 'ifsc', ...documents];
 }
