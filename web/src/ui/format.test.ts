@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, formatRupeesShort, formatNumber } from './format.ts';
 
 describe('formatNumber', () => {
   it('groups digits the Indian way', () => {
@@ -78,5 +78,29 @@ describe('Indian grouping without Intl', () => {
         expect(formatMoney(paise)).toBe(expected);
       }),
     );
+  });
+});
+
+describe('formatRupeesShort (counters)', () => {
+  it('shows whole rupees, never paise, below ten lakh', () => {
+    expect(formatRupeesShort(0, 'en')).toBe('₹0');
+    expect(formatRupeesShort(12_345_67, 'en')).toBe('₹12,346');
+    expect(formatRupeesShort(9_99_999_49, 'hi')).toBe('₹9,99,999');
+  });
+
+  it('shows lakh and crore from ten lakh up, in the reader’s language, rounded down', () => {
+    expect(formatRupeesShort(10_00_000_00, 'en')).toBe('₹10 lakh');
+    expect(formatRupeesShort(12_56_789_00, 'en')).toBe('₹12.56 lakh');
+    expect(formatRupeesShort(12_56_789_00, 'hi')).toBe('₹12.56 लाख');
+    expect(formatRupeesShort(1_25_99_999_00, 'en')).toBe('₹1.25 crore');
+    expect(formatRupeesShort(34_00_00_00_000_00, 'hi')).toBe('₹3,400 करोड़');
+    expect(formatRupeesShort(1_15_00_000_00, 'en')).toBe('₹1.15 crore');
+  });
+
+  it('never shows a decimal point for paise, whatever figure a counter passes through', () => {
+    for (let paise = 0; paise < 50_00_00_000_00; paise = Math.floor(paise * 1.7) + 12_345) {
+      const text = formatRupeesShort(paise, 'en');
+      expect(text, text).toMatch(/^₹[\d,]+(\.\d{1,2} (lakh|crore))?( (lakh|crore))?$/);
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { AnimatedCounter } from '#web/ui/animated-counter.tsx';
 import { Carousel } from '#web/ui/carousel.tsx';
-import { formatMoney, formatNumber } from '#web/ui/format.ts';
+import { formatNumber, formatRupeesShort } from '#web/ui/format.ts';
 import { Icon, type IconName } from '#web/ui/icon.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { HeroArt } from '../components/hero-art.tsx';
@@ -37,6 +37,7 @@ const CAUSES: ReadonlyArray<{ id: string; key: 'people' | 'accident' | 'medical'
 
 export default function HomePage() {
   const t = useT();
+  const { lang } = useLang();
   usePageMeta('home.metaTitle', 'home.metaDescription');
   const counters = useCounters();
 
@@ -155,7 +156,7 @@ export default function HomePage() {
           <h2 id="counters-heading">{t('home.counters.heading')}</h2>
           <div className="counters">
             <AnimatedCounter value={counters.happyDonors} format={formatNumber} label={t('home.counters.donors')} testId="counter-donors" />
-            <AnimatedCounter value={counters.fundsRaisedPaise} format={formatMoney} label={t('home.counters.funds')} testId="counter-funds" />
+            <AnimatedCounter value={counters.fundsRaisedPaise} format={(paise) => formatRupeesShort(paise, lang)} label={t('home.counters.funds')} testId="counter-funds" />
             <AnimatedCounter value={counters.ongoingCampaigns} format={formatNumber} label={t('home.counters.campaigns')} testId="counter-campaigns" />
             <AnimatedCounter value={counters.peopleHelped} format={formatNumber} label={t('home.counters.people')} testId="counter-people" />
           </div>

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { AnimatedCounter } from '#web/ui/animated-counter.tsx';
 import { Carousel } from '#web/ui/carousel.tsx';
-import { formatMoney, formatNumber } from '#web/ui/format.ts';
+import { formatMoney, formatNumber, formatRupeesShort } from '#web/ui/format.ts';
 import { Icon } from '#web/ui/icon.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { HeroArt } from '../components/hero-art.tsx';
@@ -124,7 +124,7 @@ export default function KanyadanYojnaPage() {
           <h2 id="kanyadan-counters-heading">{t('kanyadan.counters.heading')}</h2>
           <div className="counters counters-3">
             <AnimatedCounter value={counters.kanyadanGirls} format={formatNumber} label={t('kanyadan.counters.girls')} testId="counter-girls" />
-            <AnimatedCounter value={counters.kanyadanFundsPaise} format={formatMoney} label={t('kanyadan.counters.funds')} testId="counter-kanyadan-funds" />
+            <AnimatedCounter value={counters.kanyadanFundsPaise} format={(paise) => formatRupeesShort(paise, lang)} label={t('kanyadan.counters.funds')} testId="counter-kanyadan-funds" />
             <AnimatedCounter value={counters.kanyadanDistricts} format={formatNumber} label={t('kanyadan.counters.districts')} testId="counter-districts" />
           </div>
           <p className="counters-note">{t('kanyadan.counters.note')}</p>
