@@ -33,7 +33,15 @@ async function transferCodes(page: Page, toUserId: string, count: number): Promi
   await form.getByLabel("Receiver's user ID").fill(toUserId);
   await form.getByLabel('Number of codes').fill(String(count));
   await form.getByRole('button', { name: 'Transfer' }).click();
+  // Asked back before anything moves: codes sent to a wrong ID cannot be called back.
+  const confirm = form.getByTestId('transfer-confirm');
+  await expect.poll(() => confirm.getByRole('heading').textContent()).toMatch(new RegExp(`^Send ${count} codes? to .+ \\(${toUserId}\\)\\?$`));
+  await confirm.getByRole('button', { name: 'Yes, send them' }).click();
   await expect.poll(() => form.getByRole('status').textContent(), { timeout: 10_000 }).toMatch(new RegExp(`^Passed ${count} of your codes to .+ \\(${toUserId}\\)`));
+  // The outcome is in view, above the phone's bottom bar.
+  const box = await form.getByRole('status').boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height - 64).toBe(true);
 }
 
 describe('member community in Chromium', () => {

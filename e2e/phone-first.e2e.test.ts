@@ -118,6 +118,17 @@ describe('phone-first sign-in in Chromium', () => {
     await friend.page.getByRole('button', { name: 'रजिस्टर करें', exact: true }).click();
     await expect.poll(() => friend.page.getByRole('status').first().textContent(), { timeout: 15_000 }).toContain('स्वागत है, Sita Kumari!');
     await friend.page.screenshot({ path: path.join(SHOTS_DIR, 'register-by-link-hi-360.png'), fullPage: true });
+    // Her profile: its sections reachable from the top, and no I-card before her e-mail is confirmed.
+    await friend.page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
+    await friend.page.goto('/profile?lang=hi');
+    const sections = friend.page.getByRole('navigation', { name: 'इस पेज पर' });
+    await expect.poll(() => sections.getByRole('link').count()).toBe(5);
+    await sections.getByRole('link', { name: 'सदस्य आई-कार्ड' }).click();
+    await expect.poll(() => friend.page.getByTestId('id-card-not-active').isVisible()).toBe(true);
+    expect(await friend.page.getByRole('button', { name: /आई-कार्ड डाउनलोड/ }).count()).toBe(0);
+    await noSideScroll(friend.page, 'profile (hi, 360 px)');
+    await expectAccessible(friend.page, 'profile with sections (hi, 360 px)');
+    await friend.page.screenshot({ path: path.join(SHOTS_DIR, 'profile-hi-360.png'), fullPage: true });
     expect(friend.consoleErrors).toEqual([]);
     await friend.page.context().close();
 

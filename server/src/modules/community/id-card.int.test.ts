@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
-import { isGenuineSignature, signIdCard } from './id-card.ts';
-import { OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN } from '#server/modules/identity/identity.api';
+import { ID_CARD_NOT_ACTIVE, isGenuineSignature, signIdCard } from './id-card.ts';
+import { logIn, OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN } from '#server/modules/identity/identity.api';
 import { rejection } from '#server/testing/assertions';
 
 describe.each(testDbKinds())('I-card on %s', (kind) => {
@@ -39,6 +39,25 @@ describe.each(testDbKinds())('I-card on %s', (kind) => {
       expect(await caller.community.verifyCard(query)).toEqual({ isGenuine: true, fullName: 'सुनीता देवी', joinedAt: card.joinedAt, isActive: true });
     }
     expect(await (await app.caller()).community.verifyCard({ ...query, userId: member.userId.toLowerCase() })).toMatchObject({ isGenuine: true });
+  });
+
+  it('gives no card before the account is active (its e-mail address not yet confirmed)', async () => {
+    const asAdmin = await app.caller({ token: admin.token });
+    const [epin] = (await asAdmin.community.epins.generate({ count: 1 })).epins;
+    const password = 'a strong password';
+    const joined = await (await app.caller()).community.register({
+      fullName: 'Naya Sadasya',
+      email: `naya.${Date.now()}@example.org`,
+      phone: '9123456780',
+      epin: epin!.code,
+      password,
+      address: '1 Gali',
+      city: 'Kota',
+      state: 'Rajasthan',
+    });
+    const { token } = await logIn(app.services, { userId: joined.userId, password }, { kind: 'cookie' });
+    const refused = await rejection((await app.caller({ token })).community.getIdCard());
+    expect([refused.code, refused.message]).toEqual(['CONFLICT', ID_CARD_NOT_ACTIVE]);
   });
 
   it('puts the name in Latin and in Devanagari on the card, as entered: the registered name and the profile’s other-script name', async () => {

@@ -33,10 +33,14 @@ export function isGenuineSignature(vault: PersonalDataVault, userId: string, sig
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
+export const ID_CARD_NOT_ACTIVE = 'Your I-card can be downloaded once your account is active: confirm your e-mail address first (the link we e-mailed you).';
+
 /** The signed-in member's own card. */
 export async function getIdCard(services: Services, userId: string): Promise<TIdCard> {
   const holder = await getCardHolder(services.db, userId);
   if (!holder || holder.isSuspended) throw new AppError('NOT_FOUND', { userMessage: 'Your account was not found or is inactive. Please log in again.' });
+  // A card vouches for a member: only once the account is active (the e-mail address confirmed).
+  if (!holder.isActive) throw new AppError('CONFLICT', { userMessage: ID_CARD_NOT_ACTIVE });
   const impact = await getImpact(services.db, userId);
   const isDevanagari = scriptOfName(holder.fullName) === 'devanagari';
   return {

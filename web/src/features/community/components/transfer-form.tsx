@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { TTransferEpinsRequest } from '@sahay/server/modules/community/epins.schema';
 import { fieldErrorsOf, httpStatusOf, serverMessageOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { usePlural } from '#web/i18n/plural.ts';
 import { formatNumber } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
@@ -12,13 +14,26 @@ const TRANSFER_FAILED = 'Transfer failed. Try again later.';
 
 /**
  * The Transfer tab (PRODUCT.md §4, §5): pass unused codes to another member. The rules are checked
- * here first and by the server again; the receiver's name is shown as soon as a whole ID is typed.
+ * here first and by the server again; the receiver's name is shown as soon as a whole ID is typed,
+ * and the transfer is asked back ("Send 2 codes to Kavita Meena (SH…)?") before it is made: codes
+ * sent to a wrong ID cannot be called back. The outcome is brought into view, above the phone's
+ * bottom bar.
  */
 export function TransferForm({ selfId, available }: { selfId: string; available: number }) {
   const t = useT();
   const { translateServer } = useLang();
+  const plural = usePlural();
   const transfer = useTransferEpins();
   const [values, setValues] = useState({ toUserId: '', count: '' });
+  const [pending, setPending] = useState<(TTransferEpinsRequest & { name: string }) | null>(null);
+  const confirmRef = useRef<HTMLHeadingElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (pending) confirmRef.current?.focus();
+  }, [pending]);
+  useEffect(() => {
+    if (transfer.data) statusRef.current?.scrollIntoView({ block: 'center' });
+  }, [transfer.data]);
   const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
 
   const receiverId = receiverIdOf(values.toUserId);
@@ -48,7 +63,17 @@ export function TransferForm({ selfId, available }: { selfId: string; available:
       return;
     }
     setClientErrors({});
-    transfer.mutate(check.input, { onSuccess: () => setValues({ toUserId: '', count: '' }) });
+    transfer.reset();
+    setPending({ ...check.input, name: receiver.data?.fullName ?? '' });
+  }
+
+  function onConfirm() {
+    if (!pending) return;
+    const { name: _name, ...input } = pending;
+    transfer.mutate(input, {
+      onSuccess: () => setValues({ toUserId: '', count: '' }),
+      onSettled: () => setPending(null),
+    });
   }
 
   function change(field: 'toUserId' | 'count', value: string) {
@@ -86,7 +111,7 @@ export function TransferForm({ selfId, available }: { selfId: string; available:
         errors={errorsFor('count')}
       />
       <FormError message={formError} />
-      <p role="status" className={transfer.data ? 'notice notice-success' : undefined}>
+      <p role="status" ref={statusRef} className={transfer.data ? 'notice notice-success' : undefined}>
         {transfer.data &&
           t('epins.transfer.done', {
             count: formatNumber(transfer.data.codes.length),
@@ -95,7 +120,24 @@ export function TransferForm({ selfId, available }: { selfId: string; available:
             remaining: formatNumber(transfer.data.remaining),
           })}
       </p>
-      <SubmitButton isBusy={transfer.isPending} label={t('epins.transfer.submit')} busyLabel={t('common.submitting')} />
+      {pending ? (
+        <div className="notice" role="group" aria-labelledby="transfer-confirm-heading" data-testid="transfer-confirm">
+          <h3 id="transfer-confirm-heading" tabIndex={-1} ref={confirmRef}>
+            {plural('epins.transfer.confirm', pending.count, { name: pending.name, userId: pending.toUserId })}
+          </h3>
+          <p>{t('epins.transfer.confirmHint')}</p>
+          <div className="share-row">
+            <button type="button" className="btn btn-primary" disabled={transfer.isPending} onClick={onConfirm}>
+              {transfer.isPending ? t('common.submitting') : t('epins.transfer.confirmYes')}
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={transfer.isPending} onClick={() => setPending(null)}>
+              {t('epins.transfer.change')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <SubmitButton isBusy={transfer.isPending} label={t('epins.transfer.submit')} busyLabel={t('common.submitting')} />
+      )}
     </form>
   );
 }

@@ -19,7 +19,7 @@ interface Made {
  * name exactly as entered, in its own script — and saved as a PNG. The picture stays on the page,
  * with the address its QR code opens, so the member can see and check it.
  */
-export function IdCardDownload() {
+export function IdCardDownload({ isActive }: { isActive: boolean }) {
   const t = useT();
   const { lang } = useLang();
   const errorText = useErrorText();
@@ -76,11 +76,15 @@ export function IdCardDownload() {
   return (
     <div className="id-card">
       <p>{t('idCard.intro')}</p>
-      <p className="actions">
-        <button type="button" className="btn btn-primary" onClick={() => void onDownload()} disabled={isBusy} aria-busy={isBusy || undefined}>
-          {isBusy ? t('idCard.making') : t('idCard.download')}
-        </button>
-      </p>
+      {/* A card vouches for a member: the server gives none before the account is active either. */}
+      {!isActive && <p className="notice" data-testid="id-card-not-active">{t('idCard.notActive')}</p>}
+      {isActive && (
+        <p className="actions">
+          <button type="button" className="btn btn-primary" onClick={() => void onDownload()} disabled={isBusy} aria-busy={isBusy || undefined}>
+            {isBusy ? t('idCard.making') : t('idCard.download')}
+          </button>
+        </p>
+      )}
       <FormError message={failure?.message} hint={failure?.hint} />
       <div role="status">{made && <p>{t('idCard.done')}</p>}</div>
       {made && (

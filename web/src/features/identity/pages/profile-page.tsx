@@ -41,6 +41,24 @@ function ProfileSections({ profile }: { profile: TProfile }) {
   const { lang } = useLang();
   return (
     <>
+      {/* Five sections on one long page: reachable from the top on a phone (issue 16). */}
+      <nav aria-label={t('profile.sectionsLabel')} className="page-sections">
+        <ul>
+          {(
+            [
+              ['account-info-heading', 'profile.accountInfo'],
+              ['details-heading', 'profile.personalDetails'],
+              ['qr-heading', 'profile.qr.heading'],
+              ['password-heading', 'password.heading'],
+              ['id-card-heading', 'idCard.heading'],
+            ] as const
+          ).map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{t(label)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <section aria-labelledby="account-info-heading" className="panel">
         <h2 id="account-info-heading">{t('profile.accountInfo')}</h2>
         <dl className="facts">
@@ -84,7 +102,7 @@ function ProfileSections({ profile }: { profile: TProfile }) {
       </section>
       <section aria-labelledby="id-card-heading" className="panel">
         <h2 id="id-card-heading">{t('idCard.heading')}</h2>
-        <IdCardDownload />
+        <IdCardDownload isActive={profile.isActive} />
       </section>
     </>
   );
