@@ -43,7 +43,7 @@ describe('server rendering', () => {
     expect(html).toMatch(/<a[^>]*href="\/donate"[^>]*>Donate<\/a>/);
     for (const card of ['Children&#x27;s Care', 'Donate Fund', 'Donation Plan']) expect(html).toContain(card);
     for (const cause of ['people', 'accident', 'medical', 'environment', 'kanyadan', 'education']) expect(html).toContain(`href="/help?cause=${cause}"`);
-    expect(html).toContain('₹12,00,000');
+    expect(html).toContain('₹12 lakh');
     expect(html).toContain('24,000');
   });
 
@@ -188,7 +188,7 @@ describe('languages', () => {
     expect(english.html).toMatch(/href="\/kanyadanRegistration\?lang=en"/);
     expect(hindi.html).toMatch(/href="\/kanyadanRegistration"/);
     expect(english.html).toContain('12,456');
-    expect(english.html).toContain('₹95,00,000');
+    expect(english.html).toContain('₹95 lakh');
   });
 
   it('keeps the language in the address only when it is not the page language', () => {
