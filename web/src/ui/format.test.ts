@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatRupeesShort, formatNumber } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
+import { formatRupeesShort } from './format-short.ts';
 
 describe('formatNumber', () => {
   it('groups digits the Indian way', () => {
