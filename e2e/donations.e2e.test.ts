@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '#server/lib/totp';
 import { readOutbox } from '#server/testing/outbox';
-import { callProcedure, expectAccessible, expectNoAxeViolations, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
+import { callProcedure, expectAccessible, expectNoAxeViolations, expectNoSideScroll, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 
 type Account = Awaited<ReturnType<Harness['account']>>;
 
@@ -32,10 +32,6 @@ const PAYMENT_SETTINGS = {
 const REFERENCE = /^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{4}-[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{4}$/;
 const SERIAL = /^SAHAY\/\d{4}-\d{2}\/\d{6}$/;
 
-async function noSideScroll(page: Page, label: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-  expect(scrollWidth, label).toBeLessThanOrEqual(clientWidth);
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
@@ -128,7 +124,7 @@ describe('donations in Chromium', () => {
       expect(await form.getByLabel('रेफ़रल आईडी (ज़रूरी नहीं)').inputValue()).toBe(sunita.userId);
       await expect.poll(() => form.textContent()).toContain('आपका दान Sunita Devi की जुटाई गई राशि में गिना जाएगा।');
       expect(await form.getByLabel('पारदर्शिता पेज पर मेरा नाम दिखाएँ').isChecked()).toBe(false);
-      await noSideScroll(donor.page, '/donate (hi, 360 px)');
+      await expectNoSideScroll(donor.page, '/donate (hi, 360 px)');
       await expectNoAxeViolations(donor.page, '/donate (hi, 360 px)');
       await shot(donor.page, 'donate-hi-360');
 
@@ -168,7 +164,7 @@ describe('donations in Chromium', () => {
       expect(await donor.page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
       await donor.page.getByRole('button', { name: 'कॉपी करें आईएफ़एससी (IFSC)' }).click();
       expect(await donor.page.evaluate(() => navigator.clipboard.readText())).toBe('SBIN0001234');
-      await noSideScroll(donor.page, 'pay step (hi, 360 px)');
+      await expectNoSideScroll(donor.page, 'pay step (hi, 360 px)');
       await expectNoAxeViolations(donor.page, 'pay step (hi, 360 px)');
       await shot(donor.page, 'donate-pay-hi-360');
 
@@ -202,7 +198,7 @@ describe('donations in Chromium', () => {
       const queue = office.page.getByTestId('donations-queue');
       await expect.poll(() => queue.textContent()).toContain(reference);
       expect(await queue.textContent()).toContain('412345678901');
-      await noSideScroll(office.page, 'admin donations (360 px)');
+      await expectNoSideScroll(office.page, 'admin donations (360 px)');
       await expectAccessible(office.page, 'admin donations (360 px)');
       await shot(office.page, 'admin-donations-en-360');
       await queue.getByRole('link', { name: reference }).click();
@@ -222,7 +218,7 @@ describe('donations in Chromium', () => {
         .toBe(600);
       const screenshotUrl = (await office.page.getByTestId('proof-screenshot').getAttribute('src')) ?? '';
       expect((await fetch(`${harness.url}${screenshotUrl}`)).status).toBe(401);
-      await noSideScroll(office.page, 'admin donation detail (360 px)');
+      await expectNoSideScroll(office.page, 'admin donation detail (360 px)');
       await expectAccessible(office.page, 'admin donation detail (360 px)');
       await shot(office.page, 'admin-donation-detail-en-360');
       const verify = office.page.getByTestId('verify-form');
@@ -272,7 +268,7 @@ describe('donations in Chromium', () => {
           { timeout: 60_000, interval: 1500 },
         )
         .toBe(1);
-      await noSideScroll(donor.page, '/donate/status verified (hi, 360 px)');
+      await expectNoSideScroll(donor.page, '/donate/status verified (hi, 360 px)');
       await expectNoAxeViolations(donor.page, '/donate/status verified (hi, 360 px)');
       await shot(donor.page, 'donate-status-verified-hi-360');
       const [download] = await Promise.all([donor.page.waitForEvent('download', { timeout: 20_000 }), donor.page.getByTestId('receipt-download').click()]);
@@ -298,7 +294,7 @@ describe('donations in Chromium', () => {
       await expect.poll(() => visitor.page.getByTestId('receipt-check').textContent()).toContain('असली रसीद');
       expect(await visitor.page.getByTestId('receipt-check').textContent()).toContain('₹1,250');
       expect(await visitor.page.getByTestId('receipt-check').textContent()).not.toContain('Meera');
-      await noSideScroll(visitor.page, 'receipt check (hi, 360 px)');
+      await expectNoSideScroll(visitor.page, 'receipt check (hi, 360 px)');
       await expectNoAxeViolations(visitor.page, 'receipt check (hi, 360 px)');
       await shot(visitor.page, 'receipt-check-hi-360');
       await visitor.page.goto(`/donate/receipt/${encodeURIComponent(serial)}?s=${encodeURIComponent('1.AAAAAAAAAAAAAAAAAAAAAA')}`);
@@ -385,7 +381,7 @@ describe('donations in Chromium', () => {
     expect(await mine.textContent()).toContain('₹500');
     expect(await mine.textContent()).toContain('Verified');
     expect(await page.getByTestId('donate-link').inputValue()).toBe(`${harness.url}/donate?ref=${mohan.userId}`);
-    await noSideScroll(page, 'dashboard with My donations (360 px)');
+    await expectNoSideScroll(page, 'dashboard with My donations (360 px)');
     await expectAccessible(page, 'dashboard with My donations (360 px)');
     await shot(page, 'dashboard-my-donations-en-360');
     const receiptUrl = (await mine.getByRole('link').getAttribute('href')) ?? '';
@@ -396,7 +392,7 @@ describe('donations in Chromium', () => {
     expect(receipt).toEqual({ status: 200, type: 'application/pdf' });
     await page.goto('/dashboard?lang=hi');
     await expect.poll(() => page.getByRole('heading', { name: 'मेरे दान' }).count()).toBe(1);
-    await noSideScroll(page, 'dashboard with My donations (hi, 360 px)');
+    await expectNoSideScroll(page, 'dashboard with My donations (hi, 360 px)');
     await shot(page, 'dashboard-my-donations-hi-360');
     expect(consoleErrors.filter((text) => !/status of 400/.test(text))).toEqual([]);
     await page.context().close();
@@ -447,7 +443,7 @@ describe('donations in Chromium', () => {
     await offline.getByLabel('Mobile number').fill('9123456780');
     await offline.getByRole('button', { name: 'Record and issue the receipt' }).click();
     await expect.poll(() => page.getByTestId('offline-recorded').textContent()).toMatch(/Receipt SAHAY\/\d{4}-\d{2}\/\d{6} issued/);
-    await noSideScroll(page, 'offline donation (360 px)');
+    await expectNoSideScroll(page, 'offline donation (360 px)');
     await expectAccessible(page, 'offline donation (360 px)');
     await shot(page, 'admin-offline-en-360');
     await page.getByRole('link', { name: 'Open the donation' }).click();
@@ -458,11 +454,11 @@ describe('donations in Chromium', () => {
     await expect.poll(() => page.getByTestId('donation-status').textContent()).toBe('Cancelled');
     await page.goto(`${new URL(page.url()).pathname}?lang=hi`);
     await expect.poll(() => page.getByTestId('donation-status').textContent()).toBe('रद्द');
-    await noSideScroll(page, 'admin donation detail (hi, 360 px)');
+    await expectNoSideScroll(page, 'admin donation detail (hi, 360 px)');
     await shot(page, 'admin-donation-detail-hi-360');
     await page.goto('/admin/donations?status=all&lang=hi');
     await expect.poll(() => page.getByTestId('donations-queue').count()).toBe(1);
-    await noSideScroll(page, 'admin donations (hi, 360 px)');
+    await expectNoSideScroll(page, 'admin donations (hi, 360 px)');
     await shot(page, 'admin-donations-hi-360');
     await page.goto('/admin/donations/offline?lang=hi');
     await expect.poll(() => page.getByTestId('offline-form').count()).toBe(1);
@@ -497,7 +493,7 @@ describe('donations in Chromium', () => {
     await expect.poll(async () => Number((await count.textContent())!.replaceAll(',', '')), { timeout: 12_000, interval: 250 }).toBe(before + 1);
     expect(await page.evaluate(() => document.documentElement.dataset.notReloaded)).toBe('yes');
 
-    await noSideScroll(page, 'admin dashboard queues (360 px)');
+    await expectNoSideScroll(page, 'admin dashboard queues (360 px)');
     await expectAccessible(page, 'admin dashboard queues (360 px)');
     await shot(page, 'admin-dashboard-queues-en-360');
     await page.getByTestId('staff-queues').getByRole('link', { name: /Donations to verify/ }).click();
@@ -505,7 +501,7 @@ describe('donations in Chromium', () => {
     await expect.poll(() => page.getByTestId('donations-queue').textContent()).toContain(reference);
     await page.goto('/admin/dashboard?lang=hi');
     await expect.poll(() => page.getByTestId('staff-queues').textContent()).toContain('सत्यापन के लिए दान');
-    await noSideScroll(page, 'admin dashboard queues (hi, 360 px)');
+    await expectNoSideScroll(page, 'admin dashboard queues (hi, 360 px)');
     await shot(page, 'admin-dashboard-queues-hi-360');
     expect(consoleErrors).toEqual([]);
     await page.context().close();
@@ -542,7 +538,7 @@ describe('donations in Chromium', () => {
     await clerk.page.goto(link);
     await expect.poll(() => clerk.page.getByRole('heading', { name: 'Join the Sahay Foundation staff' }).count()).toBe(1);
     await expect.poll(() => clerk.page.getByText('Welcome, Kavita Rao.').count()).toBe(1);
-    await noSideScroll(clerk.page, 'staff invitation (360 px)');
+    await expectNoSideScroll(clerk.page, 'staff invitation (360 px)');
     await expectAccessible(clerk.page, 'staff invitation (360 px)');
     await shot(clerk.page, 'staff-invitation-en-360');
     await clerk.page.getByLabel('Choose a password').fill('kavita clerk password');
@@ -577,7 +573,7 @@ describe('donations in Chromium', () => {
     await queue.getByRole('link', { name: reference }).click();
     await clerk.page.getByTestId('verify-form').getByRole('button', { name: 'Verify and issue the receipt' }).click();
     await expect.poll(() => clerk.page.getByTestId('donation-status').textContent()).toBe('Verified');
-    await noSideScroll(clerk.page, 'donation verified by the invited clerk (360 px)');
+    await expectNoSideScroll(clerk.page, 'donation verified by the invited clerk (360 px)');
 
     // The invitation is used: the super-admin's list says who joined; the link works no more.
     await office.page.reload();
@@ -585,7 +581,7 @@ describe('donations in Chromium', () => {
     await office.page.setViewportSize({ width: 360, height: 780 });
     await office.page.goto('/admin/staff?lang=hi');
     await expect.poll(() => office.page.getByTestId('staff-invitations').textContent()).toContain('को जुड़े');
-    await noSideScroll(office.page, 'staff invitations (hi, 360 px)');
+    await expectNoSideScroll(office.page, 'staff invitations (hi, 360 px)');
     await expectAccessible(office.page, 'staff invitations (hi, 360 px)');
     await shot(office.page, 'staff-invitations-hi-360');
     const again = await harness.page();
@@ -604,7 +600,7 @@ describe('donations in Chromium', () => {
     ] as const) {
       await page.goto(pathname);
       await waitForApp(page);
-      await noSideScroll(page, pathname);
+      await expectNoSideScroll(page, pathname);
       await expectNoAxeViolations(page, pathname);
       await shot(page, name);
     }

@@ -138,6 +138,12 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   expect(results.violations.map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** The page does not scroll sideways: nothing is wider than the viewport (the 360 px checks). */
+export async function expectNoSideScroll(page: Page, label: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, label).toBeLessThanOrEqual(clientWidth);
+}
+
 /** Waits until the client has hydrated (or rendered) the page: the app marks <html data-ready>. */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 15_000 });

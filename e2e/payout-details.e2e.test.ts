@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, signIn, startHarness, type Harness } from './harness.ts';
+import { expectAccessible, expectNoSideScroll, signIn, startHarness, type Harness } from './harness.ts';
 
 /** Screenshots, to be looked at by a person (both languages). */
 const SHOTS_DIR = process.env.SAHAY_E2E_SHOTS ?? path.join(os.tmpdir(), 'sahay-e2e-payout');
@@ -37,10 +37,6 @@ const TEXT = {
   },
 } as const;
 
-async function expectNoSideScroll(page: Page, label: string): Promise<void> {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, label).toBeLessThanOrEqual(WIDTH);
-}
 
 /** The error text shown beside a field (aria-describedby's `-error` element). */
 async function fieldErrorOf(page: Page, name: string): Promise<string | null> {

@@ -1,18 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox, readSmsOutbox } from '#server/testing/outbox';
-import { callProcedure, expectAccessible, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
+import { callProcedure, expectAccessible, expectNoSideScroll, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 
 /** Screenshots to be looked at by a person. */
 const SHOTS_DIR = process.env.SAHAY_E2E_SHOTS ?? path.join(os.tmpdir(), 'sahay-e2e-phone-first');
 
-async function noSideScroll(page: Page, label: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-  expect(scrollWidth, label).toBeLessThanOrEqual(clientWidth);
-}
 
 /**
  * Signing in and recovering for people who mostly use a phone (issue 16), at 360 px in English and
@@ -42,7 +37,7 @@ describe('phone-first sign-in in Chromium', () => {
     await page.getByRole('button', { name: /लॉग आउट|Logout/ }).first().click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('done') === 'logout');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'आप लॉग आउट हो गए हैं।' }).count()).toBe(1);
-    await noSideScroll(page, 'login after logout (hi, 360 px)');
+    await expectNoSideScroll(page, 'login after logout (hi, 360 px)');
     await expectAccessible(page, 'login after logout (hi, 360 px)');
     await page.screenshot({ path: path.join(SHOTS_DIR, 'login-logged-out-hi-360.png'), fullPage: true });
 
@@ -57,7 +52,7 @@ describe('phone-first sign-in in Chromium', () => {
     await page.getByRole('textbox', { name: 'ई-मेल या मोबाइल नंबर' }).fill('+91 70123 45678');
     await page.getByRole('button', { name: 'मेरा यूज़र आईडी भेजें' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('हमने उसका यूज़र आईडी वहाँ भेज दिया है');
-    await noSideScroll(page, 'forgot user ID (hi, 360 px)');
+    await expectNoSideScroll(page, 'forgot user ID (hi, 360 px)');
     await expectAccessible(page, 'forgot user ID (hi, 360 px)');
     await page.screenshot({ path: path.join(SHOTS_DIR, 'forgot-user-id-hi-360.png'), fullPage: true });
     await expect
@@ -72,7 +67,7 @@ describe('phone-first sign-in in Chromium', () => {
     await expect
       .poll(() => readOutbox(harness.dataDir).some((mail) => mail.text.includes(`To: ${member.email}`) && mail.text.includes(`Your user ID is ${member.userId}`)), { timeout: 20_000 })
       .toBe(true);
-    await noSideScroll(page, 'forgot user ID (en, 360 px)');
+    await expectNoSideScroll(page, 'forgot user ID (en, 360 px)');
     await page.screenshot({ path: path.join(SHOTS_DIR, 'forgot-user-id-en-360.png'), fullPage: true });
     expect(consoleErrors.filter((text) => !/status of 400/.test(text)), JSON.stringify(consoleErrors)).toEqual([]);
     await page.context().close();
@@ -95,7 +90,7 @@ describe('phone-first sign-in in Chromium', () => {
     await copy.click();
     // Kept for the link: the list says until when.
     await expect.poll(() => page.getByTestId('held-epins').textContent()).toContain('आपके शेयर किए लिंक के लिए');
-    await noSideScroll(page, 'codes list with share buttons (hi, 360 px)');
+    await expectNoSideScroll(page, 'codes list with share buttons (hi, 360 px)');
     await expectAccessible(page, 'codes list with share buttons (hi, 360 px)');
     await page.screenshot({ path: path.join(SHOTS_DIR, 'codes-share-hi-360.png'), fullPage: true });
     expect(consoleErrors).toEqual([]);
@@ -126,7 +121,7 @@ describe('phone-first sign-in in Chromium', () => {
     await sections.getByRole('link', { name: 'सदस्य आई-कार्ड' }).click();
     await expect.poll(() => friend.page.getByTestId('id-card-not-active').isVisible()).toBe(true);
     expect(await friend.page.getByRole('button', { name: /आई-कार्ड डाउनलोड/ }).count()).toBe(0);
-    await noSideScroll(friend.page, 'profile (hi, 360 px)');
+    await expectNoSideScroll(friend.page, 'profile (hi, 360 px)');
     await expectAccessible(friend.page, 'profile with sections (hi, 360 px)');
     await friend.page.screenshot({ path: path.join(SHOTS_DIR, 'profile-hi-360.png'), fullPage: true });
     expect(friend.consoleErrors).toEqual([]);

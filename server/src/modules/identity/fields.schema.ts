@@ -12,6 +12,15 @@ export const ZUserIdSchema = z
   .toUpperCase()
   .regex(USER_ID_PATTERN, 'Enter a valid user ID, like SH1234567');
 
+/**
+ * An Indian mobile number's 10 digits, as people type it (spaces, hyphens, +91, 91 or 0 in front),
+ * or null when it is not one. The one reading of a typed number for the fields that take either a
+ * number or something else (a user ID, an e-mail address).
+ */
+export function indianMobileOf(text: string): string | null {
+  return /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(text.replace(/[\s-]/g, ''))?.[1] ?? null;
+}
+
 export const USER_ID_OR_PHONE_INVALID = 'Enter your user ID (like SH1234567) or your 10-digit mobile number';
 
 /**
@@ -25,8 +34,8 @@ export const ZUserIdOrPhoneSchema = z
   .transform((value, context) => {
     const userId = value.toUpperCase();
     if (USER_ID_PATTERN.test(userId)) return userId;
-    const phone = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(value.replace(/[\s-]/g, ''));
-    if (phone) return phone[1]!;
+    const phone = indianMobileOf(value);
+    if (phone) return phone;
     context.addIssue({ code: 'custom', message: USER_ID_OR_PHONE_INVALID });
     return z.NEVER;
   })

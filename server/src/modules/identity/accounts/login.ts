@@ -70,8 +70,13 @@ async function findAccounts(services: Services, credentials: Credentials): Promi
  * number); the same password on two of them asks for the user ID. Only someone who knows a password
  * learns that the number is shared.
  */
+/** The key failures against a mobile number count under: its blind index, so the table holds no number. */
+function phoneAccountKey(services: Services, phone: string): string {
+  return `phone:${services.vault.blindIndex('phone', phone)}`;
+}
+
 async function accountByPassword(services: Services, candidates: readonly AccountRow[], phone: string, password: string, now: Date, failedMessage: string): Promise<AccountRow> {
-  const phoneKey = `phone:${services.vault.blindIndex('phone', phone)}`;
+  const phoneKey = phoneAccountKey(services, phone);
   await assertNotLocked(services.db, phoneKey, now);
   const matching: AccountRow[] = [];
   for (const candidate of candidates) if (await verifyPassword(candidate.password_hash, password)) matching.push(candidate);
@@ -133,7 +138,7 @@ export async function logIn(
   const accountKey = account
     ? `user:${account.user_id}`
     : credentials.userId && isPhoneIdentifier(credentials.userId)
-      ? `phone:${services.vault.blindIndex('phone', credentials.userId)}`
+      ? phoneAccountKey(services, credentials.userId)
       : `unknown:${credentials.userId ?? emailHash(services, credentials.email ?? '')}`;
   await assertNotLocked(services.db, accountKey, now);
   // A shared number's account has had its password checked already.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indianMobileOf } from '../fields.schema.ts';
 
 export const CONTACT_INVALID = 'Enter the e-mail address or the 10-digit mobile number you registered with';
 
@@ -14,8 +15,8 @@ export const ZUserIdReminderRequestSchema = z.strictObject({
         const email = z.email().safeParse(value.toLowerCase());
         if (email.success) return { kind: 'email', value: email.data };
       } else {
-        const phone = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(value.replace(/[\s-]/g, ''));
-        if (phone) return { kind: 'phone', value: phone[1]! };
+        const phone = indianMobileOf(value);
+        if (phone) return { kind: 'phone', value: phone };
       }
       context.addIssue({ code: 'custom', message: CONTACT_INVALID });
       return z.NEVER;
