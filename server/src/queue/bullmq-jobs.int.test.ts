@@ -60,12 +60,14 @@ if (redisUrl) {
     }
 
     function switchable(name: string) {
-      const state = { failing: true, runs: 0 };
+      // `hold`, when set, keeps a run waiting until it settles, so a test can look between a retry and its run.
+      const state: { failing: boolean; runs: number; hold: Promise<void> | null } = { failing: true, runs: 0, hold: null };
       const handler: JobHandler = {
         name,
         on: ['Happened'],
         async run() {
           state.runs++;
+          if (state.hold) await state.hold;
           if (state.failing) throw new Error(`${name} failed for ravi@example.org`);
         },
       };
@@ -144,8 +146,12 @@ if (redisUrl) {
       expect(await worker.queue.getJobState(id)).toBe('failed');
 
       state.failing = false;
+      // The worker may take the retried job before the next line reads; held, it cannot clear the failure yet.
+      let release = () => {};
+      state.hold = new Promise((resolve) => (release = resolve));
       await webServer.retry(id);
       expect((await getJobFailure(testDb.db, id))?.retriedAt).toBeInstanceOf(Date);
+      release();
       await eventually(async () => (await getJobFailure(testDb.db, id)) === null, 10_000, 'the retried job to clear its failure');
       // The failure is cleared inside the job's run; BullMQ marks it completed just after.
       await eventually(async () => (await worker.queue.getJobState(id)) === 'completed', 10_000, 'the retried job to complete');
