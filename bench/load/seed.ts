@@ -135,6 +135,7 @@ export async function seed(services: Services, options: { branching: number; dep
         address: `${index + 1} Bench Road`,
         city: 'Patna',
         state: 'Bihar',
+        pinCode: '800001',
       });
       joined[index] = (await recordRegistration(services, input, passwordHash, meta('anonymous'))).userId;
     });

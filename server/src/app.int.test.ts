@@ -41,6 +41,7 @@ describe.each(testDbKinds())('HTTP on %s', (kind) => {
       address: '4 Temple Street',
       city: 'Varanasi',
       state: 'Uttar Pradesh',
+      pinCode: '221001',
       ...overrides,
     };
   }

@@ -144,6 +144,7 @@ function newMember(fullName: string, phone: string) {
     address: '12 Station Road',
     city: 'Varanasi',
     state: 'Uttar Pradesh',
+    pinCode: '221001',
   };
 }
 

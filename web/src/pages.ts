@@ -31,7 +31,7 @@ export const notFoundPage = lazyPage(() => import('./features/site/pages/not-fou
 // Where the old site's paid-level and matrix links lead (server/src/http/legacy-links.ts).
 export const noPaidLevelsPage = lazyPage(() => import('./features/site/pages/no-paid-levels-page.tsx'), ['pages']);
 export const loginPage = lazyPage(() => import('./features/identity/pages/login-page.tsx'), ['identity', 'messages']);
-export const registerPage = lazyPage(() => import('./features/identity/pages/register-page.tsx'), ['identity', 'messages']);
+export const registerPage = lazyPage(() => import('./features/identity/pages/register-page.tsx'), ['identity', 'messages', 'places']);
 export const adminLoginPage = lazyPage(() => import('./features/identity/pages/admin-login-page.tsx'), ['identity', 'messages']);
 export const forgotPasswordPage = lazyPage(() => import('./features/identity/pages/forgot-password-page.tsx'), ['identity', 'messages']);
 export const forgotUserIdPage = lazyPage(() => import('./features/identity/pages/forgot-user-id-page.tsx'), ['identity', 'messages']);
@@ -44,7 +44,7 @@ export const receiptCheckPage = lazyPage(() => import('./features/donations/page
 export const helpListPage = lazyPage(() => import('./features/help/pages/help-list-page.tsx'), ['help']);
 export const helpRequestPage = lazyPage(() => import('./features/help/pages/help-request-page.tsx'), ['help']);
 export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'member', 'messages', 'donations']);
-export const profilePage = apiPage(() => import('./features/identity/pages/profile-page.tsx'), ['identity', 'member', 'messages']);
+export const profilePage = apiPage(() => import('./features/identity/pages/profile-page.tsx'), ['identity', 'member', 'messages', 'places']);
 export const directJoiningPage = apiPage(() => import('./features/community/pages/direct-joining-page.tsx'), ['identity', 'member', 'messages']);
 export const levelTreePage = apiPage(() => import('./features/community/pages/level-tree-page.tsx'), ['identity', 'member', 'messages']);
 export const epinDashboardPage = apiPage(() => import('./features/community/pages/epin-dashboard-page.tsx'), ['identity', 'member', 'messages']);

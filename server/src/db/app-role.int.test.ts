@@ -149,6 +149,7 @@ describe.runIf(testDbKinds().includes('postgres'))('the app role on postgres', (
         address: '12 Station Road',
         city: 'Jaipur',
         state: 'Rajasthan',
+        pinCode: '302001',
       });
       const member = await visitor.identity.login({ email, password: 'a strong password' });
       expect(member.userId).toBe(registered.userId);

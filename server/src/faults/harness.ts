@@ -323,6 +323,7 @@ export function registration(epin: string, label: string): Record<string, string
     address: '1 Test Road',
     city: 'Jaipur',
     state: 'Rajasthan',
+    pinCode: '302001',
   };
 }
 

@@ -56,6 +56,7 @@ describe.each(testDbKinds())('hostile input over HTTP on %s', (kind) => {
         address: '4 Temple\u0000 Street',
         city: 'Varanasi',
         state: 'Uttar Pradesh',
+        pinCode: '221001',
       };
       const registered = await request(http).post('/api/users/register').send(registration);
       expect(registered.status).toBe(400);

@@ -10,6 +10,7 @@ import type enKanyadanMessages from './en/kanyadanMessages.json';
 import type enMember from './en/member.json';
 import type enMessages from './en/messages.json';
 import type enPages from './en/pages.json';
+import type enPlaces from './en/places.json';
 import type enTransparency from './en/transparency.json';
 import { localizeHref } from './lang-url.ts';
 
@@ -20,10 +21,10 @@ export type Lang = 'en' | 'hi';
  * in its own language (the public pages have a byte budget). Each file holds whole top-level
  * sections, so keys read the same wherever they live: `home.hero.slide1`, `nav.home`.
  */
-export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages'] as const;
+export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages', 'places'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages;
+export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages & typeof enPlaces;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -51,6 +52,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     transparency: () => import('./en/transparency.json'),
     help: () => import('./en/help.json'),
     kanyadanMessages: () => import('./en/kanyadanMessages.json'),
+    places: () => import('./en/places.json'),
   },
   hi: {
     core: () => import('./hi/core.json'),
@@ -65,6 +67,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     transparency: () => import('./hi/transparency.json'),
     help: () => import('./hi/help.json'),
     kanyadanMessages: () => import('./hi/kanyadanMessages.json'),
+    places: () => import('./hi/places.json'),
   },
 };
 

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps {
   name: string;
@@ -8,12 +8,17 @@ interface FieldProps {
   errors?: readonly string[];
 }
 
-export type InputProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & { multiline?: false };
+export type InputProps = FieldProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & {
+    multiline?: false;
+    /** A control beside the input (a show/hide button), given the input's id for aria-controls. */
+    action?: (inputId: string) => ReactNode;
+  };
 type TextareaProps = FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name'> & { multiline: true };
 
 /** A labelled input with its hint and errors tied to it (aria-describedby, aria-invalid). */
 export function TextField(props: InputProps | TextareaProps) {
-  const { name, label, hint, errors, multiline, ...control } = props;
+  const { name, label, hint, errors, multiline, action, ...control } = props as InputProps & { multiline?: boolean };
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const hasErrors = Boolean(errors && errors.length > 0);
@@ -35,7 +40,10 @@ export function TextField(props: InputProps | TextareaProps) {
       {multiline ? (
         <textarea {...shared} rows={3} {...(control as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
       ) : (
-        <input {...shared} {...(control as InputHTMLAttributes<HTMLInputElement>)} />
+        <div className={action && 'field-row'}>
+          <input {...shared} {...(control as InputHTMLAttributes<HTMLInputElement>)} />
+          {action?.(id)}
+        </div>
       )}
       {hasErrors && (
         <p id={errorId} className="field-error">

@@ -11,6 +11,11 @@ export function useAdoptEarlyInput(formRef: RefObject<HTMLFormElement | null>, a
     if (!form) return;
     const typed: Record<string, string> = {};
     for (const element of Array.from(form.elements)) {
+      // A list (the state) whose first option is "Choose …": chosen early when another is selected.
+      if (element instanceof HTMLSelectElement) {
+        if (element.selectedIndex > 0) typed[element.name] = element.value;
+        continue;
+      }
       if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) continue;
       if (!element.name || element.readOnly || element.value === '' || element.value === element.defaultValue) continue;
       if (element instanceof HTMLInputElement && ['radio', 'checkbox', 'hidden', 'submit'].includes(element.type)) continue;

@@ -38,6 +38,7 @@ describe.each(testDbKinds())('community on %s', (kind) => {
       address: 'Lane 1',
       city: 'Indore',
       state: 'Madhya Pradesh',
+      pinCode: '452001',
     });
     const { logIn } = await import('#server/modules/identity/identity.api');
     const { token } = await logIn(app.services, { userId, password }, { kind: 'bearer' });

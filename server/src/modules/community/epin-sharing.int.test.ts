@@ -72,7 +72,7 @@ describe.each(testDbKinds())('invite codes shared in a link on %s', (kind) => {
   it('lets whoever has the link register with the kept code, once', async () => {
     const { member, caller } = await memberWithCodes(1);
     const { code } = await (await caller()).community.epins.share({});
-    const registration = { fullName: 'Naya Sadasya', phone: '9123456780', epin: code, password: 'a strong password', address: '1 Gali', city: 'Kota', state: 'Rajasthan', referralId: member.userId };
+    const registration = { fullName: 'Naya Sadasya', phone: '9123456780', epin: code, password: 'a strong password', address: '1 Gali', city: 'Kota', state: 'Rajasthan', pinCode: '302001', referralId: member.userId };
     const joined = await (await app.caller()).community.register({ ...registration, email: uniqueEmail('joiner') });
     expect(joined.userId).toMatch(/^SH/);
     // Used: it cannot be shared again.

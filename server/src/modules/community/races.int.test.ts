@@ -35,7 +35,7 @@ describe.each(testDbKinds())('community commands racing on %s', (kind) => {
   }
 
   function registration(epin: string, email = uniqueEmail('racer')): TRegisterRequest {
-    return { fullName: 'Sunita Devi', email, phone: '9876543210', epin, password: 'a strong password', address: '12 Station Road', city: 'Jaipur', state: 'Rajasthan' };
+    return { fullName: 'Sunita Devi', email, phone: '9876543210', epin, password: 'a strong password', address: '12 Station Road', city: 'Jaipur', state: 'Rajasthan', pinCode: '302001' };
   }
 
   /** [stream, type] of every event on the given streams, in order. */

@@ -34,6 +34,7 @@ describe.each(testDbKinds())('registration on %s', (kind) => {
       address: '12 Station Road',
       city: 'Jaipur',
       state: 'Rajasthan',
+      pinCode: '302001',
       ...overrides,
     };
   }
@@ -69,6 +70,15 @@ describe.each(testDbKinds())('registration on %s', (kind) => {
       expect(rows[0]?.sponsor_id).toBeNull();
     });
 
+    it('keeps the state chosen from the list under its English name, and the PIN code with the address', async () => {
+      const result = await (await app.caller()).community.register(await registration({ state: 'madhya-pradesh', pinCode: '452 001' }));
+      const { rows } = await app.services.db.query<{ state: string; pin_code: string }>(`SELECT state, pin_code FROM users WHERE user_id = $1`, [result.userId]);
+      expect(rows[0]).toEqual({ state: 'Madhya Pradesh', pin_code: '452001' });
+      const typed = await (await app.caller()).community.register(await registration({ state: '  jammu AND kashmir ', email: uniqueEmail('jk') }));
+      const jk = await app.services.db.query<{ state: string }>(`SELECT state FROM users WHERE user_id = $1`, [typed.userId]);
+      expect(jk.rows[0]?.state).toBe('Jammu and Kashmir');
+    });
+
     it('keeps personal data out of the events table in plain text', async () => {
       const input = await registration({ fullName: 'Kamla Unique Name', email: uniqueEmail('kamla') });
       await (await app.caller()).community.register(input);
@@ -80,13 +90,25 @@ describe.each(testDbKinds())('registration on %s', (kind) => {
     });
 
     const badInputs: [string, Partial<TRegisterRequest>, string, string][] = [
-      ['a missing name', { fullName: '' }, 'fullName', 'Full name must be at least 2 characters'],
+      ['an empty name', { fullName: '' }, 'fullName', 'Please enter your full name'],
+      ['a name of spaces', { fullName: '   ' }, 'fullName', 'Please enter your full name'],
+      ['a one-letter name', { fullName: 'K' }, 'fullName', 'Full name must be at least 2 characters'],
+      ['an empty e-mail', { email: '' }, 'email', 'Please enter your e-mail address'],
+      ['an empty phone', { phone: ' ' }, 'phone', 'Please enter your mobile number'],
+      ['an empty password', { password: '' }, 'password', 'Please enter a password'],
+      ['an empty address', { address: '' }, 'address', 'Please enter your address'],
+      ['an empty state', { state: '' }, 'state', 'Please choose your state or union territory'],
+      ['a state not in the list', { state: 'Atlantis' }, 'state', 'Choose a state or union territory from the list'],
+      ['an empty PIN code', { pinCode: '' }, 'pinCode', 'Please enter your PIN code'],
+      ['a missing PIN code', { pinCode: undefined }, 'pinCode', 'Please enter your PIN code'],
+      ['a 5-digit PIN code', { pinCode: '30200' }, 'pinCode', 'Enter the 6-digit PIN code'],
+      ['a PIN code starting with 0', { pinCode: '012345' }, 'pinCode', 'Enter the 6-digit PIN code'],
       ['a malformed e-mail', { email: 'not-an-email' }, 'email', 'Enter a valid e-mail address'],
       ['a short password', { password: 'short7!' }, 'password', 'Password must be at least 8 characters'],
       ['a phone that is not an Indian mobile', { phone: '5123456789' }, 'phone', 'Enter a 10-digit Indian mobile number'],
       ['a landline-length number', { phone: '98765' }, 'phone', 'Enter a 10-digit Indian mobile number'],
       ['a malformed referral ID', { referralId: 'robert' }, 'referralId', 'Enter a valid user ID, like SH1234567'],
-      ['a missing city', { city: '' }, 'city', 'City must be at least 2 characters'],
+      ['an empty city', { city: '' }, 'city', 'Please enter your city or town'],
     ];
     it.each(badInputs)('refuses %s with a field error and writes nothing', async (_label, override, field, message) => {
       const input = await registration(override);

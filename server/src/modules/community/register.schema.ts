@@ -1,23 +1,50 @@
 import { z } from 'zod';
-import { requiredText, ZEmailSchema, ZEpinSchema, ZIndianMobileSchema, ZPasswordSchema, ZUserIdSchema } from '#server/modules/identity/fields.schema';
+import {
+  filledIn,
+  indianStateField,
+  requiredText,
+  ZEmailSchema,
+  ZEpinSchema,
+  ZIndianMobileSchema,
+  ZPasswordSchema,
+  ZPinCodeSchema,
+  ZUserIdSchema,
+} from '#server/modules/identity/fields.schema';
+
+/**
+ * What an empty field says (issue 16): "Please enter …", not a length rule. The web form shows the
+ * same messages before sending, from this schema.
+ */
+export const REGISTER_EMPTY = {
+  fullName: 'Please enter your full name',
+  email: 'Please enter your e-mail address',
+  phone: 'Please enter your mobile number',
+  epin: 'Please enter the invite code',
+  password: 'Please enter a password',
+  address: 'Please enter your address',
+  city: 'Please enter your city or town',
+  state: 'Please choose your state or union territory',
+  pinCode: 'Please enter your PIN code',
+} as const;
 
 export const ZRegisterRequestSchema = z.strictObject({
   /** The sponsor's user ID; empty or absent means the foundation. */
   referralId: z.union([z.literal(''), ZUserIdSchema]).optional(),
   /** Shown read-only in the form; the server always uses the sponsor's recorded name. */
   sponsorName: z.string().max(200).optional(),
-  fullName: requiredText('Full name', 2, 100),
-  email: ZEmailSchema,
-  phone: ZIndianMobileSchema,
+  fullName: requiredText('Full name', 2, 100, REGISTER_EMPTY.fullName),
+  email: filledIn(REGISTER_EMPTY.email, ZEmailSchema),
+  phone: filledIn(REGISTER_EMPTY.phone, ZIndianMobileSchema),
   /** Required while the "invite only" setting is on (the default). */
   epin: z
     .union([z.literal(''), ZEpinSchema])
     .optional()
     .describe('The invite code (E-PIN): required while the "invite only" setting is on, which is the default'),
-  password: ZPasswordSchema,
-  address: requiredText('Address', 3, 300),
-  city: requiredText('City', 2, 100),
-  state: requiredText('State', 2, 100),
+  password: filledIn(REGISTER_EMPTY.password, ZPasswordSchema),
+  address: requiredText('Address', 3, 300, REGISTER_EMPTY.address),
+  city: requiredText('City', 2, 100, REGISTER_EMPTY.city),
+  state: indianStateField(REGISTER_EMPTY.state),
+  pinCode: filledIn(REGISTER_EMPTY.pinCode, ZPinCodeSchema),
 });
 export type TRegisterRequest = z.input<typeof ZRegisterRequestSchema>;
 

@@ -49,6 +49,7 @@ export async function recordRegistration(
     address: input.address,
     city: input.city,
     state: input.state,
+    pinCode: input.pinCode,
   };
   try {
     const { state } = await handleCommand(services, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INDIAN_STATES, type IndianState } from '#server/modules/kanyadan/kanyadan-rules.schema';
 
 /**
  * Field rules shared by the server and the web forms. Messages are English; the web client
@@ -72,10 +73,68 @@ export const ZEpinSchema = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{8,16}$/, 'Enter a valid invite code');
 
-export function requiredText(label: string, min: number, max: number) {
+/**
+ * A required text field. Left empty (or only spaces) it says so, `empty` ("Please enter your city"),
+ * and nothing else: a length rule is no help to someone who has typed nothing.
+ */
+export function requiredText(label: string, min: number, max: number, empty = `${label} is required`) {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: empty })
     .trim()
-    .min(min, min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
+    .min(1, { message: empty, abort: true })
+    .min(min, `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`);
+}
+
+/**
+ * A required field with rules of its own (an e-mail address, a mobile number): left empty it says
+ * `empty` ("Please enter your e-mail address"), otherwise `schema` decides.
+ */
+export function filledIn<T extends z.ZodType<unknown, string>>(empty: string, schema: T) {
+  const field = z
+    .string({ error: empty })
+    .refine((value) => value.trim() !== '', { message: empty, abort: true })
+    .pipe(schema);
+  return schema.description ? field.describe(schema.description) : field;
+}
+
+/** An Indian postal PIN code: 6 digits, the first not 0 (spaces are only for reading). */
+export const PIN_CODE_INVALID = 'Enter the 6-digit PIN code';
+export const ZPinCodeSchema = z
+  .string({ error: PIN_CODE_INVALID })
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^[1-9]\d{5}$/, PIN_CODE_INVALID))
+  .describe('An Indian postal PIN code: 6 digits, the first not 0');
+
+/** A state's or union territory's name in English, from its key: "jammu-and-kashmir" → "Jammu and Kashmir". */
+export function indianStateName(key: IndianState): string {
+  return key
+    .split('-')
+    .map((word) => (word === 'and' ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
+}
+
+/** The state a typed name or key stands for ("Tamil Nadu", "tamil nadu", "tamil-nadu"), or null. */
+export function indianStateOf(text: string): IndianState | null {
+  const key = text.trim().toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+  return (INDIAN_STATES as readonly string[]).includes(key) ? (key as IndianState) : null;
+}
+
+export const STATE_NOT_IN_LIST = 'Choose a state or union territory from the list';
+
+/**
+ * One of India's 28 states and 8 union territories, chosen from a list: given by its key
+ * ("madhya-pradesh", as the form sends it) or its English name, kept as the English name
+ * ("Madhya Pradesh"), as addresses typed before the list are.
+ */
+export function indianStateField(empty: string) {
+  return filledIn(
+    empty,
+    z.string().max(100, STATE_NOT_IN_LIST).transform((value, context) => {
+      const key = indianStateOf(value);
+      if (key) return indianStateName(key);
+      context.addIssue({ code: 'custom', message: STATE_NOT_IN_LIST });
+      return z.NEVER;
+    }),
+  ).describe(`One of India's states and union territories, by its English name or its key: ${INDIAN_STATES.join(', ')}`);
 }

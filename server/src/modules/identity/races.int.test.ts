@@ -59,7 +59,7 @@ describe.each(testDbKinds())('identity commands racing on %s', (kind) => {
   /** A member who registered with an invite code and has not confirmed the e-mail address yet. */
   async function unconfirmedMember(): Promise<{ userId: string; token: string }> {
     const [epin] = (await (await app.caller({ token: adminToken })).community.epins.generate({ count: 1 })).epins;
-    const input = { fullName: 'Geeta Sharma', email: uniqueEmail('race'), phone: PHONE, epin: epin!.code, password: 'long password', address: 'Lane 5', city: 'Patna', state: 'Bihar' };
+    const input = { fullName: 'Geeta Sharma', email: uniqueEmail('race'), phone: PHONE, epin: epin!.code, password: 'long password', address: 'Lane 5', city: 'Patna', state: 'Bihar', pinCode: '800001' };
     const { userId } = await (await app.caller()).community.register(input);
     const { token } = await logIn(app.services, { userId, password: input.password }, { kind: 'bearer' });
     return { userId, token };

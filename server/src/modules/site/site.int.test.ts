@@ -108,6 +108,7 @@ describe.each(testDbKinds())('site on %s', (kind) => {
           address: 'Road 1',
           city: 'Pune',
           state: 'Maharashtra',
+          pinCode: '411001',
         });
         expect(result.userId).toMatch(/^SF\d{7}$/);
       } finally {

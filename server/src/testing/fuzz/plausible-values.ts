@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { INDIAN_STATES } from '#server/modules/kanyadan/kanyadan-rules.schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -63,6 +64,9 @@ export function plausibleValues(now: Date, known: KnownValues): Record<string, f
     code: fc.stringMatching(/^\d{6}$/),
     amount: fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 100, max: 100_000_000 }).map((paise) => (paise / 100).toFixed(2))),
     district: fc.constantFrom('Jaipur', 'Varanasi', 'Pune'),
+    // A state by its key: Kanyadan's list, which registration also takes (issue 16).
+    state: fc.constantFrom(...INDIAN_STATES),
+    pinCode: fc.stringMatching(/^[1-9]\d{5}$/),
     userId: memberId,
     toUserId: memberId,
     referralId: memberId,

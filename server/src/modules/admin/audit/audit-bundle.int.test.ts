@@ -1,3 +1,4 @@
+import { indiaToday } from '#server/modules/kanyadan/age.schema';
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -47,7 +48,7 @@ describe.each(testDbKinds())('dispute bundles on %s', (kind) => {
       .attach('screenshot', await plainImage('png', 300, 600), { filename: 'paid.png', contentType: 'image/png' });
     expect(proof.status, JSON.stringify(proof.body)).toBe(200);
     await app.runJobs(); // the screenshot is made safe by a job
-    serial = (await finance.donations.admin.verify({ reference, receivedOn: new Date().toISOString().slice(0, 10), mode: 'upi' })).receiptSerial;
+    serial = (await finance.donations.admin.verify({ reference, receivedOn: indiaToday(app.services.now()), mode: 'upi' })).receiptSerial;
     await app.runJobs();
     fs.mkdirSync(SHOTS_DIR, { recursive: true });
   });

@@ -1,3 +1,4 @@
+import { indiaToday } from '#server/modules/kanyadan/age.schema';
 import crypto from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ describe.each(testDbKinds())('read-model checks on %s', (kind) => {
     const pledge = await visitor.donations.create({ amountPaise: 4_000_00, cause: 'general', donorName: 'Replay Donor', email, showName: false });
     reference = pledge.reference.replace('-', '');
     await visitor.donations.submitProof({ reference, contact: email, utr: '723456789012' });
-    await superAdmin.donations.admin.verify({ reference, receivedOn: new Date().toISOString().slice(0, 10), mode: 'upi' });
+    await superAdmin.donations.admin.verify({ reference, receivedOn: indiaToday(app.services.now()), mode: 'upi' });
     await visitor.site.contact.create({ name: 'Visitor', email, message: 'Replay me, please.' });
     await app.runJobs();
   });

@@ -10,6 +10,7 @@ import type { Services } from '#server/services';
 import { userStreamId, type AccountRegistered, type EmailConfirmed, type PersonalDetails, type Permission, type Role } from '../identity.events.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getRegistrationSettings } from '#server/modules/site/site.api';
+import { idPhotoUrl } from '../profile/profile.ts';
 
 /** `SH` + 7 random digits: unguessable enough not to enumerate, short enough to read aloud. */
 export function generateUserId(prefix: string): string {
@@ -166,13 +167,25 @@ export async function getMe(db: Queryable, userId: string) {
   };
 }
 
-/** What a member's I-card shows of the account: null when there is no such account or it was erased. */
+/**
+ * What a member's I-card shows of the account: null when there is no such account or it was erased.
+ * `idPhotoUrl` is the member's photo (an authorised route: the member's own card only, never the
+ * public card check).
+ */
 export async function getCardHolder(
   db: Queryable,
   userId: string,
-): Promise<{ fullName: string; otherScriptName: string | null; joinedAt: Date; isActive: boolean; isSuspended: boolean } | null> {
-  const { rows } = await db.query<{ full_name: string | null; other_script_name: string | null; joined_at: Date; status: string; email_verified_at: Date | null }>(
-    `SELECT u.full_name, p.other_script_name, u.joined_at, u.status, u.email_verified_at
+): Promise<{ fullName: string; otherScriptName: string | null; joinedAt: Date; isActive: boolean; isSuspended: boolean; idPhotoUrl: string | null } | null> {
+  const { rows } = await db.query<{
+    full_name: string | null;
+    other_script_name: string | null;
+    joined_at: Date;
+    status: string;
+    email_verified_at: Date | null;
+    id_photo_upload_id: string | null;
+    id_photo_file: string | null;
+  }>(
+    `SELECT u.full_name, p.other_script_name, u.joined_at, u.status, u.email_verified_at, p.id_photo_upload_id, p.id_photo_file
      FROM users u LEFT JOIN member_profiles p ON p.user_id = u.user_id
      WHERE u.user_id = $1 AND u.status <> 'erased'`,
     [userId],
@@ -185,6 +198,7 @@ export async function getCardHolder(
     joinedAt: new Date(row.joined_at),
     isActive: row.status === 'active' && row.email_verified_at !== null,
     isSuspended: row.status !== 'active',
+    idPhotoUrl: row.id_photo_file && row.id_photo_upload_id ? idPhotoUrl(userId, row.id_photo_upload_id) : null,
   };
 }
 

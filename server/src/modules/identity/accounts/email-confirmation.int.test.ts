@@ -41,7 +41,7 @@ describe.each(testDbKinds())('e-mail confirmation on %s', (kind) => {
   async function register(): Promise<{ userId: string; email: string; token: string }> {
     const [epin] = (await (await app.caller({ token: adminToken })).community.epins.generate({ count: 1 })).epins;
     const email = uniqueEmail('confirm');
-    const input = { fullName: 'Geeta Sharma', email, phone: '9876501234', epin: epin!.code, password: 'long password', address: 'Lane 5', city: 'Patna', state: 'Bihar' };
+    const input = { fullName: 'Geeta Sharma', email, phone: '9876501234', epin: epin!.code, password: 'long password', address: 'Lane 5', city: 'Patna', state: 'Bihar', pinCode: '800001' };
     const { userId } = await (await app.caller()).community.register(input);
     const { logIn } = await import('./login.ts');
     const { token } = await logIn(app.services, { userId, password: input.password }, { kind: 'bearer' });

@@ -15,8 +15,8 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
         const personal = await reveal<PersonalDetails>(data.personal);
         await tx.query(
           `INSERT INTO ${tables.users} (user_id, full_name, email, email_hash, phone, address, city, state,
-             sponsor_id, role, permissions, password_hash, status, joined_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+             sponsor_id, role, permissions, password_hash, status, joined_at, updated_at, pin_code)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)
            ON CONFLICT (user_id) DO NOTHING`,
           [
             data.userId,
@@ -35,6 +35,7 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
             personal ? data.passwordHash : null,
             personal ? 'active' : 'erased',
             data.joinedAt,
+            personal?.pinCode ?? null,
           ],
         );
         return;
@@ -57,8 +58,11 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
         const details = await reveal<ProfileDetails>(event.data.details);
         if (!details) return;
         await tx.query(
-          `UPDATE ${tables.users} SET phone = $2, address = $3, city = $4, state = $5, updated_at = $6 WHERE user_id = $1 AND status <> 'erased'`,
-          [event.data.userId, details.phone, details.address, details.city, details.state, event.data.updatedAt],
+          `UPDATE ${tables.users} SET phone = $2, address = $3, city = $4, state = $5, updated_at = $6,
+             pin_code = CASE WHEN $7::boolean THEN $8 ELSE pin_code END
+           WHERE user_id = $1 AND status <> 'erased'`,
+          // A form saved before the PIN code was asked leaves the registration's in place.
+          [event.data.userId, details.phone, details.address, details.city, details.state, event.data.updatedAt, details.pinCode !== undefined, details.pinCode ?? null],
         );
         return;
       }
@@ -68,6 +72,10 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
       case 'QrCodeProcessed':
       case 'QrCodeFileImported':
       case 'QrCodeRejected':
+      case 'IdPhotoUploaded':
+      case 'IdPhotoProcessed':
+      case 'IdPhotoRejected':
+      case 'IdPhotoRemoved':
       case 'AdminTotpEnabled':
       case 'AdminTotpDisabled':
       case 'StaffInvited':
@@ -112,7 +120,7 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
     if (!subjectId.startsWith('user-')) return;
     await tx.query(
       `UPDATE ${tables.users} SET full_name = NULL, email = NULL, email_hash = NULL, phone = NULL, address = NULL,
-         city = NULL, state = NULL, password_hash = NULL, status = 'erased'
+         city = NULL, state = NULL, pin_code = NULL, password_hash = NULL, status = 'erased'
        WHERE user_id = $1`,
       [subjectId.slice('user-'.length)],
     );

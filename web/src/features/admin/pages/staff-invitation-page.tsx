@@ -6,7 +6,9 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { PasswordField } from '#web/ui/password-field.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
+import { usePasswordToggle } from '#web/features/identity/hooks/use-password-toggle.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { PERMISSION_LABELS } from '../components/staff-permissions.tsx';
 import { useAcceptStaffInvitation, useStaffInvitation } from '../hooks/use-staff.ts';
@@ -18,6 +20,7 @@ import { useAcceptStaffInvitation, useStaffInvitation } from '../hooks/use-staff
  */
 export default function StaffInvitationPage() {
   const t = useT();
+  const toggle = usePasswordToggle();
   const { lang, translateServer } = useLang();
   const errorText = useErrorText();
   usePageMeta('admin.invitation.metaTitle', 'admin.metaDescription', { isNoIndex: true });
@@ -102,9 +105,9 @@ export default function StaffInvitationPage() {
             <p className="notice">{t('admin.invitation.twoFactorNote')}</p>
           )}
           <form className="form" noValidate onSubmit={onSubmit}>
-            <TextField
+            <PasswordField
               name="password"
-              type="password"
+              toggle={toggle}
               label={t('admin.invitation.password')}
               hint={t('admin.invitation.passwordHint')}
               autoComplete="new-password"
@@ -113,9 +116,9 @@ export default function StaffInvitationPage() {
               onChange={(event) => setValues({ ...values, password: event.target.value })}
               errors={errorsOf('password')}
             />
-            <TextField
+            <PasswordField
               name="confirmPassword"
-              type="password"
+              toggle={toggle}
               label={t('admin.invitation.confirmPassword')}
               autoComplete="new-password"
               required

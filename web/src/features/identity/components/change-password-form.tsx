@@ -3,7 +3,8 @@ import { ZChangePasswordRequestSchema } from '@sahay/server/modules/identity/pas
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { PasswordField } from '#web/ui/password-field.tsx';
+import { usePasswordToggle } from '../hooks/use-password-toggle.ts';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useChangePassword } from '../hooks/use-change-password.ts';
 
@@ -13,6 +14,7 @@ const FAILED_PREFIX = 'Failed to update password';
 /** Change Password (PRODUCT.md §4): the current password, and the new one twice. */
 export function ChangePasswordForm() {
   const t = useT();
+  const toggle = usePasswordToggle();
   const { translateServer } = useLang();
   const change = useChangePassword();
   const [values, setValues] = useState(EMPTY);
@@ -52,9 +54,9 @@ export function ChangePasswordForm() {
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} data-testid="change-password">
-      <TextField name="currentPassword" type="password" label={t('password.current')} autoComplete="current-password" required value={values.currentPassword} onChange={set('currentPassword')} errors={errorsFor('currentPassword')} />
-      <TextField name="newPassword" type="password" label={t('password.new')} hint={t('password.newHint')} autoComplete="new-password" required value={values.newPassword} onChange={set('newPassword')} errors={errorsFor('newPassword')} />
-      <TextField name="confirmPassword" type="password" label={t('password.confirm')} autoComplete="new-password" required value={values.confirmPassword} onChange={set('confirmPassword')} errors={errorsFor('confirmPassword')} />
+      <PasswordField name="currentPassword" toggle={toggle} label={t('password.current')} autoComplete="current-password" required value={values.currentPassword} onChange={set('currentPassword')} errors={errorsFor('currentPassword')} />
+      <PasswordField name="newPassword" toggle={toggle} label={t('password.new')} hint={t('password.newHint')} autoComplete="new-password" required value={values.newPassword} onChange={set('newPassword')} errors={errorsFor('newPassword')} />
+      <PasswordField name="confirmPassword" toggle={toggle} label={t('password.confirm')} autoComplete="new-password" required value={values.confirmPassword} onChange={set('confirmPassword')} errors={errorsFor('confirmPassword')} />
       <FormError message={formError?.message} hint={formError?.hint} />
       <p role="status" className={change.data ? 'notice notice-success' : undefined}>
         {change.data && translateServer(change.data.message)}

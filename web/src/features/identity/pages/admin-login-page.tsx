@@ -7,6 +7,8 @@ import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { CodeField } from '#web/ui/code-field.tsx';
+import { PasswordField } from '#web/ui/password-field.tsx';
+import { usePasswordToggle } from '../hooks/use-password-toggle.ts';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useAdminLogin } from '../hooks/use-admin-login.ts';
@@ -20,6 +22,7 @@ function toLoginRequest(identifier: string, password: string, totpCode: string):
 
 export default function AdminLoginPage() {
   const t = useT();
+  const toggle = usePasswordToggle();
   const { translateServer } = useLang();
   const errorText = useErrorText();
   usePageMeta('adminLogin.metaTitle', 'adminLogin.metaDescription', { isNoIndex: true });
@@ -71,9 +74,9 @@ export default function AdminLoginPage() {
           onChange={(event) => setValues({ ...values, identifier: event.target.value })}
           errors={identifierErrors}
         />
-        <TextField
+        <PasswordField
           name="password"
-          type="password"
+          toggle={toggle}
           label={t('adminLogin.password')}
           autoComplete="current-password"
           required

@@ -6,6 +6,8 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { CodeField } from '#web/ui/code-field.tsx';
+import { PasswordField } from '#web/ui/password-field.tsx';
+import { usePasswordToggle } from '../hooks/use-password-toggle.ts';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
@@ -111,6 +113,7 @@ function RequestStep({ onSent }: { onSent: (userId: string, message: string) => 
 
 function ResetStep({ userId, sentMessage, onStartAgain }: { userId: string; sentMessage: string; onStartAgain: () => void }) {
   const t = useT();
+  const toggle = usePasswordToggle();
   const { translateServer } = useLang();
   const errorText = useErrorText();
   const [, navigate] = useLocation();
@@ -172,9 +175,9 @@ function ResetStep({ userId, sentMessage, onStartAgain }: { userId: string; sent
             onChange={(event) => setValues({ ...values, code: event.target.value })}
             errors={errorsFor('code')}
           />
-          <TextField
+          <PasswordField
             name="newPassword"
-            type="password"
+            toggle={toggle}
             label={t('password.new')}
             hint={t('password.newHint')}
             autoComplete="new-password"
@@ -183,9 +186,9 @@ function ResetStep({ userId, sentMessage, onStartAgain }: { userId: string; sent
             onChange={(event) => setValues({ ...values, newPassword: event.target.value })}
             errors={errorsFor('newPassword')}
           />
-          <TextField
+          <PasswordField
             name="confirmPassword"
-            type="password"
+            toggle={toggle}
             label={t('password.confirm')}
             autoComplete="new-password"
             required

@@ -6,6 +6,8 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
+import { PasswordField } from '#web/ui/password-field.tsx';
+import { usePasswordToggle } from '../hooks/use-password-toggle.ts';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useLogin } from '../hooks/use-login.ts';
@@ -16,6 +18,7 @@ type Mode = 'userId' | 'email';
 
 export default function LoginPage() {
   const t = useT();
+  const toggle = usePasswordToggle();
   const { translateServer } = useLang();
   const errorText = useErrorText();
   usePageMeta('login.metaTitle', 'login.metaDescription');
@@ -114,9 +117,9 @@ export default function LoginPage() {
             errors={errorsFor('email')}
           />
         )}
-        <TextField
+        <PasswordField
           name="password"
-          type="password"
+          toggle={toggle}
           label={t('login.password')}
           autoComplete="current-password"
           required

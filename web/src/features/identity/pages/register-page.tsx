@@ -4,6 +4,9 @@ import type { TRegisterRequest } from '@sahay/server/modules/community/register.
 import { fieldErrorsOf, httpStatusOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { PasswordField } from '#web/ui/password-field.tsx';
+import { usePasswordToggle } from '../hooks/use-password-toggle.ts';
+import { StateSelect } from '#web/ui/state-select.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { TextField } from '#web/ui/text-field.tsx';
@@ -15,9 +18,8 @@ import { registerSchema } from '../lazy-schemas.ts';
 /** PRODUCT.md §11: redirects wait 1 s. */
 const REDIRECT_DELAY_MS = 1000;
 const INVALID_REFERRAL = 'Invalid referral ID';
-const EPIN_REQUIRED = 'Invite code is required';
 
-type FieldName = 'fullName' | 'email' | 'phone' | 'epin' | 'password' | 'address' | 'city' | 'state';
+type FieldName = 'fullName' | 'email' | 'phone' | 'epin' | 'password' | 'address' | 'city' | 'state' | 'pinCode';
 
 interface FieldSpec {
   name: FieldName;
@@ -37,10 +39,12 @@ const FIELDS: FieldSpec[] = [
   { name: 'password', label: 'register.password', hint: 'register.passwordHint', type: 'password', autoComplete: 'new-password' },
   { name: 'address', label: 'register.address', autoComplete: 'street-address', multiline: true },
   { name: 'city', label: 'register.city', autoComplete: 'address-level2' },
+  // A list (StateSelect), not typed.
   { name: 'state', label: 'register.state', autoComplete: 'address-level1' },
+  { name: 'pinCode', label: 'register.pinCode', hint: 'register.pinCodeHint', inputMode: 'numeric', autoComplete: 'postal-code' },
 ];
 
-const EMPTY: Record<FieldName, string> = { fullName: '', email: '', phone: '', epin: '', password: '', address: '', city: '', state: '' };
+const EMPTY: Record<FieldName, string> = { fullName: '', email: '', phone: '', epin: '', password: '', address: '', city: '', state: '', pinCode: '' };
 
 export default function RegisterPage() {
   const t = useT();
@@ -71,17 +75,19 @@ export default function RegisterPage() {
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(register.error) };
   const errorsFor = (field: string) => fieldErrors[field]?.map(translateServer);
   const formError = register.error ? errorText(register.error, 'register.failed') : undefined;
+  const toggle = usePasswordToggle();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const input: TRegisterRequest = { ...values, referralId, sponsorName: hasReferral ? card.data?.fullName : undefined };
     setIsChecking(true);
-    const parsed = (await registerSchema.load())?.ZRegisterRequestSchema.safeParse(input);
+    const schemas = await registerSchema.load();
+    const parsed = schemas?.ZRegisterRequestSchema.safeParse(input);
     setIsChecking(false);
     const found = !parsed || parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
     // The schema lets the server decide whether a code is needed; "invite only" is on by default.
-    if (values.epin.trim() === '') found.epin = [EPIN_REQUIRED];
+    if (values.epin.trim() === '' && schemas) found.epin = [schemas.REGISTER_EMPTY.epin];
     if (isReferralInvalid) found.referralId = [INVALID_REFERRAL];
     const firstInvalid = ['referralId', ...FIELDS.map((field) => field.name)].find((name) => found[name]);
     if ((parsed && !parsed.success) || firstInvalid) {
@@ -126,20 +132,35 @@ export default function RegisterPage() {
               </p>
             )}
             <TextField name="sponsorName" label={t('register.sponsorName')} readOnly value={sponsorName} />
-            {FIELDS.map((field) => (
-              <TextField
-                key={field.name}
-                name={field.name}
-                label={t(field.label)}
-                hint={field.name === 'epin' ? (codeFromLink && values.epin === codeFromLink ? t('register.epinFromLink') : t('register.noCode')) : field.hint && t(field.hint)}
-                {...(field.multiline ? { multiline: true as const } : { type: field.type ?? 'text', inputMode: field.inputMode })}
-                autoComplete={field.autoComplete}
-                required
-                value={values[field.name]}
-                onChange={(event: { target: { value: string } }) => setValues({ ...values, [field.name]: event.target.value })}
-                errors={errorsFor(field.name)}
-              />
-            ))}
+            {FIELDS.map((field) => {
+              const common = {
+                name: field.name,
+                label: t(field.label),
+                required: true,
+                errors: errorsFor(field.name),
+              };
+              const setValue = (value: string) => setValues((current) => ({ ...current, [field.name]: value }));
+              if (field.name === 'state') {
+                return <StateSelect key={field.name} {...common} value={values.state} onChange={setValue} />;
+              }
+              const hint =
+                field.name === 'epin' ? (codeFromLink && values.epin === codeFromLink ? t('register.epinFromLink') : t('register.noCode')) : field.hint && t(field.hint);
+              const onChange = (event: { target: { value: string } }) => setValue(event.target.value);
+              if (field.name === 'password') {
+                return <PasswordField key={field.name} {...common} hint={hint} toggle={toggle} autoComplete={field.autoComplete} value={values.password} onChange={onChange} />;
+              }
+              return (
+                <TextField
+                  key={field.name}
+                  {...common}
+                  hint={hint}
+                  {...(field.multiline ? { multiline: true as const } : { type: field.type ?? 'text', inputMode: field.inputMode })}
+                  autoComplete={field.autoComplete}
+                  value={values[field.name]}
+                  onChange={onChange}
+                />
+              );
+            })}
             <FormError message={formError?.message} hint={formError?.hint} />
             <SubmitButton isBusy={register.isPending || isChecking} label={t('register.submit')} busyLabel={t('common.submitting')} />
           </form>
