@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { copyText } from '#web/ui/copy-text.ts';
-import { canUseWebShare, referralLinkOf, whatsAppShareUrl } from '../referral.ts';
+import { useHeldEpins } from '#web/features/community/hooks/use-held-epins.ts';
+import { useShareEpin } from '#web/features/community/hooks/use-share-epin.ts';
+import { shareableCode } from '#web/features/community/shareable-code.ts';
+import { canUseWebShare, invitationLinkOf, referralLinkOf, whatsAppShareUrl } from '../referral.ts';
 
 const STATUS_VISIBLE_MS = 4000;
 
@@ -28,18 +31,26 @@ const LINKS: ReadonlyArray<{ href: string; label: MessageKey; icon: keyof typeof
 
 /**
  * The member pages' footer navigation on phones (PRODUCT.md §4): Dashboard; Refer, which copies the
- * referral link and opens a share (the phone's share sheet, else a WhatsApp chat picker); Invite
+ * referral link (with one of the member's unused codes in it, when there is one) and opens a share
+ * (the phone's share sheet, else a WhatsApp chat picker); Invite
  * codes; Profile. Hidden on wider screens, where the pages link to each other.
  */
 export function MemberFooterNav({ userId }: { userId: string }) {
   const t = useT();
   const [location] = useLocation();
   const [isCopied, setIsCopied] = useState(false);
+  const held = useHeldEpins();
+  const share = useShareEpin();
   const timerRef = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timerRef.current), []);
 
   function onRefer() {
-    const link = referralLinkOf(userId, window.location.origin);
+    // With one of the member's unused codes in it when there is one (issue 16): a friend needs a code
+    // to join, and the link fills it in. The code is kept 48 hours for the link.
+    const code = held.data ? shareableCode(held.data.epins, new Date()) : null;
+    if (code) share.mutate({ code });
+    const link = code ? invitationLinkOf(userId, code, window.location.origin) : referralLinkOf(userId, window.location.origin);
+    const message = code ? t('epins.shareMessage', { code }) : t('referral.shareMessage');
     // Both start within the click: a share sheet or a new tab opened after an await may be refused.
     void copyText(link).then((copied) => {
       setIsCopied(copied);
@@ -47,11 +58,11 @@ export function MemberFooterNav({ userId }: { userId: string }) {
       timerRef.current = setTimeout(() => setIsCopied(false), STATUS_VISIBLE_MS);
     });
     if (canUseWebShare()) {
-      navigator.share({ title: t('referral.shareTitle'), text: t('referral.shareMessage'), url: link }).catch(() => {
+      navigator.share({ title: t('referral.shareTitle'), text: message, url: link }).catch(() => {
         // Cancelled, or refused: the link is on the clipboard all the same.
       });
     } else {
-      window.open(whatsAppShareUrl(`${t('referral.shareMessage')} ${link}`), '_blank', 'noopener,noreferrer');
+      window.open(whatsAppShareUrl(`${message} ${link}`), '_blank', 'noopener,noreferrer');
     }
   }
 

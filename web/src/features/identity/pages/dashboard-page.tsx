@@ -10,6 +10,7 @@ import { MyDonations } from '#web/features/donations/components/my-donations.tsx
 import { MemberArea } from '../components/member-area.tsx';
 import { MemberLinks } from '../components/member-links.tsx';
 import { ReferralLinkBox } from '../components/referral-link-box.tsx';
+import { InviteWithCode } from '#web/features/community/components/invite-with-code.tsx';
 import { useLogout } from '../hooks/use-logout.ts';
 import { useResendConfirmation } from '../hooks/use-resend-confirmation.ts';
 import { referralLinkOf } from '../referral.ts';
@@ -77,6 +78,7 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
       <section aria-labelledby="referral-heading" className="panel">
         <h2 id="referral-heading">{t('dashboard.referralHeading')}</h2>
         <p>{t('dashboard.referralHelp')}</p>
+        <InviteWithCode holderId={me.userId} />
         <ReferralLinkBox link={referralLinkOf(me.userId, window.location.origin)} />
       </section>
       <section aria-labelledby="impact-heading" className="panel">
