@@ -149,7 +149,7 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
   }
 
   function registration(epin: string, email = uniqueEmail('joiner')) {
-    return { fullName: 'Kavya Nair', email, phone: PHONE, epin, password: 'a long enough secret', address: '4 Lake Road', city: 'Pune', state: 'Maharashtra', referralId: member.userId };
+    return { fullName: 'Kavya Nair', email, phone: PHONE, epin, password: 'a long enough secret', address: '4 Lake Road', city: 'Pune', state: 'Maharashtra', pinCode: '411001', referralId: member.userId };
   }
 
   /** The last password-reset code e-mailed to this address. */
@@ -164,6 +164,14 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
 
   async function processedQrUpload(): Promise<string> {
     const upload = await asMember(post(`/api/users/upload-profile-assets/${member.userId}`)).attach('qrCode', png, { filename: 'qr.png', contentType: 'image/png' });
+    expect(upload.status, JSON.stringify(upload.body)).toBe(202);
+    await app.runJobs();
+    return upload.body.uploadId as string;
+  }
+
+  /** The member's I-card photo, uploaded and processed: its upload ID. */
+  async function processedIdPhoto(): Promise<string> {
+    const upload = await asMember(post(`/api/users/profile-assets/${member.userId}/id-photo`)).attach('idPhoto', png, { filename: 'me.png', contentType: 'image/png' });
     expect(upload.status, JSON.stringify(upload.body)).toBe(202);
     await app.runJobs();
     return upload.body.uploadId as string;
@@ -413,6 +421,39 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         401: () => get(`/api/users/profile-assets/${member.userId}/qr-code/${crypto.randomUUID()}`),
         403: () => asMember(get(`/api/users/profile-assets/${otherMember.userId}/qr-code/${crypto.randomUUID()}`)),
         404: () => asMember(get(`/api/users/profile-assets/${member.userId}/qr-code/${crypto.randomUUID()}`)),
+      },
+    },
+    postUsersProfileAssetsByIdIdPhoto: {
+      success: () => asMember(post(`/api/users/profile-assets/${member.userId}/id-photo`)).attach('idPhoto', png, { filename: 'me.png', contentType: 'image/png' }),
+      errors: {
+        400: () => asMember(post(`/api/users/profile-assets/${member.userId}/id-photo`)).attach('idPhoto', Buffer.from('<html>not an image</html>'), { filename: 'me.png', contentType: 'image/png' }),
+        401: () => post(`/api/users/profile-assets/${member.userId}/id-photo`).attach('idPhoto', png, { filename: 'me.png', contentType: 'image/png' }),
+        403: () => asMember(post(`/api/users/profile-assets/${otherMember.userId}/id-photo`)).attach('idPhoto', png, { filename: 'me.png', contentType: 'image/png' }),
+        413: () => asMember(post(`/api/users/profile-assets/${member.userId}/id-photo`)).attach('idPhoto', tooLargeJpeg(), { filename: 'me.jpg', contentType: 'image/jpeg' }),
+        429: throttledAt((h) =>
+          request(h).post(`/api/users/profile-assets/${throttledMember.userId}/id-photo`).set(bearer(throttledMember.token)).attach('idPhoto', png, { filename: 'me.png', contentType: 'image/png' }),
+        ),
+      },
+    },
+    postUsersProfileAssetsByIdIdPhotoRemove: {
+      success: async () => {
+        await processedIdPhoto();
+        return asMember(post(`/api/users/profile-assets/${member.userId}/id-photo/remove`)).send({});
+      },
+      errors: {
+        400: () => asMember(post(`/api/users/profile-assets/${member.userId}/id-photo/remove`)).send({ everything: true }),
+        401: () => post(`/api/users/profile-assets/${member.userId}/id-photo/remove`).send({}),
+        403: () => asMember(post(`/api/users/profile-assets/${otherMember.userId}/id-photo/remove`)).send({}),
+        413: () => asMember(post(`/api/users/profile-assets/${member.userId}/id-photo/remove`)).send(OVERSIZED),
+      },
+    },
+    getUsersProfileAssetsByIdIdPhotoByUploadId: {
+      success: async () => asMember(get(`/api/users/profile-assets/${member.userId}/id-photo/${await processedIdPhoto()}`)),
+      errors: {
+        400: () => asMember(get(`/api/users/profile-assets/${member.userId}/id-photo/not-a-uuid`)),
+        401: () => get(`/api/users/profile-assets/${member.userId}/id-photo/${crypto.randomUUID()}`),
+        403: () => asMember(get(`/api/users/profile-assets/${otherMember.userId}/id-photo/${crypto.randomUUID()}`)),
+        404: () => asMember(get(`/api/users/profile-assets/${member.userId}/id-photo/${crypto.randomUUID()}`)),
       },
     },
     getUsersById: {

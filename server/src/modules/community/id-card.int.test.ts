@@ -33,6 +33,7 @@ describe.each(testDbKinds())('I-card on %s', (kind) => {
       joinedAt: expect.any(String),
       tier: null,
       verifyUrl: expect.stringMatching(new RegExp(`^${app.services.config.publicUrl}/verify/${member.userId}\\?s=1\\.[A-Za-z0-9_-]{22}$`)),
+      photoUrl: null,
     });
     const query = fromVerifyUrl(card.verifyUrl);
     for (const caller of [await app.caller(), await app.caller({ token: member.token }), await app.caller({ token: admin.token })]) {
@@ -54,6 +55,7 @@ describe.each(testDbKinds())('I-card on %s', (kind) => {
       address: '1 Gali',
       city: 'Kota',
       state: 'Rajasthan',
+      pinCode: '302001',
     });
     const { token } = await logIn(app.services, { userId: joined.userId, password }, { kind: 'cookie' });
     const refused = await rejection((await app.caller({ token })).community.getIdCard());

@@ -15,6 +15,8 @@ export const ZIdCardSchema = z.object({
   tier: z.enum(['star', 'silver', 'gold', 'diamond', 'doubleDiamond']).nullable(),
   /** For the QR code: `${PUBLIC_URL}/verify/<userId>?s=<signature>`. */
   verifyUrl: z.string(),
+  /** The member's photo for the card (issue 16), served to the member only; null: a card without a photo. */
+  photoUrl: z.string().nullable(),
 });
 export type TIdCard = z.infer<typeof ZIdCardSchema>;
 

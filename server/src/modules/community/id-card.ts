@@ -50,6 +50,7 @@ export async function getIdCard(services: Services, userId: string): Promise<TId
     joinedAt: holder.joinedAt.toISOString(),
     tier: tierFor(impact.verifiedGivingPaise, impact.fundsRaisedPaise),
     verifyUrl: `${services.config.publicUrl}/verify/${encodeURIComponent(userId)}?s=${encodeURIComponent(signIdCard(services.vault, userId))}`,
+    photoUrl: holder.idPhotoUrl,
   };
 }
 
@@ -62,5 +63,6 @@ export async function verifyIdCard(services: Pick<Services, 'db' | 'vault'>, inp
   if (!isGenuineSignature(services.vault, input.userId, input.signature)) return { isGenuine: false };
   const holder = await getCardHolder(services.db, input.userId);
   if (!holder) return { isGenuine: false };
+  // Never the photo: whoever scans a card sees the name, join date and status, not the member's face.
   return { isGenuine: true, fullName: holder.fullName, joinedAt: holder.joinedAt.toISOString(), isActive: holder.isActive };
 }

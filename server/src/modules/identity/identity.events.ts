@@ -12,6 +12,8 @@ export interface PersonalDetails {
   address: string;
   city: string;
   state: string;
+  /** The postal PIN code; absent in accounts registered before it was asked (issue 16). */
+  pinCode?: string;
 }
 
 export type Role = 'member' | 'admin';
@@ -61,6 +63,8 @@ export interface ProfileDetails {
   address: string;
   city: string;
   state: string;
+  /** Absent in events saved before the PIN code was asked: read as the registration's, or null. */
+  pinCode?: string | null;
   upiId: string | null;
   bankName: string | null;
   accountHolder: string | null;
@@ -106,6 +110,37 @@ export type QrCodeFileImported = {
 export type QrCodeRejected = {
   type: 'QrCodeRejected';
   data: { userId: string; uploadId: string; reason: 'unreadable' | 'too-many-pixels'; rejectedAt: string };
+};
+
+/**
+ * A photo for the member's I-card was received (issue 16) and waits, under a random ID, for the job
+ * that crops and re-encodes it, as a QR upload does. Only the shape of the file is recorded; the
+ * bytes are in the file store, sealed under the member's key.
+ */
+export type IdPhotoUploaded = {
+  type: 'IdPhotoUploaded';
+  data: { userId: string; uploadId: string; mediaType: 'image/jpeg' | 'image/png' | 'image/webp'; bytes: number; uploadedAt: string };
+};
+
+/** The job made the card's photo of the upload (metadata stripped, cropped to a passport-like portrait, WebP): `file` in the file store. */
+export type IdPhotoProcessed = {
+  type: 'IdPhotoProcessed';
+  data: { userId: string; uploadId: string; file: string; width: number; height: number; processedAt: string };
+};
+
+/** The upload could not be used: not a decodable image, or more pixels than the limit. */
+export type IdPhotoRejected = {
+  type: 'IdPhotoRejected';
+  data: { userId: string; uploadId: string; reason: 'unreadable' | 'too-many-pixels'; rejectedAt: string };
+};
+
+/**
+ * The member removed the I-card photo: the card is drawn without one. `uploadId` is the upload of
+ * the photo shown until now (null when only an upload still waiting was dropped).
+ */
+export type IdPhotoRemoved = {
+  type: 'IdPhotoRemoved';
+  data: { userId: string; uploadId: string | null; removedAt: string };
 };
 
 
@@ -196,6 +231,10 @@ export type IdentityEvent =
   | QrCodeProcessed
   | QrCodeFileImported
   | QrCodeRejected
+  | IdPhotoUploaded
+  | IdPhotoProcessed
+  | IdPhotoRejected
+  | IdPhotoRemoved
   | PersonalDataErased
   | EmailConfirmationRequested
   | EmailConfirmed

@@ -7,6 +7,7 @@ import { importLegacyQrCodes } from './profile/import-legacy-qr-codes.ts';
 import { memberProfilesProjection } from './profile/member-profiles.projection.ts';
 import { sendPasswordResetCodeJob } from './passwords/send-password-reset-code.job.ts';
 import { processQrCodeJob } from './profile/process-qr-code.job.ts';
+import { processIdPhotoJob } from './profile/process-id-photo.job.ts';
 import { usersProjection } from './accounts/users.projection.ts';
 import { sendUserIdReminderJob } from './accounts/send-user-id-reminder.job.ts';
 import { sendStaffInvitationJob } from './staff/send-staff-invitation.job.ts';
@@ -16,7 +17,7 @@ export const identityModule: SahayModule = {
   name: 'identity',
   inlineProjections: [usersProjection, memberProfilesProjection, staffInvitationsProjection],
   eventSchemas: identityEventSchemas,
-  jobs: [sendConfirmationEmailJob, sendPasswordResetCodeJob, processQrCodeJob, sendStaffInvitationJob, sendUserIdReminderJob],
+  jobs: [sendConfirmationEmailJob, sendPasswordResetCodeJob, processQrCodeJob, processIdPhotoJob, sendStaffInvitationJob, sendUserIdReminderJob],
   rest: identityRest,
   /** Moves the QR images of the disk era into the file store; finds nothing to do after the first start. */
   seed: async (services) => {

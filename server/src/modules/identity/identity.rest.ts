@@ -16,6 +16,7 @@ import { getProfile, PROFILE_EDIT_NOT_YOURS, updateProfile } from './profile/pro
 import { assertIfscsInList } from './profile/ifsc-list.ts';
 import { ZUpdateProfileRequestSchema } from './profile/profile.schema.ts';
 import { findQrCodeImage, QR_IMAGE_NOT_FOUND, uploadQrCode } from './profile/qr-code.ts';
+import { findIdPhoto, removeIdPhoto, uploadIdPhoto } from './profile/id-photo.ts';
 import { z } from 'zod';
 
 /** The original product's names for profile fields, accepted by PUT /api/users/profile/:id beside ours. */
@@ -135,6 +136,41 @@ export function identityRest(services: Services): Router {
       const user = requireUser(res);
       const { id, uploadId } = parseInput(z.object({ id: ZUserIdSchema, uploadId: z.uuid('Unknown image') }), req.params);
       const image = await findQrCodeImage(services, user, id, uploadId);
+      if (!image) throw new AppError('NOT_FOUND', { userMessage: QR_IMAGE_NOT_FOUND });
+      res.set('Cache-Control', 'private, max-age=3600');
+      res.type(image.mediaType);
+      res.send(image.bytes);
+    }),
+  );
+
+  // The I-card photo (issue 16): a route of its own rather than a second field of
+  // upload-profile-assets, whose one file and answer ({qrCode}) other clients already rely on.
+  rest.post(
+    '/users/profile-assets/:id/id-photo',
+    handle(async (req, res) => {
+      const user = requireUser(res);
+      const { id } = parseInput(z.object({ id: ZUserIdSchema }), req.params);
+      res.status(202).json(await uploadIdPhoto(services, user, id, req, requestMeta(req, res)));
+    }),
+  );
+
+  rest.post(
+    '/users/profile-assets/:id/id-photo/remove',
+    handle(async (req, res) => {
+      const user = requireUser(res);
+      const { id } = parseInput(z.object({ id: ZUserIdSchema }), req.params);
+      if (id !== user.userId) throw new AppError('FORBIDDEN', { userMessage: PROFILE_EDIT_NOT_YOURS });
+      parseInput(z.strictObject({}), req.body ?? {});
+      res.json(await removeIdPhoto(services, user, requestMeta(req, res)));
+    }),
+  );
+
+  rest.get(
+    '/users/profile-assets/:id/id-photo/:uploadId',
+    handle(async (req, res) => {
+      const user = requireUser(res);
+      const { id, uploadId } = parseInput(z.object({ id: ZUserIdSchema, uploadId: z.uuid('Unknown image') }), req.params);
+      const image = await findIdPhoto(services, user, id, uploadId);
       if (!image) throw new AppError('NOT_FOUND', { userMessage: QR_IMAGE_NOT_FOUND });
       res.set('Cache-Control', 'private, max-age=3600');
       res.type(image.mediaType);

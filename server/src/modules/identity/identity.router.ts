@@ -12,6 +12,7 @@ import { requestPasswordResetRoute } from './passwords/request-password-reset.ro
 import { resetPasswordRoute } from './passwords/reset-password.route.ts';
 import { getProfileRoute } from './profile/get-profile.route.ts';
 import { lookUpIfscRoute } from './profile/look-up-ifsc.route.ts';
+import { removeIdPhotoRoute } from './profile/remove-id-photo.route.ts';
 import { updateProfileRoute } from './profile/update-profile.route.ts';
 import { acceptStaffInvitationRoute, getStaffInvitationRoute } from './staff/staff-invitation.routes.ts';
 import { beginTotpSetupRoute } from './two-factor/begin-totp-setup.route.ts';
@@ -33,6 +34,8 @@ export const identityRouter = router({
   changePassword: changePasswordRoute,
   getProfile: getProfileRoute,
   updateProfile: updateProfileRoute,
+  /** The photo on the member's own I-card is uploaded over REST (POST /api/users/profile-assets/:id/id-photo); removed here. */
+  removeIdPhoto: removeIdPhotoRoute,
   /** The bank's name for an IFSC in the published list, as a payout form is filled in. */
   lookUpIfsc: lookUpIfscRoute,
   /** A staff invitation's one-time link: what it grants, then the password that opens the account. */

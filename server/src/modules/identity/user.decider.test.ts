@@ -70,6 +70,19 @@ const anyEvent: fc.Arbitrary<IdentityEvent> = fc.oneof(
       rejectedAt: fc.constant(at),
     }),
   }),
+  fc.record({
+    type: fc.constant('IdPhotoUploaded' as const),
+    data: fc.record({ userId: fc.constant(userId), uploadId, mediaType: fc.constant('image/jpeg' as const), bytes: fc.nat(), uploadedAt: fc.constant(at) }),
+  }),
+  fc.record({
+    type: fc.constant('IdPhotoProcessed' as const),
+    data: fc.record({ userId: fc.constant(userId), uploadId, file: text, width: fc.nat(), height: fc.nat(), processedAt: fc.constant(at) }),
+  }),
+  fc.record({
+    type: fc.constant('IdPhotoRejected' as const),
+    data: fc.record({ userId: fc.constant(userId), uploadId, reason: fc.constantFrom('unreadable' as const, 'too-many-pixels' as const), rejectedAt: fc.constant(at) }),
+  }),
+  fc.record({ type: fc.constant('IdPhotoRemoved' as const), data: fc.record({ userId: fc.constant(userId), uploadId: fc.option(uploadId, { nil: null }), removedAt: fc.constant(at) }) }),
   fc.constant(erased),
   fc.constant<IdentityEvent>({ type: 'EmailConfirmed', data: { userId, confirmedAt: at } }),
   fc.constant<IdentityEvent>({ type: 'MemberSuspended', data: { userId, reason: 'Spam', suspendedAt: at } }),

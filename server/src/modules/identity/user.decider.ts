@@ -20,6 +20,10 @@ export interface UserState {
   finishedQrUploadIds: readonly string[];
   /** The processed QR image the profile shows. */
   qrFile: string | null;
+  /** The I-card photo upload waiting for its job, and the photo the card shows (its file and upload). */
+  pendingIdPhotoUploadId: string | null;
+  idPhotoFile: string | null;
+  idPhotoUploadId: string | null;
   /** When the person's data was erased. */
   erasedAt: string | null;
 }
@@ -36,6 +40,9 @@ export const noUser: UserState = {
   pendingQrUploadId: null,
   finishedQrUploadIds: [],
   qrFile: null,
+  pendingIdPhotoUploadId: null,
+  idPhotoFile: null,
+  idPhotoUploadId: null,
   erasedAt: null,
 };
 
@@ -84,8 +91,30 @@ export function evolveUser(state: UserState, event: Recorded<IdentityEvent>): Us
         pendingQrUploadId: state.pendingQrUploadId === event.data.uploadId ? null : state.pendingQrUploadId,
         finishedQrUploadIds: [...state.finishedQrUploadIds, event.data.uploadId],
       };
+    case 'IdPhotoUploaded':
+      return { ...state, pendingIdPhotoUploadId: event.data.uploadId };
+    case 'IdPhotoProcessed':
+      // Only the latest upload is shown (as the member_profiles projection does).
+      return state.pendingIdPhotoUploadId === event.data.uploadId
+        ? { ...state, pendingIdPhotoUploadId: null, idPhotoFile: event.data.file, idPhotoUploadId: event.data.uploadId }
+        : state;
+    case 'IdPhotoRejected':
+      return state.pendingIdPhotoUploadId === event.data.uploadId ? { ...state, pendingIdPhotoUploadId: null } : state;
+    case 'IdPhotoRemoved':
+      return { ...state, pendingIdPhotoUploadId: null, idPhotoFile: null, idPhotoUploadId: null };
     case 'PersonalDataErased':
-      return { ...state, status: 'erased', passwordHash: null, isTotpEnabled: false, pendingQrUploadId: null, qrFile: null, erasedAt: event.data.erasedAt };
+      return {
+        ...state,
+        status: 'erased',
+        passwordHash: null,
+        isTotpEnabled: false,
+        pendingQrUploadId: null,
+        qrFile: null,
+        pendingIdPhotoUploadId: null,
+        idPhotoFile: null,
+        idPhotoUploadId: null,
+        erasedAt: event.data.erasedAt,
+      };
     case 'PasswordResetRequested':
     case 'ProfileUpdated':
     case 'StaffInvited':

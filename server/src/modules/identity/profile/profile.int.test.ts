@@ -5,6 +5,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { PROFILE_EDIT_NOT_YOURS, PROFILE_NOT_FOUND, PROFILE_NOT_YOURS } from './profile.ts';
 import type { TUpdateProfileRequest } from './profile.schema.ts';
+import { PIN_CODE_INVALID, STATE_NOT_IN_LIST } from '../fields.schema.ts';
 import { RESET_CODE_SENT_BY_SMS_TOO, RESET_INVALID_PAIR } from '../passwords/password-reset.ts';
 import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 
@@ -44,8 +45,9 @@ describe.each(testDbKinds())('member profile on %s', (kind) => {
       sponsorName: null,
       isEmailVerified: true,
       isActive: true,
-      details: { phone: '9876543210', address: '1 Test Road', city: 'Jaipur', state: 'Rajasthan', upiId: null, bankName: null, accountHolder: null, accountNumber: null, ifsc: null, otherScriptName: null },
+      details: { phone: '9876543210', address: '1 Test Road', city: 'Jaipur', state: 'Rajasthan', pinCode: '', upiId: null, bankName: null, accountHolder: null, accountNumber: null, ifsc: null, otherScriptName: null },
       qrCode: { status: 'none', url: null },
+      idPhoto: { status: 'none', url: null },
     });
     expect(await (await app.caller({ token: member.token })).identity.getProfile({ userId: member.userId })).toEqual(profile);
   });
@@ -68,12 +70,13 @@ describe.each(testDbKinds())('member profile on %s', (kind) => {
     const member = await app.account();
     const caller = await app.caller({ token: member.token });
     const before = await app.eventCount();
-    const saved = await caller.identity.updateProfile({ ...PAYOUT, phone: '+91 91234 56789', address: '22 Lake View', city: 'Bhopal', state: 'Madhya Pradesh' });
+    const saved = await caller.identity.updateProfile({ ...PAYOUT, phone: '+91 91234 56789', address: '22 Lake View', city: 'Bhopal', state: 'madhya-pradesh', pinCode: '462 001' });
     expect(saved.details).toEqual({
       phone: '9123456789',
       address: '22 Lake View',
       city: 'Bhopal',
       state: 'Madhya Pradesh',
+      pinCode: '462001',
       upiId: 'asha.verma@okaxis',
       bankName: 'State Bank of India',
       accountHolder: 'Asha Verma',
@@ -85,9 +88,9 @@ describe.each(testDbKinds())('member profile on %s', (kind) => {
     expect(await app.eventCount()).toBe(before + 1);
 
     const [event] = (await app.services.eventStore.readStream(`user-${member.userId}`)).filter((recorded) => recorded.type === 'ProfileUpdated');
-    expect(event).toMatchObject({ data: { userId: member.userId, changedFields: ['phone', 'address', 'city', 'state', 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'ifsc'] }, metadata: { actor: member.userId } });
+    expect(event).toMatchObject({ data: { userId: member.userId, changedFields: ['phone', 'address', 'city', 'state', 'pinCode', 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'ifsc'] }, metadata: { actor: member.userId } });
     const { rows } = await app.services.db.query<{ data: string }>(`SELECT data::text AS data FROM events WHERE event_id = $1`, [event!.eventId]);
-    for (const secret of ['asha.verma@okaxis', '301245678901', 'SBIN0001234', '9123456789', 'Lake View']) expect(rows[0]!.data).not.toContain(secret);
+    for (const secret of ['asha.verma@okaxis', '301245678901', 'SBIN0001234', '9123456789', 'Lake View', '462001']) expect(rows[0]!.data).not.toContain(secret);
 
     const visitor = await app.caller();
     expect((await rejection(visitor.identity.requestPasswordReset({ userId: member.userId, phone: '9876543210' }))).message).toBe(RESET_INVALID_PAIR);
@@ -121,11 +124,23 @@ describe.each(testDbKinds())('member profile on %s', (kind) => {
       accountNumber: ['Account number must be 9 to 18 digits'],
       bankName: ['Bank name must be 2 to 100 characters'],
     });
-    for (const bad of [{ accountNumber: '1234567890123456789', confirmAccountNumber: '1234567890123456789' }, { accountNumber: '12345abc90', confirmAccountNumber: '12345abc90' }, { ifsc: 'SBIN00012345' }, { upiId: 'name@' }, { upiId: '@bank' }, { phone: '12345' }, { address: '' }]) {
+    for (const bad of [{ accountNumber: '1234567890123456789', confirmAccountNumber: '1234567890123456789' }, { accountNumber: '12345abc90', confirmAccountNumber: '12345abc90' }, { ifsc: 'SBIN00012345' }, { upiId: 'name@' }, { upiId: '@bank' }, { phone: '12345' }, { address: '' }, { pinCode: '02345' }, { pinCode: '4620011' }]) {
       expect((await rejection(caller.identity.updateProfile(bad))).code).toBe('BAD_REQUEST');
     }
     expect(await app.eventCount()).toBe(before);
     expect((await caller.identity.getProfile()).details.ifsc).toBeNull();
+  });
+
+  it('takes the state from the list only, by key or English name, and a 6-digit PIN code, naming what is wrong', async () => {
+    const member = await app.account();
+    const caller = await app.caller({ token: member.token });
+    const before = await app.eventCount();
+    expect(fieldErrorsOf(await rejection(caller.identity.updateProfile({ state: 'Rajputana' })))).toEqual({ state: [STATE_NOT_IN_LIST] });
+    expect(fieldErrorsOf(await rejection(caller.identity.updateProfile({ state: '' })))).toEqual({ state: ['State is required'] });
+    expect(fieldErrorsOf(await rejection(caller.identity.updateProfile({ pinCode: 'abcdef' })))).toEqual({ pinCode: [PIN_CODE_INVALID] });
+    expect(await app.eventCount()).toBe(before);
+    expect((await caller.identity.updateProfile({ state: 'tamil-nadu' })).details.state).toBe('Tamil Nadu');
+    expect((await caller.identity.updateProfile({ state: 'WEST BENGAL' })).details.state).toBe('West Bengal');
   });
 
   it('cannot be changed by a visitor; an admin changes only their own', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, ZIndianMobileSchema, ZUserIdSchema } from '../fields.schema.ts';
+import { indianStateField, requiredText, ZIndianMobileSchema, ZPinCodeSchema, ZUserIdSchema } from '../fields.schema.ts';
 
 /** UPI IDs (VPAs) are `name@bank`: the name of letters, digits, dots, hyphens and underscores; the bank handle of letters and digits. */
 export const UPI_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{1,98}@[a-z][a-z0-9]{1,63}$/;
@@ -78,7 +78,9 @@ export const ZUpdateProfileRequestSchema = z.strictObject({
   phone: ZIndianMobileSchema.optional(),
   address: requiredText('Address', 3, 300).optional(),
   city: requiredText('City', 2, 100).optional(),
-  state: requiredText('State', 2, 100).optional(),
+  /** From the list, as at registration (issue 16); a state saved before the list must be chosen again to save. */
+  state: indianStateField('State is required').optional(),
+  pinCode: ZPinCodeSchema.optional(),
   upiId: payoutField((value) => value.trim().toLowerCase(), (value) => UPI_ID_PATTERN.test(value), 'Enter a UPI ID like name@bank'),
   bankName: payoutField(trimmed, lengthBetween(2, 100), 'Bank name must be 2 to 100 characters'),
   accountHolder: payoutField(trimmed, lengthBetween(2, 100), 'Account holder name must be 2 to 100 characters'),
@@ -107,6 +109,8 @@ export const ZProfileDetailsSchema = z.object({
   address: z.string(),
   city: z.string(),
   state: z.string(),
+  /** '' for accounts registered before the PIN code was asked, until they add it. */
+  pinCode: z.string(),
   upiId: z.string().nullable(),
   bankName: z.string().nullable(),
   accountHolder: z.string().nullable(),
@@ -116,6 +120,7 @@ export const ZProfileDetailsSchema = z.object({
 });
 
 export const QR_CODE_STATUSES = ['none', 'processing', 'ready', 'rejected'] as const;
+export const ID_PHOTO_STATUSES = ['none', 'processing', 'ready', 'rejected'] as const;
 
 export const ZProfileSchema = z.object({
   /** Account info, read-only. */
@@ -134,6 +139,11 @@ export const ZProfileSchema = z.object({
    * latest upload's: 'processing' while the job re-encodes it, 'rejected' when it could not be used.
    */
   qrCode: z.object({ status: z.enum(QR_CODE_STATUSES), url: z.string().nullable() }),
+  /**
+   * The photo on the member's I-card (issue 16), as the QR image: `url` is the processed photo shown
+   * now (null when there is none, or it was removed); `status` is the latest upload's.
+   */
+  idPhoto: z.object({ status: z.enum(ID_PHOTO_STATUSES), url: z.string().nullable() }),
 });
 export type TProfile = z.infer<typeof ZProfileSchema>;
 
@@ -146,3 +156,18 @@ export const ZUploadProfileAssetsResponseSchema = z.object({
   qrCode: z.string().describe("That image's path; it is served once GET /api/users/profile/{id} shows qrCode.status 'ready'"),
   status: z.literal('processing'),
 });
+
+/**
+ * POST /api/users/profile-assets/:id/id-photo answers 202 with the upload's ID and where its photo
+ * will be once processed; the profile's idPhoto.status then turns 'ready' (or 'rejected').
+ */
+export const ZUploadIdPhotoResponseSchema = z.object({
+  uploadId: z.uuid().describe('The upload: the {uploadId} of GET /api/users/profile-assets/{id}/id-photo/{uploadId}'),
+  idPhoto: z.string().describe("That photo's path; it is served once GET /api/users/profile/{id} shows idPhoto.status 'ready'"),
+  status: z.literal('processing'),
+});
+export type TUploadIdPhotoResponse = z.infer<typeof ZUploadIdPhotoResponseSchema>;
+
+/** Removing the I-card photo answers the profile's idPhoto as it is now: none. */
+export const ZRemoveIdPhotoResponseSchema = z.object({ idPhoto: ZProfileSchema.shape.idPhoto });
+export type TRemoveIdPhotoResponse = z.infer<typeof ZRemoveIdPhotoResponseSchema>;

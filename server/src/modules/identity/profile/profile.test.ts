@@ -18,6 +18,7 @@ const current: ProfileDetails = deepFreeze({
   address: '12 MG Road',
   city: 'Jaipur',
   state: 'Rajasthan',
+  pinCode: '302001',
   upiId: 'asha@okbank',
   bankName: null,
   accountHolder: null,
@@ -75,6 +76,7 @@ describe('mergeProfile', () => {
       address: required,
       city: required,
       state: required,
+      pinCode: required,
       upiId: nullable,
       bankName: nullable,
       accountHolder: nullable,
@@ -83,7 +85,7 @@ describe('mergeProfile', () => {
       otherScriptName: nullable,
     });
     const update = fc.record(
-      { phone: required, address: required, city: required, state: required, upiId: nullable, bankName: nullable, accountHolder: nullable, accountNumber: nullable, ifsc: nullable, otherScriptName: nullable },
+      { phone: required, address: required, city: required, state: required, pinCode: required, upiId: nullable, bankName: nullable, accountHolder: nullable, accountNumber: nullable, ifsc: nullable, otherScriptName: nullable },
       { requiredKeys: [] },
     );
     fc.assert(

@@ -17,7 +17,7 @@ export const PROFILE_EDIT_NOT_YOURS = 'You can only change your own profile.';
 export const OTHER_NAME_IN_DEVANAGARI = 'Your registered name is in Latin letters: write this one in Devanagari';
 export const OTHER_NAME_IN_LATIN = 'Your registered name is in Devanagari: write this one in Latin letters';
 
-const DETAIL_FIELDS = ['phone', 'address', 'city', 'state', 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'ifsc', 'otherScriptName'] as const satisfies readonly (keyof ProfileDetails)[];
+const DETAIL_FIELDS = ['phone', 'address', 'city', 'state', 'pinCode', 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'ifsc', 'otherScriptName'] as const satisfies readonly (keyof ProfileDetails)[];
 
 export interface Viewer {
   userId: string;
@@ -25,7 +25,7 @@ export interface Viewer {
   permissions: Permission[];
 }
 
-/** Admins who look after members may see any member's profile and QR image. */
+/** Admins who look after members may see any member's profile, QR image and I-card photo. */
 export function canReadAnyProfile(viewer: Viewer): boolean {
   return hasPermission(viewer, 'members');
 }
@@ -33,6 +33,11 @@ export function canReadAnyProfile(viewer: Viewer): boolean {
 /** Where the processed QR image of an upload is served (an authorised route, never a public folder). */
 export function qrCodeUrl(userId: string, uploadId: string): string {
   return `/api/users/profile-assets/${userId}/qr-code/${uploadId}`;
+}
+
+/** Where the processed I-card photo of an upload is served (an authorised route, never a public folder). */
+export function idPhotoUrl(userId: string, uploadId: string): string {
+  return `/api/users/profile-assets/${userId}/id-photo/${uploadId}`;
 }
 
 interface ProfileRow {
@@ -43,6 +48,7 @@ interface ProfileRow {
   address: string | null;
   city: string | null;
   state: string | null;
+  pin_code: string | null;
   sponsor_id: string | null;
   sponsor_name: string | null;
   joined_at: Date;
@@ -57,9 +63,12 @@ interface ProfileRow {
   qr_status: TProfile['qrCode']['status'] | null;
   qr_upload_id: string | null;
   qr_file: string | null;
+  id_photo_status: TProfile['idPhoto']['status'] | null;
+  id_photo_upload_id: string | null;
+  id_photo_file: string | null;
 }
 
-type DetailColumns = 'phone' | 'address' | 'city' | 'state' | 'upi_id' | 'bank_name' | 'account_holder' | 'account_number' | 'ifsc' | 'other_script_name';
+type DetailColumns = 'phone' | 'address' | 'city' | 'state' | 'pin_code' | 'upi_id' | 'bank_name' | 'account_holder' | 'account_number' | 'ifsc' | 'other_script_name';
 
 /** The form's fields from the read models' columns (users and member_profiles). */
 function detailsOf(row: Pick<ProfileRow, DetailColumns>): TProfile['details'] {
@@ -68,6 +77,7 @@ function detailsOf(row: Pick<ProfileRow, DetailColumns>): TProfile['details'] {
     address: row.address ?? '',
     city: row.city ?? '',
     state: row.state ?? '',
+    pinCode: row.pin_code ?? '',
     upiId: row.upi_id,
     bankName: row.bank_name,
     accountHolder: row.account_holder,
@@ -85,9 +95,10 @@ export async function getProfile(db: Queryable, viewer: Viewer, userId: string):
   const mayReadAny = canReadAnyProfile(viewer);
   if (userId !== viewer.userId && !mayReadAny) throw new AppError('FORBIDDEN', { userMessage: PROFILE_NOT_YOURS });
   const { rows } = await db.query<ProfileRow>(
-    `SELECT u.user_id, u.full_name, u.email, u.phone, u.address, u.city, u.state, u.sponsor_id, s.full_name AS sponsor_name,
+    `SELECT u.user_id, u.full_name, u.email, u.phone, u.address, u.city, u.state, u.pin_code, u.sponsor_id, s.full_name AS sponsor_name,
             u.joined_at, u.email_verified_at, u.status,
-            p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name, p.qr_status, p.qr_upload_id, p.qr_file
+            p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name, p.qr_status, p.qr_upload_id, p.qr_file,
+            p.id_photo_status, p.id_photo_upload_id, p.id_photo_file
      FROM users u
      LEFT JOIN users s ON s.user_id = u.sponsor_id
      LEFT JOIN member_profiles p ON p.user_id = u.user_id
@@ -110,6 +121,10 @@ export async function getProfile(db: Queryable, viewer: Viewer, userId: string):
       status: row.qr_status ?? 'none',
       url: row.qr_file && row.qr_upload_id ? qrCodeUrl(row.user_id, row.qr_upload_id) : null,
     },
+    idPhoto: {
+      status: row.id_photo_status ?? 'none',
+      url: row.id_photo_file && row.id_photo_upload_id ? idPhotoUrl(row.user_id, row.id_photo_upload_id) : null,
+    },
   };
 }
 
@@ -123,7 +138,7 @@ export function mergeProfile(
     const value = update[field];
     if (value !== undefined && value !== current[field]) changes[field] = value;
   }
-  // Phone, address, city and state are required by the schema when present: never null here.
+  // Phone, address, city, state and PIN code are required by the schema when present: never null here.
   const details = { ...current, ...changes } as ProfileDetails;
   return { details, changedFields: DETAIL_FIELDS.filter((field) => field in changes) };
 }
@@ -181,7 +196,7 @@ export async function updateProfile(
 /** The form as the read models hold it, with the stream version they reflect (one statement, one snapshot). */
 async function readDetails(tx: Queryable, userId: string): Promise<{ fullName: string; details: ProfileDetails; version: number } | null> {
   const { rows } = await tx.query<Pick<ProfileRow, 'full_name' | DetailColumns> & { version: number }>(
-    `SELECT u.full_name, u.phone, u.address, u.city, u.state, p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name, s.version
+    `SELECT u.full_name, u.phone, u.address, u.city, u.state, u.pin_code, p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name, s.version
      FROM users u JOIN streams s ON s.stream_id = 'user-' || u.user_id LEFT JOIN member_profiles p ON p.user_id = u.user_id
      WHERE u.user_id = $1 AND u.status = 'active'`,
     [userId],

@@ -1,21 +1,15 @@
-import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '#server/errors/app-error';
-import { handleCommand } from '#server/event-store/command-handler';
 import { isFileId } from '#server/files/file-store';
-import { consumeRateLimit } from '#server/lib/rate-limit';
-import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import type { RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
-import { checkImageDecodes } from '#server/uploads/reencode-image';
-import { receiveUpload } from '#server/uploads/receive-upload';
-import { UPLOAD_WRONG_TYPE_IMAGES } from '#server/uploads/upload-messages';
-import { isImageType, type ImageMediaType } from '#server/uploads/upload-types';
+import type { ImageMediaType } from '#server/uploads/upload-types';
 import { userStreamId, type QrCodeProcessed, type QrCodeRejected, type QrCodeUploaded } from '../identity.events.ts';
-import { canReadAnyProfile, PROFILE_EDIT_NOT_YOURS, PROFILE_NOT_YOURS, qrCodeUrl, type Viewer } from './profile.ts';
-import { ACCOUNT_NOT_FOUND, evolveUser, isActiveUser, noUser, type UserState } from '../user.decider.ts';
+import { canReadAnyProfile, PROFILE_NOT_YOURS, qrCodeUrl, type Viewer } from './profile.ts';
+import { MAX_UPLOAD_BYTES, recordProfileImageUpload, uploadProfileImage, type ImageOutcome, type ProfileImageSpec } from './profile-image.ts';
+import { ACCOUNT_NOT_FOUND, isActiveUser, type UserState } from '../user.decider.ts';
 
-/** PRODUCT.md §11: uploads up to 5 MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES };
 export const QR_MAX_SIDE = 1024;
 export const QR_UPLOAD_FIELD = 'qrCode';
 export const QR_IMAGE_NOT_FOUND = 'This image does not exist. A new upload is shown once it has been processed.';
@@ -46,7 +40,7 @@ export function decideUploadQrCode(
  * delivery of the job, or one for an upload a newer one replaced, records nothing.
  */
 export function decideQrCodeResult(
-  command: { userId: string; uploadId: string; outcome: { file: string; width: number; height: number } | { rejected: QrCodeRejected['data']['reason'] }; now: Date },
+  command: { userId: string; uploadId: string; outcome: ImageOutcome; now: Date },
   state: UserState,
 ): (QrCodeProcessed | QrCodeRejected)[] {
   if (state.pendingQrUploadId !== command.uploadId) return [];
@@ -65,52 +59,28 @@ export interface QrUploadAccepted {
   status: 'processing';
 }
 
-/**
- * POST /api/users/upload-profile-assets/:id — the member's own ID only. Checks who asks and the rate
- * limits before reading a byte, receives the image (size cap while it streams, type from its
- * content), checks that it decodes — a damaged image is a 400 now, not a rejection the profile shows
- * later —, then records it (recordQrUpload). A refused upload leaves nothing.
- */
-export async function uploadQrCode(
-  services: Services,
-  viewer: Viewer,
-  targetUserId: string,
-  req: IncomingMessage,
-  meta: RequestMeta,
-): Promise<QrUploadAccepted> {
-  if (targetUserId !== viewer.userId) throw new AppError('FORBIDDEN', { userMessage: PROFILE_EDIT_NOT_YOURS });
-  const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `upload:ip:${meta.ip}`, services.limits.uploadPerIp, now);
-  await consumeRateLimit(services.db, `upload:user:${viewer.userId}`, services.limits.uploadPerAccount, now);
-  const upload = await receiveUpload(req, { field: QR_UPLOAD_FIELD, maxBytes: MAX_UPLOAD_BYTES, accept: 'images' });
-  if (!isImageType(upload.mediaType)) throw new AppError('BAD_REQUEST', { userMessage: UPLOAD_WRONG_TYPE_IMAGES });
-  await checkImageDecodes(upload.bytes);
-  return recordQrUpload(services, viewer.userId, { bytes: upload.bytes, mediaType: upload.mediaType }, meta);
+/** The UPI QR image: at most 1024 px a side, WebP (profile-image.ts does the rest). */
+export const QR_IMAGE: ProfileImageSpec = {
+  job: 'process-qr-code',
+  field: QR_UPLOAD_FIELD,
+  uploadKind: QR_UPLOAD_KIND,
+  imageKind: QR_IMAGE_KIND,
+  reencode: { maxSide: QR_MAX_SIDE, format: 'webp', quality: 90 },
+  pendingUploadId: (state) => state.pendingQrUploadId,
+  currentFile: (state) => state.qrFile,
+  decideUpload: decideUploadQrCode,
+  decideResult: decideQrCodeResult,
+};
+
+/** POST /api/users/upload-profile-assets/:id — the member's own ID only (uploadProfileImage). */
+export async function uploadQrCode(services: Services, viewer: Viewer, targetUserId: string, req: IncomingMessage, meta: RequestMeta): Promise<QrUploadAccepted> {
+  const uploadId = await uploadProfileImage(services, viewer, targetUserId, req, meta, QR_IMAGE);
+  return { uploadId, qrCode: qrCodeUrl(viewer.userId, uploadId), status: 'processing' };
 }
 
-/**
- * Records QrCodeUploaded and stores the bytes, sealed under the member's key, in one transaction;
- * the job turns them into the image the profile shows (or rejects them, should they still not decode).
- */
-export async function recordQrUpload(
-  services: Services,
-  userId: string,
-  upload: { bytes: Buffer; mediaType: ImageMediaType },
-  meta: RequestMeta,
-): Promise<QrUploadAccepted> {
-  const now = services.now();
-  const streamId = userStreamId(userId);
-  const uploadId = crypto.randomUUID();
-  await handleCommand(services, {
-    streamId,
-    evolve: evolveUser,
-    initialState: noUser,
-    decide: (state) => decideUploadQrCode({ userId, uploadId, mediaType: upload.mediaType, bytes: upload.bytes.length, now }, state),
-    metadata: eventMetadata(meta),
-    async onRecorded(tx) {
-      await services.files.put({ fileId: uploadId, subjectId: streamId, kind: QR_UPLOAD_KIND, mediaType: upload.mediaType, bytes: upload.bytes }, tx);
-    },
-  });
+/** Records QrCodeUploaded with the bytes (recordProfileImageUpload), as an upload that was received already. */
+export async function recordQrUpload(services: Services, userId: string, upload: { bytes: Buffer; mediaType: ImageMediaType }, meta: RequestMeta): Promise<QrUploadAccepted> {
+  const uploadId = await recordProfileImageUpload(services, userId, upload, meta, QR_IMAGE);
   return { uploadId, qrCode: qrCodeUrl(userId, uploadId), status: 'processing' };
 }
 

@@ -6,7 +6,7 @@ import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useTierName } from '#web/features/community/components/tier-badge.tsx';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
 import { useFetchIdCard } from '../hooks/use-id-card.ts';
-import { canvasToPng, drawIdCard } from '../id-card-canvas.ts';
+import { canvasToPng, drawIdCard, loadCardPhoto } from '../id-card-canvas.ts';
 
 interface Made {
   url: string;
@@ -16,7 +16,8 @@ interface Made {
 
 /**
  * Download I-Card (PRODUCT.md §4): the card is drawn in the browser from community.getIdCard — the
- * name exactly as entered, in its own script — and saved as a PNG. The picture stays on the page,
+ * name exactly as entered, in its own script, and the member's photo when they uploaded one — and
+ * saved as a PNG. The picture stays on the page,
  * with the address its QR code opens, so the member can see and check it.
  */
 export function IdCardDownload({ isActive }: { isActive: boolean }) {
@@ -41,8 +42,13 @@ export function IdCardDownload({ isActive }: { isActive: boolean }) {
     setError(null);
     try {
       const card = await fetchIdCard();
+      // The member's own photo, when there is one (issue 16); the public card check never shows it.
+      const photo = card.photoUrl ? await loadCardPhoto(card.photoUrl) : null;
       const canvas = document.createElement('canvas');
-      await drawIdCard(canvas, card, {
+      await drawIdCard(
+        canvas,
+        card,
+        {
         foundation: settings.foundationName[lang] || settings.foundationName.en || t('site.name'),
         title: t('idCard.title'),
         userIdLabel: t('idCard.userId'),
@@ -52,7 +58,10 @@ export function IdCardDownload({ isActive }: { isActive: boolean }) {
         tier: tierName(card.tier),
         scanToVerify: t('idCard.scan'),
         footer: t('idCard.footer'),
-      });
+        },
+        photo,
+      );
+      photo?.close();
       const blob = await canvasToPng(canvas);
       const url = URL.createObjectURL(blob);
       if (urlRef.current) URL.revokeObjectURL(urlRef.current);

@@ -1,9 +1,11 @@
 import { Fragment, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
+import { indianStateOf } from '@sahay/server/modules/identity/fields.schema';
 import { accountNumberDigits, IFSC_NOT_IN_LIST, scriptOfName, ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile/profile.schema';
 import type { TProfile, TUpdateProfileRequest } from '@sahay/server/modules/identity/profile/profile.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { StateSelect } from '#web/ui/state-select.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { normalisedIfsc, useIfscLookup } from '../hooks/use-ifsc-lookup.ts';
@@ -36,7 +38,9 @@ const CONTACT_FIELDS: FieldSpec[] = [
   { name: 'phone', label: 'profile.fields.phone', hint: 'profile.fields.phoneHint', type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' },
   { name: 'address', label: 'profile.fields.address', autoComplete: 'street-address', multiline: true },
   { name: 'city', label: 'profile.fields.city', autoComplete: 'address-level2' },
+  // A list (StateSelect), as at registration.
   { name: 'state', label: 'profile.fields.state', autoComplete: 'address-level1' },
+  { name: 'pinCode', label: 'profile.fields.pinCode', hint: 'profile.fields.pinCodeHint', inputMode: 'numeric', autoComplete: 'postal-code' },
 ];
 
 const PAYOUT_FIELDS: FieldSpec[] = [
@@ -59,7 +63,9 @@ const CONFIRM_FIELD: FieldSpec = {
 const FIELD_ORDER: FieldName[] = ['otherScriptName', ...CONTACT_FIELDS.map((field) => field.name), 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'confirmAccountNumber', 'ifsc'];
 
 function formOf(details: Details): Values {
-  return Object.fromEntries(FIELD_ORDER.map((name) => [name, name === 'confirmAccountNumber' ? '' : (details[name] ?? '')])) as Values;
+  const values = Object.fromEntries(FIELD_ORDER.map((name) => [name, name === 'confirmAccountNumber' ? '' : (details[name] ?? '')])) as Values;
+  // The list's key for the saved state; a state typed before the list is chosen again ('').
+  return { ...values, state: indianStateOf(details.state) ?? '' };
 }
 
 /** The payout fields as the server will store them, for comparing with what is saved. */
@@ -82,7 +88,9 @@ function isPayoutChanged(values: Values, details: Details): boolean {
 
 /** What is sent: an unchanged account number is left out, so it needs no second copy; a new one comes with it. */
 function requestOf(values: Values, details: Details): TUpdateProfileRequest {
-  const { confirmAccountNumber, accountNumber, ...fields } = values;
+  const { confirmAccountNumber, accountNumber, pinCode, ...contact } = values;
+  // An account from before the PIN code was asked saves without one until the member adds it.
+  const fields = pinCode.trim() === '' && details.pinCode === '' ? contact : { ...contact, pinCode };
   if (accountNumberDigits(accountNumber) === (details.accountNumber ?? '')) return fields;
   return { ...fields, accountNumber, ...(isAccountNumberNew(values, details) ? { confirmAccountNumber } : {}) };
 }
@@ -156,25 +164,30 @@ export function PersonalDetailsForm({ details, fullName }: { details: Details; f
     (formRef.current?.elements.namedItem('upiId') as HTMLElement | null)?.focus();
   }
 
-  const field = (spec: FieldSpec) => (
-    <TextField
-      key={spec.name}
-      name={spec.name}
-      label={t(spec.label)}
-      hint={spec.hint && t(spec.hint)}
-      {...(spec.multiline ? { multiline: true as const } : { type: spec.type ?? 'text', inputMode: spec.inputMode })}
-      autoComplete={spec.autoComplete}
-      spellCheck={false}
-      value={values[spec.name]}
-      onChange={(event: { target: { value: string } }) => {
-        setValues({ ...values, [spec.name]: event.target.value });
-        // A change after the read-back asks for a new one.
-        setPending(null);
-        if (update.isSuccess) update.reset();
-      }}
-      errors={errorsFor(spec.name)}
-    />
-  );
+  function onValue(name: FieldName, value: string) {
+    setValues({ ...values, [name]: value });
+    // A change after the read-back asks for a new one.
+    setPending(null);
+    if (update.isSuccess) update.reset();
+  }
+
+  const field = (spec: FieldSpec) =>
+    spec.name === 'state' ? (
+      <StateSelect key={spec.name} label={t(spec.label)} required value={values.state} onChange={(state) => onValue('state', state)} errors={errorsFor('state')} />
+    ) : (
+      <TextField
+        key={spec.name}
+        name={spec.name}
+        label={t(spec.label)}
+        hint={spec.hint && t(spec.hint)}
+        {...(spec.multiline ? { multiline: true as const } : { type: spec.type ?? 'text', inputMode: spec.inputMode })}
+        autoComplete={spec.autoComplete}
+        spellCheck={false}
+        value={values[spec.name]}
+        onChange={(event: { target: { value: string } }) => onValue(spec.name, event.target.value)}
+        errors={errorsFor(spec.name)}
+      />
+    );
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit} data-testid="personal-details">

@@ -1,16 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
+import { ImageFileField, imageFileProblem, uploadPercent } from './image-file-field.tsx';
 import { useUploadQrCode } from '../hooks/use-upload-qr-code.ts';
-
-/** PRODUCT.md §11; the server checks the same (its messages, so they translate alike). */
-const MAX_BYTES = 5 * 1024 * 1024;
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const TOO_LARGE = 'The image is larger than 5 MB. Please choose a smaller one.';
-const WRONG_TYPE = 'Only JPEG, PNG or WebP images can be uploaded.';
 
 /**
  * The UPI QR image for receiving help: uploaded with a real progress bar, then processed by the
@@ -20,8 +15,6 @@ export function QrCodeUpload({ userId, qrCode }: { userId: string; qrCode: TProf
   const t = useT();
   const { translateServer } = useLang();
   const errorText = useErrorText();
-  const inputId = useId();
-  const errorId = useId();
   const { state, upload } = useUploadQrCode(userId);
   const [fileError, setFileError] = useState<string | null>(null);
 
@@ -29,7 +22,7 @@ export function QrCodeUpload({ userId, qrCode }: { userId: string; qrCode: TProf
     event.preventDefault();
     const input = event.currentTarget.elements.namedItem('qrCode') as HTMLInputElement;
     const file = input.files?.[0];
-    const problem = !file ? t('profile.qr.choose') : !IMAGE_TYPES.includes(file.type) ? translateServer(WRONG_TYPE) : file.size > MAX_BYTES ? translateServer(TOO_LARGE) : null;
+    const problem = imageFileProblem(file, t('profile.qr.choose'), translateServer);
     setFileError(problem);
     if (problem || !file) {
       input.focus();
@@ -39,7 +32,6 @@ export function QrCodeUpload({ userId, qrCode }: { userId: string; qrCode: TProf
   }
 
   const isUploading = state.phase === 'uploading';
-  const percent = isUploading && state.total > 0 ? Math.min(100, Math.round((state.loaded / state.total) * 100)) : 0;
   const uploadError = state.phase === 'failed' ? errorText(state.error, 'profile.qr.failed') : undefined;
   const isProcessing = qrCode.status === 'processing';
 
@@ -60,32 +52,14 @@ export function QrCodeUpload({ userId, qrCode }: { userId: string; qrCode: TProf
         </div>
       )}
       <form className="form" noValidate onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor={inputId}>{t('profile.qr.label')}</label>
-          <p className="field-hint" id={`${inputId}-hint`}>
-            {t('profile.qr.hint')}
-          </p>
-          <input
-            id={inputId}
-            name="qrCode"
-            type="file"
-            accept={IMAGE_TYPES.join(',')}
-            aria-describedby={[`${inputId}-hint`, fileError ? errorId : ''].filter(Boolean).join(' ')}
-            aria-invalid={fileError ? true : undefined}
-            onChange={() => setFileError(null)}
-          />
-          {fileError && (
-            <p className="field-error" id={errorId}>
-              {fileError}
-            </p>
-          )}
-        </div>
-        {isUploading && (
-          <div className="upload-progress">
-            <label htmlFor={`${inputId}-progress`}>{t('profile.qr.uploading', { percent: formatNumber(percent) })}</label>
-            <progress id={`${inputId}-progress`} max={100} value={percent} data-testid="upload-progress" />
-          </div>
-        )}
+        <ImageFileField
+          name="qrCode"
+          label={t('profile.qr.label')}
+          hint={t('profile.qr.hint')}
+          error={fileError}
+          onChange={() => setFileError(null)}
+          progress={isUploading ? { label: t('profile.qr.uploading', { percent: formatNumber(uploadPercent(state)) }), percent: uploadPercent(state), testId: 'upload-progress' } : null}
+        />
         <FormError message={uploadError?.message} hint={uploadError?.hint} />
         <SubmitButton isBusy={isUploading} label={t('profile.qr.upload')} busyLabel={t('profile.qr.uploadingShort')} />
       </form>

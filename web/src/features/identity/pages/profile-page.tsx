@@ -8,6 +8,7 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { IdCardDownload } from '../components/id-card-download.tsx';
+import { IdPhotoUpload } from '../components/id-photo-upload.tsx';
 import { MemberArea } from '../components/member-area.tsx';
 import { BackToDashboard } from '../components/member-links.tsx';
 import { PersonalDetailsForm } from '../components/personal-details-form.tsx';
@@ -15,7 +16,7 @@ import { QrCodeUpload } from '../components/qr-code-upload.tsx';
 import { useLogout } from '../hooks/use-logout.ts';
 import { useProfile } from '../hooks/use-profile.ts';
 
-/** /profile — Account Info, Personal Details, UPI QR, Change Password, Download I-Card, Logout (PRODUCT.md §4). */
+/** /profile — Account Info, Personal Details, UPI QR, Change Password, I-card photo and Download I-Card, Logout (PRODUCT.md §4; issue 16). */
 export default function ProfilePage() {
   usePageMeta('profile.metaTitle', 'profile.metaDescription', { isNoIndex: true });
   return <MemberArea>{() => <Profile />}</MemberArea>;
@@ -102,6 +103,7 @@ function ProfileSections({ profile }: { profile: TProfile }) {
       </section>
       <section aria-labelledby="id-card-heading" className="panel">
         <h2 id="id-card-heading">{t('idCard.heading')}</h2>
+        <IdPhotoUpload userId={profile.userId} idPhoto={profile.idPhoto} />
         <IdCardDownload isActive={profile.isActive} />
       </section>
     </>

@@ -9,6 +9,8 @@ import { useVerifyCard } from '../hooks/use-verify-card.ts';
  * /verify/:memberId?s=… — the public check behind the QR code on a member's I-card (PRODUCT.md §3).
  * The server renders the page shell; the browser asks community.verifyCard once it has hydrated
  * (the server's page renderer has public site data only). A wrong signature gets one plain answer.
+ * No photo here, ever (privacy): the member's I-card photo is on the card they print, and served to
+ * them and to staff only; anyone may scan a card, so this page shows the name, join date and status.
  */
 export default function VerifyCardPage() {
   const t = useT();
