@@ -7,6 +7,8 @@ export interface TableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** `mono` for codes and IDs; `cell-wrap` for free text. */
   className?: string;
+  /** A test ID on each of the column's cells. */
+  testId?: string;
 }
 
 /**
@@ -25,6 +27,7 @@ export function ResponsiveTable<Row>({
   columns,
   rows,
   rowKey,
+  rowTestId,
   testId,
 }: {
   /** The scroll box's name (a wide table on a narrow desktop still scrolls inside it). */
@@ -33,6 +36,8 @@ export function ResponsiveTable<Row>({
   columns: readonly (TableColumn<Row> | false | null | undefined)[];
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => Key;
+  /** A test ID on each row, for finding one record's row. */
+  rowTestId?: (row: Row) => string;
   testId?: string;
 }) {
   const shown = columns.filter((column): column is TableColumn<Row> => Boolean(column));
@@ -51,9 +56,9 @@ export function ResponsiveTable<Row>({
         </thead>
         <tbody role="rowgroup">
           {rows.map((row, index) => (
-            <tr key={rowKey(row, index)} role="row">
+            <tr key={rowKey(row, index)} role="row" data-testid={rowTestId?.(row)}>
               {shown.map((column) => (
-                <td key={column.header} role="cell" data-label={column.header} className={column.className}>
+                <td key={column.header} role="cell" data-label={column.header} className={column.className} data-testid={column.testId}>
                   {column.cell(row)}
                 </td>
               ))}

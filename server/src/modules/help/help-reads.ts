@@ -156,11 +156,17 @@ export async function getMyRequests(services: Pick<Services, 'db'>, userId: stri
   };
 }
 
-/** help.admin.getMany: the verification queue, oldest first (first come, first checked). */
+/**
+ * help.admin.getMany: the verification queue of one status, oldest first (first come, first
+ * checked); or every request ('all'), newest first, for looking one up.
+ */
 export async function listQueue(services: Pick<Services, 'db'>, query: THelpQueueQuery): Promise<THelpQueue> {
   const { status, page } = ZHelpQueueQuerySchema.parse(query);
   const wanted = status ?? 'submitted';
-  const { rows: counted } = await services.db.query<{ total: string }>(`SELECT count(*) AS total FROM help_requests WHERE status = $1`, [wanted]);
+  // $1 is null for 'all': the filter then keeps every row.
+  const statusParam = wanted === 'all' ? null : wanted;
+  const order = wanted === 'all' ? 'requested_at DESC, id DESC' : 'requested_at, id';
+  const { rows: counted } = await services.db.query<{ total: string }>(`SELECT count(*) AS total FROM help_requests WHERE ($1::text IS NULL OR status = $1)`, [statusParam]);
   const total = Number(counted[0]?.total ?? 0);
   const { rows } = await services.db.query<{
     id: string;
@@ -174,8 +180,8 @@ export async function listQueue(services: Pick<Services, 'db'>, query: THelpQueu
     identity_check: { isMatched: boolean } | null;
   }>(
     `SELECT id, category, title_en, title_hi, status, amount_needed_paise, requester_id, requested_at, identity_check
-       FROM help_requests WHERE status = $1 ORDER BY requested_at, id LIMIT $2 OFFSET $3`,
-    [wanted, QUEUE_PAGE_SIZE, (page - 1) * QUEUE_PAGE_SIZE],
+       FROM help_requests WHERE ($1::text IS NULL OR status = $1) ORDER BY ${order} LIMIT $2 OFFSET $3`,
+    [statusParam, QUEUE_PAGE_SIZE, (page - 1) * QUEUE_PAGE_SIZE],
   );
   return {
     requests: rows.map((row) => ({

@@ -242,6 +242,15 @@ describe.each(testDbKinds())('help requests on %s', (kind) => {
     expect(await verifier.help.admin.reject({ id: rejected, reason: 'The estimate is for a different patient.' })).toEqual({ id: rejected, status: 'rejected' });
     expect((await memberCaller.help.mine()).requests.find((entry) => entry.id === rejected)?.rejectionReason).toBe('The estimate is for a different patient.');
     await expect(visitor.help.get({ id: rejected })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    // The queue opens on what waits; "all" lists every request, newest first.
+    expect((await verifier.help.admin.getMany({})).requests.map((entry) => entry.id)).not.toContain(rejected);
+    const all = await verifier.help.admin.getMany({ status: 'all' });
+    expect(all.requests.find((entry) => entry.id === rejected)?.status).toBe('rejected');
+    expect(all.requests.find((entry) => entry.id === id)?.status).toBe('closed');
+    const times = all.requests.map((entry) => Date.parse(entry.requestedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(all.total).toBeGreaterThanOrEqual(2);
   });
 
   it('REST: staff publish, ask and reject; members and visitors are refused and nothing is written', async () => {

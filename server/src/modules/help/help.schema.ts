@@ -322,7 +322,11 @@ export const ZHelpStatusResponseSchema = z.object({ id: z.string(), status: z.en
 // ---- staff ----
 
 export const ZHelpQueueQuerySchema = z.strictObject({
-  status: z.enum(HELP_STATUS_VALUES).optional(),
+  /** Absent: what waits to be checked ('submitted'), oldest first; 'all': every request, newest first. */
+  status: z
+    .union([z.enum(HELP_STATUS_VALUES), z.literal('all')])
+    .optional()
+    .describe("A status, oldest first; absent means 'submitted' (the requests waiting to be checked); 'all' lists every request, newest first"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type THelpQueueQuery = z.input<typeof ZHelpQueueQuerySchema>;

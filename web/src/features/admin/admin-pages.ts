@@ -5,7 +5,7 @@
  */
 import { apiPage } from '#web/pages.ts';
 
-export const adminDashboardPage = apiPage(() => import('./pages/admin-dashboard-page.tsx'), ['admin', 'messages', 'donations']);
+export const adminDashboardPage = apiPage(() => import('./pages/admin-dashboard-page.tsx'), ['admin', 'messages', 'donations', 'places']);
 export const adminSettingsPage = apiPage(() => import('./pages/settings-editor-page.tsx'), ['admin', 'messages']);
 export const adminContentPage = apiPage(() => import('./pages/content-editor-page.tsx'), ['admin', 'messages']);
 export const adminMessagesPage = apiPage(() => import('./pages/contact-inbox-page.tsx'), ['admin', 'messages']);
@@ -18,9 +18,9 @@ export const adminDonationDetailPage = apiPage(() => import('./pages/donation-de
 export const adminOfflineDonationPage = apiPage(() => import('./pages/offline-donation-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminFinanceExportsPage = apiPage(() => import('./pages/finance-exports-page.tsx'), ['admin', 'messages']);
 export const adminBankStatementsPage = apiPage(() => import('./pages/bank-statements-page.tsx'), ['admin', 'messages']);
-export const adminKanyadanQueuePage = apiPage(() => import('./pages/kanyadan-queue-page.tsx'), ['admin', 'messages', 'kanyadanMessages']);
+export const adminKanyadanQueuePage = apiPage(() => import('./pages/kanyadan-queue-page.tsx'), ['admin', 'messages', 'kanyadanMessages', 'places']);
 // 'member' brings the payout server messages (IFSC list, account number typed twice) the benefit request shares with the profile and help forms.
-export const adminKanyadanApplicationPage = apiPage(() => import('./pages/kanyadan-application-page.tsx'), ['admin', 'messages', 'kanyadanMessages', 'member']);
+export const adminKanyadanApplicationPage = apiPage(() => import('./pages/kanyadan-application-page.tsx'), ['admin', 'messages', 'kanyadanMessages', 'member', 'places']);
 export const adminHelpQueuePage = apiPage(() => import('./pages/help-queue-page.tsx'), ['admin', 'messages']);
 // 'help' brings the server messages about direct gifts and updates (shared with the member's pages and the public gift form).
 export const adminHelpRequestPage = apiPage(() => import('./pages/help-request-admin-page.tsx'), ['admin', 'messages', 'help']);

@@ -5,8 +5,8 @@ import { I18nProvider, loadNamespaces, type Lang } from '#web/i18n/i18n.tsx';
 import { DashboardCharts, niceCeiling } from './dashboard-charts.tsx';
 
 beforeAll(async () => {
-  await loadNamespaces('en', ['core', 'admin']);
-  await loadNamespaces('hi', ['core', 'admin']);
+  await loadNamespaces('en', ['core', 'admin', 'places']);
+  await loadNamespaces('hi', ['core', 'admin', 'places']);
 });
 
 const MONTHS = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];

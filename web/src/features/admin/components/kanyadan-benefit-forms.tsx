@@ -1,35 +1,81 @@
 import { useState, type FormEvent } from 'react';
 import { MAX_DOCUMENT_BYTES } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
 import { ZBenefitRequestFieldsSchema, ZDisburseRequestSchema, ZRecordFeeRequestSchema } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
+import { IFSC_NOT_IN_LIST } from '@sahay/server/modules/identity/profile/profile.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
 import { parseRupees } from '#web/features/donations/amount.ts';
+import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from '#web/features/identity/components/payout-confirmation.tsx';
+import { useIfscLookup } from '#web/features/identity/hooks/use-ifsc-lookup.ts';
 import { useT } from '#web/i18n/i18n.tsx';
 import { formatMoney } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useKanyadanActions } from '../hooks/use-kanyadan-application.ts';
-import { useBenefitRequest } from '../hooks/use-kanyadan-benefit-request.ts';
+import { useBenefitRequest, type BenefitRequestInput } from '../hooks/use-kanyadan-benefit-request.ts';
 import { todayInIndia, useConflictNotice, useFormErrors, type OnOutcome } from './kanyadan-forms.tsx';
 
 const PROOF_ACCEPT = 'image/*,application/pdf';
 const isProofType = (type: string) => type === '' || type.startsWith('image/') || type === 'application/pdf';
 const BENEFIT_FIELDS = ['marriageDate', 'accountHolder', 'accountNumber', 'confirmAccountNumber', 'ifsc', 'marriageProof', 'marriageProof2'] as const;
 
+type BenefitValues = { marriageDate: string; accountHolder: string; accountNumber: string; confirmAccountNumber: string; ifsc: string };
+type BenefitFiles = { marriageProof: File | null; marriageProof2: File | null };
+
+/**
+ * The benefit request's checks before sending: the shared schema (the account number typed twice),
+ * the proofs, and the banks' published list as the server already answered for the IFSC
+ * (identity.lookUpIfsc; the server checks it again). No errors: the request to send, with the
+ * account read back for a Confirm first (issue 16: money paid into a wrong account cannot be called back).
+ */
+export function checkBenefitRequest(
+  values: BenefitValues,
+  files: BenefitFiles,
+  ifsc: { isInList: boolean; bankName: string | null } | undefined,
+  fileError: (file: File | null, isRequired: boolean) => string | undefined,
+): { errors: FieldErrors } | { request: BenefitRequestInput; readBack: PayoutReadBack } {
+  const parsed = ZBenefitRequestFieldsSchema.safeParse(values);
+  const errors: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+  if (!errors.ifsc && ifsc && !ifsc.isInList) errors.ifsc = [IFSC_NOT_IN_LIST];
+  const proofError = fileError(files.marriageProof, true);
+  const proof2Error = fileError(files.marriageProof2, false);
+  if (proofError) errors.marriageProof = [proofError];
+  if (proof2Error) errors.marriageProof2 = [proof2Error];
+  if (!parsed.success || !files.marriageProof || Object.keys(errors).length > 0) return { errors };
+  const { accountHolder, accountNumber, ifsc: code } = parsed.data;
+  return {
+    // The schema drops the second copy once checked; the server asks for it too (REST, decision 034).
+    request: { ...parsed.data, confirmAccountNumber: values.confirmAccountNumber, marriageProof: files.marriageProof, marriageProof2: files.marriageProof2 },
+    readBack: { upiId: '', accountHolder, accountNumber, ifsc: code, bankName: ifsc?.isInList ? ifsc.bankName : null },
+  };
+}
+
 /**
  * Record the benefit request (verification): the girl is 18 or older and her marriage is fixed. The
- * proof of the marriage and the account the money goes to, as the family gave them.
+ * proof of the marriage and the account the money goes to, as the family gave them: the account
+ * number typed twice, the IFSC's bank named from the published list, and the account read back
+ * before it is recorded.
  */
 export function BenefitRequestForm({ regNo, onOutcome }: { regNo: string; onOutcome: OnOutcome }) {
   const t = useT();
   const request = useBenefitRequest(regNo);
   const onConflict = useConflictNotice(onOutcome);
-  const [values, setValues] = useState({ marriageDate: '', accountHolder: '', accountNumber: '', confirmAccountNumber: '', ifsc: '' });
-  const [files, setFiles] = useState<{ marriageProof: File | null; marriageProof2: File | null }>({ marriageProof: null, marriageProof2: null });
+  const [values, setValues] = useState<BenefitValues>({ marriageDate: '', accountHolder: '', accountNumber: '', confirmAccountNumber: '', ifsc: '' });
+  const [files, setFiles] = useState<BenefitFiles>({ marriageProof: null, marriageProof2: null });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  /** The request waiting for the Confirm, with the account read back. */
+  const [pending, setPending] = useState<{ request: BenefitRequestInput; readBack: PayoutReadBack } | null>(null);
+  const ifscLookup = useIfscLookup(values.ifsc);
   const { errorsFor, failure } = useFormErrors(request.error, clientErrors, 'admin.kanyadan.benefitRequestFailed', BENEFIT_FIELDS);
-  const setValue = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
-  const setFile = (field: keyof typeof files) => (event: { target: { files: FileList | null } }) => setFiles({ ...files, [field]: event.target.files?.[0] ?? null });
+  // A change after the read-back asks for a new one.
+  const setValue = (field: keyof BenefitValues) => (event: { target: { value: string } }) => {
+    setValues({ ...values, [field]: event.target.value });
+    setPending(null);
+  };
+  const setFile = (field: keyof BenefitFiles) => (event: { target: { files: FileList | null } }) => {
+    setFiles({ ...files, [field]: event.target.files?.[0] ?? null });
+    setPending(null);
+  };
 
   /** The server checks the type from the content; this only spares a 5 MB upload that cannot pass. */
   function fileError(file: File | null, isRequired: boolean): string | undefined {
@@ -41,22 +87,28 @@ export function BenefitRequestForm({ regNo, onOutcome }: { regNo: string; onOutc
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ZBenefitRequestFieldsSchema.safeParse(values);
-    const errors: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
-    const proofError = fileError(files.marriageProof, true);
-    const proof2Error = fileError(files.marriageProof2, false);
-    if (proofError) errors.marriageProof = [proofError];
-    if (proof2Error) errors.marriageProof2 = [proof2Error];
-    if (!parsed.success || !files.marriageProof || proofError || proof2Error) {
-      setClientErrors(errors);
-      request.reset();
+    const checked = checkBenefitRequest(values, files, ifscLookup.data, fileError);
+    request.reset();
+    if ('errors' in checked) {
+      setClientErrors(checked.errors);
+      setPending(null);
+      const first = BENEFIT_FIELDS.find((field) => checked.errors[field]);
+      if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
       return;
     }
     setClientErrors({});
-    request.mutate(
-      { ...parsed.data, marriageProof: files.marriageProof, marriageProof2: files.marriageProof2 },
-      { onSuccess: () => onOutcome({ tone: 'success', message: t('admin.kanyadan.benefitRequestedDone') }), onError: onConflict },
-    );
+    setPending(checked);
+  }
+
+  function onConfirm() {
+    if (!pending) return;
+    request.mutate(pending.request, {
+      onSuccess: () => onOutcome({ tone: 'success', message: t('admin.kanyadan.benefitRequestedDone') }),
+      onError: (error) => {
+        setPending(null);
+        onConflict(error);
+      },
+    });
   }
 
   return (
@@ -69,12 +121,35 @@ export function BenefitRequestForm({ regNo, onOutcome }: { regNo: string; onOutc
         <TextField name="accountNumber" required autoComplete="off" inputMode="numeric" label={t('admin.kanyadan.accountNumber')} value={values.accountNumber} onChange={setValue('accountNumber')} errors={errorsFor('accountNumber')} />
         <TextField name="confirmAccountNumber" required autoComplete="off" inputMode="numeric" label={t('admin.kanyadan.confirmAccountNumber')} value={values.confirmAccountNumber} onChange={setValue('confirmAccountNumber')} errors={errorsFor('confirmAccountNumber')} />
         <TextField name="ifsc" required autoComplete="off" autoCapitalize="characters" label={t('admin.kanyadan.ifsc')} hint={t('admin.kanyadan.ifscHint')} value={values.ifsc} onChange={setValue('ifsc')} errors={errorsFor('ifsc')} />
+        <IfscBankStatus lookup={ifscLookup} isListRuleShown={(errorsFor('ifsc')?.length ?? 0) > 0} />
         <TextField name="marriageProof" type="file" required accept={PROOF_ACCEPT} label={t('admin.kanyadan.marriageProof')} hint={t('admin.kanyadan.proofHint')} onChange={setFile('marriageProof')} errors={errorsFor('marriageProof')} />
         <TextField name="marriageProof2" type="file" accept={PROOF_ACCEPT} label={t('admin.kanyadan.marriageProof2')} onChange={setFile('marriageProof2')} errors={errorsFor('marriageProof2')} />
         <FormError message={failure?.message} hint={failure?.hint} />
-        <SubmitButton isBusy={request.isPending} label={t('admin.kanyadan.benefitRequest')} busyLabel={t('common.submitting')} />
+        {pending ? (
+          <AccountReadBack readBack={pending.readBack} isBusy={request.isPending} onConfirm={onConfirm} onChange={() => setPending(null)} />
+        ) : (
+          <SubmitButton isBusy={request.isPending} label={t('admin.kanyadan.benefitRequest')} busyLabel={t('common.submitting')} />
+        )}
       </form>
     </section>
+  );
+}
+
+/**
+ * The family's account read back before the benefit request is recorded, with Confirm and Change:
+ * the member's read-back step in the staff's words (a family's account, not "your payout details").
+ */
+export function AccountReadBack({ readBack, isBusy, onConfirm, onChange }: { readBack: PayoutReadBack; isBusy: boolean; onConfirm: () => void; onChange: () => void }) {
+  const t = useT();
+  return (
+    <PayoutConfirmation
+      payout={readBack}
+      isBusy={isBusy}
+      onConfirm={onConfirm}
+      onChange={onChange}
+      texts={{ heading: t('admin.kanyadan.readBackHeading'), intro: t('admin.kanyadan.readBackIntro'), confirm: t('admin.kanyadan.readBackConfirm') }}
+      testId="benefit-read-back"
+    />
   );
 }
 

@@ -14,7 +14,8 @@ import type { MessageKey } from '#web/i18n/i18n.tsx';
  * the type checker holds every status, state, reason and document kind to a text in admin.json.
  */
 export const statusLabel = (status: KanyadanStatus): MessageKey => `admin.kanyadan.statuses.${status}`;
-export const stateLabel = (state: IndianState): MessageKey => `admin.kanyadan.states.${state}`;
+/** From the 'places' texts, which the pages that show a state load (admin-pages.ts). */
+export const stateLabel = (state: IndianState): MessageKey => `places.states.${state}`;
 export const reasonLabel = (reason: RejectionReason): MessageKey => `admin.kanyadan.reasons.${reason}`;
 export const documentLabel = (kind: StoredDocumentKind): MessageKey => `admin.kanyadan.documentKinds.${kind}`;
 

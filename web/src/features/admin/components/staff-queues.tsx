@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { QueueId, TQueue } from '@sahay/server/modules/admin/dashboard/queues.schema';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { usePlural, type PluralKey } from '#web/i18n/plural.ts';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 
 /** Where each queue is worked, and its name. */
@@ -15,13 +16,13 @@ const QUEUE_PAGES: Record<QueueId, { href: string; label: MessageKey }> = {
   contactMessages: { href: '/contact', label: 'admin.queues.contactMessages' },
 };
 
-/** "waiting 5 minutes / 3 hours / 2 days": the largest whole unit, in the reader's language. */
-export function waitingText(seconds: number, t: (key: MessageKey, vars: Record<string, string | number>) => string): string {
+/** "waiting 5 minutes / 3 hours / 2 days": the largest whole unit, in the reader's language and its plural forms. */
+export function waitingText(seconds: number, plural: (key: PluralKey, count: number) => string): string {
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return t(minutes === 1 ? 'admin.queues.waitingMinute' : 'admin.queues.waitingMinutes', { count: formatNumber(minutes) });
+  if (minutes < 60) return plural('admin.queues.waitingMinutes', minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return t(hours === 1 ? 'admin.queues.waitingHour' : 'admin.queues.waitingHours', { count: formatNumber(hours) });
-  return t('admin.queues.waitingDays', { count: formatNumber(Math.floor(hours / 24)) });
+  if (hours < 48) return plural('admin.queues.waitingHours', hours);
+  return plural('admin.queues.waitingDays', Math.floor(hours / 24));
 }
 
 /**
@@ -32,6 +33,7 @@ export function waitingText(seconds: number, t: (key: MessageKey, vars: Record<s
 export function StaffQueues({ queues, checkedAt }: { queues: readonly TQueue[]; checkedAt: string }) {
   const t = useT();
   const { lang } = useLang();
+  const plural = usePlural();
   if (queues.length === 0) return <p>{t('admin.queues.none')}</p>;
   return (
     <>
@@ -47,7 +49,7 @@ export function StaffQueues({ queues, checkedAt }: { queues: readonly TQueue[]; 
                 <span className="queue-label">{t(page.label)}</span>
               </Link>
               <p className="queue-age">
-                {queue.oldestAgeSeconds === null ? t('admin.queues.empty') : waitingText(queue.oldestAgeSeconds, t)}
+                {queue.oldestAgeSeconds === null ? t('admin.queues.empty') : waitingText(queue.oldestAgeSeconds, plural)}
               </p>
             </li>
           );

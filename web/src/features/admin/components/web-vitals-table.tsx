@@ -1,7 +1,7 @@
 import type { TWebVitalsSummary } from '@sahay/server/modules/site/web-vitals.schema';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
-import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 
 /** Google's thresholds for "good" and "poor" at the 75th percentile (web.dev/articles/vitals). */
 const THRESHOLDS = { lcp: [2500, 4000], inp: [200, 500], cls: [0.1, 0.25] } as const;
@@ -11,7 +11,7 @@ function rating(metric: keyof typeof THRESHOLDS, value: number): MessageKey {
   return value <= good ? 'admin.vitals.good' : value <= poor ? 'admin.vitals.needsWork' : 'admin.vitals.poor';
 }
 
-/** Core Web Vitals of real visits per page: the figure and, in words, how it rates (not by colour alone). */
+/** Core Web Vitals of real visits per page, the most visited first: the figure and, in words, how it rates (not by colour alone); a card per page on a phone. */
 export function WebVitalsTable({ summary }: { summary: TWebVitalsSummary }) {
   const t = useT();
   if (summary.pages.length === 0) return <p>{t('admin.vitals.none')}</p>;
@@ -24,30 +24,20 @@ export function WebVitalsTable({ summary }: { summary: TWebVitalsSummary }) {
       </>
     );
   return (
-    <TableScroll label={t('admin.vitals.heading')}>
-      <table className="table" data-testid="web-vitals">
-        <caption>{t('admin.vitals.caption', { days: formatNumber(summary.days) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.vitals.page')}</th>
-            <th scope="col">{t('admin.vitals.visits')}</th>
-            <th scope="col">{t('admin.vitals.lcp')}</th>
-            <th scope="col">{t('admin.vitals.inp')}</th>
-            <th scope="col">{t('admin.vitals.cls')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.pages.map((row) => (
-            <tr key={row.page}>
-              <td className="mono">{row.page}</td>
-              <td>{formatNumber(row.visits)}</td>
-              <td>{cell('lcp', row.lcpMs, (value) => t('admin.vitals.seconds', { value: formatNumber(Math.round(value / 10) / 100) }))}</td>
-              <td>{cell('inp', row.inpMs, (value) => t('admin.vitals.milliseconds', { value: formatNumber(value) }))}</td>
-              <td>{cell('cls', row.cls, (value) => formatNumber(value))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ResponsiveTable
+      // Named by its caption: the dashboard's section around it already carries the heading's name.
+      label={t('admin.vitals.caption', { days: formatNumber(summary.days) })}
+      caption={t('admin.vitals.caption', { days: formatNumber(summary.days) })}
+      testId="web-vitals"
+      rows={summary.pages}
+      rowKey={(row) => row.page}
+      columns={[
+        { header: t('admin.vitals.page'), className: 'mono', cell: (row) => row.page },
+        { header: t('admin.vitals.visits'), cell: (row) => formatNumber(row.visits) },
+        { header: t('admin.vitals.lcp'), cell: (row) => cell('lcp', row.lcpMs, (value) => t('admin.vitals.seconds', { value: formatNumber(Math.round(value / 10) / 100) })) },
+        { header: t('admin.vitals.inp'), cell: (row) => cell('inp', row.inpMs, (value) => t('admin.vitals.milliseconds', { value: formatNumber(value) })) },
+        { header: t('admin.vitals.cls'), cell: (row) => cell('cls', row.cls, (value) => formatNumber(value)) },
+      ]}
+    />
   );
 }

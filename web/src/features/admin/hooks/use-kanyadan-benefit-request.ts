@@ -7,6 +7,8 @@ export interface BenefitRequestInput {
   marriageDate: string;
   accountHolder: string;
   accountNumber: string;
+  /** The account number typed a second time: the server checks it and drops it (decision 034). */
+  confirmAccountNumber: string;
   ifsc: string;
   marriageProof: File;
   marriageProof2: File | null;
@@ -31,6 +33,7 @@ async function postBenefitRequest(regNo: string, input: BenefitRequestInput): Pr
   body.append('marriageDate', input.marriageDate);
   body.append('accountHolder', input.accountHolder);
   body.append('accountNumber', input.accountNumber);
+  body.append('confirmAccountNumber', input.confirmAccountNumber);
   body.append('ifsc', input.ifsc);
   body.append('marriageProof', input.marriageProof);
   if (input.marriageProof2) body.append('marriageProof2', input.marriageProof2);

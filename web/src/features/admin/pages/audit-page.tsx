@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { TAuditMatch } from '@sahay/server/modules/admin/audit/audit.schema';
 import type { ProcedureOutputs } from '#web/api/procedure-fetch.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { usePlural } from '#web/i18n/plural.ts';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 import { FormError } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
@@ -135,6 +136,7 @@ function Matches({ query }: { query: string }) {
 
 function History({ view }: { view: AuditView }) {
   const t = useT();
+  const plural = usePlural();
   const { lang } = useLang();
   const errorText = useErrorText();
   const [, navigate] = useLocation();
@@ -159,8 +161,8 @@ function History({ view }: { view: AuditView }) {
         </h2>
         <p data-testid="audit-moment">
           {data.asOf
-            ? t('admin.audit.asOfText', { time: formatDateTime(data.asOf, lang), shown: formatNumber(data.events.length), total: formatNumber(data.currentVersion) })
-            : t('admin.audit.nowText', { total: formatNumber(data.currentVersion) })}{' '}
+            ? plural('admin.audit.asOfText', data.currentVersion, { time: formatDateTime(data.asOf, lang), shown: formatNumber(data.events.length) })
+            : plural('admin.audit.nowText', data.currentVersion)}{' '}
           {data.asOf && <Link href={auditHref({ query: view.query, stream: view.stream })}>{t('admin.audit.backToNow')}</Link>}
         </p>
         <form className="form audit-moment" onSubmit={showAsOf}>

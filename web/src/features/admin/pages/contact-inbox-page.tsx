@@ -1,9 +1,10 @@
 import { Link, useParams, useSearch } from 'wouter';
 import type { TContactMessage } from '@sahay/server/modules/site/contact.schema';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
-import { formatDateTime } from '#web/ui/format.ts';
+import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 import { FormError } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
@@ -58,35 +59,20 @@ function Inbox({ title }: { title: string }) {
       {messages.isError && <LoadError error={errorText(messages.error, 'admin.contact.loadFailed')} onRetry={() => void messages.refetch()} retryLabel={t('common.retry')} />}
       {messages.data && messages.data.messages.length === 0 && <p>{t('admin.contact.empty')}</p>}
       {messages.data && messages.data.messages.length > 0 && (
-        <div className="table-scroll">
-          <table className="table" data-testid="contact-inbox">
-            <caption>{t('admin.contact.caption', { count: messages.data.messages.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.contact.receivedAt')}</th>
-                <th scope="col">{t('admin.contact.name')}</th>
-                <th scope="col">{t('admin.contact.replyTo')}</th>
-                <th scope="col">{t('admin.contact.message')}</th>
-                <th scope="col">{t('admin.contact.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.data.messages.map((message) => (
-                <tr key={message.id}>
-                  <td>{formatDateTime(message.receivedAt, lang)}</td>
-                  <td>
-                    <Link href={`/contact/${message.id}`}>{message.name}</Link>
-                  </td>
-                  <td>{message.email ?? message.phone ?? t('common.none')}</td>
-                  <td className="cell-wrap">{message.message.length > 80 ? `${message.message.slice(0, 80)}…` : message.message}</td>
-                  <td>
-                    <StatusBadge message={message} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveTable
+          label={title}
+          caption={t('admin.contact.caption', { count: formatNumber(messages.data.messages.length) })}
+          testId="contact-inbox"
+          rows={messages.data.messages}
+          rowKey={(message) => message.id}
+          columns={[
+            { header: t('admin.contact.receivedAt'), cell: (message) => formatDateTime(message.receivedAt, lang) },
+            { header: t('admin.contact.name'), cell: (message) => <Link href={`/contact/${message.id}`}>{message.name}</Link> },
+            { header: t('admin.contact.replyTo'), cell: (message) => message.email ?? message.phone ?? t('common.none') },
+            { header: t('admin.contact.message'), className: 'cell-wrap', cell: (message) => (message.message.length > 80 ? `${message.message.slice(0, 80)}…` : message.message) },
+            { header: t('admin.contact.status'), cell: (message) => <StatusBadge message={message} /> },
+          ]}
+        />
       )}
     </>
   );

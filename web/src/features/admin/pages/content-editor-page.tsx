@@ -3,9 +3,10 @@ import { Redirect, useLocation, useParams } from 'wouter';
 import { CONTENT_SLUGS, ZUpdateContentRequestSchema, type TContentPage, type TContentSlug } from '@sahay/server/modules/site/content.schema';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT, type Lang, type MessageKey } from '#web/i18n/i18n.tsx';
-import { formatDateTime } from '#web/ui/format.ts';
+import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
@@ -244,51 +245,51 @@ function ContentHistory({ slug, currentVersion, restore, onReload }: HistoryProp
         </button>
       )}
       {history.data && (
-        <div className="table-scroll">
-          <table className="table" data-testid="content-history">
-            <caption>{t('admin.content.historyCaption', { count: history.data.versions.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.content.version')}</th>
-                <th scope="col">{t('admin.content.title')}</th>
-                <th scope="col">{t('admin.content.savedBy')}</th>
-                <th scope="col">{t('admin.content.savedAt')}</th>
-                <th scope="col">{t('admin.content.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.versions.map((entry) => (
-                <tr key={entry.version}>
-                  <td>
-                    {entry.version}
-                    {entry.version === currentVersion && <span className="badge badge-unused">{t('admin.content.currentBadge')}</span>}
-                    {entry.restoredFromVersion !== null && <span className="table-note">{t('admin.content.restoredFrom', { version: entry.restoredFromVersion })}</span>}
-                  </td>
-                  <td>{entry.title[lang] || entry.title.en}</td>
-                  <td className="mono">{entry.updatedBy}</td>
-                  <td>{formatDateTime(entry.updatedAt, lang)}</td>
-                  <td className="table-actions">
-                    <button type="button" className="btn btn-small btn-secondary" onClick={() => setViewing(entry.version)} aria-pressed={viewing === entry.version}>
-                      {t('admin.content.view')}
+        <ResponsiveTable
+          // Named by its caption: the section around it is already the "History" landmark (two of one name confuse a screen reader's list).
+          label={t('admin.content.historyCaption', { count: formatNumber(history.data.versions.length) })}
+          caption={t('admin.content.historyCaption', { count: formatNumber(history.data.versions.length) })}
+          testId="content-history"
+          rows={history.data.versions}
+          rowKey={(entry) => entry.version}
+          columns={[
+            {
+              header: t('admin.content.version'),
+              cell: (entry) => (
+                <span>
+                  {entry.version}
+                  {entry.version === currentVersion && <span className="badge badge-unused">{t('admin.content.currentBadge')}</span>}
+                  {entry.restoredFromVersion !== null && <span className="table-note">{t('admin.content.restoredFrom', { version: entry.restoredFromVersion })}</span>}
+                </span>
+              ),
+            },
+            { header: t('admin.content.title'), className: 'cell-wrap', cell: (entry) => entry.title[lang] || entry.title.en },
+            { header: t('admin.content.savedBy'), className: 'mono', cell: (entry) => entry.updatedBy },
+            { header: t('admin.content.savedAt'), cell: (entry) => formatDateTime(entry.updatedAt, lang) },
+            {
+              header: t('admin.content.actions'),
+              cell: (entry) => (
+                <span className="actions">
+                  <button type="button" className="btn btn-small btn-secondary" onClick={() => setViewing(entry.version)} aria-pressed={viewing === entry.version}>
+                    {t('admin.content.view')}
+                    <span className="visually-hidden"> {t('admin.content.versionNumber', { version: entry.version })}</span>
+                  </button>
+                  {entry.version !== currentVersion && (
+                    <button
+                      type="button"
+                      className="btn btn-small btn-secondary"
+                      disabled={restore.isPending}
+                      onClick={() => restore.mutate({ slug, version: entry.version, expectedVersion: currentVersion })}
+                    >
+                      {t('admin.content.restore')}
                       <span className="visually-hidden"> {t('admin.content.versionNumber', { version: entry.version })}</span>
                     </button>
-                    {entry.version !== currentVersion && (
-                      <button
-                        type="button"
-                        className="btn btn-small btn-secondary"
-                        disabled={restore.isPending}
-                        onClick={() => restore.mutate({ slug, version: entry.version, expectedVersion: currentVersion })}
-                      >
-                        {t('admin.content.restore')}
-                        <span className="visually-hidden"> {t('admin.content.versionNumber', { version: entry.version })}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  )}
+                </span>
+              ),
+            },
+          ]}
+        />
       )}
       {viewing !== null && (
         <section className="old-version" aria-labelledby="old-version-heading" data-testid="content-old-version">

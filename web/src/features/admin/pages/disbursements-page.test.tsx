@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import type { TDisbursementDetails, TDisbursementQueue } from '@sahay/server/modules/help/disbursements.schema';
 import { I18nProvider, loadNamespaces, translateServerMessage, type Lang } from '#web/i18n/i18n.tsx';
 import hiAdmin from '#web/i18n/hi/admin.json';
-import { DisbursementDetailsView, Disbursements, hrefOf, openDetails, sendApprove, sendMarkPaid, sendReject, statusOf, type Callbacks } from './disbursements-page.tsx';
+import { DisbursementDetailsView, Disbursements, hrefOf, inListOrder, openDetails, sendApprove, sendMarkPaid, sendReject, statusOf, type Callbacks } from './disbursements-page.tsx';
 
 const idle = () => ({ mutate: vi.fn(), reset: vi.fn(), isPending: false, error: null, data: undefined });
 const hooks = vi.hoisted(() => ({
@@ -93,20 +93,37 @@ describe('/admin/disbursements', () => {
     expect(render('status=paid')).toMatch(/aria-current="page"[^>]*href="\/disbursements\?status=paid"|href="\/disbursements\?status=paid"[^>]*aria-current="page"/);
   });
 
-  it('lists each request: its number linking to the public page, title, amounts, when and status, in a scrolling box', () => {
+  it('lists each request: its number linking to the public page, title, amounts, when and status, each cell labelled for a phone’s card', () => {
     const html = render();
-    expect(html).toMatch(/<div class="table-scroll" role="region" aria-label="Withdrawals from help requests" tabindex="0"><table class="table" data-testid="disbursements">/);
-    const headers = [...html.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((match) => match[1]);
+    expect(html).toMatch(/<div class="table-scroll" role="region" aria-label="Withdrawals from help requests" tabindex="0"><table class="table table-cards" role="table" data-testid="disbursements"><caption>2 withdrawal requests: Requested, oldest first<\/caption>/);
+    const headers = [...html.matchAll(/<th scope="col" role="columnheader">([^<]*)<\/th>/g)].map((match) => match[1]);
     expect(headers).toEqual(['Request', 'Title', 'Requested amount', 'Admin charge', 'Net amount', 'Requested at', 'Status', 'Actions']);
-    const row = /<tr data-testid="disbursement-a0000000-0000-4000-8000-000000000001">([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
+    const row = /<tr role="row" data-testid="disbursement-a0000000-0000-4000-8000-000000000001">([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
+    expect([...row.matchAll(/data-label="([^"]*)"/g)].map((match) => match[1])).toEqual(headers);
     expect(row).toMatch(/<a [^>]*href="\/help\/ABCD2345"[^>]*>ABCD2345<\/a>/);
     expect(textOf(row)).toMatch(/^ABCD2345 Hip operation for my father ₹2,000 ₹50 ₹1,950 10 Apr 2026, 12:00 pm Requested Details Approve Reject$/i);
   });
 
+  it('lists what waits oldest first, as the server gives it, and what is done (paid, rejected) newest first', () => {
+    const early = item({ disbursementId: REQUESTED, requestedAt: '2026-04-01T06:30:00.000Z', paidOn: '2026-04-20' });
+    const late = item({ disbursementId: APPROVED, requestedAt: '2026-04-09T06:30:00.000Z', paidOn: '2026-04-12' });
+    const ids = (rows: readonly Item[]) => rows.map((row) => row.disbursementId);
+    expect(ids(inListOrder([early, late], 'requested'))).toEqual([REQUESTED, APPROVED]);
+    expect(ids(inListOrder([early, late], 'approved'))).toEqual([REQUESTED, APPROVED]);
+    // Paid: by the day paid, the latest first.
+    expect(ids(inListOrder([early, late], 'paid'))).toEqual([REQUESTED, APPROVED]);
+    expect(ids(inListOrder([late, early], 'paid'))).toEqual([REQUESTED, APPROVED]);
+    // Rejected: by when it was asked for, the latest first.
+    expect(ids(inListOrder([early, late].map((row) => ({ ...row, paidOn: null })), 'rejected'))).toEqual([APPROVED, REQUESTED]);
+    hooks.queue = { isPending: false, isError: false, data: { disbursements: [item({ status: 'paid', paidOn: '2026-04-20' })] }, refetch: vi.fn() };
+    expect(render('status=paid')).toContain('<caption>1 withdrawal request: Paid</caption>');
+    expect(render('status=paid', 'hi')).toContain('<caption>1 निकासी अनुरोध: भुगतान हो गया</caption>');
+  });
+
   it('offers Approve and Reject on a request, Mark paid on an approved one, and Details on each', () => {
     const html = render();
-    const requested = /<tr data-testid="disbursement-a0000000-0000-4000-8000-000000000001">([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
-    const approved = /<tr data-testid="disbursement-a0000000-0000-4000-8000-000000000002">([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
+    const requested = /<tr role="row" data-testid="disbursement-a0000000-0000-4000-8000-000000000001">([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
+    const approved = /<tr role="row" data-testid="disbursement-a0000000-0000-4000-8000-000000000002">([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
     expect(requested).toContain('aria-label="Approve the withdrawal for request ABCD2345"');
     expect(requested).toContain('aria-label="Reject the withdrawal for request ABCD2345"');
     expect(requested).not.toContain('disbursement-mark-paid');

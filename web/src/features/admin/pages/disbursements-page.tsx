@@ -11,10 +11,11 @@ import {
 import type { FieldErrors } from '#web/api/errors.ts';
 import { serverMessageOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '#web/ui/format.ts';
+import { usePlural } from '#web/i18n/plural.ts';
+import { formatDate, formatDateTime, formatMoney } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
@@ -185,116 +186,133 @@ interface RowActions {
   isApproving: boolean;
 }
 
+/**
+ * The order rows are listed in: what waits (requested, approved) oldest first, as the server gives
+ * it — first asked, first paid; what is done (paid, rejected) is a record, read newest first.
+ */
+export function isNewestFirst(status: Status): boolean {
+  return status === 'paid' || status === 'rejected';
+}
+
+export function inListOrder(rows: readonly Row[], status: Status): readonly Row[] {
+  if (!isNewestFirst(status)) return rows;
+  // Paid ones by the day they were paid, then (as for rejected ones) by when they were asked for.
+  const dayOf = (row: Row) => row.paidOn ?? '';
+  return [...rows].sort((a, b) => dayOf(b).localeCompare(dayOf(a)) || b.requestedAt.localeCompare(a.requestedAt));
+}
+
 export function DisbursementsTable({ rows, status, actions }: { rows: readonly Row[]; status: Status; actions: RowActions }) {
   const t = useT();
   const { lang } = useLang();
+  const plural = usePlural();
   return (
-    <TableScroll label={t('admin.disbursements.heading')}>
-      <table className="table" data-testid="disbursements">
-        <caption>{t('admin.disbursements.caption', { count: formatNumber(rows.length), status: t(STATUS_LABELS[status]) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.disbursements.requestId')}</th>
-            <th scope="col">{t('admin.disbursements.title')}</th>
-            <th scope="col">{t('admin.disbursements.amount')}</th>
-            <th scope="col">{t('admin.disbursements.adminCharge')}</th>
-            <th scope="col">{t('admin.disbursements.net')}</th>
-            <th scope="col">{t('admin.disbursements.requestedAt')}</th>
-            <th scope="col">{t('admin.disbursements.status')}</th>
-            <th scope="col">{t('admin.disbursements.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const isUncovered = (row.status === 'requested' || row.status === 'approved') && row.earmarkedPaise < row.amountPaise;
-            return (
-              <tr key={row.disbursementId} data-testid={`disbursement-${row.disbursementId}`}>
-                <td>
-                  {/* The public page: finance need not hold the verification permission to read the request. */}
-                  <Link href={`~/help/${row.requestId}`} className="mono">
-                    {row.requestId}
-                  </Link>
-                </td>
-                <td className="cell-wrap">{titleOf(row.requestTitle, lang)}</td>
-                <td>{formatMoney(row.amountPaise)}</td>
-                <td>{formatMoney(row.adminChargePaise)}</td>
-                <td>{formatMoney(row.netPaise)}</td>
-                <td>{formatDateTime(row.requestedAt, lang)}</td>
-                <td className="cell-wrap">
-                  <span className={`badge ${STATUS_TONES[row.status] ?? 'badge-used'}`}>{t(STATUS_LABELS[row.status])}</span>
-                  {row.status === 'paid' && row.paidOn && (
-                    <>
-                      <br />
-                      {t('admin.disbursements.paidOn', { date: formatDate(row.paidOn, lang) })}
-                    </>
-                  )}
-                  {row.status === 'rejected' && row.rejectionReason && (
-                    <>
-                      <br />
-                      {t('admin.disbursements.reason', { reason: row.rejectionReason })}
-                    </>
-                  )}
-                  {isUncovered && (
-                    <>
-                      <br />
-                      <strong data-testid="disbursement-uncovered">{t('admin.disbursements.heldShort', { amount: formatMoney(row.earmarkedPaise) })}</strong>
-                    </>
-                  )}
-                </td>
-                <td>
-                  <span className="actions">
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-small"
-                      aria-label={t('admin.disbursements.detailsOf', { id: row.requestId })}
-                      onClick={() => actions.onDetails(row)}
-                      data-testid="disbursement-details"
-                    >
-                      {t('admin.disbursements.details')}
-                    </button>
-                    {row.status === 'requested' && (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn-primary btn-small"
-                          aria-label={t('admin.disbursements.approveOf', { id: row.requestId })}
-                          disabled={actions.isApproving}
-                          aria-busy={actions.isApproving || undefined}
-                          onClick={() => actions.onApprove(row)}
-                          data-testid="disbursement-approve"
-                        >
-                          {actions.isApproving ? t('admin.disbursements.approving') : t('admin.disbursements.approve')}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
-                          aria-label={t('admin.disbursements.rejectOf', { id: row.requestId })}
-                          onClick={() => actions.onReject(row)}
-                          data-testid="disbursement-reject"
-                        >
-                          {t('admin.disbursements.reject')}
-                        </button>
-                      </>
-                    )}
-                    {row.status === 'approved' && (
-                      <button
-                        type="button"
-                        className="btn btn-primary btn-small"
-                        aria-label={t('admin.disbursements.markPaidOf', { id: row.requestId })}
-                        onClick={() => actions.onMarkPaid(row)}
-                        data-testid="disbursement-mark-paid"
-                      >
-                        {t('admin.disbursements.markPaid')}
-                      </button>
-                    )}
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ResponsiveTable
+      label={t('admin.disbursements.heading')}
+      caption={plural(isNewestFirst(status) ? 'admin.disbursements.captionNewest' : 'admin.disbursements.captionOldest', rows.length, { status: t(STATUS_LABELS[status]) })}
+      testId="disbursements"
+      rows={inListOrder(rows, status)}
+      rowKey={(row) => row.disbursementId}
+      rowTestId={(row) => `disbursement-${row.disbursementId}`}
+      columns={[
+        {
+          header: t('admin.disbursements.requestId'),
+          // The public page: finance need not hold the verification permission to read the request.
+          cell: (row) => (
+            <Link href={`~/help/${row.requestId}`} className="mono">
+              {row.requestId}
+            </Link>
+          ),
+        },
+        { header: t('admin.disbursements.title'), className: 'cell-wrap', cell: (row) => titleOf(row.requestTitle, lang) },
+        { header: t('admin.disbursements.amount'), cell: (row) => formatMoney(row.amountPaise) },
+        { header: t('admin.disbursements.adminCharge'), cell: (row) => formatMoney(row.adminChargePaise) },
+        { header: t('admin.disbursements.net'), cell: (row) => formatMoney(row.netPaise) },
+        { header: t('admin.disbursements.requestedAt'), cell: (row) => formatDateTime(row.requestedAt, lang) },
+        { header: t('admin.disbursements.status'), className: 'cell-wrap', cell: (row) => <StatusCell row={row} /> },
+        { header: t('admin.disbursements.actions'), cell: (row) => <RowButtons row={row} actions={actions} /> },
+      ]}
+    />
+  );
+}
+
+function StatusCell({ row }: { row: Row }) {
+  const t = useT();
+  const { lang } = useLang();
+  const isUncovered = (row.status === 'requested' || row.status === 'approved') && row.earmarkedPaise < row.amountPaise;
+  return (
+    <>
+      <span className={`badge ${STATUS_TONES[row.status] ?? 'badge-used'}`}>{t(STATUS_LABELS[row.status])}</span>
+      {row.status === 'paid' && row.paidOn && (
+        <>
+          <br />
+          {t('admin.disbursements.paidOn', { date: formatDate(row.paidOn, lang) })}
+        </>
+      )}
+      {row.status === 'rejected' && row.rejectionReason && (
+        <>
+          <br />
+          {t('admin.disbursements.reason', { reason: row.rejectionReason })}
+        </>
+      )}
+      {isUncovered && (
+        <>
+          <br />
+          <strong data-testid="disbursement-uncovered">{t('admin.disbursements.heldShort', { amount: formatMoney(row.earmarkedPaise) })}</strong>
+        </>
+      )}
+    </>
+  );
+}
+
+function RowButtons({ row, actions }: { row: Row; actions: RowActions }) {
+  const t = useT();
+  return (
+    <span className="actions">
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        aria-label={t('admin.disbursements.detailsOf', { id: row.requestId })}
+        onClick={() => actions.onDetails(row)}
+        data-testid="disbursement-details"
+      >
+        {t('admin.disbursements.details')}
+      </button>
+      {row.status === 'requested' && (
+        <>
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            aria-label={t('admin.disbursements.approveOf', { id: row.requestId })}
+            disabled={actions.isApproving}
+            aria-busy={actions.isApproving || undefined}
+            onClick={() => actions.onApprove(row)}
+            data-testid="disbursement-approve"
+          >
+            {actions.isApproving ? t('admin.disbursements.approving') : t('admin.disbursements.approve')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={t('admin.disbursements.rejectOf', { id: row.requestId })}
+            onClick={() => actions.onReject(row)}
+            data-testid="disbursement-reject"
+          >
+            {t('admin.disbursements.reject')}
+          </button>
+        </>
+      )}
+      {row.status === 'approved' && (
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          aria-label={t('admin.disbursements.markPaidOf', { id: row.requestId })}
+          onClick={() => actions.onMarkPaid(row)}
+          data-testid="disbursement-mark-paid"
+        >
+          {t('admin.disbursements.markPaid')}
+        </button>
+      )}
+    </span>
   );
 }
 

@@ -6,9 +6,10 @@ import { CAUSE_LABELS, CAUSES } from '#web/features/donations/components/cause-s
 import { DonationStatusBadge, STATUS_LABELS } from '#web/features/donations/components/donation-status-badge.tsx';
 import { displayReference, normaliseReference } from '#web/features/donations/reference.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { usePlural } from '#web/i18n/plural.ts';
 import { formatDateTime, formatMoney, formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
@@ -78,7 +79,7 @@ const STATUS_LINKS: ReadonlyArray<{ status: StatusFilter; label: MessageKey }> =
   { status: 'all', label: 'adminDonations.all' },
 ];
 
-/** /admin/donations — the donations queue (permission finance): by state, with filters. */
+/** /admin/donations — the donations queue (permission finance): by state, with filters, newest first; a card per donation on a phone. */
 export default function DonationsPage() {
   usePageMeta('adminDonations.metaTitle', 'admin.metaDescription', { isNoIndex: true });
   return <AdminGate permission="finance">{() => <DonationsQueue />}</AdminGate>;
@@ -86,6 +87,7 @@ export default function DonationsPage() {
 
 function DonationsQueue() {
   const t = useT();
+  const plural = usePlural();
   const { lang } = useLang();
   const errorText = useErrorText();
   const [, navigate] = useLocation();
@@ -117,43 +119,30 @@ function DonationsQueue() {
       {donations.isError && <LoadError error={errorText(donations.error, 'adminDonations.loadFailed')} onRetry={() => void donations.refetch()} retryLabel={t('common.retry')} />}
       {donations.data && donations.data.donations.length === 0 && <p data-testid="donations-empty">{t('adminDonations.empty')}</p>}
       {donations.data && donations.data.donations.length > 0 && (
-        <TableScroll label={t('adminDonations.heading')}>
-          <table className="table" data-testid="donations-queue">
-            <caption>{t('adminDonations.caption', { count: formatNumber(donations.data.total) })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('adminDonations.reference')}</th>
-                <th scope="col">{t('adminDonations.pledgedAt')}</th>
-                <th scope="col">{t('adminDonations.donor')}</th>
-                <th scope="col">{t('adminDonations.amount')}</th>
-                <th scope="col">{t('adminDonations.cause')}</th>
-                <th scope="col">{t('adminDonations.status')}</th>
-                <th scope="col">{t('adminDonations.utr')}</th>
-                <th scope="col">{t('adminDonations.pan')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {donations.data.donations.map((donation) => (
-                <tr key={donation.reference}>
-                  <td>
-                    <Link href={`/donations/${normaliseReference(donation.reference) ?? donation.reference}`} className="mono">
-                      {displayReference(donation.reference)}
-                    </Link>
-                  </td>
-                  <td>{formatDateTime(donation.pledgedAt, lang)}</td>
-                  <td>{donation.donorName ?? t('adminDonations.erased')}</td>
-                  <td>{formatMoney(donation.amountPaise)}</td>
-                  <td>{t(CAUSE_LABELS[donation.cause])}</td>
-                  <td>
-                    <DonationStatusBadge status={donation.status} />
-                  </td>
-                  <td className="mono">{donation.utr ?? t('common.none')}</td>
-                  <td>{t(donation.hasPan ? 'adminDonations.yes' : 'adminDonations.no')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ResponsiveTable
+          label={t('adminDonations.heading')}
+          caption={plural('admin.donationsList.caption', donations.data.total)}
+          testId="donations-queue"
+          rows={donations.data.donations}
+          rowKey={(donation) => donation.reference}
+          columns={[
+            {
+              header: t('adminDonations.reference'),
+              cell: (donation) => (
+                <Link href={`/donations/${normaliseReference(donation.reference) ?? donation.reference}`} className="mono">
+                  {displayReference(donation.reference)}
+                </Link>
+              ),
+            },
+            { header: t('adminDonations.pledgedAt'), cell: (donation) => formatDateTime(donation.pledgedAt, lang) },
+            { header: t('adminDonations.donor'), cell: (donation) => donation.donorName ?? t('adminDonations.erased') },
+            { header: t('adminDonations.amount'), cell: (donation) => formatMoney(donation.amountPaise) },
+            { header: t('adminDonations.cause'), cell: (donation) => t(CAUSE_LABELS[donation.cause]) },
+            { header: t('adminDonations.status'), cell: (donation) => <DonationStatusBadge status={donation.status} /> },
+            { header: t('adminDonations.utr'), className: 'mono', cell: (donation) => donation.utr ?? t('common.none') },
+            { header: t('adminDonations.pan'), cell: (donation) => t(donation.hasPan ? 'adminDonations.yes' : 'adminDonations.no') },
+          ]}
+        />
       )}
       {donations.data && donations.data.total > donations.data.pageSize && (
         <Pager page={donations.data.page} pageCount={Math.ceil(donations.data.total / donations.data.pageSize)} hrefOf={(page) => linkTo({ page: page === 1 ? '' : String(page) })} />

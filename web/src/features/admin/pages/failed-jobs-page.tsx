@@ -5,14 +5,14 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 import { FormError, Notice } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { LoadError } from '../components/load-error.tsx';
 import { useFailedJobs, useRetryJob } from '../hooks/use-failed-jobs.ts';
 
-/** /admin/jobs — background jobs that gave up after their last attempt, each with a Retry button (decision 020). */
+/** /admin/jobs — background jobs that gave up after their last attempt, most recent first, each with a Retry button (decision 020); a card per job on a phone. */
 export default function FailedJobsPage() {
   const t = useT();
   usePageMeta('admin.jobs.metaTitle', 'admin.metaDescription', { isNoIndex: true });
@@ -53,61 +53,65 @@ function FailedJobs() {
       {failed.isError && <LoadError error={errorText(failed.error, 'admin.jobs.loadFailed')} onRetry={() => void failed.refetch()} retryLabel={t('common.retry')} />}
       {failed.data && failed.data.jobs.length === 0 && <p data-testid="failed-jobs-empty">{t('admin.jobs.empty')}</p>}
       {failed.data && failed.data.jobs.length > 0 && (
-        <TableScroll label={t('admin.jobs.heading')}>
-          <table className="table" data-testid="failed-jobs">
-            <caption>
+        <ResponsiveTable
+          label={t('admin.jobs.heading')}
+          caption={
+            <>
               {t('admin.jobs.caption', { count: formatNumber(failed.data.total) })}
               {failed.data.total > failed.data.jobs.length && (
                 <span className="table-note">{t('admin.jobs.moreThanShown', { shown: formatNumber(failed.data.jobs.length), total: formatNumber(failed.data.total) })}</span>
               )}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.jobs.job')}</th>
-                <th scope="col">{t('admin.jobs.source')}</th>
-                <th scope="col">{t('admin.jobs.attempts')}</th>
-                <th scope="col">{t('admin.jobs.lastError')}</th>
-                <th scope="col">{t('admin.jobs.lastFailed')}</th>
-                <th scope="col">{t('admin.jobs.action')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {failed.data.jobs.map((job) => (
-                <tr key={job.jobId}>
-                  <th scope="row" className="cell-wrap">
-                    {job.name}
-                    <span className="table-note mono">{breakable(job.jobId)}</span>
-                  </th>
-                  <td className="cell-wrap">
-                    <Source job={job} />
-                  </td>
-                  <td>{formatNumber(job.attempts)}</td>
-                  <td className="cell-wrap">{job.lastError}</td>
-                  <td>
-                    {formatDateTime(job.lastFailedAt, lang)}
-                    <span className="table-note">{t('admin.jobs.firstFailedAt', { at: formatDateTime(job.firstFailedAt, lang) })}</span>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      aria-label={t('admin.jobs.retryNamed', { name: job.name })}
-                      disabled={retryingId === job.jobId}
-                      aria-busy={retryingId === job.jobId || undefined}
-                      onClick={() => {
-                        setRetriedName(job.name);
-                        retry.mutate({ jobId: job.jobId });
-                      }}
-                    >
-                      {retryingId === job.jobId ? t('admin.jobs.retrying') : t('admin.jobs.retry')}
-                    </button>
-                    {job.retriedAt && <span className="table-note">{t('admin.jobs.retryRequested', { at: formatDateTime(job.retriedAt, lang) })}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </>
+          }
+          testId="failed-jobs"
+          rows={failed.data.jobs}
+          rowKey={(job) => job.jobId}
+          columns={[
+            {
+              header: t('admin.jobs.job'),
+              className: 'cell-wrap',
+              cell: (job) => (
+                <>
+                  {job.name}
+                  <span className="table-note mono">{breakable(job.jobId)}</span>
+                </>
+              ),
+            },
+            { header: t('admin.jobs.source'), className: 'cell-wrap', cell: (job) => <Source job={job} /> },
+            { header: t('admin.jobs.attempts'), cell: (job) => formatNumber(job.attempts) },
+            { header: t('admin.jobs.lastError'), className: 'cell-wrap', cell: (job) => job.lastError },
+            {
+              header: t('admin.jobs.lastFailed'),
+              cell: (job) => (
+                <>
+                  {formatDateTime(job.lastFailedAt, lang)}
+                  <span className="table-note">{t('admin.jobs.firstFailedAt', { at: formatDateTime(job.firstFailedAt, lang) })}</span>
+                </>
+              ),
+            },
+            {
+              header: t('admin.jobs.action'),
+              cell: (job) => (
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    aria-label={t('admin.jobs.retryNamed', { name: job.name })}
+                    disabled={retryingId === job.jobId}
+                    aria-busy={retryingId === job.jobId || undefined}
+                    onClick={() => {
+                      setRetriedName(job.name);
+                      retry.mutate({ jobId: job.jobId });
+                    }}
+                  >
+                    {retryingId === job.jobId ? t('admin.jobs.retrying') : t('admin.jobs.retry')}
+                  </button>
+                  {job.retriedAt && <span className="table-note">{t('admin.jobs.retryRequested', { at: formatDateTime(job.retriedAt, lang) })}</span>}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </>
   );

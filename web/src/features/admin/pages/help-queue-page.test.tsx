@@ -61,7 +61,7 @@ describe('the queue in the address', () => {
   });
 
   it('lists every status with ?status=all, and drops what it cannot read', () => {
-    expect(queryOf(viewOf('status=all&page=3'))).toEqual({ page: 3 });
+    expect(queryOf(viewOf('status=all&page=3'))).toEqual({ status: 'all', page: 3 });
     expect(viewOf('status=lost&page=-2')).toEqual({ status: 'submitted', page: 1 });
     expect(viewOf('status=published&page=2.5')).toEqual({ status: 'published', page: 1 });
   });
@@ -88,9 +88,23 @@ describe('the queue table', () => {
     expect(html).toContain('4 Mar 2026');
     expect([...html.matchAll(/data-testid="identity-cell">(\w+)</g)].map((match) => match[1])).toEqual(['No', 'Yes']);
     // The status column only when several statuses are listed.
-    expect(html).not.toContain('<th scope="col">Status</th>');
+    expect(html).not.toContain('<th scope="col" role="columnheader">Status</th>');
     queue.result = loaded([item({ status: 'published' })]);
-    expect(render('/help?status=all')).toContain('<th scope="col">Status</th>');
+    expect(render('/help?status=all')).toContain('<th scope="col" role="columnheader">Status</th>');
+  });
+
+  it('counts the requests in the caption with the plural the number needs, and says they are oldest first', () => {
+    const caption = (html: string) => /<caption>([^<]*)<\/caption>/.exec(html.replaceAll('<!-- -->', ''))?.[1];
+    queue.result = loaded([item()]);
+    expect(caption(render('/help'))).toBe('1 request — page 1 of 1');
+    queue.result = loaded([item(), item({ id: 'EFGH2345' })], { total: 42, page: 2, pageCount: 3 });
+    expect(caption(render('/help?page=2'))).toBe('42 requests, oldest first — page 2 of 3');
+  });
+
+  it('labels every cell with its column, so a request reads as a card on a phone', () => {
+    queue.result = loaded([item()]);
+    const labels = [...render('/help').matchAll(/<td role="cell" data-label="([^"]*)"/g)].map((match) => match[1]);
+    expect(labels).toEqual(['Number', 'Title', 'Category', 'Amount needed', 'Requester', 'Requested', 'Identity matched']);
   });
 
   it('marks the status shown as the current filter', () => {

@@ -1,9 +1,10 @@
 import { Link, useSearch } from 'wouter';
 import { HELP_STATUS_VALUES, type THelpQueue, type THelpQueueQuery } from '@sahay/server/modules/help/help.schema';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { usePlural } from '#web/i18n/plural.ts';
 import { formatDate, formatMoney, formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
@@ -44,7 +45,7 @@ export function hrefOf(view: HelpQueueView): string {
 
 /** help.admin.getMany's input. */
 export function queryOf(view: HelpQueueView): THelpQueueQuery {
-  return view.status ? { status: view.status, page: view.page } : { page: view.page };
+  return { status: view.status ?? 'all', page: view.page };
 }
 
 const STATUS_LINKS: ReadonlyArray<{ status: HelpStatus | null; label: MessageKey }> = [
@@ -52,7 +53,7 @@ const STATUS_LINKS: ReadonlyArray<{ status: HelpStatus | null; label: MessageKey
   { status: null, label: 'admin.help.all' },
 ];
 
-/** /admin/help — members' help requests for the verification team, oldest waiting first as the server orders them. */
+/** /admin/help — members' help requests for the verification team, oldest waiting first as the server orders them (a queue: first asked, first checked); a card per request on a phone. */
 export default function HelpQueuePage() {
   usePageMeta('admin.help.metaTitle', 'admin.metaDescription', { isNoIndex: true });
   return <AdminGate permission="verification">{() => <HelpQueue />}</AdminGate>;
@@ -104,49 +105,35 @@ function QueueTable({ view }: { view: HelpQueueView }) {
 function RequestsTable({ queue, showStatus }: { queue: THelpQueue; showStatus: boolean }) {
   const t = useT();
   const { lang } = useLang();
+  const plural = usePlural();
   return (
-    <TableScroll label={t('admin.help.heading')}>
-      <table className="table" data-testid="help-queue">
-        <caption>{t('admin.help.caption', { count: formatNumber(queue.total), page: formatNumber(queue.page), pages: formatNumber(Math.max(1, queue.pageCount)) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.help.id')}</th>
-            <th scope="col">{t('admin.help.title')}</th>
-            <th scope="col">{t('admin.help.category')}</th>
-            <th scope="col">{t('admin.help.amount')}</th>
-            <th scope="col">{t('admin.help.requester')}</th>
-            <th scope="col">{t('admin.help.requestedAt')}</th>
-            <th scope="col">{t('admin.help.identityMatched')}</th>
-            {showStatus && <th scope="col">{t('admin.help.status')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {queue.requests.map((request) => {
-            const title = request.title[lang] ?? request.title[lang === 'en' ? 'hi' : 'en'] ?? '';
-            return (
-              <tr key={request.id}>
-                <td>
-                  <Link href={`/help/${request.id}`} className="mono">
-                    {request.id}
-                  </Link>
-                </td>
-                <td className="cell-wrap">{title}</td>
-                <td>{t(HELP_CATEGORY_LABELS[request.category])}</td>
-                <td>{formatMoney(request.amountNeededPaise)}</td>
-                <td className="mono">{request.requesterId}</td>
-                <td>{formatDate(request.requestedAt, lang)}</td>
-                <td data-testid="identity-cell">{t(request.isIdentityMatched ? 'admin.help.yes' : 'admin.help.no')}</td>
-                {showStatus && (
-                  <td>
-                    <span className={`badge ${HELP_STATUS_TONES[request.status] ?? 'badge-used'}`}>{t(HELP_STATUS_LABELS[request.status])}</span>
-                  </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ResponsiveTable
+      label={t('admin.help.heading')}
+      caption={plural(showStatus ? 'admin.help.captionAll' : 'admin.help.caption', queue.total, { page: formatNumber(queue.page), pages: formatNumber(Math.max(1, queue.pageCount)) })}
+      testId="help-queue"
+      rows={queue.requests}
+      rowKey={(request) => request.id}
+      columns={[
+        {
+          header: t('admin.help.id'),
+          cell: (request) => (
+            <Link href={`/help/${request.id}`} className="mono">
+              {request.id}
+            </Link>
+          ),
+        },
+        { header: t('admin.help.title'), className: 'cell-wrap', cell: (request) => request.title[lang] ?? request.title[lang === 'en' ? 'hi' : 'en'] ?? '' },
+        { header: t('admin.help.category'), cell: (request) => t(HELP_CATEGORY_LABELS[request.category]) },
+        { header: t('admin.help.amount'), cell: (request) => formatMoney(request.amountNeededPaise) },
+        { header: t('admin.help.requester'), className: 'mono', cell: (request) => request.requesterId },
+        { header: t('admin.help.requestedAt'), cell: (request) => formatDate(request.requestedAt, lang) },
+        { header: t('admin.help.identityMatched'), testId: 'identity-cell', cell: (request) => t(request.isIdentityMatched ? 'admin.help.yes' : 'admin.help.no') },
+        showStatus && {
+          header: t('admin.help.status'),
+          cell: (request: THelpQueue['requests'][number]) => <span className={`badge ${HELP_STATUS_TONES[request.status] ?? 'badge-used'}`}>{t(HELP_STATUS_LABELS[request.status])}</span>,
+        },
+      ]}
+    />
   );
 }
 

@@ -48,7 +48,7 @@ function render(url: string): string {
 }
 
 beforeAll(async () => {
-  await loadNamespaces('en', ['core', 'admin', 'messages']);
+  await loadNamespaces('en', ['core', 'admin', 'messages', 'places']);
 });
 
 beforeEach(() => {

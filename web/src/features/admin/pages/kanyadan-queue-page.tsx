@@ -4,7 +4,7 @@ import { INDIAN_STATES, KANYADAN_STATUSES, type IndianState, type KanyadanStatus
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TableScroll } from '#web/ui/table-scroll.tsx';
+import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { KanyadanGate } from '../components/kanyadan-gate.tsx';
@@ -131,62 +131,56 @@ function QueueTable({ filter }: { filter: TQueueFilter }) {
 
   return (
     <>
-      <TableScroll label={t('admin.kanyadan.heading')}>
-        <table className="table" data-testid="kanyadan-queue">
-          <caption>{t('admin.kanyadan.caption', { count: formatNumber(queue.items.length) })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.kanyadan.regNo')}</th>
-              <th scope="col">{t('admin.kanyadan.status')}</th>
-              <th scope="col">{t('admin.kanyadan.state')}</th>
-              <th scope="col">{t('admin.kanyadan.district')}</th>
-              <th scope="col">{t('admin.kanyadan.age')}</th>
-              <th scope="col">{t('admin.kanyadan.submitted')}</th>
-              <th scope="col">{t('admin.kanyadan.duplicate')}</th>
-              <th scope="col">{t('admin.kanyadan.documents')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {queue.items.map((application) => (
-              <tr key={application.regNo}>
-                <td>
-                  <Link href={`/kanyadan/${application.regNo}`} className="mono">
-                    {application.regNo}
-                  </Link>
-                </td>
-                <td>
-                  <KanyadanStatusBadge status={application.status} isErased={application.isErased} />
-                </td>
-                <td>{t(stateLabel(application.state))}</td>
-                <td>{application.district}</td>
-                <td>{formatNumber(application.ageYears)}</td>
-                <td>{formatDate(application.submittedAt, lang)}</td>
-                <td className="cell-wrap" data-testid="duplicate-cell">
-                  {application.duplicateOf.length > 0 ? (
-                    <>
-                      <strong>{t('admin.kanyadan.possibleDuplicate')}</strong>
-                      <span className="table-note">
-                        {t('admin.kanyadan.matches')}{' '}
-                        {application.duplicateOf.map((regNo, index) => (
-                          <span key={regNo}>
-                            {index > 0 && ', '}
-                            <Link href={`/kanyadan/${regNo}`} className="mono">
-                              {regNo}
-                            </Link>
-                          </span>
-                        ))}
+      <ResponsiveTable
+        label={t('admin.kanyadan.heading')}
+        caption={t('admin.kanyadan.caption', { count: formatNumber(queue.items.length) })}
+        testId="kanyadan-queue"
+        rows={queue.items}
+        rowKey={(application) => application.regNo}
+        columns={[
+          {
+            header: t('admin.kanyadan.regNo'),
+            cell: (application) => (
+              <Link href={`/kanyadan/${application.regNo}`} className="mono">
+                {application.regNo}
+              </Link>
+            ),
+          },
+          { header: t('admin.kanyadan.status'), cell: (application) => <KanyadanStatusBadge status={application.status} isErased={application.isErased} /> },
+          { header: t('admin.kanyadan.state'), cell: (application) => t(stateLabel(application.state)) },
+          { header: t('admin.kanyadan.district'), cell: (application) => application.district },
+          { header: t('admin.kanyadan.age'), cell: (application) => formatNumber(application.ageYears) },
+          { header: t('admin.kanyadan.submitted'), cell: (application) => formatDate(application.submittedAt, lang) },
+          {
+            header: t('admin.kanyadan.duplicate'),
+            className: 'cell-wrap',
+            testId: 'duplicate-cell',
+            cell: (application) =>
+              application.duplicateOf.length > 0 ? (
+                <>
+                  <strong>{t('admin.kanyadan.possibleDuplicate')}</strong>
+                  <span className="table-note">
+                    {t('admin.kanyadan.matches')}{' '}
+                    {application.duplicateOf.map((regNo, index) => (
+                      <span key={regNo}>
+                        {index > 0 && ', '}
+                        <Link href={`/kanyadan/${regNo}`} className="mono">
+                          {regNo}
+                        </Link>
                       </span>
-                    </>
-                  ) : (
-                    none
-                  )}
-                </td>
-                <td>{t('admin.kanyadan.documentsReady', { ready: formatNumber(application.documentsReady), sent: formatNumber(application.documentsSent) })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+                    ))}
+                  </span>
+                </>
+              ) : (
+                none
+              ),
+          },
+          {
+            header: t('admin.kanyadan.documents'),
+            cell: (application) => t('admin.kanyadan.documentsReady', { ready: formatNumber(application.documentsReady), sent: formatNumber(application.documentsSent) }),
+          },
+        ]}
+      />
       {queue.moreError && <LoadError error={errorText(queue.moreError, 'admin.kanyadan.loadMoreFailed')} onRetry={queue.retryMore} retryLabel={t('common.retry')} />}
       {queue.isLoadingMore && <p role="status">{t('admin.kanyadan.loadingMore')}</p>}
       {queue.hasMore && !queue.isLoadingMore && (

@@ -1,5 +1,6 @@
 import type { TReplayCheck } from '@sahay/server/modules/admin/replay-checks/replay-checks.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { usePlural } from '#web/i18n/plural.ts';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 import { FormError } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
@@ -56,6 +57,7 @@ function ReplayChecks() {
 
 function Check({ check, isLatest }: { check: TReplayCheck; isLatest: boolean }) {
   const t = useT();
+  const plural = usePlural();
   const { lang } = useLang();
   const different = check.result?.filter((one) => !one.isEqual) ?? [];
   const headingId = `check-${check.checkId}`;
@@ -73,13 +75,13 @@ function Check({ check, isLatest }: { check: TReplayCheck; isLatest: boolean }) 
         <>
           <p data-testid={isLatest ? 'replay-outcome' : undefined}>
             {different.length === 0
-              ? t('admin.replay.allEqual', { count: formatNumber(check.result.length), events: formatNumber(check.eventsReplayed) })
-              : t('admin.replay.someDiffer', { count: formatNumber(different.length), total: formatNumber(check.result.length) })}
+              ? plural('admin.replay.allEqual', check.eventsReplayed, { models: formatNumber(check.result.length) })
+              : plural('admin.replay.someDiffer', different.length, { total: formatNumber(check.result.length) })}
           </p>
           <ul className="replay-results">
             {check.result.map((one) => (
               <li key={one.projection} data-projection={one.projection} data-equal={one.isEqual}>
-                <strong>{one.projection}</strong> — {one.isEqual ? t('admin.replay.equal') : t('admin.replay.differs')} ({t('admin.replay.events', { count: formatNumber(one.events) })})
+                <strong>{one.projection}</strong> — {one.isEqual ? t('admin.replay.equal') : t('admin.replay.differs')} ({plural('admin.replay.events', one.events)})
                 {one.differences.map((difference) => (
                   <details key={difference.table}>
                     <summary>

@@ -85,6 +85,14 @@ describe('the "Ask for help" form', () => {
     expect(html).toMatch(/href="\/profile"/);
   });
 
+  it('has a place under the IFSC for the bank’s name from the published list, and Send until the payout is read back', () => {
+    const html = renderForm(WITH_UPI);
+    expect(html).toMatch(/name="ifsc"[\s\S]*data-testid="ifsc-bank"[\s\S]*name="document1Kind"/);
+    expect(html).toMatch(/<p class="field-hint" role="status" data-testid="ifsc-bank"><\/p>/);
+    expect(html).toContain('Send request');
+    expect(html).not.toContain('data-testid="payout-confirmation"');
+  });
+
   it('says when the profile has no payout details, or could not be read', () => {
     expect(renderForm({ state: 'loaded', details: NO_PAYOUT })).toContain('Your profile has no payout details.');
     expect(renderForm({ state: 'failed' })).toContain('could not be loaded');

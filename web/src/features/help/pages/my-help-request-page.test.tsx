@@ -165,16 +165,17 @@ describe('/my-help/:id — money held for the member’s request', () => {
       }),
     };
     const html = render();
-    const table = /<table class="table" data-testid="withdraw-history">[\s\S]*<\/table>/.exec(html)?.[0] ?? '';
-    const headers = [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((match) => match[1]);
+    const table = /<table class="table table-cards" role="table" data-testid="withdraw-history">[\s\S]*<\/table>/.exec(html)?.[0] ?? '';
+    const headers = [...table.matchAll(/<th scope="col" role="columnheader">([^<]*)<\/th>/g)].map((match) => match[1]);
     expect(headers).toEqual(['Requested Amount', 'Admin Charge', 'Net Amount', 'Status', 'Requested At']);
-    const rows = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((match) => textOf(match[1] ?? '').trim());
+    const rows = [...table.matchAll(/<tr role="row">([\s\S]*?)<\/tr>/g)].slice(1).map((match) => textOf(match[1] ?? '').trim());
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatch(/^₹2,000 ₹50 ₹1,950 Paid Paid on 15 Apr 2026 10 Apr 2026, 12:00 pm$/i);
     expect(rows[1]).toContain('₹500 ₹12.50 ₹487.50 Rejected Reason: Please ask for the hospital’s share only.');
     expect(rows[2]).toContain('Waiting for approval');
-    // Wider than a phone, the table scrolls in its own named, focusable box.
-    expect(html).toMatch(/<div class="table-scroll" role="region" aria-label="Your withdrawal requests" tabindex="0"><table class="table" data-testid="withdraw-history">/);
+    // On a phone each withdrawal is a card, every value labelled with its column; wider, the table scrolls in its own named, focusable box.
+    expect([...table.matchAll(/<td role="cell" data-label="([^"]*)"/g)].slice(0, 5).map((match) => match[1])).toEqual(headers);
+    expect(html).toMatch(/<div class="table-scroll" role="region" aria-label="Your withdrawal requests" tabindex="0"><table class="table table-cards" role="table" data-testid="withdraw-history">/);
     // One region by that name, not two nested.
     expect(html.match(/aria-label(?:ledby)?="(?:Your withdrawal requests|withdraw-history-heading)"/g)).toHaveLength(1);
   });

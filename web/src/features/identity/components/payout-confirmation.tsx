@@ -13,24 +13,47 @@ export interface PayoutReadBack {
   bankName: string | null;
 }
 
+/** What the step says around the details: the member's own profile by default. */
+export interface PayoutConfirmationTexts {
+  heading: string;
+  intro: string;
+  confirm: string;
+}
+
 /**
- * The step between "Save" and saving when payout details changed: each detail read back
- * ("Account holder …, account number …, IFSC … (State Bank of India)") with Confirm and Change.
+ * The step between "Save" (or "Send") and saving when payout details were typed: each detail read
+ * back ("Account holder …, account number …, IFSC … (State Bank of India)") with Confirm and Change.
+ * The profile uses its own words; a help request and the staff's Kanyadan benefit form pass theirs.
  */
-export function PayoutConfirmation({ payout, isBusy, onConfirm, onChange }: { payout: PayoutReadBack; isBusy: boolean; onConfirm: () => void; onChange: () => void }) {
+export function PayoutConfirmation({
+  payout,
+  isBusy,
+  onConfirm,
+  onChange,
+  texts,
+  testId = 'payout-confirmation',
+}: {
+  payout: PayoutReadBack;
+  isBusy: boolean;
+  onConfirm: () => void;
+  onChange: () => void;
+  texts?: PayoutConfirmationTexts;
+  testId?: string;
+}) {
   const t = useT();
+  const words = texts ?? { heading: t('profile.confirm.heading'), intro: t('profile.confirm.intro'), confirm: t('profile.confirm.confirm') };
   const hasBank = payout.accountNumber !== '';
   const bank = { holder: payout.accountHolder, number: payout.accountNumber, ifsc: payout.ifsc, bank: payout.bankName ?? '' };
   // A stable callback runs once, when the step appears; an inline one would run on every render
   // (pressing Confirm re-renders) and pull focus back from the buttons.
   const focusOnAppear = useCallback((heading: HTMLHeadingElement | null) => heading?.focus(), []);
   return (
-    <section className="panel" aria-labelledby="payout-confirm-heading" data-testid="payout-confirmation">
+    <section className="panel" aria-labelledby="payout-confirm-heading" data-testid={testId}>
       {/* Focused when it appears, so a screen reader reads the details back at once. */}
       <h3 id="payout-confirm-heading" tabIndex={-1} ref={focusOnAppear}>
-        {t('profile.confirm.heading')}
+        {words.heading}
       </h3>
-      <p>{t('profile.confirm.intro')}</p>
+      <p>{words.intro}</p>
       <ul>
         {payout.upiId !== '' && <li>{t('profile.confirm.upi', { upiId: payout.upiId })}</li>}
         {hasBank && <li>{payout.bankName ? t('profile.confirm.bankWithName', bank) : t('profile.confirm.bank', bank)}</li>}
@@ -38,7 +61,7 @@ export function PayoutConfirmation({ payout, isBusy, onConfirm, onChange }: { pa
       </ul>
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={isBusy} aria-busy={isBusy || undefined}>
-          {isBusy ? t('common.submitting') : t('profile.confirm.confirm')}
+          {isBusy ? t('common.submitting') : words.confirm}
         </button>
         <button type="button" className="btn btn-secondary" onClick={onChange} disabled={isBusy}>
           {t('profile.confirm.change')}

@@ -1,9 +1,11 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Fragment, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { HELP_CATEGORY_VALUES, HELP_RELATIONS, MAX_HELP_DOCUMENTS } from '@sahay/server/modules/help/help.schema';
-import type { TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
+import { IFSC_NOT_IN_LIST, type TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
 import { indiaToday } from '@sahay/server/modules/kanyadan/age.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
+import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from '#web/features/identity/components/payout-confirmation.tsx';
+import { useIfscLookup } from '#web/features/identity/hooks/use-ifsc-lookup.ts';
 import { SelectField } from '#web/features/kanyadan/components/select-field.tsx';
 import { sniffFile } from '#web/features/kanyadan/file-type.ts';
 import { newSubmissionKey } from '#web/features/kanyadan/submission-key.ts';
@@ -26,9 +28,12 @@ import {
   filePartsOf,
   formFieldOf,
   PAYOUT_FIELDS,
+  payoutReadBackOf,
+  stepAfterCheck,
   STORY_LIMITS,
   textPartsOf,
   TITLE_LIMITS,
+  withIfscListRule,
   type HelpDocumentSlot as Slot,
   type HelpFormValues,
   type HelpTextField,
@@ -68,6 +73,8 @@ export function initialValues(profile: ProfilePayout, draft: Partial<HelpFormVal
  * documents. Checked with the server's schema and rules before sending; sent as one multipart
  * request with each document's progress; the server's field errors show beside the fields, and
  * nothing typed or chosen is lost on a failure.
+ * Payout (issue 16, as on the profile): the IFSC's bank is named from the published list as it is
+ * typed (or the list's rule is said), and a payout given here is read back for a Confirm before sending.
  */
 export function AskHelpForm({ userId, profile, onSent }: { userId: string; profile: ProfilePayout; onSent: (answer: HelpRequestCreated) => void }) {
   const t = useT();
@@ -82,6 +89,9 @@ export function AskHelpForm({ userId, profile, onSent }: { userId: string; profi
   const [errors, setErrors] = useState<FieldErrors>({});
   const [checkingSlots, setCheckingSlots] = useState<ReadonlySet<number>>(new Set());
   const [hasTriedSending, setHasTriedSending] = useState(false);
+  /** The payout read back, waiting for the member's Confirm; any change to a field asks for a new one. */
+  const [readBack, setReadBack] = useState<PayoutReadBack | null>(null);
+  const ifscLookup = useIfscLookup(values.ifsc);
   /** One key for every attempt of this request: a retry after a lost answer does not make a second one. */
   const submissionKeyRef = useRef<string | null>(null);
   const submit = useSubmitHelpRequest({
@@ -90,6 +100,7 @@ export function AskHelpForm({ userId, profile, onSent }: { userId: string; profi
       onSent(answer);
     },
     onFailed: (error) => {
+      setReadBack(null);
       const fromServer = Object.fromEntries(Object.entries(fieldErrorsOf(error)).map(([field, messages]) => [formFieldOf(field), messages]));
       if (Object.keys(fromServer).length === 0) return;
       setErrors(fromServer);
@@ -109,6 +120,7 @@ export function AskHelpForm({ userId, profile, onSent }: { userId: string; profi
     const next = { ...values, [field]: value };
     setValues(next);
     saveHelpDraft(userId, next);
+    setReadBack(null);
     // A title or story in the other language settles the "at least one" message too.
     clearErrors(field.startsWith('title') ? ['titleEn', 'titleHi'] : field.startsWith('story') ? ['storyEn', 'storyHi'] : PAYOUT_FIELDS.includes(field as PayoutField) ? [field, 'upiId'] : [field]);
     if (submit.state.phase === 'failed') submit.reset();
@@ -168,19 +180,37 @@ export function AskHelpForm({ userId, profile, onSent }: { userId: string; profi
     else (formRef.current?.elements.namedItem(first) as HTMLElement | null)?.focus();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  /** Checks everything; says what to fix, or reads the payout back, or sends. `isConfirmed`: the read-back was confirmed. */
+  function checkAndSend(isConfirmed: boolean) {
     if (isSending || checkingSlots.size > 0) return;
     setHasTriedSending(true);
-    const found = checkHelpForm(values, slots, today, hasProfilePayout);
+    // The server has the banks' list; what it already answered for this IFSC is said before sending.
+    const found = withIfscListRule(checkHelpForm(values, slots, today, hasProfilePayout), ifscLookup.data);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
+    const step = stepAfterCheck(found, values);
+    if (step === 'fix') {
+      setReadBack(null);
       submit.reset();
       focusFirst(found);
       return;
     }
+    if (step === 'readBack' && !isConfirmed) {
+      submit.reset();
+      setReadBack(payoutReadBackOf(values, ifscLookup.data?.bankName ?? null));
+      return;
+    }
     submissionKeyRef.current ??= newSubmissionKey();
     submit.send({ fields: textPartsOf(values, slots), files: filePartsOf(slots), submissionKey: submissionKeyRef.current });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    checkAndSend(false);
+  }
+
+  function onChangeRequested() {
+    setReadBack(null);
+    (formRef.current?.elements.namedItem('upiId') as HTMLElement | null)?.focus();
   }
 
   const shownFields = new Set(fieldOrder(slots.length));
@@ -328,19 +358,21 @@ export function AskHelpForm({ userId, profile, onSent }: { userId: string; profi
           <Link href="/profile">{t(`${F}.profileLink`)}</Link>
         </p>
         {PAYOUT_SPECS.map((spec) => (
-          <TextField
-            key={spec.name}
-            name={spec.name}
-            label={t(spec.label)}
-            hint={spec.hint && t(spec.hint)}
-            inputMode={spec.inputMode}
-            autoComplete="off"
-            spellCheck={false}
-            value={values[spec.name]}
-            disabled={isDisabled}
-            onChange={onText(spec.name)}
-            errors={errorsFor(spec.name)}
-          />
+          <Fragment key={spec.name}>
+            <TextField
+              name={spec.name}
+              label={t(spec.label)}
+              hint={spec.hint && t(spec.hint)}
+              inputMode={spec.inputMode}
+              autoComplete="off"
+              spellCheck={false}
+              value={values[spec.name]}
+              disabled={isDisabled}
+              onChange={onText(spec.name)}
+              errors={errorsFor(spec.name)}
+            />
+            {spec.name === 'ifsc' && <IfscBankStatus lookup={ifscLookup} isListRuleShown={errors.ifsc?.includes(IFSC_NOT_IN_LIST)} />}
+          </Fragment>
         ))}
       </fieldset>
 
@@ -376,7 +408,18 @@ export function AskHelpForm({ userId, profile, onSent }: { userId: string; profi
 
       <p className="notice">{t(`${F}.beforeSending`)}</p>
       <FormError message={failure?.message} hint={failure?.hint} />
-      <SubmitButton isBusy={isSending} label={t(`${F}.submit`)} busyLabel={t(`${F}.busy`)} />
+      {/* A failed send (offline too) goes back to the form, its reason said above. */}
+      {readBack && submit.state.phase !== 'failed' ? (
+        <PayoutConfirmation
+          payout={readBack}
+          isBusy={isSending}
+          onConfirm={() => checkAndSend(true)}
+          onChange={onChangeRequested}
+          texts={{ heading: t(`${F}.readBackHeading`), intro: t(`${F}.readBackIntro`), confirm: t(`${F}.readBackConfirm`) }}
+        />
+      ) : (
+        <SubmitButton isBusy={isSending} label={t(`${F}.submit`)} busyLabel={t(`${F}.busy`)} />
+      )}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_NUMBERS_DIFFER } from '@sahay/server/modules/identity/profile/profile.schema';
+import { ACCOUNT_NUMBERS_DIFFER, IFSC_NOT_IN_LIST } from '@sahay/server/modules/identity/profile/profile.schema';
 import { describe, expect, it } from 'vitest';
 import {
   HELP_DOCUMENT_DATE_FUTURE,
@@ -22,13 +22,17 @@ import {
   fileProblem,
   filePartsOf,
   formFieldOf,
+  isPayoutGiven,
   monthsBefore,
   normaliseAmount,
+  payoutReadBackOf,
+  stepAfterCheck,
   STORY_LIMITS,
   textPartsOf,
   TITLE_LIMITS,
   type HelpDocumentSlot,
   type HelpFormValues,
+  withIfscListRule,
 } from './ask-help-rules.ts';
 
 const TODAY = '2026-03-31';
@@ -192,5 +196,40 @@ describe('small rules', () => {
     expect(fileProblem(5 * 1024 * 1024 + 1, 'image/jpeg')).toBe(UPLOAD_TOO_LARGE);
     expect(fileProblem(0, 'image/png')).toBe(UPLOAD_EMPTY);
     expect(fileProblem(1000, null)).toBe(UPLOAD_WRONG_TYPE_IMAGES_OR_PDF);
+  });
+});
+
+describe('the payout before sending (issue 16)', () => {
+  const BANK = { upiId: '', accountHolder: '  Ramesh   Kumar ', accountNumber: '3012 4567 8901', confirmAccountNumber: '301245678901', ifsc: ' sbin0001234 ' };
+
+  it('says the list’s rule beside the IFSC when the server already answered that it is not there, and only then', () => {
+    expect(withIfscListRule({}, { isInList: false })).toEqual({ ifsc: [IFSC_NOT_IN_LIST] });
+    expect(withIfscListRule({}, { isInList: true })).toEqual({});
+    // Not asked yet (or not a full IFSC): the server decides.
+    expect(withIfscListRule({}, undefined)).toEqual({});
+    // The field's own problem (its shape) is said first, once.
+    expect(withIfscListRule({ ifsc: ['Enter an 11-character IFSC like SBIN0001234'] }, { isInList: false })).toEqual({ ifsc: ['Enter an 11-character IFSC like SBIN0001234'] });
+    expect(withIfscListRule({ titleEn: ['x'] }, { isInList: false })).toEqual({ titleEn: ['x'], ifsc: [IFSC_NOT_IN_LIST] });
+  });
+
+  it('points at the problems first; reads a payout given in the form back before sending; sends at once when the profile’s is used', () => {
+    expect(stepAfterCheck({ upiId: ['Enter a UPI ID like name@bank'] }, values())).toBe('fix');
+    expect(stepAfterCheck({}, values())).toBe('readBack');
+    expect(stepAfterCheck({}, values({ ...BANK }))).toBe('readBack');
+    expect(stepAfterCheck({}, values({ upiId: '' }))).toBe('send');
+    expect(stepAfterCheck({ ifsc: [] }, values({ upiId: '' }))).toBe('send');
+    expect(isPayoutGiven(values({ upiId: '', bankName: ' State Bank ' }))).toBe(true);
+    expect(isPayoutGiven(values({ upiId: '   ' }))).toBe(false);
+  });
+
+  it('reads the payout back as the server will store it, with the bank’s name from the list', () => {
+    expect(payoutReadBackOf(values({ ...BANK }), 'State Bank of India')).toEqual({
+      upiId: '',
+      accountHolder: 'Ramesh Kumar',
+      accountNumber: '301245678901',
+      ifsc: 'SBIN0001234',
+      bankName: 'State Bank of India',
+    });
+    expect(payoutReadBackOf(values({ upiId: ' Ramesh@OKBank ' }), null)).toMatchObject({ upiId: 'ramesh@okbank', accountNumber: '', bankName: null });
   });
 });

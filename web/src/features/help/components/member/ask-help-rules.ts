@@ -17,7 +17,11 @@ import {
   MAX_HELP_DOCUMENTS,
   ZHelpRequestFieldsSchema,
 } from '@sahay/server/modules/help/help.schema';
+import type { TIfscLookup } from '@sahay/server/modules/identity/profile/look-up-ifsc.schema';
+import { accountNumberDigits, IFSC_NOT_IN_LIST } from '@sahay/server/modules/identity/profile/profile.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
+import type { PayoutReadBack } from '#web/features/identity/components/payout-confirmation.tsx';
+import { normalisedIfsc } from '#web/features/identity/hooks/use-ifsc-lookup.ts';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { UPLOAD_EMPTY, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE_IMAGES_OR_PDF } from '#web/features/kanyadan/application-rules.ts';
 import type { DocumentMediaType } from '#web/features/kanyadan/file-type.ts';
@@ -179,6 +183,42 @@ export function checkHelpForm(values: HelpFormValues, slots: readonly HelpDocume
   });
   if (attached === 0 && !Object.keys(found).some((field) => field.startsWith('document'))) add('document1', HELP_DOCUMENT_REQUIRED);
   return found;
+}
+
+/** Whether the form gives the payout itself (else the server takes the profile's). */
+export function isPayoutGiven(values: HelpFormValues): boolean {
+  return PAYOUT_FIELDS.some((field) => values[field].trim() !== '');
+}
+
+/**
+ * The banks' published list, as the server answered for the form's IFSC (identity.lookUpIfsc), said
+ * before sending, beside the field, when the field has no other problem. The server checks it again.
+ */
+export function withIfscListRule(found: FieldErrors, ifsc: Pick<TIfscLookup, 'isInList'> | undefined): FieldErrors {
+  if (!ifsc || ifsc.isInList || found.ifsc?.length) return found;
+  return { ...found, ifsc: [IFSC_NOT_IN_LIST] };
+}
+
+/**
+ * What Send does next (issue 16): point at the problems; else, when the form gives the payout, read
+ * it back for a Confirm first (money sent to a wrong account cannot be called back); else send —
+ * the profile's payout was read back when it was saved there.
+ */
+export type SendStep = 'fix' | 'readBack' | 'send';
+export function stepAfterCheck(found: FieldErrors, values: HelpFormValues): SendStep {
+  if (Object.values(found).some((messages) => messages?.length)) return 'fix';
+  return isPayoutGiven(values) ? 'readBack' : 'send';
+}
+
+/** The payout as the server will store it, read back to the member; the bank's name from the published list. */
+export function payoutReadBackOf(values: HelpFormValues, bankName: string | null): PayoutReadBack {
+  return {
+    upiId: values.upiId.trim().toLowerCase(),
+    accountHolder: values.accountHolder.trim().replace(/\s+/g, ' '),
+    accountNumber: accountNumberDigits(values.accountNumber.trim()),
+    ifsc: normalisedIfsc(values.ifsc),
+    bankName,
+  };
 }
 
 /** The server's name for a field its own checks report under another name (the decider speaks in paise). */
