@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '#server/testing/outbox';
-import { callProcedure, expectAccessible, expectNoAxeViolations, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
+import { callProcedure, expectAccessible, expectNoAxeViolations, recordShares, sharedSoFar, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 
 type Account = Awaited<ReturnType<Harness['account']>>;
 
@@ -142,10 +142,11 @@ describe('member community in Chromium', () => {
     await visitor.page.getByLabel('E-mail').fill(`kavita.${crypto.randomBytes(4).toString('hex')}@example.org`);
     await visitor.page.getByLabel('Mobile number').fill('9876501234');
     await visitor.page.getByLabel('Invite code (E-PIN)').fill(code);
-    await visitor.page.getByLabel('Password').fill('a long password');
+    await visitor.page.getByLabel('Password', { exact: true }).fill('a long password');
     await visitor.page.getByLabel('Address').fill('5 Mill Road');
     await visitor.page.getByLabel('City').fill('Ajmer');
-    await visitor.page.getByLabel('State').fill('Rajasthan');
+    await visitor.page.getByLabel('State').selectOption({ label: 'Rajasthan' });
+    await visitor.page.getByLabel('PIN code').fill('305001');
     await visitor.page.getByRole('button', { name: 'Register', exact: true }).click();
     await visitor.page.waitForURL('**/dashboard', { timeout: 15_000 });
     newMemberId = (await visitor.page.getByTestId('user-id').textContent()) ?? '';
@@ -334,7 +335,8 @@ describe('member community in Chromium', () => {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 128 * 1024 });
     await page.getByLabel('QR code image').setInputFiles({ name: 'my-qr.png', mimeType: 'image/png', buffer: image });
-    await page.getByRole('button', { name: 'Upload' }).click();
+    // Exact: the I-card photo's button below is "Upload photo".
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const progress = page.getByTestId('upload-progress');
     await expect.poll(() => progress.count()).toBe(1);
     const seen = new Set<number>();
@@ -378,7 +380,7 @@ describe('member community in Chromium', () => {
     await page.goto('/LevelTree');
     await page.waitForURL('**/login?next=%2FLevelTree');
     await page.getByRole('textbox', { name: 'User ID' }).fill(mohan.userId);
-    await page.getByLabel('Password').fill(mohan.password);
+    await page.getByLabel('Password', { exact: true }).fill(mohan.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL('**/LevelTree');
     await expect.poll(() => page.getByTestId('level-tree').count()).toBe(1);
@@ -387,13 +389,8 @@ describe('member community in Chromium', () => {
 
   it('works at 360 px in English and Hindi on every member page: no sideways scroll, no serious axe violation; the footer navigation refers', { timeout: 240_000 }, async () => {
     const { page, consoleErrors } = await harness.page({ width: 360 });
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: harness.url });
     // A phone's share sheet: recorded, so the test can see what Refer shares.
-    await page.addInitScript(() => {
-      const shared: unknown[] = [];
-      Object.defineProperty(window, '__shared', { value: shared });
-      Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void shared.push(data), configurable: true });
-    });
+    await recordShares(page, harness.url);
     await signIn(page, sunita, 'member');
 
     const pages: Array<{ path: string; ready: string }> = [
@@ -431,14 +428,19 @@ describe('member community in Chromium', () => {
     // Refer (footer): copies the link and opens the phone's share sheet with it. (Hindi is remembered: ask for English.)
     await page.goto('/dashboard?lang=en');
     await page.waitForSelector('[data-testid="impact-direct"]');
+    // When Sunita holds an unused code (after the transfers test above), the link carries the one the
+    // dashboard offers (issue 16); without one, the plain referral link.
+    await page.waitForSelector('[data-testid="invite-with-code"]');
+    const offered = /code ([A-Z0-9]{10})/.exec((await page.getByTestId('invite-with-code').textContent()) ?? '')?.[1];
+    const invitation = `${harness.url}/register/${sunita.userId}${offered ? `?code=${offered}` : ''}`;
     await page.getByTestId('footer-refer').click();
     // Spoken for a few seconds, then cleared.
     await expect.poll(() => page.getByRole('navigation', { name: 'Member pages' }).getByRole('status').textContent()).toBe('Your referral link is copied. Paste it into a chat.');
-    expect(await page.evaluate(() => (window as unknown as { __shared: Array<{ url: string }> }).__shared.map((data) => data.url))).toEqual([`${harness.url}/register/${sunita.userId}`]);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${harness.url}/register/${sunita.userId}`);
+    expect((await sharedSoFar(page)).map((data) => data.url)).toEqual([invitation]);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(invitation);
     // The dashboard's own Share button uses the same share sheet.
     await page.getByTestId('share-referral').click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared.length)).toBe(2);
+    await expect.poll(async () => (await sharedSoFar(page)).length).toBe(2);
     expect(consoleErrors).toEqual([]);
     await page.context().close();
 

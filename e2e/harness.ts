@@ -12,6 +12,7 @@ import { loadConfig } from '#server/config';
 import { createAccount, requiresTwoFactor } from '#server/modules/identity/identity.api';
 import { enrolTwoFactor, waitForSignInCode, type TestAuthenticator } from '#server/testing/two-factor';
 import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.api';
+import { indiaToday } from '#server/modules/kanyadan/age.schema';
 import { startServer, type RunningServer } from '#server/server';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -54,8 +55,9 @@ function freePort(): Promise<number> {
 /**
  * The real server (embedded database, in-process jobs) on a free port, and Debian's Chromium.
  * `vitalsSampleRate`: the share of visits that report Core Web Vitals (none unless a suite asks).
+ * `now`: the server's clock (the real one unless a suite gives its own).
  */
-export async function startHarness(options: { vitalsSampleRate?: number } = {}): Promise<Harness> {
+export async function startHarness(options: { vitalsSampleRate?: number; now?: () => Date } = {}): Promise<Harness> {
   if (!fs.existsSync(path.join(WEB_DIST_DIR, 'server', 'entry-server.js'))) throw new Error('Build the web app first: npm run build');
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-e2e-'));
@@ -70,7 +72,8 @@ export async function startHarness(options: { vitalsSampleRate?: number } = {}):
     LOG_LEVEL: 'silent',
     WEB_VITALS_SAMPLE_RATE: String(options.vitalsSampleRate ?? 0),
   });
-  const server = await startServer(config, pino({ level: 'silent' }));
+  // `now`: the server's clock, for a suite that must move it (a girl who grows up, say); the real one otherwise.
+  const server = await startServer(config, pino({ level: 'silent' }), options.now ? { now: options.now } : {});
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   const url = server.url.replace('localhost', '127.0.0.1');
   return {
@@ -149,6 +152,37 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 15_000 });
 }
 
+/** India's date (YYYY-MM-DD) `days` from today: negative for days ago. */
+export function indiaDay(days = 0): string {
+  return indiaToday(new Date(Date.now() + days * 86_400_000));
+}
+
+declare global {
+  interface Window {
+    /** What the page handed to the phone's share sheet (recordShares). */
+    __shared?: ShareData[];
+  }
+}
+
+/**
+ * A phone's share sheet and clipboard for a page of `origin`: the clipboard may be read, and what
+ * the page shares is recorded instead of opening a sheet (sharedSoFar), so a test sees what Refer
+ * or Share handed over.
+ */
+export async function recordShares(page: Page, origin: string): Promise<void> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  await page.addInitScript(() => {
+    const shared: ShareData[] = [];
+    window.__shared = shared;
+    Object.defineProperty(navigator, 'share', { value: async (data: ShareData) => void shared.push(data), configurable: true });
+  });
+}
+
+/** What the page has shared so far, oldest first (recordShares). */
+export function sharedSoFar(page: Page): Promise<ShareData[]> {
+  return page.evaluate(() => window.__shared ?? []);
+}
+
 /** Signs in through /admin-login (or /login for a member) and waits for the dashboard. */
 export async function signIn(page: Page, account: { userId: string; password: string; authenticator?: TestAuthenticator | null }, as: 'admin' | 'member' = 'admin'): Promise<void> {
   if (as === 'admin') {
@@ -160,7 +194,7 @@ export async function signIn(page: Page, account: { userId: string; password: st
     await waitForApp(page);
     await page.getByRole('textbox', { name: 'User ID' }).fill(account.userId);
   }
-  await page.getByLabel('Password').fill(account.password);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
   if (account.authenticator) await page.getByLabel('Authenticator code').fill(await waitForSignInCode(account.authenticator));
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(as === 'admin' ? '**/admin/dashboard' : '**/dashboard');

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callProcedure, expectAccessible, expectNoAxeViolations, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
+import { callProcedure, expectAccessible, expectNoAxeViolations, indiaDay, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 
 /** Screenshots land here, to be looked at by a person. */
 const SHOTS_DIR = process.env.SAHAY_E2E_SHOTS ?? path.join(os.tmpdir(), 'sahay-e2e-help');
@@ -27,10 +27,6 @@ const REQUEST = {
   upiId: 'sunita.devi@okaxis',
 } as const;
 
-/** YYYY-MM-DD in India, `days` days ago. */
-function indiaDaysAgo(days: number): string {
-  return new Date(Date.now() + 330 * 60_000 - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function noSideScroll(page: Page, label: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
@@ -162,7 +158,7 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     const saved = await callProcedure(harness, 'site.settings.update', { kind: 'mutation', token: await tokenFor(harness, office), input: { expectedVersion: version, data: SETTINGS } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     pdfFile = path.join(SHOTS_DIR, 'hospital-estimate.pdf');
-    fs.writeFileSync(pdfFile, await documentPdf('District Hospital, Jaipur', [`Estimate of charges, ${indiaDaysAgo(10)}`, 'Patient: Sunita Devi. Heart valve operation: Rs 85,000']));
+    fs.writeFileSync(pdfFile, await documentPdf('District Hospital, Jaipur', [`Estimate of charges, ${indiaDay(-10)}`, 'Patient: Sunita Devi. Heart valve operation: Rs 85,000']));
   });
   afterAll(async () => {
     await harness?.close();
@@ -192,7 +188,7 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     // The document: what it is, the date on it (ten days ago), and the file, chosen through the page's own button.
     const slot = page.getByTestId('help-document1');
     await slot.locator('[name=document1Kind]').selectOption('hospital-estimate');
-    await slot.locator('[name=document1Date]').fill(indiaDaysAgo(10));
+    await slot.locator('[name=document1Date]').fill(indiaDay(-10));
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), slot.getByTestId('choose-document1').click()]);
     await chooser.setFiles(pdfFile);
     await expect.poll(() => slot.textContent()).toContain('hospital-estimate.pdf');
@@ -200,7 +196,12 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     await noSideScroll(page, '/my-help/new filled (hi, 360 px)');
     await shot(page, 'ask-help-filled-hi-360');
 
+    // The payout given in the form is read back before anything is sent (issue 16).
     await form.getByRole('button', { name: 'अनुरोध भेजें' }).click();
+    const readBack = page.getByTestId('payout-confirmation');
+    await readBack.waitFor();
+    expect(await readBack.getByRole('listitem').allTextContents()).toEqual([`यूपीआई आईडी ${REQUEST.upiId}`]);
+    await readBack.getByRole('button', { name: 'पुष्टि करें और भेजें' }).click();
     await page.waitForURL(/\/my-help\?(.*&)?sent=/, { timeout: 30_000 });
     requestId = new URL(page.url()).searchParams.get('sent')!;
     expect(requestId).toMatch(/^[A-Z0-9]{8}$/);
@@ -335,9 +336,9 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
         relation: 'child',
         upiId: REQUEST.upiId,
         document1Kind: 'admission-letter',
-        document1Date: indiaDaysAgo(5),
+        document1Date: indiaDay(-5),
       },
-      await documentPdf('Government Polytechnic, Jaipur', [`Letter of admission, ${indiaDaysAgo(5)}`, 'Student: Arjun Kumar. First year fees: Rs 25,000']),
+      await documentPdf('Government Polytechnic, Jaipur', [`Letter of admission, ${indiaDay(-5)}`, 'Student: Arjun Kumar. First year fees: Rs 25,000']),
     );
 
     const texts = {
@@ -681,7 +682,7 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     const markPaid = page.getByTestId('disbursement-mark-paid-dialog');
     await markPaid.waitFor();
     expect(await markPaid.textContent()).toContain(`First pay ${MONEY.withdrawal.net} from the bank`);
-    const today = indiaDaysAgo(0);
+    const today = indiaDay();
     expect(await markPaid.locator('[name=paidOn]').inputValue()).toBe(today);
     await markPaid.locator('[name=utr]').fill(utr());
     await markPaid.locator('[name=paidOn]').fill(today);

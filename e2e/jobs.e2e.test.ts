@@ -55,7 +55,9 @@ describe('failed jobs in Chromium', () => {
     expect(text).toContain('ContactMessageReceived');
     expect(text).toContain('connect ECONNREFUSED 10.0.0.25:587');
     expect(text).not.toContain('kavita@example.org');
-    expect(await row.getByRole('cell').nth(1).textContent()).toBe('5');
+    // Each value labelled with its column (a card on a phone): the job's name, what started it, then its attempts.
+    expect(await row.getByRole('cell').nth(2).getAttribute('data-label')).toBe('Attempts');
+    expect(await row.getByRole('cell').nth(2).textContent()).toBe('5');
     // The table scrolls in its own box; the page itself does not scroll sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page, 'failed jobs');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox, readSmsOutbox } from '#server/testing/outbox';
-import { callProcedure, expectAccessible, expectNoSideScroll, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
+import { callProcedure, expectAccessible, expectNoSideScroll, recordShares, sharedSoFar, signIn, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 
 /** Screenshots to be looked at by a person. */
 const SHOTS_DIR = process.env.SAHAY_E2E_SHOTS ?? path.join(os.tmpdir(), 'sahay-e2e-phone-first');
@@ -31,7 +31,7 @@ describe('phone-first sign-in in Chromium', () => {
     await page.goto('/login?lang=hi');
     await waitForApp(page);
     await page.getByRole('textbox', { name: 'यूज़र आईडी या मोबाइल नंबर' }).fill('70123 45678');
-    await page.getByLabel('पासवर्ड').fill('lakshmi password');
+    await page.getByLabel('पासवर्ड', { exact: true }).fill('lakshmi password');
     await page.getByRole('button', { name: 'लॉग इन', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByRole('button', { name: /लॉग आउट|Logout/ }).first().click();
@@ -96,6 +96,28 @@ describe('phone-first sign-in in Chromium', () => {
     expect(consoleErrors).toEqual([]);
     await page.context().close();
 
+    // The dashboard and the footer's Refer share the other code, not the one kept for the first link.
+    const sharer = await harness.page({ width: 360 });
+    await recordShares(sharer.page, harness.url);
+    await signIn(sharer.page, member, 'member');
+    await sharer.page.goto('/dashboard?lang=hi');
+    const invite = sharer.page.getByTestId('invite-with-code');
+    await expect.poll(() => invite.textContent()).toMatch(/बिना इस्तेमाल हुआ कोड [A-Z0-9]{10}/);
+    const otherCode = /कोड ([A-Z0-9]{10})/.exec((await invite.textContent()) ?? '')?.[1];
+    expect(otherCode).toBeDefined();
+    expect(otherCode).not.toBe(code);
+    await expectAccessible(sharer.page, 'dashboard with a code to share (hi, 360 px)');
+    await sharer.page.screenshot({ path: path.join(SHOTS_DIR, 'dashboard-invite-hi-360.png'), fullPage: true });
+    await sharer.page.getByTestId('footer-refer').click();
+    const invitation = `${harness.url}/register/${member.userId}?code=${otherCode}`;
+    await expect.poll(async () => (await sharedSoFar(sharer.page)).map((data) => data.url)).toEqual([invitation]);
+    expect(await sharer.page.evaluate(() => navigator.clipboard.readText())).toBe(invitation);
+    expect((await sharedSoFar(sharer.page))[0]?.text).toContain(otherCode);
+    // Both codes are now kept for links: nothing is left to share, and the dashboard says so.
+    await expect.poll(() => invite.textContent(), { timeout: 10_000 }).toContain('अभी आपके पास शेयर करने के लिए बिना इस्तेमाल हुआ कोई आमंत्रण कोड नहीं है');
+    expect(sharer.consoleErrors).toEqual([]);
+    await sharer.page.context().close();
+
     // The friend opens the link: the code is there, and says where it came from.
     const friend = await harness.page({ width: 360 });
     await friend.page.goto(`/register/${member.userId}?code=${code}&lang=hi`);
@@ -109,7 +131,9 @@ describe('phone-first sign-in in Chromium', () => {
     await friend.page.locator('input[name="password"]').fill('sita kumari password');
     await friend.page.locator('textarea[name="address"]').fill('4 Mandir Marg');
     await friend.page.locator('input[name="city"]').fill('Kota');
-    await friend.page.locator('input[name="state"]').fill('Rajasthan');
+    // The state from the list, named in Hindi; and the PIN code.
+    await friend.page.getByLabel('राज्य', { exact: true }).selectOption({ label: 'राजस्थान' });
+    await friend.page.locator('input[name="pinCode"]').fill('324 001');
     await friend.page.getByRole('button', { name: 'रजिस्टर करें', exact: true }).click();
     await expect.poll(() => friend.page.getByRole('status').first().textContent(), { timeout: 15_000 }).toContain('स्वागत है, Sita Kumari!');
     await friend.page.screenshot({ path: path.join(SHOTS_DIR, 'register-by-link-hi-360.png'), fullPage: true });
@@ -133,6 +157,60 @@ describe('phone-first sign-in in Chromium', () => {
     await waitForApp(visitor.page);
     await expect.poll(() => visitor.page.getByText('No invite code? Ask the member who invited you').count()).toBe(1);
     await visitor.page.context().close();
+  });
+
+  it('the registration form: an empty field says "Please enter …" beside it, the state is a list, the PIN code is asked, the password can be shown (360 px, English and Hindi)', { timeout: 90_000 }, async () => {
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await page.goto('/register?lang=hi');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'रजिस्टर करें', exact: true }).click();
+    // Every empty field says what to fill in, in Hindi, and the first is focused.
+    const form = page.locator('form');
+    for (const message of ['कृपया अपना पूरा नाम भरें', 'कृपया अपना ई-मेल पता भरें', 'कृपया अपना मोबाइल नंबर भरें', 'कृपया आमंत्रण कोड भरें', 'कृपया पासवर्ड भरें', 'कृपया अपना पता भरें', 'कृपया अपना शहर या कस्बा भरें', 'कृपया अपना राज्य या केंद्र शासित प्रदेश चुनें', 'कृपया अपना पिन कोड भरें']) {
+      await expect.poll(() => form.getByText(message, { exact: true }).count(), { message }).toBe(1);
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fullName');
+    // No length rule for a field left empty.
+    expect((await form.locator('.field-error').allTextContents()).join(' ')).not.toContain('कम से कम');
+    // India's 28 states and 8 union territories, in two groups, named in Hindi.
+    const state = page.getByLabel('राज्य', { exact: true });
+    expect(await state.locator('optgroup').count()).toBe(2);
+    expect(await state.locator('option[value]:not([value=""])').count()).toBe(36);
+    await state.selectOption({ label: 'तमिलनाडु' });
+    expect(await state.inputValue()).toBe('tamil-nadu');
+    // A PIN code of 5 digits is refused beside the field.
+    await page.locator('input[name="pinCode"]').fill('30200');
+    await page.getByRole('button', { name: 'रजिस्टर करें', exact: true }).click();
+    await expect.poll(() => form.getByText('6 अंकों का पिन कोड भरें', { exact: true }).count()).toBe(1);
+    // Show, then hide, the password.
+    const password = page.locator('input[name="password"]');
+    await password.fill('meri gupt baat');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'पासवर्ड दिखाएँ' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    expect(await password.inputValue()).toBe('meri gupt baat');
+    await expectNoSideScroll(page, 'registration with errors (hi, 360 px)');
+    await expectAccessible(page, 'registration with errors (hi, 360 px)');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'register-errors-hi-360.png'), fullPage: true });
+    await page.getByRole('button', { name: 'पासवर्ड छिपाएँ' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+
+    // In English: the same rules in English words.
+    await page.goto('/register?lang=en');
+    await waitForApp(page);
+    await page.locator('input[name="fullName"]').fill('Meena Devi');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect.poll(() => form.getByText('Please enter your e-mail address', { exact: true }).count()).toBe(1);
+    await expect.poll(() => form.getByText('Please choose your state or union territory', { exact: true }).count()).toBe(1);
+    expect(await form.getByText('Please enter your full name').count()).toBe(0);
+    expect(await page.getByLabel('State', { exact: true }).locator('option', { hasText: 'Andaman and Nicobar Islands' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await page.locator('input[name="password"]').getAttribute('type')).toBe('text');
+    await expectNoSideScroll(page, 'registration with errors (en, 360 px)');
+    await expectAccessible(page, 'registration with errors (en, 360 px)');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'register-errors-en-360.png'), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
   });
 
   it('after a password reset by the code sent by SMS, the login page says the password changed', { timeout: 90_000 }, async () => {
@@ -162,7 +240,7 @@ describe('phone-first sign-in in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('done') === 'reset', { timeout: 10_000 });
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Password changed. Log in with your new password.' }).count()).toBe(1);
     await page.getByRole('textbox', { name: 'User ID or mobile number' }).fill('7098765432');
-    await page.getByLabel('Password').fill('ravi new password');
+    await page.getByLabel('Password', { exact: true }).fill('ravi new password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.screenshot({ path: path.join(SHOTS_DIR, 'dashboard-after-reset-en-360.png'), fullPage: false });

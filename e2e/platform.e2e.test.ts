@@ -43,10 +43,11 @@ describe('platform slice in Chromium', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Mobile number').fill('9876543210');
     await page.getByLabel('Invite code (E-PIN)').fill(code);
-    await page.getByLabel('Password').fill('a long password');
+    await page.getByLabel('Password', { exact: true }).fill('a long password');
     await page.getByLabel('Address').fill('12 Station Road');
     await page.getByLabel('City').fill('Jaipur');
-    await page.getByLabel('State').fill('Rajasthan');
+    await page.getByLabel('State').selectOption({ label: 'Rajasthan' });
+    await page.getByLabel('PIN code').fill('302001');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
 
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
@@ -75,7 +76,7 @@ describe('platform slice in Chromium', () => {
 
     await page.getByLabel('E-mail', { exact: true }).check();
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-    await page.getByLabel('Password').fill('a long password');
+    await page.getByLabel('Password', { exact: true }).fill('a long password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL('**/dashboard');
     expect(await page.getByTestId('user-id').textContent()).toBe(userId);
@@ -99,7 +100,7 @@ describe('platform slice in Chromium', () => {
     await page.goto('/login');
     await expectAccessible(page, 'login');
     await page.getByRole('textbox', { name: 'User ID' }).fill(sponsor.userId);
-    await page.getByLabel('Password').fill('not the password');
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid user ID/e-mail or password');
     expect(page.url()).toMatch(/\/login$/);
@@ -141,12 +142,12 @@ describe('platform slice in Chromium', () => {
     await page.goto('/admin-login');
     await expectAccessible(page, 'admin login');
     await page.getByLabel('User ID or e-mail').fill(sponsor.userId);
-    await page.getByLabel('Password').fill(sponsor.password);
+    await page.getByLabel('Password', { exact: true }).fill(sponsor.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid Admin Credentials');
 
     await page.getByLabel('User ID or e-mail').fill(admin.userId);
-    await page.getByLabel('Password').fill(admin.password);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByLabel('Authenticator code').fill(await waitForSignInCode(admin.authenticator!));
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL('**/admin/dashboard');
@@ -157,7 +158,7 @@ describe('platform slice in Chromium', () => {
     const member = await harness.page();
     await member.page.goto('/login');
     await member.page.getByRole('textbox', { name: 'User ID' }).fill(sponsor.userId);
-    await member.page.getByLabel('Password').fill(sponsor.password);
+    await member.page.getByLabel('Password', { exact: true }).fill(sponsor.password);
     await member.page.getByRole('button', { name: 'Login', exact: true }).click();
     await member.page.waitForURL('**/dashboard');
     await member.page.goto('/admin/dashboard');
@@ -256,7 +257,7 @@ describe('platform slice in Chromium', () => {
     await page.waitForURL('**/admin-login');
     await waitForApp(page);
     await page.getByLabel('User ID or e-mail').fill(officer.userId);
-    await page.getByLabel('Password').fill(officer.password);
+    await page.getByLabel('Password', { exact: true }).fill(officer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Invalid Admin Credentials');
     await page.getByLabel('Authenticator code').fill(hotp(secret, totpStep(new Date()) + 1));

@@ -100,7 +100,7 @@ describe('public site in Chromium', () => {
     });
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'User ID' }).fill(member.userId);
-    await page.getByLabel('Password').fill(member.password);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
     expect(await page.getByRole('button', { name: 'Login', exact: true }).isDisabled()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
     await page.getByRole('button', { name: 'Login', exact: true }).click();

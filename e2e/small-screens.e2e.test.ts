@@ -69,6 +69,7 @@ describe('tables on a 360 px screen', () => {
           address: '1 Test Road',
           city: 'Jaipur',
           state: 'Rajasthan',
+          pinCode: '302001',
         },
       });
       expect(joined.status).toBe(200);
