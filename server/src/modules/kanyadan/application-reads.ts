@@ -151,15 +151,20 @@ const DOCUMENT_NAME: Record<StoredDocumentKind, string> = {
 };
 const DOCUMENT_PROBLEM: Record<string, string> = { unreadable: 'unreadable', 'too-many-pixels': 'too many pixels', 'too-many-pages': 'too many pages' };
 const documentName = (kind: unknown) => DOCUMENT_NAME[kind as StoredDocumentKind] ?? String(kind);
+/** "1 document", "3 documents": each form has its own sentence in serverMessages, as Hindi's words change too. */
+const countOf = (items: unknown, one: string, many: string) => {
+  const count = (items as unknown[]).length;
+  return `${count} ${count === 1 ? one : many}`;
+};
 
 const HISTORY_LABEL: Record<string, (data: Record<string, unknown>) => string> = {
-  KanyadanApplicationSubmitted: (data) => `Application submitted with ${(data.documents as unknown[]).length} documents`,
+  KanyadanApplicationSubmitted: (data) => `Application submitted with ${countOf(data.documents, 'document', 'documents')}`,
   KanyadanDocumentProcessed: (data) => `Document made safe: ${documentName(data.kind)}, pages: ${String(data.pages)}`,
   KanyadanDocumentRejected: (data) => `Document could not be read: ${documentName(data.kind)} (${DOCUMENT_PROBLEM[String(data.reason)] ?? String(data.reason)})`,
   KanyadanFeePaid: (data) => `Registration fee recorded: UTR ${String(data.utr)}, paid on ${String(data.paidOn)}`,
   KanyadanApplicationVerified: () => 'Application verified',
   KanyadanApplicationRejected: (data) => `Application rejected: ${REJECTION_REASON_TEXT[data.reason as RejectionReason]?.en ?? String(data.reason)}`,
-  KanyadanBenefitRequested: (data) => `Benefit requested with ${(data.proofs as unknown[]).length} proofs of marriage`,
+  KanyadanBenefitRequested: (data) => `Benefit requested with ${countOf(data.proofs, 'proof of marriage', 'proofs of marriage')}`,
   KanyadanBenefitApproved: (data) => `Benefit approved: ₹${(Number(data.amountPaise) / 100).toLocaleString('en-IN')}`,
   KanyadanBenefitDisbursed: (data) => `Benefit paid: UTR ${String(data.utr)}, on ${String(data.paidOn)}`,
   PersonalDataErased: (data) => `Personal data erased: ${String(data.reason)}`,

@@ -539,6 +539,9 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
         const detail = await request(http).get(base).set(bearer(laterFinance.token));
         expect(detail.body.benefit).toEqual({ requestedOn: '2035-07-02', marriageDate: '2035-11-20', accountLast4: '9012', amountPaise: 21_000_00, utr, paidOn: '2035-07-02' });
         expect(detail.body.documents).toContainEqual({ kind: 'marriageProof', status: 'ready', mediaType: 'application/pdf', pages: 1, rejectedReason: null });
+        // One proof is "1 proof of marriage", not "1 proofs"; the console translates each form.
+        const requestedEntry = (detail.body.history as { type: string; summary: string }[]).find((entry) => entry.type === 'KanyadanBenefitRequested');
+        expect(requestedEntry?.summary).toBe('Benefit requested with 1 proof of marriage');
         const proof = await request(http).get(`${base}/documents/marriageProof`).set(bearer(later.token)).buffer(true).parse(binary);
         expect([proof.status, proof.headers['content-type']]).toEqual([200, 'image/png']);
       } finally {

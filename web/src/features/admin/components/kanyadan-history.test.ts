@@ -13,6 +13,9 @@ describe('Kanyadan history in Hindi', () => {
 
   it.each([
     ['Application submitted with 4 documents', '4 दस्तावेज़ों के साथ आवेदन जमा हुआ'],
+    ['Application submitted with 1 document', '1 दस्तावेज़ के साथ आवेदन जमा हुआ'],
+    ['Benefit requested with 1 proof of marriage', 'विवाह के 1 प्रमाण के साथ सहायता का अनुरोध हुआ'],
+    ['Benefit requested with 2 proofs of marriage', 'विवाह के 2 प्रमाणों के साथ सहायता का अनुरोध हुआ'],
     ['Document viewed: birth certificate, page 2', 'दस्तावेज़ देखा गया: जन्म प्रमाण पत्र, पृष्ठ 2'],
     ['Document made safe: girl’s Aadhaar card, pages: 1', 'दस्तावेज़ सुरक्षित बनाया गया: बालिका का आधार कार्ड, पृष्ठ: 1'],
     ['Document could not be read: photo (too many pixels)', 'दस्तावेज़ पढ़ा नहीं जा सका: फ़ोटो (बहुत अधिक पिक्सेल)'],

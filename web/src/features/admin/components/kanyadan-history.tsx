@@ -8,6 +8,8 @@ import { eventKey } from './kanyadan-labels.tsx';
 export function KanyadanHistory({ history }: { history: TApplicationDetail['history'] }) {
   const t = useT();
   const { lang, translateServer } = useLang();
+  // The family submits without an account; the jobs that make documents safe record `system`; staff by user ID.
+  const actorName = (actor: string) => (actor === 'anonymous' ? t('admin.kanyadan.theFamily') : actor === 'system' ? t('admin.kanyadan.theSystem') : actor);
   return (
     <section aria-labelledby="history-heading" className="panel">
       <h2 id="history-heading">{t('admin.kanyadan.history')}</h2>
@@ -20,7 +22,7 @@ export function KanyadanHistory({ history }: { history: TApplicationDetail['hist
         columns={[
           { header: t('admin.kanyadan.event'), cell: (entry) => (eventKey(entry.type) ? t(eventKey(entry.type)!) : entry.type) },
           { header: t('admin.kanyadan.summary'), className: 'cell-wrap', cell: (entry) => (entry.summary ? translateServer(entry.summary) : t('common.none')) },
-          { header: t('admin.kanyadan.actor'), className: 'mono', cell: (entry) => (entry.actor === 'anonymous' ? t('admin.kanyadan.theFamily') : entry.actor) },
+          { header: t('admin.kanyadan.actor'), className: 'mono', cell: (entry) => actorName(entry.actor) },
           { header: t('admin.kanyadan.when'), cell: (entry) => formatDateTime(entry.at, lang) },
         ]}
       />
