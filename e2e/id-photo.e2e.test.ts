@@ -19,6 +19,8 @@ const TEXT = {
     download: 'Download I-Card',
     remove: 'Remove photo',
     removed: 'The photo is removed. Your I-card is made without one.',
+    staffAlt: (name: string) => `Photo of ${name} on the I-card`,
+    staffNone: 'None added',
   },
   hi: {
     label: 'आई-कार्ड के लिए फ़ोटो',
@@ -28,6 +30,8 @@ const TEXT = {
     download: 'आई-कार्ड डाउनलोड करें',
     remove: 'फ़ोटो हटाएँ',
     removed: 'फ़ोटो हटा दी गई। आपका आई-कार्ड बिना फ़ोटो के बनेगा।',
+    staffAlt: (name: string) => `आई-कार्ड पर ${name} की फ़ोटो`,
+    staffNone: 'नहीं लगाई गई',
   },
 } as const;
 
@@ -73,7 +77,8 @@ describe('the I-card photo in Chromium', () => {
 
   it.each(['en', 'hi'] as const)('%s: uploads a photo, sees it, downloads the I-card carrying it, and removes it', { timeout: 120_000 }, async (lang) => {
     const text = TEXT[lang];
-    const member = await harness.account({ fullName: lang === 'hi' ? 'आशा वर्मा' : 'Asha Verma' });
+    const fullName = lang === 'hi' ? 'आशा वर्मा' : 'Asha Verma';
+    const member = await harness.account({ fullName });
     const { page, consoleErrors } = await harness.page({ width: WIDTH });
     await signIn(page, member, 'member');
     await page.goto(lang === 'hi' ? '/profile?lang=hi' : '/profile');
@@ -123,9 +128,27 @@ describe('the I-card photo in Chromium', () => {
     expect(await visitor.page.content()).not.toContain('/profile-assets/');
     await visitor.page.context().close();
 
+    // Staff who look after members see the photo on the member's record (admin/members/:id).
+    const officer = await harness.account({ role: 'admin', permissions: ['members'] });
+    const staff = await harness.page({ width: WIDTH });
+    await signIn(staff.page, officer, 'admin');
+    const record = `/admin/members/${member.userId}${lang === 'hi' ? '?lang=hi' : ''}`;
+    await staff.page.goto(record);
+    const onRecord = staff.page.getByTestId('member-id-photo').getByRole('img', { name: text.staffAlt(fullName) });
+    await expect.poll(() => onRecord.count(), { timeout: 10_000 }).toBe(1);
+    expect(await onRecord.getAttribute('src')).toBe(await preview.getAttribute('src'));
+    await expect.poll(() => onRecord.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(300);
+    await expectNoSideScroll(staff.page, `a member's record with the I-card photo (${lang}, 360 px)`);
+    await expectAccessible(staff.page, `a member's record with the I-card photo (${lang}, 360 px)`);
+    await staff.page.screenshot({ path: path.join(SHOTS_DIR, `admin-member-id-photo-${lang}-360.png`), fullPage: true });
+
     // Removed: no preview, and the next card is drawn without it.
     await section.getByRole('button', { name: text.remove }).click();
     await expect.poll(() => section.getByTestId('id-photo-status').textContent()).toBe(text.removed);
+    await staff.page.reload();
+    await expect.poll(() => staff.page.getByTestId('member-id-photo').textContent(), { timeout: 10_000 }).toBe(text.staffNone);
+    expect(staff.consoleErrors, JSON.stringify(staff.consoleErrors)).toEqual([]);
+    await staff.page.context().close();
     expect(await preview.count()).toBe(0);
     await expectAccessible(page, `profile after removing the I-card photo (${lang}, 360 px)`);
     const [again] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.getByRole('button', { name: text.download }).click()]);

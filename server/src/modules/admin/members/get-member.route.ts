@@ -1,6 +1,6 @@
 import { AppError } from '#server/errors/app-error';
 import { getTeamSummary } from '#server/modules/community/community.api';
-import { getMemberEntry, getMemberHistory, getTotpStatus, MEMBER_NOT_FOUND, PERMISSIONS } from '#server/modules/identity/identity.api';
+import { getCardHolder, getMemberEntry, getMemberHistory, getTotpStatus, MEMBER_NOT_FOUND, PERMISSIONS } from '#server/modules/identity/identity.api';
 import { adminProcedure } from '#server/trpc/procedures';
 import { ZMemberDetailSchema, ZMemberIdSchema } from './members.schema.ts';
 
@@ -10,13 +10,14 @@ export const getMemberRoute = adminProcedure('members')
   .query(async ({ ctx, input }) => {
     const member = await getMemberEntry(ctx.services.db, input.userId);
     if (!member) throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
-    const [sponsor, team, history, totp] = await Promise.all([
+    const [sponsor, team, history, totp, card] = await Promise.all([
       member.sponsorId ? getMemberEntry(ctx.services.db, member.sponsorId) : Promise.resolve(null),
       getTeamSummary(ctx.services.db, member.userId),
       getMemberHistory(ctx.services, member.userId),
       getTotpStatus(ctx.services.db, member.userId),
+      getCardHolder(ctx.services.db, member.userId),
     ]);
     const { rows } = await ctx.services.db.query<{ role: string; permissions: string[] }>(`SELECT role, permissions FROM users WHERE user_id = $1`, [member.userId]);
     const permissions = rows[0]?.role === 'admin' ? PERMISSIONS.filter((permission) => rows[0]!.permissions.includes(permission)) : null;
-    return { member, sponsorName: sponsor?.fullName ?? null, teamSize: team.teamSize, directJoinees: team.directJoinees, twoFactor: totp.enabled, permissions, history };
+    return { member, sponsorName: sponsor?.fullName ?? null, teamSize: team.teamSize, directJoinees: team.directJoinees, twoFactor: totp.enabled, permissions, idPhotoUrl: card?.idPhotoUrl ?? null, history };
   });

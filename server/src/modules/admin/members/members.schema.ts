@@ -43,6 +43,8 @@ export const ZMemberDetailSchema = z.object({
   /** Whether the account (an admin) signs in with an authenticator code. */
   twoFactor: z.boolean(),
   permissions: ZStaffPermissionsSchema,
+  /** The photo on the member's I-card as shown now (an authorised route; null when there is none or the person was erased). */
+  idPhotoUrl: z.string().nullable(),
   history: z.array(
     z.object({ version: z.number().int(), type: z.string(), actor: z.string(), recordedAt: z.string(), reason: z.string().nullable() }),
   ),

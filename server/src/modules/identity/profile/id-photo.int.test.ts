@@ -162,6 +162,9 @@ describe.each(testDbKinds())('I-card photo on %s', (kind) => {
     expect((await fetchPhoto(res.body.idPhoto, financeAdmin.token)).status).toBe(403);
     expect((await fetchPhoto(res.body.idPhoto, membersAdmin.token)).status).toBe(200);
     expect((await fetchPhoto(res.body.idPhoto, member.token)).status).toBe(200);
+    // The member's record in the console points at the same photo.
+    expect((await (await app.caller({ token: membersAdmin.token })).admin.members.get({ userId: member.userId })).idPhotoUrl).toBe(res.body.idPhoto);
+    expect((await (await app.caller({ token: membersAdmin.token })).admin.members.get({ userId: other.userId })).idPhotoUrl).toBeNull();
     // Someone else's upload ID under one's own user ID finds nothing.
     const othersUpload = await upload(other.userId, other.token).attach('idPhoto', smallPng, 'other.png');
     await app.runJobs();
@@ -283,6 +286,7 @@ describe.each(testDbKinds())('I-card photo on %s', (kind) => {
     expect((await profileOf(member.token)).idPhoto).toEqual({ status: 'none', url: null });
     expect((await fetchPhoto(res.body.idPhoto, member.token)).status).toBe(404);
     expect((await (await app.caller({ token: member.token })).community.getIdCard()).photoUrl).toBeNull();
+    expect((await (await app.caller({ token: membersAdmin.token })).admin.members.get({ userId: member.userId })).idPhotoUrl).toBeNull();
 
     const before = await app.eventCount();
     expect((await (await app.caller({ token: member.token })).identity.removeIdPhoto()).idPhoto).toEqual({ status: 'none', url: null });
@@ -334,6 +338,7 @@ describe.each(testDbKinds())('I-card photo on %s', (kind) => {
     await erasePerson(app.services, { userId: member.userId, reason: 'Asked to be forgotten', by: null }, { actor: 'system', correlationId: 'erase-test' });
     expect(await filesOf(member.userId)).toEqual([]);
     expect((await fetchPhoto(res.body.idPhoto, membersAdmin.token)).status).toBe(404);
+    expect((await (await app.caller({ token: membersAdmin.token })).admin.members.get({ userId: member.userId })).idPhotoUrl).toBeNull();
     // The job of the upload that was waiting finds the person erased: nothing recorded, nothing stored.
     await app.runJobs();
     expect(await filesOf(member.userId)).toEqual([]);

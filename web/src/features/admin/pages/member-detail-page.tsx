@@ -70,7 +70,7 @@ function MemberDetail({ userId, isSuperAdmin }: { userId: string; isSuperAdmin: 
   const detail = useMemberDetail(userId);
   if (detail.isPending) return <p role="status">{t('common.loading')}</p>;
   if (detail.isError) return <LoadError error={errorText(detail.error, 'admin.members.loadFailed')} onRetry={() => void detail.refetch()} retryLabel={t('common.retry')} />;
-  const { member, sponsorName, teamSize, directJoinees, twoFactor, permissions, history } = detail.data;
+  const { member, sponsorName, teamSize, directJoinees, twoFactor, permissions, idPhotoUrl, history } = detail.data;
   return (
     <>
       <AdminPageHeading title={member.fullName} />
@@ -110,6 +110,17 @@ function MemberDetail({ userId, isSuperAdmin }: { userId: string; isSuperAdmin: 
           <div>
             <dt>{t('admin.members.joined')}</dt>
             <dd>{formatDate(member.joinedAt, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t('admin.members.idPhoto')}</dt>
+            <dd data-testid="member-id-photo">
+              {idPhotoUrl ? (
+                // Served only to the member and to staff with `members`; the 300 × 375 photo shown at card size.
+                <img src={idPhotoUrl} width={96} height={120} className="member-id-photo" alt={t('admin.members.idPhotoAlt', { name: member.fullName })} />
+              ) : (
+                t('admin.members.noIdPhoto')
+              )}
+            </dd>
           </div>
           {twoFactor && (
             <div>
