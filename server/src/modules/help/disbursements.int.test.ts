@@ -17,6 +17,8 @@ import {
 } from './disbursement-ledger.ts';
 import { HELP_OWN_REQUEST, HELP_REQUEST_NOT_FOUND } from './help-request.decider.ts';
 import { HELP_NOT_OPEN_FOR_GIFTS } from './help-reads.ts';
+import { listDisbursements } from './disbursements.ts';
+import type { TDisbursementQueue } from './disbursements.schema.ts';
 import { helpAccessStreamId, helpStreamId } from './help.events.ts';
 import { publishedHelpRequest, submittedHelpRequest } from './help.test-helper.ts';
 
@@ -210,6 +212,56 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
     const own = await app.caller({ token: cashier.token });
     const { id: disbursementId } = await ask(id, 100_00, '98765 43210', own);
     await expect(own.help.admin.disbursements.approve({ disbursementId })).rejects.toMatchObject({ code: 'FORBIDDEN', message: HELP_OWN_REQUEST });
+  });
+
+  it('lists what waits oldest first and what is done newest first, and says when more are in a state than are listed', async () => {
+    const id = await fundedRequest(1_000_00);
+    const at = (time: string) => clock.setTime(Date.parse(time));
+    const mine: string[] = [];
+    try {
+      // Asked at 07:00, 08:00 and 09:00 (the other tests ask at 06:00).
+      for (const hour of ['07', '08', '09']) {
+        at(`${TODAY}T${hour}:00:00.000Z`);
+        mine.push((await ask(id, 100_00)).id);
+      }
+      for (const disbursementId of mine) await finance.help.admin.disbursements.approve({ disbursementId });
+      at(`${TODAY}T10:00:00.000Z`);
+      await finance.help.admin.disbursements.markPaid({ disbursementId: mine[1]!, utr: uniqueUtr(), paidOn: TODAY });
+      await finance.help.admin.disbursements.markPaid({ disbursementId: mine[2]!, utr: uniqueUtr(), paidOn: TODAY });
+      // The first asked is paid a day later: paid last, it heads the record of payments.
+      at('2031-07-02T10:00:00.000Z');
+      await finance.help.admin.disbursements.markPaid({ disbursementId: mine[0]!, utr: uniqueUtr(), paidOn: '2031-07-02' });
+      // Three more wait.
+      for (const hour of ['07', '08', '09']) {
+        at(`2031-07-02T${hour}:30:00.000Z`);
+        mine.push((await ask(id, 100_00)).id);
+      }
+    } finally {
+      at(`${TODAY}T06:00:00.000Z`);
+    }
+    const ids = (list: TDisbursementQueue) => list.disbursements.map((entry) => entry.disbursementId);
+    const mineIn = (list: TDisbursementQueue) => ids(list).filter((disbursementId) => mine.includes(disbursementId));
+
+    const paid = await listDisbursements(app.services, { status: 'paid' });
+    expect(paid.hasMore).toBe(false);
+    expect(ids(paid).slice(0, 3)).toEqual([mine[0], mine[2], mine[1]]);
+    const paidDays = paid.disbursements.map((entry) => entry.paidOn ?? '');
+    expect(paidDays).toEqual([...paidDays].sort().reverse());
+
+    const waiting = await listDisbursements(app.services, { status: 'requested' });
+    expect(mineIn(waiting)).toEqual(mine.slice(3));
+    const asked = waiting.disbursements.map((entry) => entry.requestedAt);
+    expect(asked).toEqual([...asked].sort());
+
+    // Cut to two: the first two of the whole list, and a word that more are there.
+    for (const [status, whole] of [['paid', paid], ['requested', waiting]] as const) {
+      expect(whole.disbursements.length).toBeGreaterThan(2);
+      const cut = await listDisbursements(app.services, { status }, 2);
+      expect([ids(cut), cut.hasMore]).toEqual([ids(whole).slice(0, 2), true]);
+      expect((await listDisbursements(app.services, { status }, whole.disbursements.length)).hasMore).toBe(false);
+    }
+    // Through the API, as finance's page asks.
+    expect(await finance.help.admin.disbursements.getMany({ status: 'paid' })).toEqual(paid);
   });
 
   it('replays into the same read models', async () => {

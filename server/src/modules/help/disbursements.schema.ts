@@ -99,7 +99,11 @@ export const ZDisbursementQueueItemSchema = ZDisbursementRowSchema.extend({
   earmarkedPaise: z.number().int(),
   approvedBy: z.string().nullable(),
 });
-export const ZDisbursementQueueSchema = z.object({ disbursements: z.array(ZDisbursementQueueItemSchema) });
+export const ZDisbursementQueueSchema = z.object({
+  disbursements: z.array(ZDisbursementQueueItemSchema),
+  /** More withdrawals are in this state than are listed (the oldest waiting ones, or the newest done ones, are). */
+  hasMore: z.boolean(),
+});
 export type TDisbursementQueue = z.infer<typeof ZDisbursementQueueSchema>;
 
 /** The Details dialog: null where the beneficiary gave nothing (the page shows "N/A"). Each opening is recorded. */
@@ -137,4 +141,5 @@ export const ZDisbursementQueueRestSchema = z.object({
       approvedBy: z.string().nullable(),
     }),
   ),
+  hasMore: ZDisbursementQueueSchema.shape.hasMore.describe('More withdrawals are in this state than the 500 listed'),
 });

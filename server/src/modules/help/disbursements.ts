@@ -163,14 +163,34 @@ export async function getDisbursementsOfRequest(services: Services, id: string, 
   };
 }
 
-/** help.admin.disbursements.getMany (finance): the withdrawals in one state, oldest first (first asked, first paid). */
-export async function listDisbursements(services: Pick<Services, 'db'>, query: { status?: DisbursementStatus }): Promise<TDisbursementQueue> {
-  const { rows } = await services.db.query<DisbursementRow & { title_en: string | null; title_hi: string | null; requester_id: string; raised_foundation_paise: string }>(
+/** How many withdrawals the finance list shows at once. */
+export const DISBURSEMENT_LIST_LIMIT = 500;
+
+/** What waits is worked oldest first (first asked, first paid); what is done is a record, read newest first. */
+const LIST_ORDER: Record<DisbursementStatus, string> = {
+  requested: 'd.requested_at, d.disbursement_id',
+  approved: 'd.requested_at, d.disbursement_id',
+  paid: 'd.paid_on DESC, d.requested_at DESC, d.disbursement_id DESC',
+  rejected: 'd.requested_at DESC, d.disbursement_id DESC',
+};
+
+/**
+ * help.admin.disbursements.getMany (finance): the withdrawals in one state, in LIST_ORDER, at most
+ * `limit` of them; `hasMore` says that more are in that state than are listed.
+ */
+export async function listDisbursements(
+  services: Pick<Services, 'db'>,
+  query: { status?: DisbursementStatus },
+  limit = DISBURSEMENT_LIST_LIMIT,
+): Promise<TDisbursementQueue> {
+  const status = query.status ?? 'requested';
+  const { rows: found } = await services.db.query<DisbursementRow & { title_en: string | null; title_hi: string | null; requester_id: string; raised_foundation_paise: string }>(
     `SELECT ${rowColumns('d')}, r.title_en, r.title_hi, r.requester_id, r.raised_foundation_paise
        FROM help_disbursements d JOIN help_requests r ON r.id = d.request_id
-      WHERE d.status = $1 ORDER BY d.requested_at, d.disbursement_id LIMIT 500`,
-    [query.status ?? 'requested'],
+      WHERE d.status = $1 ORDER BY ${LIST_ORDER[status]} LIMIT $2`,
+    [status, limit + 1],
   );
+  const rows = found.slice(0, limit);
   return {
     disbursements: rows.map((row) => ({
       ...rowOf(row),
@@ -180,6 +200,7 @@ export async function listDisbursements(services: Pick<Services, 'db'>, query: {
       earmarkedPaise: Number(row.raised_foundation_paise),
       approvedBy: row.approved_by,
     })),
+    hasMore: found.length > limit,
   };
 }
 

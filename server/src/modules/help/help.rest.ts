@@ -95,6 +95,7 @@ function restDisbursementOf(row: TDisbursementsOfRequest['disbursements'][number
 function restQueueOf(queue: TDisbursementQueue) {
   return {
     disbursements: queue.disbursements.map(({ earmarkedPaise, ...row }) => ({ ...restDisbursementOf(row), earmarked: rupees(earmarkedPaise) })),
+    hasMore: queue.hasMore,
   };
 }
 

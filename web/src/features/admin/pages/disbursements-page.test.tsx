@@ -162,6 +162,16 @@ describe('/admin/disbursements', () => {
     expect(html).not.toContain('is held for this request now');
   });
 
+  it('says when more have the status than are listed: the newest done ones, or the oldest waiting ones', () => {
+    hooks.queue = { isPending: false, isError: false, data: { disbursements: [item({ status: 'paid', paidOn: '2026-04-20' })], hasMore: true }, refetch: vi.fn() };
+    expect(textOf(render('status=paid'))).toContain('Only the newest 1 are listed here; older ones are not shown.');
+    expect(textOf(render('status=paid', 'hi'))).toContain('यहाँ केवल सबसे नए 1 दिखाए गए हैं; पुराने नहीं दिखाए गए।');
+    hooks.queue = { isPending: false, isError: false, data: { disbursements: [item()], hasMore: true }, refetch: vi.fn() };
+    expect(textOf(render())).toContain('Only the oldest 1 are listed here; newer ones will appear as these are dealt with.');
+    hooks.queue = { isPending: false, isError: false, data: { disbursements: [item()], hasMore: false }, refetch: vi.fn() };
+    expect(render()).not.toContain('data-testid="disbursements-more"');
+  });
+
   it('says when nothing has the status, and when the list could not load', () => {
     hooks.queue = { isPending: false, isError: false, data: { disbursements: [] } };
     expect(render('status=paid')).toContain('No withdrawal request has this status.');

@@ -12,7 +12,7 @@ import type { FieldErrors } from '#web/api/errors.ts';
 import { serverMessageOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
-import { formatDate, formatDateTime, formatMoney } from '#web/ui/format.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
@@ -171,6 +171,11 @@ function Queue({ status, onOutcome }: { status: Status; onOutcome: OnOutcome }) 
   return (
     <>
       <DisbursementsTable rows={rows} status={status} actions={rowActions} />
+      {queue.data.hasMore && (
+        <p className="muted" data-testid="disbursements-more">
+          {t(isNewestFirst(status) ? 'admin.disbursements.moreOlder' : 'admin.disbursements.moreNewer', { count: formatNumber(rows.length) })}
+        </p>
+      )}
       {open?.kind === 'details' && <DetailsDialog row={open.row} details={details} onClose={close} />}
       {open?.kind === 'reject' && <RejectDialog row={open.row} onClose={close} onOutcome={onOutcome} />}
       {open?.kind === 'markPaid' && <MarkPaidDialog row={open.row} onClose={close} onOutcome={onOutcome} />}
