@@ -77,7 +77,7 @@ describe('transparency and bank-statement matching in Chromium', () => {
       await waitForApp(page);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(lang === 'hi' ? 'पारदर्शिता' : 'Transparency');
       expect(await page.getByRole('img').count()).toBeGreaterThanOrEqual(2);
-      const gifts = page.locator('.gift');
+      const gifts = page.locator('section[aria-labelledby="transparency-gifts"] .gift');
       expect(await gifts.count()).toBe(2);
       expect(await gifts.nth(0).textContent()).toContain(lang === 'hi' ? 'गुमनाम' : 'Anonymous');
       expect(await gifts.nth(1).textContent()).toContain('सुनीता देवी');

@@ -721,8 +721,8 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
 
   it('the transparency page counts the net amount paid as disbursed for medical aid, naming nobody, in Hindi and English at 360 px', { timeout: 120_000 }, async () => {
     const texts = {
-      en: { heading: 'Transparency', causeTable: 'Received and disbursed by cause', cause: 'Medical aid', anonymous: 'Anonymous' },
-      hi: { heading: 'पारदर्शिता', causeTable: 'उद्देश्य के अनुसार प्राप्त और वितरित राशि', cause: 'चिकित्सा सहायता', anonymous: 'गुमनाम' },
+      en: { heading: 'Transparency', causeTable: 'Received and disbursed by cause', cause: 'Medical aid', anonymous: 'Anonymous', payment: 'Help for a member in need' },
+      hi: { heading: 'पारदर्शिता', causeTable: 'उद्देश्य के अनुसार प्राप्त और वितरित राशि', cause: 'चिकित्सा सहायता', anonymous: 'गुमनाम', payment: 'ज़रूरतमंद सदस्य को सहायता' },
     } as const;
     // The worker projects the payment a moment after it is recorded.
     await expect
@@ -743,10 +743,15 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
       expect(await page.locator('.stat-value').allTextContents()).toEqual([MONEY.donation.shown, MONEY.withdrawal.net]);
       const medical = page.getByRole('table', { name: text.causeTable }).locator('tbody tr').filter({ hasText: text.cause });
       expect((await medical.locator('th, td').allTextContents()).map((cell) => cell.trim())).toEqual([text.cause, MONEY.donation.shown, MONEY.withdrawal.net]);
-      const gifts = page.locator('.gift');
+      const gifts = page.locator('section[aria-labelledby="transparency-gifts"] .gift');
       expect(await gifts.count()).toBe(1);
       expect(await gifts.textContent()).toContain(MONEY.donation.shown);
       expect(await gifts.textContent()).toContain(text.anonymous);
+      // The list of payments out: the net amount paid, for help, under its cause; nobody named.
+      const payments = page.getByTestId('transparency-payments').locator('li');
+      expect(await payments.count()).toBe(1);
+      const payment = (await payments.textContent()) ?? '';
+      for (const part of [MONEY.withdrawal.net, text.payment, text.cause]) expect(payment).toContain(part);
       const shown = await page.locator('body').innerText();
       for (const secret of [REQUEST.beneficiaryName, 'Sunita', 'सुनीता', 'Ramesh Kumar', requestId]) expect(shown, `the transparency page shows ${secret}`).not.toContain(secret);
       await noSideScroll(page, `/transparency (${lang}, 360 px)`);

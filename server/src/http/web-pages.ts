@@ -65,9 +65,10 @@ const HELP_ID_LIKE = /^[A-Za-z0-9]{1,32}$/;
 /** The help list's last possible page (its query schema's bound). */
 const MAX_HELP_PAGE = 100_000;
 
-/** The list page /transparency?page= or /help?page= asks for; anything that is not a page number shows the first. */
-function listPageOf(req: Request): number {
-  const page = Number(typeof req.query.page === 'string' ? req.query.page : 1);
+/** The list page /transparency?page= (or ?paidPage=) or /help?page= asks for; anything that is not a page number shows the first. */
+function listPageOf(req: Request, name: 'page' | 'paidPage' = 'page'): number {
+  const asked = req.query[name];
+  const page = Number(typeof asked === 'string' ? asked : 1);
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
@@ -296,7 +297,7 @@ export function mountWebPages(app: Express, distDir: string, services: Services,
         page = pages.find(key, request.data);
         if (!page) {
           // /transparency's page of the list: read as of the same data, so it is kept with it.
-          const transparency = TRANSPARENCY_PATH.test(req.path) ? await getPublicTransparency(services, request.data, listPageOf(req)) : undefined;
+          const transparency = TRANSPARENCY_PATH.test(req.path) ? await getPublicTransparency(services, request.data, { page: listPageOf(req), paidPage: listPageOf(req, 'paidPage') }) : undefined;
           page = { ...loaded.render({ ...request, transparency }), compressed: {} };
           pages.keep(key, page);
         }

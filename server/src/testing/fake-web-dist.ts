@@ -28,7 +28,7 @@ export async function createRenderer({ template, manifest, publicUrl }) {
       const lang = params.get('lang') ?? rememberedLang ?? 'en';
       const known = path === '/' ? '<title>Home</title><h1>Home page</h1>'
         : path.startsWith('/register') ? '<h1>Register</h1>'
-        : path === '/transparency' ? '<h1>Transparency</h1><pre>' + JSON.stringify(transparency?.gifts ?? null) + '</pre>'
+        : path === '/transparency' ? '<h1>Transparency</h1><pre>' + JSON.stringify(transparency?.gifts ?? null) + '</pre><pre>' + JSON.stringify(transparency?.payments ?? null) + '</pre>'
         : path === '/dashboard' || path.startsWith('/admin/') ? '<div id="root">app</div>'
         : null;
       const body = (known ?? '<h1>Page Not Found</h1>')

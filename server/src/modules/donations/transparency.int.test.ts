@@ -1,9 +1,12 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
+import { MIGRATIONS_DIR } from '#server/db/migrate';
 import { catchUpAsyncProjections } from '#server/event-store/async-projections';
 import { HELD_BACK_PATIENCE_MS } from '#server/testing/held-back';
 import { replayAndCompare } from '#server/event-store/replay';
@@ -149,17 +152,68 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
     await app.runJobs();
   });
 
+  it('lists the payments out newest first with nobody named, 20 a page; the migration that made the list fills it as a replay would', async () => {
+    const iso = (day: number) => `2031-04-${String(day).padStart(2, '0')}`;
+    // 23 payments on 23 days of April, every third a Kanyadan benefit, the rest help withdrawals; then one more benefit on the last day.
+    const payment = (index: number, day: number) =>
+      index % 3 === 0
+        ? { type: 'KanyadanBenefitDisbursed', data: { regNo: `KNYDN${8_000_000 + index}`, amountPaise: 21_000_00, utr: uniqueUtr(), paidOn: iso(day), district: 'Gaya', disbursedAt: `${iso(day)}T10:00:00.000Z` } }
+        : {
+            type: 'DisbursementPaid',
+            data: { requestId: 'PAYS2345', disbursementId: crypto.randomUUID(), utr: uniqueUtr(), paidOn: iso(day), paidBy: 'SH0000001', paidAt: `${iso(day)}T10:00:00.000Z`, amountPaise: 1_000_00 + index, netPaise: 975_00 + index, cause: 'medical' },
+          };
+    const events = [...Array.from({ length: 23 }, (_, index) => payment(index, index + 1)), payment(24, 23)];
+    await app.services.eventStore.append([{ streamId: `test-payments-${crypto.randomUUID()}`, expected: 'no_stream', events }], { actor: 'system', correlationId: 'payments-test' });
+    await app.runJobs();
+
+    const visitor = await app.caller();
+    const first = await visitor.site.transparency.get({});
+    const second = await visitor.site.transparency.get({ paidPage: 2 });
+    expect([first.payments.total, first.payments.pageCount, first.payments.items.length, second.payments.items.length]).toEqual([24, 2, 20, 4]);
+    // Newest day first; on one day, the one paid last first.
+    expect(first.payments.items.slice(0, 3)).toEqual([
+      { paidOn: iso(23), amountPaise: 21_000_00, cause: 'kanyadan', scheme: 'kanyadan' },
+      { paidOn: iso(23), amountPaise: 975_00 + 22, cause: 'medical', scheme: 'help' },
+      { paidOn: iso(22), amountPaise: 21_000_00, cause: 'kanyadan', scheme: 'kanyadan' },
+    ]);
+    expect(second.payments.items.map((item) => item.paidOn)).toEqual([iso(4), iso(3), iso(2), iso(1)]);
+    expect(second.gifts).toEqual(first.gifts);
+    expect((await visitor.site.transparency.get({ paidPage: 99 })).payments).toEqual(second.payments);
+    // Nothing that points at a person or an application: no number, request, place or staff ID.
+    const shown = JSON.stringify([first, second]);
+    for (const hidden of ['KNYDN', 'PAYS2345', 'Gaya', 'SH0000001', events[1]!.data.utr as string]) expect(shown).not.toContain(hidden);
+
+    const http = request(web);
+    expect((await http.get('/api/transparency?paidPage=2')).body.payments).toEqual(second.payments);
+    const html = await http.get('/transparency?paidPage=2');
+    expect(html.text).toContain(JSON.stringify(second.payments));
+
+    const [result] = await replayAndCompare(app.services, 'site_transparency');
+    expect(result!.differences).toEqual([]);
+
+    // A database that had these payments before the list existed: the migration's own text, down and up again, fills it the same.
+    const rows = async () => (await app.services.db.query(`SELECT * FROM site_transparency_payments ORDER BY payment_key`)).rows;
+    const live = await rows();
+    const [up, down] = fs.readFileSync(path.join(MIGRATIONS_DIR, '1732200002900_transparency-payments.sql'), 'utf8').split('-- Down Migration');
+    await app.services.db.exec(down!);
+    await app.services.db.exec(up!);
+    expect(await rows()).toEqual(live);
+    expect(live).toHaveLength(24);
+  });
+
   it('refuses a page that is not a page number and unknown parameters, on every route', async () => {
     const http = request(web);
-    for (const query of ['page=0', 'page=abc', 'page=1.5', 'page=-2', 'sort=name', 'lang=fr']) {
+    for (const query of ['page=0', 'page=abc', 'page=1.5', 'page=-2', 'paidPage=0', 'paidPage=two', 'sort=name', 'lang=fr']) {
       const csv = await http.get(`/api/transparency.csv?${query}`);
       expect(csv.status, query).toBe(400);
       if (query !== 'lang=fr') expect((await http.get(`/api/transparency?${query}`)).status, query).toBe(400);
     }
     const json = await http.get('/api/transparency?page=0');
     expect(json.body.fieldErrors).toEqual({ page: [PAGE_INVALID] });
+    expect((await http.get('/api/transparency?paidPage=-1')).body.fieldErrors).toEqual({ paidPage: [PAGE_INVALID] });
     expect((await rejection((await app.caller()).site.transparency.get({ page: 0 }))).code).toBe('BAD_REQUEST');
     // The page itself shows the first page rather than an error for a bad ?page=.
     expect((await http.get('/transparency?page=abc')).status).toBe(200);
+    expect((await http.get('/transparency?paidPage=abc')).status).toBe(200);
   });
 });

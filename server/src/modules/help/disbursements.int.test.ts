@@ -182,6 +182,8 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
     expect(counters.peopleHelped).toBe(countersBefore.peopleHelped + 1);
     const transparency = await visitor.site.transparency.get({});
     expect(transparency.causes.find((cause) => cause.cause === 'medical')?.disbursedPaise).toBeGreaterThanOrEqual(975_00);
+    // And on its list of payments out: what reached the beneficiary, nobody named.
+    expect(transparency.payments.items).toContainEqual({ paidOn: TODAY, amountPaise: 975_00, cause: 'medical', scheme: 'help' });
     expect(JSON.stringify(transparency)).not.toContain('Ramesh');
   });
 

@@ -218,6 +218,9 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     const disbursedIn = (page: typeof transparency) => [page.months.find((month) => month.month === '2035-01')?.disbursedPaise, page.causes.find((cause) => cause.cause === 'kanyadan')?.disbursedPaise];
     expect(disbursedIn(transparency).map((paise, index) => paise! - disbursedIn(transparencyBefore)[index]!)).toEqual([21_000_00, 21_000_00]);
     expect(transparency.totals.disbursedPaise - transparencyBefore.totals.disbursedPaise).toBe(21_000_00);
+    expect(transparency.payments.total - transparencyBefore.payments.total).toBe(1);
+    expect(transparency.payments.items).toContainEqual({ paidOn: '2035-01-10', amountPaise: 21_000_00, cause: 'kanyadan', scheme: 'kanyadan' });
+    expect(JSON.stringify(transparency.payments)).not.toContain(regNo);
     expect((await staff.finance.kanyadan.admin.get({ regNo })).benefit).toMatchObject({ amountPaise: 21_000_00, utr, paidOn: '2035-01-10' });
 
     // The same UTR cannot pay another benefit (nor a fee).

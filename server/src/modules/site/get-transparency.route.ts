@@ -6,4 +6,4 @@ import { ZTransparencyQuerySchema, ZTransparencySchema } from './transparency.sc
 export const getTransparencyRoute = publicProcedure
   .input(ZTransparencyQuerySchema)
   .output(ZTransparencySchema)
-  .query(async ({ ctx, input }) => getPublicTransparency(ctx.services, await getPublicSiteData(ctx.services), input.page));
+  .query(async ({ ctx, input }) => getPublicTransparency(ctx.services, await getPublicSiteData(ctx.services), input));

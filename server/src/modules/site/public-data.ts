@@ -74,23 +74,24 @@ export async function getPublicSiteData(services: Services): Promise<PublicSiteD
 
 /** Pages of the transparency list kept per public data (the most asked for are the first few). */
 const TRANSPARENCY_PAGES_KEPT = 20;
-const transparencyCache = new WeakMap<PublicSiteData, Map<number, Promise<TTransparency>>>();
+const transparencyCache = new WeakMap<PublicSiteData, Map<string, Promise<TTransparency>>>();
 
 /**
  * The transparency page's data as of `data` (getPublicSiteData): read once per page while nothing
  * changes, since it too derives only from events. Bounded: the oldest page kept goes first.
  */
-export function getPublicTransparency(services: Services, data: PublicSiteData, page: number): Promise<TTransparency> {
+export function getPublicTransparency(services: Services, data: PublicSiteData, asked: { page: number; paidPage: number }): Promise<TTransparency> {
+  const key = `${asked.page}:${asked.paidPage}`;
   let pages = transparencyCache.get(data);
   if (!pages) {
     pages = new Map();
     transparencyCache.set(data, pages);
   }
-  const kept = pages.get(page);
+  const kept = pages.get(key);
   if (kept) return kept;
-  const loaded = getTransparency(services.db, { today: data.today, page });
-  pages.set(page, loaded);
+  const loaded = getTransparency(services.db, { today: data.today, ...asked });
+  pages.set(key, loaded);
   if (pages.size > TRANSPARENCY_PAGES_KEPT) pages.delete(pages.keys().next().value!);
-  loaded.catch(() => pages.delete(page));
+  loaded.catch(() => pages.delete(key));
   return loaded;
 }

@@ -12,16 +12,16 @@ export function siteRest(services: Services): Router {
   rest.get(
     '/transparency',
     handle(async (req, res) => {
-      const { page } = parseInput(ZTransparencyQuerySchema, req.query);
-      res.set('Cache-Control', 'no-cache').json(await getPublicTransparency(services, await getPublicSiteData(services), page));
+      const asked = parseInput(ZTransparencyQuerySchema, req.query);
+      res.set('Cache-Control', 'no-cache').json(await getPublicTransparency(services, await getPublicSiteData(services), asked));
     }),
   );
 
   rest.get(
     '/transparency.csv',
     handle(async (req, res) => {
-      const { page, lang } = parseInput(ZTransparencyCsvQuerySchema, req.query);
-      const transparency = await getPublicTransparency(services, await getPublicSiteData(services), page);
+      const { page, paidPage, lang } = parseInput(ZTransparencyCsvQuerySchema, req.query);
+      const transparency = await getPublicTransparency(services, await getPublicSiteData(services), { page, paidPage });
       res
         .set({ 'Cache-Control': 'no-cache', 'Content-Disposition': `attachment; filename="transparency-page-${transparency.gifts.page}.csv"` })
         .type('text/csv; charset=utf-8')

@@ -10,18 +10,20 @@ const DONATION_SUBJECT_PREFIX = 'donation-';
 /**
  * The public /transparency page's figures (PRODUCT.md §3): money received per month and cause
  * (verified donations; a cancellation takes its gift back out of the month it was counted in), money
- * disbursed per month and cause (Kanyadan benefits paid, and help requests' withdrawals paid), and the list of verified gifts with the names donors agreed to show.
+ * disbursed per month and cause (Kanyadan benefits paid, and help requests' withdrawals paid), the
+ * list of verified gifts with the names donors agreed to show, and the list of payments out with
+ * nobody named (day, amount, cause, scheme).
  *
  * The name comes from the pledge, and only when the donor ticked "show my name": a donor who did not
  * agree is never revealed into this projection at all. An erasure removes the name; after one, the
  * pledge reveals nothing, so a replay ends with the same rows.
  */
 export const transparencyProjection: Projection<
-  'site_transparency_months' | 'site_transparency_gifts' | 'site_transparency_names',
+  'site_transparency_months' | 'site_transparency_gifts' | 'site_transparency_names' | 'site_transparency_payments',
   DonationPledged | DonationVerified | DonationCancelled | KanyadanBenefitDisbursed | DisbursementPaid | PersonalDataErased
 > = {
   name: 'site_transparency',
-  tables: ['site_transparency_months', 'site_transparency_gifts', 'site_transparency_names'],
+  tables: ['site_transparency_months', 'site_transparency_gifts', 'site_transparency_names', 'site_transparency_payments'],
   handles: ['DonationPledged', 'DonationVerified', 'DonationCancelled', 'KanyadanBenefitDisbursed', 'DisbursementPaid', 'PersonalDataErased'],
   async apply(event, { tx, tables, reveal }) {
     switch (event.type) {
@@ -56,13 +58,19 @@ export const transparencyProjection: Projection<
         }
         return;
       }
-      case 'KanyadanBenefitDisbursed':
-        await addToMonth(tx, tables.site_transparency_months, { month: event.data.paidOn.slice(0, 7), cause: 'kanyadan', disbursedPaise: event.data.amountPaise, disbursements: 1 });
+      case 'KanyadanBenefitDisbursed': {
+        const payment = { key: `kanyadan-${event.data.regNo}`, paidOn: event.data.paidOn, amountPaise: event.data.amountPaise, cause: 'kanyadan', scheme: 'kanyadan' } as const;
+        await addToMonth(tx, tables.site_transparency_months, { month: payment.paidOn.slice(0, 7), cause: payment.cause, disbursedPaise: payment.amountPaise, disbursements: 1 });
+        await addPayment(tx, tables.site_transparency_payments, payment, event.globalPosition);
         return;
+      }
       // A help request's withdrawal paid: what reached the beneficiary (the admin charge stays with the foundation), under the request's cause; nobody named.
-      case 'DisbursementPaid':
-        await addToMonth(tx, tables.site_transparency_months, { month: event.data.paidOn.slice(0, 7), cause: event.data.cause, disbursedPaise: event.data.netPaise, disbursements: 1 });
+      case 'DisbursementPaid': {
+        const payment = { key: `help-${event.data.disbursementId}`, paidOn: event.data.paidOn, amountPaise: event.data.netPaise, cause: event.data.cause, scheme: 'help' } as const;
+        await addToMonth(tx, tables.site_transparency_months, { month: payment.paidOn.slice(0, 7), cause: payment.cause, disbursedPaise: payment.amountPaise, disbursements: 1 });
+        await addPayment(tx, tables.site_transparency_payments, payment, event.globalPosition);
         return;
+      }
       case 'PersonalDataErased': {
         const { subjectId } = event.data;
         if (subjectId.startsWith(DONATION_SUBJECT_PREFIX)) {
@@ -94,5 +102,22 @@ async function addToMonth(tx: Queryable, table: string, change: MonthChange): Pr
        received_paise = ${table}.received_paise + EXCLUDED.received_paise, gifts = ${table}.gifts + EXCLUDED.gifts,
        disbursed_paise = ${table}.disbursed_paise + EXCLUDED.disbursed_paise, disbursements = ${table}.disbursements + EXCLUDED.disbursements`,
     [change.month, change.cause, change.receivedPaise ?? 0, change.gifts ?? 0, change.disbursedPaise ?? 0, change.disbursements ?? 0],
+  );
+}
+
+interface Payment {
+  /** Which payment it is, to be kept once; never shown. */
+  key: string;
+  paidOn: string;
+  amountPaise: number;
+  cause: string;
+  scheme: 'help' | 'kanyadan';
+}
+
+/** One payment out on the public list; one already there (written by the migration that made the list) stays as it is. */
+async function addPayment(tx: Queryable, table: string, payment: Payment, position: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${table} (payment_key, paid_on, amount_paise, cause, scheme, position) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (payment_key) DO NOTHING`,
+    [payment.key, payment.paidOn, payment.amountPaise, payment.cause, payment.scheme, position],
   );
 }

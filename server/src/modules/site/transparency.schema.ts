@@ -12,8 +12,13 @@ export const TRANSPARENCY_PAGE_SIZE = 20;
 export const TRANSPARENCY_MONTHS = 24;
 export const PAGE_INVALID = 'Enter a page number from 1 upwards.';
 
+const ZPageNumberSchema = z.coerce.number({ error: PAGE_INVALID }).int(PAGE_INVALID).min(1, PAGE_INVALID).max(1_000_000, PAGE_INVALID).default(1);
+
 export const ZTransparencyQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: PAGE_INVALID }).int(PAGE_INVALID).min(1, PAGE_INVALID).max(1_000_000, PAGE_INVALID).default(1),
+  /** The page of the gifts' list. */
+  page: ZPageNumberSchema,
+  /** The page of the payments' list. */
+  paidPage: ZPageNumberSchema,
 });
 export type TTransparencyQuery = z.input<typeof ZTransparencyQuerySchema>;
 
@@ -39,6 +44,17 @@ export const ZTransparencySchema = z.object({
     total: z.number().int().min(0),
     /** Newest first; `donorName` null means "Anonymous". */
     items: z.array(z.object({ receivedOn: z.string(), amountPaise: z.number().int(), cause: ZCauseSchema, donorName: z.string().nullable() })),
+  }),
+  /**
+   * Money paid out, of all time, newest first, 20 a page: Kanyadan benefits and help requests'
+   * withdrawals (what reached the beneficiary), with nobody named — no name, number or place.
+   */
+  payments: z.object({
+    page: z.number().int().min(1),
+    pageCount: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+    total: z.number().int().min(0),
+    items: z.array(z.object({ paidOn: z.string(), amountPaise: z.number().int(), cause: ZCauseSchema, scheme: z.enum(['help', 'kanyadan']) })),
   }),
 });
 export type TTransparency = z.infer<typeof ZTransparencySchema>;

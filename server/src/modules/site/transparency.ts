@@ -46,39 +46,61 @@ export function summarise(rows: readonly MonthRow[], months: readonly string[]):
   return { months: [...byMonth.values()], causes: [...byCause.values()], totals };
 }
 
+/** Which page is shown of a list of `total` rows: the one asked for, or the last when it is past the end. */
+function pageWithin(total: number, page: number): { page: number; pageCount: number; offset: number } {
+  const pageCount = Math.max(1, Math.ceil(total / TRANSPARENCY_PAGE_SIZE));
+  const shown = Math.min(page, pageCount);
+  return { page: shown, pageCount, offset: (shown - 1) * TRANSPARENCY_PAGE_SIZE };
+}
+
 /**
- * What /transparency shows on page `page` (a page past the last shows the last), with the chart's
- * window ending in the month of `today`. Reads only the site_transparency projection: the months'
- * few rows and one page of the gifts' index. A deep page walks the index up to it (bench:transparency
- * gives the figures for 100,000 gifts).
+ * What /transparency shows on page `page` of the gifts and page `paidPage` of the payments (a page
+ * past the last shows the last), with the chart's window ending in the month of `today`. Reads only
+ * the site_transparency projection: the months' few rows and one page of each list's index. A deep
+ * page walks the index up to it (bench:transparency gives the figures for 100,000 gifts).
  */
-export async function getTransparency(db: Queryable, { today, page }: { today: string; page: number }): Promise<TTransparency> {
+export async function getTransparency(db: Queryable, { today, page, paidPage = 1 }: { today: string; page: number; paidPage?: number }): Promise<TTransparency> {
   const months = monthsUpTo(today, TRANSPARENCY_MONTHS);
-  const { rows: monthRows } = await db.query<MonthRow & { gifts: string | number }>(
-    `SELECT month, cause, received_paise, disbursed_paise, gifts FROM site_transparency_months`,
+  const { rows: monthRows } = await db.query<MonthRow & { gifts: string | number; disbursements: string | number }>(
+    `SELECT month, cause, received_paise, disbursed_paise, gifts, disbursements FROM site_transparency_months`,
   );
   const total = monthRows.reduce((sum, row) => sum + Number(row.gifts), 0);
-  const pageCount = Math.max(1, Math.ceil(total / TRANSPARENCY_PAGE_SIZE));
-  const shownPage = Math.min(page, pageCount);
-  const { rows: gifts } = await db.query<{ received_on: string; amount_paise: string | number; cause: Cause; name: string | null }>(
-    // The page's references first, from the index alone (a deep page skips index entries, not
-    // rows); then the 20 rows and their names.
-    `WITH page AS (
-       SELECT reference, received_on, verified_at FROM site_transparency_gifts
-        ORDER BY received_on DESC, verified_at DESC, reference LIMIT $1 OFFSET $2)
-     SELECT g.received_on::text AS received_on, g.amount_paise, g.cause, n.name
-       FROM page JOIN site_transparency_gifts g USING (reference) LEFT JOIN site_transparency_names n USING (reference)
-      ORDER BY page.received_on DESC, page.verified_at DESC, page.reference`,
-    [TRANSPARENCY_PAGE_SIZE, (shownPage - 1) * TRANSPARENCY_PAGE_SIZE],
-  );
+  const paidTotal = monthRows.reduce((sum, row) => sum + Number(row.disbursements), 0);
+  const giftsPage = pageWithin(total, page);
+  const paymentsPage = pageWithin(paidTotal, paidPage);
+  const [{ rows: gifts }, { rows: payments }] = await Promise.all([
+    db.query<{ received_on: string; amount_paise: string | number; cause: Cause; name: string | null }>(
+      // The page's references first, from the index alone (a deep page skips index entries, not
+      // rows); then the 20 rows and their names.
+      `WITH page AS (
+         SELECT reference, received_on, verified_at FROM site_transparency_gifts
+          ORDER BY received_on DESC, verified_at DESC, reference LIMIT $1 OFFSET $2)
+       SELECT g.received_on::text AS received_on, g.amount_paise, g.cause, n.name
+         FROM page JOIN site_transparency_gifts g USING (reference) LEFT JOIN site_transparency_names n USING (reference)
+        ORDER BY page.received_on DESC, page.verified_at DESC, page.reference`,
+      [TRANSPARENCY_PAGE_SIZE, giftsPage.offset],
+    ),
+    db.query<{ paid_on: string; amount_paise: string | number; cause: Cause; scheme: 'help' | 'kanyadan' }>(
+      `SELECT paid_on::text AS paid_on, amount_paise, cause, scheme FROM site_transparency_payments
+        ORDER BY paid_on DESC, position DESC LIMIT $1 OFFSET $2`,
+      [TRANSPARENCY_PAGE_SIZE, paymentsPage.offset],
+    ),
+  ]);
   return {
     ...summarise(monthRows, months),
     gifts: {
-      page: shownPage,
-      pageCount,
+      page: giftsPage.page,
+      pageCount: giftsPage.pageCount,
       pageSize: TRANSPARENCY_PAGE_SIZE,
       total,
       items: gifts.map((gift) => ({ receivedOn: gift.received_on, amountPaise: Number(gift.amount_paise), cause: gift.cause, donorName: gift.name })),
+    },
+    payments: {
+      page: paymentsPage.page,
+      pageCount: paymentsPage.pageCount,
+      pageSize: TRANSPARENCY_PAGE_SIZE,
+      total: paidTotal,
+      items: payments.map((payment) => ({ paidOn: payment.paid_on, amountPaise: Number(payment.amount_paise), cause: payment.cause, scheme: payment.scheme })),
     },
   };
 }

@@ -21,6 +21,13 @@ function pageOf(html: string): string {
   return /<div class="container page-content transparency">[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
 }
 
+/** One list's section of the page: `gifts` or `payments`. */
+function sectionOf(page: string, list: 'gifts' | 'payments'): string {
+  return new RegExp(`<section aria-labelledby="transparency-${list}">[\\s\\S]*?</section>`).exec(page)?.[0] ?? '';
+}
+
+const itemsOf = (section: string) => [...section.matchAll(/<li class="gift">([\s\S]*?)<\/li>/g)].map((match) => match[1]!);
+
 describe('/transparency as the server renders it', () => {
   it('draws both charts as SVG pictures with a text alternative, each followed by its table of figures', () => {
     const page = pageOf(render('/transparency').html);
@@ -41,7 +48,7 @@ describe('/transparency as the server renders it', () => {
   it('lists the gifts with the names donors agreed to and "Anonymous" otherwise, with paging links and the CSV of this page', () => {
     const data = transparencyFixture(3);
     const page = pageOf(render('/transparency?page=3', data).html);
-    const gifts = [...page.matchAll(/<li class="gift">([\s\S]*?)<\/li>/g)].map((match) => match[1]!);
+    const gifts = itemsOf(sectionOf(page, 'gifts'));
     expect(gifts).toHaveLength(20);
     expect(gifts[0]).toContain('सुनीता देवी');
     expect(gifts[1]).toContain('Anonymous');
@@ -49,6 +56,30 @@ describe('/transparency as the server renders it', () => {
     expect(page).toContain('href="/transparency?page=4"');
     expect(page).toContain('href="/api/transparency.csv?page=3&amp;lang=en"');
     expect(page).toContain('Page 3 of 5,000');
+  });
+
+  it('lists the payments out with nobody named: the amount, the scheme, the day and the cause, with their own paging that keeps the gifts’ page', () => {
+    const data = transparencyFixture(3, 2);
+    const page = pageOf(render('/transparency?page=3&paidPage=2', data).html);
+    const payments = sectionOf(page, 'payments');
+    const items = itemsOf(payments);
+    expect(items).toHaveLength(20);
+    const text = (html: string) => html.replace(/<[^>]+>/g, '').replaceAll('<!-- -->', '');
+    expect(text(items[0]!)).toBe('₹21,000Kanyadan benefit to a familyDate: 20 Nov 2026 · Cause: Kanyadan (marriage support for girls)');
+    expect(text(items[1]!)).toMatch(/^₹[\d,]+Help for a member in needDate: 19 Nov 2026 · Cause: /);
+    expect(payments).toContain('1,200 payments to verified beneficiaries');
+    for (const name of ['सुनीता देवी', 'Ramesh', 'Asha', 'Anonymous']) expect(payments).not.toContain(name);
+    // Its pages keep the gifts' page 3, and come back to this section; the gifts' pages keep payments' page 2.
+    expect(payments).toContain('href="/transparency?page=3#transparency-payments" rel="prev"');
+    expect(payments).toContain('href="/transparency?page=3&amp;paidPage=3#transparency-payments" rel="next"');
+    expect(payments).toContain('Page 2 of 60');
+    expect(sectionOf(page, 'gifts')).toContain('href="/transparency?page=4&amp;paidPage=2" rel="next"');
+
+    const hindi = sectionOf(pageOf(render('/transparency?page=3&paidPage=2&lang=hi', data).html), 'payments');
+    expect(hindi).toContain('भुगतान की गई राशि');
+    expect(hindi).toContain('एक परिवार को कन्यादान सहायता');
+    expect(hindi).toContain('ज़रूरतमंद सदस्य को सहायता');
+    expect(hindi).toContain('href="/transparency?page=3&amp;paidPage=3&amp;lang=hi#transparency-payments"');
   });
 
   it('speaks Hindi on ?lang=hi, "गुमनाम" for anonymous donors, and keeps the language in its links', () => {
@@ -71,10 +102,12 @@ describe('/transparency as the server renders it', () => {
     expect(home.site.transparency).toBeUndefined();
   });
 
-  it('says so plainly before the first verified donation', () => {
+  it('says so plainly before the first verified donation and the first payment', () => {
     const empty = transparencyFixture();
-    const page = pageOf(render('/transparency', { ...empty, gifts: { ...empty.gifts, page: 1, pageCount: 1, total: 0, items: [] } }).html);
+    const nothing = { page: 1, pageCount: 1, total: 0, items: [] };
+    const page = pageOf(render('/transparency', { ...empty, gifts: { ...empty.gifts, ...nothing }, payments: { ...empty.payments, ...nothing } }).html);
     expect(page).toContain('No verified donations yet.');
+    expect(page).toContain('Nothing has been paid out yet.');
     expect(page).not.toContain('rel="next"');
     expect(page).not.toContain('.csv');
   });

@@ -10,24 +10,34 @@ import { CAUSE_LABELS } from '../components/cause-select.tsx';
 import { CauseChart, MonthChart } from '../components/money-charts.tsx';
 import { useTransparency } from '../hooks/use-transparency.ts';
 
-/** `?page=` as a page number; anything else is the first page (as the server reads it). */
-function pageOf(search: string): number {
-  const page = Number(new URLSearchParams(search).get('page') ?? 1);
+/** `?page=` (gifts) or `?paidPage=` (payments) as a page number; anything else is the first page (as the server reads it). */
+function pageOf(search: string, name: 'page' | 'paidPage'): number {
+  const page = Number(new URLSearchParams(search).get(name) ?? 1);
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The address of a page of each list; a first page is left out of the address. */
+function listHref(pages: { page: number; paidPage: number }, lang: 'en' | 'hi', hash = ''): string {
+  const params = new URLSearchParams();
+  if (pages.page > 1) params.set('page', String(pages.page));
+  if (pages.paidPage > 1) params.set('paidPage', String(pages.paidPage));
+  const query = params.toString();
+  return localizeHref(`/transparency${query ? `?${query}` : ''}${hash}`, lang);
 }
 
 /**
  * /transparency (PRODUCT.md §3): where the money came from and where it went. Money received and
  * disbursed in the last 24 months, by month and by cause, as charts with their tables; then every
- * verified donation, newest first, 20 a page, naming the donor only when they agreed. Rendered on
- * the server with the figures; paging is plain links, so it works before (and without) any script.
+ * verified donation, newest first, 20 a page, naming the donor only when they agreed; then every
+ * payment out, newest first, 20 a page, naming nobody. Rendered on the server with the figures;
+ * paging is plain links, so it works before (and without) any script.
  */
 export default function TransparencyPage() {
   const t = useT();
   const { lang } = useLang();
   usePageMeta('transparency.metaTitle', 'transparency.metaDescription');
-  const page = pageOf(useSearch());
-  const { data, error } = useTransparency(page);
+  const search = useSearch();
+  const { data, error } = useTransparency(pageOf(search, 'page'), pageOf(search, 'paidPage'));
 
   return (
     <div className="container page-content transparency">
@@ -41,8 +51,9 @@ export default function TransparencyPage() {
 function Figures({ data, lang }: { data: TTransparency; lang: 'en' | 'hi' }) {
   const t = useT();
   const totals = { received: formatMoney(data.totals.receivedPaise), disbursed: formatMoney(data.totals.disbursedPaise) };
-  const { gifts } = data;
-  const pageHref = (page: number) => localizeHref(page === 1 ? '/transparency' : `/transparency?page=${page}`, lang);
+  const { gifts, payments } = data;
+  const pageHref = (page: number) => listHref({ page, paidPage: payments.page }, lang);
+  const paidPageHref = (paidPage: number) => listHref({ page: gifts.page, paidPage }, lang, '#transparency-payments');
   const csvHref = `/api/transparency.csv?page=${gifts.page}&lang=${lang}`;
 
   return (
@@ -156,6 +167,43 @@ function Figures({ data, lang }: { data: TTransparency; lang: 'en' | 'hi' }) {
               {t('transparency.downloadCsv')}
             </a>
           </p>
+        )}
+      </section>
+
+      <section aria-labelledby="transparency-payments">
+        <h2 id="transparency-payments">{t('transparency.payments')}</h2>
+        <p>{t('transparency.paymentsNote', { count: formatNumber(payments.total) })}</p>
+        {payments.items.length === 0 ? (
+          <p>{t('transparency.noPayments')}</p>
+        ) : (
+          <ul className="gift-list" data-testid="transparency-payments">
+            {payments.items.map((payment, index) => (
+              <li key={`${payments.page}-${index}`} className="gift">
+                <span className="gift-amount">{formatMoney(payment.amountPaise)}</span>
+                <span className="gift-donor">{t(payment.scheme === 'kanyadan' ? 'transparency.kanyadanBenefit' : 'transparency.helpPayment')}</span>
+                <span className="gift-meta">
+                  <span className="visually-hidden">{t('transparency.date')}: </span>
+                  {formatDate(payment.paidOn, lang)} · <span className="visually-hidden">{t('transparency.cause')}: </span>
+                  {t(CAUSE_LABELS[payment.cause])}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {payments.pageCount > 1 && (
+          <nav className="pager" aria-label={t('transparency.paymentPages')}>
+            {payments.page > 1 && (
+              <a href={paidPageHref(payments.page - 1)} rel="prev">
+                {t('transparency.newer')}
+              </a>
+            )}
+            <span>{t('transparency.pageOf', { page: formatNumber(payments.page), pages: formatNumber(payments.pageCount) })}</span>
+            {payments.page < payments.pageCount && (
+              <a href={paidPageHref(payments.page + 1)} rel="next">
+                {t('transparency.older')}
+              </a>
+            )}
+          </nav>
         )}
       </section>
     </>
