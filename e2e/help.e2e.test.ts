@@ -721,8 +721,8 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
 
   it('the transparency page counts the net amount paid as disbursed for medical aid, naming nobody, in Hindi and English at 360 px', { timeout: 120_000 }, async () => {
     const texts = {
-      en: { heading: 'Transparency', causeTable: 'Received and disbursed by cause', cause: 'Medical aid', anonymous: 'Anonymous', payment: 'Help for a member in need' },
-      hi: { heading: 'पारदर्शिता', causeTable: 'उद्देश्य के अनुसार प्राप्त और वितरित राशि', cause: 'चिकित्सा सहायता', anonymous: 'गुमनाम', payment: 'ज़रूरतमंद सदस्य को सहायता' },
+      en: { heading: 'Transparency', causeTable: 'Received and disbursed by cause', cause: 'Medical aid', anonymous: 'Anonymous', payment: 'Help for a member in need', paymentsCsv: 'Download this page of payments as CSV (spreadsheet)' },
+      hi: { heading: 'पारदर्शिता', causeTable: 'उद्देश्य के अनुसार प्राप्त और वितरित राशि', cause: 'चिकित्सा सहायता', anonymous: 'गुमनाम', payment: 'ज़रूरतमंद सदस्य को सहायता', paymentsCsv: 'भुगतानों का यह पन्ना CSV (स्प्रेडशीट) में डाउनलोड करें' },
     } as const;
     // The worker projects the payment a moment after it is recorded.
     await expect
@@ -752,6 +752,10 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
       expect(await payments.count()).toBe(1);
       const payment = (await payments.textContent()) ?? '';
       for (const part of [MONEY.withdrawal.net, text.payment, text.cause]) expect(payment).toContain(part);
+      // Its spreadsheet holds the same row.
+      const csvHref = await page.getByRole('link', { name: text.paymentsCsv }).getAttribute('href');
+      const csv = new TextDecoder().decode(await (await fetch(`${harness.url}${csvHref}`)).arrayBuffer());
+      expect(csv.split('\r\n')[1]).toContain(text.payment);
       const shown = await page.locator('body').innerText();
       for (const secret of [REQUEST.beneficiaryName, 'Sunita', 'सुनीता', 'Ramesh Kumar', requestId]) expect(shown, `the transparency page shows ${secret}`).not.toContain(secret);
       await noSideScroll(page, `/transparency (${lang}, 360 px)`);

@@ -572,6 +572,7 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     getAdminDirectCompanyJoiners: { success: () => asAdmin(get('/api/admin/direct-company-joiners')), errors: adminOnly(() => get('/api/admin/direct-company-joiners')) },
     getTransparency: { success: () => get('/api/transparency').query({ page: 1 }), errors: { 400: () => get('/api/transparency').query({ page: 0 }) } },
     'getTransparency.csv': { success: () => get('/api/transparency.csv').query({ page: 1, lang: 'hi' }), errors: { 400: () => get('/api/transparency.csv').query({ lang: 'fr' }) } },
+    'getTransparencyPayments.csv': { success: () => get('/api/transparency/payments.csv').query({ paidPage: 1, lang: 'hi' }), errors: { 400: () => get('/api/transparency/payments.csv').query({ paidPage: 0 }) } },
 
     getHelp: { success: async () => (await publishedHelp(), get('/api/help').query({ cause: 'medical' })), errors: { 400: () => get('/api/help').query({ page: 0 }) } },
     getHelpById: {

@@ -187,6 +187,20 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
     expect((await http.get('/api/transparency?paidPage=2')).body.payments).toEqual(second.payments);
     const html = await http.get('/transparency?paidPage=2');
     expect(html.text).toContain(JSON.stringify(second.payments));
+    // Its spreadsheet: the same rows, in the language asked for, nobody named.
+    const csv = await http.get('/api/transparency/payments.csv?paidPage=2&lang=hi').buffer(true);
+    expect([csv.status, csv.headers['content-type'], csv.headers['content-disposition']]).toEqual([200, 'text/csv; charset=utf-8', 'attachment; filename="transparency-payments-page-2.csv"']);
+    expect(csv.text.charCodeAt(0)).toBe(0xfeff);
+    expect(parse(csv.text, { bom: true })).toEqual([
+      ['तारीख़', 'राशि (₹)', 'उद्देश्य', 'भुगतान'],
+      [iso(4), '21000.00', 'कन्यादान', 'एक परिवार को कन्यादान सहायता'],
+      [iso(3), '975.02', 'चिकित्सा सहायता', 'ज़रूरतमंद सदस्य को सहायता'],
+      [iso(2), '975.01', 'चिकित्सा सहायता', 'ज़रूरतमंद सदस्य को सहायता'],
+      [iso(1), '21000.00', 'कन्यादान', 'एक परिवार को कन्यादान सहायता'],
+    ]);
+    const english = parse((await http.get('/api/transparency/payments.csv')).text, { bom: true }) as string[][];
+    expect([english[0], english.length]).toEqual([['Date', 'Amount (₹)', 'Cause', 'Paid as'], 21]);
+    expect(english[1]).toEqual([iso(23), '21000.00', 'Kanyadan', 'Kanyadan benefit to a family']);
 
     const [result] = await replayAndCompare(app.services, 'site_transparency');
     expect(result!.differences).toEqual([]);
@@ -206,6 +220,9 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
     for (const query of ['page=0', 'page=abc', 'page=1.5', 'page=-2', 'paidPage=0', 'paidPage=two', 'sort=name', 'lang=fr']) {
       const csv = await http.get(`/api/transparency.csv?${query}`);
       expect(csv.status, query).toBe(400);
+      // Each list's spreadsheet takes its own page only.
+      const paymentsQuery = query.replace(/^page=/, 'paidPage=').replace(/^paidPage=(0|two)$/, 'page=1');
+      expect((await http.get(`/api/transparency/payments.csv?${paymentsQuery}`)).status, paymentsQuery).toBe(400);
       if (query !== 'lang=fr') expect((await http.get(`/api/transparency?${query}`)).status, query).toBe(400);
     }
     const json = await http.get('/api/transparency?page=0');

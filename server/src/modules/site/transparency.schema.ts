@@ -22,8 +22,13 @@ export const ZTransparencyQuerySchema = z.strictObject({
 });
 export type TTransparencyQuery = z.input<typeof ZTransparencyQuerySchema>;
 
-/** The CSV of a page of the list, with its headings and "Anonymous" in the page's language. */
-export const ZTransparencyCsvQuerySchema = ZTransparencyQuerySchema.extend({ lang: z.enum(['en', 'hi'], { error: 'Choose en or hi' }).default('en') });
+const ZCsvLangSchema = z.enum(['en', 'hi'], { error: 'Choose en or hi' }).default('en');
+
+/** The CSV of a page of the gifts' list, with its headings and "Anonymous" in the page's language. */
+export const ZTransparencyCsvQuerySchema = z.strictObject({ page: ZPageNumberSchema, lang: ZCsvLangSchema });
+
+/** The CSV of a page of the payments' list, with its headings and words in the page's language. */
+export const ZTransparencyPaymentsCsvQuerySchema = z.strictObject({ paidPage: ZPageNumberSchema, lang: ZCsvLangSchema });
 
 const ZCauseSchema = z.enum(DONATION_CAUSES);
 

@@ -106,8 +106,8 @@ export async function getTransparency(db: Queryable, { today, page, paidPage = 1
 }
 
 const CSV_TEXT = {
-  en: { date: 'Date', amount: 'Amount (₹)', cause: 'Cause', donor: 'Donor', anonymous: 'Anonymous' },
-  hi: { date: 'तारीख़', amount: 'राशि (₹)', cause: 'उद्देश्य', donor: 'दाता', anonymous: 'गुमनाम' },
+  en: { date: 'Date', amount: 'Amount (₹)', cause: 'Cause', donor: 'Donor', anonymous: 'Anonymous', paidAs: 'Paid as', kanyadan: 'Kanyadan benefit to a family', help: 'Help for a member in need' },
+  hi: { date: 'तारीख़', amount: 'राशि (₹)', cause: 'उद्देश्य', donor: 'दाता', anonymous: 'गुमनाम', paidAs: 'भुगतान', kanyadan: 'एक परिवार को कन्यादान सहायता', help: 'ज़रूरतमंद सदस्य को सहायता' },
 } as const;
 
 /** The causes as the page's list names them. */
@@ -126,5 +126,14 @@ export function transparencyCsv(gifts: TTransparency['gifts']['items'], lang: 'e
   return stringify(
     gifts.map((gift) => [gift.receivedOn, rupeesText(gift.amountPaise), CAUSE_NAMES[lang][gift.cause], gift.donorName ?? text.anonymous]),
     { bom: true, escape_formulas: true, record_delimiter: 'windows', header: true, columns: [text.date, text.amount, text.cause, text.donor] },
+  );
+}
+
+/** The payments' list as a spreadsheet: the rows and columns the page shows, in its language; nobody named, as there. */
+export function transparencyPaymentsCsv(payments: TTransparency['payments']['items'], lang: 'en' | 'hi'): string {
+  const text = CSV_TEXT[lang];
+  return stringify(
+    payments.map((payment) => [payment.paidOn, rupeesText(payment.amountPaise), CAUSE_NAMES[lang][payment.cause], text[payment.scheme]]),
+    { bom: true, escape_formulas: true, record_delimiter: 'windows', header: true, columns: [text.date, text.amount, text.cause, text.paidAs] },
   );
 }

@@ -73,6 +73,7 @@ describe('/transparency as the server renders it', () => {
     expect(payments).toContain('href="/transparency?page=3#transparency-payments" rel="prev"');
     expect(payments).toContain('href="/transparency?page=3&amp;paidPage=3#transparency-payments" rel="next"');
     expect(payments).toContain('Page 2 of 60');
+    expect(payments).toContain('href="/api/transparency/payments.csv?paidPage=2&amp;lang=en" download');
     expect(sectionOf(page, 'gifts')).toContain('href="/transparency?page=4&amp;paidPage=2" rel="next"');
 
     const hindi = sectionOf(pageOf(render('/transparency?page=3&paidPage=2&lang=hi', data).html), 'payments');

@@ -205,6 +205,13 @@ function Figures({ data, lang }: { data: TTransparency; lang: 'en' | 'hi' }) {
             )}
           </nav>
         )}
+        {payments.items.length > 0 && (
+          <p>
+            <a href={`/api/transparency/payments.csv?paidPage=${payments.page}&lang=${lang}`} download>
+              {t('transparency.downloadPaymentsCsv')}
+            </a>
+          </p>
+        )}
       </section>
     </>
   );
