@@ -28,6 +28,8 @@ describe('the old product’s links', () => {
     ['/UnlockPaymentSection', NO_PAID_LEVELS_PATH],
     ['/global-dashboard', NO_PAID_LEVELS_PATH],
     ['/global-payment', NO_PAID_LEVELS_PATH],
+    ['/global-income', NO_PAID_LEVELS_PATH],
+    ['/Global-Level-History/SH1234567/', NO_PAID_LEVELS_PATH],
     ['/silver-matrix/SH1234567', NO_PAID_LEVELS_PATH],
     ['/gold-matrix/SH1234567/', NO_PAID_LEVELS_PATH],
   ])('%s answers 308 to %s, keeping the language', async (old, now) => {
@@ -39,7 +41,7 @@ describe('the old product’s links', () => {
 
   it('matches the old paths in any case, and leaves every other path, and other methods, alone', async () => {
     expect((await request(app()).get('/WITHDRAWAL')).headers.location).toBe('/my-help');
-    for (const path of ['/admin/dashboard', '/admin/help', '/my-help', '/matrix', '/donate', '/withdrawals']) {
+    for (const path of ['/admin/dashboard', '/admin/help', '/my-help', '/matrix', '/donate', '/withdrawals', '/global', '/help/global-warming']) {
       const res = await request(app()).get(path);
       expect([path, res.status]).toEqual([path, 200]);
     }

@@ -22,8 +22,8 @@ export const LEGACY_LINKS: ReadonlyArray<{ pattern: RegExp; to: string }> = [
   { pattern: /^\/upload-payment\/?$/i, to: NO_PAID_LEVELS_PATH },
   { pattern: /^\/sponsor-approval\/?$/i, to: NO_PAID_LEVELS_PATH },
   { pattern: /^\/UnlockPaymentSection\/?$/i, to: NO_PAID_LEVELS_PATH },
-  { pattern: /^\/global-dashboard\/?$/i, to: NO_PAID_LEVELS_PATH },
-  { pattern: /^\/global-payment\/?$/i, to: NO_PAID_LEVELS_PATH },
+  // Every page of the old "global" pool (/global-dashboard, /global-payment, /global-income/…): paid levels, all of them.
+  { pattern: /^\/global-[A-Za-z0-9-]+(?:\/[^/]+)*\/?$/i, to: NO_PAID_LEVELS_PATH },
   { pattern: /^\/[A-Za-z0-9]+-matrix\/[^/]+\/?$/i, to: NO_PAID_LEVELS_PATH },
 ];
 
