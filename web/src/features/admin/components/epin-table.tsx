@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TEpin } from '@sahay/server/modules/community/epins.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
-import { formatDate } from '#web/ui/format.ts';
+import { formatDate, formatDateTime } from '#web/ui/format.ts';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useEpins } from '../hooks/use-epins.ts';
@@ -44,6 +44,7 @@ export function EpinTable({ epins, total }: { epins: readonly TEpin[]; total: nu
           cell: (epin) => <span className={epin.used ? 'badge badge-used' : 'badge badge-unused'}>{t(epin.used ? 'admin.epins.used' : 'admin.epins.unused')}</span>,
         },
         { header: t('admin.epins.usedBy'), cell: (epin) => epin.usedBy ?? t('common.none') },
+        { header: t('admin.epins.usedOn'), cell: (epin) => (epin.usedAt ? formatDateTime(epin.usedAt, lang) : t('common.none')) },
         { header: t('admin.epins.assignedTo'), cell: (epin) => epin.assignedTo ?? t('common.none') },
         { header: t('admin.epins.created'), cell: (epin) => formatDate(epin.createdAt, lang) },
       ]}
