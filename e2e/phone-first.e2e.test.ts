@@ -139,6 +139,12 @@ describe('phone-first sign-in in Chromium', () => {
     await friend.page.screenshot({ path: path.join(SHOTS_DIR, 'register-by-link-hi-360.png'), fullPage: true });
     // Her profile: its sections reachable from the top, and no I-card before her e-mail is confirmed.
     await friend.page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
+    // Her own gifts are hers: /donate fills in her name, and credits nobody — not the member who invited her.
+    await friend.page.goto('/donate?lang=hi');
+    await waitForApp(friend.page);
+    const donateForm = friend.page.getByTestId('donate-form');
+    await expect.poll(() => donateForm.locator('input[name="donorName"]').inputValue()).toBe('Sita Kumari');
+    expect(await donateForm.locator('input[name="referralId"]').inputValue()).toBe('');
     await friend.page.goto('/profile?lang=hi');
     const sections = friend.page.getByRole('navigation', { name: 'इस पेज पर' });
     await expect.poll(() => sections.getByRole('link').count()).toBe(5);
@@ -209,6 +215,45 @@ describe('phone-first sign-in in Chromium', () => {
     await expectNoSideScroll(page, 'registration with errors (en, 360 px)');
     await expectAccessible(page, 'registration with errors (en, 360 px)');
     await page.screenshot({ path: path.join(SHOTS_DIR, 'register-errors-en-360.png'), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('with "invite only" turned off, a visitor joins without a code; turned back on, the form asks for one again (360 px, English)', { timeout: 90_000 }, async () => {
+    const admin = await harness.account({ role: 'admin', permissions: ['settings'] });
+    const token = await tokenFor(harness, admin);
+    const setInviteOnly = async (isInviteOnly: boolean) => {
+      const { version } = (await callProcedure(harness, 'site.settings.get', { token })).body.result?.data as { version: number };
+      const saved = await callProcedure(harness, 'site.settings.update', { kind: 'mutation', token, input: { expectedVersion: version, data: { isInviteOnly } } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await setInviteOnly(false);
+    try {
+      await page.goto('/register');
+      await waitForApp(page);
+      const code = page.getByLabel('Invite code (E-PIN, optional)');
+      await expect.poll(() => code.count()).toBe(1);
+      expect(await code.getAttribute('required')).toBeNull();
+      await page.locator('input[name="fullName"]').fill('Open Door');
+      await page.locator('input[name="email"]').fill(`open.door.${Date.now()}@example.org`);
+      await page.locator('input[name="phone"]').fill('7012300001');
+      await page.locator('input[name="password"]').fill('open door password');
+      await page.locator('textarea[name="address"]').fill('9 Station Road');
+      await page.locator('input[name="city"]').fill('Ajmer');
+      await page.getByLabel('State', { exact: true }).selectOption({ label: 'Rajasthan' });
+      await page.locator('input[name="pinCode"]').fill('305001');
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+      await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 15_000 }).toContain('Welcome, Open Door!');
+      await expectAccessible(page, 'registered without a code (en, 360 px)');
+    } finally {
+      await setInviteOnly(true);
+    }
+    const visitor = await harness.page({ width: 360 });
+    await visitor.page.goto('/register');
+    await waitForApp(visitor.page);
+    await expect.poll(() => visitor.page.getByLabel('Invite code (E-PIN)', { exact: true }).getAttribute('required')).toBe('');
+    await visitor.page.context().close();
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });

@@ -130,6 +130,20 @@ describe('server rendering', () => {
     expect(render('/register/not-an-id').html).toContain('Checking the referral ID…');
   });
 
+  it('asks for an invite code while "invite only" is on (the default), and says one is optional when it is off', () => {
+    const epinOf = (html: string) => /<input[^>]*name="epin"[^>]*>/.exec(html)?.[0] ?? '';
+    const inviteOnly = render('/register').html;
+    expect(inviteOnly).toContain('Invite code (E-PIN)');
+    expect(epinOf(inviteOnly)).toContain('required=""');
+    expect(inviteOnly).toContain('No invite code? Ask the member who invited you');
+    const open = renderer.render({ path: '/register', search: 'lang=hi', data: publicSiteFixture({ isInviteOnly: false }) }).html;
+    expect(open).toContain('आमंत्रण कोड (ई-पिन, वैकल्पिक)');
+    expect(open).toContain('आप बिना कोड के भी जुड़ सकते हैं।');
+    expect(epinOf(open)).not.toContain('required');
+    // The page hands the setting to the browser, so the form checks alike after it starts.
+    expect(bootData(open).site.settings.isInviteOnly).toBe(false);
+  });
+
   it('labels every form control on the sign-in, registration and contact pages', () => {
     for (const path of ['/login', '/register', '/admin-login', '/contact']) {
       const { html } = render(path);

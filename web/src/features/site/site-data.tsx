@@ -18,6 +18,8 @@ export const PUBLIC_SETTING_KEYS = [
   'socialInstagram',
   'socialYoutube',
   'socialX',
+  // Whether registration needs an invite code: the form says so before sending.
+  'isInviteOnly',
   'kanyadanFeePaise',
   'kanyadanBenefitText',
   // The foundation's own UPI ID and bank account, which the Kanyadan fee step shows (the donate

@@ -7,8 +7,6 @@ export interface SignedInDonor {
   fullName: string;
   email: string;
   phone: string;
-  /** The member's own sponsor: credited with the gift unless the donor came through another link. */
-  sponsorId: string | null;
 }
 
 /**
@@ -26,6 +24,5 @@ export function useSignedInDonor(): SignedInDonor | null {
     fullName: me.data.fullName,
     email: profile.data.email,
     phone: profile.data.details.phone,
-    sponsorId: me.data.sponsorId,
   };
 }

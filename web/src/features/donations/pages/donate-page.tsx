@@ -136,14 +136,8 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
   const [isChecking, setIsChecking] = useState(false);
   useAdoptEarlyInput(formRef, (early) => setTyped((current) => ({ ...current, ...early })));
 
-  const prefill: Partial<Values> = donor
-    ? {
-        donorName: donor.fullName,
-        email: donor.email,
-        phone: donor.phone,
-        ...(initial.referralId || !donor.sponsorId ? {} : { referralId: donor.sponsorId }),
-      }
-    : {};
+  // Never the member's sponsor: a member's own giving is theirs, not counted for whoever invited them (PRODUCT.md §1.2).
+  const prefill: Partial<Values> = donor ? { donorName: donor.fullName, email: donor.email, phone: donor.phone } : {};
   const values: Values = { ...initial, ...prefill, ...typed };
   const amount = parseRupees(values.amount);
   const isLargeGift = amount.kind === 'aboveLimit';

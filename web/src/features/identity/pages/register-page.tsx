@@ -11,6 +11,7 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
+import { useSiteData } from '#web/features/site/site-data.tsx';
 import { usePublicCard } from '../hooks/use-public-card.ts';
 import { useRegister } from '../hooks/use-register.ts';
 import { registerSchema } from '../lazy-schemas.ts';
@@ -66,6 +67,8 @@ export default function RegisterPage() {
 
   // A member's shared link carries one of their codes (/register/<id>?code=…): filled in, not typed.
   const codeFromLink = (query.get('code') ?? '').trim().toUpperCase().slice(0, 16);
+  // "Invite only" (a setting, on by default) makes the code mandatory; off, anyone may join without one.
+  const isCodeNeeded = useSiteData().settings.isInviteOnly;
   const register = useRegister();
   const [values, setValues] = useState(() => ({ ...EMPTY, epin: codeFromLink }));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
@@ -86,8 +89,8 @@ export default function RegisterPage() {
     const parsed = schemas?.ZRegisterRequestSchema.safeParse(input);
     setIsChecking(false);
     const found = !parsed || parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
-    // The schema lets the server decide whether a code is needed; "invite only" is on by default.
-    if (values.epin.trim() === '' && schemas) found.epin = [schemas.REGISTER_EMPTY.epin];
+    // The schema lets the server decide whether a code is needed; the form asks for one when the setting does.
+    if (isCodeNeeded && values.epin.trim() === '' && schemas) found.epin = [schemas.REGISTER_EMPTY.epin];
     if (isReferralInvalid) found.referralId = [INVALID_REFERRAL];
     const firstInvalid = ['referralId', ...FIELDS.map((field) => field.name)].find((name) => found[name]);
     if ((parsed && !parsed.success) || firstInvalid) {
@@ -133,10 +136,11 @@ export default function RegisterPage() {
             )}
             <TextField name="sponsorName" label={t('register.sponsorName')} readOnly value={sponsorName} />
             {FIELDS.map((field) => {
+              const isOptionalCode = field.name === 'epin' && !isCodeNeeded;
               const common = {
                 name: field.name,
-                label: t(field.label),
-                required: true,
+                label: t(isOptionalCode ? 'register.epinOptional' : field.label),
+                required: !isOptionalCode,
                 errors: errorsFor(field.name),
               };
               const setValue = (value: string) => setValues((current) => ({ ...current, [field.name]: value }));
@@ -144,7 +148,11 @@ export default function RegisterPage() {
                 return <StateSelect key={field.name} {...common} value={values.state} onChange={setValue} />;
               }
               const hint =
-                field.name === 'epin' ? (codeFromLink && values.epin === codeFromLink ? t('register.epinFromLink') : t('register.noCode')) : field.hint && t(field.hint);
+                field.name === 'epin'
+                  ? codeFromLink && values.epin === codeFromLink
+                    ? t('register.epinFromLink')
+                    : t(isCodeNeeded ? 'register.noCode' : 'register.epinNotNeeded')
+                  : field.hint && t(field.hint);
               const onChange = (event: { target: { value: string } }) => setValue(event.target.value);
               if (field.name === 'password') {
                 return <PasswordField key={field.name} {...common} hint={hint} toggle={toggle} autoComplete={field.autoComplete} value={values.password} onChange={onChange} />;
