@@ -37,6 +37,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, 172.16.0.0/12,fd00::1' }).TRUST_PROXY).toEqual(['loopback', '172.16.0.0/12', 'fd00::1']);
   });
 
+  it('sends text messages to an outbox by default, to an HTTP gateway only with its URL, or nowhere', () => {
+    expect(loadConfig({}).SMS_PROVIDER).toBe('outbox');
+    expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL: required when SMS_PROVIDER=http/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'ftp://sms.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', SMS_SENDER_ID: 'sahay' })).toThrow(/SMS_SENDER_ID: must be the 6 capital letters/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER/);
+    const config = loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', SMS_HTTP_TOKEN: 'secret', SMS_SENDER_ID: 'SAHAYF' });
+    expect([config.SMS_PROVIDER, config.SMS_HTTP_URL, config.SMS_SENDER_ID]).toEqual(['http', 'https://sms.example/send', 'SAHAYF']);
+  });
+
   it('requires a master key in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SAHAY_MASTER_KEY: required/);
   });

@@ -34,8 +34,12 @@ const ZConfigSchema = z.object({
     .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Sahay Foundation <no-reply@sahay.local>'),
-  /** Text messages (reset codes, user-ID reminders): an outbox folder under the data folder, or none (lib/sms.ts). */
-  SMS_PROVIDER: z.enum(['outbox', 'none']).default('outbox'),
+  /** Text messages (reset codes, user-ID reminders): an outbox folder under the data folder, an SMS gateway over HTTP, or none (lib/sms.ts). */
+  SMS_PROVIDER: z.enum(['outbox', 'http', 'none']).default('outbox'),
+  /** With SMS_PROVIDER=http: where each message is posted, the gateway's token, and the DLT sender ID. */
+  SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_HTTP_TOKEN: z.string().min(1).optional(),
+  SMS_SENDER_ID: z.string().regex(/^[A-Z]{6}$/, 'must be the 6 capital letters of a DLT sender ID').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 30),
   /**
@@ -112,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (s3Set.length > 0 && s3Missing.length > 0) {
     const lines = s3Missing.map((name) => `  ${name}: required when ${s3Set.join(', ')} ${s3Set.length === 1 ? 'is' : 'are'} set (object storage needs all of ${S3_REQUIRED.join(', ')}; set none to keep files in the database)`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (raw.SMS_PROVIDER === 'http' && !raw.SMS_HTTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http (the gateway each text message is posted to)');
   }
   if (raw.DATABASE_OWNER_URL && !raw.DATABASE_URL) {
     throw new ConfigError(

@@ -15,11 +15,11 @@ export interface SmsMessage {
 /**
  * Where text messages go (issue 16: reset codes and user-ID reminders reach people who mostly use a
  * phone). The embedded default writes each to an outbox folder, as the mailer does without SMTP;
- * `SMS_PROVIDER=none` sends none. A provider with an HTTP API (a DLT-registered sender in India)
- * implements this interface; none is built here, since this machine reaches no such service.
+ * `SMS_PROVIDER=http` posts each to an SMS gateway's HTTP endpoint (a DLT-registered sender in
+ * India, or the foundation's relay to one: see createHttpSms); `SMS_PROVIDER=none` sends none.
  */
 export interface SmsSender {
-  readonly kind: 'outbox' | 'none';
+  readonly kind: 'outbox' | 'http' | 'none';
   send(message: SmsMessage): Promise<void>;
 }
 
@@ -56,6 +56,57 @@ export const noSms: SmsSender = {
   },
 };
 
+export interface HttpSmsOptions {
+  url: string;
+  /** Sent as `Authorization: Bearer …` when given. */
+  token?: string;
+  /** The DLT-registered sender ID (header) the gateway sends as, when it needs one. */
+  senderId?: string;
+  timeoutMs?: number;
+}
+
+/** How long a gateway may take to answer before the send counts as failed (the job then retries). */
+const GATEWAY_TIMEOUT_MS = 10_000;
+
+/**
+ * An SMS gateway reached over HTTP: each message is one POST of JSON
+ * `{ to: "+91XXXXXXXXXX", text, sender?, idempotencyKey }` with the same key in an
+ * `Idempotency-Key` header, so a gateway (or the relay in front of one) can drop a second delivery
+ * of a retried job. A 2xx answer is sent; anything else, a timeout or a network error throws, and
+ * the job that sent it retries and, in the end, lists it among the failed jobs. The log names
+ * neither the number nor the text.
+ */
+export function createHttpSms(options: HttpSmsOptions, log: Logger): SmsSender {
+  return {
+    kind: 'http',
+    async send(message) {
+      checkSmsMessage(message);
+      const response = await fetch(options.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Idempotency-Key': message.idempotencyKey,
+          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+        },
+        body: JSON.stringify({ to: `+91${message.to}`, text: message.text, ...(options.senderId ? { sender: options.senderId } : {}), idempotencyKey: message.idempotencyKey }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? GATEWAY_TIMEOUT_MS),
+      });
+      // The answer's body is not needed; reading it frees the connection.
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`The SMS gateway answered ${response.status} ${response.statusText}`.trim());
+      log.info({ sms: { gateway: new URL(options.url).host, status: response.status, key: message.idempotencyKey } }, 'sms sent to the gateway');
+    },
+  };
+}
+
 export function createSms(config: Config, log: Logger): SmsSender {
-  return config.SMS_PROVIDER === 'none' ? noSms : createOutboxSms(path.join(config.dataDir, 'sms-outbox'), log);
+  switch (config.SMS_PROVIDER) {
+    case 'none':
+      return noSms;
+    case 'http':
+      // loadConfig refuses `http` without a URL.
+      return createHttpSms({ url: config.SMS_HTTP_URL!, token: config.SMS_HTTP_TOKEN, senderId: config.SMS_SENDER_ID }, log);
+    case 'outbox':
+      return createOutboxSms(path.join(config.dataDir, 'sms-outbox'), log);
+  }
 }

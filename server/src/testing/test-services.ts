@@ -14,6 +14,7 @@ import { createAccount } from '#server/modules/identity/identity.api';
 import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.api';
 import { logIn, requiresTwoFactor } from '#server/modules/identity/identity.api';
 import { createServices, type Services } from '#server/services';
+import type { SmsSender } from '#server/lib/sms';
 import { createInnerContext, type Context } from '#server/trpc/context';
 import { createCallerFactory } from '#server/trpc/procedures';
 import { appRouter } from '#server/trpc/router';
@@ -70,7 +71,7 @@ export function uniqueEmail(label = 'person'): string {
 }
 
 /** Services on a fresh database of the given kind, with an outbox in a temporary folder. */
-export async function createTestApp(kind: TestDbKind, options: { limits?: Partial<RateLimits>; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(kind: TestDbKind, options: { limits?: Partial<RateLimits>; now?: () => Date; sms?: SmsSender } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-test-'));
   const testDb = await createTestDb(kind);
   const config = loadConfig({ NODE_ENV: 'test', SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -83,6 +84,7 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
     runsJobs: true,
     limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
     now: options.now,
+    sms: options.sms,
   });
   const app: TestApp = {
     services,
