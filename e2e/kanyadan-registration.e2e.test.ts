@@ -7,6 +7,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callProcedure, expectNoAxeViolations, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 
+declare global {
+  interface Window {
+    /** How often the page asked to print (the test's stand-in for window.print). */
+    __printed?: number;
+  }
+}
+
 /** Screenshots land here, to be looked at by a person. */
 const SHOTS_DIR = process.env.SAHAY_E2E_SHOTS ?? path.join(os.tmpdir(), 'sahay-e2e-kanyadan');
 const REG_NO = /^[A-Z]{5}\d{7}$/;
@@ -149,6 +156,25 @@ describe('Kanyadan registration (/kanyadanRegistration)', () => {
     await page.getByTestId('kanyadan-status-form').getByRole('button').click();
     await expect.poll(() => page.getByTestId('kanyadan-state').textContent()).toBe('भेजा गया, जाँच की प्रतीक्षा');
     await shot(page, 'status-360');
+
+    // A family that lost the acknowledgement prints the status instead: the number, the date and the
+    // state, and nothing about the girl; the look-up form and the device's list stay off the paper.
+    await page.evaluate(() => {
+      window.__printed = 0;
+      window.print = () => {
+        window.__printed = (window.__printed ?? 0) + 1;
+      };
+    });
+    await page.getByTestId('print-status').click();
+    await expect.poll(() => page.evaluate(() => window.__printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    const paper = await page.locator('main').innerText();
+    for (const part of [regNo, 'भेजा गया, जाँच की प्रतीक्षा', 'फ़ाउंडेशन की वेबसाइट से प्रिंट किया गया', 'यह पैसे का वादा नहीं है']) expect(paper).toContain(part);
+    for (const hidden of ['आशा कुमारी', '9876543210', 'स्थिति देखें', 'यह स्थिति प्रिंट करें']) expect(paper).not.toContain(hidden);
+    expect(await page.getByTestId('kanyadan-status-form').isVisible()).toBe(false);
+    await shot(page, 'status-printed-360');
+    await page.emulateMedia({ media: 'screen' });
+    expect(await page.getByTestId('kanyadan-printed-on').isVisible()).toBe(false);
 
     // A wrong phone is "not found".
     await page.getByTestId('kanyadan-status-form').locator('[name=phone]').fill('9123456789');

@@ -4,12 +4,13 @@ import { fieldErrorsOf, httpStatusOf, serverMessageOf, type FieldErrors } from '
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
 import { formatDate, formatMoney } from '#web/ui/format.ts';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { KANYADAN_STATUSES } from '../application-rules.ts';
 import { useApplicationStatus } from '../hooks/use-application-status.ts';
+import { usePrint } from '../hooks/use-print.ts';
 import { loadServerMessages } from '../load-server-messages.ts';
 import { readRecent } from '../recent-applications.ts';
 
@@ -79,8 +80,8 @@ export default function StatusStep({ initialRegNo = '' }: { initialRegNo?: strin
 
   return (
     <div className="kanyadan-status-step">
-      <p>{t(`${S}.intro`)}</p>
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => {
+      <p className="no-print">{t(`${S}.intro`)}</p>
+      <form ref={formRef} className="form no-print" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => {
           void routesSchema.load();
           void loadServerMessages(lang);
         }} data-testid="kanyadan-status-form">
@@ -114,7 +115,7 @@ export default function StatusStep({ initialRegNo = '' }: { initialRegNo?: strin
       </form>
       {status.data && <ApplicationFound data={status.data} phone={values.phone} />}
 
-      <section className="panel recent-applications" aria-labelledby="kanyadan-recent-heading" data-testid="kanyadan-recent">
+      <section className="panel recent-applications no-print" aria-labelledby="kanyadan-recent-heading" data-testid="kanyadan-recent">
         <h3 id="kanyadan-recent-heading">{t(`${S}.recentHeading`)}</h3>
         {recent.length === 0 ? (
           <p>{t(`${S}.recentNone`)}</p>
@@ -144,9 +145,14 @@ function ApplicationFound({ data, phone }: { data: TApplicationStatus; phone: st
   const headingId = useId();
   // A state this page does not know yet (a newer server) is shown as the server names it.
   const isKnown = (KANYADAN_STATUSES as readonly string[]).includes(data.status);
+  // A family that lost the acknowledgement prints this instead: the number, the date and the state,
+  // and nothing about the girl or her family (the look-up shows none either).
+  const printer = usePrint();
+  const foundation = settings.foundationName[lang] || settings.foundationName.en;
 
   return (
-    <section className="panel" aria-labelledby={headingId} data-testid="kanyadan-found">
+    <section className="panel kanyadan-status-slip" aria-labelledby={headingId} data-testid="kanyadan-found">
+      <p className="receipt-foundation print-only">{foundation}</p>
       <h3 id={headingId}>{t(`${S}.found`, { regNo: data.regNo })}</h3>
       <div role="status">
         <dl className="facts">
@@ -189,10 +195,27 @@ function ApplicationFound({ data, phone }: { data: TApplicationStatus; phone: st
           {t('kanyadan.registration.receipt.helpline')}: <a href={`tel:${settings.phone.replace(/[\s-]/g, '')}`}>{settings.phone}</a>
         </p>
       )}
+      <p className="print-only" data-testid="kanyadan-printed-on">
+        {t(`${S}.printedOn`, { date: formatDate(new Date().toISOString(), lang) })}
+      </p>
+      <p className="actions no-print">
+        <button type="button" className="btn btn-secondary" onClick={printer.print} disabled={printer.phase === 'waiting'} data-testid="print-status">
+          {printer.phase === 'waiting' ? t('kanyadan.registration.receipt.printing') : t(`${S}.print`)}
+        </button>
+      </p>
+      <div role="alert" className="no-print">
+        {printer.phase === 'blocked' && (
+          <Notice tone="warning">
+            <p>{t('kanyadan.registration.receipt.blocked')}</p>
+          </Notice>
+        )}
+      </div>
       {data.status === 'payment_pending' && data.feePaise > 0 && (
-        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-          <PaymentDetails regNo={data.regNo} feePaise={data.feePaise} phone={phone} utrGiven={data.feeUtrGiven} />
-        </Suspense>
+        <div className="no-print">
+          <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+            <PaymentDetails regNo={data.regNo} feePaise={data.feePaise} phone={phone} utrGiven={data.feeUtrGiven} />
+          </Suspense>
+        </div>
       )}
     </section>
   );
