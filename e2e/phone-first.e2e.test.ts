@@ -25,6 +25,14 @@ describe('phone-first sign-in in Chromium', () => {
     await harness?.close();
   });
 
+  /** Changes settings as an admin with the settings permission would, from the console. */
+  async function updateSettings(data: Record<string, unknown>): Promise<void> {
+    const token = await tokenFor(harness, await harness.account({ role: 'admin', permissions: ['settings'] }));
+    const { version } = (await callProcedure(harness, 'site.settings.get', { token })).body.result?.data as { version: number };
+    const saved = await callProcedure(harness, 'site.settings.update', { kind: 'mutation', token, input: { expectedVersion: version, data } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  }
+
   it('signs in with the mobile number, logs out to "You are logged out.", and sends a forgotten user ID by SMS and e-mail (360 px, Hindi and English)', { timeout: 90_000 }, async () => {
     const member = await harness.account({ fullName: 'Lakshmi Devi', phone: '7012345678', password: 'lakshmi password' });
     const { page, consoleErrors } = await harness.page({ width: 360 });
@@ -140,6 +148,7 @@ describe('phone-first sign-in in Chromium', () => {
     // Her profile: its sections reachable from the top, and no I-card before her e-mail is confirmed.
     await friend.page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
     // Her own gifts are hers: /donate fills in her name, and credits nobody — not the member who invited her.
+    await updateSettings({ upiVpa: 'sahayfoundation@sbi', upiPayeeName: 'Sahay Foundation' });
     await friend.page.goto('/donate?lang=hi');
     await waitForApp(friend.page);
     const donateForm = friend.page.getByTestId('donate-form');
@@ -220,13 +229,7 @@ describe('phone-first sign-in in Chromium', () => {
   });
 
   it('with "invite only" turned off, a visitor joins without a code; turned back on, the form asks for one again (360 px, English)', { timeout: 90_000 }, async () => {
-    const admin = await harness.account({ role: 'admin', permissions: ['settings'] });
-    const token = await tokenFor(harness, admin);
-    const setInviteOnly = async (isInviteOnly: boolean) => {
-      const { version } = (await callProcedure(harness, 'site.settings.get', { token })).body.result?.data as { version: number };
-      const saved = await callProcedure(harness, 'site.settings.update', { kind: 'mutation', token, input: { expectedVersion: version, data: { isInviteOnly } } });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    };
+    const setInviteOnly = (isInviteOnly: boolean) => updateSettings({ isInviteOnly });
     const { page, consoleErrors } = await harness.page({ width: 360 });
     await setInviteOnly(false);
     try {
