@@ -136,31 +136,11 @@ function Figures({ data, lang }: { data: TTransparency; lang: 'en' | 'hi' }) {
         ) : (
           <ul className="gift-list">
             {gifts.items.map((gift, index) => (
-              <li key={`${gifts.page}-${index}`} className="gift">
-                <span className="gift-amount">{formatMoney(gift.amountPaise)}</span>
-                <span className="gift-donor">{gift.donorName ?? t('transparency.anonymous')}</span>
-                <span className="gift-meta">
-                  <span className="visually-hidden">{t('transparency.date')}: </span>
-                  {formatDate(gift.receivedOn, lang)} · <span className="visually-hidden">{t('transparency.cause')}: </span>
-                  {t(CAUSE_LABELS[gift.cause])}
-                </span>
-              </li>
+              <MoneyRow key={`${gifts.page}-${index}`} amountPaise={gift.amountPaise} who={gift.donorName ?? t('transparency.anonymous')} on={gift.receivedOn} cause={gift.cause} lang={lang} />
             ))}
           </ul>
         )}
-        <nav className="pager" aria-label={t('transparency.pages')}>
-          {gifts.page > 1 && (
-            <a href={pageHref(gifts.page - 1)} rel="prev">
-              {t('transparency.newer')}
-            </a>
-          )}
-          <span>{t('transparency.pageOf', { page: formatNumber(gifts.page), pages: formatNumber(gifts.pageCount) })}</span>
-          {gifts.page < gifts.pageCount && (
-            <a href={pageHref(gifts.page + 1)} rel="next">
-              {t('transparency.older')}
-            </a>
-          )}
-        </nav>
+        <Pager label={t('transparency.pages')} list={gifts} hrefOf={pageHref} />
         {gifts.items.length > 0 && (
           <p>
             <a href={csvHref} download>
@@ -178,33 +158,18 @@ function Figures({ data, lang }: { data: TTransparency; lang: 'en' | 'hi' }) {
         ) : (
           <ul className="gift-list" data-testid="transparency-payments">
             {payments.items.map((payment, index) => (
-              <li key={`${payments.page}-${index}`} className="gift">
-                <span className="gift-amount">{formatMoney(payment.amountPaise)}</span>
-                <span className="gift-donor">{t(payment.scheme === 'kanyadan' ? 'transparency.kanyadanBenefit' : 'transparency.helpPayment')}</span>
-                <span className="gift-meta">
-                  <span className="visually-hidden">{t('transparency.date')}: </span>
-                  {formatDate(payment.paidOn, lang)} · <span className="visually-hidden">{t('transparency.cause')}: </span>
-                  {t(CAUSE_LABELS[payment.cause])}
-                </span>
-              </li>
+              <MoneyRow
+                key={`${payments.page}-${index}`}
+                amountPaise={payment.amountPaise}
+                who={t(payment.scheme === 'kanyadan' ? 'transparency.kanyadanBenefit' : 'transparency.helpPayment')}
+                on={payment.paidOn}
+                cause={payment.cause}
+                lang={lang}
+              />
             ))}
           </ul>
         )}
-        {payments.pageCount > 1 && (
-          <nav className="pager" aria-label={t('transparency.paymentPages')}>
-            {payments.page > 1 && (
-              <a href={paidPageHref(payments.page - 1)} rel="prev">
-                {t('transparency.newer')}
-              </a>
-            )}
-            <span>{t('transparency.pageOf', { page: formatNumber(payments.page), pages: formatNumber(payments.pageCount) })}</span>
-            {payments.page < payments.pageCount && (
-              <a href={paidPageHref(payments.page + 1)} rel="next">
-                {t('transparency.older')}
-              </a>
-            )}
-          </nav>
-        )}
+        {payments.pageCount > 1 && <Pager label={t('transparency.paymentPages')} list={payments} hrefOf={paidPageHref} />}
         {payments.items.length > 0 && (
           <p>
             <a href={`/api/transparency/payments.csv?paidPage=${payments.page}&lang=${lang}`} download>
@@ -214,5 +179,41 @@ function Figures({ data, lang }: { data: TTransparency; lang: 'en' | 'hi' }) {
         )}
       </section>
     </>
+  );
+}
+
+/** One line of a list: the amount, who gave or what it paid for, the day and the cause. */
+function MoneyRow({ amountPaise, who, on, cause, lang }: { amountPaise: number; who: string; on: string; cause: keyof typeof CAUSE_LABELS; lang: 'en' | 'hi' }) {
+  const t = useT();
+  return (
+    <li className="gift">
+      <span className="gift-amount">{formatMoney(amountPaise)}</span>
+      <span className="gift-donor">{who}</span>
+      <span className="gift-meta">
+        <span className="visually-hidden">{t('transparency.date')}: </span>
+        {formatDate(on, lang)} · <span className="visually-hidden">{t('transparency.cause')}: </span>
+        {t(CAUSE_LABELS[cause])}
+      </span>
+    </li>
+  );
+}
+
+/** A list's pages as plain links, newer to the left. */
+function Pager({ label, list, hrefOf }: { label: string; list: { page: number; pageCount: number }; hrefOf: (page: number) => string }) {
+  const t = useT();
+  return (
+    <nav className="pager" aria-label={label}>
+      {list.page > 1 && (
+        <a href={hrefOf(list.page - 1)} rel="prev">
+          {t('transparency.newer')}
+        </a>
+      )}
+      <span>{t('transparency.pageOf', { page: formatNumber(list.page), pages: formatNumber(list.pageCount) })}</span>
+      {list.page < list.pageCount && (
+        <a href={hrefOf(list.page + 1)} rel="next">
+          {t('transparency.older')}
+        </a>
+      )}
+    </nav>
   );
 }
