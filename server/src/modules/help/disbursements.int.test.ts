@@ -220,6 +220,7 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
     const id = await fundedRequest(1_000_00);
     const at = (time: string) => clock.setTime(Date.parse(time));
     const mine: string[] = [];
+    const rejected: string[] = [];
     try {
       // Asked at 07:00, 08:00 and 09:00 (the other tests ask at 06:00).
       for (const hour of ['07', '08', '09']) {
@@ -238,6 +239,12 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
         at(`2031-07-02T${hour}:30:00.000Z`);
         mine.push((await ask(id, 100_00)).id);
       }
+      // Two more, asked at 10:30 and 11:30, are rejected in the order asked: the later asked heads the rejected.
+      for (const hour of ['10', '11']) {
+        at(`2031-07-02T${hour}:30:00.000Z`);
+        rejected.push((await ask(id, 100_00)).id);
+      }
+      for (const disbursementId of rejected) await finance.help.admin.disbursements.reject({ disbursementId, reason: 'The account number does not match' });
     } finally {
       at(`${TODAY}T06:00:00.000Z`);
     }
@@ -254,6 +261,11 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
     expect(mineIn(waiting)).toEqual(mine.slice(3));
     const asked = waiting.disbursements.map((entry) => entry.requestedAt);
     expect(asked).toEqual([...asked].sort());
+
+    const refused = await listDisbursements(app.services, { status: 'rejected' });
+    expect(ids(refused).filter((disbursementId) => rejected.includes(disbursementId))).toEqual([rejected[1], rejected[0]]);
+    const refusedAsked = refused.disbursements.map((entry) => entry.requestedAt);
+    expect(refusedAsked).toEqual([...refusedAsked].sort().reverse());
 
     // Cut to two: the first two of the whole list, and a word that more are there.
     for (const [status, whole] of [['paid', paid], ['requested', waiting]] as const) {

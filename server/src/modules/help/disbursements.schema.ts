@@ -9,6 +9,15 @@ import { ZAmountNeededRupeesSchema, ZHelpRequestIdSchema, ZBilingualTextSchema }
  */
 
 export const DISBURSEMENT_STATUS_VALUES = ['requested', 'approved', 'rejected', 'paid'] as const;
+
+/**
+ * The order finance's list gives a state in: what waits (requested, approved) oldest first — first
+ * asked, first paid; what is done (paid, rejected) is a record, read newest first. The server sorts
+ * by it and the page names the order by it.
+ */
+export function isListedNewestFirst(status: (typeof DISBURSEMENT_STATUS_VALUES)[number]): boolean {
+  return status === 'paid' || status === 'rejected';
+}
 export const DISBURSEMENT_ID_INVALID = 'This withdrawal request’s ID is not valid.';
 export const INVALID_WITHDRAWAL_AMOUNT_TEXT = 'Invalid withdrawal amount';
 export const CONTACT_NUMBER_REQUIRED_TEXT = 'Enter a contact number.';

@@ -30,7 +30,7 @@ import {
   type HelpRequestEvent,
 } from './help.events.ts';
 import { causeOfCategory } from './help.schema.ts';
-import type { TDisbursementDetails, TDisbursementQueue, TDisbursementsOfRequest, TRequestDisbursement } from './disbursements.schema.ts';
+import { isListedNewestFirst, type TDisbursementDetails, type TDisbursementQueue, type TDisbursementsOfRequest, type TRequestDisbursement } from './disbursements.schema.ts';
 
 type DisbursementStatus = 'requested' | 'approved' | 'rejected' | 'paid';
 
@@ -166,16 +166,12 @@ export async function getDisbursementsOfRequest(services: Services, id: string, 
 /** How many withdrawals the finance list shows at once. */
 export const DISBURSEMENT_LIST_LIMIT = 500;
 
-/** What waits is worked oldest first (first asked, first paid); what is done is a record, read newest first. */
-const LIST_ORDER: Record<DisbursementStatus, string> = {
-  requested: 'd.requested_at, d.disbursement_id',
-  approved: 'd.requested_at, d.disbursement_id',
-  paid: 'd.paid_on DESC, d.requested_at DESC, d.disbursement_id DESC',
-  rejected: 'd.requested_at DESC, d.disbursement_id DESC',
-};
+/** Oldest first by when asked; newest first by the day paid (none for a rejected one), then by when asked. */
+const OLDEST_FIRST = 'd.requested_at, d.disbursement_id';
+const NEWEST_FIRST = 'd.paid_on DESC NULLS LAST, d.requested_at DESC, d.disbursement_id DESC';
 
 /**
- * help.admin.disbursements.getMany (finance): the withdrawals in one state, in LIST_ORDER, at most
+ * help.admin.disbursements.getMany (finance): the withdrawals in one state, in its order (isListedNewestFirst), at most
  * `limit` of them; `hasMore` says that more are in that state than are listed.
  */
 export async function listDisbursements(
@@ -187,7 +183,7 @@ export async function listDisbursements(
   const { rows: found } = await services.db.query<DisbursementRow & { title_en: string | null; title_hi: string | null; requester_id: string; raised_foundation_paise: string }>(
     `SELECT ${rowColumns('d')}, r.title_en, r.title_hi, r.requester_id, r.raised_foundation_paise
        FROM help_disbursements d JOIN help_requests r ON r.id = d.request_id
-      WHERE d.status = $1 ORDER BY ${LIST_ORDER[status]} LIMIT $2`,
+      WHERE d.status = $1 ORDER BY ${isListedNewestFirst(status) ? NEWEST_FIRST : OLDEST_FIRST} LIMIT $2`,
     [status, limit + 1],
   );
   const rows = found.slice(0, limit);

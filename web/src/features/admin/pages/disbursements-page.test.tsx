@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import type { TDisbursementDetails, TDisbursementQueue } from '@sahay/server/modules/help/disbursements.schema';
 import { I18nProvider, loadNamespaces, translateServerMessage, type Lang } from '#web/i18n/i18n.tsx';
 import hiAdmin from '#web/i18n/hi/admin.json';
-import { DisbursementDetailsView, Disbursements, hrefOf, inListOrder, openDetails, sendApprove, sendMarkPaid, sendReject, statusOf, type Callbacks } from './disbursements-page.tsx';
+import { DisbursementDetailsView, Disbursements, hrefOf, openDetails, sendApprove, sendMarkPaid, sendReject, statusOf, type Callbacks } from './disbursements-page.tsx';
 
 const idle = () => ({ mutate: vi.fn(), reset: vi.fn(), isPending: false, error: null, data: undefined });
 const hooks = vi.hoisted(() => ({
@@ -104,17 +104,21 @@ describe('/admin/disbursements', () => {
     expect(textOf(row)).toMatch(/^ABCD2345 Hip operation for my father ₹2,000 ₹50 ₹1,950 10 Apr 2026, 12:00 pm Requested Details Approve Reject$/i);
   });
 
-  it('lists what waits oldest first, as the server gives it, and what is done (paid, rejected) newest first', () => {
+  it('lists the rows in the order the server gives them, and names that order: what waits oldest first, what is done (paid, rejected) newest first', () => {
     const early = item({ disbursementId: REQUESTED, requestedAt: '2026-04-01T06:30:00.000Z', paidOn: '2026-04-20' });
     const late = item({ disbursementId: APPROVED, requestedAt: '2026-04-09T06:30:00.000Z', paidOn: '2026-04-12' });
-    const ids = (rows: readonly Item[]) => rows.map((row) => row.disbursementId);
-    expect(ids(inListOrder([early, late], 'requested'))).toEqual([REQUESTED, APPROVED]);
-    expect(ids(inListOrder([early, late], 'approved'))).toEqual([REQUESTED, APPROVED]);
-    // Paid: by the day paid, the latest first.
-    expect(ids(inListOrder([early, late], 'paid'))).toEqual([REQUESTED, APPROVED]);
-    expect(ids(inListOrder([late, early], 'paid'))).toEqual([REQUESTED, APPROVED]);
-    // Rejected: by when it was asked for, the latest first.
-    expect(ids(inListOrder([early, late].map((row) => ({ ...row, paidOn: null })), 'rejected'))).toEqual([APPROVED, REQUESTED]);
+    const shownIds = (html: string) => [...html.matchAll(/data-testid="disbursement-([0-9a-f-]{36})"/g)].map((match) => match[1]);
+    for (const [search, rows, caption] of [
+      ['', [early, late], '2 withdrawal requests: Requested, oldest first'],
+      ['status=approved', [late, early], '2 withdrawal requests: Approved, oldest first'],
+      ['status=paid', [early, late], '2 withdrawal requests: Paid, newest first'],
+      ['status=rejected', [late, early], '2 withdrawal requests: Rejected, newest first'],
+    ] as const) {
+      hooks.queue = { isPending: false, isError: false, data: { disbursements: rows, hasMore: false }, refetch: vi.fn() };
+      const html = render(search);
+      expect(shownIds(html), search).toEqual(rows.map((row) => row.disbursementId));
+      expect(html, search).toContain(`<caption>${caption}</caption>`);
+    }
     hooks.queue = { isPending: false, isError: false, data: { disbursements: [item({ status: 'paid', paidOn: '2026-04-20' })] }, refetch: vi.fn() };
     expect(render('status=paid')).toContain('<caption>1 withdrawal request: Paid</caption>');
     expect(render('status=paid', 'hi')).toContain('<caption>1 निकासी अनुरोध: भुगतान हो गया</caption>');

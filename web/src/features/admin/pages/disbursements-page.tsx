@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import {
   DISBURSEMENT_STATUS_VALUES,
+  isListedNewestFirst,
   ZDisbursementIdRequestSchema,
   ZMarkDisbursementPaidSchema,
   ZRejectDisbursementSchema,
@@ -173,7 +174,7 @@ function Queue({ status, onOutcome }: { status: Status; onOutcome: OnOutcome }) 
       <DisbursementsTable rows={rows} status={status} actions={rowActions} />
       {queue.data.hasMore && (
         <p className="muted" data-testid="disbursements-more">
-          {t(isNewestFirst(status) ? 'admin.disbursements.moreOlder' : 'admin.disbursements.moreNewer', { count: formatNumber(rows.length) })}
+          {t(isListedNewestFirst(status) ? 'admin.disbursements.moreOlder' : 'admin.disbursements.moreNewer', { count: formatNumber(rows.length) })}
         </p>
       )}
       {open?.kind === 'details' && <DetailsDialog row={open.row} details={details} onClose={close} />}
@@ -191,21 +192,6 @@ interface RowActions {
   isApproving: boolean;
 }
 
-/**
- * The order rows are listed in: what waits (requested, approved) oldest first, as the server gives
- * it — first asked, first paid; what is done (paid, rejected) is a record, read newest first.
- */
-export function isNewestFirst(status: Status): boolean {
-  return status === 'paid' || status === 'rejected';
-}
-
-export function inListOrder(rows: readonly Row[], status: Status): readonly Row[] {
-  if (!isNewestFirst(status)) return rows;
-  // Paid ones by the day they were paid, then (as for rejected ones) by when they were asked for.
-  const dayOf = (row: Row) => row.paidOn ?? '';
-  return [...rows].sort((a, b) => dayOf(b).localeCompare(dayOf(a)) || b.requestedAt.localeCompare(a.requestedAt));
-}
-
 export function DisbursementsTable({ rows, status, actions }: { rows: readonly Row[]; status: Status; actions: RowActions }) {
   const t = useT();
   const { lang } = useLang();
@@ -213,9 +199,9 @@ export function DisbursementsTable({ rows, status, actions }: { rows: readonly R
   return (
     <ResponsiveTable
       label={t('admin.disbursements.heading')}
-      caption={plural(isNewestFirst(status) ? 'admin.disbursements.captionNewest' : 'admin.disbursements.captionOldest', rows.length, { status: t(STATUS_LABELS[status]) })}
+      caption={plural(isListedNewestFirst(status) ? 'admin.disbursements.captionNewest' : 'admin.disbursements.captionOldest', rows.length, { status: t(STATUS_LABELS[status]) })}
       testId="disbursements"
-      rows={inListOrder(rows, status)}
+      rows={rows}
       rowKey={(row) => row.disbursementId}
       rowTestId={(row) => `disbursement-${row.disbursementId}`}
       columns={[
