@@ -141,6 +141,26 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   expect(results.violations.map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * Each row of the table is a card: the column headings are hidden, every cell is labelled with its
+ * column's heading, lies within the screen and shows all of its text (wrapped, never clipped).
+ */
+export async function cardsOf(page: Page, testId: string): Promise<{ headingsShown: boolean; cells: { label: string; text: string; fits: boolean; isGrid: boolean }[] }> {
+  return page.getByTestId(testId).evaluate((table) => {
+    const head = table.querySelector('thead')!.getBoundingClientRect();
+    const cells = [...table.querySelectorAll('tbody td')].map((cell) => {
+      const box = cell.getBoundingClientRect();
+      return {
+        label: cell.getAttribute('data-label') ?? '',
+        text: (cell.textContent ?? '').trim(),
+        fits: box.left >= 0 && box.right <= document.documentElement.clientWidth && cell.scrollWidth <= cell.clientWidth,
+        isGrid: getComputedStyle(cell).display === 'grid',
+      };
+    });
+    return { headingsShown: head.width > 1 && head.height > 1, cells };
+  });
+}
+
 /** The page does not scroll sideways: nothing is wider than the viewport (the 360 px checks). */
 export async function expectNoSideScroll(page: Page, label: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectNoSideScroll, indiaDay, signIn, startHarness, waitForApp, type Harness } from './harness.ts';
+import { cardsOf, expectAccessible, expectNoSideScroll, indiaDay, signIn, startHarness, waitForApp, type Harness } from './harness.ts';
 
 type Account = Awaited<ReturnType<Harness['account']>>;
 
@@ -59,26 +59,6 @@ async function fieldErrorOf(page: Page, name: string): Promise<string | null> {
   if ((await input.getAttribute('aria-invalid')) !== 'true') return null;
   const errorId = (await input.getAttribute('aria-describedby'))?.split(' ').find((id) => id.endsWith('-error'));
   return errorId ? page.locator(`[id="${errorId}"]`).textContent() : null;
-}
-
-/**
- * A table's rows as cards: the column headings hidden, every cell labelled with its column's
- * heading, laid out as label and value, within the screen and showing all its text.
- */
-async function cardsOf(page: Page, testId: string): Promise<{ headingsShown: boolean; cells: { label: string; text: string; fits: boolean; isGrid: boolean }[] }> {
-  return page.getByTestId(testId).evaluate((table) => {
-    const head = table.querySelector('thead')!.getBoundingClientRect();
-    const cells = [...table.querySelectorAll('tbody td')].map((cell) => {
-      const box = cell.getBoundingClientRect();
-      return {
-        label: cell.getAttribute('data-label') ?? '',
-        text: (cell.textContent ?? '').trim(),
-        fits: box.left >= 0 && box.right <= document.documentElement.clientWidth && cell.scrollWidth <= cell.clientWidth,
-        isGrid: getComputedStyle(cell).display === 'grid',
-      };
-    });
-    return { headingsShown: head.width > 1 && head.height > 1, cells };
-  });
 }
 
 /**

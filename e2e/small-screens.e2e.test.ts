@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callProcedure, expectAccessible, signIn, startHarness, tokenFor, type Harness } from './harness.ts';
+import { callProcedure, cardsOf, expectAccessible, signIn, startHarness, tokenFor, type Harness } from './harness.ts';
 
 type Account = Awaited<ReturnType<Harness['account']>>;
 
@@ -17,26 +17,6 @@ const LONG_NAME = 'Shrimati Rajkumari Devi Chaturvedi Bhattacharya Vishwakarma';
 /** The page width is the viewport's: nothing makes the page itself scroll sideways. */
 async function pageScrollWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
-}
-
-/**
- * Each row of the table is a card: the column headings are hidden, every cell is labelled with its
- * column's heading, lies within the screen and shows all of its text (wrapped, never clipped).
- */
-async function cardsOf(page: Page, testId: string): Promise<{ headingsShown: boolean; cells: { label: string; text: string; fits: boolean; isGrid: boolean }[] }> {
-  return page.getByTestId(testId).evaluate((table) => {
-    const head = table.querySelector('thead')!.getBoundingClientRect();
-    const cells = [...table.querySelectorAll('tbody td')].map((cell) => {
-      const box = cell.getBoundingClientRect();
-      return {
-        label: cell.getAttribute('data-label') ?? '',
-        text: (cell.textContent ?? '').trim(),
-        fits: box.left >= 0 && box.right <= document.documentElement.clientWidth && cell.scrollWidth <= cell.clientWidth,
-        isGrid: getComputedStyle(cell).display === 'grid',
-      };
-    });
-    return { headingsShown: head.width > 1 && head.height > 1, cells };
-  });
 }
 
 describe('tables on a 360 px screen', () => {
