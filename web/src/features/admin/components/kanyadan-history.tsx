@@ -2,14 +2,15 @@ import type { TApplicationDetail } from '@sahay/server/modules/kanyadan/kanyadan
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
+import { useActorName } from './actor-name.ts';
 import { eventKey } from './kanyadan-labels.tsx';
 
 /** Everything recorded about the application, decisions and views alike, each with who and when. */
 export function KanyadanHistory({ history }: { history: TApplicationDetail['history'] }) {
   const t = useT();
   const { lang, translateServer } = useLang();
-  // The family submits without an account; the jobs that make documents safe record `system`; staff by user ID.
-  const actorName = (actor: string) => (actor === 'anonymous' ? t('admin.kanyadan.theFamily') : actor === 'system' ? t('admin.kanyadan.theSystem') : actor);
+  // The family submits without an account.
+  const actorName = useActorName('admin.kanyadan.theFamily');
   return (
     <section aria-labelledby="history-heading" className="panel">
       <h2 id="history-heading">{t('admin.kanyadan.history')}</h2>

@@ -15,6 +15,7 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
+import { useActorName } from '../components/actor-name.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { DONOR_ID_KIND_LABELS, DonorIdForm } from '../components/donor-id-form.tsx';
@@ -80,6 +81,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 
 function DonationDetail({ reference }: { reference: string }) {
   const t = useT();
+  const actorName = useActorName('adminDonations.theDonor');
   const { lang } = useLang();
   const errorText = useErrorText();
   const detail = useAdminDonation(reference);
@@ -224,7 +226,7 @@ function DonationDetail({ reference }: { reference: string }) {
           rowKey={(entry, index) => `${entry.at}-${index}`}
           columns={[
             { header: t('adminDonations.event'), cell: (entry) => (EVENT_NAMES[entry.type] ? t(EVENT_NAMES[entry.type]!) : entry.type) },
-            { header: t('adminDonations.actor'), className: 'mono', cell: (entry) => (entry.actor === 'anonymous' ? t('adminDonations.theDonor') : entry.actor) },
+            { header: t('adminDonations.actor'), className: 'mono', cell: (entry) => actorName(entry.actor) },
             { header: t('adminDonations.when'), cell: (entry) => formatDateTime(entry.at, lang) },
           ]}
         />

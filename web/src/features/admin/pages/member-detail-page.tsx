@@ -10,6 +10,7 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
+import { useActorName } from '../components/actor-name.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { LoadError } from '../components/load-error.tsx';
@@ -65,6 +66,7 @@ export default function MemberDetailPage() {
 
 function MemberDetail({ userId, isSuperAdmin }: { userId: string; isSuperAdmin: boolean }) {
   const t = useT();
+  const actorName = useActorName('admin.members.notSignedIn');
   const { lang } = useLang();
   const errorText = useErrorText();
   const detail = useMemberDetail(userId);
@@ -146,7 +148,7 @@ function MemberDetail({ userId, isSuperAdmin }: { userId: string; isSuperAdmin: 
           rowKey={(entry) => entry.version}
           columns={[
             { header: t('admin.members.event'), cell: (entry) => (EVENT_NAMES[entry.type] ? t(EVENT_NAMES[entry.type]!) : entry.type) },
-            { header: t('admin.members.actor'), className: 'mono', cell: (entry) => entry.actor },
+            { header: t('admin.members.actor'), className: 'mono', cell: (entry) => actorName(entry.actor) },
             { header: t('admin.members.when'), cell: (entry) => formatDateTime(entry.recordedAt, lang) },
             { header: t('admin.members.reason'), className: 'cell-wrap', cell: (entry) => entry.reason ?? t('common.none') },
           ]}
