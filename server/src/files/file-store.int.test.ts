@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { PersonalDataVault } from '#server/event-store/personal-data';
 import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
-import { createFileStore, FileIntegrityError, type FileStore, type FileStorage } from './file-store.ts';
+import { createFileStore, FileIntegrityError, READ_CHUNK_BYTES, type FileStore, type FileStorage } from './file-store.ts';
 import { s3KeyOf, S3Blobs } from './s3-blobs.ts';
 import { startLocalS3, type LocalS3 } from './s3rver.test-helper.ts';
 import { sweepFiles } from './sweep.ts';
@@ -89,6 +89,27 @@ describe.each(cases)('FileStore on %s with storage %s', (dbKind, storage: FileSt
     });
     const { bytes: _bytes, ...info } = got!;
     expect(await files.stat(put.fileId)).toEqual(info);
+  });
+
+  it('returns a file read in several slices whole and in order, whatever its size against the slice', async () => {
+    const subjectId = newSubject();
+    // The ciphertext is the plaintext plus 28 bytes: just under, exactly at and just over one and
+    // several slices, and a last slice of one byte.
+    const sizes = [READ_CHUNK_BYTES - 29, READ_CHUNK_BYTES - 28, READ_CHUNK_BYTES - 27, 3 * READ_CHUNK_BYTES - 27, 1_000_000];
+    for (const size of sizes) {
+      const bytes = crypto.randomBytes(size);
+      const { fileId } = await files.put({ subjectId, kind: 'kanyadan-upload', mediaType: 'application/pdf', bytes });
+      const got = await files.get(fileId, { subjectId });
+      expect(got?.byteSize, `${size} bytes`).toBe(size);
+      expect(got!.bytes.equals(bytes), `${size} bytes`).toBe(true);
+    }
+    // A slice boundary falls inside a flipped byte's neighbourhood: still caught as damage.
+    const { fileId } = await files.put({ subjectId, kind: 'kanyadan-upload', mediaType: 'application/pdf', bytes: crypto.randomBytes(2 * READ_CHUNK_BYTES) });
+    const atRest = (await ciphertextAtRest(fileId))!;
+    const flipped = Buffer.from(atRest);
+    flipped[READ_CHUNK_BYTES]! ^= 0x80;
+    await overwriteCiphertext(fileId, flipped);
+    await expect(files.get(fileId)).rejects.toThrow(FileIntegrityError);
   });
 
   it('keeps only ciphertext at rest, under a key that names no one', async () => {

@@ -161,6 +161,16 @@ interface FileRow {
   created_at: Date | string;
 }
 
+/**
+ * A stored file is read in slices of this many bytes, one row each. pg hands bytea over as hex
+ * text, and one string for a whole file (2 MB for a 1 MB scan) goes straight into V8's old
+ * generation, where every few of them start a full collection: the document worker spent about a
+ * sixth of its CPU on those (bench/kanyadan; docs/decisions/026). A slice's text (120,000
+ * characters) stays under V8's large-object size and dies young, where collecting costs nearly
+ * nothing.
+ */
+export const READ_CHUNK_BYTES = 60_000;
+
 const INFO_COLUMNS = `file_id::text AS file_id, subject_id, kind, media_type, byte_size, sha256, storage, created_at`;
 
 function toInfo(row: FileRow): FileInfo {
@@ -263,11 +273,17 @@ export class EncryptedFileStore implements FileStore {
     if (!isFileId(fileId)) return null;
     const q = where.tx ?? this.#db;
     const { sql, params } = whereClause(fileId, where);
-    const { rows } = await q.query<FileRow & { ciphertext: Uint8Array | null }>(`SELECT ${INFO_COLUMNS}, ciphertext FROM files WHERE ${sql}`, params);
+    const { rows } = await q.query<FileRow & { chunk: Uint8Array | null }>(
+      `SELECT ${INFO_COLUMNS}, substring(ciphertext FROM 1 + part.n * ${READ_CHUNK_BYTES} FOR ${READ_CHUNK_BYTES}) AS chunk
+       FROM files LEFT JOIN LATERAL generate_series(0, (octet_length(ciphertext) - 1) / ${READ_CHUNK_BYTES}) AS part(n) ON true
+       WHERE ${sql} ORDER BY part.n`,
+      params,
+    );
     const row = rows[0];
     if (!row) return null;
     const info = toInfo(row);
-    const ciphertext = await this.#blobs.read(fileId, row.ciphertext ? Buffer.from(row.ciphertext) : null);
+    const column = row.chunk ? Buffer.concat(rows.map((part) => part.chunk!)) : null;
+    const ciphertext = await this.#blobs.read(fileId, column);
     if (!ciphertext) {
       // Removed between our two reads (row first, object second) is not an error; a row whose
       // object is missing otherwise is.
