@@ -42,6 +42,16 @@ describe('reencodeImage', () => {
     expect((await sharp(jpeg.bytes).metadata()).format).toBe('jpeg');
   });
 
+  it("writes JPEG with libjpeg's standard Huffman tables when asked: the same pixels in a larger file", async () => {
+    const photo = await photoWithExif(1200, 800);
+    const options = { format: 'jpeg', quality: 80, mozjpeg: false } as const;
+    const own = await reencodeImage(photo, options);
+    const standard = await reencodeImage(photo, { ...options, optimiseCoding: false });
+    // Only the entropy coding differs: the quantised image, so every decoded pixel, is the same.
+    expect(standard.bytes.length).toBeGreaterThan(own.bytes.length);
+    expect((await sharp(standard.bytes).raw().toBuffer()).equals(await sharp(own.bytes).raw().toBuffer())).toBe(true);
+  });
+
   it.each(['jpeg', 'png', 'webp'] as const)('refuses a truncated %s', async (format) => {
     const whole = format === 'jpeg' ? await photoWithExif(400, 300) : await sharp(await photoWithExif(400, 300))[format]().toBuffer();
     const error = await refusal(reencodeImage(whole.subarray(0, Math.floor(whole.length * 0.6))));

@@ -38,6 +38,12 @@ export interface ReencodeImageOptions {
   /** JPEG through mozjpeg's encoder (the default): files about a third smaller, at about 2.4× the time (bench/kanyadan). */
   mozjpeg?: boolean;
   /**
+   * JPEG's Huffman tables made for this image (sharp's default): a second pass over it for a file
+   * about a tenth smaller. Off, libjpeg's standard tables: about a sixth less CPU per image
+   * (bench/kanyadan: 75 → 62 ms for a 2400 × 1800 photo to 2000 px, 270 → 299 KB).
+   */
+  optimiseCoding?: boolean;
+  /**
    * Instead of fitting inside `maxSide`: exactly this size, the image scaled to cover it and the rest
    * cropped away (an I-card photo). `position` 'attention' keeps the busiest part (a face, usually:
    * skin tones, saturation, detail), 'centre' the middle. A smaller image is enlarged to the size.
@@ -85,7 +91,7 @@ async function reencode(bytes: Buffer, options: ReencodeImageOptions): Promise<R
       )
       .timeout({ seconds: 20 });
     const encoded =
-      format === 'webp' ? pipeline.webp({ quality, ...(options.webpEffort === undefined ? {} : { effort: options.webpEffort }) }) : format === 'jpeg' ? pipeline.jpeg({ quality, mozjpeg: options.mozjpeg ?? true }) : pipeline.png({ compressionLevel: 9 });
+      format === 'webp' ? pipeline.webp({ quality, ...(options.webpEffort === undefined ? {} : { effort: options.webpEffort }) }) : format === 'jpeg' ? pipeline.jpeg({ quality, mozjpeg: options.mozjpeg ?? true, optimiseCoding: options.optimiseCoding ?? true }) : pipeline.png({ compressionLevel: 9 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { bytes: data, mediaType: OUTPUT_TYPE[format], width: info.width, height: info.height };
   } catch (error) {

@@ -19,10 +19,11 @@ export const DOCUMENT_MAX_SIDE = 2000;
 export const MAX_DOCUMENT_PAGES = 10;
 /**
  * JPEG rather than WebP, plain libjpeg-turbo rather than mozjpeg, a linear rather than a lanczos3
- * reduction: a third of the CPU per image of WebP at effort 0 with lanczos3, for files about half
- * again as large, which the team opens on office connections (bench/kanyadan; docs/decisions/026).
+ * reduction, libjpeg's standard Huffman tables rather than a second pass for the image's own: a
+ * third of the CPU per image of WebP at effort 0 with lanczos3, for files about half again as
+ * large, which the team opens on office connections (bench/kanyadan; docs/decisions/026).
  */
-export const DOCUMENT_IMAGE: ReencodeImageOptions = { maxSide: DOCUMENT_MAX_SIDE, format: 'jpeg', quality: 80, kernel: 'linear', mozjpeg: false };
+export const DOCUMENT_IMAGE: ReencodeImageOptions = { maxSide: DOCUMENT_MAX_SIDE, format: 'jpeg', quality: 80, kernel: 'linear', mozjpeg: false, optimiseCoding: false };
 
 type Outcome = { fileId: string; mediaType: StoredDocumentMediaType; pages: number } | { rejected: KanyadanDocumentRejected['data']['reason'] };
 
