@@ -24,6 +24,7 @@ import { createAccount, logIn, PERMISSIONS, resolveSession } from '#server/modul
 import type { Services } from '#server/services';
 import { readOutbox } from '#server/testing/outbox';
 import { createInnerContext } from '#server/trpc/context';
+import { enrolTwoFactor } from '#server/testing/two-factor';
 import { createCallerFactory } from '#server/trpc/procedures';
 import { appRouter } from '#server/trpc/router';
 
@@ -80,6 +81,8 @@ async function savePaymentSettings(services: Services): Promise<void> {
     meta(),
   );
   const { token } = await logIn(services, { userId: adminId, password }, { kind: 'cookie' });
+  // Staff who handle money must have set up two-factor sign-in before any work (docs/decisions/032).
+  await enrolTwoFactor(services, adminId);
   const admin = await callerFor(services, token);
   const { version } = await admin.site.settings.get();
   await admin.site.settings.update({
