@@ -25,6 +25,8 @@ export async function getTeamSummary(db: Queryable, userId: string): Promise<TTe
             i.verified_giving_paise AS giving, i.funds_raised_paise AS raised
      FROM (SELECT 1) AS one LEFT JOIN member_impact i ON i.user_id = $1`,
     [userId],
+    // The dashboard's first query, asked at every visit: prepared once per connection.
+    { name: 'sahay_team_summary' },
   );
   const row = rows[0]!;
   const impact = { verifiedGivingPaise: Number(row.giving ?? 0), fundsRaisedPaise: Number(row.raised ?? 0) };

@@ -49,6 +49,8 @@ export async function resolveSession(db: Queryable, token: string, now: Date): P
      FROM sessions s JOIN users u ON u.user_id = s.user_id
      WHERE s.id_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.status = 'active'`,
     [hashToken(token), now],
+    // Every signed-in request asks this: prepared once per connection, PostgreSQL skips parse and plan.
+    { name: 'sahay_resolve_session' },
   );
   const row = rows[0];
   return row ? sessionUserOf({ userId: row.user_id, fullName: row.full_name ?? '', role: row.role, permissions: row.permissions }, row.has_totp) : null;
