@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit, procedure and integration tests. Browser tests live in e2e/ with their own config.
 export default defineConfig({
   test: {
-    include: ['server/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts'],
+    include: ['server/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'bench/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts'],
     // Each file gets its own database, so files may run side by side; two cores make two workers pay.
     pool: 'forks',
     maxWorkers: 2,

@@ -23,8 +23,8 @@ import { ZRegisterRequestSchema } from '#server/modules/community/register.schem
 import { createAccount, logIn, PERMISSIONS, resolveSession } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 import { readOutbox } from '#server/testing/outbox';
-import { createInnerContext } from '#server/trpc/context';
 import { enrolTwoFactor } from '#server/testing/two-factor';
+import { createInnerContext } from '#server/trpc/context';
 import { createCallerFactory } from '#server/trpc/procedures';
 import { appRouter } from '#server/trpc/router';
 
