@@ -1,3 +1,4 @@
+import net from 'node:net';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,28 @@ describe.runIf(canRunOwnServices())('servers of a test\'s own', () => {
       expect(await query('select n from kept')).toEqual([{ n: 7 }]);
     } finally {
       await postgres.close();
+    }
+  }, 60_000);
+
+  it('starts again when the server quits at once (the port or, after a crash, the shared memory still held), until it answers', async () => {
+    const redis = await startOwnRedis();
+    // Something else holds the port and hangs up on whoever calls.
+    const squatter = net.createServer((socket) => socket.destroy());
+    try {
+      await redis.stop('kill');
+      await new Promise<void>((resolve) => squatter.listen(redis.port, '127.0.0.1', resolve));
+      // redis-server quits at once on a port in use; start() keeps trying until it is free.
+      setTimeout(() => squatter.close(), 1_000);
+      const startedAt = Date.now();
+      await redis.start();
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(900);
+      expect(redis.isRunning()).toBe(true);
+      const client = new Redis(redis.url);
+      expect(await client.ping()).toBe('PONG');
+      client.disconnect();
+    } finally {
+      squatter.close();
+      await redis.close();
     }
   }, 60_000);
 

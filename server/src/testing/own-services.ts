@@ -68,17 +68,21 @@ function postgresUser(): { uid: number; gid: number } | undefined {
   return { uid, gid };
 }
 
-async function waitUntil(check: () => Promise<boolean>, what: string, output: () => string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** Whether `child` answers `check` before the deadline; false as soon as it has exited. */
+async function becomesReady(child: ChildProcess, check: () => Promise<boolean>, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline && !hasExited(child)) {
+    if (await check().catch(() => false)) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${what} did not become ready in ${READY_TIMEOUT_MS} ms:\n${output()}`);
+  return false;
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  if (hasExited(child)) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
@@ -99,16 +103,23 @@ function restartable(launch: () => ChildProcess, isReady: () => Promise<boolean>
   let child: ChildProcess | null = null;
   let output = '';
   return {
-    isRunning: () => child !== null && child.exitCode === null && child.signalCode === null,
+    isRunning: () => child !== null && !hasExited(child),
     async start() {
-      output = '';
-      const launched = launch();
-      child = launched;
-      running.add(launched);
-      launched.once('exit', () => running.delete(launched));
-      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await waitUntil(isReady, name, () => output);
+      const deadline = Date.now() + READY_TIMEOUT_MS;
+      for (;;) {
+        output = '';
+        const launched = launch();
+        child = launched;
+        running.add(launched);
+        launched.once('exit', () => running.delete(launched));
+        launched.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        launched.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        if (await becomesReady(launched, isReady, deadline)) return;
+        // Gone at once: right after a crash, PostgreSQL's killed backends can hold the old shared
+        // memory for a moment ("pre-existing shared memory block is still in use"). Start again.
+        if (!hasExited(launched) || Date.now() >= deadline) throw new Error(`${name} did not become ready in ${READY_TIMEOUT_MS} ms:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     },
     async stop(how: 'fast' | 'kill' = 'fast') {
       if (!child) return;
