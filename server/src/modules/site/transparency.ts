@@ -117,23 +117,28 @@ const CAUSE_NAMES: Record<'en' | 'hi', Record<Cause, string>> = {
 };
 
 /**
- * The page's list as a spreadsheet: the same rows and columns the page shows, in its language.
+ * A list of the page as a spreadsheet: the same rows and columns the page shows, in its language.
  * UTF-8 with a BOM so Excel shows Hindi; a cell that a spreadsheet would run as a formula is
  * neutralised (names are refused with such a start when entered, so this is a second guard).
  */
+function listCsv(columns: string[], rows: string[][]): string {
+  return stringify(rows, { bom: true, escape_formulas: true, record_delimiter: 'windows', header: true, columns });
+}
+
+/** The gifts' list, the donor named only where they agreed. */
 export function transparencyCsv(gifts: TTransparency['gifts']['items'], lang: 'en' | 'hi'): string {
   const text = CSV_TEXT[lang];
-  return stringify(
+  return listCsv(
+    [text.date, text.amount, text.cause, text.donor],
     gifts.map((gift) => [gift.receivedOn, rupeesText(gift.amountPaise), CAUSE_NAMES[lang][gift.cause], gift.donorName ?? text.anonymous]),
-    { bom: true, escape_formulas: true, record_delimiter: 'windows', header: true, columns: [text.date, text.amount, text.cause, text.donor] },
   );
 }
 
-/** The payments' list as a spreadsheet: the rows and columns the page shows, in its language; nobody named, as there. */
+/** The payments' list; nobody named, as there. */
 export function transparencyPaymentsCsv(payments: TTransparency['payments']['items'], lang: 'en' | 'hi'): string {
   const text = CSV_TEXT[lang];
-  return stringify(
+  return listCsv(
+    [text.date, text.amount, text.cause, text.paidAs],
     payments.map((payment) => [payment.paidOn, rupeesText(payment.amountPaise), CAUSE_NAMES[lang][payment.cause], text[payment.scheme]]),
-    { bom: true, escape_formulas: true, record_delimiter: 'windows', header: true, columns: [text.date, text.amount, text.cause, text.paidAs] },
   );
 }

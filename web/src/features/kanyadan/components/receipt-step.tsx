@@ -1,8 +1,7 @@
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
-import { Notice } from '#web/ui/form-status.tsx';
 import { formatDate } from '#web/ui/format.ts';
-import { usePrint } from '../hooks/use-print.ts';
+import { PrintAction } from './print-action.tsx';
 import type { SubmittedApplication } from './registration-form.tsx';
 
 const C = 'kanyadan.registration.receipt';
@@ -16,7 +15,6 @@ export default function ReceiptStep({ application, onStatus }: { application: Su
   const t = useT();
   const { lang } = useLang();
   const settings = useSiteSettings();
-  const printer = usePrint();
   const foundation = settings.foundationName[lang] || settings.foundationName.en;
   const stateName = application.state ? t(`kanyadan.registration.states.${application.state}`) : '';
 
@@ -75,21 +73,11 @@ export default function ReceiptStep({ application, onStatus }: { application: Su
           <a href={`mailto:${settings.email}`}>{settings.email}</a>
         </p>
       </article>
-      <p className="actions no-print">
-        <button type="button" className="btn btn-primary" onClick={printer.print} disabled={printer.phase === 'waiting'} data-testid="print-receipt">
-          {printer.phase === 'waiting' ? t(`${C}.printing`) : t(`${C}.print`)}
-        </button>
+      <PrintAction label={t(`${C}.print`)} testId="print-receipt" isPrimary>
         <button type="button" className="btn btn-secondary" onClick={onStatus}>
           {t(`${C}.toStatus`)}
         </button>
-      </p>
-      <div role="alert" className="no-print">
-        {printer.phase === 'blocked' && (
-          <Notice tone="warning">
-            <p data-testid="print-blocked">{t(`${C}.blocked`)}</p>
-          </Notice>
-        )}
-      </div>
+      </PrintAction>
     </div>
   );
 }

@@ -4,15 +4,15 @@ import { fieldErrorsOf, httpStatusOf, serverMessageOf, type FieldErrors } from '
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
-import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { formatDate, formatMoney } from '#web/ui/format.ts';
 import { TextField } from '#web/ui/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { KANYADAN_STATUSES } from '../application-rules.ts';
 import { useApplicationStatus } from '../hooks/use-application-status.ts';
-import { usePrint } from '../hooks/use-print.ts';
 import { loadServerMessages } from '../load-server-messages.ts';
 import { readRecent } from '../recent-applications.ts';
+import { PrintAction } from './print-action.tsx';
 
 const routesSchema = lazyModule(() => import('@sahay/server/modules/kanyadan/kanyadan-routes.schema'));
 const PaymentDetails = lazy(() => import('./payment-step.tsx'));
@@ -147,7 +147,6 @@ function ApplicationFound({ data, phone }: { data: TApplicationStatus; phone: st
   const isKnown = (KANYADAN_STATUSES as readonly string[]).includes(data.status);
   // A family that lost the acknowledgement prints this instead: the number, the date and the state,
   // and nothing about the girl or her family (the look-up shows none either).
-  const printer = usePrint();
   const foundation = settings.foundationName[lang] || settings.foundationName.en;
 
   return (
@@ -198,18 +197,7 @@ function ApplicationFound({ data, phone }: { data: TApplicationStatus; phone: st
       <p className="print-only" data-testid="kanyadan-printed-on">
         {t(`${S}.printedOn`, { date: formatDate(new Date().toISOString(), lang) })}
       </p>
-      <p className="actions no-print">
-        <button type="button" className="btn btn-secondary" onClick={printer.print} disabled={printer.phase === 'waiting'} data-testid="print-status">
-          {printer.phase === 'waiting' ? t('kanyadan.registration.receipt.printing') : t(`${S}.print`)}
-        </button>
-      </p>
-      <div role="alert" className="no-print">
-        {printer.phase === 'blocked' && (
-          <Notice tone="warning">
-            <p>{t('kanyadan.registration.receipt.blocked')}</p>
-          </Notice>
-        )}
-      </div>
+      <PrintAction label={t(`${S}.print`)} testId="print-status" />
       {data.status === 'payment_pending' && data.feePaise > 0 && (
         <div className="no-print">
           <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
