@@ -17,6 +17,7 @@ import type { Mailer } from '#server/lib/mailer';
 import { createSms, type SmsSender } from '#server/lib/sms';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
 import type { SahayModule } from '#server/modules/module';
+import { SessionCache } from '#server/modules/identity/identity.api';
 import { sahayModules } from '#server/modules/registry';
 import { createQueue } from '#server/queue/create-queue';
 import type { JobHandler, JobQueue } from '#server/queue/queue';
@@ -36,6 +37,8 @@ export interface Services {
   modules: readonly SahayModule[];
   jobHandlers: readonly JobHandler[];
   limits: RateLimits;
+  /** Resolves a request's session token to its user; keeps them a few seconds (docs/decisions/038). */
+  sessions: SessionCache;
   /** The clock; tests inject their own. */
   now(): Date;
   close(): Promise<void>;
@@ -116,6 +119,9 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
   const files = options.files ?? createFileStore({ config: config.files, db, vault, log, now });
   const jobHandlers = modules.flatMap((module) => module.jobs ?? []);
   const database = db;
+  const sessions = new SessionCache(db, {
+    onListenError: (error) => log.warn({ err: error }, 'session cache: not listening for changed sessions; every request asks the database until it listens again'),
+  });
   // Jobs get the services themselves (a test may swap the mailer, say, and jobs see it), so the
   // queue is made once they exist.
   let queue!: JobQueue;
@@ -131,6 +137,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     modules,
     jobHandlers,
     limits: options.limits ?? DEFAULT_RATE_LIMITS,
+    sessions,
     now,
     get queue() {
       return queue;
@@ -139,6 +146,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       queue = replacement;
     },
     async close() {
+      await sessions.stop();
       await queue.close();
       mailer.close();
       files.close();

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '#server/errors/app-error';
-import { resolveSession, SESSION_COOKIE } from '#server/modules/identity/identity.api';
+import { SESSION_COOKIE } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 
 /** A cookie's value; null when it is absent, or not well-formed (a bad %-escape is nobody's session, not a 500). */
@@ -45,7 +45,7 @@ export function sessionMiddleware(services: Services) {
       const cookie = bearer ? null : readCookie(req.get('cookie'), SESSION_COOKIE);
       const token = bearer ?? cookie;
       res.locals.sessionToken = token;
-      res.locals.user = token ? await resolveSession(services.db, token, services.now()) : null;
+      res.locals.user = token ? await services.sessions.resolve(token, services.now()) : null;
       res.locals.setSessionCookie = (value: string | null) => {
         if (value) res.cookie(SESSION_COOKIE, value, { ...cookieOptions, maxAge: services.config.SESSION_TTL_HOURS * 3600 * 1000 });
         else res.clearCookie(SESSION_COOKIE, cookieOptions);

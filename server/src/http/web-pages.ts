@@ -7,7 +7,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import express from 'express';
 import { isAppError } from '#server/errors/app-error';
 import { readCookie } from '#server/http/session-middleware';
-import { resolveSession, SESSION_COOKIE } from '#server/modules/identity/identity.api';
+import { SESSION_COOKIE } from '#server/modules/identity/identity.api';
 import { getPublicRequest, listPublicRequests, listPublishedRequestIds, type THelpList, type TPublicHelpRequestDetail } from '#server/modules/help/help.api';
 import { getPublicSiteData, getPublicTransparency, type PublicSiteData, type TTransparency } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
@@ -38,7 +38,7 @@ type Viewer = 'member' | 'admin' | null;
 async function viewerOf(services: Services, req: Request): Promise<Viewer> {
   const token = readCookie(req.headers.cookie, SESSION_COOKIE);
   if (!token) return null;
-  const user = await resolveSession(services.db, token, services.now());
+  const user = await services.sessions.resolve(token, services.now());
   return user ? (user.role === 'admin' ? 'admin' : 'member') : null;
 }
 

@@ -28,6 +28,8 @@ export type AppCaller = ReturnType<typeof createCaller>;
 export interface TestApp {
   services: Services;
   dataDir: string;
+  /** On PostgreSQL, the URL of this app's fresh database (for a second connection, as another process makes). */
+  databaseUrl?: string;
   /** A tRPC caller as a visitor, or as the user behind a session token. */
   caller(as?: { token?: string; ip?: string }): Promise<AppCaller>;
   /** Creates an account directly and returns its ID and a bearer token. */
@@ -89,6 +91,7 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
   const app: TestApp = {
     services,
     dataDir,
+    databaseUrl: testDb.url,
     async caller(as = {}) {
       const user = as.token ? await (await import('#server/modules/identity/identity.api')).resolveSession(services.db, as.token, services.now()) : null;
       const ctx: Context = createInnerContext(services, { user, sessionToken: as.token ?? null, ip: as.ip ?? null, requestId: crypto.randomUUID() });

@@ -30,6 +30,7 @@ export { erasePerson } from './accounts/erase-person.ts';
 export { getUserNames } from './accounts/user-names.ts';
 export { logIn } from './accounts/login.ts';
 export { resolveSession, SESSION_COOKIE, type SessionUser } from './accounts/sessions.ts';
+export { SessionCache } from './accounts/session-cache.ts';
 export { beginTotpSetup, confirmTotpSetup, getTotpStatus, resetTotpByAdmin, TOTP_NOT_ON } from './two-factor/admin-totp.ts';
 export { getPayoutDetails, OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN } from './profile/profile.ts';
 export { assertIfscsInList, bankNameOfIfsc } from './profile/ifsc-list.ts';

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
 import { requiresTwoFactor } from '../access.ts';
+import { sessionsChanged } from './session-cache.ts';
 import type { Permission, Role } from '../identity.events.ts';
 
 export const SESSION_COOKIE = 'sahay_session';
@@ -43,9 +44,14 @@ export async function createSession(db: Queryable, userId: string, kind: Session
 
 /** The signed-in user behind a token, if the session is live and the account active. */
 export async function resolveSession(db: Queryable, token: string, now: Date): Promise<SessionUser | null> {
+  return (await readSession(db, token, now))?.user ?? null;
+}
+
+/** resolveSession's answer with the session's end, for the session cache (session-cache.ts). */
+export async function readSession(db: Queryable, token: string, now: Date): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const { rows } = await db.query<{ user_id: string; full_name: string | null; role: Role; permissions: Permission[]; has_totp: boolean }>(
-    `SELECT u.user_id, u.full_name, u.role, u.permissions, EXISTS (SELECT 1 FROM admin_totp t WHERE t.user_id = u.user_id) AS has_totp
+  const { rows } = await db.query<{ user_id: string; full_name: string | null; role: Role; permissions: Permission[]; has_totp: boolean; expires_at: Date }>(
+    `SELECT u.user_id, u.full_name, u.role, u.permissions, EXISTS (SELECT 1 FROM admin_totp t WHERE t.user_id = u.user_id) AS has_totp, s.expires_at
      FROM sessions s JOIN users u ON u.user_id = s.user_id
      WHERE s.id_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND u.status = 'active'`,
     [hashToken(token), now],
@@ -53,16 +59,23 @@ export async function resolveSession(db: Queryable, token: string, now: Date): P
     { name: 'sahay_resolve_session' },
   );
   const row = rows[0];
-  return row ? sessionUserOf({ userId: row.user_id, fullName: row.full_name ?? '', role: row.role, permissions: row.permissions }, row.has_totp) : null;
+  if (!row) return null;
+  const user = sessionUserOf({ userId: row.user_id, fullName: row.full_name ?? '', role: row.role, permissions: row.permissions }, row.has_totp);
+  return { user, expiresAt: new Date(row.expires_at) };
 }
 
 export async function revokeSession(db: Queryable, token: string, now: Date): Promise<void> {
-  await db.query(`UPDATE sessions SET revoked_at = $2 WHERE id_hash = $1 AND revoked_at IS NULL`, [hashToken(token), now]);
+  const { rows } = await db.query<{ user_id: string }>(`UPDATE sessions SET revoked_at = $2 WHERE id_hash = $1 AND revoked_at IS NULL RETURNING user_id`, [
+    hashToken(token),
+    now,
+  ]);
+  for (const row of rows) sessionsChanged(db, row.user_id);
 }
 
 /** Signs a user out everywhere (password change or reset, suspension). */
 export async function revokeAllSessions(db: Queryable, userId: string, now: Date): Promise<void> {
   await db.query(`UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, [userId, now]);
+  sessionsChanged(db, userId);
 }
 
 /** Signs a user out everywhere except the session making the request (password change). */
@@ -72,4 +85,5 @@ export async function revokeOtherSessions(db: Queryable, userId: string, keepTok
     keepToken ? hashToken(keepToken) : '',
     now,
   ]);
+  sessionsChanged(db, userId);
 }

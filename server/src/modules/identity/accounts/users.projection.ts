@@ -1,5 +1,6 @@
 import type { Projection } from '#server/event-store/types';
 import { emailHashWith } from './accounts.ts';
+import { sessionsChanged } from './session-cache.ts';
 import type { IdentityEvent, PersonalDetails, ProfileDetails } from '../identity.events.ts';
 
 /** The accounts read model. Runs inline: a registration must be able to sign in at once. */
@@ -87,6 +88,7 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
           event.data.userId,
           event.data.suspendedAt,
         ]);
+        sessionsChanged(tx, event.data.userId);
         return;
       case 'StaffPermissionsChanged':
         await tx.query(`UPDATE ${tables.users} SET permissions = $2::text[], updated_at = $3 WHERE user_id = $1`, [
@@ -94,12 +96,14 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
           event.data.permissions,
           event.data.changedAt,
         ]);
+        sessionsChanged(tx, event.data.userId);
         return;
       case 'MemberReactivated':
         await tx.query(`UPDATE ${tables.users} SET status = 'active', updated_at = $2 WHERE user_id = $1 AND status = 'suspended'`, [
           event.data.userId,
           event.data.reactivatedAt,
         ]);
+        sessionsChanged(tx, event.data.userId);
         return;
       case 'PersonalDataErased':
         await usersProjection.erase!(event.data.subjectId, context);
@@ -124,5 +128,6 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
        WHERE user_id = $1`,
       [subjectId.slice('user-'.length)],
     );
+    sessionsChanged(tx, subjectId.slice('user-'.length));
   },
 };

@@ -9,6 +9,7 @@ import { userStreamId, type AdminTotpDisabled, type AdminTotpEnabled } from '../
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { requiresTwoFactor } from '../access.ts';
 import { revokeAllSessions, type SessionUser } from '../accounts/sessions.ts';
+import { sessionsChanged } from '../accounts/session-cache.ts';
 import { ACCOUNT_NOT_FOUND, evolveUser, isActiveUser, noUser, type UserState } from '../user.decider.ts';
 
 /**
@@ -115,6 +116,7 @@ export async function confirmTotpSetup(services: Services, user: { userId: strin
       await tx.query(`INSERT INTO admin_totp (user_id, secret, enabled_at) VALUES ($1, $2, $3)`, [user.userId, JSON.stringify(setup!.sealedSecret), now]);
       // The code that turned it on cannot also sign in.
       await useStep(tx, user.userId, matchTotp(setup!.secret!, code, now)!);
+      sessionsChanged(tx, user.userId);
     },
   });
   return getTotpStatus(services.db, user.userId);
@@ -161,6 +163,7 @@ async function recordDisabled(services: Services, command: Omit<Parameters<typeo
     metadata: eventMetadata(meta),
     async onRecorded(tx) {
       await tx.query(`DELETE FROM admin_totp WHERE user_id = $1`, [command.userId]);
+      sessionsChanged(tx, command.userId);
       // A reset by someone else: whoever holds the lost phone may hold a session too.
       if (command.by === 'admin') await revokeAllSessions(tx, command.userId, now);
     },
