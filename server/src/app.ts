@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -15,6 +14,7 @@ import { mountWebPages, readWebBuild } from '#server/http/web-pages';
 import { webVitalsHandler } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import { createExpressContext } from '#server/trpc/context';
+import { trpcHandler } from '#server/trpc/express-handler';
 import { appRouter } from '#server/trpc/router';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -93,7 +93,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
     '/trpc',
     json,
     session,
-    createExpressMiddleware({
+    trpcHandler({
       router: appRouter,
       createContext: ({ req, res }) => createExpressContext(services, req, res),
       maxBatchSize: 10,
@@ -104,7 +104,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
         return seconds > 0 ? { headers: new Headers({ 'Retry-After': String(seconds) }) } : {};
       },
       onError: ({ error, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') (req as express.Request).log.error({ err: error.cause ?? error }, 'procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
       },
     }),
   );
