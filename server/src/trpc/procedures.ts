@@ -5,13 +5,24 @@ import { CORRECT_THE_FIELDS, nulFieldErrors } from '#server/errors/field-errors'
 import { hasPermission, TWO_FACTOR_SETUP_REQUIRED, type Permission } from '#server/modules/identity/identity.api';
 import { t } from './init.ts';
 
-/** Turns the modules' AppError into the matching tRPC error: one map, since the codes share names. */
-const appErrors = t.middleware(async ({ next }) => {
+/** The matching tRPC error of a module's AppError: one map, since the codes share names. */
+function trpcErrorOf(cause: AppError): TRPCError {
+  return new TRPCError({ code: cause.code, message: cause.userMessage, cause });
+}
+
+/**
+ * Every procedure's first step, one middleware since each costs every request (bench/load):
+ * - no input holds a NUL character (U+0000), whatever its schema: a 400 beside the field (see nulFieldErrors);
+ * - the modules' AppError becomes the matching tRPC error, and a database that is down or
+ *   restarting a 503 to try again, not a failure of ours (500).
+ */
+const guard = t.middleware(async ({ getRawInput, next }) => {
+  const fieldErrors = nulFieldErrors(await getRawInput());
+  if (fieldErrors) throw trpcErrorOf(new AppError('BAD_REQUEST', { userMessage: CORRECT_THE_FIELDS, fieldErrors }));
   const result = await next();
   if (!result.ok) {
-    // A database that is down or restarting is a 503 to try again, not a failure of ours (500).
     const cause = result.error.cause instanceof AppError ? result.error.cause : fromDatabaseOutage(result.error.cause);
-    if (cause) throw new TRPCError({ code: cause.code, message: cause.userMessage, cause });
+    if (cause) throw trpcErrorOf(cause);
   }
   return result;
 });
@@ -19,34 +30,29 @@ const appErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** No input holds a NUL character (U+0000), whatever its schema: a 400 beside the field (see nulFieldErrors). */
-const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
-  const fieldErrors = nulFieldErrors(await getRawInput());
-  if (fieldErrors) throw new AppError('BAD_REQUEST', { userMessage: CORRECT_THE_FIELDS, fieldErrors });
-  return next();
-});
-
 /** Each builder declares its policy in its meta (a later `.meta()` replaces it): the authorisation matrix test reads it. */
-export const publicProcedure = t.procedure.use(appErrors).use(noNulCharacters).meta({ policy: 'public' });
+export const publicProcedure = t.procedure.use(guard).meta({ policy: 'public' });
 
-const signedIn = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
+const UNAUTHORIZED = 'Please log in to continue.';
 
-/** Any signed-in account, acting on its own records; staff who must still set up their second factor may only do that. */
-export const authedProcedure = signedIn.meta({ policy: 'signed-in' }).use(({ ctx, next }) => {
+/**
+ * Any signed-in account, acting on its own records; staff who must still set up their second
+ * factor may only do that (twoFactorSetupProcedure). One middleware for both checks.
+ */
+export const authedProcedure = publicProcedure.meta({ policy: 'signed-in' }).use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED });
   if (ctx.user.twoFactorSetupRequired) throw new TRPCError({ code: 'FORBIDDEN', message: TWO_FACTOR_SETUP_REQUIRED });
-  return next();
+  return next({ ctx: { user: ctx.user } });
 });
 
 /**
  * Any admin, whatever their permissions, also before they have set up the second factor their
  * permissions require: only the two-factor set-up itself is built on this.
  */
-export const twoFactorSetupProcedure = signedIn.meta({ policy: 'any-admin' }).use(({ ctx, next }) => {
+export const twoFactorSetupProcedure = publicProcedure.meta({ policy: 'any-admin' }).use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: UNAUTHORIZED });
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Access Denied!' });
-  return next();
+  return next({ ctx: { user: ctx.user } });
 });
 
 /**
