@@ -81,6 +81,10 @@ describe.each(testDbKinds())('the session cache on %s', (kind) => {
     expect(again).toMatchObject({ userId, fullName: 'Asha Verma', role: 'member' });
     expect(cache.stats.misses).toBe(misses);
     expect(cache.stats.hits).toBeGreaterThan(0);
+    // One object serves every request of the session: none can change it for the next.
+    expect(() => again!.permissions.push('finance')).toThrow(TypeError);
+    expect(() => Object.assign(again!, { role: 'admin' })).toThrow(TypeError);
+    expect(await cache.resolve(token, app.services.now())).toMatchObject({ role: 'member', permissions: [] });
   });
 
   it('never keeps a refusal: a token that is no session asks the database every time', async () => {

@@ -112,6 +112,9 @@ export class SessionCache {
     if (!found) return null;
     if (this.#isListening && generation === this.#generation && this.#ttlMs > 0 && this.#maxEntries > 0) {
       if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+      // Frozen: every request of this session gets this one object, so none may change it for the next.
+      Object.freeze(found.user.permissions);
+      Object.freeze(found.user);
       this.#entries.set(key, { user: found.user, expiresAt: found.expiresAt.getTime(), keptUntil: this.#clock() + this.#ttlMs });
     }
     return found.user;
