@@ -102,9 +102,8 @@ function drained(res: Response): Promise<void> {
 function headersOf(req: Request): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
-    if (key.startsWith(':') || value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
-    else headers.append(key, value);
+    // Node joins repeated request headers already; only a repeated set-cookie stays a list.
+    if (!key.startsWith(':') && value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
   return headers;
 }
