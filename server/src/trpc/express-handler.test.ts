@@ -26,6 +26,9 @@ const router = t.router({
   refuse: t.procedure.query(() => {
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Please wait.' });
   }),
+  broken: t.procedure.query(() => {
+    throw new Error('a bug');
+  }),
   cookie: t.procedure.mutation(({ ctx }) => {
     ctx.seen.length = 0;
     return 'set';
@@ -34,6 +37,7 @@ const router = t.router({
 
 describe('the tRPC Express handler', () => {
   const seen: AbortSignal[] = [];
+  const failures: { code: string; path: string | undefined; url: string }[] = [];
   let server: Server;
   let base: string;
 
@@ -46,6 +50,7 @@ describe('the tRPC Express handler', () => {
         router,
         createContext: () => ({ seen }),
         maxBatchSize: 3,
+        onError: ({ error, path, req }) => failures.push({ code: error.code, path, url: req.originalUrl }),
         responseMeta: ({ errors, paths }) => {
           const headers = new Headers();
           if (errors.some((error) => error.code === 'TOO_MANY_REQUESTS')) headers.set('Retry-After', '30');
@@ -114,6 +119,14 @@ describe('the tRPC Express handler', () => {
 
     const cookie = await fetch(`${base}/cookie`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(cookie.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+  });
+
+  it('tells onError of a failure, with the Express request, and answers 500', async () => {
+    failures.length = 0;
+    const response = await fetch(`${base}/broken`);
+    expect(response.status).toBe(500);
+    expect(JSON.stringify(await response.json())).toContain('INTERNAL_SERVER_ERROR');
+    expect(failures).toEqual([{ code: 'INTERNAL_SERVER_ERROR', path: 'broken', url: '/trpc/broken' }]);
   });
 
   it('streams a batch asked for as jsonl, chunk by chunk', async () => {

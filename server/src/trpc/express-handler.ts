@@ -27,7 +27,7 @@ export function trpcHandler<TRouter extends AnyTRPCRouter>(options: TrpcHandlerO
   return (req: Request, res: Response, _next: NextFunction): void => {
     const path = req.path.slice(req.path.lastIndexOf('/') + 1);
     handle(options, req, res, path).catch(
-      internal_exceptionHandler({ router: options.router, req, res, path, onError: options.onError as never, createContext: undefined as never }),
+      internal_exceptionHandler({ router: options.router, req, res, path, onError: options.onError, createContext: options.createContext }),
     );
   };
 }
@@ -51,7 +51,7 @@ async function handle<TRouter extends AnyTRPCRouter>(options: TrpcHandlerOptions
     maxBatchSize: options.maxBatchSize,
     responseMeta: options.responseMeta,
     createContext: async () => options.createContext({ req, res }),
-    onError: options.onError ? (error) => options.onError!({ ...error, req } as never) : undefined,
+    onError: options.onError ? (error) => options.onError!({ ...error, req }) : undefined,
   });
   if (res.statusCode === 200) res.statusCode = response.status;
   for (const [key, value] of response.headers) if (key !== 'set-cookie') res.setHeader(key, value);
