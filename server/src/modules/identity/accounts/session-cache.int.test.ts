@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/db';
 import { connectPostgres } from '#server/db/postgres';
 import { PERMISSIONS } from '#server/modules/identity/identity.api';
+import { eventually } from '#server/event-store/test-fixtures';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { testDbKinds } from '#server/testing/test-db';
 import { setStaffPermissions, suspendMember } from '../members/member-admin.ts';
@@ -11,14 +12,8 @@ import { hashToken, revokeSession } from './sessions.ts';
 const meta = { actor: 'SH-TOOL', correlationId: 'session-cache-test' };
 const tool = { userId: 'SH-TOOL', permissions: [...PERMISSIONS] };
 
-/** Polls until check() holds; fails after `ms`. */
-async function eventually(check: () => Promise<boolean> | boolean, ms = 5_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`not so after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** How long a change may take to reach a cache (the NOTIFY), at most. */
+const WITHIN_MS = 5_000;
 
 /** A handle on the same database whose session reads wait for `gate` (a read under way, held open). */
 function gatedDb(db: Db): { db: Db; hold(): () => void } {
@@ -55,7 +50,7 @@ describe.each(testDbKinds())('the session cache on %s', (kind) => {
     await eventually(async () => {
       await cache.resolve(token, app.services.now());
       return cache.stats.isListening;
-    });
+    }, WITHIN_MS);
     const user = await cache.resolve(token, app.services.now());
     expect(cache.stats.size).toBeGreaterThan(0);
     return user;
@@ -136,9 +131,9 @@ describe.each(testDbKinds())('the session cache on %s', (kind) => {
       await elsewhere.query(`UPDATE users SET full_name = 'New Name' WHERE user_id = $1`, [other.userId]);
       await elsewhere.query(`UPDATE sessions SET revoked_at = now() WHERE id_hash = $1`, [hashToken(revoked.token)]);
       await elsewhere.query(`UPDATE users SET status = 'suspended' WHERE user_id = $1`, [suspended.userId]);
-      await eventually(async () => (await cache.resolve(other.token, app.services.now()))?.fullName === 'New Name');
-      await eventually(async () => (await cache.resolve(revoked.token, app.services.now())) === null);
-      await eventually(async () => (await cache.resolve(suspended.token, app.services.now())) === null);
+      await eventually(async () => (await cache.resolve(other.token, app.services.now()))?.fullName === 'New Name', WITHIN_MS);
+      await eventually(async () => (await cache.resolve(revoked.token, app.services.now())) === null, WITHIN_MS);
+      await eventually(async () => (await cache.resolve(suspended.token, app.services.now())) === null, WITHIN_MS);
     } finally {
       if (elsewhere !== app.services.db) await elsewhere.close();
     }
@@ -154,7 +149,7 @@ describe.each(testDbKinds())('the session cache on %s', (kind) => {
     await app.services.db.query(`UPDATE users SET phone = '9123456780', address = 'Elsewhere' WHERE user_id = $1`, [quiet.userId]);
     // Announcements arrive in commit order: once the marker's is heard, the phone's would have been.
     await app.services.db.query(`UPDATE users SET full_name = 'Marker' WHERE user_id = $1`, [marker.userId]);
-    await eventually(() => cache.stats.size === sizeBefore - 1);
+    await eventually(() => cache.stats.size === sizeBefore - 1, WITHIN_MS);
     const misses = cache.stats.misses;
     expect(await cache.resolve(quiet.token, app.services.now())).toMatchObject({ userId: quiet.userId });
     expect(cache.stats.misses).toBe(misses);
@@ -219,7 +214,7 @@ describe.each(testDbKinds())('the session cache on %s', (kind) => {
     const cache = cacheOn(deaf, { onListenError: (error) => errors.push(error) });
     const { token, userId } = await app.account();
     for (let n = 0; n < 3; n++) expect(await cache.resolve(token, app.services.now())).toMatchObject({ userId });
-    await eventually(() => errors.length > 0);
+    await eventually(() => errors.length > 0, WITHIN_MS);
     await cache.resolve(token, app.services.now());
     expect(cache.stats).toMatchObject({ size: 0, hits: 0, isListening: false });
   });

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '#server/db/db';
 import { afterCommit } from '#server/db/db';
-import { hashToken, readSession, type SessionUser } from './sessions.ts';
+import { hashToken, isTokenShaped, readSession, type SessionUser } from './sessions.ts';
 
 /**
  * The sessions this process has just resolved, kept for a few seconds so that a signed-in member's
@@ -95,7 +95,7 @@ export class SessionCache {
 
   /** The signed-in user behind a token, as resolveSession answers it, from memory when it may. */
   async resolve(token: string, now: Date): Promise<SessionUser | null> {
-    if (token.length < 20 || token.length > 100) return null;
+    if (!isTokenShaped(token)) return null;
     const key = hashToken(token);
     const entry = this.#entries.get(key);
     if (entry) {

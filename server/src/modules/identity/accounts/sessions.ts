@@ -42,6 +42,11 @@ export async function createSession(db: Queryable, userId: string, kind: Session
   return token;
 }
 
+/** Whether a token has a session token's length at all; anything else is nobody's session, not a query. */
+export function isTokenShaped(token: string): boolean {
+  return token.length >= 20 && token.length <= 100;
+}
+
 /** The signed-in user behind a token, if the session is live and the account active. */
 export async function resolveSession(db: Queryable, token: string, now: Date): Promise<SessionUser | null> {
   return (await readSession(db, token, now))?.user ?? null;
@@ -49,7 +54,7 @@ export async function resolveSession(db: Queryable, token: string, now: Date): P
 
 /** resolveSession's answer with the session's end, for the session cache (session-cache.ts). */
 export async function readSession(db: Queryable, token: string, now: Date): Promise<{ user: SessionUser; expiresAt: Date } | null> {
-  if (token.length < 20 || token.length > 100) return null;
+  if (!isTokenShaped(token)) return null;
   const { rows } = await db.query<{ user_id: string; full_name: string | null; role: Role; permissions: Permission[]; has_totp: boolean; expires_at: Date }>(
     `SELECT u.user_id, u.full_name, u.role, u.permissions, EXISTS (SELECT 1 FROM admin_totp t WHERE t.user_id = u.user_id) AS has_totp, s.expires_at
      FROM sessions s JOIN users u ON u.user_id = s.user_id
