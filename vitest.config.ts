@@ -9,5 +9,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Writes where each file's time went when bench/test-suite/run.ts asks; otherwise does nothing.
+    setupFiles: ['server/src/testing/timings.setup.ts'],
   },
 });

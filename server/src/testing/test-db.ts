@@ -4,6 +4,7 @@ import type { Db } from '#server/db/db';
 import { migrate } from '#server/db/migrate';
 import { openPglite } from '#server/db/pglite';
 import { connectPostgres } from '#server/db/postgres';
+import { noteDatabaseMade } from './timings.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -25,6 +26,13 @@ export interface TestDb {
  * the server at TEST_DATABASE_URL and drops it afterwards; an unreachable server fails the test.
  */
 export async function createTestDb(kind: TestDbKind, options: { poolSize?: number; isMigrated?: boolean } = {}): Promise<TestDb> {
+  const startedAt = performance.now();
+  const testDb = await makeTestDb(kind, options);
+  noteDatabaseMade(performance.now() - startedAt);
+  return testDb;
+}
+
+async function makeTestDb(kind: TestDbKind, options: { poolSize?: number; isMigrated?: boolean }): Promise<TestDb> {
   // isMigrated: false gives an empty database, for tests of migrating itself.
   const isMigrated = options.isMigrated ?? true;
   if (kind === 'pglite') {
