@@ -9,6 +9,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The migrated databases that test databases are copied from, made once per run (decision 045).
+    globalSetup: ['server/src/testing/global-setup.ts'],
     // Writes where each file's time went when bench/test-suite/run.ts asks; otherwise does nothing.
     setupFiles: ['server/src/testing/timings.setup.ts'],
   },

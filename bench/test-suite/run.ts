@@ -12,7 +12,10 @@
  * Per file, in seconds:
  *   total     vitest's own figures added up: environment, prepare, import, setup files, hooks and tests
  *   import    importing the test file and all it imports, transform included (vitest's collect time)
- *   database  making its test databases: creating and migrating (server/src/testing/test-db.ts)
+ *   cpu       the test process's CPU time for the file, import included (steadier than wall time on
+ *             a busy machine; PostgreSQL's and child processes' work is not in it)
+ *   database  making its test databases: creating and migrating (server/src/testing/test-db.ts),
+ *             wall time and (in brackets) this process's CPU time
  *   idle      hooks and tests' wall time less this process's CPU time: waiting on timers, on other
  *             processes (PostgreSQL, Redis, child processes) and on I/O
  *   tests     hooks and tests (vitest's duration), which include the database and idle time
@@ -31,14 +34,19 @@ interface SetupRecord {
   file: string;
   hooksAndTestsMs: number;
   cpuMs: number;
+  fileCpuMs: number;
   databaseMs: number;
+  databaseCpuMs: number;
   databases: number;
   assertions: number;
 }
 
 export interface FileFigures extends ModuleRecord {
   totalMs: number;
+  /** CPU time of the test process for this file, import included: steadier than wall time on a busy machine. */
+  cpuMs: number;
   databaseMs: number;
+  databaseCpuMs: number;
   databases: number;
   idleMs: number;
   assertions: number;
@@ -73,7 +81,9 @@ function merge(modules: ModuleRecord[], setups: SetupRecord[]): FileFigures[] {
             ...known,
             hooksAndTestsMs: known.hooksAndTestsMs + setup.hooksAndTestsMs,
             cpuMs: known.cpuMs + setup.cpuMs,
+            fileCpuMs: known.fileCpuMs + setup.fileCpuMs,
             databaseMs: known.databaseMs + setup.databaseMs,
+            databaseCpuMs: known.databaseCpuMs + setup.databaseCpuMs,
             databases: known.databases + setup.databases,
             assertions: known.assertions + setup.assertions,
           }
@@ -85,7 +95,9 @@ function merge(modules: ModuleRecord[], setups: SetupRecord[]): FileFigures[] {
     return {
       ...module,
       totalMs: module.environmentMs + module.prepareMs + module.importMs + module.setupMs + module.testsMs,
+      cpuMs: setup?.fileCpuMs ?? 0,
       databaseMs: setup?.databaseMs ?? 0,
+      databaseCpuMs: setup?.databaseCpuMs ?? 0,
       databases: setup?.databases ?? 0,
       idleMs: setup ? Math.max(0, setup.hooksAndTestsMs - setup.cpuMs) : 0,
       assertions: setup?.assertions ?? 0,
@@ -135,7 +147,9 @@ function totals(files: FileFigures[]) {
     skipped: sum((file) => file.skipped),
     assertions: sum((file) => file.assertions),
     importMs: sum((file) => file.importMs),
+    cpuMs: sum((file) => file.cpuMs),
     databaseMs: sum((file) => file.databaseMs),
+    databaseCpuMs: sum((file) => file.databaseCpuMs),
     idleMs: sum((file) => file.idleMs),
     totalMs: sum((file) => file.totalMs),
   };
@@ -144,17 +158,19 @@ function totals(files: FileFigures[]) {
 function printSlowest(report: RunReport, top: number): void {
   const slowest = [...report.files].sort((a, b) => b.totalMs - a.totalMs).slice(0, top);
   console.log(`\nThe ${slowest.length} slowest test files (seconds; run took ${seconds(report.wallMs)} s of wall time)`);
-  console.log('| file | total | import | database (n) | idle | tests | passed | assertions |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| file | total | cpu | import | databases: n, wall (cpu) | idle | tests | passed | assertions |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const file of slowest) {
     console.log(
-      `| ${file.file} | ${seconds(file.totalMs)} | ${seconds(file.importMs)} | ${seconds(file.databaseMs)} (${file.databases}) | ${seconds(file.idleMs)} | ${seconds(file.testsMs)} | ${file.passed} | ${file.assertions} |`,
+      `| ${file.file} | ${seconds(file.totalMs)} | ${seconds(file.cpuMs)} | ${seconds(file.importMs)} | ${file.databases}: ${seconds(file.databaseMs)} (${seconds(file.databaseCpuMs)}) | ` +
+        `${seconds(file.idleMs)} | ${seconds(file.testsMs)} | ${file.passed} | ${file.assertions} |`,
     );
   }
   const all = totals(report.files);
   console.log(
     `\nAll ${all.files} files: ${all.passed} tests passed, ${all.failed} failed, ${all.skipped} skipped, ${all.assertions} assertions; ` +
-      `summed over files: ${seconds(all.totalMs)} s, of which import ${seconds(all.importMs)} s, databases ${seconds(all.databaseMs)} s, idle ${seconds(all.idleMs)} s`,
+      `summed over files: ${seconds(all.totalMs)} s (cpu ${seconds(all.cpuMs)} s), of which import ${seconds(all.importMs)} s, ` +
+      `databases ${seconds(all.databaseMs)} s (cpu ${seconds(all.databaseCpuMs)} s), idle ${seconds(all.idleMs)} s`,
   );
   for (const file of report.files.filter((figures) => figures.errors.length > 0)) console.log(`  ${file.file}: ${file.errors.join('; ')}`);
 }
@@ -169,7 +185,7 @@ function median(values: number[]): number {
 function medianFiles(reports: RunReport[]): Map<string, FileFigures> {
   const byFile = new Map<string, FileFigures[]>();
   for (const report of reports) for (const file of report.files) byFile.set(file.file, [...(byFile.get(file.file) ?? []), file]);
-  const keys = ['totalMs', 'importMs', 'databaseMs', 'idleMs', 'testsMs'] as const;
+  const keys = ['totalMs', 'cpuMs', 'importMs', 'databaseMs', 'databaseCpuMs', 'idleMs', 'testsMs'] as const;
   return new Map(
     [...byFile].map(([file, runs]) => {
       const figures = { ...runs[0]! };
@@ -188,12 +204,13 @@ function compare(beforeList: string, afterList: string, top: number): number {
   const slowest = [...before.values()].sort((a, b) => b.totalMs - a.totalMs).slice(0, top);
   const pair = (a: number, b: number | undefined) => `${seconds(a)} → ${b === undefined ? '–' : seconds(b)}`;
   console.log(`The ${slowest.length} slowest files before (seconds, before → after; medians of ${beforeRuns.length} → ${afterRuns.length} run(s))`);
-  console.log('| file | total | import | database | idle | tests | passed | assertions |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| file | total | cpu | import | databases | databases (cpu) | idle | tests | passed | assertions |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const file of slowest) {
     const later = after.get(file.file);
     console.log(
-      `| ${file.file} | ${pair(file.totalMs, later?.totalMs)} | ${pair(file.importMs, later?.importMs)} | ${pair(file.databaseMs, later?.databaseMs)} | ` +
+      `| ${file.file} | ${pair(file.totalMs, later?.totalMs)} | ${pair(file.cpuMs, later?.cpuMs)} | ${pair(file.importMs, later?.importMs)} | ` +
+        `${pair(file.databaseMs, later?.databaseMs)} | ${pair(file.databaseCpuMs, later?.databaseCpuMs)} | ` +
         `${pair(file.idleMs, later?.idleMs)} | ${pair(file.testsMs, later?.testsMs)} | ${file.passed} → ${later?.passed ?? '–'} | ${file.assertions} → ${later?.assertions ?? '–'} |`,
     );
   }
@@ -201,7 +218,7 @@ function compare(beforeList: string, afterList: string, top: number): number {
   const [b, a] = [totals([...before.values()]), totals([...after.values()])];
   console.log(`\nwall time of the run: ${seconds(wall(beforeRuns))} → ${seconds(wall(afterRuns))} s`);
   console.log(`files: ${b.files} → ${a.files}; passed: ${b.passed} → ${a.passed}; failed: ${b.failed} → ${a.failed}; skipped: ${b.skipped} → ${a.skipped}; assertions: ${b.assertions} → ${a.assertions}`);
-  console.log(`summed over files: total ${pair(b.totalMs, a.totalMs)}; import ${pair(b.importMs, a.importMs)}; databases ${pair(b.databaseMs, a.databaseMs)}; idle ${pair(b.idleMs, a.idleMs)}`);
+  console.log(`summed over files: total ${pair(b.totalMs, a.totalMs)}; cpu ${pair(b.cpuMs, a.cpuMs)}; import ${pair(b.importMs, a.importMs)}; databases ${pair(b.databaseMs, a.databaseMs)}; idle ${pair(b.idleMs, a.idleMs)}`);
   return 0;
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { type Db, type Queryable, type QueryResult, runAfterCommit } from './db.ts';
 
 /** PostgreSQL's OID of bigint (int8): read as a number, as the pg driver is set to. */
@@ -23,13 +24,18 @@ function wrap(target: PGliteLike): Queryable {
  * The embedded database: PostgreSQL compiled to WASM, one connection, in this process.
  * `dir` undefined means in memory (tests). PGlite runs one transaction at a time, so concurrent
  * callers queue; the semantics of append (compare-and-set on the stream version) are unchanged.
+ * `loadDataDir` starts it from a dump of a data directory (tests copy a migrated one that way).
  */
-export async function openPglite(dir?: string): Promise<Db> {
+export async function openPglite(dir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   // Loaded here, not at the top: a process on PostgreSQL (the worker, the server in production)
   // then never loads the embedded database (about 40 MB of memory).
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create(dir ?? 'memory://', { parsers });
+  return pgliteDb(await PGlite.create(dir ?? 'memory://', { parsers, loadDataDir: options.loadDataDir }));
+}
+
+/** A Db over an open PGlite, which it closes on close(). */
+export function pgliteDb(pglite: PGlite): Db {
   const root = wrap(pglite);
   return {
     kind: 'pglite',

@@ -4,7 +4,8 @@ import type { Db } from '#server/db/db';
 import { migrate } from '#server/db/migrate';
 import { openPglite } from '#server/db/pglite';
 import { connectPostgres } from '#server/db/postgres';
-import { noteDatabaseMade } from './timings.ts';
+import { copyPostgresTemplate, pgliteTemplateDump, POSTGRES_TEMPLATE_ENV } from './db-template.ts';
+import { timeDatabaseMade } from './timings.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -22,31 +23,31 @@ export interface TestDb {
 }
 
 /**
- * A fresh, migrated database of the given kind. On PostgreSQL it creates `sahay_test_<random>` on
- * the server at TEST_DATABASE_URL and drops it afterwards; an unreachable server fails the test.
+ * A fresh, migrated database of the given kind: a copy of the run's migrated template
+ * (db-template.ts, docs/decisions/045). On PostgreSQL it creates `sahay_test_<random>` on the server
+ * at TEST_DATABASE_URL and drops it afterwards; an unreachable server fails the test.
  */
 export async function createTestDb(kind: TestDbKind, options: { poolSize?: number; isMigrated?: boolean } = {}): Promise<TestDb> {
-  const startedAt = performance.now();
-  const testDb = await makeTestDb(kind, options);
-  noteDatabaseMade(performance.now() - startedAt);
-  return testDb;
+  return timeDatabaseMade(() => makeTestDb(kind, options));
 }
 
 async function makeTestDb(kind: TestDbKind, options: { poolSize?: number; isMigrated?: boolean }): Promise<TestDb> {
   // isMigrated: false gives an empty database, for tests of migrating itself.
   const isMigrated = options.isMigrated ?? true;
   if (kind === 'pglite') {
-    const db = await openPglite();
-    if (isMigrated) await migrate(db);
+    const db = isMigrated ? await openPglite(undefined, { loadDataDir: await pgliteTemplateDump() }) : await openPglite();
     return { db, kind, drop: () => db.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `sahay_test_${crypto.randomBytes(6).toString('hex')}`;
+  // Without a template (no global setup ran), a migrated database is migrated here.
+  const template = isMigrated ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    if (template) await copyPostgresTemplate(admin, name, template);
+    else await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
@@ -56,7 +57,7 @@ async function makeTestDb(kind: TestDbKind, options: { poolSize?: number; isMigr
   // test files at once, that has taken over the production default of 5 s, and a job that could not
   // connect gave up in silence after its retries. Tests wait longer instead.
   const db = connectPostgres(url.toString(), { poolSize: options.poolSize ?? 20, applicationName: 'sahay-test', connectionTimeoutMs: 30_000 });
-  if (isMigrated) await migrate(db);
+  if (isMigrated && !template) await migrate(db);
   return {
     db,
     kind,
