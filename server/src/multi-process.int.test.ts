@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '#server/lib/rate-limit';
 import { getPublicSiteData, getSettings } from '#server/modules/site/site.api';
 import { createServices, type Services } from '#server/services';
 import { startOwnRedis, type OwnServer } from '#server/testing/own-services';
 import { startTestSmtpServer, type TestSmtpServer } from '#server/testing/smtp-server';
-import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
+import { createTestDb, type TestDb } from '#server/testing/test-db';
+import { describeWhere, needsPostgres } from '#server/testing/requires';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 
 /**
@@ -148,7 +149,7 @@ function newMember(fullName: string, phone: string) {
   };
 }
 
-describe.runIf(testDbKinds().includes('postgres'))('several processes on one PostgreSQL and one Redis', () => {
+describeWhere([needsPostgres], 'several processes on one PostgreSQL and one Redis', () => {
   let db: TestDb;
   let redis: OwnServer;
   let smtp: TestSmtpServer;
@@ -354,7 +355,7 @@ describe.runIf(testDbKinds().includes('postgres'))('several processes on one Pos
  * while another event commits. In process, with two Services on one database: the cache belongs to
  * a Services, as it does to a process.
  */
-describe.runIf(testDbKinds().includes('postgres'))('the public pages of another process', () => {
+describeWhere([needsPostgres], 'the public pages of another process', () => {
   let app: TestApp;
   let otherProcess: Services;
 

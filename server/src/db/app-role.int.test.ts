@@ -16,6 +16,7 @@ import { createInnerContext, type Context } from '#server/trpc/context';
 import { createCallerFactory } from '#server/trpc/procedures';
 import { appRouter } from '#server/trpc/router';
 import { connectAsAppRole, createTestDb, testDbKinds, type AppRoleConnection, type TestDb } from '#server/testing/test-db';
+import { describeWhere, needsPostgres } from '#server/testing/requires';
 import { drainBatches } from '#server/testing/held-back';
 import { sqlState } from './db.ts';
 import { connectPostgres } from './postgres.ts';
@@ -53,7 +54,7 @@ describe.each(testDbKinds().filter((kind) => kind === 'pglite'))('the app role o
 });
 
 // Roles exist only on a real PostgreSQL server; PGlite-only runs skip this part.
-describe.runIf(testDbKinds().includes('postgres'))('the app role on postgres', () => {
+describeWhere([needsPostgres], 'the app role on postgres', () => {
   let testDb: TestDb;
   let app: AppRoleConnection;
 

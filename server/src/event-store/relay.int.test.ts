@@ -5,6 +5,7 @@ import { hasRun, runOnce } from '#server/queue/job-effects';
 import type { JobHandler, JobQueue } from '#server/queue/queue';
 import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
 import { drainBatches, HELD_BACK_PATIENCE_MS } from '#server/testing/held-back';
+import { describeWhere, needsRedis } from '#server/testing/requires';
 import type { EventStore } from './event-store.ts';
 import { readCheckpoint, releaseLease } from './processor.ts';
 import { jobsFor, RELAY_PROCESSOR, type RelayServices, runRelayBatch, startRelay } from './relay.ts';
@@ -23,11 +24,12 @@ import {
 import type { RecordedEvent } from './types.ts';
 
 type QueueKind = 'in-process' | 'bullmq';
-const redisUrl = process.env.TEST_REDIS_URL;
-const queueKinds: QueueKind[] = redisUrl ? ['in-process', 'bullmq'] : ['in-process'];
+// Read only by the BullMQ suites, which run when it is set (needsRedis).
+const redisUrl = process.env.TEST_REDIS_URL ?? '';
+const queueKinds: QueueKind[] = ['in-process', 'bullmq'];
 
 describe.each(testDbKinds())('relay on %s', (dbKind) => {
-  describe.each(queueKinds)('with the %s queue', (queueKind) => {
+  for (const queueKind of queueKinds) describeWhere(queueKind === 'bullmq' ? [needsRedis] : [], `with the ${queueKind} queue`, () => {
     let testDb: TestDb;
     let store: EventStore;
     const prefixes: string[] = [];
@@ -67,7 +69,7 @@ describe.each(testDbKinds())('relay on %s', (dbKind) => {
       if (queueKind === 'bullmq') {
         const prefix = redisTestPrefix();
         prefixes.push(prefix);
-        queue = createBullmqQueue({ url: redisUrl!, prefix, runsJobs: true, handlers, context, log: silentLog, backoffMs: 20 });
+        queue = createBullmqQueue({ url: redisUrl, prefix, runsJobs: true, handlers, context, log: silentLog, backoffMs: 20 });
       } else {
         queue = createInProcessQueue({ handlers, context, log: silentLog, backoffMs: 5 });
       }
@@ -130,7 +132,7 @@ describe.each(testDbKinds())('relay on %s', (dbKind) => {
     }
 
     beforeAll(async () => {
-      if (queueKind === 'bullmq') await assertRedisReachable(redisUrl!);
+      if (queueKind === 'bullmq') await assertRedisReachable(redisUrl);
       testDb = await createTestDb(dbKind);
       await createTestTables(testDb.db);
       store = createStore(testDb.db);
@@ -140,7 +142,7 @@ describe.each(testDbKinds())('relay on %s', (dbKind) => {
     });
     afterAll(async () => {
       await testDb?.drop();
-      for (const prefix of prefixes) await deleteRedisKeys(redisUrl!, prefix);
+      for (const prefix of prefixes) await deleteRedisKeys(redisUrl, prefix);
     });
 
     it('turns events into jobs with deterministic IDs; a failing job is retried and its effect happens once', async () => {

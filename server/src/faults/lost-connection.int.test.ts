@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '#server/db/db';
 import { connectPostgres } from '#server/db/postgres';
-import { startOwnPostgres, type OwnServer, canRunOwnServices } from '#server/testing/own-services';
+import { startOwnPostgres, type OwnServer } from '#server/testing/own-services';
+import { describeWhere, needsOwnServers } from '#server/testing/requires';
 import { sleep } from './harness.ts';
 
 /**
@@ -9,7 +10,7 @@ import { sleep } from './harness.ts';
  * two of its queries) made the pg client emit 'error' with no one listening, and the server process
  * died of it. Here the transaction's connection is terminated on purpose, the way a restart does.
  */
-describe.runIf(canRunOwnServices())('faults: a transaction whose connection is lost', () => {
+describeWhere([needsOwnServers], 'faults: a transaction whose connection is lost', () => {
   let postgres: OwnServer;
   let db: Db;
   const uncaught: unknown[] = [];

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GENERIC_ERROR_MESSAGE } from '#server/errors/app-error';
 import { donationStreamId } from '#server/modules/donations/donations.api';
 import { readiness, registration, replayDifferences, reportFault, send, sleep, startFaultStage, waitFor, type Answer, type FaultStage } from './harness.ts';
-import { canRunOwnServices } from '#server/testing/own-services';
+import { describeWhere, needsOwnServers } from '#server/testing/requires';
 
 /** How long PostgreSQL stays down. */
 const POSTGRES_OUTAGE_MS = 10_000;
@@ -23,7 +23,7 @@ type Phase = 'before' | 'during' | 'after';
  * answers again without being restarted, and nothing is half written: every acknowledged pledge is
  * in the events and the read models, and a replay of the events equals the live tables.
  */
-describe.runIf(canRunOwnServices())('faults: PostgreSQL stopped and restarted under load', () => {
+describeWhere([needsOwnServers], 'faults: PostgreSQL stopped and restarted under load', () => {
   let stage: FaultStage;
   let server: Awaited<ReturnType<FaultStage['startServer']>>;
   let worker: Awaited<ReturnType<FaultStage['startWorker']>>;

@@ -1,10 +1,10 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { userStreamId } from '#server/modules/identity/identity.api';
 import { QUEUE_NAME } from '#server/queue/bullmq-queue';
 import { readiness, registration, replayDifferences, reportFault, send, sleep, startFaultStage, waitFor, type Answer, type FaultStage } from './harness.ts';
-import { canRunOwnServices } from '#server/testing/own-services';
+import { describeWhere, needsOwnServers } from '#server/testing/requires';
 
 /** Issue 12: Redis stopped for 60 s. */
 const REDIS_OUTAGE_MS = 60_000;
@@ -19,7 +19,7 @@ const AROUND_MS = 5_000;
  * returns, the worker's relay hands over every job that waited, and each member gets their one
  * confirmation e-mail — none lost, none twice.
  */
-describe.runIf(canRunOwnServices())('faults: Redis stopped under a steady stream of commands', () => {
+describeWhere([needsOwnServers], 'faults: Redis stopped under a steady stream of commands', () => {
   let stage: FaultStage;
   beforeAll(async () => {
     stage = await startFaultStage();

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { userStreamId } from '#server/modules/identity/identity.api';
 import { registration, replayDifferences, reportFault, send, sleep, startFaultStage, type Answer, type FaultStage } from './harness.ts';
-import { canRunOwnServices } from '#server/testing/own-services';
+import { describeWhere, needsOwnServers } from '#server/testing/requires';
 
 /** How long the burst runs before the server is killed (and again after the restart). */
 const BURST_MS = 3_000;
@@ -58,7 +58,7 @@ function codeHistories(events: readonly { stream_id: string; type: string; data:
  * replay of the events, every request the server acknowledged is in the events, and no invite
  * code ever had two holders or two users.
  */
-describe.runIf(canRunOwnServices())('faults: the server killed during a burst of registrations and transfers', () => {
+describeWhere([needsOwnServers], 'faults: the server killed during a burst of registrations and transfers', () => {
   let stage: FaultStage;
   const sent: Sent[] = [];
   let killedBy: NodeJS.Signals | null = null;

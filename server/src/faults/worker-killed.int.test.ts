@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { donationStreamId, indiaDateOf } from '#server/modules/donations/donations.api';
 import { QUEUE_NAME } from '#server/queue/bullmq-queue';
 import { hasRun } from '#server/queue/job-effects';
 import { reportFault, send, startFaultStage, waitFor, type FaultStage } from './harness.ts';
-import { canRunOwnServices } from '#server/testing/own-services';
+import { describeWhere, needsOwnServers } from '#server/testing/requires';
 
 /**
  * Issue 12, faults: the worker process dies (SIGKILL) in the middle of the receipt job — the PDF
@@ -14,7 +14,7 @@ import { canRunOwnServices } from '#server/testing/own-services';
  * job to the next worker once the dead one's lock lapses (30 s); the receipt must still exist
  * once: one file, one delivered e-mail, one serial.
  */
-describe.runIf(canRunOwnServices())('faults: the worker killed in the middle of the receipt job', () => {
+describeWhere([needsOwnServers], 'faults: the worker killed in the middle of the receipt job', () => {
   let stage: FaultStage;
   let redis: Redis;
   let queue: Queue;

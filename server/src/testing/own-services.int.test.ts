@@ -1,10 +1,11 @@
 import net from 'node:net';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
-import { startOwnPostgres, startOwnRedis, canRunOwnServices } from './own-services.ts';
+import { expect, it } from 'vitest';
+import { startOwnPostgres, startOwnRedis } from './own-services.ts';
+import { describeWhere, needsOwnServers } from './requires.ts';
 
-describe.runIf(canRunOwnServices())('servers of a test\'s own', () => {
+describeWhere([needsOwnServers], 'servers of a test\'s own', () => {
   it('runs a PostgreSQL that keeps its data across a crash and a restart, on the same port', async () => {
     const postgres = await startOwnPostgres();
     try {

@@ -8,6 +8,7 @@ import { loadConfig } from '#server/config';
 import { replayAndCompare } from '#server/event-store/replay';
 import { createAccount, getMe } from '#server/modules/identity/identity.api';
 import { createServices, type Services } from '#server/services';
+import { itWhere, needsPostgres } from '#server/testing/requires';
 import { createTestDb } from '#server/testing/test-db';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 
@@ -81,7 +82,8 @@ describe('npm run backup and npm run restore', () => {
     TOOL_TIMEOUT_MS * 3,
   );
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  itWhere(
+    [needsPostgres],
     'PostgreSQL: pg_dump of the database, restored only into an empty one, reads the same with the same key',
     async () => {
       const source = await createTestDb('postgres');

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEY_SCHEME, PersonalDataVault } from '#server/event-store/personal-data';
-import { connectAsAppRole, createTestDb, testDbKinds } from '#server/testing/test-db';
+import { itWhere, needsPostgres } from '#server/testing/requires';
+import { connectAsAppRole, createTestDb } from '#server/testing/test-db';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 
 /** A data key as the code before decision 019 wrote it: under the raw master key, scheme column left to its default. */
@@ -40,35 +41,33 @@ describe('npm run migrate', { timeout: TOOL_TIMEOUT_MS * 2 }, () => {
     expect(result.stderr).toContain('DATABASE_OWNER_URL: needs DATABASE_URL too');
   });
 
-  if (testDbKinds().includes('postgres')) {
-    it('re-wraps old-scheme data keys as the owner while DATABASE_URL names the app role', async () => {
-      const testDb = await createTestDb('postgres', { poolSize: 2 });
-      const app = await connectAsAppRole(testDb);
-      try {
-        const masterKey = crypto.randomBytes(32);
-        const subjectId = `user-${crypto.randomUUID()}`;
-        const dataKey = crypto.randomBytes(32);
-        await testDb.db.query(`INSERT INTO data_keys (subject_id, wrapped_key) VALUES ($1, $2)`, [subjectId, legacyWrapped(masterKey, subjectId, dataKey)]);
-        const vault = new PersonalDataVault(masterKey);
-        const sealed = await testDb.db.transaction((tx) => vault.seal(tx, subjectId, 'kept'));
+  itWhere([needsPostgres], 're-wraps old-scheme data keys as the owner while DATABASE_URL names the app role', async () => {
+    const testDb = await createTestDb('postgres', { poolSize: 2 });
+    const app = await connectAsAppRole(testDb);
+    try {
+      const masterKey = crypto.randomBytes(32);
+      const subjectId = `user-${crypto.randomUUID()}`;
+      const dataKey = crypto.randomBytes(32);
+      await testDb.db.query(`INSERT INTO data_keys (subject_id, wrapped_key) VALUES ($1, $2)`, [subjectId, legacyWrapped(masterKey, subjectId, dataKey)]);
+      const vault = new PersonalDataVault(masterKey);
+      const sealed = await testDb.db.transaction((tx) => vault.seal(tx, subjectId, 'kept'));
 
-        const env = { DATABASE_URL: app.url, DATABASE_OWNER_URL: testDb.url!, SAHAY_MASTER_KEY: masterKey.toString('base64'), SAHAY_DATA_DIR: os.tmpdir() };
-        const first = runTool('migrate.ts', [], env);
-        expect(first.stderr).toBe('');
-        expect(first.code).toBe(0);
-        expect(first.stdout).toContain('The database schema is up to date.');
-        expect(first.stdout).toContain('Re-wrapped 1 data key(s) with the derived wrapping key.');
-        const { rows } = await testDb.db.query<{ key_scheme: number }>(`SELECT key_scheme FROM data_keys WHERE subject_id = $1`, [subjectId]);
-        expect(rows).toEqual([{ key_scheme: KEY_SCHEME.DERIVED }]);
-        expect(await vault.reveal(app.db, sealed)).toBe('kept');
+      const env = { DATABASE_URL: app.url, DATABASE_OWNER_URL: testDb.url!, SAHAY_MASTER_KEY: masterKey.toString('base64'), SAHAY_DATA_DIR: os.tmpdir() };
+      const first = runTool('migrate.ts', [], env);
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain('The database schema is up to date.');
+      expect(first.stdout).toContain('Re-wrapped 1 data key(s) with the derived wrapping key.');
+      const { rows } = await testDb.db.query<{ key_scheme: number }>(`SELECT key_scheme FROM data_keys WHERE subject_id = $1`, [subjectId]);
+      expect(rows).toEqual([{ key_scheme: KEY_SCHEME.DERIVED }]);
+      expect(await vault.reveal(app.db, sealed)).toBe('kept');
 
-        const second = runTool('migrate.ts', [], env);
-        expect(second.code).toBe(0);
-        expect(second.stdout).toContain('The keys are up to date.');
-      } finally {
-        await app.close();
-        await testDb.drop();
-      }
-    });
-  }
+      const second = runTool('migrate.ts', [], env);
+      expect(second.code).toBe(0);
+      expect(second.stdout).toContain('The keys are up to date.');
+    } finally {
+      await app.close();
+      await testDb.drop();
+    }
+  });
 });

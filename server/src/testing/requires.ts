@@ -1,0 +1,57 @@
+import { describe, it } from 'vitest';
+import { canRunOwnServices } from './own-services.ts';
+
+/**
+ * Tests that need what the embedded default lacks — Redis, a real PostgreSQL, or PostgreSQL's and
+ * Redis's programs to start servers of their own. Without it they show as skipped, with the reason
+ * in their name and printed beside the file's output, never as a failure (issue 29); with the
+ * variable set and the service unreachable they fail, since their own hooks check it (ARCHITECTURE.md,
+ * Tests). `.ci/run` checks both (server/src/testing/service-skips.ts).
+ */
+export interface Need {
+  /** Why the tests cannot run here, or undefined when they can. */
+  missing(): string | undefined;
+}
+
+/** What a skipped test's name carries, so a report tells a skip for a missing service from others. */
+export const NEEDS_MARK = 'skipped: needs ';
+
+export const needsRedis: Need = {
+  missing: () => (process.env.TEST_REDIS_URL ? undefined : `${NEEDS_MARK}Redis (set TEST_REDIS_URL, as CI does)`),
+};
+
+export const needsPostgres: Need = {
+  missing: () => (process.env.TEST_DATABASE_URL ? undefined : `${NEEDS_MARK}PostgreSQL (set TEST_DATABASE_URL, as CI does)`),
+};
+
+export const needsOwnServers: Need = {
+  missing: () =>
+    canRunOwnServices() ? undefined : `${NEEDS_MARK}PostgreSQL's and Redis's programs (initdb, redis-server) to start servers of its own, or TEST_DATABASE_URL`,
+};
+
+function missingOf(needs: readonly Need[]): string | undefined {
+  const missing = needs.map((need) => need.missing()).filter((reason) => reason !== undefined);
+  return missing.length > 0 ? missing.join('; ') : undefined;
+}
+
+/** describe(), or describe.skip() with the reason when a need is missing. */
+export function describeWhere(needs: readonly Need[], name: string, body: () => void): void {
+  const missing = missingOf(needs);
+  if (!missing) {
+    describe(name, body);
+    return;
+  }
+  console.info(`${name} [${missing}]`);
+  describe.skip(`${name} [${missing}]`, body);
+}
+
+/** it(), or it.skip() with the reason when a need is missing. */
+export function itWhere(needs: readonly Need[], name: string, body: () => Promise<void>, timeout?: number): void {
+  const missing = missingOf(needs);
+  if (!missing) {
+    it(name, body, timeout);
+    return;
+  }
+  console.info(`${name} [${missing}]`);
+  it.skip(`${name} [${missing}]`, body, timeout);
+}
