@@ -3,15 +3,32 @@ import { defineConfig } from 'vitest/config';
 // Unit, procedure and integration tests. Browser tests live in e2e/ with their own config.
 export default defineConfig({
   test: {
-    include: ['server/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'bench/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts'],
     // Each file gets its own database, so files may run side by side; two cores make two workers pay.
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // The migrated databases that test databases are copied from, made once per run (decision 045).
-    globalSetup: ['server/src/testing/global-setup.ts'],
     // Writes where each file's time went when bench/test-suite/run.ts asks; otherwise does nothing.
     setupFiles: ['server/src/testing/timings.setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'bench/**/*.test.ts', 'eslint/**/*.test.ts'],
+          // A worker imports the server's modules once and runs file after file with them, instead of
+          // importing them again for every file (decision 045). Every file makes its own services,
+          // database and key prefix, and nothing here mocks modules or changes globals for the next.
+          isolate: false,
+          // The migrated databases that test databases are copied from, made once per run (decision 045).
+          globalSetup: ['server/src/testing/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        // Isolated: the web's tests mock modules (vi.mock), which must not reach the next file.
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'] },
+      },
+    ],
   },
 });
