@@ -4,7 +4,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * A vitest reporter for bench/test-suite/run.ts: one record per test file — its state, its tests by
  * result, the errors that stopped it, and vitest's own diagnostic of where its time went — written
- * as JSON to SAHAY_TEST_REPORT when the run ends. It prints nothing; the default reporter still runs.
+ * as JSON to SAHAY_TEST_REPORT as each file ends, so a run that is stopped still leaves the files it
+ * finished. It prints nothing; the default reporter still runs.
  */
 export interface ModuleRecord {
   file: string;
@@ -43,9 +44,14 @@ export default class TimingsReporter implements Reporter {
       setupMs: diagnostic.setupDuration,
       testsMs: diagnostic.duration,
     });
+    this.write();
   }
 
   onTestRunEnd(): void {
+    this.write();
+  }
+
+  private write(): void {
     const out = process.env.SAHAY_TEST_REPORT;
     if (out) fs.writeFileSync(out, JSON.stringify(this.records, null, 1));
   }
