@@ -109,8 +109,8 @@ async function main(): Promise<void> {
     const months = charts.donationsByMonth.map((month) => month.month);
     const nextMonth = new Date(Date.UTC(Number(months.at(-1)!.slice(0, 4)), Number(months.at(-1)!.slice(5, 7)), 1)).toISOString().slice(0, 10);
     await time('  donations received per month (12 months)', SAMPLES, () => sumDonationsReceivedByMonth(db, { from: `${months[0]!}-01`, to: nextMonth }));
-    await time(`audit history of a donation now (${rows[0]!.events} events in the store)`, SAMPLES, () => auditHistoryOf(services, `donation-${ref}`));
-    await time('audit history of a donation as of a moment', SAMPLES, () => auditHistoryOf(services, `donation-${ref}`, verifiedAt));
+    await time(`audit history of a donation now (${rows[0]!.events} events in the store)`, SAMPLES, () => auditHistoryOf(services, `donation-${ref}`, undefined, { showPayout: true }));
+    await time('audit history of a donation as of a moment', SAMPLES, () => auditHistoryOf(services, `donation-${ref}`, verifiedAt, { showPayout: true }));
     await services.close();
   } finally {
     await db.close().catch(() => undefined);

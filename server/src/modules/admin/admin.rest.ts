@@ -13,7 +13,7 @@ import { z } from 'zod';
 const ZEmptyBodySchema = z.strictObject({});
 import { auditHistory } from './audit/audit.ts';
 import { AUDIT_BUNDLE_NOT_FOUND, AUDIT_BUNDLE_NOT_READY, ZAuditBundleIdSchema, ZAuditHistoryQuerySchema, ZStreamIdSchema } from './audit/audit.schema.ts';
-import { AUDIT_BUNDLE_FILE_KIND, getBundle, requestBundle } from './audit/audit-bundle.ts';
+import { AUDIT_BUNDLE_FILE_KIND, getBundle, recordBundleDownload, requestBundle } from './audit/audit-bundle.ts';
 import { AppError } from '#server/errors/app-error';
 
 export function adminRest(services: Services): Router {
@@ -105,6 +105,7 @@ export function adminRest(services: Services): Router {
       if (bundle.status !== 'ready' || !bundle.fileId) throw new AppError('CONFLICT', { userMessage: AUDIT_BUNDLE_NOT_READY });
       const file = await services.files.get(bundle.fileId, { subjectId: bundle.streamId, kind: AUDIT_BUNDLE_FILE_KIND });
       if (!file) throw new AppError('NOT_FOUND', { userMessage: AUDIT_BUNDLE_NOT_FOUND });
+      await recordBundleDownload(services, user, bundle, requestMeta(req, res));
       res
         .type('application/pdf')
         .set({ 'Content-Disposition': `attachment; filename="record-${bundle.streamId.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`, 'Cache-Control': 'private, no-store' })

@@ -10,6 +10,8 @@ export const ACCESS_EVENT_TYPES = [
   'HelpGiftScreenshotViewed',
   'DonationsExported',
   'AuditRecordViewed',
+  'AuditBundleRequested',
+  'AuditBundleDownloaded',
 ] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 

@@ -37,14 +37,15 @@ function screenshotFileIds(type: string, data: unknown): string[] {
  * stored under the record's key with AuditBundleRendered in the same transaction. A second delivery
  * finds it made and does nothing.
  */
-export const renderAuditBundleJob = defineJob<AuditBundleRequested, { bundleId: string; streamId: string; requestedBy: string }>({
+export const renderAuditBundleJob = defineJob<AuditBundleRequested, { bundleId: string; streamId: string; requestedBy: string; showsPayout?: boolean }>({
   name: 'render-audit-bundle',
   on: ['AuditBundleRequested'],
-  payload: z.object({ bundleId: z.string().uuid(), streamId: z.string().min(1), requestedBy: z.string().min(1) }),
+  payload: z.object({ bundleId: z.string().uuid(), streamId: z.string().min(1), requestedBy: z.string().min(1), showsPayout: z.boolean().optional() }),
   async run({ event, payload }, context) {
     const { bundleId, streamId, requestedBy } = payload;
     const bundleStream = auditBundleStreamId(bundleId);
-    const history = await auditHistoryOf(context, streamId, event.recordedAt);
+    // Secrets never; payout details only in a bundle asked for by finance (audit/redact.ts).
+    const history = await auditHistoryOf(context, streamId, event.recordedAt, { showPayout: payload.showsPayout === true });
     if (!history) return; // the record is gone (erased streams keep their events, so this is a stream that never was)
 
     const references = new Set<string>();

@@ -1,18 +1,31 @@
 import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
-import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import type { Queryable } from '#server/db/db';
+import { foldStream, handleCommand, recordOnStream } from '#server/event-store/command-handler';
 import type { DomainEvent, Recorded } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Permission, Role } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 import { coversStream } from './audit-access.ts';
-import { AUDIT_BUNDLE_NOT_FOUND, AUDIT_NOT_COVERED, AUDIT_NOT_FOUND, type TAuditBundle } from './audit.schema.ts';
+import { AUDIT_BUNDLE_NOT_FOUND, AUDIT_BUNDLE_PAYOUT_FINANCE, AUDIT_NOT_COVERED, AUDIT_NOT_FOUND, type TAuditBundle } from './audit.schema.ts';
+import { seesPayout } from './redact.ts';
 
-/** An admin asked for a record's dispute bundle: the job that makes the PDF starts from this. */
-export type AuditBundleRequested = DomainEvent<'AuditBundleRequested', { bundleId: string; streamId: string; requestedBy: string; requestedAt: string }>;
+/**
+ * An admin asked for a record's dispute bundle: the job that makes the PDF starts from this. A look
+ * at personal data, so it is in the access log (issue 29): `persons` are the people the record's
+ * events name (the subjects their sealed fields belong to: user-…, kanyadan-…, donation-…), so the
+ * log found by any of them shows the bundle. `showsPayout`: made for an admin with finance, so it
+ * shows payout details and only finance may download it (absent in bundles asked before: false).
+ */
+export type AuditBundleRequested = DomainEvent<
+  'AuditBundleRequested',
+  { bundleId: string; streamId: string; requestedBy: string; requestedAt: string; persons?: string[]; showsPayout?: boolean }
+>;
 /** The PDF is made and stored (sealed under the record's key, so erasing the record's person erases it too). */
 export type AuditBundleRendered = DomainEvent<'AuditBundleRendered', { bundleId: string; streamId: string; fileId: string; events: number; renderedAt: string }>;
-export type AuditBundleEvent = AuditBundleRequested | AuditBundleRendered;
+/** An admin downloaded the bundle's PDF: in the access log, with the people it names. */
+export type AuditBundleDownloaded = DomainEvent<'AuditBundleDownloaded', { bundleId: string; streamId: string; persons: string[]; viewerId: string; downloadedAt: string }>;
+export type AuditBundleEvent = AuditBundleRequested | AuditBundleRendered | AuditBundleDownloaded;
 
 export const AUDIT_BUNDLE_FILE_KIND = 'audit-bundle';
 
@@ -33,6 +46,8 @@ export function evolveBundle(state: BundleState, event: Recorded<AuditBundleEven
       return { ...state, request: event.data };
     case 'AuditBundleRendered':
       return { ...state, rendered: event.data };
+    case 'AuditBundleDownloaded':
+      return state;
     default:
       return state;
   }
@@ -50,20 +65,51 @@ export async function requestBundle(services: Services, viewer: Viewer, streamId
   if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: AUDIT_NOT_FOUND });
   if (!coversStream(viewer, streamId)) throw new AppError('FORBIDDEN', { userMessage: AUDIT_NOT_COVERED });
   const bundleId = crypto.randomUUID();
+  const persons = await personsNamedIn(services.db, streamId);
+  const showsPayout = seesPayout(viewer);
   await handleCommand(services, {
     streamId: auditBundleStreamId(bundleId),
     evolve: evolveBundle,
     initialState: noBundle,
-    decide: (): AuditBundleRequested[] => [{ type: 'AuditBundleRequested', data: { bundleId, streamId, requestedBy: viewer.userId, requestedAt: services.now().toISOString() } }],
+    decide: (): AuditBundleRequested[] => [
+      { type: 'AuditBundleRequested', data: { bundleId, streamId, requestedBy: viewer.userId, requestedAt: services.now().toISOString(), persons, showsPayout } },
+    ],
     metadata: eventMetadata(meta),
   });
   return { bundleId, streamId, status: 'pending', fileId: null };
 }
 
-/** The bundle's state, for an admin whose permissions cover its record. */
-export async function getBundle(services: Services, viewer: Viewer, bundleId: string): Promise<TAuditBundle> {
+/** The people a record's events name: the subjects of their sealed fields, in order. */
+async function personsNamedIn(db: Queryable, streamId: string): Promise<string[]> {
+  const { rows } = await db.query<{ subject: string }>(
+    `SELECT DISTINCT subject FROM events, jsonb_path_query(data, 'strict $.**.subject') AS found(value), LATERAL (SELECT found.value #>> '{}' AS subject) s
+      WHERE stream_id = $1 AND jsonb_typeof(found.value) = 'string' ORDER BY subject`,
+    [streamId],
+  );
+  return rows.map((row) => row.subject);
+}
+
+/** The bundle's state, for an admin whose permissions cover its record (and finance, when it shows payout details). */
+export async function getBundle(services: Services, viewer: Viewer, bundleId: string): Promise<TAuditBundle & { persons: string[] }> {
   const { state } = await services.db.transaction(async (tx) => foldStream(services.eventStore, tx, auditBundleStreamId(bundleId), evolveBundle, noBundle));
   if (!state.request) throw new AppError('NOT_FOUND', { userMessage: AUDIT_BUNDLE_NOT_FOUND });
   if (!coversStream(viewer, state.request.streamId)) throw new AppError('FORBIDDEN', { userMessage: AUDIT_NOT_COVERED });
-  return { bundleId, streamId: state.request.streamId, status: state.rendered ? 'ready' : 'pending', fileId: state.rendered?.fileId ?? null };
+  if (state.request.showsPayout && !seesPayout(viewer)) throw new AppError('FORBIDDEN', { userMessage: AUDIT_BUNDLE_PAYOUT_FINANCE });
+  return {
+    bundleId,
+    streamId: state.request.streamId,
+    status: state.rendered ? 'ready' : 'pending',
+    fileId: state.rendered?.fileId ?? null,
+    persons: state.request.persons ?? [],
+  };
+}
+
+/** Records a download of the bundle's PDF (the access log), before its bytes leave. */
+export async function recordBundleDownload(services: Services, viewer: Viewer, bundle: { bundleId: string; streamId: string; persons: string[] }, meta: RequestMeta): Promise<void> {
+  await recordOnStream<AuditBundleDownloaded>(
+    services,
+    auditBundleStreamId(bundle.bundleId),
+    [{ type: 'AuditBundleDownloaded', data: { bundleId: bundle.bundleId, streamId: bundle.streamId, persons: bundle.persons, viewerId: viewer.userId, downloadedAt: services.now().toISOString() } }],
+    eventMetadata(meta),
+  );
 }

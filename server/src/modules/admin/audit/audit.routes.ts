@@ -33,4 +33,7 @@ export const requestBundleRoute = adminProcedure(null)
 export const getBundleRoute = adminProcedure(null)
   .input(ZAuditBundleIdSchema)
   .output(ZAuditBundleSchema)
-  .query(({ ctx, input }) => getBundle(ctx.services, ctx.user, input.bundleId));
+  .query(async ({ ctx, input }) => {
+    const { persons: _persons, ...bundle } = await getBundle(ctx.services, ctx.user, input.bundleId);
+    return bundle;
+  });

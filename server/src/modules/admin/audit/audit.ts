@@ -10,6 +10,7 @@ import { getUserNames, userStreamId, type Permission, type Role } from '#server/
 import { kanyadanStreamId } from '#server/modules/kanyadan/kanyadan.api';
 import { requestAddresses, streamHistory } from '#server/tools/history';
 import { coversStream } from './audit-access.ts';
+import { redact, seesPayout } from './redact.ts';
 import { AUDIT_NOT_COVERED, AUDIT_NOT_FOUND, type TAuditFindResponse, type TAuditHistoryResponse, type TAuditMatch } from './audit.schema.ts';
 
 interface AuditServices {
@@ -78,7 +79,7 @@ export async function auditHistory(services: AuditServices, viewer: Viewer, inpu
   if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: AUDIT_NOT_FOUND });
   if (!coversStream(viewer, streamId)) throw new AppError('FORBIDDEN', { userMessage: AUDIT_NOT_COVERED });
   const asOf = input.asOf ? new Date(input.asOf) : undefined;
-  const history = await auditHistoryOf(services, streamId, asOf);
+  const history = await auditHistoryOf(services, streamId, asOf, { showPayout: seesPayout(viewer) });
   if (!history) throw new AppError('NOT_FOUND', { userMessage: AUDIT_NOT_FOUND });
   await recordOnStream<AuditRecordViewed>(
     services,
@@ -91,9 +92,15 @@ export async function auditHistory(services: AuditServices, viewer: Viewer, inpu
 
 /**
  * A record's history as of a moment, with actors, addresses and causes, personal fields revealed:
- * for the audit screen (after its checks) and the dispute bundle's job. Null for no such stream.
+ * for the audit screen (after its checks) and the dispute bundle's job. Secrets are hidden always,
+ * payout details unless showPayout (redact.ts). Null for no such stream.
  */
-export async function auditHistoryOf(services: { db: Db; eventStore: EventStore }, streamId: string, asOf?: Date): Promise<TAuditHistoryResponse | null> {
+export async function auditHistoryOf(
+  services: { db: Db; eventStore: EventStore },
+  streamId: string,
+  asOf: Date | undefined,
+  { showPayout }: { showPayout: boolean },
+): Promise<TAuditHistoryResponse | null> {
   const history = await streamHistory(services, streamId, asOf);
   if (!history) return null;
 
@@ -124,8 +131,8 @@ export async function auditHistoryOf(services: { db: Db; eventStore: EventStore 
       correlationId: event.metadata.correlationId,
       causedBy: event.metadata.causationId ? (causeOf.get(event.metadata.causationId) ?? null) : null,
       caused: effects.rows.filter((row) => row.causation_id === event.eventId).map((row) => ({ eventId: row.event_id, streamId: row.stream_id, type: row.type })),
-      data: event.revealed,
+      data: redact(event.revealed, showPayout),
     })),
-    state: history.state,
+    state: history.state.map((table) => ({ ...table, rows: table.rows.map((row) => redact(row, showPayout) as Record<string, unknown>) })),
   };
 }

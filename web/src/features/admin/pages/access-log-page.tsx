@@ -21,6 +21,8 @@ const WHAT: Record<AccessEventType, MessageKey> = {
   HelpGiftScreenshotViewed: 'admin.accessLog.what.HelpGiftScreenshotViewed',
   DonationsExported: 'admin.accessLog.what.DonationsExported',
   AuditRecordViewed: 'admin.accessLog.what.AuditRecordViewed',
+  AuditBundleRequested: 'admin.accessLog.what.AuditBundleRequested',
+  AuditBundleDownloaded: 'admin.accessLog.what.AuditBundleDownloaded',
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

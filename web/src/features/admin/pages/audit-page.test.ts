@@ -17,3 +17,13 @@ describe('the audit page’s address', () => {
     expect(isoOfLocal('not a time')).toBe('');
   });
 });
+
+describe('what the audit page shows in place of what the server hid', () => {
+  it('puts the reader’s words where a secret or payout details were hidden, and leaves every other value as it came', async () => {
+    const { shownJson } = await import('./audit-page.tsx');
+    const { AUDIT_HIDDEN_PAYOUT, AUDIT_HIDDEN_SECRET } = await import('@sahay/server/modules/admin/audit/audit.schema');
+    const hindi: Record<string, string> = { [AUDIT_HIDDEN_SECRET]: '[छिपा: गोपनीय]', [AUDIT_HIDDEN_PAYOUT]: '[छिपा: केवल वित्त स्टाफ़ के लिए]' };
+    const shown = shownJson({ passwordHash: AUDIT_HIDDEN_SECRET, payout: AUDIT_HIDDEN_PAYOUT, rows: [{ name: 'Asha' }] }, (message) => hindi[message] ?? message);
+    expect(JSON.parse(shown)).toEqual({ passwordHash: '[छिपा: गोपनीय]', payout: '[छिपा: केवल वित्त स्टाफ़ के लिए]', rows: [{ name: 'Asha' }] });
+  });
+});

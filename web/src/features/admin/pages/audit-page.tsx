@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { TAuditMatch } from '@sahay/server/modules/admin/audit/audit.schema';
+import { AUDIT_HIDDEN_PAYOUT, AUDIT_HIDDEN_SECRET, type TAuditMatch } from '@sahay/server/modules/admin/audit/audit.schema';
 import type { ProcedureOutputs } from '#web/api/procedure-fetch.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
@@ -51,6 +51,14 @@ export function auditHref(view: Partial<AuditView>): string {
   if (view.compare) params.set('compare', view.compare);
   const text = params.toString();
   return text ? `/audit?${text}` : '/audit';
+}
+
+/**
+ * Event data or read-model rows as the console shows them: JSON, with the server's markers for what
+ * it hid (a secret; payout details for staff without finance) in the reader's language.
+ */
+export function shownJson(value: unknown, translate: (message: string) => string): string {
+  return JSON.stringify(value, (_key, item: unknown) => (item === AUDIT_HIDDEN_SECRET || item === AUDIT_HIDDEN_PAYOUT ? translate(item) : item), 2);
 }
 
 /** A datetime-local value (the reader's own clock, to the second) as an ISO time; '' when unreadable. */
@@ -137,7 +145,7 @@ function Matches({ query }: { query: string }) {
 function History({ view }: { view: AuditView }) {
   const t = useT();
   const plural = usePlural();
-  const { lang } = useLang();
+  const { lang, translateServer } = useLang();
   const errorText = useErrorText();
   const [, navigate] = useLocation();
   const history = useAuditHistory(view.stream, view.asOf || undefined);
@@ -195,13 +203,14 @@ function History({ view }: { view: AuditView }) {
       <section aria-labelledby="audit-state-heading" className="panel">
         <h2 id="audit-state-heading">{t('admin.audit.state')}</h2>
         <p className="hint">{t('admin.audit.stateHint')}</p>
+        <p className="hint">{t('admin.audit.hidden')}</p>
         {data.state.length === 0 && <p>{t('admin.audit.noState')}</p>}
         {data.state.map((table) => (
           <details key={`${table.projection}/${table.table}`} className="audit-state" open={table.rows.length <= 3}>
             <summary>
               {table.table} ({formatNumber(table.rows.length)})
             </summary>
-            <pre className="audit-json" tabIndex={0}>{JSON.stringify(table.rows, null, 2)}</pre>
+            <pre className="audit-json" tabIndex={0}>{shownJson(table.rows, translateServer)}</pre>
           </details>
         ))}
       </section>
@@ -243,7 +252,7 @@ function Bundle({ streamId }: { streamId: string }) {
 
 function EventCard({ event, view }: { event: TAuditEvent; view: AuditView }) {
   const t = useT();
-  const { lang } = useLang();
+  const { lang, translateServer } = useLang();
   return (
     <li className="audit-event" data-type={event.type}>
       <h3>
@@ -288,7 +297,7 @@ function EventCard({ event, view }: { event: TAuditEvent; view: AuditView }) {
       </dl>
       <details>
         <summary>{t('admin.audit.data')}</summary>
-        <pre className="audit-json" tabIndex={0}>{JSON.stringify(event.data, null, 2)}</pre>
+        <pre className="audit-json" tabIndex={0}>{shownJson(event.data, translateServer)}</pre>
       </details>
       <p className="audit-event-links">
         <Link href={auditHref({ ...view, asOf: event.recordedAt, compare: '' })}>{t('admin.audit.asOfThis')}</Link>
