@@ -153,7 +153,7 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     verifier = await harness.account({ role: 'admin', permissions: ['verification'], fullName: 'Verification Desk' });
     giver = await harness.account({ fullName: 'Meena Joshi' });
     finance = await harness.account({ role: 'admin', permissions: ['finance'], fullName: 'Finance Desk' });
-    const office = await harness.account({ role: 'admin', permissions: ['settings'], fullName: 'Settings Desk' });
+    const office = await harness.account({ role: 'admin', permissions: ['settings', 'finance'], fullName: 'Settings Desk' });
     const { version } = (await callProcedure(harness, 'site.settings.get')).body.result?.data as { version: number };
     const saved = await callProcedure(harness, 'site.settings.update', { kind: 'mutation', token: await tokenFor(harness, office), input: { expectedVersion: version, data: SETTINGS } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

@@ -27,7 +27,7 @@ describe('phone-first sign-in in Chromium', () => {
 
   /** Changes settings as an admin with the settings permission would, from the console. */
   async function updateSettings(data: Record<string, unknown>): Promise<void> {
-    const token = await tokenFor(harness, await harness.account({ role: 'admin', permissions: ['settings'] }));
+    const token = await tokenFor(harness, await harness.account({ role: 'admin', permissions: ['settings', 'finance'] }));
     const { version } = (await callProcedure(harness, 'site.settings.get', { token })).body.result?.data as { version: number };
     const saved = await callProcedure(harness, 'site.settings.update', { kind: 'mutation', token, input: { expectedVersion: version, data } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

@@ -66,6 +66,13 @@ export const MAIL_TEMPLATES = {
   kanyadanDecision: {
     vars: { name: {}, regNo: {}, decision: {}, reason: { optional: true }, note: { optional: true }, nextStep: {} },
   },
+  /**
+   * To every super-admin and finance staff member, at once: a setting that decides where money goes
+   * (site MONEY_SETTINGS) was changed. `changes` lists each with its new value, in both languages.
+   */
+  moneySettingsChanged: {
+    vars: { name: { fallback: 'member' }, changedBy: {}, changedAt: {}, changes: { kind: 'multiline' }, adminLink: { kind: 'url' } },
+  },
 } as const satisfies Record<string, MailTemplateSpec>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -24,6 +24,13 @@ const samples: { [T in MailTemplateName]: MailVars<T> } = {
     document: { en: 'Donation receipt SAHAY-2026-00001', hi: 'दान रसीद SAHAY-2026-00001' },
     fileName: 'receipt-SAHAY-2026-00001.pdf',
   },
+  moneySettingsChanged: {
+    name: 'Fatima Khan',
+    changedBy: 'Farida Finance (SH1234567)',
+    changedAt: '29 Nov 2026, 7:15 am',
+    changes: { en: '• UPI ID donors pay to: sahay@oksbi\n• Charge on withdrawals: 2.50 %', hi: '• यूपीआई आईडी जिस पर दानदाता भुगतान करते हैं: sahay@oksbi\n• निकासी पर शुल्क: 2.50 %' },
+    adminLink: 'https://sahay.example/admin/settings',
+  },
   kanyadanDecision: {
     name: 'Sunita Devi',
     regNo: 'KNYDN1234567',

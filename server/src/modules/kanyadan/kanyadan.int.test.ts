@@ -358,7 +358,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     clock = new Date('2031-07-01T06:00:00.000Z');
 
     // A fee recorded once, however many press at once; views are each recorded (five looks are five events).
-    const settingsAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['settings'] })).token });
+    const settingsAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['settings', 'finance'] })).token });
     const setFee = async (kanyadanFeePaise: number) => {
       const { version } = await settingsAdmin.site.settings.get();
       await settingsAdmin.site.settings.update({ expectedVersion: version, data: { kanyadanFeePaise } });

@@ -65,6 +65,34 @@ export const ZSettingsSchema = z.object({
 export type TSettings = z.infer<typeof ZSettingsSchema>;
 export type TSettingKey = keyof TSettings;
 
+/**
+ * The settings that decide where money goes and how much (issue 29): the UPI ID and bank account
+ * every donor is told to pay, the payee's name, the charge on withdrawals, the Kanyadan fee and the
+ * benefit range finance may approve. Changing one needs `finance` (whose staff sign in with a second
+ * factor) besides `settings`; each change is mailed at once to every super-admin and finance staff
+ * member and shown on the dashboard for a week (docs/decisions/043).
+ */
+export const MONEY_SETTINGS = [
+  'upiVpa',
+  'upiPayeeName',
+  'bankAccountName',
+  'bankAccountNumber',
+  'bankIfsc',
+  'bankName',
+  'disbursementChargeBasisPoints',
+  'kanyadanFeePaise',
+  'kanyadanBenefitMinPaise',
+  'kanyadanBenefitMaxPaise',
+] as const satisfies readonly TSettingKey[];
+export type TMoneySettingKey = (typeof MONEY_SETTINGS)[number];
+
+export function isMoneySetting(key: string): key is TMoneySettingKey {
+  return (MONEY_SETTINGS as readonly string[]).includes(key);
+}
+
+export const MONEY_SETTINGS_FINANCE_ONLY =
+  'Only finance staff, signed in with a second factor, can change where money goes: the UPI ID, payee, bank account, charges and Kanyadan amounts.';
+
 export const ZGetSettingsResponseSchema = z.object({ version: z.number().int(), settings: ZSettingsSchema });
 export type TGetSettingsResponse = z.infer<typeof ZGetSettingsResponseSchema>;
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze, refusalOf } from '#server/testing/decider-spec';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
-import type { TSettings } from './settings.schema.ts';
+import { MONEY_SETTINGS, MONEY_SETTINGS_FINANCE_ONLY, type TSettings } from './settings.schema.ts';
 import { decideSettingsChange, SETTINGS_CONFLICT } from './settings.ts';
 
 const now = new Date('2026-03-16T17:00:00.000Z');
@@ -16,39 +16,39 @@ const state = deepFreeze({ version: 4, settings: { ...DEFAULT_SETTINGS, phone: '
 describe('decideSettingsChange', () => {
   it('given settings at version 4, when a save over version 4 changes two of them, then only those two are recorded', () => {
     expect(
-      decideSettingsChange({ expectedVersion: 4, changes: { phone: '+91 99999 00000', isInviteOnly: false, receiptPrefix: DEFAULT_SETTINGS.receiptPrefix }, now }, state),
+      decideSettingsChange({ expectedVersion: 4, changes: { phone: '+91 99999 00000', isInviteOnly: false, receiptPrefix: DEFAULT_SETTINGS.receiptPrefix }, now, mayChangeMoney: true }, state),
     ).toEqual([{ type: 'SettingsChanged', data: { changes: { phone: '+91 99999 00000', isInviteOnly: false }, changedAt } }]);
   });
 
   it('given settings, when one language of a bilingual value changes, then the whole value is recorded', () => {
     const foundationName = { en: DEFAULT_SETTINGS.foundationName.en, hi: 'सहाय संस्था' };
-    expect(decideSettingsChange({ expectedVersion: 4, changes: { foundationName }, now }, state)).toEqual([
+    expect(decideSettingsChange({ expectedVersion: 4, changes: { foundationName }, now, mayChangeMoney: true }, state)).toEqual([
       { type: 'SettingsChanged', data: { changes: { foundationName }, changedAt } },
     ]);
   });
 
   it('given settings, when the form is saved with every value as it is (copies, not the same objects), then nothing is recorded', () => {
     const copies: Partial<TSettings> = structuredClone(state.settings);
-    expect(decideSettingsChange({ expectedVersion: 4, changes: copies, now }, state)).toEqual([]);
+    expect(decideSettingsChange({ expectedVersion: 4, changes: copies, now, mayChangeMoney: true }, state)).toEqual([]);
   });
 
   it('given settings, when a save changes nothing, then nothing is recorded', () => {
-    expect(decideSettingsChange({ expectedVersion: 4, changes: {}, now }, state)).toEqual([]);
+    expect(decideSettingsChange({ expectedVersion: 4, changes: {}, now, mayChangeMoney: true }, state)).toEqual([]);
   });
 
   it('given settings at version 4, when a save over version 3 arrives, then it is refused (someone else saved meanwhile)', () => {
-    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 3, changes: { phone: '+91 99999 00000' }, now }, state))).toMatchObject({
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 3, changes: { phone: '+91 99999 00000' }, now, mayChangeMoney: true }, state))).toMatchObject({
       code: 'CONFLICT',
       userMessage: SETTINGS_CONFLICT,
     });
   });
 
   it('given settings at version 4, when a stale save changes nothing, then it is still refused, not silently accepted', () => {
-    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 5, changes: {}, now }, state))).toMatchObject({ code: 'CONFLICT', userMessage: SETTINGS_CONFLICT });
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 5, changes: {}, now, mayChangeMoney: true }, state))).toMatchObject({ code: 'CONFLICT', userMessage: SETTINGS_CONFLICT });
   });
 
   it('given settings never saved (version 0), when the first save arrives over version 0, then it is recorded', () => {
-    expect(decideSettingsChange({ expectedVersion: 0, changes: { isInviteOnly: false }, now }, { version: 0, settings: DEFAULT_SETTINGS })).toEqual([
+    expect(decideSettingsChange({ expectedVersion: 0, changes: { isInviteOnly: false }, now, mayChangeMoney: true }, { version: 0, settings: DEFAULT_SETTINGS })).toEqual([
       { type: 'SettingsChanged', data: { changes: { isInviteOnly: false }, changedAt } },
     ]);
   });
@@ -86,7 +86,7 @@ describe('decideSettingsChange', () => {
         fc.property(
           settingsArb.chain((current) => fc.tuple(fc.constant(current), changesArb(current))),
           ([current, changes]) => {
-            const decided = decideSettingsChange({ expectedVersion: 7, changes, now }, { version: 7, settings: current });
+            const decided = decideSettingsChange({ expectedVersion: 7, changes, now, mayChangeMoney: true }, { version: 7, settings: current });
             const differing = Object.fromEntries(Object.entries(changes).filter(([key, value]) => !isDeepStrictEqual(current[key as keyof TSettings], value)));
             if (Object.keys(differing).length === 0) expect(decided).toEqual([]);
             else expect(decided).toEqual([{ type: 'SettingsChanged', data: { changes: differing, changedAt } }]);
@@ -99,12 +99,44 @@ describe('decideSettingsChange', () => {
       fc.assert(
         fc.property(fc.nat(50), fc.nat(50), (version, expectedVersion) => {
           fc.pre(version !== expectedVersion);
-          expect(refusalOf(() => decideSettingsChange({ expectedVersion, changes: { isInviteOnly: false }, now }, { version, settings: DEFAULT_SETTINGS }))).toMatchObject({
+          expect(refusalOf(() => decideSettingsChange({ expectedVersion, changes: { isInviteOnly: false }, now, mayChangeMoney: true }, { version, settings: DEFAULT_SETTINGS }))).toMatchObject({
             code: 'CONFLICT',
             userMessage: SETTINGS_CONFLICT,
           });
         }),
       );
+    });
+  });
+
+  describe('where money goes is finance’s (issue 29)', () => {
+    const moneyChanges: Partial<TSettings> = {
+      upiVpa: 'someone.else@okaxis',
+      upiPayeeName: 'Someone Else',
+      bankAccountName: 'Someone Else',
+      bankAccountNumber: '999988887777',
+      bankIfsc: 'HDFC0000001',
+      bankName: 'Another Bank',
+      disbursementChargeBasisPoints: 5000,
+      kanyadanFeePaise: 99_900,
+      kanyadanBenefitMinPaise: 1,
+      kanyadanBenefitMaxPaise: 10 ** 12,
+    };
+
+    it('refuses every money setting, alone or with others, to an admin without finance, writing nothing', () => {
+      expect(Object.keys(moneyChanges).sort()).toEqual([...MONEY_SETTINGS].sort());
+      for (const [key, value] of Object.entries(moneyChanges)) {
+        expect(
+          refusalOf(() => decideSettingsChange({ expectedVersion: 4, changes: { [key]: value, isInviteOnly: false }, now, mayChangeMoney: false }, state)),
+          key,
+        ).toMatchObject({ code: 'FORBIDDEN', userMessage: MONEY_SETTINGS_FINANCE_ONLY });
+      }
+    });
+
+    it('lets finance change them, and lets anyone send a money setting unchanged with other changes', () => {
+      expect(decideSettingsChange({ expectedVersion: 4, changes: moneyChanges, now, mayChangeMoney: true }, state)).toEqual([{ type: 'SettingsChanged', data: { changes: moneyChanges, changedAt } }]);
+      expect(
+        decideSettingsChange({ expectedVersion: 4, changes: { upiVpa: state.settings.upiVpa, disbursementChargeBasisPoints: state.settings.disbursementChargeBasisPoints, isInviteOnly: false }, now, mayChangeMoney: false }, state),
+      ).toEqual([{ type: 'SettingsChanged', data: { changes: { isInviteOnly: false }, changedAt } }]);
     });
   });
 });

@@ -5,7 +5,8 @@
 import type { Queryable } from '#server/db/db';
 import { getSettings } from './settings.ts';
 
-export { getSettings } from './settings.ts';
+export { getSettings, recentMoneySettingChanges } from './settings.ts';
+export { MONEY_SETTINGS, type TMoneySettingKey } from './settings.schema.ts';
 export { getPublicSiteData, getPublicTransparency, type PublicSiteData } from './public-data.ts';
 export { ZTransparencyQuerySchema, type TTransparency } from './transparency.schema.ts';
 export { getTransparency } from './transparency.ts';

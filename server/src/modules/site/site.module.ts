@@ -1,6 +1,7 @@
 import type { SahayModule } from '#server/modules/module';
 import { contactProjection } from './contact.projection.ts';
 import { notifyContactMessageJob } from './notify-contact-message.job.ts';
+import { notifyMoneySettingsJob } from './notify-money-settings.job.ts';
 import { contentProjection } from './content.projection.ts';
 import { countersProjection } from './counters.projection.ts';
 import { seedContent } from './content.ts';
@@ -14,7 +15,7 @@ export const siteModule: SahayModule = {
   // The public counters: a verified figure shows there a moment after it was recorded (docs/decisions/015).
   // The transparency page's figures likewise.
   asyncProjections: [countersProjection, transparencyProjection],
-  jobs: [notifyContactMessageJob],
+  jobs: [notifyContactMessageJob, notifyMoneySettingsJob],
   seed: seedContent,
   rest: siteRest,
 };

@@ -1,3 +1,4 @@
+import { hasPermission } from '#server/modules/identity/identity.api';
 import { adminProcedure } from '#server/trpc/procedures';
 import { metaOf } from '#server/trpc/context';
 import { ZGetSettingsResponseSchema, ZUpdateSettingsRequestSchema } from './settings.schema.ts';
@@ -7,5 +8,6 @@ export const updateSettingsRoute = adminProcedure('settings')
   .input(ZUpdateSettingsRequestSchema)
   .output(ZGetSettingsResponseSchema)
   .mutation(({ ctx, input }) =>
-    updateSettings(ctx.services, input.expectedVersion, input.data, metaOf(ctx)),
+    // Where money goes is finance's (whose staff sign in with a second factor): settings.ts.
+    updateSettings(ctx.services, { mayChangeMoney: hasPermission(ctx.user, 'finance') }, input.expectedVersion, input.data, metaOf(ctx)),
   );

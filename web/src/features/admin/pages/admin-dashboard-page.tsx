@@ -15,6 +15,7 @@ import { useAdminDashboard, useDashboardCharts, useStaffQueues, useWebVitals } f
 import { DashboardCharts } from '../components/dashboard-charts.tsx';
 import { StaffQueues } from '../components/staff-queues.tsx';
 import { SetupChecklist } from '../components/setup-checklist.tsx';
+import { MoneySettingsNotice } from '../components/money-settings-notice.tsx';
 import { LoadError } from '../components/load-error.tsx';
 
 /** The console's own pages, each shown to the admins holding its permission (or one of its permissions: Kanyadan serves verification and finance). */
@@ -87,6 +88,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
         <LoadError error={errorText(dashboard.error, 'admin.loadFailed')} onRetry={() => void dashboard.refetch()} retryLabel={t('common.retry')} />
       )}
 
+      {dashboard.data && <MoneySettingsNotice changes={dashboard.data.moneySettingsChanges} />}
       {dashboard.data && <SetupChecklist missing={dashboard.data.setupMissing} canEdit={me.permissions.includes('settings')} />}
 
       <section aria-labelledby="queues-heading" className="panel">

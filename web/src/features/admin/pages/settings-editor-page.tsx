@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ZSettingsSchema, type TGetSettingsResponse, type TSettingKey, type TSettings } from '@sahay/server/modules/site/settings.schema';
+import { isMoneySetting, ZSettingsSchema, type TGetSettingsResponse, type TSettingKey, type TSettings } from '@sahay/server/modules/site/settings.schema';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
@@ -174,17 +174,18 @@ export default function SettingsEditorPage() {
   usePageMeta('admin.settings.metaTitle', 'admin.metaDescription', { isNoIndex: true });
   return (
     <AdminGate permission="settings">
-      {() => (
+      {(me) => (
         <div className="container admin-page">
           <AdminPageHeading title={t('admin.settings.heading')} />
-          <SettingsEditor />
+          <SettingsEditor canChangeMoney={me.permissions.includes('finance')} />
         </div>
       )}
     </AdminGate>
   );
 }
 
-function SettingsEditor() {
+/** canChangeMoney: where money goes is finance's (issue 29); others see those settings, greyed, with the reason. */
+function SettingsEditor({ canChangeMoney }: { canChangeMoney: boolean }) {
   const t = useT();
   const errorText = useErrorText();
   const settings = useSettingsForEdit();
@@ -199,7 +200,7 @@ function SettingsEditor() {
   };
   const justSaved = update.isSuccess && update.data.version === settings.data.version;
   // A new version (saved here, or reloaded after a conflict) starts the form afresh from it.
-  return <SettingsForm key={settings.data.version} loaded={settings.data} update={update} justSaved={justSaved} onReload={reload} />;
+  return <SettingsForm key={settings.data.version} loaded={settings.data} update={update} justSaved={justSaved} onReload={reload} canChangeMoney={canChangeMoney} />;
 }
 
 interface FormProps {
@@ -207,9 +208,10 @@ interface FormProps {
   update: ReturnType<typeof useUpdateSettings>;
   justSaved: boolean;
   onReload: () => void;
+  canChangeMoney: boolean;
 }
 
-function SettingsForm({ loaded, update, justSaved, onReload }: FormProps) {
+function SettingsForm({ loaded, update, justSaved, onReload, canChangeMoney }: FormProps) {
   const t = useT();
   const { translateServer } = useLang();
   const errorText = useErrorText();
@@ -255,6 +257,7 @@ function SettingsForm({ loaded, update, justSaved, onReload }: FormProps) {
 
   function renderField({ key, kind, isBilingual }: FieldSpec) {
     const label = t(`admin.settings.fields.${key}` as MessageKey);
+    const isLocked = !canChangeMoney && isMoneySetting(key);
     if (kind === 'boolean') {
       return (
         <div className="field field-check" key={key}>
@@ -266,7 +269,8 @@ function SettingsForm({ loaded, update, justSaved, onReload }: FormProps) {
     const names = isBilingual ? [`${key}.en`, `${key}.hi`] : [key];
     return names.map((name) => {
       const fieldLabel = !isBilingual ? label : t(name.endsWith('.hi') ? 'admin.settings.inHindi' : 'admin.settings.inEnglish', { label });
-      const hint = kind === 'rupees' ? t('admin.settings.rupeesHint') : kind === 'percent' ? t('admin.settings.percentHint') : undefined;
+      const kindHint = kind === 'rupees' ? t('admin.settings.rupeesHint') : kind === 'percent' ? t('admin.settings.percentHint') : undefined;
+      const hint = isLocked ? [t('admin.settings.moneyFinanceOnly'), kindHint].filter(Boolean).join(' ') : kindHint;
       const type = kind === 'email' ? 'email' : kind === 'tel' ? 'tel' : kind === 'url' ? 'url' : 'text';
       const inputMode = kind === 'count' ? 'numeric' : kind === 'rupees' || kind === 'percent' ? 'decimal' : undefined;
       const shared = {
@@ -276,6 +280,7 @@ function SettingsForm({ loaded, update, justSaved, onReload }: FormProps) {
         lang: name.endsWith('.hi') ? 'hi' : undefined,
         value: String(values[name] ?? ''),
         errors: errorsFor(name),
+        disabled: isLocked || undefined,
       };
       if (kind === 'textarea') {
         return <TextField key={name} {...shared} multiline rows={3} onChange={(event) => setValue(name, event.target.value)} />;
