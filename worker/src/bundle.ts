@@ -15,6 +15,9 @@ export const WORKER_ENTRY = fileURLToPath(new URL('./main.ts', import.meta.url))
 export const WORKER_BUNDLE = fileURLToPath(new URL('../dist/main.mjs', import.meta.url));
 export const SERVER_ENTRY = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
 export const SERVER_BUNDLE = fileURLToPath(new URL('../../server/dist/main.mjs', import.meta.url));
+/** `npm start`'s keeper, which restarts the server when it dies (server/src/supervise.ts). */
+export const SUPERVISOR_ENTRY = fileURLToPath(new URL('../../server/src/supervise-main.ts', import.meta.url));
+export const SUPERVISOR_BUNDLE = fileURLToPath(new URL('../../server/dist/supervise.mjs', import.meta.url));
 
 /** npm packages stay where npm put them (native parts such as sharp's libvips cannot be bundled); the workspace's own code is bundled. */
 const npmPackagesExternal: Plugin = {
@@ -59,8 +62,8 @@ export async function bundleWorker(entry = WORKER_ENTRY, outfile = WORKER_BUNDLE
   });
 }
 
-// `tsx worker/src/bundle.ts` builds the worker; `… server` the server.
+// `tsx worker/src/bundle.ts` builds the worker; `… server` the server and its keeper.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (process.argv[2] === 'server') await bundleWorker(SERVER_ENTRY, SERVER_BUNDLE);
+  if (process.argv[2] === 'server') await Promise.all([bundleWorker(SERVER_ENTRY, SERVER_BUNDLE), bundleWorker(SUPERVISOR_ENTRY, SUPERVISOR_BUNDLE)]);
   else await bundleWorker();
 }

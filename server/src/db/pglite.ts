@@ -5,7 +5,24 @@ import { type Db, type Queryable, type QueryResult, runAfterCommit } from './db.
 
 /** PostgreSQL's OID of bigint (int8): read as a number, as the pg driver is set to. */
 const INT8_OID = 20;
-const parsers = { [INT8_OID]: (value: string) => Number(value) };
+const BYTEA_OID = 17;
+/**
+ * bytea both ways as one hex string made and read by Buffer's native code. PGlite's own (0.5)
+ * turned a parameter into an array of one number per byte, then one two-character string per
+ * byte, then joined them, and read a result back with one substring and parseInt per byte: a 3.6 MB
+ * photo's parameter alone took about 380 MB of JavaScript heap, and the server died at its 192 MB
+ * heap limit (issue 29; docs/decisions/039). Results come back as Buffers, as from the pg driver.
+ */
+export const parsers = {
+  [INT8_OID]: (value: string) => Number(value),
+  [BYTEA_OID]: (value: string) => Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex'),
+};
+export const serializers = {
+  [BYTEA_OID]: (value: unknown) => {
+    if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  },
+};
 
 interface PGliteLike {
   query<R>(text: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
@@ -31,7 +48,7 @@ export async function openPglite(dir?: string, options: { loadDataDir?: Blob } =
   // Loaded here, not at the top: a process on PostgreSQL (the worker, the server in production)
   // then never loads the embedded database (about 40 MB of memory).
   const { PGlite } = await import('@electric-sql/pglite');
-  return pgliteDb(await PGlite.create(dir ?? 'memory://', { parsers, loadDataDir: options.loadDataDir }));
+  return pgliteDb(await PGlite.create(dir ?? 'memory://', { parsers, serializers, loadDataDir: options.loadDataDir }));
 }
 
 /** A Db over an open PGlite, which it closes on close(). */

@@ -45,13 +45,15 @@ describe.each(cases)('FileStore on %s with storage %s', (dbKind, storage: FileSt
 
   async function rawRow(fileId: string) {
     const { rows } = await testDb.db.query<{ ciphertext: Uint8Array | null; storage: string; subject_id: string }>(
-      `SELECT ciphertext, storage, subject_id FROM files WHERE file_id = $1`,
+      `SELECT coalesce(ciphertext, (SELECT string_agg(p.bytes, ''::bytea ORDER BY p.n) FROM file_parts p WHERE p.file_id = files.file_id)) AS ciphertext,
+              storage, subject_id
+       FROM files WHERE file_id = $1`,
       [fileId],
     );
     return rows[0];
   }
 
-  /** The ciphertext as it sits at rest: the bytea column, or the object's body on s3rver's disk. */
+  /** The ciphertext as it sits at rest: the parts (or the bytea column) joined, or the object's body on s3rver's disk. */
   async function ciphertextAtRest(fileId: string): Promise<Buffer | null> {
     if (s3) return s3.rawObject(s3KeyOf(fileId));
     const row = await rawRow(fileId);
@@ -60,7 +62,11 @@ describe.each(cases)('FileStore on %s with storage %s', (dbKind, storage: FileSt
 
   async function overwriteCiphertext(fileId: string, bytes: Buffer): Promise<void> {
     if (s3) s3.writeRawObject(s3KeyOf(fileId), bytes);
-    else await testDb.db.query(`UPDATE files SET ciphertext = $2 WHERE file_id = $1`, [fileId, bytes]);
+    else {
+      // As a file written before decision 039 holds it: in the row's column, with no parts.
+      await testDb.db.query(`DELETE FROM file_parts WHERE file_id = $1`, [fileId]);
+      await testDb.db.query(`UPDATE files SET ciphertext = $2 WHERE file_id = $1`, [fileId, bytes]);
+    }
   }
 
   async function fileCount(): Promise<number> {
@@ -110,6 +116,34 @@ describe.each(cases)('FileStore on %s with storage %s', (dbKind, storage: FileSt
     flipped[READ_CHUNK_BYTES]! ^= 0x80;
     await overwriteCiphertext(fileId, flipped);
     await expect(files.get(fileId)).rejects.toThrow(FileIntegrityError);
+  });
+
+  it('stores a file in parts of at most READ_CHUNK_BYTES, never whole in one row, and still reads a file kept whole in its row', async () => {
+    const subjectId = newSubject();
+    const bytes = crypto.randomBytes(5 * 1024 * 1024);
+    const { fileId } = await files.put({ subjectId, kind: 'kanyadan-upload', mediaType: 'image/jpeg', bytes });
+    const { rows } = await testDb.db.query<{ n: number; size: number; column_size: number | null }>(
+      `SELECT p.n, octet_length(p.bytes) AS size, octet_length(f.ciphertext) AS column_size
+       FROM files f LEFT JOIN file_parts p USING (file_id) WHERE f.file_id = $1 ORDER BY p.n`,
+      [fileId],
+    );
+    if (s3) {
+      expect(rows).toEqual([{ n: null, size: null, column_size: null }]);
+    } else {
+      expect(rows.map((row) => row.n)).toEqual(Array.from({ length: Math.ceil((bytes.length + 28) / READ_CHUNK_BYTES) }, (_, n) => n));
+      expect(Math.max(...rows.map((row) => row.size))).toBe(READ_CHUNK_BYTES);
+      expect(rows.reduce((sum, row) => sum + row.size, 0)).toBe(bytes.length + 28);
+      expect(rows.every((row) => row.column_size === null)).toBe(true);
+      // A file written before the parts: the same ciphertext, whole in files.ciphertext.
+      await overwriteCiphertext(fileId, (await ciphertextAtRest(fileId))!);
+      const { rows: parts } = await testDb.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM file_parts WHERE file_id = $1`, [fileId]);
+      expect(parts[0]!.count).toBe(0);
+    }
+    expect((await files.get(fileId, { subjectId }))!.bytes.equals(bytes)).toBe(true);
+    // Removing the file removes its parts.
+    expect(await files.remove(fileId)).toBe(true);
+    const { rows: left } = await testDb.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM file_parts WHERE file_id = $1`, [fileId]);
+    expect(left[0]!.count).toBe(0);
   });
 
   it('keeps only ciphertext at rest, under a key that names no one', async () => {

@@ -119,8 +119,8 @@ export function isFileId(value: string): boolean {
 }
 
 /**
- * Where ciphertext is kept. `write` runs before the row is inserted and returns what goes into the
- * row's `ciphertext` column (null when the bytes live elsewhere); `read` is given that column.
+ * Where ciphertext is kept. `write` runs before the row is inserted and returns what the store keeps in
+ * the database (file_parts; null when the bytes live elsewhere); `read` is given that, read back.
  */
 export interface BlobBackend {
   readonly storage: FileStorage;
@@ -135,7 +135,11 @@ export interface BlobBackend {
   close(): void;
 }
 
-/** Ciphertext in the `files` row: one backup holds everything, and any server process can read it. */
+/**
+ * Ciphertext in the database: one backup holds everything, and any server process can read it. The
+ * store writes what `write` returns to file_parts in bounded parts, and hands `read` those parts
+ * joined (or, for a file written before decision 039, its `files.ciphertext` column).
+ */
 export class DbBlobs implements BlobBackend {
   readonly storage = 'db' as const;
   async write(_fileId: string, ciphertext: Buffer): Promise<Buffer> {
@@ -200,6 +204,26 @@ function whereClause(fileId: string, where: FileWhere): { sql: string; params: u
   return { sql, params };
 }
 
+/** Parts per INSERT: a few round trips per file, each statement's parameters under half a megabyte. */
+const PARTS_PER_INSERT = 8;
+
+/**
+ * Writes ciphertext to file_parts, READ_CHUNK_BYTES a row. The parts are views of the one buffer
+ * (no copy); each is sent as its own parameter, so no query carries the whole file.
+ */
+async function writeParts(q: Queryable, fileId: string, ciphertext: Buffer): Promise<void> {
+  const count = Math.ceil(ciphertext.length / READ_CHUNK_BYTES);
+  for (let first = 0; first < count; first += PARTS_PER_INSERT) {
+    const params: unknown[] = [fileId];
+    const values: string[] = [];
+    for (let n = first; n < Math.min(count, first + PARTS_PER_INSERT); n++) {
+      params.push(n, ciphertext.subarray(n * READ_CHUNK_BYTES, (n + 1) * READ_CHUNK_BYTES));
+      values.push(`($1, $${params.length - 1}::integer, $${params.length}::bytea)`);
+    }
+    await q.query(`INSERT INTO file_parts (file_id, n, bytes) VALUES ${values.join(', ')}`, params);
+  }
+}
+
 function sha256Hex(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
 }
@@ -253,9 +277,10 @@ export class EncryptedFileStore implements FileStore {
       const column = await this.#blobs.write(fileId, ciphertext);
       await q.query(
         `INSERT INTO files (file_id, subject_id, kind, media_type, byte_size, sha256, storage, ciphertext, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [fileId, input.subjectId, input.kind, input.mediaType, result.byteSize, result.sha256, this.#blobs.storage, column, this.#now()],
+         VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8)`,
+        [fileId, input.subjectId, input.kind, input.mediaType, result.byteSize, result.sha256, this.#blobs.storage, this.#now()],
       );
+      if (column) await writeParts(q, fileId, column);
     };
     if (tx) await write(tx);
     else await this.#db.transaction(write);
@@ -273,9 +298,15 @@ export class EncryptedFileStore implements FileStore {
     if (!isFileId(fileId)) return null;
     const q = where.tx ?? this.#db;
     const { sql, params } = whereClause(fileId, where);
+    // Parts (file_parts) for files written since decision 039; slices of the column for those before.
     const { rows } = await q.query<FileRow & { chunk: Uint8Array | null }>(
-      `SELECT ${INFO_COLUMNS}, substring(ciphertext FROM 1 + part.n * ${READ_CHUNK_BYTES} FOR ${READ_CHUNK_BYTES}) AS chunk
-       FROM files LEFT JOIN LATERAL generate_series(0, (octet_length(ciphertext) - 1) / ${READ_CHUNK_BYTES}) AS part(n) ON true
+      `SELECT ${INFO_COLUMNS}, part.chunk
+       FROM files LEFT JOIN LATERAL (
+         SELECT p.n, p.bytes AS chunk FROM file_parts p WHERE p.file_id = files.file_id
+         UNION ALL
+         SELECT s.n, substring(files.ciphertext FROM 1 + s.n * ${READ_CHUNK_BYTES} FOR ${READ_CHUNK_BYTES})
+         FROM generate_series(0, (octet_length(files.ciphertext) - 1) / ${READ_CHUNK_BYTES}) AS s(n)
+       ) AS part ON true
        WHERE ${sql} ORDER BY part.n`,
       params,
     );

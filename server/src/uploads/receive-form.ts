@@ -103,6 +103,9 @@ export async function receiveForm<F extends string, A extends UploadAccept>(req:
           return fail(new AppError('BAD_REQUEST', { userMessage: UPLOAD_EMPTY, fieldErrors: { [name]: [UPLOAD_EMPTY] } }));
         }
         const bytes = Buffer.concat(part.chunks, part.size);
+        // The pieces are copied into `bytes`: let them go now, so the file is held once, not twice
+        // until the whole form is read (four 5 MB photos would be 40 MB instead of 20).
+        part.chunks = [];
         const rule = rules[name]!;
         const mediaType = await detectUploadType(bytes.subarray(0, SNIFF_BYTES), rule.accept);
         if (isSettled) return;

@@ -82,7 +82,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     }
 
     // At rest: every file of the application is ciphertext; neither the processed bytes nor the originals appear.
-    const { rows } = await app.services.db.query<{ ciphertext: Buffer | null }>(`SELECT ciphertext FROM files WHERE subject_id = $1`, [kanyadanStreamId(regNo)]);
+    const { rows } = await app.services.db.query<{ ciphertext: Buffer | null }>(`SELECT coalesce(ciphertext, (SELECT string_agg(p.bytes, ''::bytea ORDER BY p.n) FROM file_parts p WHERE p.file_id = files.file_id)) AS ciphertext FROM files WHERE subject_id = $1`, [kanyadanStreamId(regNo)]);
     expect(rows).toHaveLength(4);
     for (const row of rows) {
       expect(row.ciphertext).not.toBeNull();

@@ -69,7 +69,7 @@ describe.each(testDbKinds())('UPI QR upload on %s', (kind) => {
     expect(await app.eventCount()).toBe(before + 1);
     const uploadId = res.body.uploadId;
     expect(await storedFiles(app)).toContain(`qr-code-upload:${uploadId}`);
-    const { rows: raw } = await app.services.db.query<{ ciphertext: Uint8Array }>(`SELECT ciphertext FROM files WHERE file_id = $1`, [uploadId]);
+    const { rows: raw } = await app.services.db.query<{ ciphertext: Uint8Array }>(`SELECT coalesce(ciphertext, (SELECT string_agg(p.bytes, ''::bytea ORDER BY p.n) FROM file_parts p WHERE p.file_id = files.file_id)) AS ciphertext FROM files WHERE file_id = $1`, [uploadId]);
     expect(Buffer.from(raw[0]!.ciphertext).includes(Buffer.from('secret'))).toBe(false);
     // Not shown before the job has processed it.
     expect((await profileOf(member.token)).qrCode).toEqual({ status: 'processing', url: null });
