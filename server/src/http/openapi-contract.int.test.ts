@@ -269,6 +269,23 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     return res.body.id as string;
   }
 
+  /** A statement code asked for this e-mail address, read from the mail the job sent (decision 040). */
+  async function statementCodeFor(email: string): Promise<string> {
+    await (await app.caller({ ip: '192.0.2.50' })).donations.requestStatementCode({ contact: email });
+    await app.runJobs();
+    const mail = readOutbox(app.dataDir)
+      .filter((entry) => entry.text.includes(`To: ${email}`) && entry.text.includes('donation statement'))
+      .at(-1);
+    const code = mail && /Your code is: (\d{6})/.exec(mail.text)?.[1];
+    if (!code) throw new Error(`no statement code mailed to ${email}`);
+    return code;
+  }
+
+  async function statementProofFor(email: string): Promise<string> {
+    const code = await statementCodeFor(email);
+    return (await (await app.caller({ ip: '192.0.2.50' })).donations.verifyStatementCode({ contact: email, code })).proof;
+  }
+
   /** Checked and published by the admin. */
   async function publishedHelp(): Promise<string> {
     const id = await helpRequest();
@@ -1042,15 +1059,35 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         ...adminOnly(() => get(`/api/admin/donations/${UNKNOWN_REFERENCE}/receipt.pdf`)),
       },
     },
+    postDonationsStatementCode: {
+      success: () => post('/api/donations/statement-code').send({ contact: uniqueEmail('donor') }),
+      errors: {
+        400: () => post('/api/donations/statement-code').send({ contact: 'not a contact' }),
+        413: () => post('/api/donations/statement-code').send(OVERSIZED),
+        429: throttledAt((h) => request(h).post('/api/donations/statement-code').send({ contact: PHONE })),
+      },
+    },
+    postDonationsStatementCodeVerify: {
+      success: async () => {
+        const contact = uniqueEmail('donor');
+        return post('/api/donations/statement-code/verify').send({ contact, code: await statementCodeFor(contact) });
+      },
+      errors: {
+        400: () => post('/api/donations/statement-code/verify').send({ contact: PHONE, code: '12' }),
+        413: () => post('/api/donations/statement-code/verify').send(OVERSIZED),
+        429: throttledAt((h) => request(h).post('/api/donations/statement-code/verify').send({ contact: PHONE, code: '123456' })),
+      },
+    },
     'getDonationsStatement.pdf': {
       success: async () => {
-        const { reference, contact } = await verified();
-        return withClockAt(new Date('2032-04-05T06:00:00.000Z'), async () => get('/api/donations/statement.pdf').query({ fy: '2031-32', reference, contact }));
+        const { contact } = await verified();
+        return withClockAt(new Date('2032-04-05T06:00:00.000Z'), async () => get('/api/donations/statement.pdf').query({ fy: '2031-32', proof: await statementProofFor(contact) }));
       },
       errors: {
         400: () => get('/api/donations/statement.pdf').query({ fy: '2031-33', reference: UNKNOWN_REFERENCE, contact: PHONE }),
-        404: () => get('/api/donations/statement.pdf').query({ fy: '2030-31', reference: UNKNOWN_REFERENCE, contact: PHONE }),
-        429: throttledAt((h) => request(h).get('/api/donations/statement.pdf').query({ fy: '2030-31', reference: UNKNOWN_REFERENCE, contact: PHONE })),
+        // The old proof: a reference anyone can create by pledging proves nothing (issue 29).
+        403: () => get('/api/donations/statement.pdf').query({ fy: '2030-31', reference: UNKNOWN_REFERENCE, contact: PHONE }),
+        404: async () => get('/api/donations/statement.pdf').query({ fy: '2030-31', proof: await statementProofFor(uniqueEmail('nobody')) }),
       },
     },
     getAdminExports10bd: {

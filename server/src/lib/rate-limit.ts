@@ -52,6 +52,14 @@ export const DEFAULT_RATE_LIMITS = {
   /** "Forgot user ID?" from one address, and for one e-mail address or mobile number: the reminders a person needs, not a flood of mails and texts to someone else. */
   userIdReminderPerIp: { limit: 10, windowSeconds: 60 * 60 },
   userIdReminderPerContact: { limit: 3, windowSeconds: 24 * 60 * 60 },
+  /**
+   * One-time codes for a donor's yearly statement (decision 040): asked from one address, and sent
+   * to one e-mail address or mobile number (5 a day, 5 tries each: 25 guesses a day of 10⁶, while
+   * the holder sees every code arrive); codes tried from one address, across contacts.
+   */
+  statementCodePerIp: { limit: 10, windowSeconds: 60 * 60 },
+  statementCodePerContact: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  statementCodeVerifyPerIp: { limit: 30, windowSeconds: 60 * 60 },
   /** A signed-in person asking which bank an IFSC belongs to while filling in payout details: a few a form, not the list walked. */
   ifscLookupPerAccount: { limit: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;

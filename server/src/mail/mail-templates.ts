@@ -39,6 +39,10 @@ export const MAIL_TEMPLATES = {
   passwordResetCode: {
     vars: { name: { fallback: 'member' }, userId: {}, code: {}, validMinutes: {}, maxTries: {} },
   },
+  /** The six-digit code that lets a donor download what was gathered across their donations (the yearly statement). */
+  statementCode: {
+    vars: { code: {}, validMinutes: {}, maxTries: {} },
+  },
   /** To the foundation's address: a message from the contact form. */
   contactMessage: {
     vars: {

@@ -9,6 +9,7 @@ const samples: { [T in MailTemplateName]: MailVars<T> } = {
   emailConfirmation: { name: 'Geeta Sharma', userId: 'SH1234567', validDays: 7, link },
   passwordResetCode: { name: 'Geeta Sharma', userId: 'SH1234567', code: '042917', validMinutes: 15, maxTries: 5 },
   userIdReminder: { name: 'Geeta Sharma', userId: 'SH1234567' },
+  statementCode: { code: '042917', validMinutes: 10, maxTries: 5 },
   staffInvitation: { name: 'Meena Joshi', inviter: 'Anil Verma', validHours: 48, link: 'https://sahay.example/staff-invitation?token=abc.def' },
   contactMessage: {
     name: 'Kavita',

@@ -5,6 +5,7 @@ import hiMail from '../../../web/src/i18n/hi/mail.json' with { type: 'json' };
 const SMS_TEMPLATES = {
   passwordResetCode: ['code', 'validMinutes'],
   userIdReminder: ['name', 'userId'],
+  statementCode: ['code', 'validMinutes'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateName = keyof typeof SMS_TEMPLATES;

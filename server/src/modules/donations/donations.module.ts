@@ -5,16 +5,20 @@ import { donationsRest } from './donations.rest.ts';
 import { markAbandonedDonationsJob } from './mark-abandoned-donations.job.ts';
 import { processDonationScreenshotJob } from './process-donation-screenshot.job.ts';
 import { renderDonationReceiptJob } from './render-donation-receipt.job.ts';
+import { pruneStatementCodesJob } from './prune-statement-codes.job.ts';
+import { sendStatementCodeJob } from './send-statement-code.job.ts';
 
 export const donationsModule: SahayModule = {
   name: 'donations',
   // The pay step, the status page and the finance queue read their own changes at once (docs/decisions/015).
   inlineProjections: [donationsProjection],
-  jobs: [processDonationScreenshotJob, renderDonationReceiptJob],
-  schedules: [markAbandonedDonationsJob],
+  jobs: [processDonationScreenshotJob, renderDonationReceiptJob, sendStatementCodeJob],
+  schedules: [markAbandonedDonationsJob, pruneStatementCodesJob],
   rest: donationsRest,
   /** After a blind-index key change: the contact keys of the status look-up, from the contacts the read model holds. */
   async reindex({ tx, blindIndex }) {
+    // Statement codes live minutes and are keyed by the old index: asked for again.
+    await tx.query(`DELETE FROM statement_codes`);
     const { rows } = await tx.query<{ reference: string; donor_email: string | null; donor_phone: string | null }>(
       `SELECT reference, donor_email, donor_phone FROM donations WHERE donor_email IS NOT NULL OR donor_phone IS NOT NULL`,
     );

@@ -11,11 +11,13 @@ import { cancelDonation } from './cancel-donation.ts';
 import { ZCancelDonationRestRequestSchema } from './cancel-donation.schema.ts';
 import { createDonation } from './create-donation.ts';
 import { ZCreateDonationRestRequestSchema } from './create-donation.schema.ts';
-import { LOOKUP_CONTACT_INVALID, ZReferenceSchema } from './donation-fields.schema.ts';
+import { ZReferenceSchema } from './donation-fields.schema.ts';
 import { MAPPING_INVALID, ZStatementColumnsSchema, ZStatementFormFieldsSchema, ZStatementIdParamsSchema, type TStatementColumns } from './bank-statements.schema.ts';
 import { previewStatementColumns, uploadBankStatement, verifySureMatches } from './bank-statements.ts';
 import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from './exports.schema.ts';
 import { ZYearlyStatementQuerySchema } from './yearly-statement.schema.ts';
+import { requestStatementCode, STATEMENT_NEEDS_CODE, verifyStatementCode } from './statement-code.ts';
+import { ZRequestStatementCodeRequestSchema, ZVerifyStatementCodeRequestSchema } from './statement-code.schema.ts';
 import { getYearlyStatement } from './yearly-statement.ts';
 import { exportDonations, exportForm10BD, type CsvExport } from './exports.ts';
 import { getDonationStatus, getProofScreenshot, getReceiptPdf, listDonations } from './donation-reads.ts';
@@ -147,13 +149,36 @@ export function donationsRest(services: Services): Router {
     }),
   );
 
+  // A donor's yearly statement (issue 13), given only to whoever proved they hold the contact with a
+  // one-time code (issue 29, decision 040): ask for the code, enter it, download with the proof.
+  rest.post(
+    '/donations/statement-code',
+    handle(async (req, res) => {
+      const input = parseInput(ZRequestStatementCodeRequestSchema, req.body);
+      res.status(202).json(await requestStatementCode(services, input, requestMeta(req, res)));
+    }),
+  );
+
+  rest.post(
+    '/donations/statement-code/verify',
+    handle(async (req, res) => {
+      const input = parseInput(ZVerifyStatementCodeRequestSchema, req.body);
+      res.set('Cache-Control', 'private, no-store');
+      res.json(await verifyStatementCode(services, input, requestMeta(req, res)));
+    }),
+  );
+
   rest.get(
     '/donations/statement.pdf',
     handle(async (req, res) => {
       const query = parseInput(ZYearlyStatementQuerySchema, req.query);
       const user = res.locals.user as SessionUser | null;
-      const requester = query.reference !== undefined && query.contact !== undefined ? { reference: query.reference, contact: query.contact } : user ? { memberId: user.userId } : null;
-      if (!requester) throw new AppError('BAD_REQUEST', { userMessage: LOOKUP_CONTACT_INVALID, fieldErrors: { contact: [LOOKUP_CONTACT_INVALID] } });
+      // The old proof (a reference with its contact) is refused before anything is looked up: it answers the same for every pair.
+      if (query.proof === undefined && query.reference !== undefined) {
+        throw new AppError('FORBIDDEN', { userMessage: STATEMENT_NEEDS_CODE, fieldErrors: { proof: [STATEMENT_NEEDS_CODE] } });
+      }
+      const requester = query.proof !== undefined ? { proof: query.proof } : user ? { memberId: user.userId } : null;
+      if (!requester) throw new AppError('BAD_REQUEST', { userMessage: STATEMENT_NEEDS_CODE, fieldErrors: { proof: [STATEMENT_NEEDS_CODE] } });
       const statement = await getYearlyStatement(services, { financialYear: query.fy, requester }, requestMeta(req, res));
       res.set({ 'Cache-Control': 'private, no-store', 'Content-Disposition': `attachment; filename="${statement.fileName}"` });
       res.type('application/pdf').send(statement.bytes);

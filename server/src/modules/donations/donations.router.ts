@@ -8,6 +8,7 @@ import { getMyDonationsRoute } from './get-my-donations.route.ts';
 import { recordOfflineDonationRoute } from './record-offline-donation.route.ts';
 import { recordDonorIdRoute } from './record-donor-id.route.ts';
 import { rejectDonationRoute } from './reject-donation.route.ts';
+import { requestStatementCodeRoute, verifyStatementCodeRoute } from './statement-code.route.ts';
 import { submitProofRoute } from './submit-proof.route.ts';
 import { verifyDonationRoute } from './verify-donation.route.ts';
 import { verifyReceiptRoute } from './verify-receipt.route.ts';
@@ -18,6 +19,8 @@ export const donationsRouter = router({
   getStatus: getDonationStatusRoute,
   verifyReceipt: verifyReceiptRoute,
   getMine: getMyDonationsRoute,
+  requestStatementCode: requestStatementCodeRoute,
+  verifyStatementCode: verifyStatementCodeRoute,
   admin: router({
     getMany: getManyDonationsRoute,
     get: getDonationRoute,

@@ -50,3 +50,20 @@ export async function verifiedDonation(
   const { receiptSerial } = await finance.donations.admin.verify({ reference: pay.reference, receivedOn: options.receivedOn, mode: 'upi' });
   return { reference: pay.reference, contact, receiptSerial, utr };
 }
+
+/**
+ * The proof that downloads a contact's yearly statements (decision 040): a code asked for, read
+ * from the mail or SMS the job sent, and entered.
+ */
+export async function statementProof(app: TestApp, contact: string, ip = '192.0.2.40'): Promise<string> {
+  const caller = await app.caller({ ip });
+  await caller.donations.requestStatementCode({ contact });
+  await app.runJobs();
+  const { readOutbox, readSmsOutbox } = await import('#server/testing/outbox');
+  const sent = contact.includes('@')
+    ? readOutbox(app.dataDir).filter((mail) => mail.text.includes(`To: ${contact.toLowerCase()}`) && mail.text.includes('donation statement'))
+    : readSmsOutbox(app.dataDir).filter((sms) => sms.text.startsWith(`To: +91${contact.slice(-10)}`) && sms.text.includes('donation statement'));
+  const code = /(?:code is:|statement is) (\d{6})/.exec(sent.at(-1)?.text ?? '')?.[1];
+  if (!code) throw new Error(`no statement code sent to ${contact}`);
+  return (await caller.donations.verifyStatementCode({ contact, code })).proof;
+}

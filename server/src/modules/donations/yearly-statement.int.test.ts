@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '#server/testing/pdf-render';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
-import { LOOKUP_CONTACT_INVALID } from './donation-fields.schema.ts';
-import { pledgeInput, uniqueDonor, uniqueUtr } from './donations.test-helper.ts';
+import { pledgeInput, statementProof, uniqueDonor, uniqueUtr } from './donations.test-helper.ts';
+import { STATEMENT_NEEDS_CODE } from './statement-code.ts';
 import { FINANCIAL_YEAR_INVALID } from './exports.schema.ts';
 import { NO_GIFTS_IN_YEAR, YEAR_NOT_OVER } from './yearly-statement.ts';
 
@@ -51,7 +51,7 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
   };
 
   it('gives the donor one PDF of every verified gift of the year given with their contact, with receipt serials and the total', async () => {
-    const response = await get({ fy: '2031-32', reference: references.first!, contact: donor.email.toUpperCase() });
+    const response = await get({ fy: '2031-32', proof: await statementProof(app, donor.email.toUpperCase()) });
     expect([response.status, response.headers['content-type'], response.headers['content-disposition']]).toEqual([200, 'application/pdf', 'attachment; filename="donation-statement-2031-32.pdf"']);
     const text = await extractPdfText(response.body as Buffer);
     expect(text).toContain(serials.first);
@@ -60,8 +60,8 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
     expect(text).toContain('3,500.50');
     expect(text).toContain('XXXXX1234F');
     expect(text).not.toContain('ABCDE1234F');
-    // The phone given with a gift proves the donor too: the statement then lists the gifts given with that phone.
-    const byPhone = await get({ fy: '2031-32', reference: references.second!, contact: donor.phone });
+    // A code to the phone given with a gift proves the donor too: the statement then lists the gifts given with that phone.
+    const byPhone = await get({ fy: '2031-32', proof: await statementProof(app, donor.phone) });
     expect(byPhone.status).toBe(200);
     const phoneText = await extractPdfText(byPhone.body as Buffer);
     expect([phoneText.includes(serials.second!), phoneText.includes(serials.first!)]).toEqual([true, false]);
@@ -75,31 +75,26 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
     expect(text).not.toContain(serials.first);
   });
 
-  it('answers one 404 for a wrong pair or a year without gifts, and 400 for a year not over or a bad query', async () => {
+  it('answers 404 for a year without gifts, 403 for a reference with its contact, and 400 for a year not over or a bad query', async () => {
+    const proof = await statementProof(app, donor.email, '192.0.2.41');
+    const none = await get({ fy: '2030-31', proof });
+    expect([none.status, none.body.message]).toEqual([404, NO_GIFTS_IN_YEAR]);
     for (const query of [
-      { fy: '2031-32', reference: references.someoneElse!, contact: donor.email },
-      { fy: '2031-32', reference: references.first!, contact: 'someone@example.org' },
-      { fy: '2030-31', reference: references.first!, contact: donor.email },
+      { fy: '2031-32', reference: references.first!, contact: donor.email },
+      { fy: '2031-32', reference: references.someoneElse!, contact: 'someone@example.org' },
     ]) {
       const response = await get(query);
-      expect([response.status, response.body.message]).toEqual([404, NO_GIFTS_IN_YEAR]);
+      expect([response.status, response.body.message]).toEqual([403, STATEMENT_NEEDS_CODE]);
     }
-    const notOver = await get({ fy: '2032-33', reference: references.nextYear!, contact: donor.email });
+    const notOver = await get({ fy: '2032-33', proof });
     expect([notOver.status, notOver.body.fieldErrors]).toEqual([400, { fy: [YEAR_NOT_OVER] }]);
     for (const [query, fieldErrors] of [
-      [{ fy: '2031-33', reference: references.first!, contact: donor.email }, { fy: [FINANCIAL_YEAR_INVALID] }],
-      [{ fy: '2031-32', reference: references.first! }, { contact: [LOOKUP_CONTACT_INVALID] }],
-      [{ fy: '2031-32' }, { contact: [LOOKUP_CONTACT_INVALID] }],
-      [{ fy: '2031-32', reference: references.first!, contact: donor.email, lang: 'hi' }, { lang: [expect.any(String)] }],
+      [{ fy: '2031-33', proof }, { fy: [FINANCIAL_YEAR_INVALID] }],
+      [{ fy: '2031-32' }, { proof: [STATEMENT_NEEDS_CODE] }],
+      [{ fy: '2031-32', proof, lang: 'hi' }, { lang: [expect.any(String)] }],
     ] as const) {
       const response = await get(query);
       expect([response.status, response.body.fieldErrors], JSON.stringify(query)).toEqual([400, fieldErrors]);
     }
-  });
-
-  it('limits look-ups by contact per address', async () => {
-    let status = 0;
-    for (let attempt = 0; attempt < 15 && status !== 429; attempt++) status = (await get({ fy: '2031-32', reference: references.first!, contact: 'guess@example.org' })).status;
-    expect(status).toBe(429);
   });
 });

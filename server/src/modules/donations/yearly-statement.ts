@@ -2,18 +2,21 @@ import { AppError } from '#server/errors/app-error';
 import type { RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
-import { contactKeyOf } from './donor-keys.ts';
 import type { Cause, DonationMode } from './donations.events.ts';
 import { financialYearOf, financialYearRange, indiaDateOf, isCashAboveLimit } from './receipt-serial.ts';
-import { consumeLookup } from './submit-proof.ts';
+import { contactKeyOfProof } from './statement-code.ts';
 import { receiptIssuerOf } from './verify-donation.ts';
 import { renderYearlyStatementPdf, yearlyStatementFileName } from './yearly-statement-pdf.ts';
 
 export const YEAR_NOT_OVER = 'The statement of a financial year can be downloaded once the year is over, from 1 April.';
 export const NO_GIFTS_IN_YEAR = 'No verified donation was found for that year with these details.';
 
-/** Who asks: a donor proving one donation (reference and contact), or a signed-in member for their own. */
-export type StatementRequester = { reference: string; contact: string } | { memberId: string };
+/**
+ * Who asks: a donor with the proof a right one-time code gave for their e-mail or phone (decision
+ * 040), or a signed-in member for their own. A donation's reference proves nothing here: anyone can
+ * create one by pledging with someone else's contact.
+ */
+export type StatementRequester = { proof: string } | { memberId: string };
 
 interface GiftRow {
   reference: string;
@@ -33,12 +36,11 @@ const GIFT_COLUMNS = `reference, received_on::text AS received_on, amount_paise,
 /**
  * A donor's consolidated statement of a financial year (issue 13): every verified, not cancelled
  * donation they made in it, with its receipt serial, drawn as one PDF in English and Hindi by the
- * receipt's own layout. A donor is known by a contact they proved: the reference of one of their
- * donations with the e-mail or phone given with it (rate-limited, one answer for every wrong pair),
- * and the statement then lists every gift given with that contact. A signed-in member gets the gifts
+ * receipt's own layout. A donor is known by a contact they proved they hold, with a one-time code
+ * sent to it (decision 040), and the statement then lists every gift given with that contact. A signed-in member gets the gifts
  * they made while signed in. Only once the year is over: until then the year is not complete.
  */
-export async function getYearlyStatement(services: Services, input: { financialYear: string; requester: StatementRequester }, meta: RequestMeta): Promise<{ bytes: Buffer; fileName: string }> {
+export async function getYearlyStatement(services: Services, input: { financialYear: string; requester: StatementRequester }, _meta: RequestMeta): Promise<{ bytes: Buffer; fileName: string }> {
   const today = indiaDateOf(services.now());
   if (input.financialYear >= financialYearOf(today)) throw new AppError('BAD_REQUEST', { userMessage: YEAR_NOT_OVER, fieldErrors: { fy: [YEAR_NOT_OVER] } });
   const { from, to } = financialYearRange(input.financialYear);
@@ -52,13 +54,8 @@ export async function getYearlyStatement(services: Services, input: { financialY
       ])
     ).rows;
   } else {
-    await consumeLookup(services, meta);
-    const contactKey = contactKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.requester.contact);
-    const { rows: proven } = await services.db.query(`SELECT 1 FROM donations WHERE reference = $1 AND $2 = ANY(contact_keys)`, [input.requester.reference, contactKey]);
-    rows =
-      proven.length === 0
-        ? []
-        : (await services.db.query<GiftRow>(`SELECT ${GIFT_COLUMNS} FROM donations WHERE $1 = ANY(contact_keys) AND status = 'verified' AND received_on BETWEEN $2 AND $3`, [contactKey, from, to])).rows;
+    const contactKey = await contactKeyOfProof(services, input.requester.proof);
+    rows = (await services.db.query<GiftRow>(`SELECT ${GIFT_COLUMNS} FROM donations WHERE $1 = ANY(contact_keys) AND status = 'verified' AND received_on BETWEEN $2 AND $3`, [contactKey, from, to])).rows;
   }
   if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: NO_GIFTS_IN_YEAR });
 

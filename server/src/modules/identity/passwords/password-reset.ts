@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { CODE_EXPIRED, deriveOneTimeCode, isSameCode, ONE_TIME_CODE_MAX_TRIES, ONE_TIME_CODE_TTL_MINUTES, oneTimeCodeExpiry, wrongCodeMessage } from '#server/lib/one-time-code';
 import type { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import type { PersonalDataVault } from '#server/event-store/personal-data';
@@ -17,22 +18,16 @@ export const RESET_INVALID_PAIR = 'Invalid User ID or Phone. Please try again.';
 export const RESET_CODE_SENT = 'We have e-mailed a 6-digit code to the address on this account. It is valid for 10 minutes.';
 /** When text messages go out too (an SMS sender is configured). */
 export const RESET_CODE_SENT_BY_SMS_TOO = 'We have sent a 6-digit code to the e-mail address and the mobile number on this account. It is valid for 10 minutes.';
-export const RESET_CODE_EXPIRED = 'This code has expired. Please request a new one.';
+export const RESET_CODE_EXPIRED = CODE_EXPIRED;
 /** No code was ever asked for this account (or it cannot sign in). */
 export const RESET_CODE_NOT_WAITING = 'No code is waiting for this user ID. Please request a code first.';
 export const PASSWORD_RESET_DONE = 'Password changed successfully!';
 
-export const RESET_CODE_TTL_MINUTES = 10;
-export const RESET_CODE_MAX_TRIES = 5;
+export const RESET_CODE_TTL_MINUTES = ONE_TIME_CODE_TTL_MINUTES;
+export const RESET_CODE_MAX_TRIES = ONE_TIME_CODE_MAX_TRIES;
+export { wrongCodeMessage };
 
-export function wrongCodeMessage(triesLeft: number): string {
-  if (triesLeft <= 0) return 'This code is not correct, and that was the last try. Please request a new code.';
-  return `This code is not correct. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
-}
-
-function resetCodeExpiry(now: Date): Date {
-  return new Date(now.getTime() + RESET_CODE_TTL_MINUTES * 60_000);
-}
+const resetCodeExpiry = oneTimeCodeExpiry;
 
 /** Pure: a reset request for an active account; the code itself is derived, never recorded. */
 export function decideRequestPasswordReset(command: { userId: string; resetId: string; now: Date }, state: UserState): [PasswordResetRequested] {
@@ -56,14 +51,7 @@ export function decideRequestPasswordReset(command: { userId: string; resetId: s
  * both compute it, and without the master key the events and tables do not give it away.
  */
 export function deriveResetCode(vault: PersonalDataVault, userId: string, resetId: string): string {
-  const mac = crypto.createHmac('sha256', vault.deriveKey('password-reset-code')).update(`${userId}\u0000${resetId}`).digest();
-  return (mac.readBigUInt64BE(0) % 1_000_000n).toString().padStart(6, '0');
-}
-
-function isSameCode(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
+  return deriveOneTimeCode(vault, 'password-reset-code', [userId, resetId]);
 }
 
 /**

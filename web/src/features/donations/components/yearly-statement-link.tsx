@@ -4,15 +4,15 @@ import { completedFinancialYears } from '../financial-year.ts';
 
 /**
  * "Yearly statement": one PDF of every verified gift of a financial year that is over, for a tax
- * return. The donor chooses the year; the link carries what proves who they are (a reference and
- * the contact given with it), or nothing for a signed-in member (the session does).
+ * return. The donor chooses the year; the link carries the proof a right one-time code gave
+ * (decision 040), or nothing for a signed-in member (the session does).
  */
-export function YearlyStatementLink({ proof }: { proof: { reference: string; contact: string } | null }) {
+export function YearlyStatementLink({ proof }: { proof: string | null }) {
   const t = useT();
   const id = useId();
   const years = completedFinancialYears(new Date(), 5);
   const [year, setYear] = useState(years[0]!);
-  const query = new URLSearchParams({ fy: year, ...(proof ? { reference: proof.reference, contact: proof.contact } : {}) });
+  const query = new URLSearchParams({ fy: year, ...(proof ? { proof } : {}) });
   return (
     <div className="yearly-statement" data-testid="yearly-statement">
       <h3>{t('yearlyStatement.heading')}</h3>

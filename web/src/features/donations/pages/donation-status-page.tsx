@@ -13,7 +13,7 @@ import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { CAUSE_LABELS, causeOf } from '../components/cause-select.tsx';
 import { DonationStatusBadge } from '../components/donation-status-badge.tsx';
-import { YearlyStatementLink } from '../components/yearly-statement-link.tsx';
+import { StatementByCode } from '../components/statement-by-code.tsx';
 import { useDonationStatus } from '../hooks/use-donation-status.ts';
 import { displayReference } from '../reference.ts';
 
@@ -119,6 +119,7 @@ export default function DonationStatusPage() {
           isRefreshing={status.isLooking}
         />
       )}
+      <StatementByCode initialContact={status.state.phase !== 'idle' ? status.state.input.contact : ''} />
       <p className="field-hint">
         <Link href="/donate">{t('donationStatus.newDonation')}</Link>
       </p>
@@ -180,7 +181,6 @@ function DonationFound({ data, contact, onProofSent, onRefresh, isRefreshing }: 
           </a>
         </p>
       )}
-      {data.status === 'verified' && <YearlyStatementLink proof={{ reference: data.reference, contact }} />}
       {data.receiptSerial && !data.isReceiptReady && (
         <p>
           {t('donationStatus.receiptPreparing')}{' '}

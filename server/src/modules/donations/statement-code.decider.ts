@@ -1,0 +1,54 @@
+import { AppError } from '#server/errors/app-error';
+import type { Sealed } from '#server/event-store/personal-data';
+import type { Recorded } from '#server/event-store/types';
+import { CODE_EXPIRED, oneTimeCodeExpiry } from '#server/lib/one-time-code';
+import type { StatementCodeEvent, StatementCodeRequested, StatementCodeVerified } from './statement-codes.events.ts';
+
+/** How long a right code's proof may download statements: time to choose the years wanted. */
+export const STATEMENT_PROOF_TTL_MINUTES = 30;
+
+export interface StatementCodeState {
+  isRequested: boolean;
+  isVerified: boolean;
+}
+
+export const noStatementCode: StatementCodeState = { isRequested: false, isVerified: false };
+
+export function evolveStatementCode(state: StatementCodeState, event: Recorded<StatementCodeEvent>): StatementCodeState {
+  switch (event.type) {
+    case 'StatementCodeRequested':
+      return { ...state, isRequested: true };
+    case 'StatementCodeVerified':
+      return { ...state, isVerified: true };
+    default:
+      return state;
+  }
+}
+
+/** Pure: a new code for a contact, once per code ID. Whether the contact gave anything is not asked. */
+export function decideRequestStatementCode(
+  command: { codeId: string; contactKey: string; channel: 'email' | 'sms'; contact: Sealed; now: Date },
+  state: StatementCodeState,
+): StatementCodeRequested[] {
+  if (state.isRequested) return [];
+  return [
+    {
+      type: 'StatementCodeRequested',
+      data: {
+        codeId: command.codeId,
+        contactKey: command.contactKey,
+        channel: command.channel,
+        contact: command.contact,
+        requestedAt: command.now.toISOString(),
+        expiresAt: oneTimeCodeExpiry(command.now).toISOString(),
+      },
+    },
+  ];
+}
+
+/** Pure: a right code is used once; a second use (a racing try with the same code) is told to ask again. */
+export function decideVerifyStatementCode(command: { codeId: string; now: Date }, state: StatementCodeState): StatementCodeVerified[] {
+  if (!state.isRequested || state.isVerified) throw new AppError('BAD_REQUEST', { userMessage: CODE_EXPIRED, fieldErrors: { code: [CODE_EXPIRED] } });
+  const proofExpiresAt = new Date(command.now.getTime() + STATEMENT_PROOF_TTL_MINUTES * 60_000);
+  return [{ type: 'StatementCodeVerified', data: { codeId: command.codeId, verifiedAt: command.now.toISOString(), proofExpiresAt: proofExpiresAt.toISOString() } }];
+}

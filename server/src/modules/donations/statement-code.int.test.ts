@@ -1,0 +1,165 @@
+import crypto from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_EXPIRED, wrongCodeMessage } from '#server/lib/one-time-code';
+import { extractPdfText } from '#server/testing/pdf-render';
+import { readOutbox, readSmsOutbox } from '#server/testing/outbox';
+import { testDbKinds } from '#server/testing/test-db';
+import { createTestApp, type TestApp } from '#server/testing/test-services';
+import { uniqueDonor, verifiedDonation } from './donations.test-helper.ts';
+import { STATEMENT_CODE_FORMAT } from './statement-code.schema.ts';
+import { pruneStatementCodes, STATEMENT_CODE_SENT, STATEMENT_NEEDS_CODE, STATEMENT_PROOF_INVALID } from './statement-code.ts';
+import { NO_GIFTS_IN_YEAR } from './yearly-statement.ts';
+
+/**
+ * Issue 29: a donor's yearly statement is given only to whoever proves they hold the e-mail address
+ * or phone, with a one-time code sent to it (decision 040).
+ */
+describe.each(testDbKinds())('the one-time code for a yearly statement on %s', (kind) => {
+  let app: TestApp;
+  let clock = new Date('2031-07-01T06:00:00.000Z');
+  const donor = uniqueDonor('statement');
+  const serials: Record<string, string> = {};
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { now: () => clock, limits: { statementCodePerIp: { limit: 20, windowSeconds: 60 * 60 } } });
+    const finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
+    serials.someoneElse = (await verifiedDonation(app, finance, { receivedOn: '2031-07-01' })).receiptSerial;
+    serials.byEmail = (await verifiedDonation(app, finance, { input: { donorName: 'Asha Menon', email: donor.email, pan: 'ABCDE1234F' }, receivedOn: '2031-07-01' })).receiptSerial;
+    clock = new Date('2031-09-01T06:00:00.000Z');
+    serials.byBoth = (await verifiedDonation(app, finance, { input: { donorName: 'Asha Menon', email: donor.email, phone: donor.phone }, receivedOn: '2031-09-01' })).receiptSerial;
+    clock = new Date('2032-05-02T06:00:00.000Z');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const askCode = (contact: string) => request(app.http()).post('/api/donations/statement-code').send({ contact });
+  const enter = (contact: string, code: string) => request(app.http()).post('/api/donations/statement-code/verify').send({ contact, code });
+  const statement = (query: Record<string, string>) => request(app.http()).get('/api/donations/statement.pdf').query(query).buffer(true);
+
+  /** The last code mailed to the address, or texted to the number, after the jobs ran. */
+  async function lastCodeFor(contact: string): Promise<string> {
+    await app.runJobs();
+    const sent = contact.includes('@')
+      ? readOutbox(app.dataDir).filter((mail) => mail.text.includes(`To: ${contact}`) && mail.text.includes('donation statement'))
+      : readSmsOutbox(app.dataDir).filter((sms) => sms.text.startsWith(`To: +91${contact}`) && sms.text.includes('donation statement'));
+    const code = /(?:code is:|statement is) (\d{6})/.exec(sent.at(-1)?.text ?? '')?.[1];
+    if (!code) throw new Error(`no statement code sent to ${contact}`);
+    return code;
+  }
+
+  function otherCode(code: string): string {
+    return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  }
+
+  it('mails a code to the e-mail; the right code gives a proof that downloads every gift given with it, once', async () => {
+    const asked = await askCode(donor.email.toUpperCase());
+    expect([asked.status, asked.body]).toEqual([202, { message: STATEMENT_CODE_SENT }]);
+    const code = await lastCodeFor(donor.email);
+    const verified = await enter(donor.email, code.replace(/(\d{3})/, '$1 '));
+    expect(verified.status).toBe(200);
+    expect(new Date(verified.body.expiresAt).getTime() - clock.getTime()).toBe(30 * 60_000);
+    const response = await statement({ fy: '2031-32', proof: verified.body.proof });
+    expect([response.status, response.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const text = await extractPdfText(response.body as Buffer);
+    expect([text.includes(serials.byEmail!), text.includes(serials.byBoth!), text.includes(serials.someoneElse!)]).toEqual([true, true, false]);
+    expect(text).toContain('XXXXX1234F');
+    // A code is used once.
+    const again = await enter(donor.email, code);
+    expect([again.status, again.body.message]).toEqual([400, CODE_EXPIRED]);
+  });
+
+  it('texts a code to the phone, through tRPC too; the statement then lists the gifts given with that phone', async () => {
+    const visitor = await app.caller({ ip: '198.51.100.8' });
+    expect(await visitor.donations.requestStatementCode({ contact: `+91 ${donor.phone}` })).toEqual({ message: STATEMENT_CODE_SENT });
+    const { proof } = await visitor.donations.verifyStatementCode({ contact: donor.phone, code: await lastCodeFor(donor.phone) });
+    const text = await extractPdfText((await statement({ fy: '2031-32', proof })).body as Buffer);
+    expect([text.includes(serials.byBoth!), text.includes(serials.byEmail!)]).toEqual([true, false]);
+  });
+
+  it('answers the same whether or not the contact gave anything, and the code for a contact with no gifts finds none', async () => {
+    const stranger = uniqueDonor('stranger').email;
+    const [known, unknown] = [await askCode(uniqueDonor('x').email), await askCode(stranger)];
+    expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
+    const code = await lastCodeFor(stranger);
+    const wrong = await enter(stranger, otherCode(code));
+    expect([wrong.status, wrong.body.message]).toEqual([400, wrongCodeMessage(4)]);
+    const { proof } = (await enter(stranger, code)).body as { proof: string };
+    const response = await statement({ fy: '2031-32', proof });
+    expect([response.status, response.body.message]).toEqual([404, NO_GIFTS_IN_YEAR]);
+  });
+
+  it('allows 5 tries (the 6th is refused, even with the right code), 10 minutes, and only the newest code', async () => {
+    const contact = uniqueDonor('tries').email;
+    await askCode(contact);
+    const code = await lastCodeFor(contact);
+    for (const triesLeft of [4, 3, 2, 1, 0]) {
+      const response = await enter(contact, otherCode(code));
+      expect([response.status, response.body.fieldErrors]).toEqual([400, { code: [wrongCodeMessage(triesLeft)] }]);
+    }
+    expect((await enter(contact, code)).body.message).toBe(CODE_EXPIRED);
+
+    await askCode(contact);
+    const expiring = await lastCodeFor(contact);
+    clock = new Date(clock.getTime() + 10 * 60_000 + 1000);
+    expect((await enter(contact, expiring)).body.message).toBe(CODE_EXPIRED);
+
+    await askCode(contact);
+    const older = await lastCodeFor(contact);
+    await askCode(contact);
+    const newer = await lastCodeFor(contact);
+    if (older !== newer) expect((await enter(contact, older)).body.message).toBe(wrongCodeMessage(4));
+    expect((await enter(contact, newer)).status).toBe(200);
+    // A contact nobody asked a code for: the same answer as a used code.
+    expect((await enter(uniqueDonor('none').email, '123456')).body.message).toBe(CODE_EXPIRED);
+    expect((await enter(contact, '12345')).body.fieldErrors).toEqual({ code: [STATEMENT_CODE_FORMAT] });
+  });
+
+  it('refuses a forged, altered or expired proof, and the old proof (a reference and its contact) with a 403 that says a code is needed', async () => {
+    const contact = uniqueDonor('proof').email;
+    await askCode(contact);
+    const { proof } = (await enter(contact, await lastCodeFor(contact))).body as { proof: string };
+    const [codeId, mac] = proof.split('.') as [string, string];
+    const forged = `${codeId}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
+    expect([(await statement({ fy: '2031-32', proof: forged })).status, (await statement({ fy: '2031-32', proof: forged })).body.message]).toEqual([403, STATEMENT_PROOF_INVALID]);
+    expect((await statement({ fy: '2031-32', proof: `${crypto.randomUUID()}.${mac}` })).status).toBe(403);
+    clock = new Date(clock.getTime() + 31 * 60_000);
+    expect((await statement({ fy: '2031-32', proof })).status).toBe(403);
+
+    const old = await statement({ fy: '2031-32', reference: 'ABCD2345', contact: donor.email });
+    expect([old.status, old.body.message, old.body.fieldErrors]).toEqual([403, STATEMENT_NEEDS_CODE, { proof: [STATEMENT_NEEDS_CODE] }]);
+    const none = await statement({ fy: '2031-32' });
+    expect([none.status, none.body.fieldErrors]).toEqual([400, { proof: [STATEMENT_NEEDS_CODE] }]);
+  });
+
+  it('limits codes per contact (5 a day) and per address', async () => {
+    const contact = uniqueDonor('limited').email;
+    const ask = async (who: string, ip: string) =>
+      (await app.caller({ ip })).donations.requestStatementCode({ contact: who }).then(
+        () => 'sent',
+        (error: { code?: string }) => error.code ?? 'error',
+      );
+    const statuses: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) statuses.push(await ask(contact, `198.51.100.${20 + attempt}`));
+    expect(statuses).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'TOO_MANY_REQUESTS']);
+    const fromOne: string[] = [];
+    for (let attempt = 0; attempt < 21; attempt++) fromOne.push(await ask(uniqueDonor('flood').email, '198.51.100.99'));
+    expect([fromOne.filter((status) => status === 'sent').length, fromOne.at(-1)]).toEqual([20, 'TOO_MANY_REQUESTS']);
+  });
+
+  it('records the contact only sealed and the code nowhere, and prunes codes whose time is over', async () => {
+    const { rows } = await app.services.db.query<{ data: unknown }>(`SELECT data FROM events WHERE type LIKE 'StatementCode%'`);
+    expect(rows.length).toBeGreaterThan(5);
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(donor.email);
+    expect(text).not.toContain(donor.phone);
+    expect(text).not.toContain('"code"');
+    const before = (await app.services.db.query(`SELECT 1 FROM statement_codes`)).rows.length;
+    const now = await pruneStatementCodes(app.services.db, clock);
+    expect(now).toBeGreaterThan(0);
+    expect(now).toBeLessThan(before);
+    expect(await pruneStatementCodes(app.services.db, new Date(clock.getTime() + 24 * 60 * 60_000))).toBe(before - now);
+    expect((await app.services.db.query(`SELECT 1 FROM statement_codes`)).rows).toEqual([]);
+  });
+});
