@@ -1,4 +1,5 @@
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
+import { LEGACY_LINKS } from '@sahay/server/modules/site/legacy-links.schema';
 import { lazyPage } from './lib/lazy-page.tsx';
 import { askHelpPage, confirmEmailPage, dashboardPage, directJoiningPage, epinDashboardPage, levelTreePage, myHelpPage, myHelpRequestPage, notFoundPage, profilePage, publicRoutes, staffInvitationPage } from './pages.ts';
 
@@ -8,6 +9,12 @@ const adminArea = lazyPage(() => import('./features/admin/admin-routes.tsx'));
 export function AppRoutes() {
   return (
     <Switch>
+      {/* The original site's links, followed inside the app: where the server would redirect them (PRODUCT.md §3). */}
+      {LEGACY_LINKS.map((link) => (
+        <Route key={link.pattern.source} path={link.pattern}>
+          <Redirect to={link.to} replace />
+        </Route>
+      ))}
       {publicRoutes.map((route) => (
         <Route key={route.pattern} path={route.pattern} component={route.page.Component} />
       ))}

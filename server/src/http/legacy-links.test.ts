@@ -50,3 +50,49 @@ describe('the old product’s links', () => {
     expect((await request(app()).get('/withdrawal?lang=fr')).headers.location).toBe('/my-help');
   });
 });
+
+/**
+ * Every route of the original site (issue 29, PRODUCT.md §3), as the server answers it: a page Sahay
+ * still has (passed on to the page renderer), or a permanent redirect to its lawful counterpart.
+ * The web router's answer for the same list is tested in web/src/original-site-routes.test.tsx.
+ */
+describe('every route of the original site, on the server', () => {
+  const PAGE = null;
+  const ROUTES: ReadonlyArray<[string, string | null]> = [
+    ['/upload-payment', NO_PAID_LEVELS_PATH],
+    ['/sponsor-approval', NO_PAID_LEVELS_PATH],
+    ['/UnlockPaymentSection', NO_PAID_LEVELS_PATH],
+    ['/LevelIncomeHistory', '/my-help'],
+    ['/sponsor-history/SH1234567', '/LevelTree'],
+    ['/LevelTree', PAGE],
+    ['/user/personalTeamHelp', '/my-help'],
+    ['/epin-dashboard', PAGE],
+    ['/global-dashboard', NO_PAID_LEVELS_PATH],
+    ['/direct-joining', PAGE],
+    ['/DashboardFooter', '/dashboard'],
+    ['/global-payment', NO_PAID_LEVELS_PATH],
+    ['/admin/global-approvals', '/admin/disbursements'],
+    ['/global-matrix/SH1234567', NO_PAID_LEVELS_PATH],
+    ['/silver-matrix/SH1234567', NO_PAID_LEVELS_PATH],
+    ['/gold-matrix/SH1234567', NO_PAID_LEVELS_PATH],
+    ['/diamond-matrix/SH1234567', NO_PAID_LEVELS_PATH],
+    ['/double-diamond-matrix/SH1234567', NO_PAID_LEVELS_PATH],
+    ['/withdrawal', '/my-help'],
+    ['/GlobalWithdrawApproval', '/admin/disbursements'],
+    ['/admin-login', PAGE],
+    ['/admin/dashboard', PAGE],
+    ['/admin/company-directs', '/admin/members'],
+    ['/admin/company-joiners', '/admin/members'],
+    ['/KanyadanYojna', PAGE],
+    ['/kanyadanRegistration', PAGE],
+  ];
+
+  it.each(ROUTES)('%s: %s (null: the page itself)', async (old, target) => {
+    const res = await request(app()).get(old);
+    if (target === PAGE) expect([res.status, res.text]).toEqual([200, 'page']);
+    else expect([res.status, res.headers.location]).toEqual([308, target]);
+    // Where it leads is a page, not another redirect.
+    if (target) expect((await request(app()).get(target)).status).toBe(200);
+  });
+});
+

@@ -48,6 +48,18 @@ export const ZRegisterRequestSchema = z.strictObject({
 });
 export type TRegisterRequest = z.input<typeof ZRegisterRequestSchema>;
 
+/**
+ * POST /api/users/register (PRODUCT.md §12): exactly the web form's rules, except that fields added
+ * after the original site's payload (`pinCode`) may be left out; given, they are checked the same
+ * way. The web form keeps requiring them (decision 044). A left-out PIN code is saved empty, as for
+ * accounts registered before it was asked, and the member adds it on the profile page.
+ */
+export const ZRegisterRestRequestSchema = ZRegisterRequestSchema.extend({
+  pinCode: ZPinCodeSchema.optional()
+    .transform((value) => value ?? '')
+    .describe('An Indian postal PIN code: 6 digits, the first not 0. Optional here (not in the original payload); checked when given'),
+});
+
 export const ZRegisterResponseSchema = z.object({
   userId: z.string(),
   fullName: z.string(),

@@ -19,9 +19,10 @@ import type { Services } from '#server/services';
 import { evolveEpin, noEpin } from './epin.decider.ts';
 import { epinStreamId } from './epin.events.ts';
 import { decideRegistration, type RegistrationState } from './register.decide.ts';
-import type { ZRegisterRequestSchema } from './register.schema.ts';
+import type { ZRegisterRequestSchema, ZRegisterRestRequestSchema } from './register.schema.ts';
 
-export type RegisterInput = z.output<typeof ZRegisterRequestSchema>;
+/** The web form's input, or the REST payload's (whose PIN code may be empty: see ZRegisterRestRequestSchema). */
+export type RegisterInput = z.output<typeof ZRegisterRequestSchema> | z.output<typeof ZRegisterRestRequestSchema>;
 
 /**
  * Registers a member (PRODUCT.md §4). One transaction records the account and consumes the invite

@@ -9,7 +9,7 @@ import { listHeldEpins, listTransfers, transferEpins } from './epin-transfers.ts
 import { ZTransferEpinsRequestSchema } from './epins.schema.ts';
 import { resolveOwner } from './owner.ts';
 import { registerMember } from './register.ts';
-import { ZRegisterRequestSchema } from './register.schema.ts';
+import { ZRegisterRestRequestSchema } from './register.schema.ts';
 import { getDirectJoinees, getLevelMembers, getTeamLevels, getTeamSummary } from './team.ts';
 import { ZLevelQuerySchema } from './team.schema.ts';
 
@@ -33,7 +33,7 @@ export function communityRest(services: Services): Router {
   rest.post(
     '/users/register',
     handle(async (req, res) => {
-      const input = parseInput(ZRegisterRequestSchema, req.body);
+      const input = parseInput(ZRegisterRestRequestSchema, req.body);
       res.status(201).json(await registerMember(services, input, requestMeta(req, res)));
     }),
   );

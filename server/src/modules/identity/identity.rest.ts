@@ -14,7 +14,7 @@ import { requestPasswordReset, resetPassword } from './passwords/password-reset.
 import { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from './passwords/password-reset.schema.ts';
 import { getProfile, PROFILE_EDIT_NOT_YOURS, updateProfile } from './profile/profile.ts';
 import { assertIfscsInList } from './profile/ifsc-list.ts';
-import { ZUpdateProfileRequestSchema } from './profile/profile.schema.ts';
+import { ZUpdateProfileRestRequestSchema } from './profile/profile.schema.ts';
 import { findQrCodeImage, QR_IMAGE_NOT_FOUND, uploadQrCode } from './profile/qr-code.ts';
 import { findIdPhoto, removeIdPhoto, uploadIdPhoto } from './profile/id-photo.ts';
 import { z } from 'zod';
@@ -27,8 +27,8 @@ export const ALIAS_AND_NAME = 'Give this field once, under one name.';
  * A profile update under our names, whatever names the client used; field errors come back under
  * the names it sent. A field given under both names is refused rather than one silently winning.
  */
-function parseProfileUpdate(body: unknown): z.output<typeof ZUpdateProfileRequestSchema> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return parseInput(ZUpdateProfileRequestSchema, body);
+function parseProfileUpdate(body: unknown): z.output<typeof ZUpdateProfileRestRequestSchema> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return parseInput(ZUpdateProfileRestRequestSchema, body);
   const sentAs = new Map<string, string>();
   const renamed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
@@ -38,7 +38,7 @@ function parseProfileUpdate(body: unknown): z.output<typeof ZUpdateProfileReques
     renamed[name] = value;
   }
   try {
-    const update = parseInput(ZUpdateProfileRequestSchema, renamed);
+    const update = parseInput(ZUpdateProfileRestRequestSchema, renamed);
     // updateProfile checks this too; checked here as well so its field error comes back under the name sent (ifscCode).
     assertIfscsInList({ ifsc: update.ifsc });
     return update;

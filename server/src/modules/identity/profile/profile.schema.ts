@@ -74,7 +74,7 @@ const lengthBetween = (min: number, max: number) => (value: string) => value.len
  * number comes with `confirmAccountNumber`; the IFSC's place in the published list is checked by
  * the server (updateProfile).
  */
-export const ZUpdateProfileRequestSchema = z.strictObject({
+const ZProfileFieldsSchema = z.strictObject({
   phone: ZIndianMobileSchema.optional(),
   address: requiredText('Address', 3, 300).optional(),
   city: requiredText('City', 2, 100).optional(),
@@ -94,9 +94,19 @@ export const ZUpdateProfileRequestSchema = z.strictObject({
     (value) => lengthBetween(2, 100)(value) && (LATIN_NAME_PATTERN.test(value) || DEVANAGARI_NAME_PATTERN.test(value)),
     'Write the name in one script, Latin or Devanagari, 2 to 100 characters',
   ),
-})
-  .superRefine(checkAccountNumberTypedTwice)
-  .transform(withoutConfirmation);
+});
+
+export const ZUpdateProfileRequestSchema = ZProfileFieldsSchema.superRefine(checkAccountNumberTypedTwice).transform(withoutConfirmation);
+
+/**
+ * PUT /api/users/profile/:id (PRODUCT.md §12): the same fields and rules, except that the account
+ * number typed a second time, added after the original site's payload, may be left out; given, it
+ * must match (decision 044). The web form keeps asking for it.
+ */
+export const ZUpdateProfileRestRequestSchema = ZProfileFieldsSchema.superRefine((fields, ctx) => {
+  if (fields.confirmAccountNumber === undefined || fields.confirmAccountNumber === null) return;
+  checkAccountNumberTypedTwice(fields, ctx);
+}).transform(withoutConfirmation);
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequestSchema>;
 
 /** Own profile when absent; admins with the `members` permission may name any member. */

@@ -1,0 +1,38 @@
+/**
+ * The original site's paths, as members still have them in chats and bookmarks (issue 15, "the old
+ * product's links"; PRODUCT.md §3): each gets a considered answer instead of the 404 page. Those that
+ * did a job Sahay still does go to the page that does it now; those that sold levels, matrices or
+ * income from referrals go to /no-paid-levels, which says plainly that Sahay has none and why.
+ *
+ * One list for both answers: the server's permanent redirect (server/src/http/legacy-links.ts) and
+ * the web router's (web/src/routes.tsx), for a link followed inside the app without a page load.
+ */
+export const NO_PAID_LEVELS_PATH = '/no-paid-levels';
+
+export const LEGACY_LINKS: ReadonlyArray<{ pattern: RegExp; to: string }> = [
+  { pattern: /^\/admin\/?$/i, to: '/admin/dashboard' },
+  { pattern: /^\/DashboardFooter\/?$/i, to: '/dashboard' },
+  // A member's withdrawal requests now live with the help request they draw on.
+  { pattern: /^\/withdrawal\/?$/i, to: '/my-help' },
+  { pattern: /^\/GlobalWithdrawApproval\/?$/i, to: '/admin/disbursements' },
+  { pattern: /^\/admin\/global-approvals\/?$/i, to: '/admin/disbursements' },
+  // Company directs (members with no sponsor) and those who joined under them: the members page lists them.
+  { pattern: /^\/admin\/company-directs\/?$/i, to: '/admin/members' },
+  { pattern: /^\/admin\/company-joiners\/?$/i, to: '/admin/members' },
+  { pattern: /^\/user\/personalTeamHelp\/?$/i, to: '/my-help' },
+  { pattern: /^\/LevelIncomeHistory\/?$/i, to: '/my-help' },
+  // The team by level, with counts and names only: no income is attached to it.
+  { pattern: /^\/sponsor-history\/[^/]+\/?$/i, to: '/LevelTree' },
+  { pattern: /^\/upload-payment\/?$/i, to: NO_PAID_LEVELS_PATH },
+  { pattern: /^\/sponsor-approval\/?$/i, to: NO_PAID_LEVELS_PATH },
+  { pattern: /^\/UnlockPaymentSection\/?$/i, to: NO_PAID_LEVELS_PATH },
+  // Every page of the old "global" pool (/global-dashboard, /global-payment, /global-income/…): paid levels, all of them.
+  { pattern: /^\/global-[A-Za-z0-9-]+(?:\/[^/]+)*\/?$/i, to: NO_PAID_LEVELS_PATH },
+  // Every matrix, its name of one word or several (/gold-matrix/:id, /double-diamond-matrix/:id).
+  { pattern: /^\/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-matrix\/[^/]+\/?$/i, to: NO_PAID_LEVELS_PATH },
+];
+
+/** Where an old path goes now, or null for any other path. */
+export function legacyLinkTarget(pathname: string): string | null {
+  return LEGACY_LINKS.find((candidate) => candidate.pattern.test(pathname))?.to ?? null;
+}
