@@ -30,12 +30,13 @@ import {
   INDIAN_STATES,
   REQUIRED_DOCUMENTS,
   REQUIRED_FIELDS,
+  UPLOAD_TOO_LARGE,
   type DocumentKind,
   type IndianState,
   type KanyadanStatus,
 } from '../application-rules.ts';
 import { mergeDraft, type Draft } from '../draft-store.ts';
-import { documentProblem, sniffFile } from '../file-type.ts';
+import { documentProblem, isAcceptedFor, sniffFile } from '../file-type.ts';
 import { useApplicationDraft } from '../hooks/use-application-draft.ts';
 import { useSubmitApplication } from '../hooks/use-submit-application.ts';
 import { rememberApplication } from '../recent-applications.ts';
@@ -49,6 +50,7 @@ import { SelectField } from './select-field.tsx';
  * the form then checks what it can and the server checks everything.
  */
 const fieldsSchema = lazyModule(() => import('@sahay/server/modules/kanyadan/kanyadan-fields.schema'));
+const shrinker = lazyModule(() => import('../shrink-photo.ts'));
 
 /** What the receipt shows: no documents, and the Aadhaar number masked. */
 export interface SubmittedApplication {
@@ -123,6 +125,9 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
     const shown = errors[field] ?? (field === 'dob' && liveDobProblem ? [liveDobProblem] : undefined);
     return shown?.map(translateServer);
   };
+  /** A document's errors in the page's language; "too large" also says how to make the file smaller. */
+  const documentErrors = (messages: readonly string[] | undefined) =>
+    messages?.flatMap((message) => (message === UPLOAD_TOO_LARGE ? [translateServer(message), t(`${R}.documents.howToShrink`)] : [translateServer(message)]));
   const label = (key: MessageKey, isRequired: boolean) => `${t(key)} ${t(isRequired ? `${R}.requiredMark` : `${R}.optionalMark`)}`;
 
   async function chooseFile(kind: DocumentKind, chosen: File) {
@@ -133,14 +138,21 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
     } catch {
       // Unreadable (removed from the phone meanwhile): refused below as not an accepted type.
     }
+    // A camera photo is made smaller here before it is checked against the limit (shrink-photo.ts).
+    let sent: File = chosen;
+    if (mediaType && isAcceptedFor(kind, mediaType) && chosen.size > 0) {
+      const module = await shrinker.load();
+      if (module) sent = await module.shrinkPhoto(chosen, mediaType);
+      if (sent !== chosen) mediaType = 'image/jpeg';
+    }
     setCheckingFiles((current) => ({ ...current, [kind]: false }));
-    const problem = documentProblem(kind, chosen.size, mediaType);
+    const problem = documentProblem(kind, sent.size, mediaType);
     if (problem || !mediaType) {
       setErrors((current) => ({ ...current, [kind]: [problem ?? DOCUMENT_REQUIRED] }));
       return;
     }
     // The type read from the content goes with the file, whatever the phone guessed from its name.
-    const file = chosen.type === mediaType ? chosen : new File([chosen], chosen.name, { type: mediaType, lastModified: chosen.lastModified });
+    const file = sent.type === mediaType ? sent : new File([sent], sent.name, { type: mediaType, lastModified: sent.lastModified });
     const current = formStateRef.current;
     change({ ...current, files: { ...current.files, [kind]: file } }, [kind]);
     if (submit.state.phase === 'failed') submit.reset();
@@ -243,8 +255,9 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
     const hasFieldErrors = Object.values(errors).some((messages) => messages?.length);
     const otherErrors = Object.entries(errors).flatMap(([field, messages]) => (FIELDS_WITH_ERRORS.has(field) ? [] : (messages ?? []).map(translateServer)));
     if (submit.state.phase === 'failed') {
-      const { error, isOffline, httpStatus } = submit.state;
+      const { error, isOffline, isNoAnswer, httpStatus } = submit.state;
       if (isOffline) return { message: t(`${R}.submit.offline`) };
+      if (isNoAnswer) return { message: t(`${R}.submit.noAnswer`) };
       if (httpStatus === 413) return { message: t(`${R}.submit.tooLarge`) };
       if (httpStatus === 429) {
         const message = serverMessageOf(error);
@@ -444,7 +457,7 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
             key={kind}
             kind={kind}
             file={files[kind]}
-            errors={errors[kind]?.map(translateServer)}
+            errors={documentErrors(errors[kind])}
             isChecking={Boolean(checkingFiles[kind])}
             progress={progress && files[kind] ? (progress[kind] ?? 0) : undefined}
             isDisabled={!isHydrated || isSending}

@@ -10,8 +10,28 @@ export type SubmitState =
   | { phase: 'idle' }
   | { phase: 'sending'; progress: Partial<Record<DocumentKind, number>> }
   | { phase: 'sent'; answer: TSubmitApplicationResponse }
-  /** offline: no answer at all (the phone is offline, or the connection dropped). */
-  | { phase: 'failed'; error: unknown; isOffline: boolean; httpStatus: number | null };
+  /**
+   * isOffline: the phone says it has no network. isNoAnswer: online, but no answer from the server
+   * itself (the connection dropped, a timeout, or a proxy's 5xx without the server's message): the
+   * server may have gone down, and the page says so rather than "you are offline" (issue 29).
+   */
+  | { phase: 'failed'; error: unknown; isOffline: boolean; isNoAnswer: boolean; httpStatus: number | null };
+
+export type FailureKind = 'offline' | 'no-answer' | 'answered';
+
+/**
+ * What a failed send was: `httpStatus` null when no response came at all; `hasServerMessage` when
+ * the body is the server's own `{ message }`. Offline only when the phone says so.
+ */
+export function failureKind(failure: { httpStatus: number | null; hasServerMessage: boolean; isOnline: boolean }): FailureKind {
+  if (failure.httpStatus === null || failure.httpStatus === 0) return failure.isOnline ? 'no-answer' : 'offline';
+  if (failure.httpStatus >= 500 && !failure.hasServerMessage) return 'no-answer';
+  return 'answered';
+}
+
+function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
 
 export interface SubmitInput {
   fields: ReadonlyArray<readonly [string, string]>;
@@ -36,7 +56,7 @@ export function useSubmitApplication(options: { onSent: (answer: TSubmitApplicat
 
   function send(input: SubmitInput): void {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      setState({ phase: 'failed', error: new Error('offline'), isOffline: true, httpStatus: null });
+      setState({ phase: 'failed', error: new Error('offline'), isOffline: true, isNoAnswer: false, httpStatus: null });
       return;
     }
     requestRef.current?.abort();
@@ -64,14 +84,17 @@ export function useSubmitApplication(options: { onSent: (answer: TSubmitApplicat
         return;
       }
       const error = errorOf(request);
-      setState({ phase: 'failed', error, isOffline: false, httpStatus: request.status });
+      const kind = failureKind({ httpStatus: request.status, hasServerMessage: error instanceof ProcedureError, isOnline: isOnline() });
+      setState({ phase: 'failed', error, isOffline: false, isNoAnswer: kind === 'no-answer', httpStatus: request.status });
       options.onFailed?.(error);
     };
     // No answer at all: offline, the connection dropped, or the server could not be reached.
     request.onerror = () => {
       requestRef.current = null;
-      setState({ phase: 'failed', error: new Error('kanyadan: no answer'), isOffline: true, httpStatus: null });
+      const kind = failureKind({ httpStatus: null, hasServerMessage: false, isOnline: isOnline() });
+      setState({ phase: 'failed', error: new Error('kanyadan: no answer'), isOffline: kind === 'offline', isNoAnswer: kind === 'no-answer', httpStatus: null });
     };
+    request.ontimeout = request.onerror;
     request.open('POST', SUBMIT_URL);
     request.withCredentials = true;
     request.setRequestHeader('x-sahay-csrf', '1');
