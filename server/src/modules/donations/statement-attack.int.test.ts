@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { pledgeInput, uniqueDonor, verifiedDonation } from './donations.test-helper.ts';
+import { readOutbox } from '#server/testing/outbox';
+import { STATEMENT_CODE_SENT, STATEMENT_NEEDS_CODE } from './statement-code.ts';
 
 /**
  * Issue 29, "a donor's data goes only to the donor": someone who knows a donor's e-mail or phone
@@ -53,7 +55,23 @@ describe.each(testDbKinds())("the pledge-with-someone-else's-contact attack on %
       expect(response.status, contact).toBeGreaterThanOrEqual(400);
       expect(response.status, contact).toBeLessThan(500);
       expect(response.headers['content-type']).not.toBe('application/pdf');
+      expect(response.body.message).toBe(STATEMENT_NEEDS_CODE);
       expectNothingOfTheVictim(bodyOf(response));
+    }
+  });
+
+  it("sends a code the attacker asks for to the victim's own inbox, and the attacker's guesses give no proof", async () => {
+    const asked = await request(app.http()).post('/api/donations/statement-code').send({ contact: victim.email });
+    expect([asked.status, asked.body]).toEqual([202, { message: STATEMENT_CODE_SENT }]);
+    await app.runJobs();
+    expect(readOutbox(app.dataDir).filter((mail) => mail.text.includes('donation statement')).every((mail) => mail.text.includes(`To: ${victim.email}`))).toBe(true);
+    const answers: request.Response[] = [];
+    for (const guess of ['000000', '111111', '222222', '333333', '444444', '555555']) {
+      answers.push(await request(app.http()).post('/api/donations/statement-code/verify').send({ contact: victim.email, code: guess }));
+    }
+    for (const answer of answers) {
+      expect(answer.body.proof).toBeUndefined();
+      expectNothingOfTheVictim(bodyOf(answer));
     }
   });
 

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CODE_EXPIRED, wrongCodeMessage } from '#server/lib/one-time-code';
+import { expectOnlyRefusals, raceCalls } from '#server/testing/assertions';
+import { describeWhere, needsPostgres } from '#server/testing/requires';
+import { createTestApp, type TestApp } from '#server/testing/test-services';
+import { contactKeyOf } from './donor-keys.ts';
+import { uniqueDonor } from './donations.test-helper.ts';
+import { deriveStatementCode } from './statement-code.ts';
+
+/**
+ * Race tests for the statement's one-time code (issue 29, decision 040) on PostgreSQL, where the
+ * calls overlap: identical requests and verifications at once record the right number of events.
+ */
+const CALLS = 10;
+
+describeWhere([needsPostgres], 'statement codes racing on postgres', () => {
+  let app: TestApp;
+  const clock = new Date('2032-05-02T06:00:00.000Z');
+
+  beforeAll(async () => {
+    app = await createTestApp('postgres', { now: () => clock, limits: { statementCodePerIp: { limit: 100, windowSeconds: 3600 }, statementCodeVerifyPerIp: { limit: 100, windowSeconds: 3600 } } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const keyOf = (contact: string) => contactKeyOf((purpose, value) => app.services.vault.blindIndex(purpose, value), contact);
+
+  async function eventsFor(contact: string): Promise<{ requested: string[]; verified: number }> {
+    const { rows } = await app.services.db.query<{ type: string; code_id: string }>(
+      `SELECT type, data->>'codeId' AS code_id FROM events WHERE type IN ('StatementCodeRequested', 'StatementCodeVerified')`,
+    );
+    const requested = (
+      await app.services.db.query<{ code_id: string }>(`SELECT data->>'codeId' AS code_id FROM events WHERE type = 'StatementCodeRequested' AND data->>'contactKey' = $1`, [keyOf(contact)])
+    ).rows.map((row) => row.code_id);
+    return { requested, verified: rows.filter((row) => row.type === 'StatementCodeVerified' && requested.includes(row.code_id)).length };
+  }
+
+  async function liveCode(contact: string): Promise<string> {
+    const { rows } = await app.services.db.query<{ code_id: string }>(`SELECT code_id FROM statement_codes WHERE contact_key = $1`, [keyOf(contact)]);
+    return deriveStatementCode(app.services.vault, rows[0]!.code_id);
+  }
+
+  it('requestStatementCode: ten at once for one contact are five codes (the daily limit), the rest refused with 429, one live', async () => {
+    const contact = uniqueDonor('race-request').email;
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ ip: '192.0.2.60' })).donations.requestStatementCode({ contact }));
+    expect([succeeded.length, refusals.length]).toEqual([5, 5]);
+    expectOnlyRefusals(refusals, [['TOO_MANY_REQUESTS', /^Too many attempts/]]);
+    const { requested } = await eventsFor(contact);
+    expect(requested).toHaveLength(5);
+    const { rows } = await app.services.db.query<{ code_id: string }>(`SELECT code_id FROM statement_codes WHERE contact_key = $1`, [keyOf(contact)]);
+    expect(rows).toHaveLength(1);
+    expect(requested).toContain(rows[0]!.code_id);
+  });
+
+  it('verifyStatementCode: the right code ten times at once is verified once; the others are told to ask again', async () => {
+    const contact = uniqueDonor('race-verify').email;
+    await (await app.caller({ ip: '192.0.2.61' })).donations.requestStatementCode({ contact });
+    const code = await liveCode(contact);
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ ip: '192.0.2.61' })).donations.verifyStatementCode({ contact, code }));
+    expect(succeeded).toHaveLength(1);
+    expectOnlyRefusals(refusals, [['BAD_REQUEST', CODE_EXPIRED]]);
+    expect((await eventsFor(contact)).verified).toBe(1);
+  });
+
+  it('verifyStatementCode: ten wrong guesses at once, 5 judged and 5 refused; then even the right code is refused, and nothing is verified', async () => {
+    const contact = uniqueDonor('race-guess').email;
+    await (await app.caller({ ip: '192.0.2.62' })).donations.requestStatementCode({ contact });
+    const code = await liveCode(contact);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ ip: '192.0.2.62' })).donations.verifyStatementCode({ contact, code: wrong }));
+    expect(succeeded).toEqual([]);
+    expect(refusals.map(([, message]) => message).sort()).toEqual([...[4, 3, 2, 1, 0].map(wrongCodeMessage), ...Array<string>(5).fill(CODE_EXPIRED)].sort());
+    await expect((await app.caller({ ip: '192.0.2.62' })).donations.verifyStatementCode({ contact, code })).rejects.toThrow(CODE_EXPIRED);
+    expect((await eventsFor(contact)).verified).toBe(0);
+  });
+});
