@@ -9,6 +9,7 @@ import { lockDataDir, openPglite } from '#server/db/pglite';
 import { connectPostgres } from '#server/db/postgres';
 import { EventStore } from '#server/event-store/event-store';
 import { runKeyMigrations } from '#server/event-store/key-migration';
+import { assertMasterKeyMatches, recordMasterKeyCheck } from '#server/event-store/master-key-check';
 import { PersonalDataVault } from '#server/event-store/personal-data';
 import { UpcasterRegistry } from '#server/event-store/upcasters';
 import { createFileStore, type FileStore } from '#server/files/file-store';
@@ -97,8 +98,11 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     try {
       const ownerUrl = config.database.kind === 'postgres' ? config.database.ownerUrl : undefined;
       const url = config.database.kind === 'postgres' ? config.database.url : undefined;
+      // Another master key than the database's: refused before anything is written (decision 044).
+      await assertMasterKeyMatches(db, vault);
       await migrateOnStart(db, { url, ownerUrl, log: (message) => log.debug(message) });
       await runKeyMigrations({ db, vault, modules, now: options.now ?? (() => new Date()), log: (message) => log.info(message) });
+      await recordMasterKeyCheck(db, vault);
     } catch (error) {
       await db.close().catch(() => {});
       unlock?.();

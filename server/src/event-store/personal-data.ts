@@ -94,6 +94,24 @@ export class PersonalDataVault {
     return crypto.createHmac('sha256', this.#blindIndexKey).update(`${purpose}\u0000${value}`).digest('base64url');
   }
 
+  /**
+   * Names the master key without revealing it (an HMAC of a constant under a subkey of its own): what
+   * the database records as the key its data keys are wrapped with (master-key-check.ts).
+   */
+  masterKeyCheck(): string {
+    return crypto.createHmac('sha256', this.deriveKey('master-key-check')).update('sahay-vault:master-key-check').digest('hex');
+  }
+
+  /** Whether a row of data_keys opens with this master key (read-only; nothing is kept). */
+  opensDataKey(subjectId: string, wrapped: Buffer, scheme: number): boolean {
+    try {
+      this.#unwrap(subjectId, wrapped, scheme);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** A subkey for another purpose (session signing, QR signatures), derived from the master key. */
   deriveKey(purpose: string): Buffer {
     return hkdf(this.#masterKey, `sahay:${purpose}`);

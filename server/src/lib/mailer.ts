@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Logger } from 'pino';
+import { toSingleLine } from './text.schema.ts';
 
 export interface MailAttachment {
   /** The name the reader sees, e.g. "receipt-SAHAY-2026-00001.pdf". */
@@ -35,6 +36,28 @@ const SAFE_FILENAME = /^[^\\/\p{Cc}\p{Cf}]{1,200}$/u;
 const CONTENT_TYPE = /^[a-z]+\/[a-z0-9][a-z0-9.+-]*$/i;
 /** Well under the 20–25 MB most providers accept, after base64 adds a third. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The header fields made safe, whatever text from settings or input they were built from (issue 29:
+ * a line break in the foundation's name made every receipt mail fail for good): the recipient and
+ * subject on one line without hidden characters, attachment names without folders or hidden
+ * characters. The body is left as it is.
+ */
+export function sanitizeMailHeaders(message: MailMessage): MailMessage {
+  return {
+    ...message,
+    to: toSingleLine(message.to),
+    subject: toSingleLine(message.subject),
+    ...(message.attachments
+      ? {
+          attachments: message.attachments.map((attachment) => ({
+            ...attachment,
+            filename: toSingleLine(attachment.filename.replace(/[\\/]/g, '-')).replace(/^\.+$/, '').slice(0, 200) || 'attachment',
+          })),
+        }
+      : {}),
+  };
+}
 
 /** Refuses a message that could not be sent as meant, before anything is written or sent. */
 export function checkMailMessage(message: MailMessage): void {
@@ -81,7 +104,8 @@ export function createOutboxMailer(outboxDir: string, from: string, log: Logger)
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
-    async send(message) {
+    async send(unsafe) {
+      const message = sanitizeMailHeaders(unsafe);
       checkMailMessage(message);
       const info = await transport.sendMail(toNodemailer(from, message));
       await fs.mkdir(outboxDir, { recursive: true });
@@ -102,7 +126,8 @@ export function createSmtpMailer(url: string, from: string, log: Logger): Mailer
   const transport = nodemailer.createTransport(url);
   return {
     kind: 'smtp',
-    async send(message) {
+    async send(unsafe) {
+      const message = sanitizeMailHeaders(unsafe);
       checkMailMessage(message);
       await transport.sendMail(toNodemailer(from, message));
       log.info({ mail: { subject: message.subject, attachments: message.attachments?.length ?? 0 } }, 'mail sent');

@@ -38,10 +38,11 @@ export const DEFAULT_RATE_LIMITS = {
   /** Looking up an application by number and phone from one address. */
   kanyadanLookupPerIp: { limit: 30, windowSeconds: 15 * 60 },
   /**
-   * Look-ups of one registration number that found nothing, from anywhere: guessing its phone from
-   * many addresses stops too. Found ones do not count, so the family's own look-ups never lock it out.
+   * Look-ups from one address that found nothing: someone guessing phones stops. Counted per asker,
+   * never per number (issue 29): wrong phones tried from anywhere never lock a family out of its own
+   * status, and found ones do not count.
    */
-  kanyadanLookupMissesPerRegNo: { limit: 10, windowSeconds: 60 * 60 },
+  kanyadanLookupMissesPerIp: { limit: 10, windowSeconds: 60 * 60 },
   /**
    * Looking up a member's public card (the sponsor's name on the registration form) from one
    * address. Member IDs are sequential, so found ones count too: walking the ID space to list every

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { replayAndCompare } from '#server/event-store/replay';
+import { MasterKeyMismatchError } from '#server/event-store/master-key-check';
 import { createAccount, getMe } from '#server/modules/identity/identity.api';
 import { createServices, type Services } from '#server/services';
 import { itWhere, needsPostgres } from '#server/testing/requires';
@@ -113,18 +114,15 @@ describe('npm run backup and npm run restore', () => {
         } finally {
           await restored.close();
         }
-        // Without the key of the backup's time, nothing sealed opens.
-        const otherKey = await createServices({
-          config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SAHAY_MASTER_KEY: crypto.randomBytes(32).toString('base64'), DATABASE_URL: empty.url!, SAHAY_DATA_DIR: dataDir }),
-          log: pino({ level: 'silent' }),
-          owner: 'test',
-          runsJobs: false,
-        });
-        try {
-          await expect(otherKey.files.get(original.fileId, { subjectId: `user-${original.userId}` })).rejects.toThrow();
-        } finally {
-          await otherKey.close();
-        }
+        // Without the key of the backup's time, nothing sealed opens: a process with another key refuses to start (decision 044).
+        await expect(
+          createServices({
+            config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SAHAY_MASTER_KEY: crypto.randomBytes(32).toString('base64'), DATABASE_URL: empty.url!, SAHAY_DATA_DIR: dataDir }),
+            log: pino({ level: 'silent' }),
+            owner: 'test',
+            runsJobs: false,
+          }),
+        ).rejects.toBeInstanceOf(MasterKeyMismatchError);
       } finally {
         await source.drop();
         await empty.drop();

@@ -3,6 +3,7 @@ import { migrate } from '#server/db/migrate';
 import { DataDirLockedError, lockDataDir, openPglite } from '#server/db/pglite';
 import { connectPostgres } from '#server/db/postgres';
 import { runKeyMigrations } from '#server/event-store/key-migration';
+import { assertMasterKeyMatches, MasterKeyMismatchError, recordMasterKeyCheck } from '#server/event-store/master-key-check';
 import { PersonalDataVault } from '#server/event-store/personal-data';
 import { sahayModules } from '#server/modules/registry';
 import { loadMasterKey } from '#server/services';
@@ -34,13 +35,22 @@ async function main(): Promise<number> {
     db = connectPostgres(config.database.ownerUrl ?? config.database.url, { poolSize: 2, applicationName: 'sahay-migrate' });
   }
   try {
+    const vault = new PersonalDataVault(loadMasterKey(config));
+    // Another master key than the database's: refused before anything is written (decision 044).
+    await assertMasterKeyMatches(db, vault);
     // PostgreSQL: by URL, so node-pg-migrate holds one connection of its own (see migrate).
     const applied = await migrate(config.database.kind === 'pglite' ? db : (config.database.ownerUrl ?? config.database.url));
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database schema is up to date.');
-    const vault = new PersonalDataVault(loadMasterKey(config));
     const report = await runKeyMigrations({ db, vault, modules: sahayModules, now: () => new Date(), log: (message) => console.log(message) });
+    await recordMasterKeyCheck(db, vault);
     if (report.rewrapped === 0 && report.reindexed.length === 0) console.log('The keys are up to date.');
     return 0;
+  } catch (error) {
+    if (error instanceof MasterKeyMismatchError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
   } finally {
     await db.close();
     unlock?.();

@@ -41,7 +41,8 @@ export const ZRegisterRequestSchema = z.strictObject({
     .optional()
     .describe('The invite code (E-PIN): required while the "invite only" setting is on, which is the default'),
   password: filledIn(REGISTER_EMPTY.password, ZPasswordSchema),
-  address: requiredText('Address', 3, 300, REGISTER_EMPTY.address),
+  // A text area: its lines are kept.
+  address: requiredText('Address', 3, 300, REGISTER_EMPTY.address, { isMultiline: true }),
   city: requiredText('City', 2, 100, REGISTER_EMPTY.city),
   state: indianStateField(REGISTER_EMPTY.state),
   pinCode: filledIn(REGISTER_EMPTY.pinCode, ZPinCodeSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMultilineText, isSingleLineText } from '#server/lib/text.schema';
 import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import { PAN_PATTERN } from '#server/modules/site/settings.schema';
 
@@ -59,14 +60,11 @@ export const INSTRUMENT_NOT_ALLOWED = 'Only a cheque or demand draft has a numbe
  * leading = + - @, which a spreadsheet would run as a formula. Escaping on export would change the
  * data a tax portal receives, so such text is refused when entered. Line breaks only where allowed.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex -- as above
-const CONTROL_EXCEPT_LINE_BREAK = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const STARTS_LIKE_FORMULA = /^[=+\-@]/;
 
+/** The shared rule (server/src/lib/text.schema.ts): control and format characters, bidi controls, zero-width characters. */
 export function hasControlCharacters(text: string, options: { isMultiline?: boolean } = {}): boolean {
-  return (options.isMultiline ? CONTROL_EXCEPT_LINE_BREAK : CONTROL).test(text);
+  return options.isMultiline ? !isMultilineText(text) : !isSingleLineText(text);
 }
 
 export function startsLikeFormula(text: string): boolean {

@@ -216,6 +216,25 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
     await expect(own.help.admin.disbursements.approve({ disbursementId })).rejects.toMatchObject({ code: 'FORBIDDEN', message: HELP_OWN_REQUEST });
   });
 
+  it('lets no finance admin mark their own withdrawal paid, once another has approved it; writing nothing, over tRPC or REST', async () => {
+    const cashier = await app.account({ role: 'admin', permissions: ['finance'] });
+    const id = await publishedHelpRequest(app, cashier.token, verifier, RECENT);
+    await verifiedGift(id, 300_00);
+    const own = await app.caller({ token: cashier.token });
+    const { id: disbursementId } = await ask(id, 100_00, '98765 43210', own);
+    expect(await finance.help.admin.disbursements.approve({ disbursementId })).toEqual({ disbursementId, status: 'approved' });
+    const before = await writes();
+
+    await expect(own.help.admin.disbursements.markPaid({ disbursementId, utr: uniqueUtr(), paidOn: TODAY })).rejects.toMatchObject({ code: 'FORBIDDEN', message: HELP_OWN_REQUEST });
+    const rest = await request(app.http()).post(`/api/admin/disbursements/${disbursementId}/paid`).set({ Authorization: `Bearer ${cashier.token}` }).send({ utr: uniqueUtr(), paidOn: TODAY });
+    expect([rest.status, rest.body.message]).toEqual([403, HELP_OWN_REQUEST]);
+    expect(await writes()).toBe(before);
+    expect((await own.help.disbursements.get({ id })).disbursements).toEqual([expect.objectContaining({ disbursementId, status: 'approved', paidOn: null })]);
+
+    // Another finance admin may.
+    expect(await finance.help.admin.disbursements.markPaid({ disbursementId, utr: uniqueUtr(), paidOn: TODAY })).toEqual({ disbursementId, status: 'paid' });
+  });
+
   it('lists what waits oldest first and what is done newest first, and says when more are in a state than are listed', async () => {
     const id = await fundedRequest(1_000_00);
     const at = (time: string) => clock.setTime(Date.parse(time));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSingleLineText, SINGLE_LINE_ISSUE } from '#server/lib/text.schema';
 import { ZDateSchema, ZUtrSchema } from '#server/modules/donations/donation-fields.schema';
 import { ZAmountNeededRupeesSchema, ZHelpRequestIdSchema, ZBilingualTextSchema } from './help.schema.ts';
 
@@ -27,7 +28,12 @@ export const DISBURSEMENT_REASON_LENGTH = 'Give a reason of 3 to 500 characters.
 export const ZDisbursementIdSchema = z.uuid(DISBURSEMENT_ID_INVALID).transform((id) => id.toLowerCase());
 
 /** The contact: required, at most 15 characters (checked by the decider, so the message names the rule). */
-const ZContactNumberSchema = z.string({ error: CONTACT_NUMBER_REQUIRED_TEXT }).trim().max(100, 'The contact number can have at most 15 characters.');
+// Zero-width characters alone would pass as given: the shared rule refuses them, and line breaks.
+const ZContactNumberSchema = z
+  .string({ error: CONTACT_NUMBER_REQUIRED_TEXT })
+  .trim()
+  .refine(isSingleLineText, SINGLE_LINE_ISSUE)
+  .max(100, 'The contact number can have at most 15 characters.');
 
 /** help.disbursements.request: the requester asks; `disbursementId` (a UUID the form keeps) makes a retry find its own request. */
 export const ZRequestDisbursementSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSingleLineField, SINGLE_LINE_ISSUE } from '#server/lib/text.schema';
 import { hasControlCharacters, REFERENCE_ALPHABET } from '#server/modules/donations/donation-fields.schema';
 import {
   accountNumberDigits,
@@ -119,6 +120,7 @@ function optionalText(min: number, max: number, lengthMessage: string, options: 
 function payoutText(normalise: (value: string) => string, isValid: (value: string) => boolean, message: string) {
   return z
     .string({ error: message })
+    .refine(isSingleLineField, SINGLE_LINE_ISSUE)
     .transform(normalise)
     .refine((value) => value === '' || isValid(value), message)
     .transform((value) => (value === '' ? null : value))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMultilineText, isSingleLineText, TEXT_HAS_HIDDEN_CHARACTERS } from '#server/lib/text.schema';
 import { INDIAN_STATES, type IndianState } from '#server/modules/kanyadan/kanyadan-rules.schema';
 
 /**
@@ -77,11 +78,13 @@ export const ZEpinSchema = z
  * A required text field. Left empty (or only spaces) it says so, `empty` ("Please enter your city"),
  * and nothing else: a length rule is no help to someone who has typed nothing.
  */
-export function requiredText(label: string, min: number, max: number, empty = `${label} is required`) {
+export function requiredText(label: string, min: number, max: number, empty = `${label} is required`, options: { isMultiline?: boolean } = {}) {
   return z
     .string({ error: empty })
     .trim()
     .min(1, { message: empty, abort: true })
+    // Line breaks (but in a multi-line field) and hidden characters (zero-width alone is not "filled in"): the shared rule.
+    .refine(options.isMultiline ? isMultilineText : isSingleLineText, { message: TEXT_HAS_HIDDEN_CHARACTERS, abort: true })
     .min(min, `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`);
 }

@@ -76,8 +76,10 @@ export async function getApplicationStatus(services: Services, input: { regNo: s
 
 /**
  * The family's own application, found by its number and the phone given with it, under the
- * look-up's limits (per address; per number, the look-ups that found nothing). One answer for a
- * wrong number and a wrong phone.
+ * look-up's limits, all on the asker (issue 29): per address, every look-up, and the look-ups that
+ * found nothing. Never per number: wrong phones tried from elsewhere would lock the family out of
+ * its own status, so the right phone from an address that has not been guessing always answers.
+ * One answer for a wrong number and a wrong phone.
  */
 export async function findByNumberAndPhone(
   services: Services,
@@ -86,8 +88,8 @@ export async function findByNumberAndPhone(
 ): Promise<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null }> {
   const now = services.now();
   if (meta.ip) await consumeRateLimit(services.db, `kanyadan-lookup:ip:${meta.ip}`, services.limits.kanyadanLookupPerIp, now);
-  const misses = `kanyadan-lookup-miss:reg:${input.regNo}`;
-  await refuseWhenRateLimited(services.db, misses, services.limits.kanyadanLookupMissesPerRegNo, now);
+  const misses = meta.ip ? `kanyadan-lookup-miss:ip:${meta.ip}` : null;
+  if (misses) await refuseWhenRateLimited(services.db, misses, services.limits.kanyadanLookupMissesPerIp, now);
   const phoneKey = phoneKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.phone);
   const { rows } = await services.db.query<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null }>(
     `SELECT * FROM kanyadan_applications WHERE reg_no = $1 AND phone_key = $2`,
@@ -95,7 +97,7 @@ export async function findByNumberAndPhone(
   );
   const row = rows[0];
   if (!row) {
-    await consumeRateLimit(services.db, misses, services.limits.kanyadanLookupMissesPerRegNo, now);
+    if (misses) await consumeRateLimit(services.db, misses, services.limits.kanyadanLookupMissesPerIp, now);
     throw new AppError('NOT_FOUND', { userMessage: NO_MATCHING_APPLICATION });
   }
   return row;

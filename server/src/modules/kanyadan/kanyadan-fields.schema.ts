@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSingleLineField, SINGLE_LINE_ISSUE } from '#server/lib/text.schema';
 import { ZEmailSchema, ZIndianMobileSchema, ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import { AADHAAR_CHECKSUM, AADHAAR_FORMAT, isVerhoeffValid, normaliseAadhaar } from './aadhaar.schema.ts';
 import { isIsoDate } from './age.schema.ts';
@@ -38,11 +39,13 @@ const optionalText = (max: number, message: string) =>
   z
     .string()
     .optional()
+    .refine(isSingleLineField, SINGLE_LINE_ISSUE)
     .transform((value) => value?.replace(/\s+/g, ' ').trim() || null)
     .pipe(z.string().max(max, message).nullable());
 
 const requiredName = z
   .string({ error: REQUIRED_FIELDS })
+  .refine(isSingleLineField, SINGLE_LINE_ISSUE)
   .transform((value) => value.replace(/\s+/g, ' ').trim())
   .pipe(z.string().min(1, REQUIRED_FIELDS).max(100, NAME_TOO_LONG));
 
@@ -82,6 +85,7 @@ export const ZApplicationFieldsSchema = z.strictObject({
   className: optionalText(40, 'At most 40 characters.'),
   district: z
     .string({ error: DISTRICT_REQUIRED })
+    .refine(isSingleLineField, SINGLE_LINE_ISSUE)
     .transform((value) => value.replace(/\s+/g, ' ').trim())
     .pipe(z.string().min(2, DISTRICT_REQUIRED).max(60, 'At most 60 characters.')),
   state: z.enum(INDIAN_STATES, { error: STATE_REQUIRED }),
@@ -89,6 +93,7 @@ export const ZApplicationFieldsSchema = z.strictObject({
   caste: z.preprocess(emptyToUndefined, z.enum(CASTES).default('not-stated')),
   guardianName: z
     .string({ error: GUARDIAN_NAME_REQUIRED })
+    .refine(isSingleLineField, SINGLE_LINE_ISSUE)
     .transform((value) => value.replace(/\s+/g, ' ').trim())
     .pipe(z.string().min(1, GUARDIAN_NAME_REQUIRED).max(100, NAME_TOO_LONG)),
   guardianRelation: z.enum(GUARDIAN_RELATIONS, { error: GUARDIAN_RELATION_REQUIRED }),

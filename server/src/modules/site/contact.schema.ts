@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { isSingleLineText, SINGLE_LINE_ISSUE } from '#server/lib/text.schema';
 
 export const MAX_CONTACT_MESSAGE = 5_000;
 
 export const ZCreateContactMessageRequestSchema = z
   .strictObject({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'At most 100 characters'),
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').refine(isSingleLineText, SINGLE_LINE_ISSUE).max(100, 'At most 100 characters'),
     email: z.union([z.literal(''), z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'))]).optional(),
     phone: z
       .union([z.literal(''), z.string().trim().regex(/^\+?[0-9][0-9 -]{6,14}$/, 'Enter a phone number of at most 15 characters')])

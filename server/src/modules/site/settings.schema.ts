@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSingleLineText, SINGLE_LINE_ISSUE } from '#server/lib/text.schema';
 
 /**
  * The foundation's settings (PRODUCT.md §10). Every change is an event; the defaults below apply
@@ -96,12 +97,22 @@ export const MONEY_SETTINGS_FINANCE_ONLY =
 export const ZGetSettingsResponseSchema = z.object({ version: z.number().int(), settings: ZSettingsSchema });
 export type TGetSettingsResponse = z.infer<typeof ZGetSettingsResponseSchema>;
 
+/** A one-line setting as changed: the shared rule refuses line breaks and hidden characters (a line break in the foundation's name broke mail headers). */
+const line = (max: number) => text(max).refine(isSingleLineText, SINGLE_LINE_ISSUE);
+
 /**
  * What an update may change: the settings' fields, refusing unknown keys at every level (the
  * bilingual ones too); ZSettingsSchema itself stays as it is, as it also describes the answer.
  */
 const ZSettingsChangesSchema = ZSettingsSchema.extend({
-  foundationName: ZSettingsSchema.shape.foundationName.strict(),
+  foundationName: z.strictObject({ en: line(200), hi: line(200) }),
+  registrationNo: line(100),
+  twelveANo: line(100),
+  taxExemptionNo: line(100),
+  taxSectionLabel: line(100),
+  upiPayeeName: line(100),
+  bankAccountName: line(100),
+  bankName: line(100),
   address: ZSettingsSchema.shape.address.strict(),
   kanyadanBenefitText: ZSettingsSchema.shape.kanyadanBenefitText.strict(),
 })

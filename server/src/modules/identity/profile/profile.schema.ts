@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSingleLineField, SINGLE_LINE_ISSUE } from '#server/lib/text.schema';
 import { indianStateField, requiredText, ZIndianMobileSchema, ZPinCodeSchema, ZUserIdSchema } from '../fields.schema.ts';
 
 /** UPI IDs (VPAs) are `name@bank`: the name of letters, digits, dots, hyphens and underscores; the bank handle of letters and digits. */
@@ -48,6 +49,7 @@ export function withoutConfirmation<T extends { confirmAccountNumber?: unknown }
 function payoutField(normalise: (value: string) => string, isValid: (value: string) => boolean, message: string) {
   return z
     .string({ error: message })
+    .refine(isSingleLineField, SINGLE_LINE_ISSUE)
     .transform(normalise)
     .refine((value) => value === '' || isValid(value), message)
     .transform((value) => (value === '' ? null : value))
@@ -76,7 +78,7 @@ const lengthBetween = (min: number, max: number) => (value: string) => value.len
  */
 const ZProfileFieldsSchema = z.strictObject({
   phone: ZIndianMobileSchema.optional(),
-  address: requiredText('Address', 3, 300).optional(),
+  address: requiredText('Address', 3, 300, undefined, { isMultiline: true }).optional(),
   city: requiredText('City', 2, 100).optional(),
   /** From the list, as at registration (issue 16); a state saved before the list must be chosen again to save. */
   state: indianStateField('State is required').optional(),

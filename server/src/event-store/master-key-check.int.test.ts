@@ -1,0 +1,141 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from '#server/config';
+import type { Db } from '#server/db/db';
+import { openPglite } from '#server/db/pglite';
+import { connectPostgres } from '#server/db/postgres';
+import { createAccount } from '#server/modules/identity/identity.api';
+import { createServices } from '#server/services';
+import { needsPostgres, describeWhere } from '#server/testing/requires';
+import { createTestDb, type TestDb } from '#server/testing/test-db';
+import { runTool, TOOL_TIMEOUT_MS } from '#server/tools/run-tool.test-helper';
+import { MasterKeyMismatchError } from './master-key-check.ts';
+
+/**
+ * A server, worker or tool started with another SAHAY_MASTER_KEY than the one the database's data
+ * keys were wrapped with refuses to start, naming SAHAY_MASTER_KEY, and writes nothing: no SQL
+ * migration, no key migration, no seed (issue 29). Through createServices, which the server, the
+ * worker and every tool but `npm run migrate` open (that one is checked in the same way).
+ */
+
+const KEY_A = crypto.randomBytes(32).toString('base64');
+const KEY_B = crypto.randomBytes(32).toString('base64');
+const log = pino({ level: 'silent' });
+
+/** Everything a start could write: every table's rows, as text, by table. */
+async function contents(db: Db): Promise<Record<string, string>> {
+  const { rows: tables } = await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    const { rows } = await db.query<{ data: string | null }>(`SELECT string_agg(t::text, E'\\n' ORDER BY t::text) AS data FROM "${name}" t`);
+    out[name] = rows[0]?.data ?? '';
+  }
+  return out;
+}
+
+function suite(kind: 'pglite' | 'postgres') {
+  let dataDir: string;
+  let testDb: TestDb | undefined;
+  let env: Record<string, string>;
+  /** A connection of the test's own, to look at the database between starts (PGlite: opened when no process holds it). */
+  let look: <T>(run: (db: Db) => Promise<T>) => Promise<T>;
+
+  const configWith = (key: string): Config => loadConfig({ ...env, SAHAY_MASTER_KEY: key });
+  const start = (key: string) => createServices({ config: configWith(key), log, owner: 'test', runsJobs: false });
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-key-check-'));
+    env = { NODE_ENV: 'test', SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    if (kind === 'postgres') {
+      testDb = await createTestDb('postgres', { poolSize: 2 });
+      env.DATABASE_URL = testDb.url!;
+      look = async (run) => {
+        const db = connectPostgres(testDb!.url!, { poolSize: 1, applicationName: 'sahay-test-look' });
+        try {
+          return await run(db);
+        } finally {
+          await db.close();
+        }
+      };
+    } else {
+      look = async (run) => {
+        const db = await openPglite(path.join(dataDir, 'db'));
+        try {
+          return await run(db);
+        } finally {
+          await db.close();
+        }
+      };
+    }
+    // The database is made (and migrated) with key A, and holds a person's sealed data.
+    const services = await start(KEY_A);
+    try {
+      await createAccount(
+        services,
+        { role: 'member', permissions: [], password: 'correct horse battery', fullName: 'Asha Verma', email: 'asha@example.org', phone: '9876543210', address: '1 Test Road', city: 'Jaipur', state: 'Rajasthan' },
+        { actor: 'system', correlationId: crypto.randomUUID() },
+      );
+    } finally {
+      await services.close();
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await testDb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses to start with another key, naming SAHAY_MASTER_KEY, and writes nothing', async () => {
+    const before = await look(contents);
+    expect(before.master_key_check).not.toBe('');
+    const refused = await start(KEY_B).then(
+      (services) => services.close().then(() => null),
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(MasterKeyMismatchError);
+    expect((refused as Error).message).toContain('SAHAY_MASTER_KEY');
+    expect(await look(contents)).toEqual(before);
+  });
+
+  it('refuses another key on a database made before the check was recorded (a data key does not open), before any migration', async () => {
+    // As before this change: no check table, and its migration pending.
+    await look(async (db) => {
+      await db.query(`DROP TABLE master_key_check`);
+      await db.query(`DELETE FROM schema_migrations WHERE name = '1732200003500_master-key-check'`);
+    });
+    const before = await look(contents);
+    await expect(start(KEY_B)).rejects.toBeInstanceOf(MasterKeyMismatchError);
+    // The pending migration was not applied, nor any key step or seed run.
+    expect(await look(contents)).toEqual(before);
+
+    // The right key starts, migrates and records the check.
+    const services = await start(KEY_A);
+    await services.close();
+    const after = await look(contents);
+    expect(after.master_key_check).not.toBe('');
+    expect(after.schema_migrations).toContain('1732200003500_master-key-check');
+  });
+
+  it('the tools refuse too, naming SAHAY_MASTER_KEY, writing nothing: npm run migrate, and npm run replay (through the services every other tool opens)', async () => {
+    const before = await look(contents);
+    for (const tool of ['migrate.ts', 'replay.ts']) {
+      const run = runTool(tool, [], { ...env, SAHAY_MASTER_KEY: KEY_B });
+      expect([tool, run.code], run.stderr).toEqual([tool, 1]);
+      expect(run.stderr).toContain('SAHAY_MASTER_KEY');
+    }
+    expect(await look(contents)).toEqual(before);
+  }, 3 * TOOL_TIMEOUT_MS);
+
+  it('starts with the right key, as often as asked', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const services = await start(KEY_A);
+      await services.close();
+    }
+  });
+}
+
+describe('a process started with another master key than the database’s (PGlite)', () => suite('pglite'));
+describeWhere([needsPostgres], 'a process started with another master key than the database’s (PostgreSQL)', () => suite('postgres'));

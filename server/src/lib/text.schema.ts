@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * One rule for every single-line text field (issue 29, docs/decisions/044): no control characters
+ * (line breaks, tabs, NUL), no format characters (bidi controls such as U+202E, zero-width spaces,
+ * the BOM, soft hyphens) and no line or paragraph separators. They are invisible, or change how the
+ * rest of the line reads, or break what the text is put in (a mail header, a PDF line, a CSV cell);
+ * a name of zero-width characters alone looks empty but would pass "required".
+ *
+ * One exception: the zero-width joiner and non-joiner (U+200D, U+200C) between two Devanagari
+ * characters, where Hindi keyboards type them to choose how a conjunct is drawn (श्‍याम, क्‌ष).
+ */
+export const TEXT_HAS_HIDDEN_CHARACTERS = 'Remove line breaks and hidden characters from this field: type it on one line.';
+
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const JOINERS = new Set(['\u200C', '\u200D']);
+const DEVANAGARI = /\p{Script=Devanagari}/u;
+
+/** Whether the text has none of the characters the rule refuses. */
+export function isSingleLineText(value: string): boolean {
+  if (!HIDDEN.test(value)) return true;
+  const chars = [...value];
+  return chars.every((char, index) => {
+    if (!HIDDEN.test(char)) return true;
+    return JOINERS.has(char) && DEVANAGARI.test(chars[index - 1] ?? '') && DEVANAGARI.test(chars[index + 1] ?? '');
+  });
+}
+
+/** A string that keeps to the rule; used with .pipe() after a field's own trimming, before its length rules. */
+export const ZSingleLineTextSchema = z.string().refine(isSingleLineText, { message: TEXT_HAS_HIDDEN_CHARACTERS, abort: true });
+
+/**
+ * For a text put where a line break or hidden character would do harm and nobody can be asked to
+ * correct it (a mail header, a file name): line breaks and controls become spaces, format characters
+ * (but the joiners the rule allows) are dropped, and spaces are collapsed.
+ */
+export function toSingleLine(value: string): string {
+  const chars = [...value];
+  return chars
+    .map((char, index) => {
+      if (!HIDDEN.test(char)) return char;
+      if (JOINERS.has(char) && DEVANAGARI.test(chars[index - 1] ?? '') && DEVANAGARI.test(chars[index + 1] ?? '')) return char;
+      return /[\p{Cc}\p{Zl}\p{Zp}]/u.test(char) ? ' ' : '';
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** For a field's own chain, before it collapses spaces (which would hide a line break): `.refine(isSingleLineField, SINGLE_LINE_ISSUE)`. */
+export const isSingleLineField = (value: string | null | undefined): boolean => typeof value !== 'string' || isSingleLineText(value.trim());
+export const SINGLE_LINE_ISSUE = { message: TEXT_HAS_HIDDEN_CHARACTERS, abort: true } as const;
+
+/** The rule for a text of several lines (a story, an address block): each line keeps to it; line breaks (\n, \r\n) are allowed between them. */
+export function isMultilineText(value: string): boolean {
+  return value.split(/\r?\n/).every(isSingleLineText);
+}
