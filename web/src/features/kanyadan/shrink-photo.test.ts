@@ -51,7 +51,12 @@ describe('shrinkPhoto', () => {
         readonly height: number,
       ) {}
       getContext() {
-        return { imageSmoothingQuality: 'low', drawImage: (...args: unknown[]) => drawn.push(args) };
+        return {
+          imageSmoothingQuality: 'low',
+          fillStyle: '',
+          fillRect: (...args: unknown[]) => drawn.push(['fillRect', ...args]),
+          drawImage: (...args: unknown[]) => drawn.push(args),
+        };
       }
       async convertToBlob(options: { type: string; quality: number }) {
         drawn.push([options]);
@@ -67,8 +72,10 @@ describe('shrinkPhoto', () => {
     const { drawn, close } = stubCanvas(600_000);
     const shrunk = await shrinkPhoto(cameraPhoto, 'image/jpeg');
     expect([shrunk.name, shrunk.type, shrunk.size, shrunk.lastModified]).toEqual(['IMG_0042.jpg', 'image/jpeg', 600_000, cameraPhoto.lastModified]);
-    expect(drawn[0]!.slice(1)).toEqual([0, 0, 2000, 1500]);
-    expect(drawn[1]).toEqual([{ type: 'image/jpeg', quality: 0.85 }]);
+    // White underneath (a PNG's transparency would turn black in a JPEG), then the photo scaled to 2000 × 1500.
+    expect(drawn[0]).toEqual(['fillRect', 0, 0, 2000, 1500]);
+    expect(drawn[1]!.slice(1)).toEqual([0, 0, 2000, 1500]);
+    expect(drawn[2]).toEqual([{ type: 'image/jpeg', quality: 0.85 }]);
     expect(close).toHaveBeenCalled();
     expect(documentProblem('photo', shrunk.size, 'image/jpeg')).toBeNull();
   });

@@ -60,13 +60,20 @@ export async function shrinkPhoto(file: File, mediaType: DocumentMediaType): Pro
   }
 }
 
+/** On white first: JPEG has no transparency, and a PNG's transparent parts would turn black. */
+function paint(context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D, bitmap: ImageBitmap, width: number, height: number): void {
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(bitmap, 0, 0, width, height);
+}
+
 async function drawJpeg(bitmap: ImageBitmap, width: number, height: number): Promise<Blob | null> {
   if (typeof OffscreenCanvas === 'function') {
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext('2d');
     if (!context) return null;
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, 0, 0, width, height);
+    paint(context, bitmap, width, height);
     return canvas.convertToBlob({ type: 'image/jpeg', quality: SHRINK_JPEG_QUALITY });
   }
   const canvas = document.createElement('canvas');
@@ -74,8 +81,7 @@ async function drawJpeg(bitmap: ImageBitmap, width: number, height: number): Pro
   canvas.height = height;
   const context = canvas.getContext('2d');
   if (!context) return null;
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(bitmap, 0, 0, width, height);
+  paint(context, bitmap, width, height);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', SHRINK_JPEG_QUALITY));
   // A canvas's pixels are freed sooner once it has no size (Safari keeps them otherwise).
   canvas.width = 0;

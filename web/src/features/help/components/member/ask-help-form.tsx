@@ -15,6 +15,7 @@ import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useIsHydrated } from '#web/ui/use-is-hydrated.ts';
+import { lazyModule } from '#web/lib/lazy-module.ts';
 import { clearHelpDraft, readHelpDraft, saveHelpDraft } from '../../hooks/member-help-draft.ts';
 import { useSubmitHelpRequest, type HelpRequestCreated } from '../../hooks/member-submit-help-request.ts';
 import {
@@ -43,6 +44,8 @@ import { HelpDocumentSlot } from './help-document-slot.tsx';
 import { CATEGORY_LABELS, RELATION_LABELS } from './member-help-labels.ts';
 
 const F = 'myHelp.form';
+/** A camera photo is made smaller on the phone before it is checked and sent (issue 29). */
+const shrinker = lazyModule(() => import('#web/features/kanyadan/shrink-photo.ts'));
 
 /** The profile's payout details, or why there are none to offer. */
 export type ProfilePayout = { state: 'loaded'; details: Pick<TProfile['details'], PayoutField> } | { state: 'failed' };
@@ -141,20 +144,26 @@ export function AskHelpForm({ userId, profile, onSent }: { userId: string; profi
     } catch {
       // Unreadable (removed from the phone meanwhile): refused below as not an accepted type.
     }
+    let sent: File = chosen;
+    if (mediaType && mediaType !== 'application/pdf' && chosen.size > 0) {
+      const module = await shrinker.load();
+      if (module) sent = await module.shrinkPhoto(chosen, mediaType);
+      if (sent !== chosen) mediaType = 'image/jpeg';
+    }
     setCheckingSlots((current) => {
       const next = new Set(current);
       next.delete(key);
       return next;
     });
     const field = documentFieldOf(index);
-    const problem = fileProblem(chosen.size, mediaType);
+    const problem = fileProblem(sent.size, mediaType);
     if (problem) {
       setErrors((current) => ({ ...current, [field]: [problem] }));
       return;
     }
     if (!mediaType) return;
     // The type read from the content goes with the file, whatever the phone guessed from its name.
-    const file = chosen.type === mediaType ? chosen : new File([chosen], chosen.name, { type: mediaType, lastModified: chosen.lastModified });
+    const file = sent.type === mediaType ? sent : new File([sent], sent.name, { type: mediaType, lastModified: sent.lastModified });
     setSlots((current) => current.map((slot) => (slot.key === key ? { ...slot, file } : slot)));
     clearErrors([field, 'document1']);
     if (submit.state.phase === 'failed') submit.reset();
