@@ -554,6 +554,27 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         413: () => asAdmin(post('/api/admin/staff')).send(OVERSIZED),
       },
     },
+    postAdminStaffInvitationsByInvitationIdWithdraw: {
+      success: async () => {
+        const made = await asAdmin(post('/api/admin/staff')).send({ email: uniqueEmail('invitee'), name: 'Withdrawn Invitee', permissions: ['content'] });
+        return asAdmin(post(`/api/admin/staff/invitations/${made.body.invitationId as string}/withdraw`)).send({});
+      },
+      errors: {
+        400: () => asAdmin(post('/api/admin/staff/invitations/not-an-id/withdraw')).send({}),
+        ...adminOnly(() => post('/api/admin/staff/invitations/AAAAAAAAAAAAAAAAAAAAAA/withdraw').send({})),
+        404: () => asAdmin(post('/api/admin/staff/invitations/AAAAAAAAAAAAAAAAAAAAAA/withdraw')).send({}),
+        409: async () => {
+          const email = uniqueEmail('invitee');
+          const made = await asAdmin(post('/api/admin/staff')).send({ email, name: 'Used Invitee', permissions: ['content'] });
+          await app.runJobs();
+          const mail = readOutbox(app.dataDir).filter((entry) => entry.text.includes(`To: ${email}`)).at(-1);
+          const token = decodeURIComponent(/\/staff-invitation\?token=([A-Za-z0-9_.%-]+)/.exec(mail?.text ?? '')?.[1] ?? '');
+          await (await app.caller()).identity.staffInvitation.accept({ token, password: 'a long enough secret', confirmPassword: 'a long enough secret', phone: PHONE });
+          return asAdmin(post(`/api/admin/staff/invitations/${made.body.invitationId as string}/withdraw`)).send({});
+        },
+        413: () => asAdmin(post('/api/admin/staff/invitations/AAAAAAAAAAAAAAAAAAAAAA/withdraw')).send(OVERSIZED),
+      },
+    },
     putAdminStaffByUserIdPermissions: {
       success: async () => {
         const staff = await app.account({ role: 'admin', permissions: ['content'] });

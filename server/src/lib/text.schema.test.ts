@@ -42,6 +42,13 @@ describe('the shared rule for single-line text', () => {
     for (const name of [...HINDI_NAMES, 'Asha Devi', "D'Souza-Menon", '₹ 1,000 — धन्यवाद']) expect([name, isSingleLineText(name)]).toEqual([name, true]);
   });
 
+  it('allows the joiner inside one emoji, as phones send a family or a profession, but not between an emoji and a letter', () => {
+    expect(isSingleLineText('Thank you 👨\u200D👩\u200D👧 and 👩🏽\u200D⚕️')).toBe(true);
+    expect(isMultilineText('We are grateful.\n🙏\u200D🙏')).toBe(true);
+    expect(isSingleLineText('👨\u200DAsha')).toBe(false);
+    expect(toSingleLine('👨\u200D👩\u200D👧\n')).toBe('👨\u200D👩\u200D👧');
+  });
+
   it('allows line breaks between lines of a multi-line text, each line by the same rule', () => {
     expect(isMultilineText('Line one\nLine two\r\nLine three')).toBe(true);
     expect(isMultilineText('Line one\n\u202Eowt eniL')).toBe(false);

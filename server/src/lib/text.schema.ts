@@ -7,23 +7,32 @@ import { z } from 'zod';
  * rest of the line reads, or break what the text is put in (a mail header, a PDF line, a CSV cell);
  * a name of zero-width characters alone looks empty but would pass "required".
  *
- * One exception: the zero-width joiner and non-joiner (U+200D, U+200C) between two Devanagari
- * characters, where Hindi keyboards type them to choose how a conjunct is drawn (श्‍याम, क्‌ष).
+ * Two exceptions: the zero-width joiner and non-joiner (U+200D, U+200C) between two Devanagari
+ * characters, where Hindi keyboards type them to choose how a conjunct is drawn (श्‍याम, क्‌ष); and
+ * the joiner inside one emoji (👨‍👩‍👧), which phones' keyboards send in a story or a message.
  */
 export const TEXT_HAS_HIDDEN_CHARACTERS = 'Remove line breaks and hidden characters from this field: type it on one line.';
 
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const JOINERS = new Set(['\u200C', '\u200D']);
 const DEVANAGARI = /\p{Script=Devanagari}/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+/** What may end an emoji before a joiner: the emoji, its presentation selector, a skin tone. */
+const EMOJI_END = /\p{Extended_Pictographic}|\uFE0F|\p{Emoji_Modifier}/u;
+
+/** A joiner the rule allows: inside Devanagari (ZWJ or ZWNJ), or the ZWJ inside one emoji (👨‍👩‍👧). */
+function isAllowedJoiner(chars: readonly string[], index: number): boolean {
+  const [char, before, after] = [chars[index]!, chars[index - 1] ?? '', chars[index + 1] ?? ''];
+  if (!JOINERS.has(char)) return false;
+  if (DEVANAGARI.test(before) && DEVANAGARI.test(after)) return true;
+  return char === '\u200D' && EMOJI_END.test(before) && PICTOGRAPH.test(after);
+}
 
 /** Whether the text has none of the characters the rule refuses. */
 export function isSingleLineText(value: string): boolean {
   if (!HIDDEN.test(value)) return true;
   const chars = [...value];
-  return chars.every((char, index) => {
-    if (!HIDDEN.test(char)) return true;
-    return JOINERS.has(char) && DEVANAGARI.test(chars[index - 1] ?? '') && DEVANAGARI.test(chars[index + 1] ?? '');
-  });
+  return chars.every((char, index) => !HIDDEN.test(char) || isAllowedJoiner(chars, index));
 }
 
 /** A string that keeps to the rule; used with .pipe() after a field's own trimming, before its length rules. */
@@ -38,8 +47,7 @@ export function toSingleLine(value: string): string {
   const chars = [...value];
   return chars
     .map((char, index) => {
-      if (!HIDDEN.test(char)) return char;
-      if (JOINERS.has(char) && DEVANAGARI.test(chars[index - 1] ?? '') && DEVANAGARI.test(chars[index + 1] ?? '')) return char;
+      if (!HIDDEN.test(char) || isAllowedJoiner(chars, index)) return char;
       return /[\p{Cc}\p{Zl}\p{Zp}]/u.test(char) ? ' ' : '';
     })
     .join('')

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { handle, parseInput, requestMeta, requireAdmin } from '#server/http/rest';
-import { inviteStaff, listCompanyDirects, setStaffPermissions } from '#server/modules/identity/identity.api';
-import { ZInviteStaffRequestSchema } from '#server/modules/identity/staff/staff-invitations.schema';
+import { inviteStaff, listCompanyDirects, setStaffPermissions, withdrawStaffInvitation } from '#server/modules/identity/identity.api';
+import { ZInviteStaffRequestSchema, ZWithdrawStaffInvitationSchema } from '#server/modules/identity/staff/staff-invitations.schema';
 import { ZMemberIdSchema, ZSetPermissionsRestRequestSchema } from './members/members.schema.ts';
 import type { Services } from '#server/services';
 import { listQueues } from './dashboard/queues.ts';
@@ -54,6 +54,17 @@ export function adminRest(services: Services): Router {
       const user = requireAdmin(res, 'members');
       const body = parseInput(ZInviteStaffRequestSchema, req.body);
       res.status(201).json(await inviteStaff(services, body, user, requestMeta(req, res)));
+    }),
+  );
+
+  // A super-admin withdraws an invitation nobody has used: its link stops working.
+  rest.post(
+    '/admin/staff/invitations/:invitationId/withdraw',
+    handle(async (req, res) => {
+      const user = requireAdmin(res, 'members');
+      const { invitationId } = parseInput(ZWithdrawStaffInvitationSchema, { invitationId: req.params.invitationId });
+      parseInput(z.strictObject({}), req.body ?? {});
+      res.json(await withdrawStaffInvitation(services, { invitationId }, user, requestMeta(req, res)));
     }),
   );
 

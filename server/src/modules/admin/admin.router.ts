@@ -16,7 +16,7 @@ import { resetTotpRoute } from './members/reset-totp.route.ts';
 import { searchMembersRoute } from './members/search-members.route.ts';
 import { setPermissionsRoute } from './members/set-permissions.route.ts';
 import { suspendMemberRoute } from './members/suspend-member.route.ts';
-import { inviteStaffRoute, listStaffInvitationsRoute } from './staff/staff.routes.ts';
+import { inviteStaffRoute, listStaffInvitationsRoute, withdrawStaffInvitationRoute } from './staff/staff.routes.ts';
 
 export const adminRouter = router({
   getDashboard: getDashboardRoute,
@@ -36,6 +36,7 @@ export const adminRouter = router({
   staff: router({
     invite: inviteStaffRoute,
     invitations: listStaffInvitationsRoute,
+    withdrawInvitation: withdrawStaffInvitationRoute,
   }),
   audit: router({
     find: findAuditRecordsRoute,

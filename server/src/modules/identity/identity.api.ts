@@ -56,4 +56,4 @@ export {
   PERMISSIONS_ONLY_SUPER_ADMIN,
   PERMISSIONS_UNCHANGED,
 } from './members/member-admin.ts';
-export { inviteStaff, listStaffInvitations, INVITATION_VALID_HOURS } from './staff/staff-invitations.ts';
+export { inviteStaff, listStaffInvitations, withdrawStaffInvitation, INVITATION_VALID_HOURS } from './staff/staff-invitations.ts';

@@ -222,6 +222,15 @@ export type StaffInvitationAccepted = {
   data: { invitationId: string; userId: string; acceptedAt: string };
 };
 
+/**
+ * A super-admin withdrew an invitation nobody had used yet (issue 29): its link no longer opens an
+ * account. No personal data: the invitee's details stay sealed in StaffInvited.
+ */
+export type StaffInvitationWithdrawn = {
+  type: 'StaffInvitationWithdrawn';
+  data: { invitationId: string; withdrawnBy: string; withdrawnAt: string };
+};
+
 export type IdentityEvent =
   | AccountRegistered
   | PasswordChanged
@@ -245,6 +254,7 @@ export type IdentityEvent =
   | StaffPermissionsChanged
   | StaffInvited
   | StaffInvitationAccepted
+  | StaffInvitationWithdrawn
   | UserIdReminderRequested;
 
 export function userStreamId(userId: string): string {

@@ -119,6 +119,7 @@ export function evolveUser(state: UserState, event: Recorded<IdentityEvent>): Us
     case 'ProfileUpdated':
     case 'StaffInvited':
     case 'StaffInvitationAccepted':
+    case 'StaffInvitationWithdrawn':
     case 'UserIdReminderRequested':
     case 'EmailConfirmationRequested':
       return state;

@@ -1,5 +1,11 @@
-import { inviteStaff, listStaffInvitations } from '#server/modules/identity/identity.api';
-import { ZInviteStaffRequestSchema, ZStaffInvitationCreatedSchema, ZStaffInvitationListSchema } from '#server/modules/identity/staff/staff-invitations.schema';
+import { inviteStaff, listStaffInvitations, withdrawStaffInvitation } from '#server/modules/identity/identity.api';
+import {
+  ZInviteStaffRequestSchema,
+  ZStaffInvitationCreatedSchema,
+  ZStaffInvitationListSchema,
+  ZStaffInvitationWithdrawnSchema,
+  ZWithdrawStaffInvitationSchema,
+} from '#server/modules/identity/staff/staff-invitations.schema';
 import { metaOf } from '#server/trpc/context';
 import { adminProcedure } from '#server/trpc/procedures';
 
@@ -13,3 +19,9 @@ export const inviteStaffRoute = adminProcedure('members')
 export const listStaffInvitationsRoute = adminProcedure('members')
   .output(ZStaffInvitationListSchema)
   .query(({ ctx }) => listStaffInvitations(ctx.services.db));
+
+/** A super-admin withdraws an invitation not yet used (every permission, checked by the decider). */
+export const withdrawStaffInvitationRoute = adminProcedure('members')
+  .input(ZWithdrawStaffInvitationSchema)
+  .output(ZStaffInvitationWithdrawnSchema)
+  .mutation(({ ctx, input }) => withdrawStaffInvitation(ctx.services, input, ctx.user, metaOf(ctx)));

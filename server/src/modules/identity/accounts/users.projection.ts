@@ -81,6 +81,7 @@ export const usersProjection: Projection<'users', IdentityEvent> = {
       case 'AdminTotpDisabled':
       case 'StaffInvited':
       case 'StaffInvitationAccepted':
+      case 'StaffInvitationWithdrawn':
       case 'UserIdReminderRequested':
         return;
       case 'MemberSuspended':

@@ -105,6 +105,7 @@ export const memberProfilesProjection: Projection<'member_profiles', IdentityEve
       case 'StaffPermissionsChanged':
       case 'StaffInvited':
       case 'StaffInvitationAccepted':
+      case 'StaffInvitationWithdrawn':
       case 'UserIdReminderRequested':
         return;
       default: {

@@ -13,11 +13,16 @@ import { staffInvitationStreamId, userStreamId } from '../identity.events.ts';
 import {
   INVITATION_EXPIRED,
   INVITATION_INVALID,
+  INVITATION_INVITER_NOT_SUPER_ADMIN,
   INVITATION_USED,
+  INVITATION_WITHDRAWN,
   INVITE_EMAIL_TAKEN,
   INVITE_ONLY_SUPER_ADMIN,
   invitationToken,
   readInvitationToken,
+  WITHDRAW_INVITATION_NOT_FOUND,
+  WITHDRAW_INVITATION_USED,
+  WITHDRAW_ONLY_SUPER_ADMIN,
 } from './staff-invitations.ts';
 import { INVITE_PERMISSIONS_REQUIRED, STAFF_PASSWORDS_DIFFER } from './staff-invitations.schema.ts';
 
@@ -210,6 +215,77 @@ describe.each(testDbKinds())('staff invitations on %s', (kind) => {
     expect(await app.eventCount()).toBe(before + 3);
     const { rows } = await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users WHERE email_hash = (SELECT email_hash FROM users WHERE user_id = $1)`, [succeeded[0]!.userId]);
     expect(rows[0]!.count).toBe(1);
+  });
+
+  const acceptWith = async (token: string) =>
+    (await app.caller()).identity.staffInvitation.accept({ token, password: 'a staff password', confirmPassword: 'a staff password', phone: '9876543210' });
+
+  it('a super-admin withdraws an unused invitation: its link opens nothing, the list says so; a used one cannot be; only a super-admin may', async () => {
+    const admin = await asSuperAdmin();
+    const invited = await admin.admin.staff.invite({ email: uniqueEmail('withdrawn'), name: 'Withdrawn Invitee', permissions: ['content'] });
+    const token = invitationToken(app.services, invited.invitationId);
+    // Someone holding members but not every permission may not.
+    const membersOnly = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['members'] })).token });
+    const before = await app.eventCount();
+    expect(await rejection(membersOnly.admin.staff.withdrawInvitation({ invitationId: invited.invitationId }))).toMatchObject({ code: 'FORBIDDEN', message: WITHDRAW_ONLY_SUPER_ADMIN });
+    expect(await rejection(admin.admin.staff.withdrawInvitation({ invitationId: 'AAAAAAAAAAAAAAAAAAAAAA' }))).toMatchObject({ code: 'NOT_FOUND', message: WITHDRAW_INVITATION_NOT_FOUND });
+    expect(await app.eventCount()).toBe(before);
+
+    const withdrawn = await admin.admin.staff.withdrawInvitation({ invitationId: invited.invitationId });
+    expect(withdrawn).toEqual({ invitationId: invited.invitationId, withdrawnAt: clock.toISOString() });
+    expect((await app.services.eventStore.readStream(staffInvitationStreamId(invited.invitationId))).map((event) => event.type)).toEqual(['StaffInvited', 'StaffInvitationWithdrawn']);
+    const afterWithdrawal = await app.eventCount();
+    expect(await rejection((await app.caller()).identity.staffInvitation.get({ token }))).toMatchObject({ code: 'BAD_REQUEST', message: INVITATION_WITHDRAWN });
+    expect(await rejection(acceptWith(token))).toMatchObject({ code: 'BAD_REQUEST', message: INVITATION_WITHDRAWN });
+    // Again: nothing more recorded.
+    expect(await admin.admin.staff.withdrawInvitation({ invitationId: invited.invitationId })).toEqual(withdrawn);
+    expect(await app.eventCount()).toBe(afterWithdrawal);
+    expect((await admin.admin.staff.invitations()).invitations.find((entry) => entry.invitationId === invited.invitationId)).toMatchObject({ withdrawnAt: withdrawn.withdrawnAt, acceptedAt: null });
+
+    // Over REST, a used invitation is a 409.
+    const used = await admin.admin.staff.invite({ email: uniqueEmail('used'), name: 'Used Invitee', permissions: ['content'] });
+    await acceptWith(invitationToken(app.services, used.invitationId));
+    const refused = await request(app.http()).post(`/api/admin/staff/invitations/${used.invitationId}/withdraw`).set('Authorization', `Bearer ${superAdmin.token}`).send({});
+    expect([refused.status, refused.body.message]).toEqual([409, WITHDRAW_INVITATION_USED]);
+    for (const result of await replayAndCompare(app.services, 'staff_invitations')) expect(result.differences).toEqual([]);
+  });
+
+  it('ten withdrawals of one invitation at once record it withdrawn once', async () => {
+    const invited = await (await asSuperAdmin()).admin.staff.invite({ email: uniqueEmail('race-withdraw'), name: 'Race Withdrawn', permissions: ['content'] });
+    const before = await app.eventCount();
+    const { succeeded, refusals } = await raceCalls(10, async () => (await asSuperAdmin()).admin.staff.withdrawInvitation({ invitationId: invited.invitationId }));
+    expect(refusals).toEqual([]);
+    expect(new Set(succeeded.map((result) => result.withdrawnAt)).size).toBe(1);
+    expect(await app.eventCount()).toBe(before + 1);
+  });
+
+  it('a withdrawal and acceptances at once: the invitation is either withdrawn or opened one account, never both', async () => {
+    const invited = await (await asSuperAdmin()).admin.staff.invite({ email: uniqueEmail('race-both'), name: 'Race Both', permissions: ['content'] });
+    const token = invitationToken(app.services, invited.invitationId);
+    const { refusals } = await raceCalls(6, async (index) => (index % 2 === 0 ? (await asSuperAdmin()).admin.staff.withdrawInvitation({ invitationId: invited.invitationId }) : acceptWith(token)));
+    expectOnlyRefusals(refusals, [
+      ['CONFLICT', INVITATION_USED],
+      ['CONFLICT', WITHDRAW_INVITATION_USED],
+      ['BAD_REQUEST', INVITATION_WITHDRAWN],
+    ]);
+    const types = (await app.services.eventStore.readStream(staffInvitationStreamId(invited.invitationId))).map((event) => event.type);
+    expect([['StaffInvited', 'StaffInvitationWithdrawn'], ['StaffInvited', 'StaffInvitationAccepted']]).toContainEqual(types);
+  });
+
+  it('an invitation stops working once its sender no longer holds every permission (revoked or suspended), writing nothing', async () => {
+    const admin = await asSuperAdmin();
+    for (const loss of ['revoked', 'suspended'] as const) {
+      const inviter = await app.account({ role: 'admin', fullName: 'Departing Admin' });
+      const invited = await (await app.caller({ token: inviter.token })).admin.staff.invite({ email: uniqueEmail('orphan'), name: 'Orphan Invitee', permissions: ['finance'] });
+      const token = invitationToken(app.services, invited.invitationId);
+      expect((await (await app.caller()).identity.staffInvitation.get({ token })).fullName).toBe('Orphan Invitee');
+      if (loss === 'revoked') await admin.admin.members.setPermissions({ userId: inviter.userId, permissions: ['members'], reason: 'Moved to another team' });
+      else await admin.admin.members.suspend({ userId: inviter.userId, reason: 'Left the foundation' });
+      const before = await app.eventCount();
+      expect(await rejection((await app.caller()).identity.staffInvitation.get({ token })), loss).toMatchObject({ code: 'FORBIDDEN', message: INVITATION_INVITER_NOT_SUPER_ADMIN });
+      expect(await rejection(acceptWith(token)), loss).toMatchObject({ code: 'FORBIDDEN', message: INVITATION_INVITER_NOT_SUPER_ADMIN });
+      expect(await app.eventCount()).toBe(before);
+    }
   });
 
   it('erasing the staff account leaves no name or address of it in the invitation, and replay equals live', async () => {

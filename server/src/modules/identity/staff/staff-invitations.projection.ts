@@ -9,7 +9,7 @@ import type { IdentityEvent, InviteeDetails } from '../identity.events.ts';
 export const staffInvitationsProjection: Projection<'staff_invitations', IdentityEvent> = {
   name: 'staff_invitations',
   tables: ['staff_invitations'],
-  handles: ['StaffInvited', 'StaffInvitationAccepted', 'PersonalDataErased'],
+  handles: ['StaffInvited', 'StaffInvitationAccepted', 'StaffInvitationWithdrawn', 'PersonalDataErased'],
   async apply(event, { tx, tables, reveal }) {
     switch (event.type) {
       case 'StaffInvited': {
@@ -28,6 +28,9 @@ export const staffInvitationsProjection: Projection<'staff_invitations', Identit
           event.data.acceptedAt,
           event.data.userId,
         ]);
+        return;
+      case 'StaffInvitationWithdrawn':
+        await tx.query(`UPDATE ${tables.staff_invitations} SET withdrawn_at = $2 WHERE invitation_id = $1`, [event.data.invitationId, event.data.withdrawnAt]);
         return;
       case 'PersonalDataErased':
         if (event.data.subjectId.startsWith('user-')) {

@@ -67,6 +67,15 @@ export const ZStaffInvitationListSchema = z.object({
       expiresAt: z.string(),
       acceptedAt: z.string().nullable(),
       userId: z.string().nullable(),
+      /** When a super-admin withdrew it, unused; its link no longer works. */
+      withdrawnAt: z.string().nullable(),
     }),
   ),
 });
+
+export type TStaffInvitationList = z.infer<typeof ZStaffInvitationListSchema>;
+
+/** An invitation's ID, as the list gives it (22 base64url characters). */
+export const ZStaffInvitationIdSchema = z.string({ error: 'This invitation was not found.' }).trim().regex(/^[A-Za-z0-9_-]{22}$/, 'This invitation was not found.');
+export const ZWithdrawStaffInvitationSchema = z.strictObject({ invitationId: ZStaffInvitationIdSchema });
+export const ZStaffInvitationWithdrawnSchema = z.object({ invitationId: z.string(), withdrawnAt: z.string() });

@@ -22,6 +22,7 @@ import {
   type PersonalDetails,
   type Permission,
   type StaffInvitationAccepted,
+  type StaffInvitationWithdrawn,
   type StaffInvited,
 } from '../identity.events.ts';
 
@@ -38,6 +39,11 @@ export const INVITE_EMAIL_TAKEN = 'An account with this e-mail already exists: g
 export const INVITATION_INVALID = 'This invitation link is not valid.';
 export const INVITATION_USED = 'This invitation has already been used. Log in with the user ID it gave you.';
 export const INVITATION_EXPIRED = 'This invitation has expired. Ask the foundation’s administrator for a new one.';
+export const INVITATION_WITHDRAWN = 'This invitation was withdrawn. Ask the foundation’s administrator for a new one.';
+export const INVITATION_INVITER_NOT_SUPER_ADMIN = 'The administrator who sent this invitation no longer holds every permission, so it no longer works. Ask the foundation’s administrator for a new one.';
+export const WITHDRAW_ONLY_SUPER_ADMIN = 'Only an admin holding every permission can withdraw a staff invitation.';
+export const WITHDRAW_INVITATION_NOT_FOUND = 'This invitation was not found.';
+export const WITHDRAW_INVITATION_USED = 'This invitation has already been used, so it cannot be withdrawn. Change the staff account’s permissions on its member page instead.';
 
 function sign(services: Pick<Services, 'vault'>, invitationId: string): string {
   return crypto.createHmac('sha256', services.vault.deriveKey('staff-invitation')).update(invitationId).digest('base64url');
@@ -63,16 +69,29 @@ export interface InvitationState {
   permissions: Permission[];
   expiresAt: string | null;
   acceptedBy: string | null;
+  invitedBy: string | null;
+  withdrawnAt: string | null;
 }
 
-export const noInvitation: InvitationState = { exists: false, emailHash: null, invitee: null, permissions: [], expiresAt: null, acceptedBy: null };
+export const noInvitation: InvitationState = { exists: false, emailHash: null, invitee: null, permissions: [], expiresAt: null, acceptedBy: null, invitedBy: null, withdrawnAt: null };
 
 export function evolveInvitation(state: InvitationState, event: Recorded<IdentityEvent>): InvitationState {
   switch (event.type) {
     case 'StaffInvited':
-      return { exists: true, emailHash: event.data.emailHash, invitee: event.data.invitee, permissions: event.data.permissions, expiresAt: event.data.expiresAt, acceptedBy: null };
+      return {
+        exists: true,
+        emailHash: event.data.emailHash,
+        invitee: event.data.invitee,
+        permissions: event.data.permissions,
+        expiresAt: event.data.expiresAt,
+        acceptedBy: null,
+        invitedBy: event.data.invitedBy,
+        withdrawnAt: null,
+      };
     case 'StaffInvitationAccepted':
       return { ...state, acceptedBy: event.data.userId };
+    case 'StaffInvitationWithdrawn':
+      return { ...state, withdrawnAt: event.data.withdrawnAt };
     default:
       return state;
   }
@@ -102,12 +121,49 @@ export function decideInviteStaff(
   ];
 }
 
+/** The inviter as the users read model has them now: an invitation works only while they hold every permission. */
+export interface InviterStanding {
+  isSuperAdmin: boolean;
+}
+
 /** Why an invitation cannot be used now, or null when it can. */
-function refusalOf(state: InvitationState, now: Date): AppError | null {
+function refusalOf(state: InvitationState, now: Date, inviter: InviterStanding): AppError | null {
   if (!state.exists) return new AppError('NOT_FOUND', { userMessage: INVITATION_INVALID });
   if (state.acceptedBy) return new AppError('CONFLICT', { userMessage: INVITATION_USED });
+  if (state.withdrawnAt) return new AppError('BAD_REQUEST', { userMessage: INVITATION_WITHDRAWN });
   if (now.getTime() >= Date.parse(state.expiresAt!)) return new AppError('BAD_REQUEST', { userMessage: INVITATION_EXPIRED });
+  // Granting permissions is a super-admin's: an invitation does not outlive its sender's right to grant them.
+  if (!inviter.isSuperAdmin) return new AppError('FORBIDDEN', { userMessage: INVITATION_INVITER_NOT_SUPER_ADMIN });
   return null;
+}
+
+/**
+ * Whether the inviter still holds every permission, active. Locks their row (FOR SHARE) for the
+ * caller's transaction: a change of their permissions or status, which updates that row, waits for
+ * an acceptance in progress, or the acceptance waits for it and reads the change.
+ */
+async function inviterStanding(tx: Queryable, invitedBy: string | null): Promise<InviterStanding> {
+  if (!invitedBy) return { isSuperAdmin: false };
+  const { rows } = await tx.query<{ is_super_admin: boolean }>(
+    `SELECT role = 'admin' AND status = 'active' AND permissions @> $2::text[] AS is_super_admin FROM users WHERE user_id = $1 FOR SHARE`,
+    [invitedBy, PERMISSIONS],
+  );
+  return { isSuperAdmin: rows[0]?.is_super_admin ?? false };
+}
+
+/**
+ * Pure: a super-admin withdraws an invitation not yet used (expired ones too). Withdrawing one
+ * already withdrawn records nothing more, so two clicks (or two super-admins) make one event.
+ */
+export function decideWithdrawInvitation(
+  command: { invitationId: string; by: { userId: string; permissions: readonly Permission[] }; now: Date },
+  state: InvitationState,
+): StaffInvitationWithdrawn[] {
+  if (!PERMISSIONS.every((permission) => command.by.permissions.includes(permission))) throw new AppError('FORBIDDEN', { userMessage: WITHDRAW_ONLY_SUPER_ADMIN });
+  if (!state.exists) throw new AppError('NOT_FOUND', { userMessage: WITHDRAW_INVITATION_NOT_FOUND });
+  if (state.acceptedBy) throw new AppError('CONFLICT', { userMessage: WITHDRAW_INVITATION_USED });
+  if (state.withdrawnAt) return [];
+  return [{ type: 'StaffInvitationWithdrawn', data: { invitationId: command.invitationId, withdrawnBy: command.by.userId, withdrawnAt: command.now.toISOString() } }];
 }
 
 /**
@@ -116,9 +172,9 @@ function refusalOf(state: InvitationState, now: Date): AppError | null {
  */
 export function decideAcceptInvitation(
   command: { invitationId: string; userId: string; passwordHash: string; personal: Sealed; now: Date },
-  state: { invitation: InvitationState; isEmailTaken: boolean },
+  state: { invitation: InvitationState; isEmailTaken: boolean; inviter: InviterStanding },
 ): { account: (AccountRegistered | EmailConfirmed)[]; invitation: [StaffInvitationAccepted] } {
-  const refusal = refusalOf(state.invitation, command.now);
+  const refusal = refusalOf(state.invitation, command.now, state.inviter);
   if (refusal) throw refusal;
   const account = decideRegisterAccount(
     {
@@ -173,7 +229,7 @@ async function readInvitation(services: Services, tx: Queryable, token: string) 
 /** What the invitation page shows: whose it is and what it grants; refused when used, expired or not genuine. */
 export async function lookUpInvitation(services: Services, token: string): Promise<{ fullName: string; permissions: Permission[]; expiresAt: string }> {
   const { state } = await readInvitation(services, services.db, token);
-  const refusal = refusalOf(state, services.now());
+  const refusal = refusalOf(state, services.now(), await inviterStanding(services.db, state.invitedBy));
   if (refusal) throw refusal;
   const invitee = await services.vault.reveal<InviteeDetails>(services.db, state.invitee);
   return { fullName: invitee?.fullName ?? '', permissions: state.permissions, expiresAt: state.expiresAt! };
@@ -199,8 +255,9 @@ export async function acceptStaffInvitation(
         const userId = generateUserId(settings.userIdPrefix);
         const invitee = await services.vault.reveal<InviteeDetails>(tx, invitation.state.invitee);
         const emailTaken = invitation.state.emailHash ? await isEmailTaken(tx, invitation.state.emailHash) : false;
+        const inviter = await inviterStanding(tx, invitation.state.invitedBy);
         return {
-          state: { ...invitation, userId, invitee, isEmailTaken: emailTaken },
+          state: { ...invitation, userId, invitee, isEmailTaken: emailTaken, inviter },
           versions: { ...invitation.versions, [userStreamId(userId)]: null },
         };
       },
@@ -209,7 +266,7 @@ export async function acceptStaffInvitation(
         const personal: PersonalDetails = { fullName: state.invitee?.fullName ?? '', email: state.invitee?.email ?? '', phone: input.phone, address: '-', city: '-', state: '-' };
         const { account, invitation } = decideAcceptInvitation(
           { invitationId: state.invitationId, userId: state.userId, passwordHash, personal: await seal(accountStream, personal), now },
-          { invitation: state.state, isEmailTaken: state.isEmailTaken },
+          { invitation: state.state, isEmailTaken: state.isEmailTaken, inviter: state.inviter },
         );
         return [
           { streamId: accountStream, events: account },
@@ -228,6 +285,25 @@ export async function acceptStaffInvitation(
   }
 }
 
+/** A super-admin withdraws an unused invitation: its link stops working at once. */
+export async function withdrawStaffInvitation(
+  services: Services,
+  input: { invitationId: string },
+  by: { userId: string; permissions: readonly Permission[] },
+  meta: RequestMeta,
+): Promise<{ invitationId: string; withdrawnAt: string }> {
+  const now = services.now();
+  const { state, events } = await handleCommand(services, {
+    streamId: staffInvitationStreamId(input.invitationId),
+    evolve: evolveInvitation,
+    initialState: noInvitation,
+    decide: (state) => decideWithdrawInvitation({ invitationId: input.invitationId, by, now }, state),
+    metadata: eventMetadata(meta),
+  });
+  const withdrawn = events[0] as StaffInvitationWithdrawn | undefined;
+  return { invitationId: input.invitationId, withdrawnAt: withdrawn?.data.withdrawnAt ?? state.withdrawnAt! };
+}
+
 export async function listStaffInvitations(db: Queryable) {
   const { rows } = await db.query<{
     invitation_id: string;
@@ -239,7 +315,8 @@ export async function listStaffInvitations(db: Queryable) {
     expires_at: Date;
     accepted_at: Date | null;
     user_id: string | null;
-  }>(`SELECT invitation_id, full_name, email, permissions, invited_by, invited_at, expires_at, accepted_at, user_id
+    withdrawn_at: Date | null;
+  }>(`SELECT invitation_id, full_name, email, permissions, invited_by, invited_at, expires_at, accepted_at, user_id, withdrawn_at
       FROM staff_invitations ORDER BY invited_at DESC, invitation_id LIMIT 200`);
   return {
     invitations: rows.map((row) => ({
@@ -252,6 +329,7 @@ export async function listStaffInvitations(db: Queryable) {
       expiresAt: new Date(row.expires_at).toISOString(),
       acceptedAt: row.accepted_at ? new Date(row.accepted_at).toISOString() : null,
       userId: row.user_id,
+      withdrawnAt: row.withdrawn_at ? new Date(row.withdrawn_at).toISOString() : null,
     })),
   };
 }

@@ -12,6 +12,12 @@ export function useInviteStaff() {
   return trpc.admin.staff.invite.useMutation({ onSuccess: () => utils.admin.staff.invitations.invalidate() });
 }
 
+/** admin.staff.withdrawInvitation: the list shows the invitation withdrawn at once. */
+export function useWithdrawStaffInvitation() {
+  const utils = trpc.useUtils();
+  return trpc.admin.staff.withdrawInvitation.useMutation({ onSuccess: () => utils.admin.staff.invitations.invalidate() });
+}
+
 /**
  * identity.staffInvitation.get: what the link grants; not retried, since a refusal is final. Off
  * once the invitation is used here (the sign-in empties the cache, and asking again would only be

@@ -14,7 +14,7 @@ import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { LoadError } from '../components/load-error.tsx';
 import { PERMISSION_LABELS } from '../components/staff-permissions.tsx';
-import { useInviteStaff, useStaffInvitations } from '../hooks/use-staff.ts';
+import { useInviteStaff, useStaffInvitations, useWithdrawStaffInvitation } from '../hooks/use-staff.ts';
 
 /** /admin/staff — a super-admin invites staff by e-mail and sees which invitations were used (issue 15). */
 export default function StaffPage() {
@@ -34,12 +34,13 @@ export default function StaffPage() {
   );
 }
 
-function StaffInvitations() {
+export function StaffInvitations() {
   const t = useT();
   const { lang, translateServer } = useLang();
   const errorText = useErrorText();
   const invitations = useStaffInvitations(true);
   const invite = useInviteStaff();
+  const withdraw = useWithdrawStaffInvitation();
   const [values, setValues] = useState<{ name: string; email: string; permissions: Permission[] }>({ name: '', email: '', permissions: [] });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(invite.error) };
@@ -144,6 +145,8 @@ function StaffInvitations() {
                       {t('admin.invite.accepted', { when: formatDateTime(invitation.acceptedAt ?? '', lang) })}{' '}
                       <Link href={`/members/${invitation.userId}`}>{invitation.userId}</Link>
                     </>
+                  ) : invitation.withdrawnAt ? (
+                    t('admin.invite.withdrawn', { when: formatDateTime(invitation.withdrawnAt, lang) })
                   ) : Date.parse(invitation.expiresAt) <= now ? (
                     t('admin.invite.expired', { when: formatDateTime(invitation.expiresAt, lang) })
                   ) : (
@@ -151,6 +154,23 @@ function StaffInvitations() {
                   )}
                 </p>
                 <p className="field-hint">{t('admin.invite.invitedBy', { who: invitation.invitedBy, when: formatDateTime(invitation.invitedAt, lang) })}</p>
+                {!invitation.userId && !invitation.withdrawnAt && Date.parse(invitation.expiresAt) > now && (
+                  <p>
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      data-testid="withdraw-invitation"
+                      aria-label={t('admin.invite.withdrawLabel', { name: invitation.fullName ?? invitation.invitationId })}
+                      disabled={withdraw.isPending}
+                      onClick={() => {
+                        if (window.confirm(t('admin.invite.withdrawConfirm', { name: invitation.fullName ?? invitation.invitationId }))) withdraw.mutate({ invitationId: invitation.invitationId });
+                      }}
+                    >
+                      {t('admin.invite.withdraw')}
+                    </button>
+                  </p>
+                )}
+                {withdraw.error && withdraw.variables?.invitationId === invitation.invitationId && <FormError {...errorText(withdraw.error, 'admin.invite.withdrawFailed')} />}
               </li>
             ))}
           </ul>
