@@ -28,6 +28,7 @@ export { PERMISSIONS, userStreamId, type AccountRegistered, type IdentityEvent, 
 export { canActFor, hasPermission, requiresTwoFactor, TWO_FACTOR_SETUP_REQUIRED } from './access.ts';
 export { erasePerson } from './accounts/erase-person.ts';
 export { getUserNames } from './accounts/user-names.ts';
+export { getVerifiedEmail } from './accounts/verified-email.ts';
 export { logIn } from './accounts/login.ts';
 export { resolveSession, SESSION_COOKIE, type SessionUser } from './accounts/sessions.ts';
 export { SessionCache } from './accounts/session-cache.ts';
