@@ -4,14 +4,15 @@ import { pruneStatementCodes } from './statement-code.ts';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Daily, at 00:00 UTC: deletes the statement codes whose time and whose proof's time are over (the
- * events stay). From the slot's start, so a second run of the same slot deletes nothing more.
+ * Daily, at 00:00 UTC: deletes the statement codes whose time and whose proof's time are over and
+ * shreds the contacts they were sent to (the events stay, sealed for ever). From the slot's start,
+ * so a second run of the same slot does nothing more.
  */
 export const pruneStatementCodesJob: ScheduledJob = {
   name: 'prune-statement-codes',
   everyMs: DAY_MS,
   async run(job, context) {
-    const deleted = await pruneStatementCodes(context.db, job.scheduledAt);
-    context.log.info({ jobId: job.id, deleted }, 'expired statement codes pruned');
+    const { deleted, shredded } = await pruneStatementCodes({ db: context.db, eventStore: context.eventStore, vault: context.eventStore.vault }, job.scheduledAt);
+    context.log.info({ jobId: job.id, deleted, shredded }, 'expired statement codes pruned, their contacts shredded');
   },
 };

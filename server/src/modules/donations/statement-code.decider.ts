@@ -2,7 +2,8 @@ import { AppError } from '#server/errors/app-error';
 import type { Sealed } from '#server/event-store/personal-data';
 import type { Recorded } from '#server/event-store/types';
 import { CODE_EXPIRED, oneTimeCodeExpiry } from '#server/lib/one-time-code';
-import type { StatementCodeEvent, StatementCodeRequested, StatementCodeVerified } from './statement-codes.events.ts';
+import type { PersonalDataErased } from '#server/event-store/personal-data';
+import { statementCodeStreamId, type StatementCodeEvent, type StatementCodeRequested, type StatementCodeVerified } from './statement-codes.events.ts';
 
 /** How long a right code's proof may download statements: time to choose the years wanted. */
 export const STATEMENT_PROOF_TTL_MINUTES = 30;
@@ -10,9 +11,10 @@ export const STATEMENT_PROOF_TTL_MINUTES = 30;
 export interface StatementCodeState {
   isRequested: boolean;
   isVerified: boolean;
+  isErased: boolean;
 }
 
-export const noStatementCode: StatementCodeState = { isRequested: false, isVerified: false };
+export const noStatementCode: StatementCodeState = { isRequested: false, isVerified: false, isErased: false };
 
 export function evolveStatementCode(state: StatementCodeState, event: Recorded<StatementCodeEvent>): StatementCodeState {
   switch (event.type) {
@@ -20,6 +22,8 @@ export function evolveStatementCode(state: StatementCodeState, event: Recorded<S
       return { ...state, isRequested: true };
     case 'StatementCodeVerified':
       return { ...state, isVerified: true };
+    case 'PersonalDataErased':
+      return { ...state, isErased: true };
     default:
       return state;
   }
@@ -51,4 +55,13 @@ export function decideVerifyStatementCode(command: { codeId: string; now: Date }
   if (!state.isRequested || state.isVerified) throw new AppError('BAD_REQUEST', { userMessage: CODE_EXPIRED, fieldErrors: { code: [CODE_EXPIRED] } });
   const proofExpiresAt = new Date(command.now.getTime() + STATEMENT_PROOF_TTL_MINUTES * 60_000);
   return [{ type: 'StatementCodeVerified', data: { codeId: command.codeId, verifiedAt: command.now.toISOString(), proofExpiresAt: proofExpiresAt.toISOString() } }];
+}
+
+/** Why an expired code's contact is shredded (no personal data: it is recorded as is). */
+export const STATEMENT_CODE_SHRED_REASON = 'The one-time code expired; the contact it was sent to is no longer needed.';
+
+/** Pure: an expired code's contact is shredded once; a second run (or a racing one) records nothing. */
+export function decideShredStatementCode(command: { codeId: string; now: Date }, state: StatementCodeState): PersonalDataErased[] {
+  if (!state.isRequested || state.isErased) return [];
+  return [{ type: 'PersonalDataErased', data: { subjectId: statementCodeStreamId(command.codeId), erasedAt: command.now.toISOString(), reason: STATEMENT_CODE_SHRED_REASON } }];
 }

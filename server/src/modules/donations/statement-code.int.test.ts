@@ -156,10 +156,20 @@ describe.each(testDbKinds())('the one-time code for a yearly statement on %s', (
     expect(text).not.toContain(donor.phone);
     expect(text).not.toContain('"code"');
     const before = (await app.services.db.query(`SELECT 1 FROM statement_codes`)).rows.length;
-    const now = await pruneStatementCodes(app.services.db, clock);
-    expect(now).toBeGreaterThan(0);
-    expect(now).toBeLessThan(before);
-    expect(await pruneStatementCodes(app.services.db, new Date(clock.getTime() + 24 * 60 * 60_000))).toBe(before - now);
+    const liveKeys = async () => (await app.services.db.query(`SELECT 1 FROM data_keys WHERE subject_id LIKE 'statement-code-%' AND wrapped_key IS NOT NULL`)).rows.length;
+    const keysBefore = await liveKeys();
+    const now = await pruneStatementCodes(app.services, clock);
+    expect(now.deleted).toBeGreaterThan(0);
+    expect(now.deleted).toBeLessThan(before);
+    expect(now.shredded).toBeGreaterThan(0);
+    expect(await liveKeys()).toBe(keysBefore - now.shredded);
+    const nextDay = await pruneStatementCodes(app.services, new Date(clock.getTime() + 24 * 60 * 60_000));
+    expect([nextDay.deleted, nextDay.shredded]).toEqual([before - now.deleted, keysBefore - now.shredded]);
     expect((await app.services.db.query(`SELECT 1 FROM statement_codes`)).rows).toEqual([]);
+    expect(await liveKeys()).toBe(0);
+    // Shredded: the contact in the events opens no more; a second run changes nothing.
+    const { rows: sealed } = await app.services.db.query<{ contact: unknown }>(`SELECT data->'contact' AS contact FROM events WHERE type = 'StatementCodeRequested' LIMIT 1`);
+    expect(await app.services.vault.reveal(app.services.db, sealed[0]!.contact)).toBeNull();
+    expect(await pruneStatementCodes(app.services, new Date(clock.getTime() + 24 * 60 * 60_000))).toEqual({ deleted: 0, shredded: 0 });
   });
 });

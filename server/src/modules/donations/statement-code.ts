@@ -7,7 +7,7 @@ import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Queryable } from '#server/db/db';
 import type { Services } from '#server/services';
 import { contactKeyOf } from './donor-keys.ts';
-import { decideRequestStatementCode, decideVerifyStatementCode, evolveStatementCode, noStatementCode } from './statement-code.decider.ts';
+import { decideRequestStatementCode, decideShredStatementCode, decideVerifyStatementCode, evolveStatementCode, noStatementCode } from './statement-code.decider.ts';
 import { statementCodeStreamId, type StatementCodeEvent } from './statement-codes.events.ts';
 
 /** The same answer whether or not the contact gave anything: the code goes to whoever holds it. */
@@ -111,11 +111,38 @@ export async function contactKeyOfProof(services: { db: Queryable; vault: CodeKe
   return rows[0].contact_key;
 }
 
-/** Daily: deletes codes whose time and whose proof's time are over; returns the rows deleted. */
-export async function pruneStatementCodes(db: Queryable, asOf: Date): Promise<number> {
-  const { rows } = await db.query(
+/** Codes shredded per run at most: a day of codes at the limits is far fewer. */
+const SHRED_BATCH = 2_000;
+
+/**
+ * Daily: deletes the rows of codes whose time and whose proof's time are over, and shreds the
+ * contact of every code requested that expired (PersonalDataErased on its stream, its data key
+ * destroyed, in one transaction each), replaced ones included. Returns what it did.
+ */
+export async function pruneStatementCodes(services: Pick<Services, 'db' | 'eventStore' | 'vault'>, asOf: Date): Promise<{ deleted: number; shredded: number }> {
+  const { rows: deleted } = await services.db.query(
     `DELETE FROM statement_codes WHERE expires_at <= $1 AND (proof_expires_at IS NULL OR proof_expires_at <= $1) RETURNING code_id`,
     [asOf],
   );
-  return rows.length;
+  const { rows: expired } = await services.db.query<{ code_id: string }>(
+    `SELECT e.data->>'codeId' AS code_id FROM events e JOIN data_keys k ON k.subject_id = e.stream_id AND k.wrapped_key IS NOT NULL
+     WHERE e.type = 'StatementCodeRequested' AND (e.data->>'expiresAt')::timestamptz <= $1 ORDER BY e.global_position LIMIT $2`,
+    [asOf, SHRED_BATCH],
+  );
+  let shredded = 0;
+  for (const { code_id: codeId } of expired) {
+    const streamId = statementCodeStreamId(codeId);
+    const { events } = await handleCommand<typeof noStatementCode, StatementCodeEvent>(services, {
+      streamId,
+      evolve: evolveStatementCode,
+      initialState: noStatementCode,
+      decide: (state) => decideShredStatementCode({ codeId, now: asOf }, state),
+      metadata: { actor: 'system', correlationId: `prune-statement-codes:${asOf.toISOString()}` },
+      async onRecorded(tx) {
+        await services.vault.destroyKey(tx, streamId);
+      },
+    });
+    shredded += events.length;
+  }
+  return { deleted: deleted.length, shredded };
 }

@@ -1,4 +1,4 @@
-import type { Sealed } from '#server/event-store/personal-data';
+import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
 
 /**
  * A one-time code that proves a donor holds an e-mail address or phone (issue 29, decision 040).
@@ -24,7 +24,8 @@ export type StatementCodeVerified = {
   data: { codeId: string; verifiedAt: string; proofExpiresAt: string };
 };
 
-export type StatementCodeEvent = StatementCodeRequested | StatementCodeVerified;
+/** The daily prune shreds an expired code's subject: its sealed contact is unreadable from then on. */
+export type StatementCodeEvent = StatementCodeRequested | StatementCodeVerified | PersonalDataErased;
 
 export const STATEMENT_CODE_STREAM_PREFIX = 'statement-code-';
 

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn } from '#server/modules/identity/identity.api';
+import { readOutbox } from '#server/testing/outbox';
 import { extractPdfText } from '#server/testing/pdf-render';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
@@ -13,6 +15,8 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
   let clock = new Date('2031-05-01T06:00:00.000Z');
   let member: Awaited<ReturnType<TestApp['account']>>;
   const donor = uniqueDonor('yearly');
+  /** A member-to-be who gave without signing in, with the e-mail they register with later. */
+  const laterMember = uniqueDonor('later-member');
   const serials: Record<string, string> = {};
   const references: Record<string, string> = {};
 
@@ -36,6 +40,7 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
     await (await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token })).donations.admin.cancel({ reference: references.cancelled!, reason: 'Chargeback from the bank' });
     await gift('nextYear', { email: donor.email, amountPaise: 700_00, receivedOn: '2032-04-02' });
     await gift('someoneElse', { amountPaise: 300_00, receivedOn: '2031-07-01' });
+    await gift('byMemberMail', { email: laterMember.email, amountPaise: 400_00, receivedOn: '2031-08-01' });
     clock = new Date('2032-03-20T06:00:00.000Z');
     member = await app.account({ fullName: 'Mohan Member' });
     await gift('members', { token: member.token, amountPaise: 5_100_00, receivedOn: '2032-03-20' });
@@ -56,7 +61,7 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
     const text = await extractPdfText(response.body as Buffer);
     expect(text).toContain(serials.first);
     expect(text).toContain(serials.second);
-    for (const other of ['cancelled', 'nextYear', 'someoneElse', 'members']) expect(text, other).not.toContain(serials[other]);
+    for (const other of ['cancelled', 'nextYear', 'someoneElse', 'members', 'byMemberMail']) expect(text, other).not.toContain(serials[other]);
     expect(text).toContain('3,500.50');
     expect(text).toContain('XXXXX1234F');
     expect(text).not.toContain('ABCDE1234F');
@@ -73,6 +78,33 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
     const text = await extractPdfText(response.body as Buffer);
     expect(text).toContain(serials.members);
     expect(text).not.toContain(serials.first);
+  });
+
+  it("adds, for a signed-in member, the gifts given with their account's e-mail address once it is confirmed, and not before", async () => {
+    const admin = await app.caller({ token: (await app.account({ role: 'admin' })).token });
+    const [epin] = (await admin.community.epins.generate({ count: 1 })).epins;
+    const password = 'a long enough secret';
+    const { userId } = await (await app.caller({ ip: '192.0.2.70' })).community.register({
+      fullName: 'Later Member', email: laterMember.email, phone: '9876501234', epin: epin!.code, password, address: 'Lane 5', city: 'Patna', state: 'Bihar', pinCode: '800001',
+    });
+    const { token } = await logIn(app.services, { userId, password }, { kind: 'bearer' });
+    const before = await get({ fy: '2031-32' }, token);
+    expect([before.status, before.body.message]).toEqual([404, NO_GIFTS_IN_YEAR]);
+    await app.runJobs();
+    const link = readOutbox(app.dataDir)
+      .filter((mail) => mail.text.includes(`To: ${laterMember.email}`))
+      .map((mail) => /confirm-email\?token=(\S+)/.exec(mail.text)?.[1])
+      .find((found) => found !== undefined);
+    expect(link, 'the confirmation link mailed to the new member').toBeDefined();
+    // The link's time comes from the event's recording (the real clock), not the test's.
+    const simulated = clock;
+    clock = new Date();
+    await (await app.caller()).identity.confirmEmail({ token: decodeURIComponent(link!) });
+    clock = simulated;
+    const after = await get({ fy: '2031-32' }, token);
+    expect(after.status).toBe(200);
+    const text = await extractPdfText(after.body as Buffer);
+    expect([text.includes(serials.byMemberMail!), text.includes(serials.first!), text.includes(serials.members!)]).toEqual([true, false, false]);
   });
 
   it('answers 404 for a year without gifts, 403 for a reference with its contact, and 400 for a year not over or a bad query', async () => {

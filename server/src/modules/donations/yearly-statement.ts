@@ -1,9 +1,11 @@
 import { AppError } from '#server/errors/app-error';
 import type { RequestMeta } from '#server/lib/request-meta';
+import { getVerifiedEmail } from '#server/modules/identity/identity.api';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import type { Cause, DonationMode } from './donations.events.ts';
 import { financialYearOf, financialYearRange, indiaDateOf, isCashAboveLimit } from './receipt-serial.ts';
+import { contactKeyOf } from './donor-keys.ts';
 import { contactKeyOfProof } from './statement-code.ts';
 import { receiptIssuerOf } from './verify-donation.ts';
 import { renderYearlyStatementPdf, yearlyStatementFileName } from './yearly-statement-pdf.ts';
@@ -37,7 +39,8 @@ const GIFT_COLUMNS = `reference, received_on::text AS received_on, amount_paise,
  * A donor's consolidated statement of a financial year (issue 13): every verified, not cancelled
  * donation they made in it, with its receipt serial, drawn as one PDF in English and Hindi by the
  * receipt's own layout. A donor is known by a contact they proved they hold, with a one-time code
- * sent to it (decision 040), and the statement then lists every gift given with that contact. A signed-in member gets the gifts
+ * sent to it (decision 040), and the statement then lists every gift given with that contact. A
+ * signed-in member gets those given with their account's confirmed e-mail address and the gifts
  * they made while signed in. Only once the year is over: until then the year is not complete.
  */
 export async function getYearlyStatement(services: Services, input: { financialYear: string; requester: StatementRequester }, _meta: RequestMeta): Promise<{ bytes: Buffer; fileName: string }> {
@@ -46,12 +49,14 @@ export async function getYearlyStatement(services: Services, input: { financialY
   const { from, to } = financialYearRange(input.financialYear);
   let rows: GiftRow[];
   if ('memberId' in input.requester) {
+    // The gifts made while signed in, and those given with the account's confirmed e-mail address.
+    const email = await getVerifiedEmail(services.db, input.requester.memberId);
+    const contactKey = email ? contactKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), email.trim().toLowerCase()) : null;
     rows = (
-      await services.db.query<GiftRow>(`SELECT ${GIFT_COLUMNS} FROM donations WHERE member_id = $1 AND status = 'verified' AND received_on BETWEEN $2 AND $3`, [
-        input.requester.memberId,
-        from,
-        to,
-      ])
+      await services.db.query<GiftRow>(
+        `SELECT ${GIFT_COLUMNS} FROM donations WHERE (member_id = $1 OR $4::text = ANY(contact_keys)) AND status = 'verified' AND received_on BETWEEN $2 AND $3`,
+        [input.requester.memberId, from, to, contactKey],
+      )
     ).rows;
   } else {
     const contactKey = await contactKeyOfProof(services, input.requester.proof);

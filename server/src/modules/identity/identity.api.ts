@@ -29,6 +29,7 @@ export { canActFor, hasPermission, requiresTwoFactor, TWO_FACTOR_SETUP_REQUIRED 
 export { erasePerson } from './accounts/erase-person.ts';
 export { getUserNames } from './accounts/user-names.ts';
 export { getFinanceStaffContacts } from './accounts/finance-staff.ts';
+export { getVerifiedEmail } from './accounts/verified-email.ts';
 export { logIn } from './accounts/login.ts';
 export { resolveSession, SESSION_COOKIE, type SessionUser } from './accounts/sessions.ts';
 export { SessionCache } from './accounts/session-cache.ts';

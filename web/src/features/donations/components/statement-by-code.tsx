@@ -50,7 +50,7 @@ export function StatementByCode({ initialContact }: { initialContact: string }) 
       <section className="panel" aria-labelledby="statement-code-heading" data-testid="statement-by-code">
         <h2 id="statement-code-heading">{t('yearlyStatement.heading')}</h2>
         <p role="status">{t('statementCode.verified')}</p>
-        <YearlyStatementLink proof={verifyCode.data.proof} />
+        <YearlyStatementLink proof={verifyCode.data.proof} isBare />
       </section>
     );
   }

@@ -5,9 +5,10 @@ import { completedFinancialYears } from '../financial-year.ts';
 /**
  * "Yearly statement": one PDF of every verified gift of a financial year that is over, for a tax
  * return. The donor chooses the year; the link carries the proof a right one-time code gave
- * (decision 040), or nothing for a signed-in member (the session does).
+ * (decision 040), or nothing for a signed-in member (the session does). `isBare`: without its own
+ * heading and text, inside a section that has them.
  */
-export function YearlyStatementLink({ proof }: { proof: string | null }) {
+export function YearlyStatementLink({ proof, isBare = false }: { proof: string | null; isBare?: boolean }) {
   const t = useT();
   const id = useId();
   const years = completedFinancialYears(new Date(), 5);
@@ -15,8 +16,12 @@ export function YearlyStatementLink({ proof }: { proof: string | null }) {
   const query = new URLSearchParams({ fy: year, ...(proof ? { proof } : {}) });
   return (
     <div className="yearly-statement" data-testid="yearly-statement">
-      <h3>{t('yearlyStatement.heading')}</h3>
-      <p>{t('yearlyStatement.text')}</p>
+      {!isBare && (
+        <>
+          <h3>{t('yearlyStatement.heading')}</h3>
+          <p>{t('yearlyStatement.text')}</p>
+        </>
+      )}
       <div className="field">
         <label htmlFor={id}>{t('yearlyStatement.year')}</label>
         <select id={id} value={year} onChange={(event) => setYear(event.target.value)}>
