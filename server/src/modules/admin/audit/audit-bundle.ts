@@ -4,10 +4,10 @@ import type { Queryable } from '#server/db/db';
 import { foldStream, handleCommand, recordOnStream } from '#server/event-store/command-handler';
 import type { DomainEvent, Recorded } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
-import type { Permission, Role } from '#server/modules/identity/identity.api';
+import { hasPermission, PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 import { coversStream } from './audit-access.ts';
-import { AUDIT_BUNDLE_NOT_FOUND, AUDIT_BUNDLE_PAYOUT_FINANCE, AUDIT_NOT_COVERED, AUDIT_NOT_FOUND, type TAuditBundle } from './audit.schema.ts';
+import { AUDIT_BUNDLE_LEGACY, AUDIT_BUNDLE_NOT_FOUND, AUDIT_BUNDLE_PAYOUT_FINANCE, AUDIT_NOT_COVERED, AUDIT_NOT_FOUND, type TAuditBundle } from './audit.schema.ts';
 import { seesPayout } from './redact.ts';
 
 /**
@@ -95,6 +95,10 @@ export async function getBundle(services: Services, viewer: Viewer, bundleId: st
   if (!state.request) throw new AppError('NOT_FOUND', { userMessage: AUDIT_BUNDLE_NOT_FOUND });
   if (!coversStream(viewer, state.request.streamId)) throw new AppError('FORBIDDEN', { userMessage: AUDIT_NOT_COVERED });
   if (state.request.showsPayout && !seesPayout(viewer)) throw new AppError('FORBIDDEN', { userMessage: AUDIT_BUNDLE_PAYOUT_FINANCE });
+  // A bundle asked for before issue 29 was made with every secret and payout detail in it: a super-admin's alone.
+  if (state.request.showsPayout === undefined && !PERMISSIONS.every((permission) => hasPermission(viewer, permission))) {
+    throw new AppError('FORBIDDEN', { userMessage: AUDIT_BUNDLE_LEGACY });
+  }
   return {
     bundleId,
     streamId: state.request.streamId,

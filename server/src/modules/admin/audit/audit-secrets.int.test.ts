@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '#server/testing/pdf-render';
 import { rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
-import { AUDIT_BUNDLE_PAYOUT_FINANCE, AUDIT_HIDDEN_PAYOUT, AUDIT_HIDDEN_SECRET } from './audit.schema.ts';
+import { AUDIT_BUNDLE_LEGACY, AUDIT_BUNDLE_PAYOUT_FINANCE, AUDIT_HIDDEN_PAYOUT, AUDIT_HIDDEN_SECRET } from './audit.schema.ts';
 import { auditBundleStreamId } from './audit-bundle.ts';
 import { isSecretName, redact } from './redact.ts';
 
@@ -90,6 +91,19 @@ describe.each(testDbKinds())('what the audit views hide, on %s', (kind) => {
     expect(JSON.stringify(res.body)).not.toContain('$argon2');
   });
 
+  it('keeps payout details out of the profile a members-only admin reads, over tRPC and REST; the member and finance see them', async () => {
+    const forMembers = await membersOnly.identity.getProfile({ userId: member.userId });
+    expect(forMembers.fullName).toBe('Asha Verma');
+    expect(forMembers.details).toMatchObject({ upiId: null, bankName: null, accountHolder: null, accountNumber: null, ifsc: null });
+    expect(forMembers.qrCode.url).toBeNull();
+    const res = await request(app.http()).get(`/api/users/profile/${member.userId}`).set({ Authorization: `Bearer ${membersAdmin.token}` });
+    expect(res.status).toBe(200);
+    for (const detail of [ACCOUNT_NUMBER, UPI_ID, IFSC]) expect(JSON.stringify(res.body)).not.toContain(detail);
+    for (const viewer of [finance, await app.caller({ token: member.token })]) {
+      expect((await viewer.identity.getProfile({ userId: member.userId })).details).toMatchObject({ upiId: UPI_ID, accountNumber: ACCOUNT_NUMBER, ifsc: IFSC });
+    }
+  });
+
   it('hides the same in a dispute bundle, keeps a finance bundle from other staff, and logs asking and downloading with the people named', async () => {
     const http = app.http();
     const download = (bundleId: string, token: string) =>
@@ -144,6 +158,30 @@ describe.each(testDbKinds())('what the audit views hide, on %s', (kind) => {
   });
 });
 
+describe.each(testDbKinds())('a dispute bundle asked for before secrets were hidden, on %s', (kind) => {
+  let app: TestApp;
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is a super-admin’s alone: it was made with every hash and payout detail in it', async () => {
+    app = await createTestApp(kind);
+    const member = await app.account();
+    const membersOnly = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['members'] })).token });
+    const financeMembers = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['members', 'finance'] })).token });
+    const superAdmin = await app.caller({ token: (await app.account({ role: 'admin' })).token });
+    const bundleId = crypto.randomUUID();
+    const streamId = `user-${member.userId}`;
+    // As the request was recorded before issue 29: no showsPayout, no persons.
+    await app.services.eventStore.append(
+      async () => [{ streamId: auditBundleStreamId(bundleId), expected: 'no_stream', events: [{ type: 'AuditBundleRequested', data: { bundleId, streamId, requestedBy: 'SYSTEM', requestedAt: new Date().toISOString() } }] }],
+      { actor: 'system', correlationId: crypto.randomUUID() },
+    );
+    for (const caller of [membersOnly, financeMembers]) expect(await rejection(caller.admin.audit.bundle({ bundleId }))).toMatchObject({ code: 'FORBIDDEN', message: AUDIT_BUNDLE_LEGACY });
+    expect(await superAdmin.admin.audit.bundle({ bundleId })).toMatchObject({ bundleId, streamId });
+  });
+});
+
 describe('the redaction rule', () => {
   it('hides secrets by name in camelCase and snake_case, and argon2 hashes under any name', () => {
     for (const name of ['passwordHash', 'password_hash', 'emailHash', 'id_hash', 'donorKey', 'donor_key', 'contactKeys', 'contact_keys', 'phoneKey', 'aadhaarKey', 'numberKey', 'secret', 'newTotpSecret', 'token', 'key']) {
@@ -154,8 +192,13 @@ describe('the redaction rule', () => {
   });
 
   it('hides a payout object whole and each payout field inside anything, unless shown; nothing is hidden where nothing is set', () => {
-    const value = { payout: { upiId: 'a@b' }, beneficiary: { accountNumber: '1234', ifsc: 'SBIN0000001', name: 'Ravi' }, rows: [{ upi_id: 'x@y' }], bankName: null };
-    expect(redact(value, false)).toEqual({ payout: AUDIT_HIDDEN_PAYOUT, beneficiary: { accountNumber: AUDIT_HIDDEN_PAYOUT, ifsc: AUDIT_HIDDEN_PAYOUT, name: 'Ravi' }, rows: [{ upi_id: AUDIT_HIDDEN_PAYOUT }], bankName: null });
+    const value = { payout: { upiId: 'a@b' }, beneficiary: { accountNumber: '1234', ifsc: 'SBIN0000001', name: 'Ravi' }, rows: [{ upi_id: 'x@y', contact_number: '9876543210' }], bankName: null };
+    expect(redact(value, false)).toEqual({
+      payout: AUDIT_HIDDEN_PAYOUT,
+      beneficiary: { accountNumber: AUDIT_HIDDEN_PAYOUT, ifsc: AUDIT_HIDDEN_PAYOUT, name: 'Ravi' },
+      rows: [{ upi_id: AUDIT_HIDDEN_PAYOUT, contact_number: AUDIT_HIDDEN_PAYOUT }],
+      bankName: null,
+    });
     expect(redact(value, true)).toEqual(value);
   });
 });

@@ -11,6 +11,7 @@ export const AUDIT_NOT_FOUND = 'No record has that ID.';
 export const AUDIT_NOT_COVERED = 'Your permissions do not cover this record.';
 export const AUDIT_BUNDLE_NOT_FOUND = 'No such bundle.';
 export const AUDIT_BUNDLE_NOT_READY = 'The bundle is still being made. Try again in a moment.';
+export const AUDIT_BUNDLE_LEGACY = 'This bundle was made before secrets were hidden from bundles: only an admin holding every permission can download it. Ask for a new bundle instead.';
 export const AUDIT_BUNDLE_PAYOUT_FINANCE = 'This bundle shows payout details: only finance staff can download it.';
 /** In place of a secret (a password hash, a blind index, a token or TOTP secret), for every viewer; the console shows it in the reader's language. */
 export const AUDIT_HIDDEN_SECRET = '[hidden: secret]';

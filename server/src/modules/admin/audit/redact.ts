@@ -34,6 +34,9 @@ const PAYOUT_NAMES = new Set([
   'ifsc',
   'ifscCode',
   'ifsc_code',
+  // A withdrawal's contact number: finance's alone in the Details dialog too (help/disbursements.ts).
+  'contactNumber',
+  'contact_number',
 ]);
 
 export function isSecretName(name: string): boolean {

@@ -25,9 +25,18 @@ export interface Viewer {
   permissions: Permission[];
 }
 
-/** Admins who look after members may see any member's profile, QR image and I-card photo. */
+/** Admins who look after members may see any member's profile and I-card photo. */
 export function canReadAnyProfile(viewer: Viewer): boolean {
   return hasPermission(viewer, 'members');
+}
+
+/**
+ * Where a member's money goes (UPI ID, bank account, IFSC, the UPI QR image) is for the member and
+ * for finance only (issue 29; docs/decisions/043): a `members` admin, who signs in without a second
+ * factor, sees the rest of the profile but not these.
+ */
+export function canReadPayoutOf(viewer: Viewer, userId: string): boolean {
+  return userId === viewer.userId || hasPermission(viewer, 'finance');
 }
 
 /** Where the processed QR image of an upload is served (an authorised route, never a public folder). */
@@ -107,6 +116,8 @@ export async function getProfile(db: Queryable, viewer: Viewer, userId: string):
   );
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', { userMessage: PROFILE_NOT_FOUND });
+  const showsPayout = canReadPayoutOf(viewer, userId);
+  const details = detailsOf(row);
   return {
     userId: row.user_id,
     fullName: row.full_name ?? '',
@@ -116,10 +127,10 @@ export async function getProfile(db: Queryable, viewer: Viewer, userId: string):
     sponsorName: row.sponsor_name,
     isEmailVerified: row.email_verified_at !== null,
     isActive: row.status === 'active' && row.email_verified_at !== null,
-    details: detailsOf(row),
+    details: showsPayout ? details : { ...details, upiId: null, bankName: null, accountHolder: null, accountNumber: null, ifsc: null },
     qrCode: {
-      status: row.qr_status ?? 'none',
-      url: row.qr_file && row.qr_upload_id ? qrCodeUrl(row.user_id, row.qr_upload_id) : null,
+      status: showsPayout ? (row.qr_status ?? 'none') : 'none',
+      url: showsPayout && row.qr_file && row.qr_upload_id ? qrCodeUrl(row.user_id, row.qr_upload_id) : null,
     },
     idPhoto: {
       status: row.id_photo_status ?? 'none',

@@ -96,7 +96,7 @@ describe.each(testDbKinds())('UPI QR upload on %s', (kind) => {
     expect(processed).toMatchObject({ data: { userId: member.userId, uploadId, file: fileId, width: 1024, height: 768 }, metadata: { actor: 'system' } });
   });
 
-  it('serves the image to its member and to admins with the members permission only, as private', async () => {
+  it('serves the image, which says where the member’s money goes, to its member and to finance only, as private (issue 29)', async () => {
     const member = await app.account();
     const other = await app.account();
     const res = await upload(member.userId, member.token).attach('qrCode', photoWithExif, 'qr.jpg');
@@ -107,8 +107,8 @@ describe.each(testDbKinds())('UPI QR upload on %s', (kind) => {
     };
     expect((await get()).status).toBe(401);
     expect((await get(other.token)).status).toBe(403);
-    expect((await get(financeAdmin.token)).status).toBe(403);
-    expect((await get(admin.token)).status).toBe(200);
+    expect((await get(admin.token)).status).toBe(403);
+    expect((await get(financeAdmin.token)).status).toBe(200);
     expect((await get(member.token)).status).toBe(200);
     expect((await request(http).get(`/api/users/profile-assets/${member.userId}/qr-code/${crypto.randomUUID()}`).set('Authorization', `Bearer ${member.token}`)).status).toBe(404);
     expect((await request(http).get(`/api/users/profile-assets/${member.userId}/qr-code/..%2F..%2Fmaster.key`).set('Authorization', `Bearer ${member.token}`)).status).toBe(400);
@@ -280,7 +280,7 @@ describe.each(testDbKinds())('UPI QR upload on %s', (kind) => {
     await erasePerson(app.services, { userId: member.userId, reason: 'Asked to be forgotten', by: null }, { actor: 'system', correlationId: 'erase-test' });
     const { rows: after } = await app.services.db.query(`SELECT 1 FROM files WHERE subject_id = $1`, [`user-${member.userId}`]);
     expect(after).toEqual([]);
-    expect((await request(http).get(res.body.qrCode).set('Authorization', `Bearer ${admin.token}`)).status).toBe(404);
+    expect((await request(http).get(res.body.qrCode).set('Authorization', `Bearer ${financeAdmin.token}`)).status).toBe(404);
     await app.runJobs();
     expect(await app.services.db.query(`SELECT 1 FROM files WHERE subject_id = $1`, [`user-${member.userId}`]).then((result) => result.rows)).toEqual([]);
   });

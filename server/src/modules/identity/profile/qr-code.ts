@@ -5,7 +5,7 @@ import type { RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import type { ImageMediaType } from '#server/uploads/upload-types';
 import { userStreamId, type QrCodeProcessed, type QrCodeRejected, type QrCodeUploaded } from '../identity.events.ts';
-import { canReadAnyProfile, PROFILE_NOT_YOURS, qrCodeUrl, type Viewer } from './profile.ts';
+import { canReadPayoutOf, PROFILE_NOT_YOURS, qrCodeUrl, type Viewer } from './profile.ts';
 import { MAX_UPLOAD_BYTES, recordProfileImageUpload, uploadProfileImage, type ImageOutcome, type ProfileImageSpec } from './profile-image.ts';
 import { ACCOUNT_NOT_FOUND, isActiveUser, type UserState } from '../user.decider.ts';
 
@@ -94,11 +94,12 @@ export async function findQrCodeImage(
   userId: string,
   uploadId: string,
 ): Promise<{ bytes: Buffer; mediaType: string } | null> {
-  if (userId !== viewer.userId && !canReadAnyProfile(viewer)) throw new AppError('FORBIDDEN', { userMessage: PROFILE_NOT_YOURS });
+  // The QR image says where the member's money goes: theirs and finance's only (canReadPayoutOf).
+  if (!canReadPayoutOf(viewer, userId)) throw new AppError('FORBIDDEN', { userMessage: PROFILE_NOT_YOURS });
   const { rows } = await services.db.query<{ qr_file: string }>(
     `SELECT p.qr_file FROM member_profiles p JOIN users u ON u.user_id = p.user_id
      WHERE p.user_id = $1 AND p.qr_upload_id = $2 AND p.qr_file IS NOT NULL AND u.status <> 'erased' AND (p.user_id = $3 OR $4::boolean)`,
-    [userId, uploadId, viewer.userId, canReadAnyProfile(viewer)],
+    [userId, uploadId, viewer.userId, canReadPayoutOf(viewer, userId)],
   );
   const fileId = rows[0]?.qr_file;
   if (!fileId || !isFileId(fileId)) return null;
