@@ -12,6 +12,7 @@ export { rejectDonation } from './reject-donation.ts';
 export { cancelDonation } from './cancel-donation.ts';
 export { recordOfflineDonation } from './record-offline-donation.ts';
 export { eraseDonation } from './erase-donation.ts';
+export { donationsErasurePart } from './erase-donor.ts';
 export { markAbandonedDonations } from './mark-abandoned-donations.job.ts';
 export { indiaDateOf } from './receipt-serial.ts';
 export { renderDonationReceiptJob } from './render-donation-receipt.job.ts';

@@ -1,4 +1,5 @@
 import type { SahayModule } from '#server/modules/module';
+import { donationsErasurePart } from './donations.api.ts';
 import { contactKeysOf } from './donor-keys.ts';
 import { donationsProjection } from './donations.projection.ts';
 import { donationsRest } from './donations.rest.ts';
@@ -15,6 +16,7 @@ export const donationsModule: SahayModule = {
   jobs: [processDonationScreenshotJob, renderDonationReceiptJob, sendStatementCodeJob],
   schedules: [markAbandonedDonationsJob, pruneStatementCodesJob],
   rest: donationsRest,
+  erasure: donationsErasurePart,
   /** After a blind-index key change: the contact keys of the status look-up, from the contacts the read model holds. */
   async reindex({ tx, blindIndex }) {
     // Statement codes live minutes and are keyed by the old index: asked for again.

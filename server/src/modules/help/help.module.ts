@@ -1,5 +1,6 @@
 import type { SahayModule } from '#server/modules/module';
 import { closeExpiredHelpRequestsJob } from './close-expired-requests.job.ts';
+import { helpErasurePart } from './help.api.ts';
 import { earmarkDonationsJob } from './earmark-donations.job.ts';
 import { helpProjection } from './help.projection.ts';
 import { helpRest } from './help.rest.ts';
@@ -11,4 +12,5 @@ export const helpModule: SahayModule = {
   rest: helpRest,
   jobs: [earmarkDonationsJob],
   schedules: [closeExpiredHelpRequestsJob],
+  erasure: helpErasurePart,
 };

@@ -80,7 +80,7 @@ describe.each(testDbKinds())('erasing a person on %s', (kind) => {
     const first = await admin.admin.members.erase({ userId: member.userId, reason: 'Account closed on request' });
     const before = await app.eventCount();
     const again = await admin.admin.members.erase({ userId: member.userId, reason: 'Account closed on request' });
-    expect(again).toEqual({ userId: member.userId, erasedAt: first.erasedAt, isErasedNow: false });
+    expect(again).toEqual({ userId: member.userId, erasedAt: first.erasedAt, isErasedNow: false, erased: {}, kept: [] });
     expect(await app.eventCount()).toBe(before);
   });
 
