@@ -123,4 +123,36 @@ describe.each(testDbKinds())('erasing a person on %s', (kind) => {
     ]);
     expect(rows[0]!.count).toBe(1);
   });
+
+  it('erases a donor who never had an account by e-mail or phone (issue 29): their donations scrubbed, status gone, one PersonErased; members only; ten at once record one', async () => {
+    const visitor = await app.caller();
+    const admin = await app.caller({ token: membersAdmin.token });
+    const phone = `9${String(Date.now()).slice(-9)}`;
+    const pay = await visitor.donations.create({ amountPaise: 70_000, cause: 'general', donorName: 'Phone Only Donor', phone, address: '4 Tilak Road', showName: false });
+    const reference = pay.reference.replace('-', '');
+    expect(await visitor.donations.getStatus({ reference, contact: phone })).toMatchObject({ status: 'awaiting_payment' });
+
+    const reason = 'The donor asked us to forget them';
+    const contentAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['content'] })).token });
+    const before = await app.eventCount();
+    expect((await rejection(contentAdmin.admin.members.eraseContact({ contact: phone, reason }))).code).toBe('FORBIDDEN');
+    expect((await rejection(visitor.admin.members.eraseContact({ contact: phone, reason }))).code).toBe('UNAUTHORIZED');
+    const bad = await rejection(admin.admin.members.eraseContact({ contact: 'someone', reason }));
+    expect(bad.code).toBe('BAD_REQUEST');
+    expect(fieldErrorsOf(bad).contact).toBeDefined();
+    expect(fieldErrorsOf(await rejection(admin.admin.members.eraseContact({ contact: phone, reason: `Phoned from ${phone}` }))).reason).toEqual([ERASE_REASON_PERSONAL]);
+    expect((await rejection(admin.admin.members.eraseContact({ contact: phone, reason, all: true } as never))).code).toBe('BAD_REQUEST');
+    expect(await app.eventCount()).toBe(before);
+
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => admin.admin.members.eraseContact({ contact: `+91 ${phone}`, reason })));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    const done = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(done.filter((result) => result.isErasedNow)).toEqual([expect.objectContaining({ erased: expect.objectContaining({ donations: 1 }), kept: [] })]);
+    const { rows } = await app.services.db.query<{ data: unknown }>(`SELECT data FROM events WHERE type = 'PersonErased' AND data->>'userId' IS NULL`);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(phone);
+    expect((await app.services.db.query(`SELECT donor_name, donor_phone, donor_address FROM donations WHERE reference = $1`, [reference])).rows).toEqual([{ donor_name: null, donor_phone: null, donor_address: null }]);
+    expect((await rejection(visitor.donations.getStatus({ reference, contact: phone }))).code).toBe('NOT_FOUND');
+    for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
+  });
 });
