@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Queryable } from '#server/db/db';
 import type { ReindexContext } from '#server/event-store/key-migration';
+import type { PersonalDataVault } from '#server/event-store/personal-data';
 import type { DomainEvent, Projection } from '#server/event-store/types';
 import type { EventSchema } from '#server/event-store/upcasters';
 import type { JobHandler, ScheduledJob } from '#server/queue/queue';
@@ -32,6 +33,11 @@ export interface SahayModule {
    * transaction (context.tx) that also records the key, before the process serves anything.
    */
   reindex?: (context: ReindexContext) => Promise<void>;
+  /**
+   * Seals in place what older versions wrote in clear in this module's events (docs/decisions/041);
+   * `npm run migrate` runs it once per process as the owner of the tables. Returns how many events it resealed.
+   */
+  reseal?: (context: { tx: Queryable; vault: PersonalDataVault }) => Promise<number>;
   /** What of a person this module holds, erased with the rest of them in one action (issue 29). */
   erasure?: ErasurePart;
 }

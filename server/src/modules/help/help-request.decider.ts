@@ -189,8 +189,8 @@ export interface RequestHelpCommand {
   requestId: string;
   requesterId: string;
   category: HelpRequested['data']['category'];
-  title: HelpRequested['data']['title'];
-  story: HelpRequested['data']['story'];
+  /** HelpRequestText (title and story), sealed by the caller under help-<requestId> (issue 29). */
+  text: Sealed;
   amountNeededPaise: number;
   /** HelpBeneficiary, sealed by the caller under help-<requestId>. */
   beneficiary: Sealed;
@@ -205,11 +205,11 @@ export function decideRequestHelp(command: RequestHelpCommand, state: HelpReques
   if (!(Number.isInteger(amount) && amount >= MIN_AMOUNT_NEEDED_PAISE && amount <= MAX_AMOUNT_NEEDED_PAISE)) {
     throw new AppError('BAD_REQUEST', { userMessage: HELP_AMOUNT_OUT_OF_RANGE, fieldErrors: { amountNeededPaise: [HELP_AMOUNT_OUT_OF_RANGE] } });
   }
-  const { requestId, requesterId, category, title, story, beneficiary, documents, now } = command;
+  const { requestId, requesterId, category, text, beneficiary, documents, now } = command;
   return [
     {
       type: 'HelpRequested',
-      data: { requestId, requesterId, category, title, story, amountNeededPaise: amount, beneficiary, documents, requestedAt: now.toISOString() },
+      data: { requestId, requesterId, category, text, amountNeededPaise: amount, beneficiary, documents, requestedAt: now.toISOString() },
     },
   ];
 }

@@ -1,6 +1,6 @@
-import type { PersonalDataErased } from '#server/event-store/personal-data';
+import { isSealed, type PersonalDataErased } from '#server/event-store/personal-data';
 import type { Projection } from '#server/event-store/types';
-import { HELP_STREAM_PREFIX, type DirectGiftEvent, type HelpBeneficiary, type HelpLedgerEvent, type HelpRequestEvent } from './help.events.ts';
+import { HELP_STREAM_PREFIX, type DirectGiftEvent, type HelpBeneficiary, type HelpRequestText, type HelpLedgerEvent, type HelpRequestEvent } from './help.events.ts';
 
 type ProjectedEvent = HelpRequestEvent | HelpLedgerEvent | DirectGiftEvent | PersonalDataErased;
 
@@ -44,6 +44,8 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
       case 'HelpRequested': {
         const { data } = event;
         const beneficiary = await reveal<HelpBeneficiary>(data.beneficiary);
+        // Sealed since version 2 (issue 29); a version 1 event upcast gives it in clear.
+        const text = isSealed(data.text) ? await reveal<HelpRequestText>(data.text) : data.text;
         const documents = data.documents.map((document, index) => ({
           index: index + 1,
           fileId: document.uploadId,
@@ -61,10 +63,10 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
           [
             data.requestId,
             data.category,
-            data.title.en,
-            data.title.hi,
-            data.story.en,
-            data.story.hi,
+            text?.title.en ?? null,
+            text?.title.hi ?? null,
+            text?.story.en ?? null,
+            text?.story.hi ?? null,
             data.amountNeededPaise,
             data.requesterId,
             beneficiary ? JSON.stringify(beneficiary) : null,
