@@ -165,8 +165,6 @@ export async function erasePerson(
   return { userId: command.userId, erasedAt: isErasedNow ? now.toISOString() : state.user.erasedAt!, isErasedNow, ...resultOf(events) };
 }
 
-export const CONTACT_NOTHING_TO_ERASE = 'Nothing given with this e-mail address or phone number is left to erase.';
-
 /**
  * Erases a donor who never had an account (issue 29), known by an e-mail address or phone: every
  * record of every module found by that contact (donations by its blind index), as erasePerson does
