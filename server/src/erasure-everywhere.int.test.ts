@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
+import { RECEIPT_RETENTION_WHY, shredRetainedReceipts } from '#server/modules/donations/donations.api';
+import { rejection } from '#server/testing/assertions';
 import { helpFields } from '#server/testing/contract/rest-fixtures';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
@@ -149,7 +151,17 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     expect(await served()).toEqual({ status: 200, receipt: 200, page: 200, screenshot: 200 });
 
     const erased = await membersAdmin.admin.members.erase({ userId: member.userId, reason: 'The member asked us to forget them' });
-    expect(erased).toMatchObject({ userId: member.userId, isErasedNow: true });
+    // The law's exception: the verified donation's receipt data, kept 8 years (the default) after its financial year 2031-32.
+    const serial = (await finance.donations.admin.get({ reference: pay.reference })).receiptSerial!;
+    expect(erased).toEqual({
+      userId: member.userId,
+      erasedAt: clock.toISOString(),
+      isErasedNow: true,
+      erased: { donations: 1, helpRequests: 1, withdrawals: 1, giftsReceived: 1, giftScreenshotsGiven: 0 },
+      kept: [{ kind: 'donation-receipt', reference: `${pay.reference.replace('-', '')} (${serial})`, why: RECEIPT_RETENTION_WHY, keptUntil: '2040-03-31' }],
+    });
+    const { rows: records } = await app.services.db.query<{ data: unknown; stream_id: string }>(`SELECT data, stream_id FROM events WHERE type = 'PersonErased'`);
+    expect(records).toEqual([expect.objectContaining({ data: expect.objectContaining({ userId: member.userId, kept: erased.kept, reason: 'The member asked us to forget them' }) })]);
     await app.runJobs();
 
     // Only the sealed retention record of the verified donation's receipt may keep anything.
@@ -159,6 +171,20 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     const documentDownload = await request(app.http()).get(`/api/admin/help/${requestId}/documents/1`);
     expect([401, 403, 404]).toContain(documentDownload.status);
 
+    for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
+
+    // The kept receipt data: finance only, sealed under its own key, shredded by the daily job once the period ends.
+    const reference = pay.reference.replace('-', '');
+    expect((await rejection(membersAdmin.donations.admin.retainedReceipts({ reference }))).code).toBe('FORBIDDEN');
+    expect(await finance.donations.admin.retainedReceipts({ reference })).toEqual({
+      receipts: [{ reference, serial, financialYear: '2031-32', keptUntil: '2040-03-31', receipt: { name: person.name, pan: person.pan, address: person.address, amountPaise: 5_000_00, receivedOn: TODAY } }],
+    });
+    expect(await shredRetainedReceipts(app.services, new Date('2040-03-31T12:00:00.000Z'))).toBe(0);
+    expect(await shredRetainedReceipts(app.services, new Date('2040-04-01T12:00:00.000Z'))).toBe(1);
+    expect(await shredRetainedReceipts(app.services, new Date('2040-04-02T12:00:00.000Z'))).toBe(0);
+    expect((await finance.donations.admin.retainedReceipts({ reference })).receipts).toEqual([expect.objectContaining({ reference, serial, receipt: null })]);
+    const { rows: keys } = await app.services.db.query(`SELECT wrapped_key FROM data_keys WHERE subject_id = $1`, [`donation_receipt-${reference}`]);
+    expect(keys).toEqual([{ wrapped_key: null }]);
     for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
   });
 });
