@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +132,8 @@ describe.each(testDbKinds())('erasing a person on %s', (kind) => {
     const pay = await visitor.donations.create({ amountPaise: 70_000, cause: 'general', donorName: 'Phone Only Donor', phone, address: '4 Tilak Road', showName: false });
     const reference = pay.reference.replace('-', '');
     expect(await visitor.donations.getStatus({ reference, contact: phone })).toMatchObject({ status: 'awaiting_payment' });
+    const message = `Please call me back about my gift ${crypto.randomUUID()}`;
+    await visitor.site.contact.create({ name: 'Phone Only Donor', phone: `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`, message });
 
     const reason = 'The donor asked us to forget them';
     const contentAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['content'] })).token });
@@ -147,7 +150,8 @@ describe.each(testDbKinds())('erasing a person on %s', (kind) => {
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => admin.admin.members.eraseContact({ contact: `+91 ${phone}`, reason })));
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
     const done = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    expect(done.filter((result) => result.isErasedNow)).toEqual([expect.objectContaining({ erased: expect.objectContaining({ donations: 1 }), kept: [] })]);
+    expect(done.filter((result) => result.isErasedNow)).toEqual([expect.objectContaining({ erased: expect.objectContaining({ donations: 1, contactMessages: 1 }), kept: [] })]);
+    expect((await app.services.db.query(`SELECT 1 FROM contact_messages WHERE message = $1 OR phone LIKE $2`, [message, `%${phone.slice(5)}%`])).rows).toEqual([]);
     const { rows } = await app.services.db.query<{ data: unknown }>(`SELECT data FROM events WHERE type = 'PersonErased' AND data->>'userId' IS NULL`);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(phone);
