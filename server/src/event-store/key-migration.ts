@@ -100,3 +100,18 @@ export async function runKeyMigrations(options: KeyMigrationOptions): Promise<Ke
   const reindexed = await reindexModules(options);
   return { rewrapped, reindexed };
 }
+
+/**
+ * 3. Reseal (docs/decisions/041): each module with a `reseal` hook seals in place what older
+ *    versions of it wrote in clear in its events, in one transaction under the same lock. Only the
+ *    role that owns the tables may (the app's role has no UPDATE on events), so `npm run migrate`
+ *    runs it, not the server. Idempotent: a resealed event has the new schema version.
+ */
+export async function resealClearEvents(db: Db, vault: PersonalDataVault, modules: readonly SahayModule[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock($1)`, [KEY_MIGRATION_LOCK]);
+    let resealed = 0;
+    for (const module of modules) if (module.reseal) resealed += await module.reseal({ tx, vault });
+    return resealed;
+  });
+}

@@ -1,6 +1,8 @@
 import type { Router } from 'express';
+import type { Queryable } from '#server/db/db';
 import type { ReindexContext } from '#server/event-store/key-migration';
-import type { Projection } from '#server/event-store/types';
+import type { PersonalDataVault } from '#server/event-store/personal-data';
+import type { DomainEvent, Projection } from '#server/event-store/types';
 import type { EventSchema } from '#server/event-store/upcasters';
 import type { JobHandler, ScheduledJob } from '#server/queue/queue';
 import type { Services } from '#server/services';
@@ -31,4 +33,53 @@ export interface SahayModule {
    * transaction (context.tx) that also records the key, before the process serves anything.
    */
   reindex?: (context: ReindexContext) => Promise<void>;
+  /**
+   * Seals in place what older versions wrote in clear in this module's events (docs/decisions/041);
+   * `npm run migrate` runs it once per process as the owner of the tables. Returns how many events it resealed.
+   */
+  reseal?: (context: { tx: Queryable; vault: PersonalDataVault }) => Promise<number>;
+  /** What of a person this module holds, erased with the rest of them in one action (issue 29). */
+  erasure?: ErasurePart;
+}
+
+/**
+ * Who is erased (issue 29): an account, or a donor who never had one, known by the e-mail addresses
+ * (lower case) and phones (10 digits) they gave. An account's own contacts are among `contacts`.
+ */
+export interface ErasureTarget {
+  userId: string | null;
+  contacts: readonly string[];
+}
+
+/** A record kept despite an erasure because the law says so, and until when (a PII-free summary). */
+export interface ErasureKept {
+  /** What it is, e.g. `donation-receipt`. */
+  kind: string;
+  /** The record's non-personal reference (a donation's reference and receipt serial). */
+  reference: string;
+  /** Why it is kept: the rule that requires it. */
+  why: string;
+  /** YYYY-MM-DD: the day it is shredded. */
+  keptUntil: string;
+}
+
+/** What a module found of a person, read inside the erasure's transaction. */
+export interface ErasureFound {
+  /**
+   * The module's streams whose subject is erased, with the version read: each gets a
+   * PersonalDataErased (its inline projections scrub their rows as they see it) appended at exactly
+   * that version, so a record changed meanwhile makes the erasure read and decide again.
+   */
+  streams: Record<string, number | null>;
+  /** Events to record on those streams before the erasure (a retention record), by stream. */
+  before?: Record<string, readonly DomainEvent[]>;
+  /** Per kind of record, how many were erased (for the erasure's record; no personal data). */
+  counts: Record<string, number>;
+  kept: readonly ErasureKept[];
+  /** In the same transaction after the events: destroy keys, remove files, delete the rows that are not projections. */
+  shred(tx: Queryable): Promise<void>;
+}
+
+export interface ErasurePart {
+  find(services: Services, tx: Queryable, target: ErasureTarget): Promise<ErasureFound>;
 }

@@ -5,6 +5,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
+import { ZCreateDonationRequestSchema } from '#server/modules/donations/create-donation.schema';
+import { createDonation } from '#server/modules/donations/donations.api';
 import { createAccount, getMemberEntry } from '#server/modules/identity/identity.api';
 import { createServices } from '#server/services';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
@@ -55,5 +57,39 @@ describe('npm run erase', () => {
       }
     },
     TOOL_TIMEOUT_MS * 6,
+  );
+
+  it(
+    'erases a donor who never had an account by the contact they gave (issue 29); says so when nothing is left; refuses a bad contact',
+    async () => {
+      let services = await open();
+      let reference: string;
+      try {
+        const meta = { actor: 'anonymous', correlationId: crypto.randomUUID() };
+        const input = ZCreateDonationRequestSchema.parse({ amountPaise: 50_000, cause: 'general', donorName: 'Contact Only Donor', email: 'contact.only@example.org', address: '9 Nehru Road' });
+        reference = (await createDonation(services, input, null, meta)).reference.replace('-', '');
+      } finally {
+        await services.close();
+      }
+      const bad = runTool('erase.ts', ['--contact', 'not-a-contact', '--reason', 'Asked to be forgotten'], { SAHAY_DATA_DIR: dataDir });
+      expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/--contact: Enter the e-mail address or mobile number/)]);
+      const result = runTool('erase.ts', ['--contact', 'Contact.Only@example.org', '--reason', 'Asked to be forgotten'], { SAHAY_DATA_DIR: dataDir });
+      expect([result.code, result.stderr]).toEqual([0, '']);
+      expect(result.stdout).toMatch(/erased[\s\S]*donations: 1/);
+      const again = runTool('erase.ts', ['--contact', 'contact.only@example.org', '--reason', 'Asked to be forgotten'], { SAHAY_DATA_DIR: dataDir });
+      expect([again.code, again.stdout]).toEqual([0, expect.stringContaining('Nothing given with this contact is left to erase')]);
+
+      services = await open();
+      try {
+        const { rows } = await services.db.query(`SELECT donor_name, donor_email, donor_address FROM donations WHERE reference = $1`, [reference]);
+        expect(rows).toEqual([{ donor_name: null, donor_email: null, donor_address: null }]);
+        const records = (await services.db.query<{ data: { userId: string | null; erased: Record<string, number> }; metadata: { actor: string } }>(`SELECT data, metadata FROM events WHERE type = 'PersonErased'`)).rows;
+        expect(records).toEqual([expect.objectContaining({ data: expect.objectContaining({ userId: null, erased: expect.objectContaining({ donations: 1 }) }), metadata: expect.objectContaining({ actor: 'tool:erase' }) })]);
+        expect(JSON.stringify(records)).not.toMatch(/contact\.only|Nehru/i);
+      } finally {
+        await services.close();
+      }
+    },
+    TOOL_TIMEOUT_MS * 5,
   );
 });

@@ -2,7 +2,7 @@ import type { Db } from '#server/db/db';
 import { migrate } from '#server/db/migrate';
 import { DataDirLockedError, lockDataDir, openPglite } from '#server/db/pglite';
 import { connectPostgres } from '#server/db/postgres';
-import { runKeyMigrations } from '#server/event-store/key-migration';
+import { resealClearEvents, runKeyMigrations } from '#server/event-store/key-migration';
 import { assertMasterKeyMatches, MasterKeyMismatchError, recordMasterKeyCheck } from '#server/event-store/master-key-check';
 import { PersonalDataVault } from '#server/event-store/personal-data';
 import { sahayModules } from '#server/modules/registry';
@@ -44,6 +44,9 @@ async function main(): Promise<number> {
     const report = await runKeyMigrations({ db, vault, modules: sahayModules, now: () => new Date(), log: (message) => console.log(message) });
     await recordMasterKeyCheck(db, vault);
     if (report.rewrapped === 0 && report.reindexed.length === 0) console.log('The keys are up to date.');
+    // Personal data older versions wrote in clear, sealed in place as the owner (docs/decisions/041).
+    const resealed = await resealClearEvents(db, vault, sahayModules);
+    if (resealed > 0) console.log(`Resealed ${resealed} events that held personal data in clear.`);
     return 0;
   } catch (error) {
     if (error instanceof MasterKeyMismatchError) {

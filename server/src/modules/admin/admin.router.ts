@@ -8,7 +8,7 @@ import { getQueuesRoute } from './dashboard/get-queues.route.ts';
 import { getWebVitalsRoute } from './dashboard/get-web-vitals.route.ts';
 import { getFailedJobsRoute } from './jobs/get-failed-jobs.route.ts';
 import { retryJobRoute } from './jobs/retry-job.route.ts';
-import { eraseMemberRoute } from './members/erase-member.route.ts';
+import { eraseContactRoute, eraseMemberRoute } from './members/erase-member.route.ts';
 import { getCompanyDirectsRoute } from './members/get-company-directs.route.ts';
 import { getMemberRoute } from './members/get-member.route.ts';
 import { reactivateMemberRoute } from './members/reactivate-member.route.ts';
@@ -32,6 +32,7 @@ export const adminRouter = router({
     resetTotp: resetTotpRoute,
     setPermissions: setPermissionsRoute,
     erase: eraseMemberRoute,
+    eraseContact: eraseContactRoute,
   }),
   staff: router({
     invite: inviteStaffRoute,

@@ -153,6 +153,10 @@ export function evolveDonation(state: DonationState, event: Recorded<DonationStr
       return { ...state, donorId: { kind: event.data.kind, numberKey: event.data.numberKey } };
     case 'PersonalDataErased':
       return { ...state, isErased: true, donor: null, donorId: null };
+    case 'DonationReceiptRetained':
+    case 'RetainedReceiptShredded':
+      // The kept receipt data decides nothing about the donation itself (issue 29).
+      return state;
     default: {
       const unhandled: never = event;
       return unhandled;

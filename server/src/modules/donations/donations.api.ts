@@ -12,6 +12,8 @@ export { rejectDonation } from './reject-donation.ts';
 export { cancelDonation } from './cancel-donation.ts';
 export { recordOfflineDonation } from './record-offline-donation.ts';
 export { eraseDonation } from './erase-donation.ts';
+export { donationsErasurePart, RECEIPT_RETENTION_WHY } from './erase-donor.ts';
+export { shredRetainedReceipts } from './shred-retained-receipts.job.ts';
 export { markAbandonedDonations } from './mark-abandoned-donations.job.ts';
 export { indiaDateOf } from './receipt-serial.ts';
 export { renderDonationReceiptJob } from './render-donation-receipt.job.ts';

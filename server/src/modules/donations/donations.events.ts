@@ -182,7 +182,41 @@ export type DonorIdentificationRecorded = {
 };
 
 /** Everything recorded on a donation's own stream. */
+/**
+ * What the law keeps of a verified donation when its donor is erased (issue 29): the receipt data
+ * (RetainedReceipt), sealed under a key of its own (receiptRetentionSubjectId), shown to `finance`
+ * only, and shredded by the daily job on `keptUntil` (the tax retention period after the financial
+ * year). Recorded on the donation's stream just before its PersonalDataErased.
+ */
+export type DonationReceiptRetained = {
+  type: 'DonationReceiptRetained';
+  data: { reference: string; serial: string; financialYear: string; keptUntil: string; record: Sealed; retainedAt: string };
+};
+
+/** The retention period of a kept receipt ended: its key is destroyed. */
+export type RetainedReceiptShredded = {
+  type: 'RetainedReceiptShredded';
+  data: { reference: string; shreddedAt: string };
+};
+
+export interface RetainedReceipt {
+  name: string;
+  pan: string | null;
+  address: string | null;
+  amountPaise: number;
+  serial: string;
+  financialYear: string;
+  receivedOn: string | null;
+}
+
+/** The subject of a kept receipt's own key: not the donation's, which the erasure destroys. */
+export function receiptRetentionSubjectId(reference: string): string {
+  return `donation_receipt-${reference}`;
+}
+
 export type DonationStreamEvent =
+  | DonationReceiptRetained
+  | RetainedReceiptShredded
   | DonationPledged
   | DonationProofSubmitted
   | DonationScreenshotProcessed

@@ -1,4 +1,5 @@
 import type { SahayModule } from '#server/modules/module';
+import { donationsErasurePart } from './donations.api.ts';
 import { contactKeysOf } from './donor-keys.ts';
 import { donationsProjection } from './donations.projection.ts';
 import { donationsRest } from './donations.rest.ts';
@@ -7,14 +8,16 @@ import { processDonationScreenshotJob } from './process-donation-screenshot.job.
 import { renderDonationReceiptJob } from './render-donation-receipt.job.ts';
 import { pruneStatementCodesJob } from './prune-statement-codes.job.ts';
 import { sendStatementCodeJob } from './send-statement-code.job.ts';
+import { shredRetainedReceiptsJob } from './shred-retained-receipts.job.ts';
 
 export const donationsModule: SahayModule = {
   name: 'donations',
   // The pay step, the status page and the finance queue read their own changes at once (docs/decisions/015).
   inlineProjections: [donationsProjection],
   jobs: [processDonationScreenshotJob, renderDonationReceiptJob, sendStatementCodeJob],
-  schedules: [markAbandonedDonationsJob, pruneStatementCodesJob],
+  schedules: [markAbandonedDonationsJob, pruneStatementCodesJob, shredRetainedReceiptsJob],
   rest: donationsRest,
+  erasure: donationsErasurePart,
   /** After a blind-index key change: the contact keys of the status look-up, from the contacts the read model holds. */
   async reindex({ tx, blindIndex }) {
     // Statement codes live minutes and are keyed by the old index: asked for again.

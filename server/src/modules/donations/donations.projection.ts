@@ -8,10 +8,12 @@ import { DONATION_STREAM_PREFIX, type DonationStreamEvent, type DonorDetails } f
  * own request. Every column follows from the events (and the blind-index key in force), so replay
  * equals live; an erased donation keeps its amounts and states and loses the donor.
  */
-export const donationsProjection: Projection<'donations', DonationStreamEvent> = {
+export const donationsProjection: Projection<'donations' | 'donation_receipt_retention', DonationStreamEvent> = {
   name: 'donations',
-  tables: ['donations'],
+  tables: ['donations', 'donation_receipt_retention'],
   handles: [
+    'DonationReceiptRetained',
+    'RetainedReceiptShredded',
     'DonationPledged',
     'DonationProofSubmitted',
     'DonationScreenshotProcessed',
@@ -131,6 +133,19 @@ export const donationsProjection: Projection<'donations', DonationStreamEvent> =
         ]);
         return;
       }
+      case 'DonationReceiptRetained': {
+        // The sealed record as it is: revealed only when finance reads it, and unreadable once shredded.
+        const { reference, serial, financialYear, keptUntil, record, retainedAt } = event.data;
+        await tx.query(
+          `INSERT INTO ${tables.donation_receipt_retention} (reference, receipt_serial, financial_year, kept_until, record, retained_at)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (reference) DO NOTHING`,
+          [reference, serial, financialYear, keptUntil, JSON.stringify(record), retainedAt],
+        );
+        return;
+      }
+      case 'RetainedReceiptShredded':
+        await tx.query(`UPDATE ${tables.donation_receipt_retention} SET record = NULL, shredded_at = $2 WHERE reference = $1`, [event.data.reference, event.data.shreddedAt]);
+        return;
       case 'PersonalDataErased': {
         const { subjectId, erasedAt } = event.data;
         await donationsProjection.erase!(subjectId, context);

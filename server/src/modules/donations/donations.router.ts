@@ -8,6 +8,7 @@ import { getMyDonationsRoute } from './get-my-donations.route.ts';
 import { recordOfflineDonationRoute } from './record-offline-donation.route.ts';
 import { recordDonorIdRoute } from './record-donor-id.route.ts';
 import { rejectDonationRoute } from './reject-donation.route.ts';
+import { retainedReceiptsRoute } from './retained-receipts.route.ts';
 import { requestStatementCodeRoute, verifyStatementCodeRoute } from './statement-code.route.ts';
 import { submitProofRoute } from './submit-proof.route.ts';
 import { verifyDonationRoute } from './verify-donation.route.ts';
@@ -29,5 +30,6 @@ export const donationsRouter = router({
     cancel: cancelDonationRoute,
     recordOffline: recordOfflineDonationRoute,
     recordDonorId: recordDonorIdRoute,
+    retainedReceipts: retainedReceiptsRoute,
   }),
 });

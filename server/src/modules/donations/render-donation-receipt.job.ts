@@ -57,6 +57,8 @@ export function evolveReceiptJob(state: ReceiptJobState, event: Recorded<Donatio
     case 'DonationScreenshotRejected':
     case 'DonationRejected':
     case 'DonationAbandoned':
+    case 'DonationReceiptRetained':
+    case 'RetainedReceiptShredded':
       return state;
     default: {
       // An event type this version does not know (written by a newer one): it changes nothing here.

@@ -39,7 +39,7 @@ const secondGift = '0190c3a4-0000-7000-8000-00000000a002';
 
 const requested: HelpRequested = {
   type: 'HelpRequested',
-  data: { requestId, requesterId: requester, category: 'medical', title: { en: 'Surgery', hi: null }, story: { en: 'Story', hi: null }, amountNeededPaise: 1_00_000_00, beneficiary, documents: [], requestedAt: at },
+  data: { requestId, requesterId: requester, category: 'medical', text: { title: { en: 'Surgery', hi: null }, story: { en: 'Story', hi: null } }, amountNeededPaise: 1_00_000_00, beneficiary, documents: [], requestedAt: at },
 };
 const published: HelpRequestPublished = { type: 'HelpRequestPublished', data: { requestId, publishedBy: staff, publishedAt: at, closesOn: '2027-04-10' } };
 const submitted = (id = giftId, by = giver, amountPaise = 500_00): DirectGiftSubmitted => ({

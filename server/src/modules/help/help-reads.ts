@@ -46,8 +46,8 @@ interface PublicRow {
 
 const PUBLIC_COLUMNS = `id, category, title_en, title_hi, status, amount_needed_paise, raised_foundation_paise, raised_direct_paise, published_at,
   to_char(closes_on, 'YYYY-MM-DD') AS closes_on, closure`;
-/** Published requests, and closed ones that were published: a request rejected or never checked is never public. */
-const IS_PUBLIC = `status IN ('published', 'closed') AND published_at IS NOT NULL`;
+/** Published requests, and closed ones that were published: a request rejected or never checked is never public, nor one erased (issue 29). */
+const IS_PUBLIC = `status IN ('published', 'closed') AND published_at IS NOT NULL AND NOT is_erased`;
 
 function publicOf(row: PublicRow): TPublicHelpRequest {
   return {

@@ -70,6 +70,7 @@ const otherStaff = 'SH5100901';
 const stranger = 'SH5100002';
 const beneficiary: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'name-relation-payout' };
 const answer: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'answer' };
+const titleAndStory: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'title-story' };
 
 const requestedAt = '2027-01-05T05:00:00.000Z';
 /** 11:30 on 10 January 2027 in India: 90 days later is 10 April. */
@@ -86,8 +87,7 @@ const requested: HelpRequested = {
     requestId,
     requesterId: requester,
     category: 'medical',
-    title: { en: 'Surgery for my mother', hi: null },
-    story: { en: 'She needs a knee replacement.', hi: 'उन्हें घुटने का ऑपरेशन चाहिए।' },
+    text: titleAndStory,
     amountNeededPaise: amountNeeded,
     beneficiary,
     documents: [{ uploadId: '0190c3a4-0000-7000-8000-000000000001', kind: 'hospital-estimate', mediaType: 'application/pdf', bytes: 120_000, pages: 2, documentDate: '2026-12-20' }],
@@ -126,8 +126,7 @@ const requestCommand = (overrides: Partial<RequestHelpCommand> = {}): RequestHel
   requestId,
   requesterId: requester,
   category: 'medical',
-  title: requested.data.title,
-  story: requested.data.story,
+  text: titleAndStory,
   amountNeededPaise: amountNeeded,
   beneficiary,
   documents: requested.data.documents,

@@ -1,5 +1,5 @@
 import { AppError } from '#server/errors/app-error';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
 import type { DomainEvent } from '#server/event-store/types';
 import { indiaToday } from '#server/modules/kanyadan/age.schema';
 import type {
@@ -86,7 +86,8 @@ export const noHelpRequest: HelpRequestState = {
   closure: null,
 };
 
-const HELP_REQUEST_EVENT_TYPES: ReadonlySet<string> = new Set<HelpRequestEvent['type']>([
+const HELP_REQUEST_EVENT_TYPES: ReadonlySet<string> = new Set<(HelpRequestEvent | PersonalDataErased)['type']>([
+  'PersonalDataErased',
   'HelpRequested',
   'HelpIdentityChecked',
   'HelpInformationRequested',
@@ -99,12 +100,12 @@ const HELP_REQUEST_EVENT_TYPES: ReadonlySet<string> = new Set<HelpRequestEvent['
 ]);
 
 /** Whether an event is one of a request's own (its stream holds gifts and money too), by type. */
-export function isHelpRequestEvent(event: DomainEvent): event is HelpRequestEvent {
+export function isHelpRequestEvent(event: DomainEvent): event is HelpRequestEvent | PersonalDataErased {
   return HELP_REQUEST_EVENT_TYPES.has(event.type);
 }
 
 /** Folds one of the request's own events (recorded, or just decided: only its type and data are read). */
-export function evolveHelpRequest(state: HelpRequestState, event: HelpRequestEvent): HelpRequestState {
+export function evolveHelpRequest(state: HelpRequestState, event: HelpRequestEvent | PersonalDataErased): HelpRequestState {
   switch (event.type) {
     case 'HelpRequested':
       return {
@@ -139,6 +140,9 @@ export function evolveHelpRequest(state: HelpRequestState, event: HelpRequestEve
       const { reason, closedBy, closedAt } = event.data;
       return { ...state, status: 'closed', closure: { reason, closedBy, closedAt } };
     }
+    case 'PersonalDataErased':
+      // The requester was erased (issue 29): the request is off the site for good, so nothing more can be decided on it.
+      return state.exists ? { ...state, status: 'closed', closure: state.closure ?? { reason: 'requester', closedBy: null, closedAt: event.data.erasedAt } } : state;
     default: {
       // A type this code does not know yet (a newer deployment's) leaves the request as it was.
       const _unknown: never = event;
@@ -185,8 +189,8 @@ export interface RequestHelpCommand {
   requestId: string;
   requesterId: string;
   category: HelpRequested['data']['category'];
-  title: HelpRequested['data']['title'];
-  story: HelpRequested['data']['story'];
+  /** HelpRequestText (title and story), sealed by the caller under help-<requestId> (issue 29). */
+  text: Sealed;
   amountNeededPaise: number;
   /** HelpBeneficiary, sealed by the caller under help-<requestId>. */
   beneficiary: Sealed;
@@ -201,11 +205,11 @@ export function decideRequestHelp(command: RequestHelpCommand, state: HelpReques
   if (!(Number.isInteger(amount) && amount >= MIN_AMOUNT_NEEDED_PAISE && amount <= MAX_AMOUNT_NEEDED_PAISE)) {
     throw new AppError('BAD_REQUEST', { userMessage: HELP_AMOUNT_OUT_OF_RANGE, fieldErrors: { amountNeededPaise: [HELP_AMOUNT_OUT_OF_RANGE] } });
   }
-  const { requestId, requesterId, category, title, story, beneficiary, documents, now } = command;
+  const { requestId, requesterId, category, text, beneficiary, documents, now } = command;
   return [
     {
       type: 'HelpRequested',
-      data: { requestId, requesterId, category, title, story, amountNeededPaise: amount, beneficiary, documents, requestedAt: now.toISOString() },
+      data: { requestId, requesterId, category, text, amountNeededPaise: amount, beneficiary, documents, requestedAt: now.toISOString() },
     },
   ];
 }

@@ -15,3 +15,6 @@ export { findRequestOfDisbursementOrGift } from './help-lookup.ts';
 export { HELP_DISBURSEMENT_ID_STREAM_PREFIX } from './help.events.ts';
 // The admin dashboard's charts.
 export { countHelpRequestsByStatus, sumWithdrawalsPaidByMonth } from './dashboard-charts.ts';
+
+// Its part of erasing a person (issue 29).
+export { helpErasurePart } from './erase-requester.ts';

@@ -82,14 +82,30 @@ export interface HelpDocument {
 
 // ---- stream help-<requestId> ----
 
+/** A request's title and story: they tell of a person, so they are personal data (issue 29). */
+export interface HelpRequestText {
+  title: BilingualText;
+  story: BilingualText;
+}
+
+/**
+ * Version 2 (issue 29) seals the title and story under the request's key (`text`), so erasing the
+ * request erases them. Version 1 held them in clear as `title` and `story`; its upcaster gives them
+ * as an unsealed `text` (decision 041 reseals what is still stored that way).
+ */
+export const HELP_REQUESTED_SCHEMA_VERSION = 2;
+
 export type HelpRequested = {
   type: 'HelpRequested';
   data: {
     requestId: string;
     requesterId: string;
     category: HelpCategory;
-    title: BilingualText;
-    story: BilingualText;
+    /**
+     * HelpRequestText sealed under help-<requestId>; a plain HelpRequestText only from a version 1
+     * event; null when the reseal found the request's key already destroyed (decision 041).
+     */
+    text: Sealed | HelpRequestText | null;
     amountNeededPaise: number;
     /** HelpBeneficiary, sealed. */
     beneficiary: Sealed;
@@ -348,3 +364,9 @@ export type DirectGiftUtrClaimed = {
   type: 'DirectGiftUtrClaimed';
   data: { utr: string; requestId: string; giftId: string; claimedAt: string };
 };
+
+/** HelpRequested version 1 → 2: the clear `title` and `story` become an unsealed `text` (decision 041). */
+export function upcastHelpRequestedV1(data: unknown): unknown {
+  const { title, story, ...rest } = data as { title: BilingualText; story: BilingualText } & Record<string, unknown>;
+  return { ...rest, text: { title, story } };
+}

@@ -1,7 +1,8 @@
+import { isSealed, type PersonalDataErased } from '#server/event-store/personal-data';
 import type { Projection } from '#server/event-store/types';
-import { HELP_STREAM_PREFIX, type DirectGiftEvent, type HelpBeneficiary, type HelpLedgerEvent, type HelpRequestEvent } from './help.events.ts';
+import { HELP_STREAM_PREFIX, type DirectGiftEvent, type HelpBeneficiary, type HelpRequestText, type HelpLedgerEvent, type HelpRequestEvent } from './help.events.ts';
 
-type ProjectedEvent = HelpRequestEvent | HelpLedgerEvent | DirectGiftEvent;
+type ProjectedEvent = HelpRequestEvent | HelpLedgerEvent | DirectGiftEvent | PersonalDataErased;
 
 /**
  * The help requests' read model: the public list and page, the requester's own list, the staff
@@ -33,14 +34,18 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
     'DirectGiftConfirmed',
     'DirectGiftDisputed',
     'DirectGiftDecided',
+    'PersonalDataErased',
   ],
-  async apply(event, { tx, tables, reveal }) {
+  async apply(event, context) {
+    const { tx, tables, reveal } = context;
     const table = tables.help_requests;
     const at = event.recordedAt.toISOString();
     switch (event.type) {
       case 'HelpRequested': {
         const { data } = event;
         const beneficiary = await reveal<HelpBeneficiary>(data.beneficiary);
+        // Sealed since version 2 (issue 29); a version 1 event upcast gives it in clear.
+        const text = isSealed(data.text) ? await reveal<HelpRequestText>(data.text) : data.text;
         const documents = data.documents.map((document, index) => ({
           index: index + 1,
           fileId: document.uploadId,
@@ -58,10 +63,10 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
           [
             data.requestId,
             data.category,
-            data.title.en,
-            data.title.hi,
-            data.story.en,
-            data.story.hi,
+            text?.title.en ?? null,
+            text?.title.hi ?? null,
+            text?.story.en ?? null,
+            text?.story.hi ?? null,
             data.amountNeededPaise,
             data.requesterId,
             beneficiary ? JSON.stringify(beneficiary) : null,
@@ -208,20 +213,29 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
         }
         return;
       }
+      case 'PersonalDataErased': {
+        const { subjectId, erasedAt } = event.data;
+        if (!subjectId.startsWith(HELP_STREAM_PREFIX)) return;
+        await helpProjection.erase!(subjectId, context);
+        // Dated by the erasure, so a replay ends with the same row.
+        await tx.query(`UPDATE ${table} SET updated_at = $2 WHERE id = $1`, [subjectId.slice(HELP_STREAM_PREFIX.length), erasedAt]);
+        return;
+      }
       default: {
         const unhandled: never = event;
         return unhandled;
       }
     }
   },
-  /** The beneficiary, the payout details and the answers go; the request, its decisions and its documents' list stay
-   * (the files went with the key). A replay reveals nothing of an erased key, so it ends with the same row. */
+  /** The beneficiary, the payout details, the title, the story, the updates and the answers go, and the request leaves
+   * the public list and page (issue 29); its amounts, decisions and documents' list stay (the files went with the key).
+   * A replay reveals nothing of an erased key and blanks what older events held in clear, so it ends with the same row. */
   async erase(subjectId, { tx, tables }) {
     if (!subjectId.startsWith(HELP_STREAM_PREFIX)) return;
     const table = tables.help_requests;
     await tx.query(
       `UPDATE ${table}
-          SET beneficiary = NULL, is_erased = true,
+          SET beneficiary = NULL, is_erased = true, title_en = NULL, title_hi = NULL, story_en = NULL, story_hi = NULL, updates = '[]'::jsonb,
               questions = COALESCE((SELECT jsonb_agg(entry || jsonb_build_object('answer', NULL)) FROM jsonb_array_elements(questions) AS entry), '[]'::jsonb)
         WHERE id = $1`,
       [subjectId.slice(HELP_STREAM_PREFIX.length)],

@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: TSettings = {
   taxExemptionNo: '',
   taxSectionLabel: 'section 133, Income-tax Act 2025',
   receiptPrefix: 'SAHAY',
+  taxRecordRetentionYears: 8,
   upiVpa: '',
   upiPayeeName: 'Sahay Foundation',
   bankAccountName: '',

@@ -32,6 +32,8 @@ export const ZSettingsSchema = z.object({
   taxExemptionNo: text(100),
   /** "80G" before 1 April 2026, "section 133, Income-tax Act 2025" after. */
   taxSectionLabel: text(100),
+  /** Years after the end of a financial year that a verified donation's receipt data is kept despite an erasure (issue 29). */
+  taxRecordRetentionYears: z.number().int('Enter a whole number').min(1, 'Enter at least 1 year').max(30, 'Enter at most 30 years'),
   receiptPrefix: z.string().trim().regex(/^[A-Z0-9-]{1,12}$/, 'Use 1–12 capital letters, digits or dashes'),
   upiVpa: z.union([z.literal(''), z.string().trim().regex(UPI_VPA_PATTERN, 'Enter a UPI ID like name@bank')]),
   upiPayeeName: text(100),

@@ -24,3 +24,6 @@ export { fillPlaceholders, renderMarkdown } from './markdown.ts';
 export { SEED_CONTENT } from './seed-content.ts';
 export { countOpenContactMessages } from './contact-queue.ts';
 export { missingSetup } from './setup-checklist.ts';
+
+// Its part of erasing a person (issue 29).
+export { contactMessagesErasurePart } from './erase-contact-messages.ts';

@@ -5,6 +5,7 @@ import { notifyMoneySettingsJob } from './notify-money-settings.job.ts';
 import { contentProjection } from './content.projection.ts';
 import { countersProjection } from './counters.projection.ts';
 import { seedContent } from './content.ts';
+import { contactMessagesErasurePart } from './site.api.ts';
 import { settingsProjection } from './settings.projection.ts';
 import { siteRest } from './site.rest.ts';
 import { transparencyProjection } from './transparency.projection.ts';
@@ -18,4 +19,5 @@ export const siteModule: SahayModule = {
   jobs: [notifyContactMessageJob, notifyMoneySettingsJob],
   seed: seedContent,
   rest: siteRest,
+  erasure: contactMessagesErasurePart,
 };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +81,7 @@ describe.each(testDbKinds())('erasing a person on %s', (kind) => {
     const first = await admin.admin.members.erase({ userId: member.userId, reason: 'Account closed on request' });
     const before = await app.eventCount();
     const again = await admin.admin.members.erase({ userId: member.userId, reason: 'Account closed on request' });
-    expect(again).toEqual({ userId: member.userId, erasedAt: first.erasedAt, isErasedNow: false });
+    expect(again).toEqual({ userId: member.userId, erasedAt: first.erasedAt, isErasedNow: false, erased: {}, kept: [] });
     expect(await app.eventCount()).toBe(before);
   });
 
@@ -122,5 +123,40 @@ describe.each(testDbKinds())('erasing a person on %s', (kind) => {
       `user-${member.userId}`,
     ]);
     expect(rows[0]!.count).toBe(1);
+  });
+
+  it('erases a donor who never had an account by e-mail or phone (issue 29): their donations scrubbed, status gone, one PersonErased; members only; ten at once record one', async () => {
+    const visitor = await app.caller();
+    const admin = await app.caller({ token: membersAdmin.token });
+    const phone = `9${String(Date.now()).slice(-9)}`;
+    const pay = await visitor.donations.create({ amountPaise: 70_000, cause: 'general', donorName: 'Phone Only Donor', phone, address: '4 Tilak Road', showName: false });
+    const reference = pay.reference.replace('-', '');
+    expect(await visitor.donations.getStatus({ reference, contact: phone })).toMatchObject({ status: 'awaiting_payment' });
+    const message = `Please call me back about my gift ${crypto.randomUUID()}`;
+    await visitor.site.contact.create({ name: 'Phone Only Donor', phone: `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`, message });
+
+    const reason = 'The donor asked us to forget them';
+    const contentAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['content'] })).token });
+    const before = await app.eventCount();
+    expect((await rejection(contentAdmin.admin.members.eraseContact({ contact: phone, reason }))).code).toBe('FORBIDDEN');
+    expect((await rejection(visitor.admin.members.eraseContact({ contact: phone, reason }))).code).toBe('UNAUTHORIZED');
+    const bad = await rejection(admin.admin.members.eraseContact({ contact: 'someone', reason }));
+    expect(bad.code).toBe('BAD_REQUEST');
+    expect(fieldErrorsOf(bad).contact).toBeDefined();
+    expect(fieldErrorsOf(await rejection(admin.admin.members.eraseContact({ contact: phone, reason: `Phoned from ${phone}` }))).reason).toEqual([ERASE_REASON_PERSONAL]);
+    expect((await rejection(admin.admin.members.eraseContact({ contact: phone, reason, all: true } as never))).code).toBe('BAD_REQUEST');
+    expect(await app.eventCount()).toBe(before);
+
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => admin.admin.members.eraseContact({ contact: `+91 ${phone}`, reason })));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    const done = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(done.filter((result) => result.isErasedNow)).toEqual([expect.objectContaining({ erased: expect.objectContaining({ donations: 1, contactMessages: 1 }), kept: [] })]);
+    expect((await app.services.db.query(`SELECT 1 FROM contact_messages WHERE message = $1 OR phone LIKE $2`, [message, `%${phone.slice(5)}%`])).rows).toEqual([]);
+    const { rows } = await app.services.db.query<{ data: unknown }>(`SELECT data FROM events WHERE type = 'PersonErased' AND data->>'userId' IS NULL`);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(phone);
+    expect((await app.services.db.query(`SELECT donor_name, donor_phone, donor_address FROM donations WHERE reference = $1`, [reference])).rows).toEqual([{ donor_name: null, donor_phone: null, donor_address: null }]);
+    expect((await rejection(visitor.donations.getStatus({ reference, contact: phone }))).code).toBe('NOT_FOUND');
+    for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
   });
 });

@@ -138,7 +138,7 @@ const SUPER_ADMIN_LOCK = 0x5e410004;
  * left. Runs after the users read model (inline) has the suspension, under a lock that two such
  * suspensions take in turn, so two super-admins suspending each other at once cannot both succeed.
  */
-async function keepOneSuperAdmin(tx: Queryable, message = LAST_SUPER_ADMIN): Promise<void> {
+export async function keepOneSuperAdmin(tx: Queryable, message = LAST_SUPER_ADMIN): Promise<void> {
   await tx.query(`SELECT pg_advisory_xact_lock($1)`, [SUPER_ADMIN_LOCK]);
   const { rows } = await tx.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM users WHERE role = 'admin' AND status = 'active' AND permissions @> $1::text[]`,

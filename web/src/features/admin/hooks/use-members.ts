@@ -32,6 +32,12 @@ export function useEraseMember() {
   return trpc.admin.members.erase.useMutation({ onSuccess: () => utils.admin.members.invalidate() });
 }
 
+/** admin.members.eraseContact: a donor who never had an account, by e-mail or phone, with a reason (issue 29). */
+export function useEraseContact() {
+  const utils = trpc.useUtils();
+  return trpc.admin.members.eraseContact.useMutation({ onSuccess: () => utils.admin.members.invalidate() });
+}
+
 /** admin.members.setPermissions: a staff account's full set of permissions, with a reason; the detail is asked again. */
 export function useSetPermissions() {
   const utils = trpc.useUtils();

@@ -14,6 +14,7 @@ import { useActorName } from '../components/actor-name.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { LoadError } from '../components/load-error.tsx';
+import { ErasureOutcome } from '../components/erase-contact-form.tsx';
 import { MemberStatus } from '../components/member-status.tsx';
 import type { MemberEntry } from '../components/member-table.tsx';
 import { useChangeMemberStatus, useEraseMember, useMemberDetail } from '../hooks/use-members.ts';
@@ -202,18 +203,21 @@ function Erasure({ userId }: { userId: string }) {
   const t = useT();
   const erase = useEraseMember();
   return (
-    <ReasonAction
-      id="erasure"
-      userId={userId}
-      heading={t('admin.members.eraseHeading')}
-      help={t('admin.members.eraseHelp')}
-      submitLabel={t('admin.members.erase')}
-      failedKey="admin.members.eraseFailed"
-      mutation={erase}
-      schema={ZErasePersonRequestSchema}
-      confirmLabel={t('admin.members.eraseConfirm')}
-      done={erase.isSuccess && t('admin.members.erasedDone')}
-    />
+    <>
+      <ReasonAction
+        id="erasure"
+        userId={userId}
+        heading={t('admin.members.eraseHeading')}
+        help={t('admin.members.eraseHelp')}
+        submitLabel={t('admin.members.erase')}
+        failedKey="admin.members.eraseFailed"
+        mutation={erase}
+        schema={ZErasePersonRequestSchema}
+        confirmLabel={t('admin.members.eraseConfirm')}
+        done={erase.isSuccess && t('admin.members.erasedDone')}
+      />
+      {erase.data && <ErasureOutcome outcome={erase.data} />}
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { usePlural } from '#web/i18n/plural.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
+import { EraseContactForm } from '../components/erase-contact-form.tsx';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { ListPager } from '../components/list-pager.tsx';
@@ -24,6 +25,7 @@ export default function MembersPage() {
           <AdminPageHeading title={t('admin.members.heading')} />
           <MemberSearchFor />
           <CompanyDirects />
+          <EraseContactForm />
         </div>
       )}
     </AdminGate>

@@ -45,6 +45,7 @@ const GROUPS: ReadonlyArray<{ id: string; legend: MessageKey; fields: FieldSpec[
       { key: 'taxExemptionNo', kind: 'text' },
       { key: 'taxSectionLabel', kind: 'text' },
       { key: 'receiptPrefix', kind: 'text' },
+      { key: 'taxRecordRetentionYears', kind: 'count' },
     ],
   },
   {

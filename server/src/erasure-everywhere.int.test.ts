@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayAndCompare } from '#server/event-store/replay';
+import { RECEIPT_RETENTION_WHY, shredRetainedReceipts } from '#server/modules/donations/donations.api';
+import { rejection } from '#server/testing/assertions';
+import { helpFields } from '#server/testing/contract/rest-fixtures';
+import { testDbKinds } from '#server/testing/test-db';
+import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
+import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
+
+const TODAY = '2031-07-01';
+const RECENT = '2031-06-10';
+
+/**
+ * Issue 29, "Erasure everywhere": a member who donated, asked for help with payout details and
+ * documents, was given a gift and a withdrawal, is erased; afterwards no table (the events included)
+ * holds their name, e-mail, phone, address, PAN, UPI ID, account number or story in clear, every
+ * route that served them answers 404 or the erased form, and a replay equals live.
+ */
+describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
+  let app: TestApp;
+  const clock = new Date(`${TODAY}T06:00:00.000Z`);
+  let membersAdmin: AppCaller;
+  let verifier: AppCaller;
+  let finance: AppCaller;
+  let visitor: AppCaller;
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { now: () => clock });
+    membersAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['members'] })).token });
+    verifier = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['verification'] })).token });
+    finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
+    visitor = await app.caller();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  let counter = 0;
+  const uniqueUtr = () => String(6_000_000_000_00 + ((process.pid * 1000 + (counter += 1)) % 99_999_999_999)).slice(-12);
+
+  /** Every base table of the schema, each row cast to text, searched for each needle: the hits. */
+  async function clearTextHits(needles: Record<string, string>): Promise<string[]> {
+    const { rows: tables } = await app.services.db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    expect(tables.map((table) => table.table_name)).toEqual(expect.arrayContaining(['events', 'donations', 'help_requests', 'users']));
+    const hits: string[] = [];
+    for (const { table_name: table } of tables) {
+      for (const [what, needle] of Object.entries(needles)) {
+        const { rows } = await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM "${table}" AS row WHERE row::text ILIKE $1`, [`%${needle}%`]);
+        if (rows[0]!.count > 0) hits.push(`${table}: ${what}`);
+      }
+    }
+    return hits;
+  }
+
+  it('leaves nothing of them in clear in any table, serves nothing of them, and replays to the same read models', async () => {
+    const tag = crypto.randomBytes(3).toString('hex');
+    const person = {
+      name: `Savitri Erasedevi ${tag}`,
+      email: `savitri.${tag}@example.org`,
+      phone: `98${String(process.pid % 100_000_000).padStart(8, '0')}`,
+      address: `${tag} Kasturba Nagar Lane`,
+      pan: 'ABCPE1234F',
+      upiId: `savitri.${tag}@okbank`,
+      accountNumber: `70${String(Date.now()).slice(-10)}`,
+      story: `Our roof collapsed in the monsoon of ${tag}; the children sleep at the neighbours and we need to rebuild before winter.`,
+      contactNumber: `97${String((process.pid * 7) % 100_000_000).padStart(8, '0')}`,
+    };
+    const member = await app.account({ fullName: person.name, email: person.email, phone: person.phone });
+    const memberCaller = await app.caller({ token: member.token });
+    await memberCaller.identity.updateProfile({
+      address: person.address,
+      upiId: person.upiId,
+      accountHolder: person.name,
+      accountNumber: person.accountNumber,
+      confirmAccountNumber: person.accountNumber,
+      ifsc: 'SBIN0001234',
+      bankName: 'State Bank',
+    });
+
+    // A verified donation with every detail a receipt takes.
+    const pay = await memberCaller.donations.create({ amountPaise: 5_000_00, cause: 'general', donorName: person.name, email: person.email, phone: person.phone, pan: person.pan, address: person.address, showName: false });
+    await visitor.donations.submitProof({ reference: pay.reference, contact: person.email, utr: uniqueUtr() });
+    await finance.donations.admin.verify({ reference: pay.reference, receivedOn: TODAY, mode: 'upi' });
+
+    // A help request with payout details and two documents, published.
+    const req = request(app.http()).post('/api/help').set({ Authorization: `Bearer ${member.token}` });
+    const fields = helpFields(RECENT, {
+      category: 'other',
+      storyEn: person.story,
+      beneficiaryName: person.name,
+      upiId: person.upiId,
+      bankName: 'State Bank',
+      accountHolder: person.name,
+      accountNumber: person.accountNumber,
+      confirmAccountNumber: person.accountNumber,
+      ifsc: 'SBIN0001234',
+      document2Kind: 'other',
+      document2Date: RECENT,
+    });
+    for (const [name, value] of Object.entries(fields)) req.field(name, value);
+    req.attach('document1', await simplePdf(1, 'Estimate'), { filename: 'estimate.pdf', contentType: 'application/pdf' });
+    req.attach('document2', await photoWithExif(600, 400), { filename: 'roof.jpg', contentType: 'image/jpeg' });
+    const submitted = await req;
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    const requestId = submitted.body.id as string;
+    await verifier.help.admin.checkIdentity({ id: requestId, idKind: 'aadhaar', isMatched: true });
+    await verifier.help.admin.publish({ id: requestId });
+
+    // A gift through the foundation, a withdrawal of it, and a direct gift with its screenshot.
+    const giverEmail = `giver.${tag}@example.org`;
+    const gift = await visitor.donations.create({ amountPaise: 20_000_00, cause: 'general', donorName: 'Giver Person', email: giverEmail, showName: false, helpRequestId: requestId });
+    await visitor.donations.submitProof({ reference: gift.reference, contact: giverEmail, utr: uniqueUtr() });
+    await finance.donations.admin.verify({ reference: gift.reference, receivedOn: TODAY, mode: 'upi' });
+    await app.runJobs();
+    const withdrawal = await memberCaller.help.disbursements.request({ id: requestId, disbursementId: crypto.randomUUID(), amountPaise: 10_000_00, contactNumber: person.contactNumber });
+    await finance.help.admin.disbursements.approve({ disbursementId: withdrawal.id });
+    const giver = await app.account();
+    const direct = await request(app.http())
+      .post(`/api/help/${requestId}/gifts`)
+      .set({ Authorization: `Bearer ${giver.token}` })
+      .field('amount', '1500')
+      .field('utr', uniqueUtr())
+      .attach('screenshot', await photoWithExif(500, 800), { filename: 'paid.jpg', contentType: 'image/jpeg' });
+    expect(direct.status, JSON.stringify(direct.body)).toBe(201);
+    const giftId = direct.body.giftId as string;
+    await app.runJobs();
+
+    const needles = {
+      name: person.name,
+      email: person.email,
+      phone: person.phone,
+      address: person.address,
+      pan: person.pan,
+      upiId: person.upiId,
+      accountNumber: person.accountNumber,
+      story: person.story.slice(0, 40),
+      contactNumber: person.contactNumber,
+    };
+    // The search finds them before the erasure (so it would find them after, were they left).
+    expect(await clearTextHits(needles)).toEqual(expect.arrayContaining(['donations: name', 'donations: pan', 'help_requests: story']));
+    const served = async () => ({
+      status: (await request(app.http()).get(`/api/donations/${pay.reference}/status`).query({ contact: person.email })).status,
+      receipt: (await request(app.http()).get(`/api/donations/${pay.reference}/receipt.pdf`).query({ contact: person.email })).status,
+      page: (await request(app.http()).get(`/api/help/${requestId}`)).status,
+      screenshot: (await request(app.http()).get(`/api/help/gifts/${giftId}/screenshot`).set({ Authorization: `Bearer ${giver.token}` })).status,
+    });
+    expect(await served()).toEqual({ status: 200, receipt: 200, page: 200, screenshot: 200 });
+
+    const erased = await membersAdmin.admin.members.erase({ userId: member.userId, reason: 'The member asked us to forget them' });
+    // The law's exception: the verified donation's receipt data, kept 8 years (the default) after its financial year 2031-32.
+    const serial = (await finance.donations.admin.get({ reference: pay.reference })).receiptSerial!;
+    expect(erased).toEqual({
+      userId: member.userId,
+      erasedAt: clock.toISOString(),
+      isErasedNow: true,
+      erased: { donations: 1, helpRequests: 1, withdrawals: 1, giftsReceived: 1, giftScreenshotsGiven: 0 },
+      kept: [{ kind: 'donation-receipt', reference: `${pay.reference.replace('-', '')} (${serial})`, why: RECEIPT_RETENTION_WHY, keptUntil: '2040-03-31' }],
+    });
+    const { rows: records } = await app.services.db.query<{ data: unknown; stream_id: string }>(`SELECT data, stream_id FROM events WHERE type = 'PersonErased'`);
+    expect(records).toEqual([expect.objectContaining({ data: expect.objectContaining({ userId: member.userId, kept: erased.kept, reason: 'The member asked us to forget them' }) })]);
+    await app.runJobs();
+
+    // Only the sealed retention record of the verified donation's receipt may keep anything.
+    expect(await clearTextHits(needles)).toEqual([]);
+    expect(await served()).toEqual({ status: 404, receipt: 404, page: 404, screenshot: 404 });
+    expect((await visitor.help.list({})).requests.map((entry) => entry.id)).not.toContain(requestId);
+    const documentDownload = await request(app.http()).get(`/api/admin/help/${requestId}/documents/1`);
+    expect([401, 403, 404]).toContain(documentDownload.status);
+
+    for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
+
+    // The kept receipt data: finance only, sealed under its own key, shredded by the daily job once the period ends.
+    const reference = pay.reference.replace('-', '');
+    expect((await rejection(membersAdmin.donations.admin.retainedReceipts({ reference }))).code).toBe('FORBIDDEN');
+    expect(await finance.donations.admin.retainedReceipts({ reference })).toEqual({
+      receipts: [{ reference, serial, financialYear: '2031-32', keptUntil: '2040-03-31', receipt: { name: person.name, pan: person.pan, address: person.address, amountPaise: 5_000_00, receivedOn: TODAY } }],
+    });
+    expect(await shredRetainedReceipts(app.services, new Date('2040-03-31T12:00:00.000Z'))).toBe(0);
+    expect(await shredRetainedReceipts(app.services, new Date('2040-04-01T12:00:00.000Z'))).toBe(1);
+    expect(await shredRetainedReceipts(app.services, new Date('2040-04-02T12:00:00.000Z'))).toBe(0);
+    expect((await finance.donations.admin.retainedReceipts({ reference })).receipts).toEqual([expect.objectContaining({ reference, serial, receipt: null })]);
+    const { rows: keys } = await app.services.db.query(`SELECT wrapped_key FROM data_keys WHERE subject_id = $1`, [`donation_receipt-${reference}`]);
+    expect(keys).toEqual([{ wrapped_key: null }]);
+    for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resealClearEvents } from '#server/event-store/key-migration';
+import { replayAndCompare } from '#server/event-store/replay';
+import { testDbKinds } from '#server/testing/test-db';
+import { createTestApp, type TestApp } from '#server/testing/test-services';
+import { helpStreamId } from './help.events.ts';
+
+/**
+ * Issue 29 / decision 041: HelpRequested version 1 held a request's title and story in clear. New
+ * requests seal them (version 2); the owner's one-time reseal (run by `npm run migrate`) rewrites the
+ * version 1 events still stored, sealing them under the request's key, or dropping them when that key
+ * is gone. Events stay append-only for everything else.
+ */
+describe.each(testDbKinds())('resealing help requests written in clear on %s', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** A version 1 HelpRequested exactly as the old code wrote it (the fixture of that version). */
+  async function appendVersion1(story: string): Promise<string> {
+    const requestId = crypto.randomUUID();
+    const streamId = helpStreamId(requestId);
+    await app.services.db.transaction(async (tx) => {
+      const beneficiary = await app.services.eventStore.seal(tx, streamId, { name: 'Old Beneficiary', relation: 'self', payout: { upiId: 'old@upi', bankName: null, accountHolder: null, accountNumber: null, ifsc: null } });
+      await app.services.eventStore.appendInTransaction(
+        tx,
+        [
+          {
+            streamId,
+            expected: 'no_stream',
+            events: [
+              {
+                type: 'HelpRequested',
+                schemaVersion: 1,
+                data: {
+                  requestId,
+                  requesterId: 'SH1000001',
+                  category: 'medical',
+                  title: { en: `Old title ${story.slice(0, 12)}`, hi: null },
+                  story: { en: story, hi: null },
+                  amountNeededPaise: 50_000_00,
+                  beneficiary,
+                  documents: [],
+                  requestedAt: '2026-01-05T05:00:00.000Z',
+                },
+              },
+            ],
+          },
+        ],
+        { actor: 'SH1000001', correlationId: crypto.randomUUID() },
+      );
+    });
+    return requestId;
+  }
+
+  const clearHits = async (needle: string) =>
+    (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM events WHERE data::text LIKE $1`, [`%${needle}%`])).rows[0]!.count;
+
+  it('seals the title and story of old events in place (dropping those of erased requests), once; replay equals live; nothing else may change an event', async () => {
+    const kept = `A story written before the seal, kept ${crypto.randomUUID()}`;
+    const gone = `A story written before the seal, erased ${crypto.randomUUID()}`;
+    const keptId = await appendVersion1(kept);
+    const goneId = await appendVersion1(gone);
+    // The erased one: key destroyed and PersonalDataErased recorded, as an erasure does.
+    await app.services.db.transaction(async (tx) => {
+      await app.services.vault.destroyKey(tx, helpStreamId(goneId));
+      await app.services.eventStore.appendInTransaction(
+        tx,
+        [{ streamId: helpStreamId(goneId), expected: 1, events: [{ type: 'PersonalDataErased', data: { subjectId: helpStreamId(goneId), erasedAt: '2026-02-01T00:00:00.000Z', reason: 'Asked to be forgotten' } }] }],
+        { actor: 'system', correlationId: crypto.randomUUID() },
+      );
+    });
+    expect([await clearHits(kept), await clearHits(gone)]).toEqual([1, 1]);
+    const shown = async (id: string) => (await app.services.db.query(`SELECT title_en, story_en FROM help_requests WHERE id = $1`, [id])).rows[0];
+    expect(await shown(keptId)).toEqual({ title_en: expect.stringMatching(/^Old title/), story_en: kept });
+    expect(await shown(goneId)).toEqual({ title_en: null, story_en: null });
+
+    // Nothing but the reseal may change an event, the owner included.
+    await expect(app.services.db.query(`UPDATE events SET schema_version = 2 WHERE type = 'HelpRequested' AND schema_version = 1`)).rejects.toThrow(/append-only/);
+
+    expect(await resealClearEvents(app.services.db, app.services.vault, app.services.modules)).toBe(2);
+    expect([await clearHits(kept), await clearHits(gone)]).toEqual([0, 0]);
+    const { rows } = await app.services.db.query<{ schema_version: number; text: unknown }>(
+      `SELECT schema_version, data->'text' AS text FROM events WHERE type = 'HelpRequested' AND stream_id = ANY($1::text[]) ORDER BY stream_id = $2 DESC`,
+      [[helpStreamId(keptId), helpStreamId(goneId)], helpStreamId(keptId)],
+    );
+    expect(rows).toEqual([
+      { schema_version: 2, text: expect.objectContaining({ $sealed: 1, subject: helpStreamId(keptId) }) },
+      { schema_version: 2, text: null },
+    ]);
+    expect(await app.services.vault.reveal(app.services.db, rows[0]!.text)).toEqual({ title: { en: expect.stringMatching(/^Old title/), hi: null }, story: { en: kept, hi: null } });
+    expect(await resealClearEvents(app.services.db, app.services.vault, app.services.modules)).toBe(0);
+
+    // The read model did not change, and a rebuild from the resealed events gives the same.
+    expect(await shown(keptId)).toEqual({ title_en: expect.stringMatching(/^Old title/), story_en: kept });
+    for (const projection of await replayAndCompare(app.services, 'help_requests')) expect(projection.differences, projection.projection).toEqual([]);
+  });
+});
