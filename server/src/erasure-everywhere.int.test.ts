@@ -160,7 +160,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       userId: member.userId,
       erasedAt: clock.toISOString(),
       isErasedNow: true,
-      erased: { donations: 1, helpRequests: 1, withdrawals: 1, giftsReceived: 1, giftScreenshotsGiven: 0, contactMessages: 0 },
+      erased: { donations: 1, helpRequests: 1, withdrawals: 1, giftsReceived: 1, giftScreenshotsGiven: 0, contactMessages: 0, staffInvitations: 0 },
       kept: [{ kind: 'donation-receipt', reference: `${pay.reference.replace('-', '')} (${serial})`, why: RECEIPT_RETENTION_WHY, keptUntil: '2040-03-31' }],
     });
     const { rows: records } = await app.services.db.query<{ data: unknown; stream_id: string }>(`SELECT data, stream_id FROM events WHERE type = 'PersonErased'`);
