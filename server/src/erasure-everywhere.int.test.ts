@@ -68,6 +68,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       accountNumber: `70${String(Date.now()).slice(-10)}`,
       story: `Our roof collapsed in the monsoon of ${tag}; the children sleep at the neighbours and we need to rebuild before winter.`,
       contactNumber: `97${String((process.pid * 7) % 100_000_000).padStart(8, '0')}`,
+      update: `The builder came on ${tag}; the walls are up and my daughter is back in school.`,
     };
     const member = await app.account({ fullName: person.name, email: person.email, phone: person.phone });
     const memberCaller = await app.caller({ token: member.token });
@@ -109,6 +110,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     const requestId = submitted.body.id as string;
     await verifier.help.admin.checkIdentity({ id: requestId, idKind: 'aadhaar', isMatched: true });
     await verifier.help.admin.publish({ id: requestId });
+    await memberCaller.help.postUpdate({ id: requestId, textEn: person.update });
 
     // A gift through the foundation, a withdrawal of it, and a direct gift with its screenshot.
     const giverEmail = `giver.${tag}@example.org`;
@@ -139,9 +141,10 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       accountNumber: person.accountNumber,
       story: person.story.slice(0, 40),
       contactNumber: person.contactNumber,
+      update: person.update.slice(0, 40),
     };
     // The search finds them before the erasure (so it would find them after, were they left).
-    expect(await clearTextHits(needles)).toEqual(expect.arrayContaining(['donations: name', 'donations: pan', 'help_requests: story']));
+    expect(await clearTextHits(needles)).toEqual(expect.arrayContaining(['donations: name', 'donations: pan', 'help_requests: story', 'help_requests: update']));
     const served = async () => ({
       status: (await request(app.http()).get(`/api/donations/${pay.reference}/status`).query({ contact: person.email })).status,
       receipt: (await request(app.http()).get(`/api/donations/${pay.reference}/receipt.pdf`).query({ contact: person.email })).status,
@@ -157,7 +160,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       userId: member.userId,
       erasedAt: clock.toISOString(),
       isErasedNow: true,
-      erased: { donations: 1, helpRequests: 1, withdrawals: 1, giftsReceived: 1, giftScreenshotsGiven: 0 },
+      erased: { donations: 1, helpRequests: 1, withdrawals: 1, giftsReceived: 1, giftScreenshotsGiven: 0, contactMessages: 0, staffInvitations: 0 },
       kept: [{ kind: 'donation-receipt', reference: `${pay.reference.replace('-', '')} (${serial})`, why: RECEIPT_RETENTION_WHY, keptUntil: '2040-03-31' }],
     });
     const { rows: records } = await app.services.db.query<{ data: unknown; stream_id: string }>(`SELECT data, stream_id FROM events WHERE type = 'PersonErased'`);

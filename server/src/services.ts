@@ -8,7 +8,7 @@ import { migrateOnStart } from '#server/db/migrate';
 import { lockDataDir, openPglite } from '#server/db/pglite';
 import { connectPostgres } from '#server/db/postgres';
 import { EventStore } from '#server/event-store/event-store';
-import { runKeyMigrations } from '#server/event-store/key-migration';
+import { resealClearEvents, runKeyMigrations } from '#server/event-store/key-migration';
 import { assertMasterKeyMatches, recordMasterKeyCheck } from '#server/event-store/master-key-check';
 import { PersonalDataVault } from '#server/event-store/personal-data';
 import { UpcasterRegistry } from '#server/event-store/upcasters';
@@ -103,6 +103,12 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       await migrateOnStart(db, { url, ownerUrl, log: (message) => log.debug(message) });
       await runKeyMigrations({ db, vault, modules, now: options.now ?? (() => new Date()), log: (message) => log.info(message) });
       await recordMasterKeyCheck(db, vault);
+      // The embedded database has one role, the owner: personal data old versions wrote in clear is
+      // resealed as it starts. On PostgreSQL the app's role may not, so `npm run migrate` does it (decision 041).
+      if (config.database.kind === 'pglite') {
+        const resealed = await resealClearEvents(db, vault, modules);
+        if (resealed > 0) log.info({ resealed }, 'events holding personal data in clear resealed');
+      }
     } catch (error) {
       await db.close().catch(() => {});
       unlock?.();

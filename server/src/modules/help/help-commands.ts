@@ -298,7 +298,10 @@ export function extendRequest(services: Services, input: { id: string; closesOn:
 
 /** help.postUpdate (the requester) and help.admin.postUpdate (staff). */
 export function postUpdate(services: Services, input: { id: string; textEn: string | null; textHi: string | null; by: 'requester' | 'staff' }, meta: RequestMeta) {
-  return decideOn(services, input.id, meta, (state) =>
-    decidePostUpdate({ requestId: input.id, text: { en: input.textEn, hi: input.textHi }, by: input.by, postedBy: meta.actor, now: services.now() }, state),
+  return decideOn(services, input.id, meta, async (state, { seal }) =>
+    decidePostUpdate(
+      { requestId: input.id, text: await seal(helpStreamId(input.id), { en: input.textEn, hi: input.textHi }), by: input.by, postedBy: meta.actor, now: services.now() },
+      state,
+    ),
   );
 }

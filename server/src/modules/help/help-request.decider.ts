@@ -360,7 +360,8 @@ export const HELP_ONLY_REQUESTER_UPDATES = 'Only the person who asked for help, 
  * they post as its requester). Only once the request is public: published, or closed after it.
  */
 export function decidePostUpdate(
-  command: { requestId: string; text: HelpUpdatePosted['data']['text']; by: 'requester' | 'staff'; postedBy: string; now: Date },
+  /** `text`: the BilingualText sealed by the caller under help-<requestId> (issue 29). */
+  command: { requestId: string; text: Sealed; by: 'requester' | 'staff'; postedBy: string; now: Date },
   state: HelpRequestState,
 ): HelpUpdatePosted[] {
   requireRequest(state);

@@ -170,9 +170,16 @@ export type HelpRequestClosed = {
 };
 
 /** The requester or a staff member tells the request's readers what has happened (published or closed requests). */
+/**
+ * Version 2 (issue 29) seals the update's text (BilingualText) under the request's key: a requester's
+ * news tells of a person. Version 1 held it in clear (its upcaster keeps it as it is); the owner's
+ * reseal (decision 041) seals what is still stored that way, or drops it (null) once the key is gone.
+ */
+export const HELP_UPDATE_POSTED_SCHEMA_VERSION = 2;
+
 export type HelpUpdatePosted = {
   type: 'HelpUpdatePosted';
-  data: { requestId: string; text: BilingualText; by: 'requester' | 'staff'; postedBy: string; postedAt: string };
+  data: { requestId: string; text: Sealed | BilingualText | null; by: 'requester' | 'staff'; postedBy: string; postedAt: string };
 };
 
 export type HelpRequestEvent =

@@ -1,6 +1,6 @@
 import { isSealed, type PersonalDataErased } from '#server/event-store/personal-data';
 import type { Projection } from '#server/event-store/types';
-import { HELP_STREAM_PREFIX, type DirectGiftEvent, type HelpBeneficiary, type HelpRequestText, type HelpLedgerEvent, type HelpRequestEvent } from './help.events.ts';
+import { HELP_STREAM_PREFIX, type DirectGiftEvent, type BilingualText, type HelpBeneficiary, type HelpRequestText, type HelpLedgerEvent, type HelpRequestEvent } from './help.events.ts';
 
 type ProjectedEvent = HelpRequestEvent | HelpLedgerEvent | DirectGiftEvent | PersonalDataErased;
 
@@ -79,7 +79,9 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
         return;
       }
       case 'HelpUpdatePosted': {
-        const { requestId, text, by, postedAt } = event.data;
+        const { requestId, by, postedAt } = event.data;
+        // Sealed since version 2 (issue 29); a version 1 event gives it in clear.
+        const text = isSealed(event.data.text) ? await reveal<BilingualText>(event.data.text) : event.data.text;
         await tx.query(`UPDATE ${table} SET updates = updates || jsonb_build_array($2::jsonb), updated_at = $3 WHERE id = $1`, [requestId, JSON.stringify({ text, by, postedAt }), at]);
         return;
       }

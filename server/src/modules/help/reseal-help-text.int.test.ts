@@ -58,6 +58,24 @@ describe.each(testDbKinds())('resealing help requests written in clear on %s', (
     return requestId;
   }
 
+  /** A version 1 HelpUpdatePosted (its text in clear) on the request's stream. */
+  async function appendUpdateVersion1(requestId: string, text: string): Promise<void> {
+    await app.services.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [helpStreamId(requestId)]);
+      await app.services.eventStore.appendInTransaction(
+        tx,
+        [
+          {
+            streamId: helpStreamId(requestId),
+            expected: rows[0]!.version,
+            events: [{ type: 'HelpUpdatePosted', schemaVersion: 1, data: { requestId, text: { en: text, hi: null }, by: 'requester', postedBy: 'SH1000001', postedAt: '2026-01-06T05:00:00.000Z' } }],
+          },
+        ],
+        { actor: 'SH1000001', correlationId: crypto.randomUUID() },
+      );
+    });
+  }
+
   const clearHits = async (needle: string) =>
     (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM events WHERE data::text LIKE $1`, [`%${needle}%`])).rows[0]!.count;
 
@@ -66,6 +84,8 @@ describe.each(testDbKinds())('resealing help requests written in clear on %s', (
     const gone = `A story written before the seal, erased ${crypto.randomUUID()}`;
     const keptId = await appendVersion1(kept);
     const goneId = await appendVersion1(gone);
+    const update = `An update written before the seal ${crypto.randomUUID()}`;
+    await appendUpdateVersion1(keptId, update);
     // The erased one: key destroyed and PersonalDataErased recorded, as an erasure does.
     await app.services.db.transaction(async (tx) => {
       await app.services.vault.destroyKey(tx, helpStreamId(goneId));
@@ -83,8 +103,9 @@ describe.each(testDbKinds())('resealing help requests written in clear on %s', (
     // Nothing but the reseal may change an event, the owner included.
     await expect(app.services.db.query(`UPDATE events SET schema_version = 2 WHERE type = 'HelpRequested' AND schema_version = 1`)).rejects.toThrow(/append-only/);
 
-    expect(await resealClearEvents(app.services.db, app.services.vault, app.services.modules)).toBe(2);
-    expect([await clearHits(kept), await clearHits(gone)]).toEqual([0, 0]);
+    expect(await clearHits(update)).toBe(1);
+    expect(await resealClearEvents(app.services.db, app.services.vault, app.services.modules)).toBe(3);
+    expect([await clearHits(kept), await clearHits(gone), await clearHits(update)]).toEqual([0, 0, 0]);
     const { rows } = await app.services.db.query<{ schema_version: number; text: unknown }>(
       `SELECT schema_version, data->'text' AS text FROM events WHERE type = 'HelpRequested' AND stream_id = ANY($1::text[]) ORDER BY stream_id = $2 DESC`,
       [[helpStreamId(keptId), helpStreamId(goneId)], helpStreamId(keptId)],

@@ -58,3 +58,4 @@ export {
   PERMISSIONS_UNCHANGED,
 } from './members/member-admin.ts';
 export { inviteStaff, listStaffInvitations, withdrawStaffInvitation, INVITATION_VALID_HOURS } from './staff/staff-invitations.ts';
+export { staffInvitationsErasurePart } from './staff/erase-staff-invitations.ts';

@@ -12,6 +12,7 @@ import { usersProjection } from './accounts/users.projection.ts';
 import { sendUserIdReminderJob } from './accounts/send-user-id-reminder.job.ts';
 import { sendStaffInvitationJob } from './staff/send-staff-invitation.job.ts';
 import { staffInvitationsProjection } from './staff/staff-invitations.projection.ts';
+import { staffInvitationsErasurePart } from './identity.api.ts';
 
 export const identityModule: SahayModule = {
   name: 'identity',
@@ -19,6 +20,7 @@ export const identityModule: SahayModule = {
   eventSchemas: identityEventSchemas,
   jobs: [sendConfirmationEmailJob, sendPasswordResetCodeJob, processQrCodeJob, processIdPhotoJob, sendStaffInvitationJob, sendUserIdReminderJob],
   rest: identityRest,
+  erasure: staffInvitationsErasurePart,
   /** Moves the QR images of the disk era into the file store; finds nothing to do after the first start. */
   seed: async (services) => {
     await importLegacyQrCodes(services);

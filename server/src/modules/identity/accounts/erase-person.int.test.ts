@@ -159,4 +159,17 @@ describe.each(testDbKinds())('erasing a person on %s', (kind) => {
     expect((await rejection(visitor.donations.getStatus({ reference, contact: phone }))).code).toBe('NOT_FOUND');
     for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
   });
+
+  it('erasing by e-mail also erases a staff invitation sent to it that no account took up (issue 29)', async () => {
+    const superAdmin = await app.caller({ token: (await app.account({ role: 'admin' })).token });
+    const email = `invited.${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const name = `Invited Person ${crypto.randomUUID().slice(0, 6)}`;
+    await superAdmin.admin.staff.invite({ email, name, permissions: ['content'] });
+    const admin = await app.caller({ token: membersAdmin.token });
+    const result = await admin.admin.members.eraseContact({ contact: email, reason: 'Asked to be forgotten' });
+    expect(result).toMatchObject({ isErasedNow: true, erased: expect.objectContaining({ staffInvitations: 1 }) });
+    const { rows } = await app.services.db.query(`SELECT full_name, email FROM staff_invitations WHERE full_name = $1 OR email = $2`, [name, email]);
+    expect(rows).toEqual([]);
+    for (const projection of await replayAndCompare(app.services, 'staff_invitations')) expect(projection.differences, projection.projection).toEqual([]);
+  });
 });

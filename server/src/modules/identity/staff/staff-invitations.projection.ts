@@ -1,5 +1,5 @@
 import type { Projection } from '#server/event-store/types';
-import type { IdentityEvent, InviteeDetails } from '../identity.events.ts';
+import { staffInvitationStreamId, type IdentityEvent, type InviteeDetails } from '../identity.events.ts';
 
 /**
  * The super-admin's list of staff invitations. Inline, so the list shows an invitation the moment
@@ -35,6 +35,10 @@ export const staffInvitationsProjection: Projection<'staff_invitations', Identit
       case 'PersonalDataErased':
         if (event.data.subjectId.startsWith('user-')) {
           await tx.query(`UPDATE ${tables.staff_invitations} SET full_name = NULL, email = NULL WHERE user_id = $1`, [event.data.subjectId.slice('user-'.length)]);
+        }
+        // An invitation no account took up, erased with the person it was sent to (issue 29).
+        if (event.data.subjectId.startsWith(staffInvitationStreamId(''))) {
+          await tx.query(`UPDATE ${tables.staff_invitations} SET full_name = NULL, email = NULL WHERE invitation_id = $1`, [event.data.subjectId.slice(staffInvitationStreamId('').length)]);
         }
         return;
       default:
