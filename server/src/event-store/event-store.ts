@@ -249,7 +249,7 @@ export class EventStore {
        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
          AND transaction_id < coalesce($5::xid8, pg_snapshot_xmin(pg_current_snapshot()))
          AND ($4::text[] IS NULL OR type = ANY($4::text[]))
-       ORDER BY transaction_id, global_position
+       ORDER BY events.transaction_id, global_position -- the column (xid8), not the text alias of EVENT_COLUMNS: "1000" sorts before "999"
        LIMIT $3`,
       [after.transactionId, after.globalPosition, limit, types ?? null, visibleBelow ?? null],
     );

@@ -109,7 +109,7 @@ async function lastSettledPosition(tx: Queryable, after: Checkpoint, horizon: st
   const { rows } = await tx.query<CheckpointRow>(
     `SELECT transaction_id::text AS transaction_id, global_position FROM events
       WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND transaction_id < $3::xid8
-      ORDER BY transaction_id DESC, global_position DESC
+      ORDER BY events.transaction_id DESC, global_position DESC -- the column (xid8), not the text alias
       LIMIT 1`,
     [after.transactionId, after.globalPosition, horizon],
   );
