@@ -5,7 +5,7 @@
  * with its inline CSS and favicon (Brotli, as rendered per request), the JavaScript (the inline boot
  * script, and the entry module and the page's code and texts it names, precompressed Brotli), the
  * fonts its language uses, and any favicon file. Fails (exit 1), naming the page and the figure,
- * when a page's JavaScript exceeds 90 KiB or its total exceeds 200 KiB.
+ * when a page's JavaScript exceeds 91 KiB (90 until issue 29, docs/decisions/046) or its total exceeds 200 KiB.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { publicSiteFixture } from '../src/testing/public-site-fixture.ts';
 import { transparencyFixture } from '../src/testing/transparency-fixture.ts';
 import { helpListFixture, helpRequestFixture } from '../src/features/help/help-fixture.ts';
 
-export const JS_BUDGET = 90 * 1024;
+export const JS_BUDGET = 91 * 1024;
 export const TOTAL_BUDGET = 200 * 1024;
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -13,13 +13,14 @@ import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { CAUSE_LABELS, causeOf } from '../components/cause-select.tsx';
 import { DonationStatusBadge } from '../components/donation-status-badge.tsx';
-import { StatementByCode } from '../components/statement-by-code.tsx';
 import { useDonationStatus } from '../hooks/use-donation-status.ts';
 import { displayReference } from '../reference.ts';
 
 const statusSchema = lazyModule(() => import('@sahay/server/modules/donations/get-donation-status.schema'));
 const loadPayStep = () => import('../components/pay-step.tsx');
 const PayStep = lazy(loadPayStep);
+/** The yearly statement by code sits below the status look-up: loaded after the page is up, not with it (the 90 KiB budget, decision 011). */
+const StatementByCode = lazy(() => import('../components/statement-by-code.tsx').then((module) => ({ default: module.StatementByCode })));
 
 /** The contact handed over from /donate after the proof was sent (history state: never in the address). */
 function handedOverContact(): string {
@@ -44,6 +45,8 @@ export default function DonationStatusPage() {
   const [values, setValues] = useState(() => ({ reference: query.get('reference') ?? '', contact: handedOverContact() }));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [isChecking, setIsChecking] = useState(false);
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
   useAdoptEarlyInput(formRef, (typed) => setValues((current) => ({ ...current, ...typed })));
 
   // Arriving from /donate with the proof just sent: show the donation at once.
@@ -119,7 +122,12 @@ export default function DonationStatusPage() {
           isRefreshing={status.isLooking}
         />
       )}
-      <StatementByCode initialContact={status.state.phase !== 'idle' ? status.state.input.contact : ''} />
+      {/* Client-side only: the server's render does not wait for a lazy component (React error 419). */}
+      {isHydrated && (
+        <Suspense fallback={null}>
+          <StatementByCode initialContact={status.state.phase !== 'idle' ? status.state.input.contact : ''} />
+        </Suspense>
+      )}
       <p className="field-hint">
         <Link href="/donate">{t('donationStatus.newDonation')}</Link>
       </p>
