@@ -6,6 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phonePhoto } from '#server/uploads/phone-photo.test-helper';
 import { startHarness, waitForApp, type Harness } from './harness.ts';
 
+declare global {
+  interface Window {
+    /** Every file the page put in a form it sent (the test's own recorder). */
+    __sentFiles?: Array<{ name: string; file: Blob }>;
+  }
+}
+
 const SHOTS_DIR = process.env.SAHAY_E2E_SHOTS ?? path.join(os.tmpdir(), 'sahay-e2e-phone-photo');
 const FIVE_MB = 5 * 1024 * 1024;
 
@@ -50,7 +57,7 @@ describe('a phone camera’s photos in the Kanyadan form, in Chromium', () => {
       const send = XMLHttpRequest.prototype.send;
       XMLHttpRequest.prototype.send = function (body?: Document | XMLHttpRequestBodyInit | null) {
         if (body instanceof FormData) {
-          const store = ((window as unknown as { __sentFiles?: Array<{ name: string; file: Blob }> }).__sentFiles ??= []);
+          const store = (window.__sentFiles ??= []);
           for (const [name, value] of body.entries()) if (value instanceof Blob) store.push({ name, file: value });
         }
         return send.call(this, body);
@@ -90,7 +97,7 @@ describe('a phone camera’s photos in the Kanyadan form, in Chromium', () => {
     await page.getByTestId('kanyadan-receipt').waitFor({ timeout: 60_000 });
     expect((await page.getByTestId('receipt-reg-no').textContent())!.trim()).toMatch(/^[A-Z]{5}\d{7}$/);
     const sentPhotos = await page.evaluate(async () => {
-      const sent = (window as unknown as { __sentFiles?: Array<{ name: string; file: Blob }> }).__sentFiles ?? [];
+      const sent = window.__sentFiles ?? [];
       return Promise.all(
         sent
           .filter((entry) => entry.name === 'photo' || entry.name === 'girlAadhaar')
