@@ -38,6 +38,12 @@ describe('the shared rule for single-line text', () => {
     expect(isSingleLineText(text)).toBe(false);
   });
 
+  it('refuses half of a surrogate pair (PostgreSQL refuses it in JSON), and keeps a whole pair such as an emoji', () => {
+    expect(isSingleLineText('Asha \uD83D')).toBe(false);
+    expect(isSingleLineText('\uDE00 Devi')).toBe(false);
+    expect(isSingleLineText('Asha \uD83D\uDE00')).toBe(true);
+  });
+
   it('allows joiners inside Devanagari, as in Hindi names with conjuncts, and ordinary text in both scripts', () => {
     for (const name of [...HINDI_NAMES, 'Asha Devi', "D'Souza-Menon", '₹ 1,000 — धन्यवाद']) expect([name, isSingleLineText(name)]).toEqual([name, true]);
   });

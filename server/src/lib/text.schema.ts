@@ -13,7 +13,8 @@ import { z } from 'zod';
  */
 export const TEXT_HAS_HIDDEN_CHARACTERS = 'Remove line breaks and hidden characters from this field: type it on one line.';
 
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/** Cs: a lone surrogate (half of a pair) is no character at all, and PostgreSQL refuses it in JSON: a 500, not a 400. */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 const JOINERS = new Set(['\u200C', '\u200D']);
 const DEVANAGARI = /\p{Script=Devanagari}/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
