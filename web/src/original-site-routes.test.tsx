@@ -18,12 +18,13 @@ import type { Renderer } from './entry-server.tsx';
  *
  * Pages are stood in for by markers naming them, so the router's choice is what is tested here.
  */
+/** Each stand-in page's ID → its loader's source, shared by the mock below and the tests (vi.hoisted). */
+const { loaders } = vi.hoisted(() => ({ loaders: new Map<string, string>() }));
+
 vi.mock('./lib/lazy-page.tsx', async () => {
   const { createElement } = await import('react');
-  const loaders = new Map<string, string>();
   let next = 0;
   return {
-    loaders,
     forgetFailedPageLoads: () => undefined,
     lazyPage: (load: () => Promise<unknown>, namespaces: readonly string[] = []) => {
       const id = `page-${(next += 1)}`;
@@ -73,7 +74,6 @@ for (const [name, value] of [...Object.entries(pages), ...Object.entries(adminPa
 
 /** What the client router shows at a path: the page's name, or where it redirects. */
 async function clientRoute(path: string): Promise<{ page?: string; redirectTo?: string }> {
-  const { loaders } = (await import('./lib/lazy-page.tsx')) as unknown as { loaders: Map<string, string> };
   const ssrContext: { redirectTo?: string } = {};
   const html = renderToString(
     <Router ssrPath={path} ssrContext={ssrContext}>
