@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import type { Db } from '#server/db/db';
 import { districtKeyOf, type KanyadanStatus } from '#server/modules/kanyadan/kanyadan-fields.schema';
 import { isoDate, pickAge, pickApplicant, pickDistrict } from './population.ts';
-import { seededRandom } from './documents.ts';
+import { seededRandom } from '#server/testing/seeded-random';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const QUEUE_SPAN_DAYS = 5 * 365;

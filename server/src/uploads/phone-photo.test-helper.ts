@@ -4,6 +4,7 @@
  * time (nothing big is committed); the seed makes each photo distinct and repeatable.
  */
 import sharp from 'sharp';
+import { seededRandom } from '#server/testing/seeded-random';
 
 export interface PhonePhoto {
   bytes: Buffer;
@@ -12,17 +13,6 @@ export interface PhonePhoto {
   quality: number;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * A `width`×`height` JPEG: a blown-up random colour field (the scene) plus per-pixel noise of
