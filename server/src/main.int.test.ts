@@ -1,39 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FROM_SOURCE, startServerProcess } from '#server/testing/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** Node with tsx's loader, as the tests run code; or `npm run serve`, as production starts the server. */
-const FROM_SOURCE = [process.execPath, '--import', 'tsx', 'server/src/main.ts'] as const;
+/** `npm run serve`, as production starts the server (FROM_SOURCE: as the tests run code). */
 const NPM_RUN_SERVE = ['npm', 'run', '--silent', 'serve'] as const;
 
-function startMain(
-  env: Record<string, string>,
-  [command, ...args]: readonly string[] = FROM_SOURCE,
-): { child: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
-  const child = spawn(command!, args, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/Sahay is running at (http:\/\/\S+)/);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', () => reject(new Error(`exited before listening:\n${output}`)));
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, url, exit };
-}
+const startMain = startServerProcess;
 
 describe('the server process', () => {
   const dirs: string[] = [];

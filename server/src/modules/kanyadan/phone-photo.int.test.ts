@@ -3,17 +3,16 @@
  * `npm run serve` (192 MB) on the embedded database receives Kanyadan applications carrying ordinary
  * phone photos, and must answer, process their documents and stay far from its heap limit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '#server/db/pglite';
+import { startServerProcess, type ServerProcess } from '#server/testing/server-process';
 import { phonePhoto } from '#server/uploads/phone-photo.test-helper';
 import { simplePdf } from '#server/uploads/test-files.test-helper';
 import { applicationFields } from './kanyadan.test-helper.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const HEAP_MB = 192;
 
 interface Peaks {
@@ -22,29 +21,11 @@ interface Peaks {
   heapLimit: number;
 }
 
-function startServer(dataDir: string, probeFile: string): { child: ChildProcess; url: Promise<string>; exit: Promise<number | null>; output: () => string } {
-  const child = spawn(
-    process.execPath,
-    [`--max-semi-space-size=16`, `--max-old-space-size=${HEAP_MB}`, '--import', './bench/uploads/memory-probe.mjs', '--import', 'tsx', 'server/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', SAHAY_DATA_DIR: dataDir, SAHAY_MEMORY_PROBE: probeFile, MALLOC_ARENA_MAX: '2' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+function startServer(dataDir: string, probeFile: string): ServerProcess {
+  return startServerProcess(
+    { PORT: '0', HOST: '127.0.0.1', SAHAY_DATA_DIR: dataDir, SAHAY_MEMORY_PROBE: probeFile, MALLOC_ARENA_MAX: '2' },
+    [process.execPath, `--max-semi-space-size=16`, `--max-old-space-size=${HEAP_MB}`, '--import', './bench/uploads/memory-probe.mjs', '--import', 'tsx', 'server/src/main.ts'],
   );
-  let output = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/Sahay is running at (http:\/\/\S+)/);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', () => reject(new Error(`exited before listening:\n${output}`)));
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, url, exit, output: () => output.slice(-3000) };
 }
 
 async function submit(url: string, documents: Record<string, { bytes: Buffer; name: string; type: string }>): Promise<{ status: number; body: string }> {
@@ -75,7 +56,7 @@ describe('a server at the heap of npm run serve, on the embedded database', () =
 
     server = startServer(dataDir, probeFile);
     const url = await server.url;
-    const died = server.exit.then((code) => ({ status: -1, body: `the server died (exit ${code}):\n${server!.output()}` }));
+    const died = server.exit.then((code) => ({ status: -1, body: `the server died (exit ${code}):\n${server!.output().slice(-3000)}` }));
     const jpeg = (bytes: Buffer, name: string) => ({ bytes, name, type: 'image/jpeg' });
     const answers = await Promise.all([
       Promise.race([
@@ -92,7 +73,7 @@ describe('a server at the heap of npm run serve, on the embedded database', () =
 
     // The document job runs in this process: give it its time, then a clean stop (which lets a running job end).
     await new Promise((resolve) => setTimeout(resolve, 20_000));
-    expect(server.child.exitCode, server.output()).toBeNull();
+    expect(server.child.exitCode, server.output().slice(-3000)).toBeNull();
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);
 
