@@ -24,7 +24,7 @@ import { auditHistoryOf, getCharts, listQueues } from '#server/modules/admin/adm
 import { createDonation, submitProof, sumDonationsReceivedByMonth, verifyDonation } from '#server/modules/donations/donations.api';
 import { ZCreateDonationRequestSchema } from '#server/modules/donations/create-donation.schema';
 import { PERMISSIONS } from '#server/modules/identity/identity.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { createBenchDatabase, dropBenchDatabase, timeRuns } from '../kanyadan/shared.ts';
 
 const time = (label: string, samples: number, run: (index: number) => unknown) => timeRuns(label, samples, run);

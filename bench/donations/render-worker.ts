@@ -11,7 +11,7 @@ import type { EventStore } from '#server/event-store/event-store';
 import { EVENT_COLUMNS } from '#server/event-store/event-store';
 import type { Recorded } from '#server/event-store/types';
 import { renderDonationReceiptJob, type DonationVerified } from '#server/modules/donations/donations.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 
 const OFFSET = Number(process.env.BENCH_OFFSET ?? 0);
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 1_000);

@@ -33,7 +33,8 @@ import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
 import { createDonation, indiaDateOf, submitProof, verifyDonation } from '#server/modules/donations/donations.api';
 import { ZCreateDonationRequestSchema } from '#server/modules/donations/create-donation.schema';
-import { createServices, type Services } from '#server/services';
+import { createServices } from '#server/create-services';
+import type { Services } from '#server/services';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 10_000);

@@ -17,7 +17,8 @@ import { loadConfig } from '#server/config';
 import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
 import type { RequestMeta } from '#server/lib/request-meta';
-import { createServices, type Services } from '#server/services';
+import { createServices } from '#server/create-services';
+import type { Services } from '#server/services';
 import {
   applyDonationToRequest,
   checkIdentity,

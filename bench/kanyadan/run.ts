@@ -74,7 +74,7 @@ import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
 import { DOCUMENT_IMAGE, listApplications, MAX_DOCUMENT_PAGES } from '#server/modules/kanyadan/kanyadan.api';
 import { ZApplicationFilterSchema } from '#server/modules/kanyadan/kanyadan-routes.schema';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { reencodeImage } from '#server/uploads/reencode-image';
 import { checkPdf, sanitizePdf } from '#server/uploads/sanitize-pdf';
 import sharp from 'sharp';

@@ -14,7 +14,7 @@ import { createApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { connectPostgres } from '#server/db/postgres';
 import { createBullmqQueue } from '#server/queue/bullmq-queue';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { childLogger, required, sampleMemory, type ChildMessage } from './shared.ts';
 
 const memory = sampleMemory();

@@ -13,7 +13,7 @@ import { startAsyncProjections } from '#server/event-store/async-projections';
 import { startRelay } from '#server/event-store/relay';
 import { createBullmqQueue } from '#server/queue/bullmq-queue';
 import type { JobHandler } from '#server/queue/queue';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { childLogger, required, sampleMemory, type ChildMessage, type HandlerStats } from './shared.ts';
 
 const memory = sampleMemory();

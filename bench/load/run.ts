@@ -51,7 +51,7 @@ import pino from 'pino';
 import { WEB_DIST_DIR } from '#server/app';
 import { loadConfig } from '#server/config';
 import { SESSION_COOKIE } from '#server/modules/identity/identity.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { startOwnRedis, type OwnServer } from '#server/testing/own-services';
 import { bundleWorker, SERVER_ENTRY } from '../../worker/src/bundle.ts';
 import { createBenchDatabase, machineCpu, npmScriptLaunch, procCpuSeconds, procMemory } from '../kanyadan/shared.ts';

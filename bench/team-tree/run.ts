@@ -18,7 +18,7 @@ import { connectPostgres } from '#server/db/postgres';
 import { migrate } from '#server/db/migrate';
 import { hashPassword } from '#server/lib/passwords';
 import { generateEpins, getLevelMembers, getTeamLevels, getTeamSummary, recordRegistration, registerMember } from '#server/modules/community/community.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);

@@ -25,7 +25,7 @@ import { loadConfig } from '#server/config';
 import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
 import { getPublicSiteData, getTransparency, type PublicSiteData, type TTransparency } from '#server/modules/site/site.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { createBenchDatabase, dropBenchDatabase, timeRuns } from '../kanyadan/shared.ts';
 
 const time = (label: string, samples: number, run: (index: number) => unknown) => timeRuns(label, samples, run, { warmup: 20, labelWidth: 64 });

@@ -5,7 +5,8 @@ import { createApp } from '#server/app';
 import type { Config } from '#server/config';
 import { startAsyncProjections } from '#server/event-store/async-projections';
 import { startRelay } from '#server/event-store/relay';
-import { createServices, type CreateServicesOptions, type Services } from '#server/services';
+import { createServices, type CreateServicesOptions } from '#server/create-services';
+import type { Services } from '#server/services';
 import { removeLeftoverPdfCopies } from '#server/uploads/sanitize-pdf';
 
 export interface RunningServer {

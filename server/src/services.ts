@@ -1,28 +1,18 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/db';
-import { migrateOnStart } from '#server/db/migrate';
-import { lockDataDir, openPglite } from '#server/db/pglite';
-import { connectPostgres } from '#server/db/postgres';
-import { EventStore } from '#server/event-store/event-store';
-import { resealClearEvents, runKeyMigrations } from '#server/event-store/key-migration';
-import { assertMasterKeyMatches, recordMasterKeyCheck } from '#server/event-store/master-key-check';
-import { PersonalDataVault } from '#server/event-store/personal-data';
-import { UpcasterRegistry } from '#server/event-store/upcasters';
-import { createFileStore, type FileStore } from '#server/files/file-store';
-import { createMailer } from '#server/lib/create-mailer';
+import type { EventStore } from '#server/event-store/event-store';
+import type { PersonalDataVault } from '#server/event-store/personal-data';
+import type { FileStore } from '#server/files/file-store';
 import type { Mailer } from '#server/lib/mailer';
-import { createSms, type SmsSender } from '#server/lib/sms';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
+import type { RateLimits } from '#server/lib/rate-limit';
+import type { SmsSender } from '#server/lib/sms';
 import type { SahayModule } from '#server/modules/module';
-import { SessionCache } from '#server/modules/identity/identity.api';
-import { sahayModules } from '#server/modules/registry';
-import { createQueue } from '#server/queue/create-queue';
+import type { SessionCache } from '#server/modules/identity/accounts/session-cache';
 import type { JobHandler, JobQueue } from '#server/queue/queue';
 
+// The type every module, job and tool is handed. It imports no module's code: the composition root
+// that builds it is create-services.ts (issue 30: a module importing this file must not import every module).
 /** Everything a request, a job or a tool needs; built once per process. */
 export interface Services {
   config: Config;
@@ -45,134 +35,3 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/**
- * The master key wraps every person's data key. Production takes it from SAHAY_MASTER_KEY; the
- * embedded default makes one on first start and keeps it beside the database.
- */
-export function loadMasterKey(config: Config): Buffer {
-  if (config.SAHAY_MASTER_KEY) return Buffer.from(config.SAHAY_MASTER_KEY, 'base64');
-  const file = path.join(config.dataDir, 'master.key');
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-  }
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-}
-
-export interface CreateServicesOptions {
-  config: Config;
-  log: Logger;
-  /** Who opens the database; named in the embedded lock file. */
-  owner: string;
-  /** Test hook: use this database instead of opening one from the config. */
-  db?: Db;
-  masterKey?: Buffer;
-  mailer?: Mailer;
-  sms?: SmsSender;
-  /** Test hook: a file store other than the one the config names. */
-  files?: FileStore;
-  modules?: readonly SahayModule[];
-  limits?: RateLimits;
-  now?: () => Date;
-  /** Whether this process runs jobs itself (embedded server, worker) or only enqueues them. */
-  runsJobs: boolean;
-}
-
-export async function createServices(options: CreateServicesOptions): Promise<Services> {
-  const { config, log } = options;
-  const modules = options.modules ?? sahayModules;
-  let unlock: (() => void) | undefined;
-  let db = options.db;
-  if (!db) {
-    if (config.database.kind === 'pglite') {
-      unlock = lockDataDir(config.dataDir, options.owner);
-      db = await openPglite(config.database.dir);
-    } else {
-      db = connectPostgres(config.database.url, { poolSize: config.DATABASE_POOL_SIZE, applicationName: `sahay-${options.owner}` });
-    }
-  }
-  const vault = new PersonalDataVault(options.masterKey ?? loadMasterKey(config));
-  if (!options.db) {
-    // SQL migrations, then the key migrations that need the master key (decision 019). A process
-    // that cannot start must not keep the pool (or the embedded database's lock) open behind it.
-    try {
-      const ownerUrl = config.database.kind === 'postgres' ? config.database.ownerUrl : undefined;
-      const url = config.database.kind === 'postgres' ? config.database.url : undefined;
-      // Another master key than the database's: refused before anything is written (decision 044).
-      await assertMasterKeyMatches(db, vault);
-      await migrateOnStart(db, { url, ownerUrl, log: (message) => log.debug(message) });
-      await runKeyMigrations({ db, vault, modules, now: options.now ?? (() => new Date()), log: (message) => log.info(message) });
-      await recordMasterKeyCheck(db, vault);
-      // The embedded database has one role, the owner: personal data old versions wrote in clear is
-      // resealed as it starts. On PostgreSQL the app's role may not, so `npm run migrate` does it (decision 041).
-      if (config.database.kind === 'pglite') {
-        const resealed = await resealClearEvents(db, vault, modules);
-        if (resealed > 0) log.info({ resealed }, 'events holding personal data in clear resealed');
-      }
-    } catch (error) {
-      await db.close().catch(() => {});
-      unlock?.();
-      throw error;
-    }
-  }
-  const upcasters = new UpcasterRegistry().register(...modules.flatMap((module) => module.eventSchemas ?? []));
-  const eventStore = new EventStore({
-    db,
-    vault,
-    upcasters,
-    inlineProjections: modules.flatMap((module) => module.inlineProjections ?? []),
-    asyncProjections: modules.flatMap((module) => module.asyncProjections ?? []),
-  });
-  const mailer = options.mailer ?? createMailer(config, log);
-  const sms = options.sms ?? createSms(config, log);
-  const now = options.now ?? (() => new Date());
-  const files = options.files ?? createFileStore({ config: config.files, db, vault, log, now });
-  const jobHandlers = modules.flatMap((module) => module.jobs ?? []);
-  const database = db;
-  const sessions = new SessionCache(db, {
-    onListenError: (error) => log.warn({ err: error }, 'session cache: not listening for changed sessions; every request asks the database until it listens again'),
-  });
-  // Jobs get the services themselves (a test may swap the mailer, say, and jobs see it), so the
-  // queue is made once they exist.
-  let queue!: JobQueue;
-  const services: Services = {
-    config,
-    log,
-    db: database,
-    vault,
-    eventStore,
-    files,
-    mailer,
-    sms,
-    modules,
-    jobHandlers,
-    limits: options.limits ?? DEFAULT_RATE_LIMITS,
-    sessions,
-    now,
-    get queue() {
-      return queue;
-    },
-    set queue(replacement) {
-      queue = replacement;
-    },
-    async close() {
-      await sessions.stop();
-      await queue.close();
-      mailer.close();
-      files.close();
-      if (!options.db) await database.close();
-      unlock?.();
-    },
-  };
-  queue = createQueue({
-    config,
-    log,
-    runsJobs: options.runsJobs,
-    handlers: jobHandlers,
-    schedules: modules.flatMap((module) => module.schedules ?? []),
-    context: services,
-    now,
-  });
-  for (const module of modules) await module.seed?.(services);
-  return services;
-}

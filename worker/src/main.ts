@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from '@sahay/server/config';
 import { startAsyncProjections } from '@sahay/server/event-store/async-projections';
 import { startRelay } from '@sahay/server/event-store/relay';
 import { createLogger } from '@sahay/server/lib/logger';
-import { createServices } from '@sahay/server/services';
+import { createServices } from '@sahay/server/create-services';
 import { removeLeftoverPdfCopies } from '@sahay/server/uploads/sanitize-pdf';
 
 /**

@@ -10,7 +10,7 @@ import { PersonalDataVault } from '#server/event-store/personal-data';
 import { runRelayBatch } from '#server/event-store/relay';
 import { replayAndCompare } from '#server/event-store/replay';
 import type { InProcessQueue } from '#server/queue/in-process-queue';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { runTool, TOOL_TIMEOUT_MS } from '#server/tools/run-tool.test-helper';
 import { createInnerContext, type Context } from '#server/trpc/context';
 import { createCallerFactory } from '#server/trpc/procedures';

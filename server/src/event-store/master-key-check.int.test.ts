@@ -9,7 +9,7 @@ import type { Db } from '#server/db/db';
 import { openPglite } from '#server/db/pglite';
 import { connectPostgres } from '#server/db/postgres';
 import { createAccount } from '#server/modules/identity/identity.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { needsPostgres, describeWhere } from '#server/testing/requires';
 import { createTestDb, type TestDb } from '#server/testing/test-db';
 import { runTool, TOOL_TIMEOUT_MS } from '#server/tools/run-tool.test-helper';

@@ -10,7 +10,8 @@ import { replayAndCompare } from '#server/event-store/replay';
 import { generateEpins } from '#server/modules/community/community.api';
 import { createAccount, logIn, requiresTwoFactor, type Permission, type Role } from '#server/modules/identity/identity.api';
 import { enrolTwoFactor } from '#server/testing/two-factor';
-import { createServices, type Services } from '#server/services';
+import { createServices } from '#server/create-services';
+import type { Services } from '#server/services';
 import { startOwnPostgres, startOwnRedis, type OwnServer } from '#server/testing/own-services';
 import { PLAIN_LOCAL_SMTP } from '#server/testing/smtp-server';
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { logIn } from '#server/modules/identity/identity.api';
 import { getMe } from '#server/modules/identity/identity.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 
 describe('npm run admin:create', () => {

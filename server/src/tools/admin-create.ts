@@ -9,7 +9,7 @@ import { createLogger } from '#server/lib/logger';
 import { createAccount } from '#server/modules/identity/identity.api';
 import { ZEmailSchema, ZPasswordSchema, requiredText } from '#server/modules/identity/fields.schema';
 import { PERMISSIONS } from '#server/modules/identity/identity.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 
 const USAGE =
   'Usage: npm run admin:create -- --email <e-mail> --name <full name> [--phone <mobile>] [--permissions <list>]\n' +

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { base32Decode, totp } from '#server/lib/totp';
 import { beginTotpSetup, confirmTotpSetup, createAccount, getTotpStatus, logIn } from '#server/modules/identity/identity.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 
 describe('npm run admin:reset-totp', () => {

@@ -8,7 +8,7 @@ import { loadConfig } from '#server/config';
 import { ZCreateDonationRequestSchema } from '#server/modules/donations/create-donation.schema';
 import { createDonation } from '#server/modules/donations/donations.api';
 import { createAccount, getMemberEntry } from '#server/modules/identity/identity.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 
 describe('npm run erase', () => {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { ZApplicationFieldsSchema } from '#server/modules/kanyadan/kanyadan-fields.schema';
 import { kanyadanStreamId, submitApplication } from '#server/modules/kanyadan/kanyadan.api';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { plainImage, simplePdf } from '#server/uploads/test-files.test-helper';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 

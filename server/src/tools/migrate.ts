@@ -6,7 +6,7 @@ import { resealClearEvents, runKeyMigrations } from '#server/event-store/key-mig
 import { assertMasterKeyMatches, MasterKeyMismatchError, recordMasterKeyCheck } from '#server/event-store/master-key-check';
 import { PersonalDataVault } from '#server/event-store/personal-data';
 import { sahayModules } from '#server/modules/registry';
-import { loadMasterKey } from '#server/services';
+import { loadMasterKey } from '#server/create-services';
 import { loadToolConfig } from './open-services.ts';
 
 /**

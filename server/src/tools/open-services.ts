@@ -2,7 +2,8 @@ import { ConfigError, loadConfig, type Config } from '#server/config';
 import { DataDirLockedError } from '#server/db/pglite';
 import { AppError } from '#server/errors/app-error';
 import { createLogger } from '#server/lib/logger';
-import { createServices, type Services } from '#server/services';
+import { createServices } from '#server/create-services';
+import type { Services } from '#server/services';
 
 /** The configuration for a tool that opens no services itself; a wrong one is printed plainly and gives null. */
 export function loadToolConfig(): Config | null {

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { sahayModules } from '#server/modules/registry';
-import { createServices } from '#server/services';
+import { createServices } from '#server/create-services';
 import { raceCalls } from '#server/testing/assertions';
 import { createTestDb, testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
