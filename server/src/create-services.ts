@@ -18,7 +18,7 @@ import type { Mailer } from '#server/lib/mailer';
 import { createSms, type SmsSender } from '#server/lib/sms';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
 import type { SahayModule } from '#server/modules/module';
-import { SessionCache } from '#server/modules/identity/accounts/session-cache';
+import { SessionCache } from '#server/modules/identity/identity.api';
 import { sahayModules } from '#server/modules/registry';
 import { createQueue } from '#server/queue/create-queue';
 import type { JobQueue } from '#server/queue/queue';

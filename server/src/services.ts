@@ -1,18 +1,22 @@
+import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '#server/config';
-import type { Db } from '#server/db/db';
+import type { Db, Queryable } from '#server/db/db';
 import type { EventStore } from '#server/event-store/event-store';
 import type { PersonalDataVault } from '#server/event-store/personal-data';
+import type { DomainEvent, Projection, ReindexContext } from '#server/event-store/types';
+import type { EventSchema } from '#server/event-store/upcasters';
 import type { FileStore } from '#server/files/file-store';
 import type { Mailer } from '#server/lib/mailer';
 import type { RateLimits } from '#server/lib/rate-limit';
 import type { SmsSender } from '#server/lib/sms';
-import type { SahayModule } from '#server/modules/module';
-import type { SessionCache } from '#server/modules/identity/accounts/session-cache';
-import type { JobHandler, JobQueue } from '#server/queue/queue';
+import type { SessionUser } from '#server/modules/identity/permissions.schema';
+import type { JobHandler, JobQueue, ScheduledJob } from '#server/queue/queue';
 
-// The type every module, job and tool is handed. It imports no module's code: the composition root
-// that builds it is create-services.ts (issue 30: a module importing this file must not import every module).
+// The types the platform and the modules share, which refer to each other: Services (what every
+// request, job and tool is handed) and SahayModule (what a module gives the platform). This file
+// imports no module's code; create-services.ts is the composition root that builds Services (issue 30).
+
 /** Everything a request, a job or a tool needs; built once per process. */
 export interface Services {
   config: Config;
@@ -29,9 +33,92 @@ export interface Services {
   jobHandlers: readonly JobHandler[];
   limits: RateLimits;
   /** Resolves a request's session token to its user; keeps them a few seconds (docs/decisions/038). */
-  sessions: SessionCache;
+  sessions: SessionResolver;
   /** The clock; tests inject their own. */
   now(): Date;
   close(): Promise<void>;
 }
 
+
+/** Resolves a request's session token to who is asking (identity's SessionCache). */
+export interface SessionResolver {
+  resolve(token: string, now: Date): Promise<SessionUser | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A feature slice's only public face (ARCHITECTURE.md, Folders). The tRPC routers are composed
+ * statically in trpc/router.ts so their types flow to the client; everything else is listed here.
+ */
+export interface SahayModule {
+  name: string;
+  /** Read models updated in the append's transaction: what a request must see at once (docs/decisions/015). */
+  inlineProjections?: readonly Projection[];
+  /** Read models an async processor keeps up to date shortly after the commit: what no request needs at once. */
+  asyncProjections?: readonly Projection[];
+  /** Event schemas with their upcasters. */
+  eventSchemas?: readonly EventSchema[];
+  /** Handlers the relay turns events into jobs for. */
+  jobs?: readonly JobHandler[];
+  /** Jobs run on a timer through the same queue (docs/decisions/020). */
+  schedules?: readonly ScheduledJob[];
+  /** Records what a fresh database needs (seed content). Idempotent; runs when a process starts. */
+  seed?: (services: Services) => Promise<void>;
+  /** REST adapters under /api. */
+  rest?: (services: Services) => Router;
+  /**
+   * Recomputes the blind indexes (context.blindIndex) the module's read models hold, after the
+   * blind-index key changed (docs/decisions/019). The key migration calls it once per key, in one
+   * transaction (context.tx) that also records the key, before the process serves anything.
+   */
+  reindex?: (context: ReindexContext) => Promise<void>;
+  /**
+   * Seals in place what older versions wrote in clear in this module's events (docs/decisions/041);
+   * `npm run migrate` runs it once per process as the owner of the tables. Returns how many events it resealed.
+   */
+  reseal?: (context: { tx: Queryable; vault: PersonalDataVault }) => Promise<number>;
+  /** What of a person this module holds, erased with the rest of them in one action (issue 29). */
+  erasure?: ErasurePart;
+}
+
+/**
+ * Who is erased (issue 29): an account, or a donor who never had one, known by the e-mail addresses
+ * (lower case) and phones (10 digits) they gave. An account's own contacts are among `contacts`.
+ */
+export interface ErasureTarget {
+  userId: string | null;
+  contacts: readonly string[];
+}
+
+/** A record kept despite an erasure because the law says so, and until when (a PII-free summary). */
+export interface ErasureKept {
+  /** What it is, e.g. `donation-receipt`. */
+  kind: string;
+  /** The record's non-personal reference (a donation's reference and receipt serial). */
+  reference: string;
+  /** Why it is kept: the rule that requires it. */
+  why: string;
+  /** YYYY-MM-DD: the day it is shredded. */
+  keptUntil: string;
+}
+
+/** What a module found of a person, read inside the erasure's transaction. */
+export interface ErasureFound {
+  /**
+   * The module's streams whose subject is erased, with the version read: each gets a
+   * PersonalDataErased (its inline projections scrub their rows as they see it) appended at exactly
+   * that version, so a record changed meanwhile makes the erasure read and decide again.
+   */
+  streams: Record<string, number | null>;
+  /** Events to record on those streams before the erasure (a retention record), by stream. */
+  before?: Record<string, readonly DomainEvent[]>;
+  /** Per kind of record, how many were erased (for the erasure's record; no personal data). */
+  counts: Record<string, number>;
+  kept: readonly ErasureKept[];
+  /** In the same transaction after the events: destroy keys, remove files, delete the rows that are not projections. */
+  shred(tx: Queryable): Promise<void>;
+}
+
+export interface ErasurePart {
+  find(services: Services, tx: Queryable, target: ErasureTarget): Promise<ErasureFound>;
+}

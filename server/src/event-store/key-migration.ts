@@ -21,10 +21,7 @@ import type { ProjectionContext } from './types.ts';
 /** Arbitrary and fixed: every process must take the same lock. */
 const KEY_MIGRATION_LOCK = 7_241_865_325_823_965;
 
-/** What a module's reindex hook gets: the runner's transaction and the current keys. */
-export interface ReindexContext extends Omit<ProjectionContext, 'tables'> {
-  log: (message: string) => void;
-}
+export type { ReindexContext } from './types.ts';
 
 export interface KeyMigrationOptions {
   db: Db;

@@ -87,3 +87,8 @@ export interface Projection<T extends string = string, E extends DomainEvent = D
 export function isEventOf<E extends DomainEvent>(event: RecordedEvent, types: readonly E['type'][]): event is Recorded<E> {
   return (types as readonly string[]).includes(event.type);
 }
+
+/** What a module's reindex hook gets: the runner's transaction and the current keys. */
+export interface ReindexContext extends Omit<ProjectionContext, 'tables'> {
+  log: (message: string) => void;
+}

@@ -3,7 +3,10 @@ import type { Logger } from 'pino';
 import type { FilesConfig } from '#server/config';
 import type { Db, Queryable } from '#server/db/db';
 import type { PersonalDataVault } from '#server/event-store/personal-data';
+import type { BlobBackend, FileStorage } from './blob-backend.ts';
 import { S3Blobs } from './s3-blobs.ts';
+
+export type { BlobBackend, FileStorage };
 
 /**
  * Every stored file goes through this one interface (decision 016). Bytes are encrypted with the
@@ -39,7 +42,6 @@ export interface FileStore {
   close(): void;
 }
 
-export type FileStorage = 'db' | 's3';
 
 export interface PutFileInput {
   /** The person or record the file belongs to, e.g. `user-<uuid>`; its data key encrypts the file. */
@@ -118,22 +120,6 @@ export function isFileId(value: string): boolean {
   return UUID.test(value);
 }
 
-/**
- * Where ciphertext is kept. `write` runs before the row is inserted and returns what the store keeps in
- * the database (file_parts; null when the bytes live elsewhere); `read` is given that, read back.
- */
-export interface BlobBackend {
-  readonly storage: FileStorage;
-  write(fileId: string, ciphertext: Buffer): Promise<Buffer | null>;
-  /** The ciphertext, or null when it is missing. */
-  read(fileId: string, column: Buffer | null): Promise<Buffer | null>;
-  /** Deletes stored bytes outside the row; a no-op for the database. */
-  delete(fileIds: readonly string[]): Promise<void>;
-  /** File IDs of stored objects last written before `before` (S3 only; the database has no orphans). */
-  listOlderThan(before: Date): AsyncIterable<string[]>;
-  check(): Promise<void>;
-  close(): void;
-}
 
 /**
  * Ciphertext in the database: one backup holds everything, and any server process can read it. The

@@ -9,7 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { FilesConfig } from '#server/config';
-import type { BlobBackend } from './file-store.ts';
+import type { BlobBackend } from './blob-backend.ts';
 
 export type S3FilesConfig = Extract<FilesConfig, { kind: 's3' }>;
 

@@ -2,7 +2,7 @@ import type { PersonalDataErased, Sealed } from '#server/event-store/personal-da
 
 export type { PersonalDataErased };
 import type { EventSchema } from '#server/event-store/upcasters';
-import type { Permission } from './permissions.schema.ts';
+import type { Permission, Role } from './permissions.schema.ts';
 
 /** Personal fields of an account; stored in events only sealed under the person's data key. */
 export interface PersonalDetails {
@@ -16,7 +16,7 @@ export interface PersonalDetails {
   pinCode?: string;
 }
 
-export type Role = 'member' | 'admin';
+export type { Role };
 
 export { PERMISSIONS, type Permission } from './permissions.schema.ts';
 

@@ -1,6 +1,8 @@
 import type { Db, Queryable } from '#server/db/db';
-import { afterCommit } from '#server/db/db';
+import { keptSessions } from './sessions-changed.ts';
 import { hashToken, isTokenShaped, readSession, type SessionUser } from './sessions.ts';
+
+export { sessionsChanged } from './sessions-changed.ts';
 
 /**
  * The sessions this process has just resolved, kept for a few seconds so that a signed-in member's
@@ -47,19 +49,6 @@ export interface SessionCacheOptions {
 
 type Unlisten = () => Promise<void>;
 
-/** Every cache of this process, for sessionsChanged(). */
-const caches = new Set<SessionCache>();
-
-/**
- * Call from any write that can change what a session resolves to, with the account (null: every
- * account); this process's caches forget it once q's transaction has committed. Other processes
- * hear of it from the database's triggers.
- */
-export function sessionsChanged(q: Queryable, userId: string | null): void {
-  afterCommit(q, () => {
-    for (const cache of caches) cache.forget(userId);
-  });
-}
 
 export class SessionCache {
   readonly #db: Db;
@@ -85,7 +74,7 @@ export class SessionCache {
     this.#clock = options.clock ?? (() => performance.now());
     this.#onListenError = options.onListenError;
     if (!(this.#ttlMs >= 0) || !(this.#maxEntries >= 0)) throw new Error('SessionCache: ttlMs and maxEntries must be non-negative numbers');
-    caches.add(this);
+    keptSessions.add(this);
   }
 
   /** Sessions answered from memory and from the database (tests, benches). */
@@ -133,7 +122,7 @@ export class SessionCache {
   /** Stops listening and keeping; resolve() then always asks the database. */
   async stop(): Promise<void> {
     this.#isStopped = true;
-    caches.delete(this);
+    keptSessions.delete(this);
     clearTimeout(this.#relistenTimer);
     this.#relistenTimer = undefined;
     this.#isListening = false;

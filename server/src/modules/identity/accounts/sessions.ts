@@ -1,24 +1,16 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
 import { requiresTwoFactor } from '../access.ts';
-import { sessionsChanged } from './session-cache.ts';
+import { sessionsChanged } from './sessions-changed.ts';
 import type { Permission, Role } from '../identity.events.ts';
 
 export const SESSION_COOKIE = 'sahay_session';
 
 export type SessionKind = 'cookie' | 'bearer';
 
-export interface SessionUser {
-  userId: string;
-  fullName: string;
-  role: Role;
-  permissions: Permission[];
-  /**
-   * Staff whose permissions require a second factor (access.ts requiresTwoFactor) and who have not
-   * set it up: such a session may only set it up, sign out and say who it is.
-   */
-  twoFactorSetupRequired: boolean;
-}
+import type { SessionUser } from '../permissions.schema.ts';
+
+export type { SessionUser };
 
 /** The session's view of an account, with whether it must still set up its second factor. */
 export function sessionUserOf(account: Omit<SessionUser, 'twoFactorSetupRequired'>, hasTotp: boolean): SessionUser {

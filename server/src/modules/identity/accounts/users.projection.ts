@@ -1,6 +1,6 @@
 import type { Projection } from '#server/event-store/types';
 import { emailHashWith } from './accounts.ts';
-import { sessionsChanged } from './session-cache.ts';
+import { sessionsChanged } from './sessions-changed.ts';
 import type { IdentityEvent, PersonalDetails, ProfileDetails } from '../identity.events.ts';
 
 /** The accounts read model. Runs inline: a registration must be able to sign in at once. */

@@ -9,7 +9,7 @@ import { userStreamId, type AdminTotpDisabled, type AdminTotpEnabled } from '../
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { requiresTwoFactor } from '../access.ts';
 import { revokeAllSessions, type SessionUser } from '../accounts/sessions.ts';
-import { sessionsChanged } from '../accounts/session-cache.ts';
+import { sessionsChanged } from '../accounts/sessions-changed.ts';
 import { ACCOUNT_NOT_FOUND, evolveUser, isActiveUser, noUser, type UserState } from '../user.decider.ts';
 
 /**
