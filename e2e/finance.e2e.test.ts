@@ -63,7 +63,7 @@ describe('transparency and bank-statement matching in Chromium', () => {
       expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     }
     // The worker projects the figures a moment after the verification.
-    await expect.poll(async () => ((await callProcedure(harness, 'site.transparency.get', { input: {} })).body.result?.data as { gifts: { total: number } }).gifts.total, { timeout: 15_000 }).toBe(2);
+    await expect.poll(async () => ((await callProcedure(harness, 'transparency.report.get', { input: {} })).body.result?.data as { gifts: { total: number } }).gifts.total, { timeout: 15_000 }).toBe(2);
 
     for (const lang of ['en', 'hi'] as const) {
       const { page, consoleErrors } = await harness.page({ width: 360 });

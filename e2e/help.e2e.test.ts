@@ -726,7 +726,7 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     } as const;
     // The worker projects the payment a moment after it is recorded.
     await expect
-      .poll(async () => ((await callProcedure(harness, 'site.transparency.get', { input: {} })).body.result?.data as { totals: { disbursedPaise: number } }).totals.disbursedPaise, { timeout: 30_000 })
+      .poll(async () => ((await callProcedure(harness, 'transparency.report.get', { input: {} })).body.result?.data as { totals: { disbursedPaise: number } }).totals.disbursedPaise, { timeout: 30_000 })
       .toBe(7_800_00);
     for (const lang of ['hi', 'en'] as const) {
       const text = texts[lang];

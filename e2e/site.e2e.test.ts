@@ -281,7 +281,7 @@ describe('public site in Chromium', () => {
     const { version } = (await callProcedure(harness, 'site.settings.get')).body.result?.data as { version: number };
     const saved = await callProcedure(harness, 'site.settings.update', { kind: 'mutation', token: await tokenFor(harness, admin), input: { expectedVersion: version, data: { baselineKanyadanGirls: 13_000 } } });
     expect(saved.status).toBe(200);
-    const asked = () => page.waitForRequest((request) => request.url().includes('site.counters.get'), { timeout: 5_000 });
+    const asked = () => page.waitForRequest((request) => request.url().includes('transparency.counters.get'), { timeout: 5_000 });
 
     // Not before the 10 minutes are up...
     await page.clock.runFor(9 * 60_000);

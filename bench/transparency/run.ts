@@ -24,7 +24,7 @@ import { createApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
-import { getPublicSiteData, getTransparency, type PublicSiteData, type TTransparency } from '#server/modules/site/site.api';
+import { getPublicSiteData, getTransparency, type PublicSiteData, type TTransparency } from '#server/modules/transparency/transparency.api';
 import { createServices } from '#server/create-services';
 import { createBenchDatabase, dropBenchDatabase, timeRuns } from '../kanyadan/shared.ts';
 

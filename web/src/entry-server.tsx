@@ -4,8 +4,8 @@
  * content, in the language the address (or the remembered choice) asks for.
  */
 import { renderToString } from 'react-dom/server';
-import type { PublicSiteData } from '@sahay/server/modules/site/public-data';
-import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
+import type { PublicSiteData } from '@sahay/server/modules/transparency/public-data';
+import type { TTransparency } from '@sahay/server/modules/transparency/transparency.schema';
 import type { Viewer } from './api/session-change.ts';
 import { App } from './app.tsx';
 import type { HelpPageData } from './features/help/help-page-data.ts';

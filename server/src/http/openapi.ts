@@ -25,7 +25,7 @@ import { ZBankStatementSchema, ZStatementColumnsPreviewSchema, ZStatementFormFie
 import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from '#server/modules/donations/exports.schema';
 import { ZYearlyStatementQuerySchema } from '#server/modules/donations/yearly-statement.schema';
 import { ZRequestStatementCodeRequestSchema, ZRequestStatementCodeResponseSchema, ZVerifyStatementCodeRequestSchema, ZVerifyStatementCodeResponseSchema } from '#server/modules/donations/statement-code.schema';
-import { ZTransparencyCsvQuerySchema, ZTransparencyPaymentsCsvQuerySchema, ZTransparencyQuerySchema, ZTransparencySchema } from '#server/modules/site/transparency.schema';
+import { ZTransparencyCsvQuerySchema, ZTransparencyPaymentsCsvQuerySchema, ZTransparencyQuerySchema, ZTransparencySchema } from '#server/modules/transparency/transparency.schema';
 import { ZWebVitalsReportSchema } from '#server/modules/site/web-vitals.schema';
 import { ZCancelDonationRestRequestSchema, ZCancelDonationResponseSchema } from '#server/modules/donations/cancel-donation.schema';
 import { ZCreateDonationRestRequestSchema, ZCreateDonationRestResponseSchema } from '#server/modules/donations/create-donation.schema';

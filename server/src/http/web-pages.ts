@@ -9,7 +9,7 @@ import { isAppError } from '#server/errors/app-error';
 import { readCookie } from '#server/http/session-middleware';
 import { SESSION_COOKIE } from '#server/modules/identity/identity.api';
 import { getPublicRequest, listPublicRequests, listPublishedRequestIds, type THelpList, type TPublicHelpRequestDetail } from '#server/modules/help/help.api';
-import { getPublicSiteData, getPublicTransparency, type PublicSiteData, type TTransparency } from '#server/modules/site/site.api';
+import { getPublicSiteData, getPublicTransparency, type PublicSiteData, type TTransparency } from '#server/modules/transparency/transparency.api';
 import type { Services } from '#server/services';
 
 /**

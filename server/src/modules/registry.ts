@@ -7,6 +7,7 @@ import { identityModule } from './identity/identity.module.ts';
 import { kanyadanModule } from './kanyadan/kanyadan.module.ts';
 import { platformModule } from './platform/platform.module.ts';
 import { siteModule } from './site/site.module.ts';
+import { transparencyModule } from './transparency/transparency.module.ts';
 
 /** Every feature slice of the monolith, in the order their projections run. */
-export const sahayModules: readonly SahayModule[] = [identityModule, communityModule, siteModule, donationsModule, kanyadanModule, helpModule, adminModule, platformModule];
+export const sahayModules: readonly SahayModule[] = [identityModule, communityModule, siteModule, donationsModule, kanyadanModule, helpModule, adminModule, platformModule, transparencyModule];

@@ -5,6 +5,7 @@ import { helpRouter } from '#server/modules/help/help.router';
 import { identityRouter } from '#server/modules/identity/identity.router';
 import { kanyadanRouter } from '#server/modules/kanyadan/kanyadan.router';
 import { siteRouter } from '#server/modules/site/site.router';
+import { transparencyRouter } from '#server/modules/transparency/transparency.router';
 import { router } from './procedures.ts';
 
 /** The app router: only maps names to the modules' routers. */
@@ -16,6 +17,7 @@ export const appRouter = router({
   donations: donationsRouter,
   kanyadan: kanyadanRouter,
   help: helpRouter,
+  transparency: transparencyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,7 +5,8 @@
  */
 import type { TContentPage, TContentSlug } from '@sahay/server/modules/site/content.schema';
 import { CONTENT_SLUGS } from '@sahay/server/modules/site/content.schema';
-import { DEFAULT_SETTINGS, fillPlaceholders, renderMarkdown, SEED_CONTENT, type PublicSiteData } from '@sahay/server/modules/site/site.api';
+import { DEFAULT_SETTINGS, fillPlaceholders, renderMarkdown, SEED_CONTENT } from '@sahay/server/modules/site/site.api';
+import type { PublicSiteData } from '@sahay/server/modules/transparency/transparency.api';
 import type { TSettings } from '@sahay/server/modules/site/settings.schema';
 
 export function publicSiteFixture(overrides: Partial<TSettings> = {}): PublicSiteData {

@@ -4,7 +4,7 @@
  * out of both schemes. For the
  * page's tests and the byte-budget check (the page measured at its largest, not empty).
  */
-import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
+import type { TTransparency } from '@sahay/server/modules/transparency/transparency.schema';
 
 const NAMES = ['सुनीता देवी', null, 'Ramesh Kumar Srivastava', 'श्रीमती कमला प्रसाद शर्मा', null, 'Asha Verma'];
 const CAUSES = ['general', 'kanyadan', 'medical', 'education', 'accident', 'environment'] as const;

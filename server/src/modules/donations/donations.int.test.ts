@@ -298,7 +298,7 @@ describe.each(testDbKinds())('donations procedures on %s', (kind) => {
   it('feeds the home counters and the impact cards with verified gifts only, takes a cancelled one back, and replay equals live', async () => {
     const visitor = await app.caller();
     await app.runJobs();
-    const countersBefore = await visitor.site.counters.get();
+    const countersBefore = await visitor.transparency.counters.get();
     const referrerBefore = await getTeamSummary(app.services.db, referrer.userId);
     const memberBefore = await getTeamSummary(app.services.db, member.userId);
     const donor = uniqueDonor();
@@ -308,7 +308,7 @@ describe.each(testDbKinds())('donations procedures on %s', (kind) => {
     await verifiedDonation(app, finance, { input: { email: donor.email, amountPaise: 500_00, referralId: referrer.userId }, receivedOn: '2031-05-01' });
     await visitor.donations.create(pledgeInput({ amountPaise: 99_999_00, referralId: referrer.userId }));
     await app.runJobs();
-    const counters = await visitor.site.counters.get();
+    const counters = await visitor.transparency.counters.get();
     expect([counters.happyDonors - countersBefore.happyDonors, counters.fundsRaisedPaise - countersBefore.fundsRaisedPaise]).toEqual([1, 1_750_00]);
     expect((await getTeamSummary(app.services.db, referrer.userId)).fundsRaisedPaise - referrerBefore.fundsRaisedPaise).toBe(1_750_00);
     expect((await getTeamSummary(app.services.db, member.userId)).verifiedGivingPaise - memberBefore.verifiedGivingPaise).toBe(1_250_00);
@@ -316,7 +316,7 @@ describe.each(testDbKinds())('donations procedures on %s', (kind) => {
     // The member's gift bounces: it leaves the figures; the donor still counts once for the other gift.
     await finance.donations.admin.cancel({ reference: first.reference, reason: 'Chargeback from the bank' });
     await app.runJobs();
-    const afterCancel = await visitor.site.counters.get();
+    const afterCancel = await visitor.transparency.counters.get();
     expect([afterCancel.happyDonors - countersBefore.happyDonors, afterCancel.fundsRaisedPaise - countersBefore.fundsRaisedPaise]).toEqual([1, 500_00]);
     expect((await getTeamSummary(app.services.db, referrer.userId)).fundsRaisedPaise - referrerBefore.fundsRaisedPaise).toBe(500_00);
     expect((await getTeamSummary(app.services.db, member.userId)).verifiedGivingPaise).toBe(memberBefore.verifiedGivingPaise);

@@ -16,7 +16,7 @@ import { rejection } from '#server/testing/assertions';
 import { fakeWebDist } from '#server/testing/fake-web-dist';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
-import { PAGE_INVALID } from '#server/modules/site/transparency.schema';
+import { PAGE_INVALID } from '#server/modules/transparency/transparency.schema';
 
 describe.each(testDbKinds())('the transparency page on %s', (kind) => {
   let app: TestApp;
@@ -56,7 +56,7 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
     await (await app.caller()).donations.create(pledgeInput({ donorName: 'Never Paid', showName: true, amountPaise: 7_000_00 }));
     await app.runJobs();
 
-    const page = await (await app.caller()).site.transparency.get({});
+    const page = await (await app.caller()).transparency.report.get({});
     expect(page.gifts).toEqual({
       page: 1,
       pageCount: 1,
@@ -101,7 +101,7 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
     // A gift's name goes with its donor's data; the gift stays, anonymous.
     await eraseDonation(app.services, { reference: named.replace('-', ''), reason: 'Asked by the donor' }, { actor: 'system', correlationId: 'test', ip: null });
     await app.runJobs();
-    const afterErasure = await (await app.caller()).site.transparency.get({});
+    const afterErasure = await (await app.caller()).transparency.report.get({});
     expect(afterErasure.gifts.items.map((gift) => gift.donorName)).toEqual([null, null, 'Asha Early']);
     expect(afterErasure.totals).toEqual(page.totals);
 
@@ -114,7 +114,7 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
     const text = csv.text;
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const rows = parse(text, { bom: true }) as string[][];
-    const page = await (await app.caller()).site.transparency.get({});
+    const page = await (await app.caller()).transparency.report.get({});
     expect(rows).toEqual([
       ['तारीख़', 'राशि (₹)', 'उद्देश्य', 'दाता'],
       ...page.gifts.items.map((gift) => [gift.receivedOn, `${Math.floor(gift.amountPaise / 100)}.${String(gift.amountPaise % 100).padStart(2, '0')}`, gift.cause === 'medical' ? 'चिकित्सा सहायता' : 'सामान्य', gift.donorName ?? 'गुमनाम']),
@@ -128,11 +128,11 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
     for (let index = 0; index < 18; index += 1) await verified(`Donor ${index}`, { showName: true, amountPaise: 100_00 + index, receivedOn: '2031-06-01' });
     await app.runJobs();
     const visitor = await app.caller();
-    const first = await visitor.site.transparency.get({ page: 1 });
-    const second = await visitor.site.transparency.get({ page: 2 });
+    const first = await visitor.transparency.report.get({ page: 1 });
+    const second = await visitor.transparency.report.get({ page: 2 });
     expect([first.gifts.total, first.gifts.pageCount, first.gifts.items.length, second.gifts.items.length]).toEqual([21, 2, 20, 1]);
     expect(second.gifts.items[0]).toMatchObject({ receivedOn: '2031-03-15', donorName: 'Asha Early' });
-    expect((await visitor.site.transparency.get({ page: 99 })).gifts).toEqual(second.gifts);
+    expect((await visitor.transparency.report.get({ page: 99 })).gifts).toEqual(second.gifts);
     const html = await request(web).get('/transparency?page=2');
     expect(html.text).toContain(JSON.stringify(second.gifts));
   });
@@ -140,15 +140,15 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
   it('shows a gift once the worker has projected it, even when no event follows (the read before it is not kept)', async () => {
     await app.runJobs();
     const visitor = await app.caller();
-    const before = await visitor.site.transparency.get({});
+    const before = await visitor.transparency.report.get({});
     await verified('Late Projected', { showName: true, amountPaise: 42_00, receivedOn: '2031-06-03' });
     // Read before the worker's projection, then only the projection runs: no event comes after it.
-    expect((await visitor.site.transparency.get({})).gifts.total).toBe(before.gifts.total);
-    const countersBefore = await visitor.site.counters.get();
+    expect((await visitor.transparency.report.get({})).gifts.total).toBe(before.gifts.total);
+    const countersBefore = await visitor.transparency.counters.get();
     expect(await catchUpAsyncProjections(app.services, 'test', HELD_BACK_PATIENCE_MS)).toBe(true);
-    const after = await visitor.site.transparency.get({});
+    const after = await visitor.transparency.report.get({});
     expect([after.gifts.total, after.gifts.items[0]?.donorName]).toEqual([before.gifts.total + 1, 'Late Projected']);
-    expect((await visitor.site.counters.get()).fundsRaisedPaise - countersBefore.fundsRaisedPaise).toBe(42_00);
+    expect((await visitor.transparency.counters.get()).fundsRaisedPaise - countersBefore.fundsRaisedPaise).toBe(42_00);
     await app.runJobs();
   });
 
@@ -167,8 +167,8 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
     await app.runJobs();
 
     const visitor = await app.caller();
-    const first = await visitor.site.transparency.get({});
-    const second = await visitor.site.transparency.get({ paidPage: 2 });
+    const first = await visitor.transparency.report.get({});
+    const second = await visitor.transparency.report.get({ paidPage: 2 });
     expect([first.payments.total, first.payments.pageCount, first.payments.items.length, second.payments.items.length]).toEqual([24, 2, 20, 4]);
     // Newest day first; on one day, the one paid last first.
     expect(first.payments.items.slice(0, 3)).toEqual([
@@ -178,7 +178,7 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
     ]);
     expect(second.payments.items.map((item) => item.paidOn)).toEqual([iso(4), iso(3), iso(2), iso(1)]);
     expect(second.gifts).toEqual(first.gifts);
-    expect((await visitor.site.transparency.get({ paidPage: 99 })).payments).toEqual(second.payments);
+    expect((await visitor.transparency.report.get({ paidPage: 99 })).payments).toEqual(second.payments);
     // Nothing that points at a person or an application: no number, request, place or staff ID.
     const shown = JSON.stringify([first, second]);
     for (const hidden of ['KNYDN', 'PAYS2345', 'Gaya', 'SH0000001', events[1]!.data.utr as string]) expect(shown).not.toContain(hidden);
@@ -228,7 +228,7 @@ describe.each(testDbKinds())('the transparency page on %s', (kind) => {
     const json = await http.get('/api/transparency?page=0');
     expect(json.body.fieldErrors).toEqual({ page: [PAGE_INVALID] });
     expect((await http.get('/api/transparency?paidPage=-1')).body.fieldErrors).toEqual({ paidPage: [PAGE_INVALID] });
-    expect((await rejection((await app.caller()).site.transparency.get({ page: 0 }))).code).toBe('BAD_REQUEST');
+    expect((await rejection((await app.caller()).transparency.report.get({ page: 0 }))).code).toBe('BAD_REQUEST');
     // The page itself shows the first page rather than an error for a bad ?page=.
     expect((await http.get('/transparency?page=abc')).status).toBe(200);
     expect((await http.get('/transparency?paidPage=abc')).status).toBe(200);

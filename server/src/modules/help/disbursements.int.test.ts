@@ -147,7 +147,7 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
     const settingsAdmin = await app.caller({ token: (await app.account({ role: 'admin' })).token });
     const { version } = await settingsAdmin.site.settings.get();
     await settingsAdmin.site.settings.update({ expectedVersion: version, data: { disbursementChargeBasisPoints: 250 } });
-    const countersBefore = await visitor.site.counters.get();
+    const countersBefore = await visitor.transparency.counters.get();
     const id = await fundedRequest(2_000_00);
 
     const created = await ask(id, 1_000_00);
@@ -178,9 +178,9 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
 
     // The transparency page's disbursed figures and the People Helped counter (async projections).
     await app.runJobs();
-    const counters = await visitor.site.counters.get();
+    const counters = await visitor.transparency.counters.get();
     expect(counters.peopleHelped).toBe(countersBefore.peopleHelped + 1);
-    const transparency = await visitor.site.transparency.get({});
+    const transparency = await visitor.transparency.report.get({});
     expect(transparency.causes.find((cause) => cause.cause === 'medical')?.disbursedPaise).toBeGreaterThanOrEqual(975_00);
     // And on its list of payments out: what reached the beneficiary, nobody named.
     expect(transparency.payments.items).toContainEqual({ paidOn: TODAY, amountPaise: 975_00, cause: 'medical', scheme: 'help' });

@@ -166,11 +166,11 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
   });
 
   it('goes from verified to a benefit paid: the request at 18 with proof, approval within the range, payment with a UTR used once; the counters follow', async () => {
-    const countersBefore = await (await app.caller()).site.counters.get();
+    const countersBefore = await (await app.caller()).transparency.counters.get();
     const { regNo } = await submittedApplication(app, { dob: '2017-01-10', district: 'Udaipur Benefit' });
     await verification.kanyadan.admin.verify({ regNo });
     await app.runJobs();
-    const afterVerify = await (await app.caller()).site.counters.get();
+    const afterVerify = await (await app.caller()).transparency.counters.get();
     expect(afterVerify.kanyadanGirls - countersBefore.kanyadanGirls).toBe(1);
     expect(afterVerify.kanyadanDistricts - countersBefore.kanyadanDistricts).toBe(1);
 
@@ -208,13 +208,13 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     expect(await staff.finance.kanyadan.admin.approveBenefit({ regNo, amountPaise: 21_000_00 })).toEqual({ regNo, status: 'benefit_approved' });
     const utr = `${Date.now()}`.slice(-12).padStart(12, '7');
     await app.runJobs();
-    const transparencyBefore = await (await app.caller()).site.transparency.get({});
+    const transparencyBefore = await (await app.caller()).transparency.report.get({});
     expect(await staff.finance.kanyadan.admin.disburse({ regNo, utr, paidOn: '2035-01-10' })).toEqual({ regNo, status: 'disbursed' });
     await app.runJobs();
-    const afterPaid = await (await app.caller()).site.counters.get();
+    const afterPaid = await (await app.caller()).transparency.counters.get();
     expect(afterPaid.kanyadanFundsPaise - afterVerify.kanyadanFundsPaise).toBe(21_000_00);
     // The transparency page shows it as disbursed, in the month paid and under Kanyadan.
-    const transparency = await (await app.caller()).site.transparency.get({});
+    const transparency = await (await app.caller()).transparency.report.get({});
     const disbursedIn = (page: typeof transparency) => [page.months.find((month) => month.month === '2035-01')?.disbursedPaise, page.causes.find((cause) => cause.cause === 'kanyadan')?.disbursedPaise];
     expect(disbursedIn(transparency).map((paise, index) => paise! - disbursedIn(transparencyBefore)[index]!)).toEqual([21_000_00, 21_000_00]);
     expect(transparency.totals.disbursedPaise - transparencyBefore.totals.disbursedPaise).toBe(21_000_00);

@@ -1,15 +1,12 @@
 /**
- * What other modules and the platform may use of the site module (settings, public data, web
- * vitals). Everything else in this folder is internal.
+ * What other modules and the platform may use of the site module (settings, content, web vitals). Everything else in this folder is internal.
  */
 import type { Queryable } from '#server/db/db';
 import { getSettings } from './settings.ts';
 
 export { getSettings, recentMoneySettingChanges } from './settings.ts';
+export { getContentPages } from './content.ts';
 export { MONEY_SETTINGS, type TMoneySettingKey } from './settings.schema.ts';
-export { getPublicSiteData, getPublicTransparency, type PublicSiteData } from './public-data.ts';
-export { ZTransparencyQuerySchema, type TTransparency } from './transparency.schema.ts';
-export { getTransparency } from './transparency.ts';
 export { summarizeWebVitals, webVitalsHandler } from './web-vitals.ts';
 
 /** The registration rules an admin controls (PRODUCT.md §5, §10): invite only, and the user ID prefix. */

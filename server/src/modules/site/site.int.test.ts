@@ -197,12 +197,12 @@ describe.each(testDbKinds())('site on %s', (kind) => {
 
   describe('counters', () => {
     it('add verified figures to the admin-set baselines', async () => {
-      const counters = await visitor.site.counters.get();
+      const counters = await visitor.transparency.counters.get();
       const { settings, version } = await visitor.site.settings.get();
       expect(counters.happyDonors).toBe(settings.baselineHappyDonors);
       expect(counters.fundsRaisedPaise).toBe(settings.baselineFundsRaisedPaise);
       await superAdmin.site.settings.update({ expectedVersion: version, data: { baselinePeopleHelped: settings.baselinePeopleHelped + 10 } });
-      expect((await visitor.site.counters.get()).peopleHelped).toBe(counters.peopleHelped + 10);
+      expect((await visitor.transparency.counters.get()).peopleHelped).toBe(counters.peopleHelped + 10);
     });
   });
 

@@ -4,8 +4,6 @@ import { getContactMessageRoute } from './get-contact-message.route.ts';
 import { getContentHistoryRoute } from './get-content-history.route.ts';
 import { getContentVersionRoute } from './get-content-version.route.ts';
 import { getContentRoute } from './get-content.route.ts';
-import { getCountersRoute } from './get-counters.route.ts';
-import { getTransparencyRoute } from './get-transparency.route.ts';
 import { getManyContactMessagesRoute } from './get-many-contact-messages.route.ts';
 import { getSettingsRoute } from './get-settings.route.ts';
 import { markContactMessageHandledRoute } from './mark-contact-message-handled.route.ts';
@@ -24,8 +22,6 @@ export const siteRouter = router({
     restore: restoreContentRoute,
     preview: previewContentRoute,
   }),
-  counters: router({ get: getCountersRoute }),
-  transparency: router({ get: getTransparencyRoute }),
   contact: router({
     create: createContactMessageRoute,
     getMany: getManyContactMessagesRoute,

@@ -1,8 +1,8 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
 import type { TContentPage, TContentSlug } from '@sahay/server/modules/site/content.schema';
-import type { TCounters } from '@sahay/server/modules/site/counters.schema';
+import type { TCounters } from '@sahay/server/modules/transparency/counters.schema';
 import type { TSettings } from '@sahay/server/modules/site/settings.schema';
-import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
+import type { TTransparency } from '@sahay/server/modules/transparency/transparency.schema';
 import type { Viewer } from '#web/api/session-change.ts';
 
 /** The settings the public pages show (top bar, footer, contact page); the rest stays on the server. */

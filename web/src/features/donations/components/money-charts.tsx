@@ -1,4 +1,4 @@
-import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
+import type { TTransparency } from '@sahay/server/modules/transparency/transparency.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatMoney, formatMonth } from '#web/ui/format.ts';
 import { CAUSE_LABELS } from './cause-select.tsx';

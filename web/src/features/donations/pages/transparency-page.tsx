@@ -1,5 +1,5 @@
 import { useSearch } from 'wouter';
-import type { TTransparency } from '@sahay/server/modules/site/transparency.schema';
+import type { TTransparency } from '@sahay/server/modules/transparency/transparency.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { localizeHref } from '#web/i18n/lang-url.ts';
 import { formatDate, formatMoney, formatMonth, formatNumber } from '#web/ui/format.ts';

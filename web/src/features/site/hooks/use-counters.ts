@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import type { TCounters } from '@sahay/server/modules/site/counters.schema';
+import type { TCounters } from '@sahay/server/modules/transparency/counters.schema';
 import { queryProcedure } from '#web/api/procedure-fetch.ts';
 import { useSiteData, useSiteDataStore } from '../site-data.tsx';
 
 /**
- * site.counters.get: the live counters the page was rendered with, asked for again every
+ * transparency.counters.get: the live counters the page was rendered with, asked for again every
  * `refreshMs` while the page is open (PRODUCT.md §3: the Kanyadan page, every 10 minutes). A
  * failed refresh keeps the figures shown; the next one tries again.
  */
@@ -14,7 +14,7 @@ export function useCounters(refreshMs?: number): TCounters {
     if (!refreshMs) return;
     const controller = new AbortController();
     const timer = setInterval(() => {
-      queryProcedure<TCounters>('site.counters.get', undefined, controller.signal).then(
+      queryProcedure<TCounters>('transparency.counters.get', undefined, controller.signal).then(
         (counters) => store.setCounters(counters),
         () => undefined,
       );

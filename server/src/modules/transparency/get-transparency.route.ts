@@ -2,7 +2,7 @@ import { publicProcedure } from '#server/trpc/procedures';
 import { getPublicSiteData, getPublicTransparency } from './public-data.ts';
 import { ZTransparencyQuerySchema, ZTransparencySchema } from './transparency.schema.ts';
 
-/** site.transparency.get: a page of /transparency, for a visitor who reached it without a server render. */
+/** transparency.report.get: a page of /transparency, for a visitor who reached it without a server render. */
 export const getTransparencyRoute = publicProcedure
   .input(ZTransparencyQuerySchema)
   .output(ZTransparencySchema)

@@ -1,12 +1,11 @@
 import { asyncProjectionProcessorName } from '#server/event-store/async-projections';
+import type { TContentPage, TContentSlug } from '#server/modules/site/content.schema';
+import type { TSettings } from '#server/modules/site/settings.schema';
+import { getContentPages, getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
-import type { TContentPage, TContentSlug } from './content.schema.ts';
-import { getContentPages } from './content.ts';
 import type { TCounters } from './counters.schema.ts';
 import { countersProjection } from './counters.projection.ts';
 import { getCounters } from './counters.ts';
-import type { TSettings } from './settings.schema.ts';
-import { getSettings } from './settings.ts';
 import type { TTransparency } from './transparency.schema.ts';
 import { transparencyProjection } from './transparency.projection.ts';
 import { getTransparency } from './transparency.ts';

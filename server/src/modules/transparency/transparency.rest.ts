@@ -6,7 +6,7 @@ import { ZTransparencyCsvQuerySchema, ZTransparencyPaymentsCsvQuerySchema, ZTran
 import { transparencyCsv, transparencyPaymentsCsv } from './transparency.ts';
 
 /** REST adapters of the public site's data: the transparency page as JSON and each of its lists as CSV. */
-export function siteRest(services: Services): Router {
+export function transparencyRest(services: Services): Router {
   const rest = Router();
 
   rest.get(

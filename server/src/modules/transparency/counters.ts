@@ -1,7 +1,7 @@
 import type { Queryable } from '#server/db/db';
 import type { TCounters } from './counters.schema.ts';
-import type { TSettings } from './settings.schema.ts';
-import { getSettings } from './settings.ts';
+import type { TSettings } from '#server/modules/site/settings.schema';
+import { getSettings } from '#server/modules/site/site.api';
 
 /**
  * Verified figures kept in site_counters by the features that produce them (donations verified,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DONATION_CAUSES } from '#server/modules/donations/donation-fields.schema';
 
 /**
- * What the public /transparency page shows, as GET /api/transparency and site.transparency.get
+ * What the public /transparency page shows, as GET /api/transparency and transparency.report.get
  * answer it. Only public facts: dates, amounts, causes, and a donor's name only when they agreed.
  */
 
