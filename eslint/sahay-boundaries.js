@@ -13,10 +13,11 @@
  *   `*.router.ts` files, whose types must flow to the client. Type-only imports count too: a type
  *   another module needs is part of the public API and is re-exported there.
  * - `sahay/web-imports-server`: `web/src/` may load from the server at runtime only `*.schema.ts`
- *   files; anything else only through `import type` (erased, so no server code reaches the bundle).
+ *   files and `server/src/shared/` (pure values and rules, issue 30); anything else only through `import type` (erased, so no server code reaches the bundle).
  *   The web's tests and `web/src/testing/` run in Node and never reach the bundle: they follow the
  *   first rule as code outside the modules instead (a module's .api.ts, .schema.ts, .module.ts).
- * - `sahay/schema-imports`: a `*.schema.ts` file imports only `zod` and other `*.schema.ts` files.
+ * - `sahay/schema-imports`: a `*.schema.ts` file, and a file in `server/src/shared/`, imports only `zod`,
+ *   other `*.schema.ts` files and `server/src/shared/`.
  *
  * Why another module's schemas count as public: a schema is the request/response contract of a
  * procedure, which the web form already imports (STYLE.md), so hiding it from a sibling module would
@@ -63,6 +64,10 @@ const isWebNodeOnly = (repoPath) => repoPath.startsWith('web/src/testing/') || /
 const isBrowserCode = (repoPath) => repoPath.startsWith('web/') && !(repoPath.startsWith('web/src/') && isWebNodeOnly(repoPath));
 
 const isSchema = (repoPath) => repoPath.endsWith('.schema');
+/** server/src/shared/: pure values and rules every module, the platform and the web share (issue 30). */
+const isShared = (repoPath) => repoPath.startsWith('server/src/shared/');
+/** Files that import nothing but zod and each other, so sharing them shares no state: schemas and shared/. */
+const isLeaf = (repoPath) => isSchema(repoPath) || isShared(repoPath);
 const isApiOf = (target) => target.rest === `${target.module}.api`;
 const isManifestOf = (target) => target.rest === `${target.module}.module`;
 const isRouter = (target) => target.base.endsWith('.router');
@@ -160,7 +165,7 @@ const webImportsServer = {
     return importVisitors((node, specifier, isTypeOnly) => {
       const targetPath = resolveSpecifier(specifier, importer.absolute);
       if (!targetPath || !targetPath.startsWith('server/')) return;
-      if (isTypeOnly || isSchema(targetPath)) return;
+      if (isTypeOnly || isLeaf(targetPath)) return;
       context.report({ node, messageId: 'runtimeImport', data: { target: targetPath } });
     });
   },
@@ -173,16 +178,16 @@ const schemaImports = {
     schema: [],
     messages: {
       notLeaf:
-        "sahay/schema-imports: '{{file}}' is shared with the web and other modules, so it may import only zod and other *.schema.ts files, not '{{specifier}}'. Move what it needs into a .schema.ts file.",
+        "sahay/schema-imports: '{{file}}' is shared with the web and other modules, so it may import only zod, other *.schema.ts files and server/src/shared/, not '{{specifier}}'. Move what it needs into a .schema.ts file or server/src/shared/.",
     },
   },
   create(context) {
     const importer = importerOf(context);
-    if (!importer || !importer.repoPath.startsWith('server/') || !isSchema(importer.repoPath)) return {};
+    if (!importer || !importer.repoPath.startsWith('server/') || !isLeaf(importer.repoPath)) return {};
     return importVisitors((node, specifier) => {
       if (specifier === 'zod' || specifier.startsWith('zod/')) return;
       const targetPath = resolveSpecifier(specifier, importer.absolute);
-      if (targetPath && isSchema(targetPath)) return;
+      if (targetPath && isLeaf(targetPath)) return;
       context.report({ node, messageId: 'notLeaf', data: { file: importer.repoPath, specifier } });
     });
   },

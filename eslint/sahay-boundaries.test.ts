@@ -126,11 +126,19 @@ describe('sahay/web-imports-server', () => {
   it('allows `import type` of the router and of internals, and schemas statically or dynamically', async () => {
     expect(await problems('web-allowed-imports', IN_WEB)).toEqual([]);
   });
+
+  it('allows loading server/src/shared/, the pure rules shared with the server (issue 30)', async () => {
+    expect(await problems('web-shared-import', IN_WEB)).toEqual([]);
+  });
 });
 
 describe('sahay/schema-imports', () => {
   it('refuses a schema file importing anything but zod and other schemas', async () => {
     expect(await problems('schema-imports-internals', 'server/src/modules/identity/grant.schema.ts')).toEqual(['sahay/schema-imports@3']);
+  });
+
+  it('holds server/src/shared/ to the same: a schema may be imported there, any other module file not', async () => {
+    expect(await problems('shared-imports-module', 'server/src/shared/pan.ts')).toEqual(['sahay/schema-imports@3']);
   });
 });
 

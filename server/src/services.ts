@@ -10,7 +10,8 @@ import type { FileStore } from '#server/files/file-store';
 import type { Mailer } from '#server/lib/mailer';
 import type { RateLimits } from '#server/lib/rate-limit';
 import type { SmsSender } from '#server/lib/sms';
-import type { SessionUser } from '#server/modules/identity/permissions.schema';
+import type { SessionUser } from '#server/shared/access';
+import type { Cause } from '#server/shared/causes';
 import type { JobHandler, JobQueue, ScheduledJob } from '#server/queue/queue';
 
 // The types the platform and the modules share, which refer to each other: Services (what every
@@ -79,6 +80,17 @@ export interface SahayModule {
   reseal?: (context: { tx: Queryable; vault: PersonalDataVault }) => Promise<number>;
   /** What of a person this module holds, erased with the rest of them in one action (issue 29). */
   erasure?: ErasurePart;
+  /** The module's records a donor may give for (help requests): donations asks through this, without importing the module. */
+  giftTarget?: GiftTarget;
+}
+
+/**
+ * Records a gift may be given for, kept by another module than donations (a help request): a pledge
+ * for one asks the module that owns it (issue 30: donations does not import help, help depends on donations).
+ */
+export interface GiftTarget {
+  /** The record, open for gifts at `now`, with the cause its gifts count under; an AppError (not found, not open) otherwise. */
+  findOpen(db: Queryable, id: string, now: Date): Promise<{ id: string; cause: Cause }>;
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Db } from '#server/db/db';
 import type { SahayModule } from '#server/modules/module';
 import type { PersonalDataVault } from './personal-data.ts';
-import type { ProjectionContext } from './types.ts';
 
 /**
  * Key migrations: the steps after the SQL migrations that need the master key, so no SQL file can

@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z, ZodType } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import { CORRECT_THE_FIELDS, fieldErrorsFromZod, nulFieldErrors } from '#server/errors/field-errors';
-import { hasPermission, TWO_FACTOR_SETUP_REQUIRED, type Permission, type SessionUser } from '#server/modules/identity/identity.api';
+import { hasPermission, TWO_FACTOR_SETUP_REQUIRED, type Permission, type SessionUser } from '#server/shared/access';
 import type { RequestMeta } from '#server/lib/request-meta';
 
 /** Parses a body or params with a shared schema; invalid input (a NUL character anywhere included) is a 400 with fieldErrors. */

@@ -12,9 +12,9 @@ import type enMessages from './en/messages.json';
 import type enPages from './en/pages.json';
 import type enPlaces from './en/places.json';
 import type enTransparency from './en/transparency.json';
-import { localizeHref } from './lang-url.ts';
+import { localizeHref, type Lang } from './lang-url.ts';
 
-export type Lang = 'en' | 'hi';
+export type { Lang };
 
 /**
  * The dictionaries are split by the pages that need them, so a page downloads only its own texts

@@ -1,4 +1,5 @@
-import type { Lang } from './i18n.tsx';
+/** The two languages of every page. */
+export type Lang = 'en' | 'hi';
 
 /**
  * Every page exists at one address per language: the page's own language needs no parameter,

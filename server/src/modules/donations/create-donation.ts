@@ -1,9 +1,9 @@
 import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
+import type { Queryable } from '#server/db/db';
 import type { Sealed } from '#server/event-store/personal-data';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
-import { findHelpRequestOpenForGifts } from '#server/modules/help/help.api';
 import { findActiveMember, INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
@@ -118,7 +118,7 @@ export async function createDonation(services: Services, input: TCreateDonationI
       const reference = generateReference();
       const { settings } = await getSettings(tx);
       // A gift for a help request goes to a published, open one, and counts under the request's cause.
-      const help = input.helpRequestId ? await findHelpRequestOpenForGifts(tx, input.helpRequestId, now) : null;
+      const help = input.helpRequestId ? await findGiftTarget(services, tx, input.helpRequestId, now) : null;
       const state: PledgeState & { reference: string; help: { id: string; cause: Cause } | null } = {
         reference,
         help,
@@ -145,4 +145,11 @@ export async function createDonation(services: Services, input: TCreateDonationI
     metadata: eventMetadata(meta),
   });
   return paymentDetailsOf(state.payment, state.reference, input.amountPaise);
+}
+
+/** The record a gift is given for (a help request), asked of the module that keeps it (services.ts GiftTarget). */
+async function findGiftTarget(services: Services, db: Queryable, id: string, now: Date): Promise<{ id: string; cause: Cause }> {
+  const target = services.modules.find((module) => module.giftTarget)?.giftTarget;
+  if (!target) throw new Error('No module takes gifts for a record: the help module is not loaded.');
+  return target.findOpen(db, id, now);
 }

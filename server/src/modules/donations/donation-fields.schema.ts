@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isMultilineText, isSingleLineText } from '#server/lib/text.schema';
 import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import { PAN_PATTERN } from '#server/modules/site/settings.schema';
+import { DONATION_CAUSES } from '#server/shared/causes';
 
 /**
  * Field rules of the donations API, shared by the server, the REST adapters and the web forms
@@ -9,7 +10,7 @@ import { PAN_PATTERN } from '#server/modules/site/settings.schema';
  * web/src/i18n/{en,hi}/messages.json "serverMessages". Money is integer paise.
  */
 
-export const DONATION_CAUSES = ['general', 'kanyadan', 'medical', 'education', 'accident', 'environment'] as const;
+export { DONATION_CAUSES } from '#server/shared/causes';
 export const DONATION_MODES = ['upi', 'bank-transfer', 'cash', 'cheque', 'dd'] as const;
 /** Gifts received at the office and recorded by a finance admin. */
 export const OFFLINE_MODES = ['cash', 'cheque', 'dd'] as const;

@@ -11,7 +11,9 @@ export type { PersonalDataErased };
  */
 
 export { DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, UTR_KINDS };
-export type Cause = (typeof DONATION_CAUSES)[number];
+import type { Cause } from '#server/shared/causes';
+
+export type { Cause };
 export type DonationMode = (typeof DONATION_MODES)[number];
 export type UtrKind = (typeof UTR_KINDS)[number];
 export type DonationStatus = (typeof DONATION_STATUSES)[number];

@@ -1,6 +1,6 @@
 import type { SahayModule } from '#server/modules/module';
 import { closeExpiredHelpRequestsJob } from './close-expired-requests.job.ts';
-import { helpErasurePart } from './help.api.ts';
+import { findHelpRequestOpenForGifts, helpErasurePart } from './help.api.ts';
 import { earmarkDonationsJob } from './earmark-donations.job.ts';
 import { HELP_REQUESTED_SCHEMA_VERSION, HELP_UPDATE_POSTED_SCHEMA_VERSION, upcastHelpRequestedV1 } from './help.events.ts';
 import { helpProjection } from './help.projection.ts';
@@ -20,5 +20,7 @@ export const helpModule: SahayModule = {
   jobs: [earmarkDonationsJob],
   schedules: [closeExpiredHelpRequestsJob],
   erasure: helpErasurePart,
+  // A donor may give for a published, open request (the pledge in donations asks here).
+  giftTarget: { findOpen: findHelpRequestOpenForGifts },
   reseal: ({ tx, vault }) => resealHelpText(tx, vault),
 };

@@ -8,7 +8,7 @@ import { donationStreamId, findDonationByReceiptSerial } from '#server/modules/d
 import { findRequestOfDisbursementOrGift, HELP_DISBURSEMENT_ID_STREAM_PREFIX, helpStreamId } from '#server/modules/help/help.api';
 import { getUserNames, userStreamId, type Permission, type Role } from '#server/modules/identity/identity.api';
 import { kanyadanStreamId } from '#server/modules/kanyadan/kanyadan.api';
-import { requestAddresses, streamHistory } from '#server/tools/history';
+import { requestAddresses, streamHistory } from '#server/event-store/stream-history';
 import { coversStream } from './audit-access.ts';
 import { redact, seesPayout } from './redact.ts';
 import { AUDIT_NOT_COVERED, AUDIT_NOT_FOUND, type TAuditFindResponse, type TAuditHistoryResponse, type TAuditMatch } from './audit.schema.ts';

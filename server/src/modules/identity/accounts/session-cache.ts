@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '#server/db/db';
+import type { Db } from '#server/db/db';
 import { keptSessions } from './sessions-changed.ts';
 import { hashToken, isTokenShaped, readSession, type SessionUser } from './sessions.ts';
 
