@@ -2,5 +2,6 @@ import type { SahayModule } from '#server/modules/module';
 import { adminRest } from './admin.rest.ts';
 import { replayCheckJob } from './replay-checks/replay-check.job.ts';
 import { renderAuditBundleJob } from './audit/audit-bundle.job.ts';
+import { notifyMoneySettingsJob } from './settings/notify-money-settings.job.ts';
 
-export const adminModule: SahayModule = { name: 'admin', rest: adminRest, jobs: [replayCheckJob, renderAuditBundleJob] };
+export const adminModule: SahayModule = { name: 'admin', rest: adminRest, jobs: [replayCheckJob, renderAuditBundleJob, notifyMoneySettingsJob] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZHelpRequestIdSchema } from '#server/modules/help/help.schema';
+import { ZHelpRequestIdSchema } from '#server/shared/references';
 import { checkContactGiven, DONOR_FIELDS, ZAmountPaiseSchema, ZAmountRupeesSchema } from './donation-fields.schema.ts';
 
 /** `donations.create` (public): a pledge, online. At most ₹10,00,000 (checked with the foundation's bank details in the answer). */

@@ -3,6 +3,10 @@ import { isMultilineText, isSingleLineText } from '#server/lib/text.schema';
 import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import { PAN_PATTERN } from '#server/modules/site/settings.schema';
 import { DONATION_CAUSES } from '#server/shared/causes';
+import { INDIAN_MOBILE, LOOKUP_CONTACT_INVALID, ZLookupContactSchema } from '#server/shared/contact';
+import { REFERENCE_ALPHABET } from '#server/shared/references';
+
+export { LOOKUP_CONTACT_INVALID, REFERENCE_ALPHABET, ZLookupContactSchema };
 
 /**
  * Field rules of the donations API, shared by the server, the REST adapters and the web forms
@@ -24,8 +28,6 @@ export const MAX_ONLINE_AMOUNT_PAISE = 10_00_000_00;
 /** ₹9,99,99,999: the most a receipt can say in words, so the most an offline gift may be. */
 export const MAX_RECORDABLE_AMOUNT_PAISE = 9_99_99_999_00;
 
-/** No 0/O, 1/I/L: a reference read aloud or copied by hand cannot be mistaken. */
-export const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const REFERENCE_PATTERN = /^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{8}$/;
 
 export const AMOUNT_NOT_A_NUMBER = 'Enter the amount as a number, like 1250 or 1250.50.';
@@ -44,7 +46,6 @@ export const EMAIL_INVALID = 'Enter a valid e-mail address';
 export const PHONE_INVALID = 'Enter a 10-digit Indian mobile number';
 export const CONTACT_REQUIRED = 'Give an e-mail address or a phone number, so that you can check the donation and receive its receipt.';
 export const REFERENCE_INVALID = 'Enter the donation reference: 8 letters and digits, like ABCD-2345.';
-export const LOOKUP_CONTACT_INVALID = 'Enter the e-mail address or mobile number given with the donation.';
 export const UTR_REQUIRED = 'Enter the UTR (the bank’s reference) of your payment.';
 export const UTR_INVALID = 'Enter the UTR: 12 digits for UPI or IMPS, or 16 to 22 letters and digits for NEFT or RTGS.';
 export const REASON_TOO_SHORT = 'Give a reason of at least 3 characters';
@@ -140,7 +141,6 @@ export const ZOptionalEmailSchema = z
   .optional();
 
 /** Indian mobile numbers: 10 digits starting 6–9, with an optional +91, 91 or 0 in front; kept as the 10 digits. */
-const INDIAN_MOBILE = /^(?:\+91|91|0)?[6-9]\d{9}$/;
 
 export const ZOptionalPhoneSchema = z
   .string({ error: PHONE_INVALID })
@@ -159,17 +159,6 @@ export const ZReferenceSchema = z
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
   .refine((value) => REFERENCE_PATTERN.test(value), REFERENCE_INVALID);
 
-/**
- * The e-mail address or phone number given with a donation, to find it again: an e-mail lower-cased,
- * a phone as its 10 digits. Which of the two it is, is told by the `@`.
- */
-export const ZLookupContactSchema = z
-  .string({ error: LOOKUP_CONTACT_INVALID })
-  .trim()
-  .max(254, LOOKUP_CONTACT_INVALID)
-  .transform((value) => (value.includes('@') ? value.toLowerCase() : value.replace(/[\s-]/g, '')))
-  .refine((value) => (value.includes('@') ? z.regexes.email.test(value) : INDIAN_MOBILE.test(value)), LOOKUP_CONTACT_INVALID)
-  .transform((value) => (value.includes('@') ? value : value.slice(-10)));
 
 /** 12 digits: UPI or IMPS. 16–22 letters and digits: NEFT or RTGS. */
 export function utrKindOf(utr: string): (typeof UTR_KINDS)[number] | null {

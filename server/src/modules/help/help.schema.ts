@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isSingleLineField, SINGLE_LINE_ISSUE } from '#server/lib/text.schema';
-import { hasControlCharacters, REFERENCE_ALPHABET } from '#server/modules/donations/donation-fields.schema';
+import { hasControlCharacters } from '#server/modules/donations/donation-fields.schema';
+import { HELP_REQUEST_ID_INVALID, HELP_REQUEST_ID_LENGTH, HELP_REQUEST_ID_PATTERN, ZHelpRequestIdSchema } from '#server/shared/references';
+
+export { HELP_REQUEST_ID_INVALID, HELP_REQUEST_ID_LENGTH, HELP_REQUEST_ID_PATTERN, ZHelpRequestIdSchema };
 import {
   accountNumberDigits,
   ACCOUNT_NUMBER_PATTERN,
@@ -57,9 +60,6 @@ export function causeOfCategory(category: string | null): 'general' | 'kanyadan'
   }
 }
 
-/** 8 characters of the donation references' alphabet (no look-alikes). */
-export const HELP_REQUEST_ID_LENGTH = 8;
-export const HELP_REQUEST_ID_PATTERN = new RegExp(`^[${REFERENCE_ALPHABET}]{${HELP_REQUEST_ID_LENGTH}}$`);
 /** Documents one request may carry, each an image or a PDF of at most 5 MB. */
 export const MAX_HELP_DOCUMENTS = 4;
 export const MAX_HELP_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -68,7 +68,6 @@ export const HELP_DOCUMENT_MAX_AGE_MONTHS = 6;
 /** Published requests listed per page. */
 export const HELP_PAGE_SIZE = 12;
 
-export const HELP_REQUEST_ID_INVALID = 'Enter the 8-character number of the help request.';
 export const HELP_CATEGORY_REQUIRED = 'Choose what the help is for.';
 export const HELP_TITLE_REQUIRED = 'Give the request a title, in English or Hindi.';
 export const HELP_TITLE_LENGTH = 'The title must be 5 to 120 characters.';
@@ -150,7 +149,6 @@ export const ZAmountNeededRupeesSchema = z.union([z.number(), z.string().max(30)
 const squeezed = (value: string) => value.trim().replace(/\s+/g, ' ');
 const lengthBetween = (min: number, max: number) => (value: string) => value.length >= min && value.length <= max;
 
-export const ZHelpRequestIdSchema = z.string({ error: HELP_REQUEST_ID_INVALID }).trim().toUpperCase().regex(HELP_REQUEST_ID_PATTERN, HELP_REQUEST_ID_INVALID);
 export const ZHelpCategorySchema = z.enum(HELP_CATEGORY_VALUES, { error: HELP_CATEGORY_REQUIRED });
 /** A YYYY-MM-DD day that exists on the calendar (not 2031-09-31). */
 function realDay(message: string) {

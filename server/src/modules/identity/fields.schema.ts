@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isMultilineText, isSingleLineText, TEXT_HAS_HIDDEN_CHARACTERS } from '#server/lib/text.schema';
-import { INDIAN_STATES, type IndianState } from '#server/modules/kanyadan/kanyadan-rules.schema';
+import { INDIAN_STATES, type IndianState } from '#server/shared/india';
 
 /**
  * Field rules shared by the server and the web forms. Messages are English; the web client

@@ -1,3 +1,7 @@
+import { indiaToday } from '#server/shared/india';
+
+export { indiaToday };
+
 /**
  * Age in whole years on a given day, from a date of birth (both YYYY-MM-DD, calendar dates in
  * India). A birthday on 29 February falls on 1 March in a common year, as Indian law counts it
@@ -35,7 +39,3 @@ export function ageInYears(dateOfBirth: string, onDay: string): number {
   return age;
 }
 
-/** Today's date in India (UTC+5:30, no daylight saving) as YYYY-MM-DD. */
-export function indiaToday(now: Date): string {
-  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}

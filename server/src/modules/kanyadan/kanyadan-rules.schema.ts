@@ -3,6 +3,9 @@
  * loads this file on its first paint, and the zod schemas (kanyadan-fields.schema.ts, which
  * re-exports all of it) only when the family starts on the form.
  */
+import { INDIAN_STATES, type IndianState } from '#server/shared/india';
+
+export { INDIAN_STATES, type IndianState };
 
 export const KANYADAN_STATUSES = [
   'submitted',
@@ -60,15 +63,6 @@ export const NAME_TOO_LONG = 'At most 100 characters.';
 export const TEXT_TOO_LONG = 'At most 200 characters.';
 export const DOCUMENT_REQUIRED = 'Attach this document.';
 
-/** India's 28 states and 8 union territories, by a stable key (the web shows their names in both languages). */
-export const INDIAN_STATES = [
-  'andhra-pradesh', 'arunachal-pradesh', 'assam', 'bihar', 'chhattisgarh', 'goa', 'gujarat', 'haryana', 'himachal-pradesh',
-  'jharkhand', 'karnataka', 'kerala', 'madhya-pradesh', 'maharashtra', 'manipur', 'meghalaya', 'mizoram', 'nagaland', 'odisha',
-  'punjab', 'rajasthan', 'sikkim', 'tamil-nadu', 'telangana', 'tripura', 'uttar-pradesh', 'uttarakhand', 'west-bengal',
-  'andaman-and-nicobar-islands', 'chandigarh', 'dadra-and-nagar-haveli-and-daman-and-diu', 'delhi', 'jammu-and-kashmir', 'ladakh',
-  'lakshadweep', 'puducherry',
-] as const;
-export type IndianState = (typeof INDIAN_STATES)[number];
 
 export const GENDERS = ['female', 'other'] as const;
 export const GUARDIAN_RELATIONS = ['father', 'mother', 'grandparent', 'brother', 'sister', 'uncle', 'aunt', 'other'] as const;

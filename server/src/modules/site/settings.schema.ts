@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { isSingleLineText, SINGLE_LINE_ISSUE } from '#server/lib/text.schema';
+import { PAN_PATTERN } from '#server/shared/india';
+
+export { PAN_PATTERN };
 
 /**
  * The foundation's settings (PRODUCT.md §10). Every change is an event; the defaults below apply
@@ -11,7 +14,6 @@ const phone = z
   .trim()
   .regex(/^\+?[0-9][0-9 -]{6,17}$/, 'Enter a phone number with digits only, like +91 98765 43210');
 
-export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const UPI_VPA_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
 

@@ -7,6 +7,7 @@ import { getSettings } from './settings.ts';
 export { getSettings, recentMoneySettingChanges } from './settings.ts';
 export { getContentPages } from './content.ts';
 export { MONEY_SETTINGS, type TMoneySettingKey } from './settings.schema.ts';
+export type { SettingsChanged } from './site.events.ts';
 export { summarizeWebVitals, webVitalsHandler } from './web-vitals.ts';
 
 /** The registration rules an admin controls (PRODUCT.md §5, §10): invite only, and the user ID prefix. */

@@ -1,7 +1,6 @@
 import type { SahayModule } from '#server/modules/module';
 import { contactProjection } from './contact.projection.ts';
 import { notifyContactMessageJob } from './notify-contact-message.job.ts';
-import { notifyMoneySettingsJob } from './notify-money-settings.job.ts';
 import { contentProjection } from './content.projection.ts';
 import { seedContent } from './content.ts';
 import { contactMessagesErasurePart } from './site.api.ts';
@@ -10,7 +9,7 @@ import { settingsProjection } from './settings.projection.ts';
 export const siteModule: SahayModule = {
   name: 'site',
   inlineProjections: [settingsProjection, contentProjection, contactProjection],
-  jobs: [notifyContactMessageJob, notifyMoneySettingsJob],
+  jobs: [notifyContactMessageJob],
   seed: seedContent,
   erasure: contactMessagesErasurePart,
 };

@@ -1,4 +1,4 @@
-import { hasPermission } from '#server/modules/identity/identity.api';
+import { hasPermission } from '#server/shared/access';
 import { adminProcedure } from '#server/trpc/procedures';
 import { metaOf } from '#server/trpc/context';
 import { ZGetSettingsResponseSchema, ZUpdateSettingsRequestSchema } from './settings.schema.ts';

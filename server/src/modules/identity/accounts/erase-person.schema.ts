@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLookupContactSchema } from '#server/modules/donations/donation-fields.schema';
+import { ZLookupContactSchema } from '#server/shared/contact';
 import { ZUserIdSchema } from '../fields.schema.ts';
 
 export const ERASE_REASON_PERSONAL = 'Write the reason without names, e-mail addresses or phone numbers: it is kept after the erasure.';

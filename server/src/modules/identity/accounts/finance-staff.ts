@@ -2,7 +2,7 @@ import type { Queryable } from '#server/db/db';
 
 /**
  * Active staff holding `finance` (every super-admin holds it), with an address to write to: who must
- * hear at once when where money goes is changed (issue 29, site/notify-money-settings.job.ts).
+ * hear at once when where money goes is changed (issue 29, admin/settings/notify-money-settings.job.ts).
  */
 export async function getFinanceStaffContacts(db: Queryable): Promise<Array<{ userId: string; name: string | null; email: string }>> {
   const { rows } = await db.query<{ user_id: string; full_name: string | null; email: string }>(

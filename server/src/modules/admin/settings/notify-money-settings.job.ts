@@ -5,8 +5,8 @@ import { renderMail } from '#server/mail/render-mail';
 import { getFinanceStaffContacts, getUserNames } from '#server/modules/identity/identity.api';
 import { defineJob } from '#server/queue/job';
 import { runExternalOnce } from '#server/queue/job-effects';
-import { isMoneySetting, type TMoneySettingKey, type TSettings } from './settings.schema.ts';
-import type { SettingsChanged } from './site.events.ts';
+import { isMoneySetting, type TMoneySettingKey, type TSettings } from '#server/modules/site/settings.schema';
+import type { SettingsChanged } from '#server/modules/site/site.api';
 
 /** Each money setting's name in a mail, as the settings page calls it. */
 const LABELS: Record<TMoneySettingKey, Localized> = {
