@@ -69,6 +69,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       story: `Our roof collapsed in the monsoon of ${tag}; the children sleep at the neighbours and we need to rebuild before winter.`,
       contactNumber: `97${String((process.pid * 7) % 100_000_000).padStart(8, '0')}`,
       update: `The builder came on ${tag}; the walls are up and my daughter is back in school.`,
+      question: `Is the roof of ${tag} Kasturba Nagar owned by Savitri's brother-in-law?`,
     };
     const member = await app.account({ fullName: person.name, email: person.email, phone: person.phone });
     const memberCaller = await app.caller({ token: member.token });
@@ -109,6 +110,9 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
     const requestId = submitted.body.id as string;
     await verifier.help.admin.checkIdentity({ id: requestId, idKind: 'aadhaar', isMatched: true });
+    // Staff's question names the family; the requester answers it.
+    await verifier.help.admin.ask({ id: requestId, question: person.question });
+    await memberCaller.help.answer({ id: requestId, answer: 'Yes, the estimate is from the district hospital.' });
     await verifier.help.admin.publish({ id: requestId });
     await memberCaller.help.postUpdate({ id: requestId, textEn: person.update });
 
@@ -161,12 +165,13 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       story: person.story.slice(0, 40),
       contactNumber: person.contactNumber,
       update: person.update.slice(0, 40),
+      question: person.question.slice(0, 40),
       girlName,
       otherGirlName,
     };
     // The search finds them before the erasure (so it would find them after, were they left).
     expect(await clearTextHits(needles)).toEqual(
-      expect.arrayContaining(['donations: name', 'donations: pan', 'help_requests: story', 'help_requests: update', 'kanyadan_applications: girlName', 'kanyadan_applications: otherGirlName']),
+      expect.arrayContaining(['donations: name', 'donations: pan', 'help_requests: story', 'help_requests: update', 'help_requests: question', 'kanyadan_applications: girlName', 'kanyadan_applications: otherGirlName']),
     );
     const kanyadanFiles = async (regNo: string) =>
       (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM files WHERE subject_id = $1`, [`kanyadan-${regNo}`])).rows[0]!.count;
