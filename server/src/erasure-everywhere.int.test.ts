@@ -24,13 +24,16 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
   let membersAdmin: AppCaller;
   let verifier: AppCaller;
   let finance: AppCaller;
+  let financeId: string;
   let visitor: AppCaller;
 
   beforeAll(async () => {
     app = await createTestApp(kind, { now: () => clock });
     membersAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['members'] })).token });
     verifier = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['verification'] })).token });
-    finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
+    const financeAccount = await app.account({ role: 'admin', permissions: ['finance'] });
+    financeId = financeAccount.userId;
+    finance = await app.caller({ token: financeAccount.token });
     visitor = await app.caller();
   });
   afterAll(async () => {
@@ -229,6 +232,12 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     expect(await finance.donations.admin.retainedReceipts({ reference })).toEqual({
       receipts: [{ reference, serial, financialYear: '2031-32', keptUntil: '2040-03-31', receipt: { name: person.name, pan: person.pan, address: person.address, amountPaise: 5_000_00, receivedOn: TODAY } }],
     });
+    // Each read of the kept receipt data is in the access log, with who read which receipts; a refused read is not.
+    const superAdmin = await app.caller({ token: (await app.account({ role: 'admin' })).token });
+    const receiptLooks = async () => (await superAdmin.admin.accessLog.list({ record: reference })).entries.filter((entry) => entry.type === 'RetainedReceiptsViewed');
+    expect(await receiptLooks()).toEqual([expect.objectContaining({ viewer: expect.objectContaining({ id: financeId }), detail: reference })]);
+    await finance.donations.admin.retainedReceipts({});
+    expect(await receiptLooks()).toHaveLength(2);
     expect(await shredRetainedReceipts(app.services, new Date('2040-03-31T12:00:00.000Z'))).toBe(0);
     expect(await shredRetainedReceipts(app.services, new Date('2040-04-01T12:00:00.000Z'))).toBe(1);
     expect(await shredRetainedReceipts(app.services, new Date('2040-04-02T12:00:00.000Z'))).toBe(0);
