@@ -27,18 +27,33 @@ import type { Services } from '#server/services';
 // The composition root: opens the database, checks the master key, migrates, and wires every module
 // into one Services. Only entry points (server, worker, tools, tests) import it.
 
+export interface MasterKey {
+  key: Buffer;
+  /**
+   * Writes a key made now to master.key; nothing when the key came from SAHAY_MASTER_KEY or the
+   * file. Called only once the database took the key (assertMasterKeyMatches), so a missing or
+   * wrong key on a database that holds sealed data leaves no new key file behind (decision 044).
+   */
+  keep(): void;
+}
+
 /**
  * The master key wraps every person's data key. Production takes it from SAHAY_MASTER_KEY; the
- * embedded default makes one on first start and keeps it beside the database.
+ * embedded default makes one on first start and keeps it beside the database — written by
+ * `keep()`, after the check, not here.
  */
-export function loadMasterKey(config: Config): Buffer {
-  if (config.SAHAY_MASTER_KEY) return Buffer.from(config.SAHAY_MASTER_KEY, 'base64');
+export function loadMasterKey(config: Config): MasterKey {
+  if (config.SAHAY_MASTER_KEY) return { key: Buffer.from(config.SAHAY_MASTER_KEY, 'base64'), keep: () => {} };
   const file = path.join(config.dataDir, 'master.key');
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-  }
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  if (fs.existsSync(file)) return { key: Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64'), keep: () => {} };
+  const key = crypto.randomBytes(32);
+  return {
+    key,
+    keep: () => {
+      fs.mkdirSync(config.dataDir, { recursive: true });
+      fs.writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+    },
+  };
 }
 
 export interface CreateServicesOptions {
@@ -73,7 +88,10 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       db = connectPostgres(config.database.url, { poolSize: config.DATABASE_POOL_SIZE, applicationName: `sahay-${options.owner}` });
     }
   }
-  const vault = new PersonalDataVault(options.masterKey ?? loadMasterKey(config));
+  const masterKey: MasterKey = options.masterKey ? { key: options.masterKey, keep: () => {} } : loadMasterKey(config);
+  const vault = new PersonalDataVault(masterKey.key);
+  // A test's own database is not checked: a key made now is kept at once, as before.
+  if (options.db) masterKey.keep();
   if (!options.db) {
     // SQL migrations, then the key migrations that need the master key (decision 019). A process
     // that cannot start must not keep the pool (or the embedded database's lock) open behind it.
@@ -82,6 +100,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       const url = config.database.kind === 'postgres' ? config.database.url : undefined;
       // Another master key than the database's: refused before anything is written (decision 044).
       await assertMasterKeyMatches(db, vault);
+      masterKey.keep();
       await migrateOnStart(db, { url, ownerUrl, log: (message) => log.debug(message) });
       await runKeyMigrations({ db, vault, modules, now: options.now ?? (() => new Date()), log: (message) => log.info(message) });
       await recordMasterKeyCheck(db, vault);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
 import { RECEIPT_RETENTION_WHY, shredRetainedReceipts } from '#server/modules/donations/donations.api';
 import { rejection } from '#server/testing/assertions';
-import { helpFields } from '#server/testing/contract/rest-fixtures';
+import { helpFields, kanyadanFields } from '#server/testing/contract/rest-fixtures';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
@@ -24,13 +24,16 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
   let membersAdmin: AppCaller;
   let verifier: AppCaller;
   let finance: AppCaller;
+  let financeId: string;
   let visitor: AppCaller;
 
   beforeAll(async () => {
     app = await createTestApp(kind, { now: () => clock });
     membersAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['members'] })).token });
     verifier = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['verification'] })).token });
-    finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
+    const financeAccount = await app.account({ role: 'admin', permissions: ['finance'] });
+    financeId = financeAccount.userId;
+    finance = await app.caller({ token: financeAccount.token });
     visitor = await app.caller();
   });
   afterAll(async () => {
@@ -69,6 +72,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       story: `Our roof collapsed in the monsoon of ${tag}; the children sleep at the neighbours and we need to rebuild before winter.`,
       contactNumber: `97${String((process.pid * 7) % 100_000_000).padStart(8, '0')}`,
       update: `The builder came on ${tag}; the walls are up and my daughter is back in school.`,
+      question: `Is the roof of ${tag} Kasturba Nagar owned by Savitri's brother-in-law?`,
     };
     const member = await app.account({ fullName: person.name, email: person.email, phone: person.phone });
     const memberCaller = await app.caller({ token: member.token });
@@ -109,6 +113,9 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
     const requestId = submitted.body.id as string;
     await verifier.help.admin.checkIdentity({ id: requestId, idKind: 'aadhaar', isMatched: true });
+    // Staff's question names the family; the requester answers it.
+    await verifier.help.admin.ask({ id: requestId, question: person.question });
+    await memberCaller.help.answer({ id: requestId, answer: 'Yes, the estimate is from the district hospital.' });
     await verifier.help.admin.publish({ id: requestId });
     await memberCaller.help.postUpdate({ id: requestId, textEn: person.update });
 
@@ -131,6 +138,25 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     const giftId = direct.body.giftId as string;
     await app.runJobs();
 
+    // Kanyadan applications: one the member sent signed in (as the father), one sent without an
+    // account with the member's phone and e-mail, and another family's, which must stay.
+    const girlName = `Kumari Lakshmi ${tag.replace(/[0-9]/g, 'x')}`;
+    const otherGirlName = `Kumari Radha ${tag.replace(/[0-9]/g, 'y')}`;
+    const strangerGirlName = `Kumari Meera ${tag.replace(/[0-9]/g, 'z')}`;
+    const submitKanyadan = async (fields: Record<string, string>, headers: Record<string, string> = {}) => {
+      const req = request(app.http()).post('/api/kanyadan/applications').set(headers);
+      for (const [name, value] of Object.entries({ ...kanyadanFields(), ...fields })) req.field(name, value);
+      req.attach('photo', await photoWithExif(600, 400), { filename: 'photo.jpg', contentType: 'image/jpeg' });
+      req.attach('birthCertificate', await simplePdf(1, 'Birth certificate'), { filename: 'birth.pdf', contentType: 'application/pdf' });
+      const res = await req;
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.regNo as string;
+    };
+    const asAccount = await submitKanyadan({ girlName, fatherName: person.name, guardianName: person.name }, { Authorization: `Bearer ${member.token}` });
+    const byContact = await submitKanyadan({ girlName: otherGirlName, phone: person.phone, email: person.email });
+    const stranger = await submitKanyadan({ girlName: strangerGirlName });
+    await app.runJobs();
+
     const needles = {
       name: person.name,
       email: person.email,
@@ -142,9 +168,19 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       story: person.story.slice(0, 40),
       contactNumber: person.contactNumber,
       update: person.update.slice(0, 40),
+      question: person.question.slice(0, 40),
+      girlName,
+      otherGirlName,
     };
     // The search finds them before the erasure (so it would find them after, were they left).
-    expect(await clearTextHits(needles)).toEqual(expect.arrayContaining(['donations: name', 'donations: pan', 'help_requests: story', 'help_requests: update']));
+    expect(await clearTextHits(needles)).toEqual(
+      expect.arrayContaining(['donations: name', 'donations: pan', 'help_requests: story', 'help_requests: update', 'help_requests: question', 'kanyadan_applications: girlName', 'kanyadan_applications: otherGirlName']),
+    );
+    const kanyadanFiles = async (regNo: string) =>
+      (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM files WHERE subject_id = $1`, [`kanyadan-${regNo}`])).rows[0]!.count;
+    expect(await kanyadanFiles(asAccount)).toBeGreaterThan(0);
+    expect(await kanyadanFiles(byContact)).toBeGreaterThan(0);
+    const kanyadanStatus = async (regNo: string, phone: string) => (await request(app.http()).get(`/api/kanyadan/applications/${regNo}/status`).query({ phone })).status;
     const served = async () => ({
       status: (await request(app.http()).get(`/api/donations/${pay.reference}/status`).query({ contact: person.email })).status,
       receipt: (await request(app.http()).get(`/api/donations/${pay.reference}/receipt.pdf`).query({ contact: person.email })).status,
@@ -152,6 +188,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       screenshot: (await request(app.http()).get(`/api/help/gifts/${giftId}/screenshot`).set({ Authorization: `Bearer ${giver.token}` })).status,
     });
     expect(await served()).toEqual({ status: 200, receipt: 200, page: 200, screenshot: 200 });
+    expect(await kanyadanStatus(byContact, person.phone)).toBe(200);
 
     const erased = await membersAdmin.admin.members.erase({ userId: member.userId, reason: 'The member asked us to forget them' });
     // The law's exception: the verified donation's receipt data, kept 8 years (the default) after its financial year 2031-32.
@@ -160,7 +197,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       userId: member.userId,
       erasedAt: clock.toISOString(),
       isErasedNow: true,
-      erased: { donations: 1, helpRequests: 1, withdrawals: 1, giftsReceived: 1, giftScreenshotsGiven: 0, contactMessages: 0, staffInvitations: 0 },
+      erased: { donations: 1, helpRequests: 1, withdrawals: 1, giftsReceived: 1, giftScreenshotsGiven: 0, contactMessages: 0, staffInvitations: 0, kanyadanApplications: 2 },
       kept: [{ kind: 'donation-receipt', reference: `${pay.reference.replace('-', '')} (${serial})`, why: RECEIPT_RETENTION_WHY, keptUntil: '2040-03-31' }],
     });
     const { rows: records } = await app.services.db.query<{ data: unknown; stream_id: string }>(`SELECT data, stream_id FROM events WHERE type = 'PersonErased'`);
@@ -170,6 +207,19 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     // Only the sealed retention record of the verified donation's receipt may keep anything.
     expect(await clearTextHits(needles)).toEqual([]);
     expect(await served()).toEqual({ status: 404, receipt: 404, page: 404, screenshot: 404 });
+    // The member's two applications: their key destroyed, their files gone, the look-up finds nothing; the other family's untouched.
+    expect(await kanyadanStatus(byContact, person.phone)).toBe(404);
+    expect({ asAccount: await kanyadanFiles(asAccount), byContact: await kanyadanFiles(byContact) }).toEqual({ asAccount: 0, byContact: 0 });
+    const { rows: kanyadanKeys } = await app.services.db.query<{ subject_id: string; alive: boolean }>(
+      `SELECT subject_id, wrapped_key IS NOT NULL AS alive FROM data_keys WHERE subject_id = ANY($1::text[]) ORDER BY subject_id`,
+      [[`kanyadan-${asAccount}`, `kanyadan-${byContact}`, `kanyadan-${stranger}`]],
+    );
+    expect(Object.fromEntries(kanyadanKeys.map((row) => [row.subject_id, row.alive]))).toEqual({
+      [`kanyadan-${asAccount}`]: false,
+      [`kanyadan-${byContact}`]: false,
+      [`kanyadan-${stranger}`]: true,
+    });
+    expect(await clearTextHits({ strangerGirlName })).toEqual(expect.arrayContaining(['kanyadan_applications: strangerGirlName']));
     expect((await visitor.help.list({})).requests.map((entry) => entry.id)).not.toContain(requestId);
     const documentDownload = await request(app.http()).get(`/api/admin/help/${requestId}/documents/1`);
     expect([401, 403, 404]).toContain(documentDownload.status);
@@ -182,6 +232,12 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     expect(await finance.donations.admin.retainedReceipts({ reference })).toEqual({
       receipts: [{ reference, serial, financialYear: '2031-32', keptUntil: '2040-03-31', receipt: { name: person.name, pan: person.pan, address: person.address, amountPaise: 5_000_00, receivedOn: TODAY } }],
     });
+    // Each read of the kept receipt data is in the access log, with who read which receipts; a refused read is not.
+    const superAdmin = await app.caller({ token: (await app.account({ role: 'admin' })).token });
+    const receiptLooks = async () => (await superAdmin.admin.accessLog.list({ record: reference })).entries.filter((entry) => entry.type === 'RetainedReceiptsViewed');
+    expect(await receiptLooks()).toEqual([expect.objectContaining({ viewer: expect.objectContaining({ id: financeId }), detail: reference })]);
+    await finance.donations.admin.retainedReceipts({});
+    expect(await receiptLooks()).toHaveLength(2);
     expect(await shredRetainedReceipts(app.services, new Date('2040-03-31T12:00:00.000Z'))).toBe(0);
     expect(await shredRetainedReceipts(app.services, new Date('2040-04-01T12:00:00.000Z'))).toBe(1);
     expect(await shredRetainedReceipts(app.services, new Date('2040-04-02T12:00:00.000Z'))).toBe(0);

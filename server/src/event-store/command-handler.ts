@@ -31,6 +31,8 @@ const DEFAULT_ATTEMPTS = 10;
 export interface DecideTools {
   /** Seals a value under the subject's data key (rule 9); rolled back with the attempt. */
   seal(subjectId: string, value: unknown): Promise<Sealed>;
+  /** Opens a sealed value inside the attempt's transaction (null once its key is destroyed). */
+  reveal<V>(sealed: unknown): Promise<V | null>;
 }
 
 /** Events for one stream, as a multi-stream decision returns them. */
@@ -146,7 +148,7 @@ export async function handleCommand<State, E extends DomainEvent>(
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await db.transaction(async (tx) => {
-        const tools: DecideTools = { seal: (subjectId, value) => eventStore.seal(tx, subjectId, value) };
+        const tools: DecideTools = { seal: (subjectId, value) => eventStore.seal(tx, subjectId, value), reveal: (sealed) => eventStore.reveal(tx, sealed) };
         let read: ReadResult<State>;
         let decided: readonly StreamEvents<E>[];
         if (isStreamCommand(command)) {

@@ -260,4 +260,9 @@ export class EventStore {
   seal(tx: Queryable, subjectId: string, value: unknown) {
     return this.vault.seal(tx, subjectId, value);
   }
+
+  /** Opens a sealed value inside a transaction (null once its key is destroyed). */
+  reveal<V>(tx: Queryable, sealed: unknown): Promise<V | null> {
+    return this.vault.reveal<V>(tx, sealed);
+  }
 }

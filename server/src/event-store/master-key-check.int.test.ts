@@ -130,6 +130,20 @@ function suite(kind: 'pglite' | 'postgres') {
     expect(await look(contents)).toEqual(before);
   }, 3 * TOOL_TIMEOUT_MS);
 
+  it('refuses to start without a master key on a database holding sealed data, and writes no new master.key (issue 29 review)', async () => {
+    const keyFile = path.join(dataDir, 'master.key');
+    expect(fs.existsSync(keyFile)).toBe(false);
+    const before = await look(contents);
+    // No SAHAY_MASTER_KEY and no master.key: the embedded default would make a key of its own.
+    await expect(createServices({ config: loadConfig(env), log, owner: 'test', runsJobs: false })).rejects.toBeInstanceOf(MasterKeyMismatchError);
+    expect(fs.existsSync(keyFile)).toBe(false);
+    const run = runTool('migrate.ts', [], env);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('SAHAY_MASTER_KEY');
+    expect(fs.existsSync(keyFile)).toBe(false);
+    expect(await look(contents)).toEqual(before);
+  }, 2 * TOOL_TIMEOUT_MS);
+
   it('starts with the right key, as often as asked', async () => {
     for (let i = 0; i < 2; i += 1) {
       const services = await start(KEY_A);

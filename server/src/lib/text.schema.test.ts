@@ -32,6 +32,45 @@ const HIDDEN = {
   'a joiner after a Devanagari name': `राम${ZWJ} Devi`,
 };
 const ONLY_ZERO_WIDTH = '\u200B\u200B\u200B';
+/** Characters that look like nothing but are letters or symbols, so no "hidden character" rule caught them alone. */
+const BLANK_LOOKING = {
+  'U+3164 HANGUL FILLER': '\u3164',
+  'U+2800 BRAILLE PATTERN BLANK': '\u2800\u2800',
+  'U+115F HANGUL CHOSEONG FILLER': '\u115F',
+  'U+1160 HANGUL JUNGSEONG FILLER': '\u1160',
+  'U+FFA0 HALFWIDTH HANGUL FILLER': '\uFFA0',
+  'fillers with spaces between': '\u3164 \u2800\u3000\u3164',
+  'a combining mark alone': '\u0301',
+  'a Devanagari vowel sign and a joiner': '\u093F\u200D\u094D',
+};
+/** Real names in India's scripts and Urdu, as phones' keyboards type them: joiners inside conjuncts and joined letters. */
+const INDIC_NAMES = {
+  'Hindi, conjuncts and reph': 'अर्जुन शर्मा',
+  'Hindi, a conjunct': 'क्षत्रिय',
+  'Hindi, a half form with ZWJ': `श्${ZWJ}याम सुन्दर`,
+  'Hindi, an explicit virama with ZWNJ': `लक्${ZWNJ}ष्मी`,
+  'Bengali, ra-phala with ZWJ': `র${ZWJ}্যাচেল দাস`,
+  'Bengali, ZWNJ in a conjunct': `লক্${ZWNJ}ষ্মী সেন`,
+  'Malayalam, chillus with ZWJ (in a word and at its end)': `അര്${ZWJ}ജുന്${ZWJ} നായര്${ZWJ}`,
+  'Urdu, ZWNJ between joined letters': `علی${ZWNJ}رضا خان`,
+  'Gurmukhi, a half form with ZWJ': `ਸ੍${ZWJ}ਰੀ ਕੌਰ`,
+  'Gujarati, ZWJ in a conjunct': `શ્${ZWJ}યામ પટેલ`,
+  'Oriya, ZWNJ in a conjunct': `ଲକ୍${ZWNJ}ଷ୍ମୀ`,
+  'Tamil, ZWJ in a conjunct': `க்${ZWJ}ஷமா`,
+  'Telugu, ZWNJ in a conjunct': `లక్${ZWNJ}ష్మి`,
+  'Kannada, ZWJ in a conjunct': `ಲಕ್${ZWJ}ಷ್ಮಿ`,
+};
+/** Joiners where no script uses them. */
+const STRAY_JOINERS = {
+  'a leading joiner': `${ZWJ}राम`,
+  'a trailing joiner after Hindi': `राम${ZWNJ}`,
+  'a doubled joiner in Hindi': `श्${ZWJ}${ZWJ}याम`,
+  'a doubled chillu joiner in Malayalam': `അര്${ZWJ}${ZWJ}ജുന്`,
+  'a joiner between Latin letters': `Asha${ZWNJ}Devi`,
+  'a joiner between Hindi and Bengali letters': `क${ZWJ}ক`,
+  'a joiner between Urdu and Latin letters': `علی${ZWNJ}Raza`,
+  'a joiner alone': ZWJ,
+};
 
 describe('the shared rule for single-line text', () => {
   it.each(Object.entries(HIDDEN))('refuses %s', (_label, text) => {
@@ -42,6 +81,25 @@ describe('the shared rule for single-line text', () => {
     expect(isSingleLineText('Asha \uD83D')).toBe(false);
     expect(isSingleLineText('\uDE00 Devi')).toBe(false);
     expect(isSingleLineText('Asha \uD83D\uDE00')).toBe(true);
+  });
+
+  it.each(Object.entries(BLANK_LOOKING))('refuses a text of blank-looking characters only: %s', (_label, text) => {
+    expect(isSingleLineText(text)).toBe(false);
+    expect(isMultilineText(`${text}\n${text}`)).toBe(false);
+  });
+
+  it('keeps a blank-looking character inside a text that shows something, and the empty text (left to "required")', () => {
+    expect(isSingleLineText('Asha\u3000Devi')).toBe(true);
+    expect(isSingleLineText('')).toBe(true);
+  });
+
+  it.each(Object.entries(INDIC_NAMES))('allows a real name: %s', (_label, name) => {
+    expect(isSingleLineText(name)).toBe(true);
+    expect(toSingleLine(name)).toBe(name);
+  });
+
+  it.each(Object.entries(STRAY_JOINERS))('refuses %s', (_label, text) => {
+    expect(isSingleLineText(text)).toBe(false);
   });
 
   it('allows joiners inside Devanagari, as in Hindi names with conjuncts, and ordinary text in both scripts', () => {
@@ -109,8 +167,16 @@ describe('every single-line text field keeps to the shared rule', () => {
     expect(messagesOf(result)).toContain(message);
   });
 
-  it.each(FIELDS.filter(([, , , options]) => options.isName))('%s takes Hindi names with joiners in their conjuncts', (_field, schema) => {
-    for (const name of HINDI_NAMES) expect([name, schema.safeParse(name).success]).toEqual([name, true]);
+  it.each(FIELDS)('%s: blank-looking fillers alone are not "filled in"', (_field, schema, message) => {
+    for (const [label, text] of Object.entries(BLANK_LOOKING)) {
+      const result = schema.safeParse(text);
+      expect([label, result.success]).toEqual([label, false]);
+      expect([label, messagesOf(result)]).toEqual([label, expect.arrayContaining([message])]);
+    }
+  });
+
+  it.each(FIELDS.filter(([, , , options]) => options.isName))('%s takes Hindi names with joiners in their conjuncts, and names in India’s other scripts and Urdu', (_field, schema) => {
+    for (const name of [...HINDI_NAMES, ...Object.values(INDIC_NAMES)]) expect([name, schema.safeParse(name).success]).toEqual([name, true]);
   });
 
   it('the profile’s payout names and the settings’ one-line texts (the foundation’s name) too', () => {

@@ -35,9 +35,11 @@ async function main(): Promise<number> {
     db = connectPostgres(config.database.ownerUrl ?? config.database.url, { poolSize: 2, applicationName: 'sahay-migrate' });
   }
   try {
-    const vault = new PersonalDataVault(loadMasterKey(config));
-    // Another master key than the database's: refused before anything is written (decision 044).
+    const masterKey = loadMasterKey(config);
+    const vault = new PersonalDataVault(masterKey.key);
+    // Another master key than the database's: refused before anything is written (decision 044), a new key file included.
     await assertMasterKeyMatches(db, vault);
+    masterKey.keep();
     // PostgreSQL: by URL, so node-pg-migrate holds one connection of its own (see migrate).
     const applied = await migrate(config.database.kind === 'pglite' ? db : (config.database.ownerUrl ?? config.database.url));
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database schema is up to date.');

@@ -263,6 +263,20 @@ export function exportsStreamId(adminId: string): string {
   return `finance-exports-${adminId}`;
 }
 
+/**
+ * A finance admin read the receipt data kept past donors' erasures (issue 29 review): which receipts
+ * (their references) were shown. Recorded before anything is revealed, on the reader's own stream
+ * `retained-receipts-access-<adminId>` (a look never races a decision); names nobody but the admin.
+ */
+export type RetainedReceiptsViewed = {
+  type: 'RetainedReceiptsViewed';
+  data: { references: string[]; viewerId: string; viewedAt: string };
+};
+
+export function retainedReceiptsAccessStreamId(adminId: string): string {
+  return `retained-receipts-access-${adminId}`;
+}
+
 // ---- stream bank-statement-<statement ID>: one uploaded statement (its ID is its content's hash) ----
 
 /** The columns of a statement that hold what matching needs, by their header names as written. */
@@ -302,7 +316,7 @@ export type BankStatementColumnsChosen = {
 
 export type BankStatementEvent = BankStatementUploaded | BankStatementMatchesVerified | BankStatementColumnsChosen;
 
-export type DonationEvent = DonationStreamEvent | ReceiptSerialAllocated | UtrClaimed | InstrumentClaimed | DonationsExported | BankStatementEvent;
+export type DonationEvent = DonationStreamEvent | ReceiptSerialAllocated | UtrClaimed | InstrumentClaimed | DonationsExported | RetainedReceiptsViewed | BankStatementEvent;
 
 /** Subject of the data key and stream of one donation; `reference` is the canonical 8 characters. */
 export function donationStreamId(reference: string): string {

@@ -34,6 +34,14 @@ describe('the pay step', () => {
     expect(paymentDetailsOf(paymentSettingsOf(DEFAULT_SETTINGS), 'ABCD2345', 100)).toMatchObject({ upiLink: null, upiQrText: null, payeeName: 'Sahay Foundation' });
   });
 
+  it('takes the payee only from the money settings: an empty payee name offers no UPI payment, and never the foundation’s name (a non-money setting)', () => {
+    const payeeless = { ...settings, upiPayeeName: '', bankAccountName: '', foundationName: { en: 'Changed By A Settings-Only Admin', hi: 'बदला गया नाम' } };
+    const details = paymentDetailsOf(paymentSettingsOf(payeeless), 'ABCD2345', 100);
+    expect(details).toMatchObject({ upiLink: null, upiQrText: null, payeeName: '', bank: { accountName: '', accountNumber: '12345678901' } });
+    expect(JSON.stringify(details)).not.toContain('Changed By A Settings-Only Admin');
+    expect(onlineLimitMessage(paymentSettingsOf(payeeless))).not.toContain('Changed By A Settings-Only Admin');
+  });
+
   it('writes rupees with two decimals and no grouping', () => {
     expect(rupeesText(100)).toBe('1.00');
     expect(rupeesText(10_00_000_00)).toBe('1000000.00');

@@ -12,10 +12,16 @@ export interface PaymentSettings {
   contact: string;
 }
 
+/**
+ * Where a donor is told to pay comes from the money settings only (MONEY_SETTINGS, changed by
+ * finance; docs/decisions/043): the payee is `upiPayeeName`, never the foundation's name, which a
+ * `settings`-only admin may change. Without a payee name no UPI payment is offered (the setup
+ * checklist asks for both the UPI ID and the payee).
+ */
 export function paymentSettingsOf(settings: TSettings): PaymentSettings {
   return {
     vpa: settings.upiVpa,
-    payeeName: settings.upiPayeeName || settings.foundationName.en,
+    payeeName: settings.upiPayeeName,
     bank: { accountName: settings.bankAccountName, accountNumber: settings.bankAccountNumber, ifsc: settings.bankIfsc, bankName: settings.bankName },
     contact: [settings.phone, settings.email].filter((part) => part !== '').join(' / '),
   };
@@ -24,10 +30,11 @@ export function paymentSettingsOf(settings: TSettings): PaymentSettings {
 /**
  * The `upi://pay` link (NPCI's deep-link parameters): pa = VPA, pn = payee, am = amount, cu = INR,
  * tn = a note, tr = the donation reference, which the bank statement then carries. The VPA keeps
- * its `@` (some UPI apps do not decode `%40`), and spaces are `%20`, never `+`. Null while no VPA is set.
+ * its `@` (some UPI apps do not decode `%40`), and spaces are `%20`, never `+`. Null while no VPA or
+ * no payee name is set.
  */
 export function upiLinkOf(payment: PaymentSettings, reference: string, amountPaise: number): string | null {
-  if (!payment.vpa) return null;
+  if (!payment.vpa || !payment.payeeName) return null;
   const params = [
     `pa=${payment.vpa}`,
     `pn=${encodeURIComponent(payment.payeeName)}`,
@@ -60,7 +67,7 @@ export const ONLINE_LIMIT_WITHOUT_BANK = 'Gifts above ₹10,00,000 cannot be mad
 /** The refusal of a gift above the online limit, naming the bank account (when set) and how to reach the foundation. */
 export function onlineLimitMessage(payment: PaymentSettings): string {
   const { bank } = payment;
-  const template = bank.accountNumber && bank.ifsc ? ONLINE_LIMIT_WITH_BANK : ONLINE_LIMIT_WITHOUT_BANK;
+  const template = bank.accountNumber && bank.ifsc && (bank.accountName || payment.payeeName) ? ONLINE_LIMIT_WITH_BANK : ONLINE_LIMIT_WITHOUT_BANK;
   const values: Record<string, string> = {
     accountName: bank.accountName || payment.payeeName,
     accountNumber: bank.accountNumber,

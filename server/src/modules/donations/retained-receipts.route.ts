@@ -1,3 +1,4 @@
+import { metaOf } from '#server/trpc/context';
 import { adminProcedure } from '#server/trpc/procedures';
 import { listRetainedReceipts } from './retained-receipts.ts';
 import { ZRetainedReceiptsRequestSchema, ZRetainedReceiptsResponseSchema } from './retained-receipts.schema.ts';
@@ -6,4 +7,4 @@ import { ZRetainedReceiptsRequestSchema, ZRetainedReceiptsResponseSchema } from 
 export const retainedReceiptsRoute = adminProcedure('finance')
   .input(ZRetainedReceiptsRequestSchema)
   .output(ZRetainedReceiptsResponseSchema)
-  .query(({ ctx, input }) => listRetainedReceipts(ctx.services, input));
+  .query(({ ctx, input }) => listRetainedReceipts(ctx.services, input, metaOf(ctx)));

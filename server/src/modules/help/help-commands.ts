@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand, type DecideTools } from '#server/event-store/command-handler';
+import { isSealed } from '#server/event-store/personal-data';
 import type { Recorded } from '#server/event-store/types';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
@@ -280,8 +281,21 @@ export function checkIdentity(services: Services, input: { id: string; idKind: H
   return decideOn(services, input.id, meta, (state) => decideCheckIdentity({ requestId: input.id, checkedBy: meta.actor, idKind: input.idKind, isMatched: input.isMatched, now: services.now() }, state));
 }
 
+/**
+ * help.admin.askForInformation: the question is sealed under the request's key (it may name the
+ * requester or the beneficiary; issue 29 review); the open one is revealed to compare, so the same
+ * question sent twice still records nothing.
+ */
 export function askQuestion(services: Services, input: { id: string; question: string }, meta: RequestMeta) {
-  return decideOn(services, input.id, meta, (state) => decideAskForInformation({ requestId: input.id, question: input.question, askedBy: meta.actor, now: services.now() }, state));
+  return decideOn(services, input.id, meta, async (state, { seal, reveal }) => {
+    const open = state.openQuestion;
+    const openText = open && isSealed(open.question) ? await reveal<string>(open.question) : (open?.question ?? null);
+    const events = decideAskForInformation(
+      { requestId: input.id, question: input.question, askedBy: meta.actor, now: services.now() },
+      { ...state, openQuestion: open && { ...open, question: openText } },
+    );
+    return Promise.all(events.map(async (event) => ({ ...event, data: { ...event.data, question: await seal(helpStreamId(input.id), input.question) } })));
+  });
 }
 
 export function publishRequest(services: Services, input: { id: string }, meta: RequestMeta) {

@@ -123,7 +123,7 @@ interface OwnRow {
   raised_direct_paise: string;
   requested_at: Date;
   closes_on: string | null;
-  questions: { question: string; answer: string | null; answeredAt: string | null }[];
+  questions: { question: string | null; answer: string | null; answeredAt: string | null }[];
   rejection: { reason: string } | null;
   closure: { reason: HelpCloseReason } | null;
 }
@@ -207,7 +207,7 @@ interface DetailRow extends OwnRow {
   published_at: Date | null;
   documents: { index: number; fileId: string; kind: THelpRequestAdminDetail['documents'][number]['kind']; mediaType: string; pages: number; documentDate: string | null }[];
   identity_check: THelpRequestAdminDetail['identityCheck'];
-  questions: { question: string; askedBy: string; askedAt: string; answer: string | null; answeredAt: string | null }[];
+  questions: { question: string | null; askedBy: string; askedAt: string; answer: string | null; answeredAt: string | null }[];
   rejection: THelpRequestAdminDetail['rejection'];
   closure: THelpRequestAdminDetail['closure'];
   beneficiary: HelpBeneficiary | null;

@@ -64,7 +64,8 @@ export interface HelpRequestState {
   /** The latest identity check: a new check replaces an earlier one (a mismatch corrected, or a match withdrawn). */
   identityCheck: { idKind: HelpIdKind; isMatched: boolean; checkedBy: string; checkedAt: string } | null;
   /** Staff's question while it waits for the requester's answer. */
-  openQuestion: { question: string; askedBy: string; askedAt: string } | null;
+  /** The question as recorded: sealed since version 2 (askQuestion reveals it to compare), clear in version 1, null once erased. */
+  openQuestion: { question: Sealed | string | null; askedBy: string; askedAt: string } | null;
   publishedAt: string | null;
   /** YYYY-MM-DD in India: the day a published request closes, unless extended. */
   closesOn: string | null;
@@ -234,7 +235,8 @@ export function decideCheckIdentity(
 
 /**
  * Staff ask the requester one question at a time: the same question again records nothing; another
- * waits until the first is answered, so the requester never faces a pile of them.
+ * waits until the first is answered, so the requester never faces a pile of them. The state's open
+ * question is given in clear by the caller (revealed), and the caller seals the new one.
  */
 export function decideAskForInformation(
   command: { requestId: string; question: string; askedBy: string; now: Date },

@@ -120,10 +120,17 @@ export type HelpIdentityChecked = {
   data: { requestId: string; checkedBy: string; idKind: HelpIdKind; isMatched: boolean; checkedAt: string };
 };
 
-/** Staff's question to the requester, shown on the request's page; plain, since staff write it for the requester. */
+/**
+ * Staff's question to the requester, shown on the request's page. Version 2 (issue 29 review) seals
+ * the question (a string) under the request's key: staff may quote or name the requester or the
+ * beneficiary in it. Version 1 held it in clear (its upcaster keeps it as it is); the owner's reseal
+ * (decision 041) seals what is still stored that way, or drops it (null) once the key is gone.
+ */
+export const HELP_INFORMATION_REQUESTED_SCHEMA_VERSION = 2;
+
 export type HelpInformationRequested = {
   type: 'HelpInformationRequested';
-  data: { requestId: string; question: string; askedBy: string; askedAt: string };
+  data: { requestId: string; question: Sealed | string | null; askedBy: string; askedAt: string };
 };
 
 export type HelpInformationGiven = {

@@ -2,7 +2,7 @@ import type { SahayModule } from '#server/modules/module';
 import { closeExpiredHelpRequestsJob } from './close-expired-requests.job.ts';
 import { findHelpRequestOpenForGifts, helpErasurePart } from './help.api.ts';
 import { earmarkDonationsJob } from './earmark-donations.job.ts';
-import { HELP_REQUESTED_SCHEMA_VERSION, HELP_UPDATE_POSTED_SCHEMA_VERSION, upcastHelpRequestedV1 } from './help.events.ts';
+import { HELP_INFORMATION_REQUESTED_SCHEMA_VERSION, HELP_REQUESTED_SCHEMA_VERSION, HELP_UPDATE_POSTED_SCHEMA_VERSION, upcastHelpRequestedV1 } from './help.events.ts';
 import { helpProjection } from './help.projection.ts';
 import { helpRest } from './help.rest.ts';
 import { resealHelpText } from './reseal-help-text.ts';
@@ -15,6 +15,8 @@ export const helpModule: SahayModule = {
     { type: 'HelpRequested', currentVersion: HELP_REQUESTED_SCHEMA_VERSION, upcasters: { 1: upcastHelpRequestedV1 } },
     // Version 1's clear text is a valid version 2 text (sealed or not).
     { type: 'HelpUpdatePosted', currentVersion: HELP_UPDATE_POSTED_SCHEMA_VERSION, upcasters: { 1: (data) => data } },
+    // Version 1's clear question is a valid version 2 question (sealed or not).
+    { type: 'HelpInformationRequested', currentVersion: HELP_INFORMATION_REQUESTED_SCHEMA_VERSION, upcasters: { 1: (data) => data } },
   ],
   rest: helpRest,
   jobs: [earmarkDonationsJob],

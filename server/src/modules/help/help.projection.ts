@@ -91,7 +91,9 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
         return;
       }
       case 'HelpInformationRequested': {
-        const { requestId, question, askedBy, askedAt } = event.data;
+        const { requestId, askedBy, askedAt } = event.data;
+        // Sealed since version 2 (issue 29 review); a version 1 event gives it in clear; null once resealed after an erasure.
+        const question = isSealed(event.data.question) ? await reveal<string>(event.data.question) : event.data.question;
         const entry = { question, askedBy, askedAt, answer: null, answeredAt: null };
         await tx.query(`UPDATE ${table} SET status = 'information_requested', questions = questions || jsonb_build_array($2::jsonb), updated_at = $3 WHERE id = $1`, [
           requestId,
@@ -238,7 +240,7 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
     await tx.query(
       `UPDATE ${table}
           SET beneficiary = NULL, is_erased = true, title_en = NULL, title_hi = NULL, story_en = NULL, story_hi = NULL, updates = '[]'::jsonb,
-              questions = COALESCE((SELECT jsonb_agg(entry || jsonb_build_object('answer', NULL)) FROM jsonb_array_elements(questions) AS entry), '[]'::jsonb)
+              questions = COALESCE((SELECT jsonb_agg(entry || jsonb_build_object('question', NULL, 'answer', NULL)) FROM jsonb_array_elements(questions) AS entry), '[]'::jsonb)
         WHERE id = $1`,
       [subjectId.slice(HELP_STREAM_PREFIX.length)],
     );

@@ -359,7 +359,7 @@ export const ZHelpRequestAdminDetailSchema = z.object({
   documents: z.array(ZHelpDocumentViewSchema),
   identityCheck: z.object({ idKind: z.enum(HELP_ID_KIND_VALUES), isMatched: z.boolean(), checkedBy: z.string(), checkedAt: z.string() }).nullable(),
   /** Questions and answers, oldest first; an answer is null while awaited. */
-  questions: z.array(z.object({ question: z.string(), askedBy: z.string(), askedAt: z.string(), answer: z.string().nullable(), answeredAt: z.string().nullable() })),
+  questions: z.array(z.object({ question: z.string().nullable(), askedBy: z.string(), askedAt: z.string(), answer: z.string().nullable(), answeredAt: z.string().nullable() })),
   publishedAt: z.string().nullable(),
   closesOn: z.string().nullable(),
   rejection: z.object({ reason: z.string(), rejectedBy: z.string(), rejectedAt: z.string() }).nullable(),

@@ -76,6 +76,24 @@ describe.each(testDbKinds())('resealing help requests written in clear on %s', (
     });
   }
 
+  /** A version 1 HelpInformationRequested (staff's question in clear) on the request's stream. */
+  async function appendQuestionVersion1(requestId: string, question: string): Promise<void> {
+    await app.services.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [helpStreamId(requestId)]);
+      await app.services.eventStore.appendInTransaction(
+        tx,
+        [
+          {
+            streamId: helpStreamId(requestId),
+            expected: rows[0]!.version,
+            events: [{ type: 'HelpInformationRequested', schemaVersion: 1, data: { requestId, question, askedBy: 'SH1000002', askedAt: '2026-01-05T06:00:00.000Z' } }],
+          },
+        ],
+        { actor: 'SH1000002', correlationId: crypto.randomUUID() },
+      );
+    });
+  }
+
   const clearHits = async (needle: string) =>
     (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM events WHERE data::text LIKE $1`, [`%${needle}%`])).rows[0]!.count;
 
@@ -86,12 +104,16 @@ describe.each(testDbKinds())('resealing help requests written in clear on %s', (
     const goneId = await appendVersion1(gone);
     const update = `An update written before the seal ${crypto.randomUUID()}`;
     await appendUpdateVersion1(keptId, update);
+    const keptQuestion = `Is Old Beneficiary the requester's mother? ${crypto.randomUUID()}`;
+    const goneQuestion = `Is Old Beneficiary the requester's father? ${crypto.randomUUID()}`;
+    await appendQuestionVersion1(keptId, keptQuestion);
+    await appendQuestionVersion1(goneId, goneQuestion);
     // The erased one: key destroyed and PersonalDataErased recorded, as an erasure does.
     await app.services.db.transaction(async (tx) => {
       await app.services.vault.destroyKey(tx, helpStreamId(goneId));
       await app.services.eventStore.appendInTransaction(
         tx,
-        [{ streamId: helpStreamId(goneId), expected: 1, events: [{ type: 'PersonalDataErased', data: { subjectId: helpStreamId(goneId), erasedAt: '2026-02-01T00:00:00.000Z', reason: 'Asked to be forgotten' } }] }],
+        [{ streamId: helpStreamId(goneId), expected: 2, events: [{ type: 'PersonalDataErased', data: { subjectId: helpStreamId(goneId), erasedAt: '2026-02-01T00:00:00.000Z', reason: 'Asked to be forgotten' } }] }],
         { actor: 'system', correlationId: crypto.randomUUID() },
       );
     });
@@ -104,8 +126,20 @@ describe.each(testDbKinds())('resealing help requests written in clear on %s', (
     await expect(app.services.db.query(`UPDATE events SET schema_version = 2 WHERE type = 'HelpRequested' AND schema_version = 1`)).rejects.toThrow(/append-only/);
 
     expect(await clearHits(update)).toBe(1);
-    expect(await resealClearEvents(app.services.db, app.services.vault, app.services.modules)).toBe(3);
-    expect([await clearHits(kept), await clearHits(gone), await clearHits(update)]).toEqual([0, 0, 0]);
+    expect([await clearHits(keptQuestion), await clearHits(goneQuestion)]).toEqual([1, 1]);
+    const questions = async (id: string) => (await app.services.db.query<{ questions: { question: string | null }[] }>(`SELECT questions FROM help_requests WHERE id = $1`, [id])).rows[0]!.questions.map((entry) => entry.question);
+    expect([await questions(keptId), await questions(goneId)]).toEqual([[keptQuestion], [null]]);
+    expect(await resealClearEvents(app.services.db, app.services.vault, app.services.modules)).toBe(5);
+    expect([await clearHits(kept), await clearHits(gone), await clearHits(update), await clearHits(keptQuestion), await clearHits(goneQuestion)]).toEqual([0, 0, 0, 0, 0]);
+    const { rows: asked } = await app.services.db.query<{ schema_version: number; question: unknown }>(
+      `SELECT schema_version, data->'question' AS question FROM events WHERE type = 'HelpInformationRequested' AND stream_id = ANY($1::text[]) ORDER BY stream_id = $2 DESC`,
+      [[helpStreamId(keptId), helpStreamId(goneId)], helpStreamId(keptId)],
+    );
+    expect(asked).toEqual([
+      { schema_version: 2, question: expect.objectContaining({ $sealed: 1, subject: helpStreamId(keptId) }) },
+      { schema_version: 2, question: null },
+    ]);
+    expect(await app.services.vault.reveal(app.services.db, asked[0]!.question)).toBe(keptQuestion);
     const { rows } = await app.services.db.query<{ schema_version: number; text: unknown }>(
       `SELECT schema_version, data->'text' AS text FROM events WHERE type = 'HelpRequested' AND stream_id = ANY($1::text[]) ORDER BY stream_id = $2 DESC`,
       [[helpStreamId(keptId), helpStreamId(goneId)], helpStreamId(keptId)],
@@ -119,6 +153,7 @@ describe.each(testDbKinds())('resealing help requests written in clear on %s', (
 
     // The read model did not change, and a rebuild from the resealed events gives the same.
     expect(await shown(keptId)).toEqual({ title_en: expect.stringMatching(/^Old title/), story_en: kept });
+    expect([await questions(keptId), await questions(goneId)]).toEqual([[keptQuestion], [null]]);
     for (const projection of await replayAndCompare(app.services, 'help_requests')) expect(projection.differences, projection.projection).toEqual([]);
   });
 });

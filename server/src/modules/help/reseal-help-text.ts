@@ -1,13 +1,21 @@
 import type { Queryable } from '#server/db/db';
 import type { PersonalDataVault } from '#server/event-store/personal-data';
-import { HELP_REQUESTED_SCHEMA_VERSION, HELP_UPDATE_POSTED_SCHEMA_VERSION, helpStreamId, type BilingualText, type HelpRequestText } from './help.events.ts';
+import {
+  HELP_INFORMATION_REQUESTED_SCHEMA_VERSION,
+  HELP_REQUESTED_SCHEMA_VERSION,
+  HELP_UPDATE_POSTED_SCHEMA_VERSION,
+  helpStreamId,
+  type BilingualText,
+  type HelpRequestText,
+} from './help.events.ts';
 
 /** Events resealed per statement batch. */
 const BATCH = 200;
 
 /**
  * The owner's one-time reseal (docs/decisions/041): every HelpRequested still of version 1 (title and
- * story in clear) and every HelpUpdatePosted of version 1 (its text in clear) is rewritten in place as
+ * story in clear), every HelpUpdatePosted of version 1 (its text in clear) and every
+ * HelpInformationRequested of version 1 (staff's question in clear) is rewritten in place as
  * version 2, the text sealed under the request's key — or, when that key was destroyed (the request
  * erased), dropped, since nothing may be sealed for it and nobody may read it. Everything else in the row stays (the trigger checks it). Runs in
  * the caller's transaction, as the role that owns the tables (`npm run migrate`); idempotent.
@@ -46,6 +54,23 @@ export async function resealHelpText(tx: Queryable, vault: PersonalDataVault): P
         eventId,
         JSON.stringify({ ...data, text }),
         HELP_UPDATE_POSTED_SCHEMA_VERSION,
+      ]);
+      resealed += 1;
+    }
+    if (rows.length < BATCH) break;
+  }
+  // Staff's questions to the requester, version 1: in clear (they may quote or name a person).
+  for (;;) {
+    const { rows } = await tx.query<{ event_id: string; data: Record<string, unknown> & { requestId: string; question: string | null } }>(
+      `SELECT event_id, data FROM events WHERE type = 'HelpInformationRequested' AND schema_version = 1 ORDER BY global_position LIMIT $1`,
+      [BATCH],
+    );
+    for (const { event_id: eventId, data } of rows) {
+      const question = (await isAlive(tx, helpStreamId(data.requestId))) ? await vault.seal(tx, helpStreamId(data.requestId), data.question) : null;
+      await tx.query(`UPDATE events SET data = $2::jsonb, schema_version = $3 WHERE event_id = $1 AND schema_version = 1`, [
+        eventId,
+        JSON.stringify({ ...data, question }),
+        HELP_INFORMATION_REQUESTED_SCHEMA_VERSION,
       ]);
       resealed += 1;
     }

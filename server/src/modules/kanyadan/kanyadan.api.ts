@@ -7,6 +7,7 @@
 export type { KanyadanApplicationVerified, KanyadanBenefitDisbursed, KanyadanEvent } from './kanyadan.events.ts';
 export { kanyadanStreamId, KANYADAN_STREAM_PREFIX } from './kanyadan.events.ts';
 export { submitApplication } from './submit-application.ts';
+export { kanyadanErasurePart } from './erase-applicant.ts';
 export { eraseApplication, verifyApplication, rejectApplication, requestBenefit, approveBenefit, disburseBenefit } from './application-commands.ts';
 export { DOCUMENT_IMAGE, MAX_DOCUMENT_PAGES, processApplicationDocuments } from './process-documents.job.ts';
 export { listApplications, renderPdfPage } from './application-reads.ts';

@@ -1,5 +1,6 @@
 import type { SahayModule } from '#server/modules/module';
 import { phoneKeyOf, identityKeyOf } from './applicant-keys.ts';
+import { kanyadanErasurePart } from './kanyadan.api.ts';
 import { notifyKanyadanDecisionJob } from './notify-decision.job.ts';
 import { processKanyadanDocumentsJob } from './process-documents.job.ts';
 import { kanyadanProjection } from './kanyadan.projection.ts';
@@ -11,6 +12,7 @@ export const kanyadanModule: SahayModule = {
   inlineProjections: [kanyadanProjection],
   jobs: [processKanyadanDocumentsJob, notifyKanyadanDecisionJob],
   rest: kanyadanRest,
+  erasure: kanyadanErasurePart,
   /**
    * After a blind-index key change: the look-up's phone key and the identity key, from what the
    * read model holds. The Aadhaar key cannot be recomputed (the number is never kept): it keeps

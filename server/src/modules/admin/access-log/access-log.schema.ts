@@ -9,6 +9,7 @@ export const ACCESS_EVENT_TYPES = [
   'HelpDisbursementDetailsViewed',
   'HelpGiftScreenshotViewed',
   'DonationsExported',
+  'RetainedReceiptsViewed',
   'AuditRecordViewed',
   'AuditBundleRequested',
   'AuditBundleDownloaded',

@@ -16,6 +16,7 @@ function detailOf(type: AccessEventType, data: Record<string, unknown>): string 
   if (typeof data.kind === 'string') return `${data.kind}${typeof data.page === 'number' ? `, page ${data.page}` : ''}`;
   if (type === 'AuditRecordViewed') return data.asOf ? `as of ${String(data.asOf)}` : null;
   if (type === 'AuditBundleRequested' || type === 'AuditBundleDownloaded') return Array.isArray(data.persons) && data.persons.length > 0 ? data.persons.join(', ') : null;
+  if (type === 'RetainedReceiptsViewed') return Array.isArray(data.references) ? data.references.join(', ') : null;
   if (typeof data.disbursementId === 'string' && type === 'HelpDisbursementDetailsViewed') return data.disbursementId;
   return null;
 }

@@ -79,12 +79,23 @@ export async function requestBundle(services: Services, viewer: Viewer, streamId
   return { bundleId, streamId, status: 'pending', fileId: null };
 }
 
-/** The people a record's events name: the subjects of their sealed fields, in order. */
+/**
+ * The accounts a record is about though no sealed field of it is theirs: a help request's requester,
+ * a direct gift's giver, a donation's member (issue 29 review: a help request's bundle missed its
+ * requester). Staff who acted on the record are its actors, not its subjects.
+ */
+const SUBJECT_ACCOUNT_FIELDS = ['requesterId', 'giverId', 'memberId'];
+
+/** The people a record's events name: the subjects of their sealed fields and the accounts it is about (user-…), in order. */
 async function personsNamedIn(db: Queryable, streamId: string): Promise<string[]> {
   const { rows } = await db.query<{ subject: string }>(
-    `SELECT DISTINCT subject FROM events, jsonb_path_query(data, 'strict $.**.subject') AS found(value), LATERAL (SELECT found.value #>> '{}' AS subject) s
-      WHERE stream_id = $1 AND jsonb_typeof(found.value) = 'string' ORDER BY subject`,
-    [streamId],
+    `SELECT subject FROM events, jsonb_path_query(data, 'strict $.**.subject') AS found(value), LATERAL (SELECT found.value #>> '{}' AS subject) s
+      WHERE stream_id = $1 AND jsonb_typeof(found.value) = 'string'
+     UNION
+     SELECT 'user-' || (data ->> field) FROM events, unnest($2::text[]) AS field
+      WHERE stream_id = $1 AND jsonb_typeof(data -> field) = 'string'
+     ORDER BY 1`,
+    [streamId, SUBJECT_ACCOUNT_FIELDS],
   );
   return rows.map((row) => row.subject);
 }

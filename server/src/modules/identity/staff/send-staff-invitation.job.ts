@@ -6,9 +6,11 @@ import type { StaffInvited } from '../identity.events.ts';
 import { INVITATION_VALID_HOURS, invitationToken } from './staff-invitations.ts';
 
 /**
- * E-mails the invitation's one-time link, in English and Hindi. An invitation already used sends
- * nothing; a second delivery of the job builds the same link (the token is derived, not stored) and
- * sends nothing more (docs/decisions/006).
+ * E-mails the invitation's one-time link, in English and Hindi. Checked when the job runs, not when
+ * it was queued: an invitation used, withdrawn or expired meanwhile (a worker that was down, a queue
+ * that was long) sends nothing, since its link would open nothing and a withdrawn invitation must not
+ * reach the person (issue 29 review). A second delivery of the job builds the same link (the token is
+ * derived, not stored) and sends nothing more (docs/decisions/006).
  */
 export const sendStaffInvitationJob = defineJob<StaffInvited, { invitationId: string }>({
   name: 'send-staff-invitation',
@@ -19,8 +21,8 @@ export const sendStaffInvitationJob = defineJob<StaffInvited, { invitationId: st
       const { rows } = await context.db.query<{ full_name: string | null; email: string | null; inviter: string | null }>(
         `SELECT i.full_name, i.email, u.full_name AS inviter
          FROM staff_invitations i LEFT JOIN users u ON u.user_id = i.invited_by
-         WHERE i.invitation_id = $1 AND i.accepted_at IS NULL`,
-        [payload.invitationId],
+         WHERE i.invitation_id = $1 AND i.accepted_at IS NULL AND i.withdrawn_at IS NULL AND i.expires_at > $2`,
+        [payload.invitationId, context.now()],
       );
       const invitation = rows[0];
       if (!invitation?.email) return;

@@ -250,6 +250,28 @@ describe.each(testDbKinds())('staff invitations on %s', (kind) => {
     for (const result of await replayAndCompare(app.services, 'staff_invitations')) expect(result.differences).toEqual([]);
   });
 
+  it('sends no mail for an invitation withdrawn, or expired, before its queued mail job ran', async () => {
+    const admin = await asSuperAdmin();
+    // Withdrawn while its mail job waits in the queue.
+    const withdrawnEmail = uniqueEmail('withdrawn-before-mail');
+    const withdrawn = await admin.admin.staff.invite({ email: withdrawnEmail, name: 'Withdrawn Before Mail', permissions: ['content'] });
+    await admin.admin.staff.withdrawInvitation({ invitationId: withdrawn.invitationId });
+    // Expired while its mail job waits (a worker down for two days).
+    const expiredEmail = uniqueEmail('expired-before-mail');
+    await admin.admin.staff.invite({ email: expiredEmail, name: 'Expired Before Mail', permissions: ['content'] });
+    const openEmail = uniqueEmail('open-mail');
+    const saved = clock;
+    try {
+      clock = new Date(saved.getTime() + 49 * 3600_000);
+      // Invited just now: still open when the job runs, so its mail goes out (the jobs did run).
+      await admin.admin.staff.invite({ email: openEmail, name: 'Open Mail', permissions: ['content'] });
+      await app.runJobs();
+    } finally {
+      clock = saved;
+    }
+    expect({ withdrawn: mailedToken(withdrawnEmail), expired: mailedToken(expiredEmail), open: mailedToken(openEmail) !== null }).toEqual({ withdrawn: null, expired: null, open: true });
+  });
+
   it('ten withdrawals of one invitation at once record it withdrawn once', async () => {
     const invited = await (await asSuperAdmin()).admin.staff.invite({ email: uniqueEmail('race-withdraw'), name: 'Race Withdrawn', permissions: ['content'] });
     const before = await app.eventCount();

@@ -240,7 +240,7 @@ function QuestionsSection({ detail, canAsk, onOutcome }: { detail: Detail; canAs
         <ol data-testid="help-question-list">
           {detail.questions.map((entry, index) => (
             <li key={`${entry.askedAt}-${index}`}>
-              <p className="message-text">{entry.question}</p>
+              <p className="message-text">{entry.question ?? t('admin.help.beneficiaryErased')}</p>
               <p className="field-hint">{t('admin.help.askedBy', { by: entry.askedBy, at: formatDateTime(entry.askedAt, lang) })}</p>
               {entry.answer === null ? (
                 <p>

@@ -20,6 +20,7 @@ const WHAT: Record<AccessEventType, MessageKey> = {
   HelpDisbursementDetailsViewed: 'admin.accessLog.what.HelpDisbursementDetailsViewed',
   HelpGiftScreenshotViewed: 'admin.accessLog.what.HelpGiftScreenshotViewed',
   DonationsExported: 'admin.accessLog.what.DonationsExported',
+  RetainedReceiptsViewed: 'admin.accessLog.what.RetainedReceiptsViewed',
   AuditRecordViewed: 'admin.accessLog.what.AuditRecordViewed',
   AuditBundleRequested: 'admin.accessLog.what.AuditBundleRequested',
   AuditBundleDownloaded: 'admin.accessLog.what.AuditBundleDownloaded',
