@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
 import { CODE_EXPIRED, deriveOneTimeCode, isSameCode, ONE_TIME_CODE_MAX_TRIES, type CodeKeys, wrongCodeMessage } from '#server/lib/one-time-code';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Queryable } from '#server/db/db';
@@ -32,7 +33,7 @@ function proofMac(keys: CodeKeys, codeId: string): string {
  */
 export async function requestStatementCode(services: Services, input: { contact: string }, meta: RequestMeta): Promise<{ message: string }> {
   const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `statement-code:ip:${meta.ip}`, services.limits.statementCodePerIp, now);
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('statement-code', meta.ip), services.limits.statementCodePerIp, now);
   const contactKey = contactKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.contact);
   await consumeRateLimit(services.db, `statement-code:contact:${contactKey}`, services.limits.statementCodePerContact, now);
   const codeId = crypto.randomUUID();
@@ -70,7 +71,7 @@ export async function requestStatementCode(services: Services, input: { contact:
  */
 export async function verifyStatementCode(services: Services, input: { contact: string; code: string }, meta: RequestMeta): Promise<{ proof: string; expiresAt: string }> {
   const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `statement-code-verify:ip:${meta.ip}`, services.limits.statementCodeVerifyPerIp, now);
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('statement-code-verify', meta.ip), services.limits.statementCodeVerifyPerIp, now);
   const contactKey = contactKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.contact);
   const { rows } = await services.db.query<{ code_id: string; attempts: number; expires_at: Date }>(
     `UPDATE statement_codes SET attempts = attempts + 1 WHERE contact_key = $1 AND verified_at IS NULL RETURNING code_id, attempts, expires_at`,

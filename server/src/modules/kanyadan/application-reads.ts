@@ -4,6 +4,7 @@ import { createSlots } from '#server/lib/slots';
 import { recordOnStream } from '#server/event-store/command-handler';
 import type { RecordedEvent } from '#server/event-store/types';
 import type { Queryable } from '#server/db/db';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit, refuseWhenRateLimited } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
@@ -87,8 +88,8 @@ export async function findByNumberAndPhone(
   meta: RequestMeta,
 ): Promise<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null }> {
   const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `kanyadan-lookup:ip:${meta.ip}`, services.limits.kanyadanLookupPerIp, now);
-  const misses = meta.ip ? `kanyadan-lookup-miss:ip:${meta.ip}` : null;
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('kanyadan-lookup', meta.ip), services.limits.kanyadanLookupPerIp, now);
+  const misses = meta.ip ? addressBucket('kanyadan-lookup-miss', meta.ip) : null;
   if (misses) await refuseWhenRateLimited(services.db, misses, services.limits.kanyadanLookupMissesPerIp, now);
   const phoneKey = phoneKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.phone);
   const { rows } = await services.db.query<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null }>(
