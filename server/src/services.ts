@@ -38,12 +38,20 @@ export interface Services {
   modules: readonly SahayModule[];
   jobHandlers: readonly JobHandler[];
   limits: RateLimits;
+  /**
+   * The shortest time an answer that must not tell who is a donor takes (a statement code asked
+   * for: decision 047): both paths wait until then, so their timing is the same. Tests pass 0.
+   */
+  answerFloorMs: number;
   /** Resolves a request's session token to its user; keeps them a few seconds (docs/decisions/038). */
   sessions: SessionCache;
   /** The clock; tests inject their own. */
   now(): Date;
   close(): Promise<void>;
 }
+
+/** Well above the time a donor's code request takes (a transaction of a few statements). */
+export const DEFAULT_ANSWER_FLOOR_MS = 300;
 
 /**
  * The master key wraps every person's data key. Production takes it from SAHAY_MASTER_KEY; the
@@ -73,6 +81,7 @@ export interface CreateServicesOptions {
   files?: FileStore;
   modules?: readonly SahayModule[];
   limits?: RateLimits;
+  answerFloorMs?: number;
   now?: () => Date;
   /** Whether this process runs jobs itself (embedded server, worker) or only enqueues them. */
   runsJobs: boolean;
@@ -147,6 +156,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     modules,
     jobHandlers,
     limits: options.limits ?? DEFAULT_RATE_LIMITS,
+    answerFloorMs: options.answerFloorMs ?? DEFAULT_ANSWER_FLOOR_MS,
     sessions,
     now,
     get queue() {
