@@ -35,14 +35,15 @@ export const DEFAULT_RATE_LIMITS = {
   donationLookupPerIp: { limit: 60, windowSeconds: 15 * 60 },
   /** Kanyadan applications from one address: a centre's helper filling in several families' forms, not a script. */
   kanyadanSubmitPerIp: { limit: 30, windowSeconds: 60 * 60 },
-  /** Looking up an application by number and phone from one address. */
-  kanyadanLookupPerIp: { limit: 30, windowSeconds: 15 * 60 },
   /**
-   * Look-ups from one address that found nothing: someone guessing phones stops. Counted per asker,
-   * never per number (issue 29): wrong phones tried from anywhere never lock a family out of its own
-   * status, and found ones do not count.
+   * Kanyadan status look-ups that found nothing, from one address (IPv4, or IPv6 /64), for all
+   * numbers and for one number (issue 29 and its review, decision 047). Right answers never count
+   * and are never refused because of the address's other askers; only the address that guessed one
+   * number five times is refused that number for the hour. Never per number alone: wrong phones
+   * tried from anywhere would lock a family out of its own status.
    */
   kanyadanLookupMissesPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  kanyadanLookupMissesPerNumberPerIp: { limit: 5, windowSeconds: 60 * 60 },
   /**
    * Looking up a member's public card (the sponsor's name on the registration form) from one
    * address. Member IDs are sequential, so found ones count too: walking the ID space to list every
