@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
@@ -140,5 +141,37 @@ describe.each(testDbKinds())('statement codes only to donors, and a stranger can
     const v4 = [];
     for (let i = 1; i <= 4; i++) v4.push((await askCode(uniqueDonor('v4').email, `192.0.2.${i}`)).status);
     expect(v4).toEqual([202, 202, 202, 202]);
+  });
+
+  it("keeps only a keyed hash of the contact in the events, and erasing the donor shreds their live code's contact at once", async () => {
+    const donor = await donorWithGift('donor-erased');
+    await askCode(donor.email);
+    await askCode(donor.email);
+    await app.runJobs();
+    const [code] = codesSentTo(donor.email);
+    const { rows } = await app.services.db.query<{ data: { contactKey: string; contact: unknown } }>(
+      `SELECT data FROM events WHERE type = 'StatementCodeRequested' AND data->>'contactKey' = $1`,
+      [app.services.vault.blindIndex('donation-contact', `email:${donor.email}`)],
+    );
+    expect(rows).toHaveLength(1);
+    // An HMAC under a key from the master key: nobody reading the events can test a guessed contact.
+    const { contactKey } = rows[0]!.data;
+    for (const plain of [donor.email, `email:${donor.email}`]) {
+      expect(contactKey).not.toBe(crypto.createHash('sha256').update(plain).digest('hex'));
+      expect(contactKey).not.toBe(crypto.createHash('sha256').update(plain).digest('base64url'));
+    }
+    const { rows: sealed } = await app.services.db.query<{ contact: unknown }>(
+      `SELECT data->'contact' AS contact FROM events WHERE stream_id IN (SELECT stream_id FROM events WHERE data->>'contactKey' = $1)
+         AND type IN ('StatementCodeRequested', 'StatementCodeResent')`,
+      [contactKey],
+    );
+    expect(sealed).toHaveLength(2);
+    expect(await app.services.vault.reveal(app.services.db, sealed[0]!.contact)).toEqual({ contact: donor.email });
+
+    const membersAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['members'] })).token });
+    await membersAdmin.admin.members.eraseContact({ contact: donor.email, reason: 'The donor asked to be forgotten' });
+    for (const row of sealed) expect(await app.services.vault.reveal(app.services.db, row.contact)).toBeNull();
+    expect((await app.services.db.query(`SELECT 1 FROM statement_codes WHERE contact_key = $1`, [contactKey])).rows).toEqual([]);
+    expect((await enter(donor.email, code!, freshIp())).body.message).toBe(CODE_EXPIRED);
   });
 });
