@@ -50,13 +50,13 @@ describeWhere([needsPostgres], 'statement codes racing on postgres', () => {
     return deriveStatementCode(app.services.vault, rows[0]!.code_id);
   }
 
-  it('requestStatementCode: ten at once for one donor are one code sent five times (the daily limit), the rest refused with 429', async () => {
+  it('requestStatementCode: ten at once for one donor from one address are one code sent three times (the limit of a contact and address), the rest refused with 429', async () => {
     const contact = await donorContact('race-request');
     const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ ip: '192.0.2.60' })).donations.requestStatementCode({ contact }));
-    expect([succeeded.length, refusals.length]).toEqual([5, 5]);
+    expect([succeeded.length, refusals.length]).toEqual([3, 7]);
     expectOnlyRefusals(refusals, [['TOO_MANY_REQUESTS', /^Too many attempts/]]);
     const { requested, resent } = await eventsFor(contact);
-    expect([requested.length, resent]).toEqual([1, 4]);
+    expect([requested.length, resent]).toEqual([1, 2]);
     const { rows } = await app.services.db.query<{ code_id: string }>(`SELECT code_id FROM statement_codes WHERE contact_key = $1`, [keyOf(contact)]);
     expect(rows).toHaveLength(1);
     expect(requested).toContain(rows[0]!.code_id);
@@ -96,5 +96,14 @@ describeWhere([needsPostgres], 'statement codes racing on postgres', () => {
     expect(refusals.filter(([, message]) => message === CODE_EXPIRED)).toHaveLength(CALLS);
     await expect((await app.caller({ ip: '192.0.2.65' })).donations.verifyStatementCode({ contact, code })).rejects.toThrow(CODE_EXPIRED);
     expect((await eventsFor(contact)).verified).toBe(0);
+  });
+
+  it('requestStatementCode: ten at once for one donor from ten addresses are one code sent six times (the limit of a contact), the rest refused with 429', async () => {
+    const contact = await donorContact('race-request-many');
+    const { succeeded, refusals } = await raceCalls(CALLS, async (index) => (await app.caller({ ip: `192.0.2.${100 + index}` })).donations.requestStatementCode({ contact }));
+    expect([succeeded.length, refusals.length]).toEqual([6, 4]);
+    expectOnlyRefusals(refusals, [['TOO_MANY_REQUESTS', /^Too many attempts/]]);
+    const { requested, resent } = await eventsFor(contact);
+    expect([requested.length, resent]).toEqual([1, 5]);
   });
 });

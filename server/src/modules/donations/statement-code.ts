@@ -74,6 +74,8 @@ export async function requestStatementCode(services: Services, input: { contact:
   const now = services.now();
   if (meta.ip) await consumeRateLimit(services.db, addressBucket('statement-code', meta.ip), services.limits.statementCodePerIp, now);
   const contactKey = contactKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.contact);
+  // From this address first: a stranger past their own limit uses up nothing of the donor's.
+  if (meta.ip) await consumeRateLimit(services.db, `${addressBucket('statement-code', meta.ip)}:contact:${contactKey}`, services.limits.statementCodePerContactPerIp, now);
   await consumeRateLimit(services.db, `statement-code:contact:${contactKey}`, services.limits.statementCodePerContact, now);
   if (await hasVerifiedGift(services.db, contactKey)) await sendStatementCode(services, { contact: input.contact, contactKey, now }, meta);
   await waitUntil(started + services.answerFloorMs);
