@@ -9,7 +9,7 @@ import { readOutbox, readSmsOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { uniqueDonor, verifiedDonation, writes } from './donations.test-helper.ts';
-import { contactKeyOfProof, STATEMENT_CODE_SENT, statementCodeLastTryMessage } from './statement-code.ts';
+import { contactKeyOfProof, STATEMENT_CODE_SENT, STATEMENT_CODE_LAST_TRY } from './statement-code.ts';
 
 /**
  * Issue 29 review (decision 047): a statement code is sent only to a contact given with a verified
@@ -111,7 +111,7 @@ describe.each(testDbKinds())('statement codes only to donors, and a stranger can
     // Two addresses of one IPv6 /64 are one asker.
     const answers: string[] = [];
     for (let guess = 1; guess <= 6; guess++) answers.push((await enter(donor.email, otherCode(code!, guess), `2001:db8:7:1::${guess}`)).body.message);
-    expect(answers).toEqual([...[4, 3, 2, 1].map(wrongCodeMessage), statementCodeLastTryMessage, CODE_EXPIRED]);
+    expect(answers).toEqual([...[4, 3, 2, 1].map(wrongCodeMessage), STATEMENT_CODE_LAST_TRY, CODE_EXPIRED]);
     expect((await enter(donor.email, code!, '2001:db8:7:1::99')).body.message).toBe(CODE_EXPIRED);
     const donorAnswer = await enter(donor.email, code!, '2001:db8:7:2::1');
     expect([donorAnswer.status, typeof donorAnswer.body.proof]).toEqual([200, 'string']);

@@ -8,7 +8,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { uniqueDonor, verifiedDonation } from './donations.test-helper.ts';
 import { STATEMENT_CODE_FORMAT } from './statement-code.schema.ts';
-import { pruneStatementCodes, STATEMENT_CODE_SENT, STATEMENT_NEEDS_CODE, STATEMENT_PROOF_INVALID, statementCodeLastTryMessage } from './statement-code.ts';
+import { pruneStatementCodes, STATEMENT_CODE_SENT, STATEMENT_NEEDS_CODE, STATEMENT_PROOF_INVALID, STATEMENT_CODE_LAST_TRY } from './statement-code.ts';
 import { NO_GIFTS_IN_YEAR } from './yearly-statement.ts';
 
 /**
@@ -106,7 +106,7 @@ describe.each(testDbKinds())('the one-time code for a yearly statement on %s', (
       const response = await enter(contact, otherCode(code));
       expect([response.status, response.body.fieldErrors]).toEqual([400, { code: [wrongCodeMessage(triesLeft)] }]);
     }
-    expect((await enter(contact, otherCode(code))).body.fieldErrors).toEqual({ code: [statementCodeLastTryMessage] });
+    expect((await enter(contact, otherCode(code))).body.fieldErrors).toEqual({ code: [STATEMENT_CODE_LAST_TRY] });
     expect((await enter(contact, code)).body.message).toBe(CODE_EXPIRED);
 
     await askCode(contact);

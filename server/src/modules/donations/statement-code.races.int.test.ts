@@ -5,7 +5,7 @@ import { describeWhere, needsPostgres } from '#server/testing/requires';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { contactKeyOf } from './donor-keys.ts';
 import { uniqueDonor, verifiedDonation } from './donations.test-helper.ts';
-import { deriveStatementCode, statementCodeLastTryMessage } from './statement-code.ts';
+import { deriveStatementCode, pruneStatementCodes, STATEMENT_CODE_LAST_TRY } from './statement-code.ts';
 
 /**
  * Race tests for the statement's one-time code (issue 29, decision 040) on PostgreSQL, where the
@@ -79,7 +79,7 @@ describeWhere([needsPostgres], 'statement codes racing on postgres', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller({ ip: '192.0.2.62' })).donations.verifyStatementCode({ contact, code: wrong }));
     expect(succeeded).toEqual([]);
-    expect(refusals.map(([, message]) => message).sort()).toEqual([...[4, 3, 2, 1].map(wrongCodeMessage), statementCodeLastTryMessage, ...Array<string>(5).fill(CODE_EXPIRED)].sort());
+    expect(refusals.map(([, message]) => message).sort()).toEqual([...[4, 3, 2, 1].map(wrongCodeMessage), STATEMENT_CODE_LAST_TRY, ...Array<string>(5).fill(CODE_EXPIRED)].sort());
     await expect((await app.caller({ ip: '192.0.2.62' })).donations.verifyStatementCode({ contact, code })).rejects.toThrow(CODE_EXPIRED);
     expect((await eventsFor(contact)).verified).toBe(0);
     await (await app.caller({ ip: '192.0.2.63' })).donations.verifyStatementCode({ contact, code });
@@ -105,5 +105,20 @@ describeWhere([needsPostgres], 'statement codes racing on postgres', () => {
     expectOnlyRefusals(refusals, [['TOO_MANY_REQUESTS', /^Too many attempts/]]);
     const { requested, resent } = await eventsFor(contact);
     expect([requested.length, resent]).toEqual([1, 5]);
+  });
+
+  it('pruneStatementCodes: three runs at once, in batches, shred each expired code once', async () => {
+    const contacts = await Promise.all([1, 2, 3, 4, 5].map((n) => donorContact(`race-prune-${n}`)));
+    for (const contact of contacts) await (await app.caller({ ip: '192.0.2.90' })).donations.requestStatementCode({ contact });
+    const due = new Date(clock.getTime() + 11 * 60_000);
+    const runs = await Promise.all([1, 2, 3].map(() => pruneStatementCodes(app.services, due, { batchSize: 2 })));
+    const shredded = runs.reduce((sum, run) => sum + run.shredded, 0);
+    const { rows } = await app.services.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM events WHERE type = 'PersonalDataErased' AND stream_id IN
+         (SELECT stream_id FROM events WHERE type = 'StatementCodeRequested' AND data->>'contactKey' = ANY($1::text[]))`,
+      [contacts.map(keyOf)],
+    );
+    expect([rows[0]!.count, shredded >= 5]).toEqual([5, true]);
+    expect((await pruneStatementCodes(app.services, due)).shredded).toBe(0);
   });
 });

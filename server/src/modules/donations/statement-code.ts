@@ -43,7 +43,7 @@ export const STATEMENT_CODE_TRIES_PER_ADDRESS = ONE_TIME_CODE_MAX_TRIES;
 export const STATEMENT_CODE_TRIES_PER_CODE = 10;
 
 /** The answer to the last wrong try from one address while the code may still be tried from elsewhere. */
-export const statementCodeLastTryMessage = 'This code is not correct, and that was the last try from here. Please ask for a new code in 10 minutes.';
+export const STATEMENT_CODE_LAST_TRY = 'This code is not correct, and that was the last try from here. Please ask for a new code in 10 minutes.';
 
 /** Whether a contact was given with a donation the foundation verified: only those are sent a code. */
 async function hasVerifiedGift(db: Queryable, contactKey: string): Promise<boolean> {
@@ -154,7 +154,7 @@ export async function verifyStatementCode(services: Services, input: { contact: 
   if (!isSameCode(input.code, deriveStatementCode(services.vault, codeId))) {
     const leftHere = STATEMENT_CODE_TRIES_PER_ADDRESS - triedHere.tries;
     const leftInAll = STATEMENT_CODE_TRIES_PER_CODE - fromAll[0].attempts;
-    const message = leftHere <= 0 && leftInAll > 0 ? statementCodeLastTryMessage : wrongCodeMessage(Math.min(leftHere, leftInAll));
+    const message = leftHere <= 0 && leftInAll > 0 ? STATEMENT_CODE_LAST_TRY : wrongCodeMessage(Math.min(leftHere, leftInAll));
     throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { code: [message] } });
   }
   const streamId = statementCodeStreamId(codeId);
