@@ -37,7 +37,7 @@ function proofMac(keys: CodeKeys, codeId: string): string {
 /**
  * Tries of one code (decision 047): 5 from one asking address (an IPv4 address, an IPv6 /64), so a
  * stranger's wrong guesses lock out the stranger and not the donor, and 10 from every address
- * together, the cap that keeps guessing hopeless (10 in 10⁶ a code, 5 codes a day at most).
+ * together, the cap that keeps guessing hopeless (10 in 10⁶ a code, 6 codes a day at most).
  */
 export const STATEMENT_CODE_TRIES_PER_ADDRESS = ONE_TIME_CODE_MAX_TRIES;
 export const STATEMENT_CODE_TRIES_PER_CODE = 10;
