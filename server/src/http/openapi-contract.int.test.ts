@@ -1090,7 +1090,7 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     },
     postDonationsStatementCodeVerify: {
       success: async () => {
-        // A code goes only to a contact given with a verified donation (decision 047).
+        // A code goes only to a contact given with a verified donation (decision 049).
         const { contact } = await verified();
         return post('/api/donations/statement-code/verify').send({ contact, code: await statementCodeFor(contact) });
       },

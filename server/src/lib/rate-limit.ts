@@ -37,7 +37,7 @@ export const DEFAULT_RATE_LIMITS = {
   kanyadanSubmitPerIp: { limit: 30, windowSeconds: 60 * 60 },
   /**
    * Kanyadan status look-ups that found nothing, from one address (IPv4, or IPv6 /64), for all
-   * numbers and for one number (issue 29 and its review, decision 047). Right answers never count
+   * numbers and for one number (issue 29 and its review, decision 049). Right answers never count
    * and are never refused because of the address's other askers; only the address that guessed one
    * number five times is refused that number for the hour. Never per number alone: wrong phones
    * tried from anywhere would lock a family out of its own status.

@@ -10,7 +10,7 @@ import type { StatementCodeRequested, StatementCodeResent } from './statement-co
 
 /**
  * Sends a statement code to the contact it was asked for, and again when asked again while it is
- * live (decision 047): mail to an address, SMS to a number (none when no SMS sender is configured).
+ * live (decision 049): mail to an address, SMS to a number (none when no SMS sender is configured).
  * A code that a newer one replaced, or that was used, sends nothing. A second delivery derives the same code (decisions 006, 008).
  */
 export const sendStatementCodeJob = defineJob<StatementCodeRequested | StatementCodeResent, { codeId: string; channel: 'email' | 'sms'; contact: Sealed }>({

@@ -12,7 +12,7 @@ import { uniqueDonor, verifiedDonation, writes } from './donations.test-helper.t
 import { contactKeyOfProof, STATEMENT_CODE_SENT, STATEMENT_CODE_LAST_TRY } from './statement-code.ts';
 
 /**
- * Issue 29 review (decision 047): a statement code is sent only to a contact given with a verified
+ * Issue 29 review (decision 049): a statement code is sent only to a contact given with a verified
  * gift, and nobody but the holder of the contact can spoil the donor's code. Asking for a code
  * with someone else's number costs the foundation an SMS and tells the asker nothing; a stranger's
  * request or wrong guesses never take the donor's code away from them.

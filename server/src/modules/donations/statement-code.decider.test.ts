@@ -12,7 +12,7 @@ const requested: StatementCodeRequested = {
   data: { codeId, contactKey: 'key', channel: 'sms', contact, requestedAt: '2032-05-02T05:55:00.000Z', expiresAt: '2032-05-02T06:05:00.000Z' },
 };
 
-/** Decision 047: a live code is sent again rather than replaced; a used or shredded one is not. */
+/** Decision 049: a live code is sent again rather than replaced; a used or shredded one is not. */
 describe('sending a statement code again', () => {
   const given = deciderSpec({ decide: decideResendStatementCode, evolve: evolveStatementCode, initialState: noStatementCode });
   const command = { codeId, channel: 'sms' as const, contact, now };

@@ -117,7 +117,7 @@ describe.each(testDbKinds())('the one-time code for a yearly statement on %s', (
     await askCode(contact);
     const older = await lastCodeFor(contact);
     await askCode(contact);
-    // A live code is sent again, never replaced (decision 047).
+    // A live code is sent again, never replaced (decision 049).
     expect(await lastCodeFor(contact)).toBe(older);
     expect((await enter(contact, older)).status).toBe(200);
     // A contact nobody asked a code for: the same answer as a used code.

@@ -24,7 +24,7 @@ describeWhere([needsPostgres], 'statement codes racing on postgres', () => {
     await app?.close();
   });
 
-  /** A contact given with a verified gift: only those are sent a code (decision 047). */
+  /** A contact given with a verified gift: only those are sent a code (decision 049). */
   async function donorContact(label: string): Promise<string> {
     const { email } = uniqueDonor(label);
     const finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });

@@ -19,7 +19,7 @@ import {
 } from './statement-code.decider.ts';
 import { statementCodeStreamId, type StatementCodeEvent } from './statement-codes.events.ts';
 
-/** The same answer whether or not the contact gave anything (decision 047): a code goes only to a donor's contact. */
+/** The same answer whether or not the contact gave anything (decision 049): a code goes only to a donor's contact. */
 export const STATEMENT_CODE_SENT = 'If this e-mail address or mobile number was given with a donation we have received, we have sent a 6-digit code to it. It is valid for 10 minutes.';
 /** Asked on the old proof (a reference and its contact): a reference anyone can create by pledging proves nothing. */
 export const STATEMENT_NEEDS_CODE = 'For your safety, the yearly statement is given only after you enter a code we send to your e-mail address or mobile number. Ask for the code on the donation status page.';
@@ -35,7 +35,7 @@ function proofMac(keys: CodeKeys, codeId: string): string {
 }
 
 /**
- * Tries of one code (decision 047): 5 from one asking address (an IPv4 address, an IPv6 /64), so a
+ * Tries of one code (decision 049): 5 from one asking address (an IPv4 address, an IPv6 /64), so a
  * stranger's wrong guesses lock out the stranger and not the donor, and 10 from every address
  * together, the cap that keeps guessing hopeless (10 in 10⁶ a code, 6 codes a day at most).
  */
@@ -63,7 +63,7 @@ function waitUntil(deadline: number): Promise<void> {
 
 /**
  * Step 1: a code for the contact, mailed or texted by send-statement-code from the event, only when
- * the contact was given with a verified donation (decision 047): a code to anyone else would cost
+ * the contact was given with a verified donation (decision 049): a code to anyone else would cost
  * an SMS and serve nobody. Limited per client address and per contact, counted the same either
  * way, and answered the same, no sooner than `answerFloorMs` after the request arrived, so neither
  * the answer nor its timing tells whether the contact is a donor's. A code that can still be
@@ -125,7 +125,7 @@ async function sendStatementCode(services: Services, input: { contact: string; c
 
 /**
  * Step 2: each try is counted before the code is compared, once for the asking address and once
- * for the code, each in one statement, so tries racing in parallel are counted too (decision 047).
+ * for the code, each in one statement, so tries racing in parallel are counted too (decision 049).
  * An address's 6th try, the code's 11th, an expired or used code, and a contact with no code all
  * get CODE_EXPIRED. A right code records StatementCodeVerified once and gives a proof (the code's
  * ID and a MAC) that downloads the contact's statements for a while.

@@ -21,7 +21,7 @@ export type StatementCodeRequested = {
 
 /**
  * The same code sent again: asked for while the contact's code could still be entered. A new
- * request never replaces a live code (decision 047), so a stranger cannot take it from the donor.
+ * request never replaces a live code (decision 049), so a stranger cannot take it from the donor.
  */
 export type StatementCodeResent = {
   type: 'StatementCodeResent';

@@ -42,7 +42,7 @@ export interface YearlyStatementInput {
   /** The foundation as settings describe it today (each receipt keeps the details it was issued with). */
   issuer: ReceiptIssuer;
   /**
-   * Each donor the year's receipts name (one name and PAN each; decision 047), with their own table
+   * Each donor the year's receipts name (one name and PAN each; decision 049), with their own table
    * and total: gifts given with one e-mail or phone by several people are never shown as one
    * person's. At least one.
    */

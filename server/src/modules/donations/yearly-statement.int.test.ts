@@ -63,7 +63,7 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
     expect(text).toContain(serials.second);
     for (const other of ['cancelled', 'nextYear', 'someoneElse', 'members', 'byMemberMail']) expect(text, other).not.toContain(serials[other]);
     // The gift given with a PAN and the one given without are two sections, each with its own total
-    // (decision 047): the PAN of one receipt is never printed over a gift whose receipt has none.
+    // (decision 049): the PAN of one receipt is never printed over a gift whose receipt has none.
     expect(text).not.toContain('3,500.50');
     expect(text).toContain('1,000.00');
     expect(text).toContain('2,500.50');

@@ -81,7 +81,7 @@ function sameNameKey(name: string | null): string {
 }
 
 /**
- * The donors the year's receipts name (decision 047): gifts whose receipts carry the same PAN and
+ * The donors the year's receipts name (decision 049): gifts whose receipts carry the same PAN and
  * the same name are one donor's; a different PAN, no PAN, or another name is another section, with
  * its own table and total. Several people may give with one family phone or e-mail, and a tax
  * claim is made per PAN on the receipts that name it: the statement must never print one gift's

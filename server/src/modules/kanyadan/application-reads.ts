@@ -77,7 +77,7 @@ export async function getApplicationStatus(services: Services, input: { regNo: s
 
 /**
  * The family's own application, found by its number and the phone given with it (issue 29 and its
- * review, decision 047). Only wrong guesses count, and only against the asker's address (its
+ * review, decision 049). Only wrong guesses count, and only against the asker's address (its
  * clientAddressKey: an IPv4 address, an IPv6 /64): a right pair is always answered, so behind a
  * carrier's shared address another family's typos or a stranger's guessing never refuse a family
  * its own status, however many right look-ups it makes. Two limits stop the guesser: the wrong
