@@ -76,7 +76,7 @@ describe('the yearly statement after a one-time code, in Chromium', () => {
     const section = page.getByTestId('statement-by-code');
     await section.getByRole('textbox', { name: 'E-mail or mobile number given with your donations' }).fill(email);
     await section.getByRole('button', { name: 'Send code' }).click();
-    await expect.poll(() => section.getByRole('status').textContent()).toContain('We have sent a 6-digit code to this e-mail address or mobile number.');
+    await expect.poll(() => section.getByRole('status').textContent()).toContain('we have sent a 6-digit code to it.');
     const code = await codeSentTo(email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     await section.getByRole('textbox', { name: '6-digit code' }).fill(wrong);
@@ -107,7 +107,7 @@ describe('the yearly statement after a one-time code, in Chromium', () => {
     await expect.poll(() => section.getByText('दान के साथ दिया गया ई-मेल पता या मोबाइल नंबर भरें।').count()).toBeGreaterThan(0);
     await section.getByRole('textbox', { name: 'दानों के साथ दिया गया ई-मेल या मोबाइल नंबर' }).fill(`+91 ${phone}`);
     await section.getByRole('button', { name: 'कोड भेजें' }).click();
-    await expect.poll(() => section.getByRole('status').textContent()).toContain('हमने इस ई-मेल पते या मोबाइल नंबर पर 6 अंकों का कोड भेज दिया है।');
+    await expect.poll(() => section.getByRole('status').textContent()).toContain('तो हमने इस पर 6 अंकों का कोड भेज दिया है।');
     const code = await codeSentTo(phone);
     await section.getByRole('textbox', { name: '6 अंकों का कोड' }).fill(code);
     await section.getByRole('button', { name: 'कोड पुष्टि करें' }).click();

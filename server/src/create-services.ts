@@ -27,6 +27,9 @@ import type { Services } from '#server/services';
 // The composition root: opens the database, checks the master key, migrates, and wires every module
 // into one Services. Only entry points (server, worker, tools, tests) import it.
 
+/** Well above the time a donor's code request takes (a transaction of a few statements). */
+export const DEFAULT_ANSWER_FLOOR_MS = 300;
+
 export interface MasterKey {
   key: Buffer;
   /**
@@ -70,6 +73,7 @@ export interface CreateServicesOptions {
   files?: FileStore;
   modules?: readonly SahayModule[];
   limits?: RateLimits;
+  answerFloorMs?: number;
   now?: () => Date;
   /** Whether this process runs jobs itself (embedded server, worker) or only enqueues them. */
   runsJobs: boolean;
@@ -148,6 +152,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     modules,
     jobHandlers,
     limits: options.limits ?? DEFAULT_RATE_LIMITS,
+    answerFloorMs: options.answerFloorMs ?? DEFAULT_ANSWER_FLOOR_MS,
     sessions,
     now,
     get queue() {

@@ -33,6 +33,11 @@ export interface Services {
   modules: readonly SahayModule[];
   jobHandlers: readonly JobHandler[];
   limits: RateLimits;
+  /**
+   * The shortest time an answer that must not tell who is a donor takes (a statement code asked
+   * for: decision 049): both paths wait until then, so their timing is the same. Tests pass 0.
+   */
+  answerFloorMs: number;
   /** Resolves a request's session token to its user; keeps them a few seconds (docs/decisions/038). */
   sessions: SessionResolver;
   /** The clock; tests inject their own. */

@@ -1090,7 +1090,8 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     },
     postDonationsStatementCodeVerify: {
       success: async () => {
-        const contact = uniqueEmail('donor');
+        // A code goes only to a contact given with a verified donation (decision 049).
+        const { contact } = await verified();
         return post('/api/donations/statement-code/verify').send({ contact, code: await statementCodeFor(contact) });
       },
       errors: {
@@ -1108,7 +1109,7 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         400: () => get('/api/donations/statement.pdf').query({ fy: '2031-33', reference: UNKNOWN_REFERENCE, contact: PHONE }),
         // The old proof: a reference anyone can create by pledging proves nothing (issue 29).
         403: () => get('/api/donations/statement.pdf').query({ fy: '2030-31', reference: UNKNOWN_REFERENCE, contact: PHONE }),
-        404: async () => get('/api/donations/statement.pdf').query({ fy: '2030-31', proof: await statementProofFor(uniqueEmail('nobody')) }),
+        404: async () => get('/api/donations/statement.pdf').query({ fy: '2030-31', proof: await statementProofFor((await verified()).contact) }),
       },
     },
     getAdminExports10bd: {

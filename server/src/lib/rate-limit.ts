@@ -35,14 +35,15 @@ export const DEFAULT_RATE_LIMITS = {
   donationLookupPerIp: { limit: 60, windowSeconds: 15 * 60 },
   /** Kanyadan applications from one address: a centre's helper filling in several families' forms, not a script. */
   kanyadanSubmitPerIp: { limit: 30, windowSeconds: 60 * 60 },
-  /** Looking up an application by number and phone from one address. */
-  kanyadanLookupPerIp: { limit: 30, windowSeconds: 15 * 60 },
   /**
-   * Look-ups from one address that found nothing: someone guessing phones stops. Counted per asker,
-   * never per number (issue 29): wrong phones tried from anywhere never lock a family out of its own
-   * status, and found ones do not count.
+   * Kanyadan status look-ups that found nothing, from one address (IPv4, or IPv6 /64), for all
+   * numbers and for one number (issue 29 and its review, decision 049). Right answers never count
+   * and are never refused because of the address's other askers; only the address that guessed one
+   * number five times is refused that number for the hour. Never per number alone: wrong phones
+   * tried from anywhere would lock a family out of its own status.
    */
   kanyadanLookupMissesPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  kanyadanLookupMissesPerNumberPerIp: { limit: 5, windowSeconds: 60 * 60 },
   /**
    * Looking up a member's public card (the sponsor's name on the registration form) from one
    * address. Member IDs are sequential, so found ones count too: walking the ID space to list every
@@ -54,12 +55,15 @@ export const DEFAULT_RATE_LIMITS = {
   userIdReminderPerIp: { limit: 10, windowSeconds: 60 * 60 },
   userIdReminderPerContact: { limit: 3, windowSeconds: 24 * 60 * 60 },
   /**
-   * One-time codes for a donor's yearly statement (decision 040): asked from one address, and sent
-   * to one e-mail address or mobile number (5 a day, 5 tries each: 25 guesses a day of 10⁶, while
-   * the holder sees every code arrive); codes tried from one address, across contacts.
+   * One-time codes for a donor's yearly statement (decisions 040, 047): asked from one address (all
+   * contacts); for one e-mail address or mobile number from one address, so a stranger alone cannot
+   * use up a donor's requests of the day; and for one contact from everywhere, which bounds the
+   * messages sent to it and the codes made for it (at most 6 a day, 10 tries each: 60 guesses of
+   * 10⁶ a day, while the holder sees every code arrive). Counted whether or not the contact gave.
    */
   statementCodePerIp: { limit: 10, windowSeconds: 60 * 60 },
-  statementCodePerContact: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  statementCodePerContactPerIp: { limit: 3, windowSeconds: 24 * 60 * 60 },
+  statementCodePerContact: { limit: 6, windowSeconds: 24 * 60 * 60 },
   statementCodeVerifyPerIp: { limit: 30, windowSeconds: 60 * 60 },
   /** A signed-in person asking which bank an IFSC belongs to while filling in payout details: a few a form, not the list walked. */
   ifscLookupPerAccount: { limit: 60, windowSeconds: 15 * 60 },

@@ -74,7 +74,7 @@ export function uniqueEmail(label = 'person'): string {
 }
 
 /** Services on a fresh database of the given kind, with an outbox in a temporary folder. */
-export async function createTestApp(kind: TestDbKind, options: { limits?: Partial<RateLimits>; now?: () => Date; sms?: SmsSender } = {}): Promise<TestApp> {
+export async function createTestApp(kind: TestDbKind, options: { limits?: Partial<RateLimits>; now?: () => Date; sms?: SmsSender; answerFloorMs?: number } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-test-'));
   const testDb = await createTestDb(kind);
   const config = loadConfig({ NODE_ENV: 'test', SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -88,6 +88,7 @@ export async function createTestApp(kind: TestDbKind, options: { limits?: Partia
     limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
     now: options.now,
     sms: options.sms,
+    answerFloorMs: options.answerFloorMs ?? 0,
   });
   const app: TestApp = {
     services,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
 import { hashPassword } from '#server/lib/passwords';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import {
@@ -29,7 +30,7 @@ export type RegisterInput = z.output<typeof ZRegisterRequestSchema> | z.output<t
  * code; of two registrations racing for one code, or one e-mail, exactly one succeeds.
  */
 export async function registerMember(services: Services, input: RegisterInput, meta: RequestMeta): Promise<{ userId: string; fullName: string }> {
-  if (meta.ip) await consumeRateLimit(services.db, `register:ip:${meta.ip}`, services.limits.registerPerIp, services.now());
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('register', meta.ip), services.limits.registerPerIp, services.now());
   return recordRegistration(services, input, await hashPassword(input.password), meta);
 }
 

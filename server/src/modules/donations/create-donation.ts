@@ -2,6 +2,7 @@ import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { Queryable } from '#server/db/db';
 import type { Sealed } from '#server/event-store/personal-data';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { findActiveMember, INVALID_REFERRAL } from '#server/modules/identity/identity.api';
@@ -109,7 +110,7 @@ export function pledgeFieldsOf(
  */
 export async function createDonation(services: Services, input: TCreateDonationInput, viewer: { userId: string } | null, meta: RequestMeta): Promise<TPaymentDetails> {
   const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `donation-pledge:ip:${meta.ip}`, services.limits.donationPledgePerIp, now);
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('donation-pledge', meta.ip), services.limits.donationPledgePerIp, now);
   const donor = donorDetailsOf(input);
   const fields = pledgeFieldsOf(services, input, donor);
   const { state } = await handleCommand(services, {

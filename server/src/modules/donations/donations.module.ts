@@ -22,6 +22,7 @@ export const donationsModule: SahayModule = {
   async reindex({ tx, blindIndex }) {
     // Statement codes live minutes and are keyed by the old index: asked for again.
     await tx.query(`DELETE FROM statement_codes`);
+    await tx.query(`DELETE FROM statement_code_tries`);
     const { rows } = await tx.query<{ reference: string; donor_email: string | null; donor_phone: string | null }>(
       `SELECT reference, donor_email, donor_phone FROM donations WHERE donor_email IS NOT NULL OR donor_phone IS NOT NULL`,
     );

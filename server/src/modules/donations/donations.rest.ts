@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import { handle, parseInput, requestMeta, requireAdmin } from '#server/http/rest';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { receiveForm } from '#server/uploads/receive-form';
 import { UPLOAD_NO_FILE } from '#server/uploads/upload-messages';
@@ -112,7 +113,7 @@ export function donationsRest(services: Services): Router {
         const reference = referenceOf(req);
         await consumeLookup(services, meta);
         if (isMultipart) {
-          if (meta.ip) await consumeRateLimit(services.db, `upload:ip:${meta.ip}`, services.limits.uploadPerIp, services.now());
+          if (meta.ip) await consumeRateLimit(services.db, addressBucket('upload', meta.ip), services.limits.uploadPerIp, services.now());
           form = await receiveProofForm(req);
         } else {
           form = { fields: req.body as Record<string, string>, screenshot: null };

@@ -48,7 +48,16 @@ export const donationsErasurePart: ErasurePart = {
         ORDER BY d.reference`,
       [target.userId, contactKeys, DONATION_STREAM_PREFIX],
     );
-    const streams = Object.fromEntries(rows.map((row) => [row.stream_id, row.version]));
+    // The contact's statement codes whose contact is still sealed (the daily prune shreds them a day
+    // after they expire): erased now, their rows deleted, so no code of theirs is left to find.
+    const { rows: codes } = await tx.query<{ stream_id: string; version: number }>(
+      `SELECT s.stream_id, s.version FROM events e
+         JOIN streams s ON s.stream_id = e.stream_id
+         JOIN data_keys k ON k.subject_id = e.stream_id AND k.wrapped_key IS NOT NULL
+        WHERE e.type = 'StatementCodeRequested' AND e.data->>'contactKey' = ANY($1::text[])`,
+      [contactKeys],
+    );
+    const streams = Object.fromEntries([...rows, ...codes].map((row) => [row.stream_id, row.version]));
     // The law's exception: a verified donation's receipt data, sealed under a key of its own until the period ends.
     const before: Record<string, DonationReceiptRetained[]> = {};
     const kept: ErasureKept[] = [];
@@ -79,13 +88,16 @@ export const donationsErasurePart: ErasurePart = {
     return {
       streams,
       before,
-      counts: { donations: rows.length },
+      counts: { donations: rows.length, ...(codes.length > 0 ? { statementCodes: codes.length } : {}) },
       kept,
       async shred(shredTx) {
         for (const { stream_id: subjectId } of rows) {
           await services.vault.destroyKey(shredTx, subjectId);
           await services.files.removeAllOf(subjectId, shredTx);
         }
+        for (const { stream_id: subjectId } of codes) await services.vault.destroyKey(shredTx, subjectId);
+        await shredTx.query(`DELETE FROM statement_code_tries WHERE code_id IN (SELECT code_id FROM statement_codes WHERE contact_key = ANY($1::text[]))`, [contactKeys]);
+        await shredTx.query(`DELETE FROM statement_codes WHERE contact_key = ANY($1::text[])`, [contactKeys]);
       },
     };
   },

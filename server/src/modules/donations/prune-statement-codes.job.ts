@@ -12,7 +12,7 @@ export const pruneStatementCodesJob: ScheduledJob = {
   name: 'prune-statement-codes',
   everyMs: DAY_MS,
   async run(job, context) {
-    const { deleted, shredded } = await pruneStatementCodes({ db: context.db, eventStore: context.eventStore, vault: context.eventStore.vault }, job.scheduledAt);
-    context.log.info({ jobId: job.id, deleted, shredded }, 'expired statement codes pruned, their contacts shredded');
+    const { deleted, shredded, isDone } = await pruneStatementCodes({ db: context.db, eventStore: context.eventStore, vault: context.eventStore.vault }, job.scheduledAt);
+    context.log.info({ jobId: job.id, deleted, shredded, isDone }, isDone ? 'expired statement codes pruned, their contacts shredded' : 'expired statement codes pruned in part, the rest on the next run');
   },
 };

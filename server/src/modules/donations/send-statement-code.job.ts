@@ -6,16 +6,16 @@ import { renderSms } from '#server/mail/render-sms';
 import { defineJob } from '#server/queue/job';
 import { runExternalOnce } from '#server/queue/job-effects';
 import { deriveStatementCode } from './statement-code.ts';
-import type { StatementCodeRequested } from './statement-codes.events.ts';
+import type { StatementCodeRequested, StatementCodeResent } from './statement-codes.events.ts';
 
 /**
- * Sends a statement code to the contact it was asked for: mail to an address, SMS to a number (none
- * when no SMS sender is configured). A code that a newer one replaced, or that was used, sends
- * nothing. A second delivery derives the same code (decisions 006, 008).
+ * Sends a statement code to the contact it was asked for, and again when asked again while it is
+ * live (decision 049): mail to an address, SMS to a number (none when no SMS sender is configured).
+ * A code that a newer one replaced, or that was used, sends nothing. A second delivery derives the same code (decisions 006, 008).
  */
-export const sendStatementCodeJob = defineJob<StatementCodeRequested, { codeId: string; channel: 'email' | 'sms'; contact: Sealed }>({
+export const sendStatementCodeJob = defineJob<StatementCodeRequested | StatementCodeResent, { codeId: string; channel: 'email' | 'sms'; contact: Sealed }>({
   name: 'send-statement-code',
-  on: ['StatementCodeRequested'],
+  on: ['StatementCodeRequested', 'StatementCodeResent'],
   payload: z.object({ codeId: z.string().min(1), channel: z.enum(['email', 'sms']), contact: z.custom<Sealed>(isSealed) }),
   async run({ id, payload }, context) {
     const { rows } = await context.db.query(`SELECT 1 FROM statement_codes WHERE code_id = $1 AND verified_at IS NULL`, [payload.codeId]);

@@ -8,6 +8,8 @@ import { indiaDateOf } from './receipt-serial.ts';
 
 /** Kept receipts shredded per batch of the read model's list. */
 const BATCH = 200;
+/** A run starts no new batch after this long; the rest is shredded by the next day's run. */
+const TIME_BUDGET_MS = 10 * 60_000;
 
 interface RetentionState {
   keptUntil: string | null;
@@ -29,16 +31,24 @@ export function decideShredRetainedReceipt(command: { reference: string; today: 
 /**
  * Shreds every receipt the law no longer makes us keep as of `asOf` (the schedule's slot): records
  * RetainedReceiptShredded on the donation's stream (the read model drops the sealed record) and
- * destroys the record's own key in the same transaction. Returns how many it shredded.
+ * destroys the record's own key in the same transaction. Batch after batch until none is due, or
+ * until `timeBudgetMs` has passed (the batch under way is finished; the next run goes on from
+ * there). Returns how many it shredded.
  */
-export async function shredRetainedReceipts(services: CommandServices & { eventStore: EventStore }, asOf: Date): Promise<number> {
+export async function shredRetainedReceipts(
+  services: CommandServices & { eventStore: EventStore },
+  asOf: Date,
+  options: { batchSize?: number; timeBudgetMs?: number } = {},
+): Promise<number> {
   const today = indiaDateOf(asOf);
+  const batchSize = options.batchSize ?? BATCH;
+  const stopAt = performance.now() + (options.timeBudgetMs ?? TIME_BUDGET_MS);
   let shredded = 0;
   let after = '';
   for (;;) {
     const { rows } = await services.db.query<{ reference: string }>(
       `SELECT reference FROM donation_receipt_retention WHERE record IS NOT NULL AND kept_until < $1::date AND reference > $2 ORDER BY reference LIMIT $3`,
-      [today, after, BATCH],
+      [today, after, batchSize],
     );
     for (const { reference } of rows) {
       const { events } = await handleCommand(services, {
@@ -53,7 +63,7 @@ export async function shredRetainedReceipts(services: CommandServices & { eventS
       });
       shredded += events.length;
     }
-    if (rows.length < BATCH) break;
+    if (rows.length < batchSize || performance.now() >= stopAt) break;
     after = rows.at(-1)!.reference;
   }
   return shredded;

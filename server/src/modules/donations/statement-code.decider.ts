@@ -3,7 +3,7 @@ import type { Sealed } from '#server/event-store/personal-data';
 import type { Recorded } from '#server/event-store/types';
 import { CODE_EXPIRED, oneTimeCodeExpiry } from '#server/lib/one-time-code';
 import type { PersonalDataErased } from '#server/event-store/personal-data';
-import { statementCodeStreamId, type StatementCodeEvent, type StatementCodeRequested, type StatementCodeVerified } from './statement-codes.events.ts';
+import { statementCodeStreamId, type StatementCodeEvent, type StatementCodeRequested, type StatementCodeResent, type StatementCodeVerified } from './statement-codes.events.ts';
 
 /** How long a right code's proof may download statements: time to choose the years wanted. */
 export const STATEMENT_PROOF_TTL_MINUTES = 30;
@@ -20,6 +20,8 @@ export function evolveStatementCode(state: StatementCodeState, event: Recorded<S
   switch (event.type) {
     case 'StatementCodeRequested':
       return { ...state, isRequested: true };
+    case 'StatementCodeResent':
+      return state;
     case 'StatementCodeVerified':
       return { ...state, isVerified: true };
     case 'PersonalDataErased':
@@ -48,6 +50,12 @@ export function decideRequestStatementCode(
       },
     },
   ];
+}
+
+/** Pure: the live code sent again; not once it was used or its contact shredded (a new code is made instead). */
+export function decideResendStatementCode(command: { codeId: string; channel: 'email' | 'sms'; contact: Sealed; now: Date }, state: StatementCodeState): StatementCodeResent[] {
+  if (!state.isRequested || state.isVerified || state.isErased) return [];
+  return [{ type: 'StatementCodeResent', data: { codeId: command.codeId, channel: command.channel, contact: command.contact, resentAt: command.now.toISOString() } }];
 }
 
 /** Pure: a right code is used once; a second use (a racing try with the same code) is told to ask again. */

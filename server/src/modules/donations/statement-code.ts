@@ -1,17 +1,26 @@
 import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import { addressBucket, clientAddressKey } from '#server/lib/client-address';
 import { CODE_EXPIRED, deriveOneTimeCode, isSameCode, ONE_TIME_CODE_MAX_TRIES, type CodeKeys, wrongCodeMessage } from '#server/lib/one-time-code';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Queryable } from '#server/db/db';
 import type { Services } from '#server/services';
 import { contactKeyOf } from './donor-keys.ts';
-import { decideRequestStatementCode, decideShredStatementCode, decideVerifyStatementCode, evolveStatementCode, noStatementCode } from './statement-code.decider.ts';
+import {
+  decideRequestStatementCode,
+  decideResendStatementCode,
+  decideShredStatementCode,
+  decideVerifyStatementCode,
+  evolveStatementCode,
+  noStatementCode,
+  type StatementCodeState,
+} from './statement-code.decider.ts';
 import { statementCodeStreamId, type StatementCodeEvent } from './statement-codes.events.ts';
 
-/** The same answer whether or not the contact gave anything: the code goes to whoever holds it. */
-export const STATEMENT_CODE_SENT = 'We have sent a 6-digit code to this e-mail address or mobile number. It is valid for 10 minutes.';
+/** The same answer whether or not the contact gave anything (decision 049): a code goes only to a donor's contact. */
+export const STATEMENT_CODE_SENT = 'If this e-mail address or mobile number was given with a donation we have received, we have sent a 6-digit code to it. It is valid for 10 minutes.';
 /** Asked on the old proof (a reference and its contact): a reference anyone can create by pledging proves nothing. */
 export const STATEMENT_NEEDS_CODE = 'For your safety, the yearly statement is given only after you enter a code we send to your e-mail address or mobile number. Ask for the code on the donation status page.';
 export const STATEMENT_PROOF_INVALID = 'This download has expired. Please ask for a new code.';
@@ -26,76 +35,140 @@ function proofMac(keys: CodeKeys, codeId: string): string {
 }
 
 /**
- * Step 1: a new code for the contact, mailed or texted by send-statement-code from the event. Limited
- * per client address and per contact (counted whether or not the contact gave anything); the answer
- * is always the same, so it tells nobody whether the contact is a donor's.
+ * Tries of one code (decision 049): 5 from one asking address (an IPv4 address, an IPv6 /64), so a
+ * stranger's wrong guesses lock out the stranger and not the donor, and 10 from every address
+ * together, the cap that keeps guessing hopeless (10 in 10⁶ a code, 6 codes a day at most).
  */
-export async function requestStatementCode(services: Services, input: { contact: string }, meta: RequestMeta): Promise<{ message: string }> {
-  const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `statement-code:ip:${meta.ip}`, services.limits.statementCodePerIp, now);
-  const contactKey = contactKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.contact);
-  await consumeRateLimit(services.db, `statement-code:contact:${contactKey}`, services.limits.statementCodePerContact, now);
-  const codeId = crypto.randomUUID();
-  const streamId = statementCodeStreamId(codeId);
-  await handleCommand<typeof noStatementCode, StatementCodeEvent>(services, {
-    streamId,
-    evolve: evolveStatementCode,
-    initialState: noStatementCode,
-    decide: async (state, tools) =>
-      decideRequestStatementCode(
-        { codeId, contactKey, channel: input.contact.includes('@') ? 'email' : 'sms', contact: await tools.seal(streamId, { contact: input.contact }), now },
-        state,
-      ),
-    metadata: eventMetadata(meta),
-    async onRecorded(tx, events) {
-      const requested = events[0]!.data as { requestedAt: string; expiresAt: string };
-      // One live code per contact: a newer request replaces the older one and its count of tries.
-      await tx.query(
-        `INSERT INTO statement_codes (contact_key, code_id, attempts, requested_at, expires_at, verified_at, proof_expires_at)
-         VALUES ($1, $2, 0, $3, $4, NULL, NULL)
-         ON CONFLICT (contact_key) DO UPDATE SET code_id = EXCLUDED.code_id, attempts = 0, requested_at = EXCLUDED.requested_at,
-           expires_at = EXCLUDED.expires_at, verified_at = NULL, proof_expires_at = NULL`,
-        [contactKey, codeId, requested.requestedAt, requested.expiresAt],
-      );
-    },
-  });
-  return { message: STATEMENT_CODE_SENT };
+export const STATEMENT_CODE_TRIES_PER_ADDRESS = ONE_TIME_CODE_MAX_TRIES;
+export const STATEMENT_CODE_TRIES_PER_CODE = 10;
+
+/** The answer to the last wrong try from one address while the code may still be tried from elsewhere. */
+export const STATEMENT_CODE_LAST_TRY = 'This code is not correct, and that was the last try from here. Please ask for a new code in 10 minutes.';
+
+/** Whether a contact was given with a donation the foundation verified: only those are sent a code. */
+async function hasVerifiedGift(db: Queryable, contactKey: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM donations WHERE $1 = ANY(contact_keys) AND status = 'verified' LIMIT 1`, [contactKey]);
+  return rows.length > 0;
+}
+
+/** pg_advisory_xact_lock's namespace while a contact's code is made or sent again ("SC"). */
+const STATEMENT_CODE_LOCK_NAMESPACE = 0x5343;
+
+type CodeRequestState = { kind: 'new'; codeId: string } | { kind: 'resend'; codeId: string; code: StatementCodeState };
+
+function waitUntil(deadline: number): Promise<void> {
+  const ms = deadline - performance.now();
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 /**
- * Step 2: each try is counted before the code is compared, in one statement, so tries racing in
- * parallel are counted too. Tries 1–5 are judged; the 6th, an expired, replaced or used code, and a
- * contact with no code all get CODE_EXPIRED. A right code records StatementCodeVerified once and
- * gives a proof (the code's ID and a MAC) that downloads the contact's statements for a while.
+ * Step 1: a code for the contact, mailed or texted by send-statement-code from the event, only when
+ * the contact was given with a verified donation (decision 049): a code to anyone else would cost
+ * an SMS and serve nobody. Limited per client address and per contact, counted the same either
+ * way, and answered the same, no sooner than `answerFloorMs` after the request arrived, so neither
+ * the answer nor its timing tells whether the contact is a donor's. A code that can still be
+ * entered is sent again, never replaced: a stranger asking cannot take the donor's code away.
+ */
+export async function requestStatementCode(services: Services, input: { contact: string }, meta: RequestMeta): Promise<{ message: string }> {
+  const started = performance.now();
+  const now = services.now();
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('statement-code', meta.ip), services.limits.statementCodePerIp, now);
+  const contactKey = contactKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.contact);
+  // From this address first: a stranger past their own limit uses up nothing of the donor's.
+  if (meta.ip) await consumeRateLimit(services.db, `${addressBucket('statement-code', meta.ip)}:contact:${contactKey}`, services.limits.statementCodePerContactPerIp, now);
+  await consumeRateLimit(services.db, `statement-code:contact:${contactKey}`, services.limits.statementCodePerContact, now);
+  if (await hasVerifiedGift(services.db, contactKey)) await sendStatementCode(services, { contact: input.contact, contactKey, now }, meta);
+  await waitUntil(started + services.answerFloorMs);
+  return { message: STATEMENT_CODE_SENT };
+}
+
+async function sendStatementCode(services: Services, input: { contact: string; contactKey: string; now: Date }, meta: RequestMeta): Promise<void> {
+  const { contactKey, now } = input;
+  const channel = input.contact.includes('@') ? 'email' : 'sms';
+  await handleCommand<CodeRequestState, StatementCodeEvent>(services, {
+    async read(tx) {
+      // One request per contact at a time decides between a new code and the live one.
+      await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [STATEMENT_CODE_LOCK_NAMESPACE, contactKey]);
+      const { rows } = await tx.query<{ code_id: string; attempts: number; expires_at: Date }>(
+        `SELECT code_id, attempts, expires_at FROM statement_codes WHERE contact_key = $1 AND verified_at IS NULL`,
+        [contactKey],
+      );
+      const row = rows[0];
+      if (row && new Date(row.expires_at) > now && row.attempts < STATEMENT_CODE_TRIES_PER_CODE) {
+        const folded = await foldStream(services.eventStore, tx, statementCodeStreamId(row.code_id), evolveStatementCode, noStatementCode);
+        return { state: { kind: 'resend', codeId: row.code_id, code: folded.state }, versions: folded.versions };
+      }
+      const codeId = crypto.randomUUID();
+      return { state: { kind: 'new', codeId }, versions: { [statementCodeStreamId(codeId)]: null } };
+    },
+    async decide(state, tools) {
+      const streamId = statementCodeStreamId(state.codeId);
+      const contact = await tools.seal(streamId, { contact: input.contact });
+      if (state.kind === 'resend') return [{ streamId, events: decideResendStatementCode({ codeId: state.codeId, channel, contact, now }, state.code) }];
+      return [{ streamId, events: decideRequestStatementCode({ codeId: state.codeId, contactKey, channel, contact, now }, noStatementCode) }];
+    },
+    metadata: eventMetadata(meta),
+    async onRecorded(tx, events, state) {
+      if (state.kind !== 'new') return;
+      const requested = events[0]!.data as { requestedAt: string; expiresAt: string };
+      // The contact's unused code it replaces could no longer be entered; its tries go with it. A
+      // used code's row stays while its proof downloads.
+      await tx.query(`DELETE FROM statement_code_tries WHERE code_id IN (SELECT code_id FROM statement_codes WHERE contact_key = $1 AND verified_at IS NULL)`, [contactKey]);
+      await tx.query(`DELETE FROM statement_codes WHERE contact_key = $1 AND verified_at IS NULL`, [contactKey]);
+      await tx.query(
+        `INSERT INTO statement_codes (contact_key, code_id, attempts, requested_at, expires_at, verified_at, proof_expires_at) VALUES ($1, $2, 0, $3, $4, NULL, NULL)`,
+        [contactKey, state.codeId, requested.requestedAt, requested.expiresAt],
+      );
+    },
+  });
+}
+
+/**
+ * Step 2: each try is counted before the code is compared, once for the asking address and once
+ * for the code, each in one statement, so tries racing in parallel are counted too (decision 049).
+ * An address's 6th try, the code's 11th, an expired or used code, and a contact with no code all
+ * get CODE_EXPIRED. A right code records StatementCodeVerified once and gives a proof (the code's
+ * ID and a MAC) that downloads the contact's statements for a while.
  */
 export async function verifyStatementCode(services: Services, input: { contact: string; code: string }, meta: RequestMeta): Promise<{ proof: string; expiresAt: string }> {
   const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `statement-code-verify:ip:${meta.ip}`, services.limits.statementCodeVerifyPerIp, now);
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('statement-code-verify', meta.ip), services.limits.statementCodeVerifyPerIp, now);
   const contactKey = contactKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.contact);
-  const { rows } = await services.db.query<{ code_id: string; attempts: number; expires_at: Date }>(
-    `UPDATE statement_codes SET attempts = attempts + 1 WHERE contact_key = $1 AND verified_at IS NULL RETURNING code_id, attempts, expires_at`,
-    [contactKey],
+  const expired = () => new AppError('BAD_REQUEST', { userMessage: CODE_EXPIRED, fieldErrors: { code: [CODE_EXPIRED] } });
+  const { rows: fromHere } = await services.db.query<{ code_id: string; tries: number }>(
+    `INSERT INTO statement_code_tries (code_id, address_key, tries)
+       SELECT code_id, $2, 1 FROM statement_codes
+        WHERE contact_key = $1 AND verified_at IS NULL AND expires_at > $3 AND attempts < $5
+     ON CONFLICT (code_id, address_key) DO UPDATE SET tries = statement_code_tries.tries + 1 WHERE statement_code_tries.tries < $4
+     RETURNING code_id, tries`,
+    [contactKey, meta.ip ? clientAddressKey(meta.ip) : 'no-address', now, STATEMENT_CODE_TRIES_PER_ADDRESS, STATEMENT_CODE_TRIES_PER_CODE],
   );
-  const row = rows[0];
-  if (!row || row.attempts > ONE_TIME_CODE_MAX_TRIES || new Date(row.expires_at) <= now) {
-    throw new AppError('BAD_REQUEST', { userMessage: CODE_EXPIRED, fieldErrors: { code: [CODE_EXPIRED] } });
-  }
-  if (!isSameCode(input.code, deriveStatementCode(services.vault, row.code_id))) {
-    const message = wrongCodeMessage(ONE_TIME_CODE_MAX_TRIES - row.attempts);
+  const triedHere = fromHere[0];
+  if (!triedHere) throw expired();
+  const { rows: fromAll } = await services.db.query<{ attempts: number }>(
+    `UPDATE statement_codes SET attempts = attempts + 1 WHERE code_id = $1 AND verified_at IS NULL AND attempts < $2 RETURNING attempts`,
+    [triedHere.code_id, STATEMENT_CODE_TRIES_PER_CODE],
+  );
+  if (!fromAll[0]) throw expired();
+  const codeId = triedHere.code_id;
+  if (!isSameCode(input.code, deriveStatementCode(services.vault, codeId))) {
+    const leftHere = STATEMENT_CODE_TRIES_PER_ADDRESS - triedHere.tries;
+    const leftInAll = STATEMENT_CODE_TRIES_PER_CODE - fromAll[0].attempts;
+    const message = leftHere <= 0 && leftInAll > 0 ? STATEMENT_CODE_LAST_TRY : wrongCodeMessage(Math.min(leftHere, leftInAll));
     throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { code: [message] } });
   }
-  const streamId = statementCodeStreamId(row.code_id);
+  const streamId = statementCodeStreamId(codeId);
   const { events } = await handleCommand<typeof noStatementCode, StatementCodeEvent>(services, {
     read: (tx) => foldStream(services.eventStore, tx, streamId, evolveStatementCode, noStatementCode),
-    decide: (state) => [{ streamId, events: decideVerifyStatementCode({ codeId: row.code_id, now }, state) }],
+    decide: (state) => [{ streamId, events: decideVerifyStatementCode({ codeId, now }, state) }],
     metadata: eventMetadata(meta),
     async onRecorded(tx, recorded) {
       const verified = recorded[0]!.data as { verifiedAt: string; proofExpiresAt: string };
-      await tx.query(`UPDATE statement_codes SET verified_at = $2, proof_expires_at = $3 WHERE code_id = $1`, [row.code_id, verified.verifiedAt, verified.proofExpiresAt]);
+      await tx.query(`UPDATE statement_codes SET verified_at = $2, proof_expires_at = $3 WHERE code_id = $1`, [codeId, verified.verifiedAt, verified.proofExpiresAt]);
     },
   });
   const { proofExpiresAt } = events[0]!.data as { proofExpiresAt: string };
-  return { proof: `${row.code_id}.${proofMac(services.vault, row.code_id)}`, expiresAt: proofExpiresAt };
+  return { proof: `${codeId}.${proofMac(services.vault, codeId)}`, expiresAt: proofExpiresAt };
 }
 
 /** The contact key a proof was given for, while it lasts; a 403 for anything else. */
@@ -111,38 +184,53 @@ export async function contactKeyOfProof(services: { db: Queryable; vault: CodeKe
   return rows[0].contact_key;
 }
 
-/** Codes shredded per run at most: a day of codes at the limits is far fewer. */
+/** Codes looked up at a time while shredding; a run goes on batch after batch until none is due. */
 const SHRED_BATCH = 2_000;
+/** A run stops starting batches after this long (the rest waits for the next day's run). */
+const SHRED_TIME_BUDGET_MS = 10 * 60_000;
 
 /**
- * Daily: deletes the rows of codes whose time and whose proof's time are over, and shreds the
- * contact of every code requested that expired (PersonalDataErased on its stream, its data key
- * destroyed, in one transaction each), replaced ones included. Returns what it did.
+ * Daily: deletes the rows of codes whose time and whose proof's time are over (and their tries),
+ * and shreds the contact of every code requested that expired (PersonalDataErased on its stream,
+ * its data key destroyed, in one transaction each), replaced ones included. Batch after batch until
+ * nothing is due, or until `timeBudgetMs` has passed (a run always finishes the batch it started);
+ * `isDone` says whether it caught up. Returns what it did.
  */
-export async function pruneStatementCodes(services: Pick<Services, 'db' | 'eventStore' | 'vault'>, asOf: Date): Promise<{ deleted: number; shredded: number }> {
-  const { rows: deleted } = await services.db.query(
+export async function pruneStatementCodes(
+  services: Pick<Services, 'db' | 'eventStore' | 'vault'>,
+  asOf: Date,
+  options: { batchSize?: number; timeBudgetMs?: number } = {},
+): Promise<{ deleted: number; shredded: number; isDone: boolean }> {
+  const batchSize = options.batchSize ?? SHRED_BATCH;
+  const stopAt = performance.now() + (options.timeBudgetMs ?? SHRED_TIME_BUDGET_MS);
+  const { rows: deleted } = await services.db.query<{ code_id: string }>(
     `DELETE FROM statement_codes WHERE expires_at <= $1 AND (proof_expires_at IS NULL OR proof_expires_at <= $1) RETURNING code_id`,
     [asOf],
   );
-  const { rows: expired } = await services.db.query<{ code_id: string }>(
-    `SELECT e.data->>'codeId' AS code_id FROM events e JOIN data_keys k ON k.subject_id = e.stream_id AND k.wrapped_key IS NOT NULL
-     WHERE e.type = 'StatementCodeRequested' AND (e.data->>'expiresAt')::timestamptz <= $1 ORDER BY e.global_position LIMIT $2`,
-    [asOf, SHRED_BATCH],
-  );
+  await services.db.query(`DELETE FROM statement_code_tries WHERE code_id NOT IN (SELECT code_id FROM statement_codes)`);
   let shredded = 0;
-  for (const { code_id: codeId } of expired) {
-    const streamId = statementCodeStreamId(codeId);
-    const { events } = await handleCommand<typeof noStatementCode, StatementCodeEvent>(services, {
-      streamId,
-      evolve: evolveStatementCode,
-      initialState: noStatementCode,
-      decide: (state) => decideShredStatementCode({ codeId, now: asOf }, state),
-      metadata: { actor: 'system', correlationId: `prune-statement-codes:${asOf.toISOString()}` },
-      async onRecorded(tx) {
-        await services.vault.destroyKey(tx, streamId);
-      },
-    });
-    shredded += events.length;
+  for (;;) {
+    // Shredded codes leave the join (their key is gone), so each batch starts from the first still due.
+    const { rows: expired } = await services.db.query<{ code_id: string }>(
+      `SELECT e.data->>'codeId' AS code_id FROM events e JOIN data_keys k ON k.subject_id = e.stream_id AND k.wrapped_key IS NOT NULL
+       WHERE e.type = 'StatementCodeRequested' AND (e.data->>'expiresAt')::timestamptz <= $1 ORDER BY e.global_position LIMIT $2`,
+      [asOf, batchSize],
+    );
+    for (const { code_id: codeId } of expired) {
+      const streamId = statementCodeStreamId(codeId);
+      const { events } = await handleCommand<typeof noStatementCode, StatementCodeEvent>(services, {
+        streamId,
+        evolve: evolveStatementCode,
+        initialState: noStatementCode,
+        decide: (state) => decideShredStatementCode({ codeId, now: asOf }, state),
+        metadata: { actor: 'system', correlationId: `prune-statement-codes:${asOf.toISOString()}` },
+        async onRecorded(tx) {
+          await services.vault.destroyKey(tx, streamId);
+        },
+      });
+      shredded += events.length;
+    }
+    if (expired.length < batchSize) return { deleted: deleted.length, shredded, isDone: true };
+    if (performance.now() >= stopAt) return { deleted: deleted.length, shredded, isDone: false };
   }
-  return { deleted: deleted.length, shredded };
 }

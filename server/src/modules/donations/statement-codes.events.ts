@@ -19,13 +19,28 @@ export type StatementCodeRequested = {
   };
 };
 
+/**
+ * The same code sent again: asked for while the contact's code could still be entered. A new
+ * request never replaces a live code (decision 049), so a stranger cannot take it from the donor.
+ */
+export type StatementCodeResent = {
+  type: 'StatementCodeResent';
+  data: {
+    codeId: string;
+    channel: 'email' | 'sms';
+    /** `{ contact }`, sealed under statement-code-<codeId> again: where the job sends the code. */
+    contact: Sealed;
+    resentAt: string;
+  };
+};
+
 export type StatementCodeVerified = {
   type: 'StatementCodeVerified';
   data: { codeId: string; verifiedAt: string; proofExpiresAt: string };
 };
 
 /** The daily prune shreds an expired code's subject: its sealed contact is unreadable from then on. */
-export type StatementCodeEvent = StatementCodeRequested | StatementCodeVerified | PersonalDataErased;
+export type StatementCodeEvent = StatementCodeRequested | StatementCodeResent | StatementCodeVerified | PersonalDataErased;
 
 export const STATEMENT_CODE_STREAM_PREFIX = 'statement-code-';
 

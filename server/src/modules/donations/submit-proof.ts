@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
@@ -69,7 +70,7 @@ export async function isContactOfDonation(tx: Queryable, reference: string, cont
 
 /** Counts one look-up of a donation by reference and contact from this address (status, proof, receipt). */
 export async function consumeLookup(services: Pick<Services, 'db' | 'limits' | 'now'>, meta: Pick<RequestMeta, 'ip'>): Promise<void> {
-  if (meta.ip) await consumeRateLimit(services.db, `donation-lookup:ip:${meta.ip}`, services.limits.donationLookupPerIp, services.now());
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('donation-lookup', meta.ip), services.limits.donationLookupPerIp, services.now());
 }
 
 /**

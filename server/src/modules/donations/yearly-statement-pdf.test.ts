@@ -4,7 +4,7 @@ import { isShapingCached } from '#server/pdf/fonts';
 import { extractPdfText } from '#server/testing/pdf-render';
 import type { ReceiptIssuer } from './donations.events.ts';
 import { CASH_ABOVE_LIMIT_NOTE } from './receipt-pdf.ts';
-import { renderYearlyStatementPdf, yearlyStatementFileName, type YearlyStatementGift, type YearlyStatementInput } from './yearly-statement-pdf.ts';
+import { renderYearlyStatementPdf, yearlyStatementFileName, type YearlyStatementDonor, type YearlyStatementGift, type YearlyStatementInput } from './yearly-statement-pdf.ts';
 
 const issuer: ReceiptIssuer = {
   foundationName: { en: 'Sahay Foundation', hi: 'सहाय फ़ाउंडेशन' },
@@ -25,14 +25,14 @@ const threeGifts: YearlyStatementGift[] = [
   { serial: 'SAHAY/2026-27/000019', receivedOn: '2026-08-15', reference: 'HJKM3456', amountPaise: 1_50_000_50, cause: 'kanyadan', mode: 'bank-transfer', isCashAboveLimit: false },
 ];
 
-const small: YearlyStatementInput = {
-  financialYear: '2026-27',
-  issuer,
-  donor: { name: 'श्रीमती कृष्णा देवी (Krishna Devi)', pan: 'ABCDE1234F', address: 'आर्द्र क्षेत्र, वार्ड 7, Patna, Bihar 800001' },
-  gifts: threeGifts,
-  generatedOn: '2027-04-15',
-  createdAt: new Date('2027-04-15T04:30:00Z'),
-};
+const krishna = { name: 'श्रीमती कृष्णा देवी (Krishna Devi)', pan: 'ABCDE1234F', address: 'आर्द्र क्षेत्र, वार्ड 7, Patna, Bihar 800001' };
+
+/** The statement of one donor (most tests), or of the sections given. */
+function statementOf(donor: YearlyStatementDonor['donor'], gifts: readonly YearlyStatementGift[], more: YearlyStatementDonor[] = []): YearlyStatementInput {
+  return { financialYear: '2026-27', issuer, donors: [{ donor, gifts }, ...more], generatedOn: '2027-04-15', createdAt: new Date('2027-04-15T04:30:00Z') };
+}
+
+const small = statementOf(krishna, threeGifts);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -137,7 +137,7 @@ describe('the yearly statement of a few gifts', () => {
 describe('what the statement leaves out', () => {
   it('has no cash note or mark when no gift needs one', async () => {
     const gifts = threeGifts.map((gift) => (gift.isCashAboveLimit ? { ...gift, mode: 'upi' as const, isCashAboveLimit: false } : gift));
-    const text = flatten(await extractPdfText(await renderYearlyStatementPdf({ ...small, gifts })));
+    const text = flatten(await extractPdfText(await renderYearlyStatementPdf(statementOf(krishna, gifts))));
     expect(text).toContain('SAHAY/2026-27/000142');
     expect(text).toContain('₹1,57,500.75');
     expect(text).not.toContain('80G(5D)');
@@ -146,13 +146,13 @@ describe('what the statement leaves out', () => {
   });
 
   it('leaves out the PAN and address rows when the donor gave none', async () => {
-    const text = flatten(await extractPdfText(await renderYearlyStatementPdf({ ...small, donor: { name: 'Ramesh Kumar', pan: null, address: null } })));
+    const text = flatten(await extractPdfText(await renderYearlyStatementPdf(statementOf({ name: 'Ramesh Kumar', pan: null, address: null }, threeGifts))));
     expect(text).toContain('Ramesh Kumar');
     for (const absent of ["Donor's PAN", 'XXXXX', 'Address /']) expect(text).not.toContain(absent);
   });
 
   it('keeps the shaping of its fixed wording, and none of the donor’s name or address', async () => {
-    await renderYearlyStatementPdf({ ...small, donor: { name: 'ज़ुबैदा ख़ातून Qureshi', pan: null, address: 'मोहल्ला क़ाज़ीपुरा, Bhopal' } });
+    await renderYearlyStatementPdf(statementOf({ name: 'ज़ुबैदा ख़ातून Qureshi', pan: null, address: 'मोहल्ला क़ाज़ीपुरा, Bhopal' }, threeGifts));
     for (const personal of ['ज़ुबैदा', 'ख़ातून', 'Qureshi', 'क़ाज़ीपुरा', 'Bhopal']) expect(isShapingCached(personal), personal).toBe(false);
     for (const fixed of ['विवरण', 'Statement']) expect(isShapingCached(fixed), fixed).toBe(true);
   });
@@ -164,7 +164,7 @@ describe('a year of 150 gifts', () => {
   let flat: string;
 
   beforeAll(async () => {
-    const text = await extractPdfText(await renderYearlyStatementPdf({ ...small, gifts }));
+    const text = await extractPdfText(await renderYearlyStatementPdf(statementOf(krishna, gifts)));
     pages = text.split('\f').filter((page) => page.trim() !== '');
     flat = flatten(text);
   });
@@ -210,7 +210,7 @@ describe('the same statement, drawn again', () => {
   it('gives the same bytes for the same input, whatever order the gifts come in', async () => {
     const first = await renderYearlyStatementPdf(small);
     expect((await renderYearlyStatementPdf(small)).equals(first)).toBe(true);
-    expect((await renderYearlyStatementPdf({ ...small, gifts: [...threeGifts].reverse() })).equals(first)).toBe(true);
+    expect((await renderYearlyStatementPdf(statementOf(krishna, [...threeGifts].reverse()))).equals(first)).toBe(true);
     // The creation date is written into the file, so another one gives other bytes.
     expect((await renderYearlyStatementPdf({ ...small, createdAt: new Date('2027-04-16T04:30:00Z') })).equals(first)).toBe(false);
   });
@@ -218,8 +218,9 @@ describe('the same statement, drawn again', () => {
 
 describe('refusals and the file name', () => {
   it('refuses a statement of no gift', async () => {
-    await expect(renderYearlyStatementPdf({ ...small, gifts: [] })).rejects.toThrow(RangeError);
-    await expect(renderYearlyStatementPdf({ ...small, gifts: [] })).rejects.toThrow('A yearly statement needs at least one donation; none was given for 2026-27');
+    await expect(renderYearlyStatementPdf(statementOf(krishna, []))).rejects.toThrow(RangeError);
+    await expect(renderYearlyStatementPdf(statementOf(krishna, []))).rejects.toThrow('A yearly statement needs at least one donation for each donor; none was given for 2026-27');
+    await expect(renderYearlyStatementPdf({ ...small, donors: [] })).rejects.toThrow(RangeError);
   });
 
   it('refuses a financial year not written like 2026-27', async () => {

@@ -28,15 +28,25 @@ export interface YearlyStatementGift {
   isCashAboveLimit: boolean;
 }
 
+/** One donor as their receipts name them, and the gifts whose receipts name them so. */
+export interface YearlyStatementDonor {
+  /** The PAN is printed masked (maskPan). */
+  donor: { name: string; pan: string | null; address: string | null };
+  /** Their verified, not-cancelled gifts of the year; at least one. Listed by date received, then serial. */
+  gifts: readonly YearlyStatementGift[];
+}
+
 export interface YearlyStatementInput {
   /** `2026-27` (April–March). */
   financialYear: string;
   /** The foundation as settings describe it today (each receipt keeps the details it was issued with). */
   issuer: ReceiptIssuer;
-  /** The PAN is printed masked (maskPan). */
-  donor: { name: string; pan: string | null; address: string | null };
-  /** The year's verified, not-cancelled gifts; at least one. Listed by date received, then serial. */
-  gifts: readonly YearlyStatementGift[];
+  /**
+   * Each donor the year's receipts name (one name and PAN each; decision 049), with their own table
+   * and total: gifts given with one e-mail or phone by several people are never shown as one
+   * person's. At least one.
+   */
+  donors: readonly YearlyStatementDonor[];
   /** YYYY-MM-DD, the date in India the statement was made. */
   generatedOn: string;
   /** The document's creation date in the file. */
@@ -126,48 +136,64 @@ function totalPaise(gifts: readonly YearlyStatementGift[]): number {
 }
 
 /**
- * Draws the statement: the foundation's header, the donor, a table of the gifts that runs over as
- * many pages as it needs (its header row repeated on each), the total in figures and words, and the
- * notes. A statement of no gift is refused: there is nothing to state, and the caller says so first.
+ * Draws the statement: the foundation's header, then for each donor the receipts name, the donor, a
+ * table of their gifts that runs over as many pages as it needs (its header row repeated on each),
+ * and their total in figures and words; then the notes. A statement of no gift is refused: there is
+ * nothing to state, and the caller says so first.
  */
 export async function renderYearlyStatementPdf(input: YearlyStatementInput): Promise<Buffer> {
-  if (input.gifts.length === 0) throw new RangeError(`A yearly statement needs at least one donation; none was given for ${input.financialYear}`);
+  if (input.donors.length === 0 || input.donors.some((section) => section.gifts.length === 0)) {
+    throw new RangeError(`A yearly statement needs at least one donation for each donor; none was given for ${input.financialYear}`);
+  }
   const { from, to } = financialYearRange(input.financialYear);
   const title = statementTitle(input.financialYear);
   markShareable(title.en, title.hi);
-  const gifts = [...input.gifts].sort(byDateThenSerial);
-  const total = totalPaise(gifts);
-  const words = amountInWords(total);
-  markShareable(words.en, words.hi);
 
   const layout = createPdfLayout({ title: title.en, author: input.issuer.foundationName.en, subject: bilingual(title), createdAt: input.createdAt });
   layout.header(foundationOf(input.issuer));
   layout.heading(title);
   const period = `${formatReceiptDate(from)} – ${formatReceiptDate(to)}`;
-  layout.labelValues([
-    { label: LABELS.donor, value: input.donor.name },
-    { label: LABELS.pan, value: input.donor.pan ? maskPan(input.donor.pan) : '' },
-    { label: LABELS.address, value: input.donor.address ?? '' },
-    { label: LABELS.period, value: period },
-    { label: LABELS.generatedOn, value: formatReceiptDate(input.generatedOn) },
-  ]);
+  let hasCashAboveLimit = false;
+  input.donors.forEach((section, index) => {
+    const gifts = [...section.gifts].sort(byDateThenSerial);
+    const total = totalPaise(gifts);
+    const words = amountInWords(total);
+    markShareable(words.en, words.hi);
+    hasCashAboveLimit ||= gifts.some((gift) => gift.isCashAboveLimit);
+    if (index > 0) {
+      // A donor's details, the table's header and a first row stay together.
+      layout.moveDown(10);
+      layout.ensureSpace(10 * (lineMetrics(10).lineHeight + 3));
+    }
+    layout.labelValues([
+      { label: LABELS.donor, value: section.donor.name },
+      { label: LABELS.pan, value: section.donor.pan ? maskPan(section.donor.pan) : '' },
+      { label: LABELS.address, value: section.donor.address ?? '' },
+      ...(index === 0
+        ? [
+            { label: LABELS.period, value: period },
+            { label: LABELS.generatedOn, value: formatReceiptDate(input.generatedOn) },
+          ]
+        : []),
+    ]);
 
-  layout.table({ columns: COLUMNS, rows: gifts.map(giftRow), size: TABLE_SIZE });
+    layout.table({ columns: COLUMNS, rows: gifts.map(giftRow), size: TABLE_SIZE });
 
-  // The total stays with its words: room for its four rows, the words taking two lines each.
-  layout.ensureSpace(6 * (lineMetrics(10).lineHeight + 3));
-  layout.labelValues([
-    { label: LABELS.count, value: String(gifts.length) },
-    { label: LABELS.total, value: formatRupees(total) },
-    { label: LABELS.wordsEn, value: words.en },
-    { label: LABELS.wordsHi, value: words.hi },
-  ]);
+    // The total stays with its words: room for its four rows, the words taking two lines each.
+    layout.ensureSpace(6 * (lineMetrics(10).lineHeight + 3));
+    layout.labelValues([
+      { label: LABELS.count, value: String(gifts.length) },
+      { label: LABELS.total, value: formatRupees(total) },
+      { label: LABELS.wordsEn, value: words.en },
+      { label: LABELS.wordsHi, value: words.hi },
+    ]);
+  });
 
   layout.text(LABELS.receiptsNote.en, { size: 9.5 });
   layout.moveDown(2);
   layout.text(LABELS.receiptsNote.hi, { size: 9.5 });
   layout.moveDown(6);
-  if (gifts.some((gift) => gift.isCashAboveLimit)) {
+  if (hasCashAboveLimit) {
     // The receipt's own wording, so the statement and the receipt say the same; the mark ties it to its rows.
     layout.text(`${CASH_MARK} ${CASH_ABOVE_LIMIT_NOTE.en}`, { size: 9.5, bold: true });
     layout.moveDown(2);

@@ -20,9 +20,9 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
   const serials: Record<string, string> = {};
   const references: Record<string, string> = {};
 
-  async function gift(label: string, options: { email?: string; phone?: string; token?: string; amountPaise: number; receivedOn: string; pan?: string }): Promise<void> {
+  async function gift(label: string, options: { email?: string; phone?: string; token?: string; amountPaise: number; receivedOn: string; pan?: string; name?: string }): Promise<void> {
     clock = new Date(`${options.receivedOn}T06:00:00.000Z`);
-    const input = pledgeInput({ email: options.email ?? uniqueDonor().email, amountPaise: options.amountPaise, donorName: 'Kavita Rao', ...(options.pan ? { pan: options.pan } : {}), ...(options.phone ? { phone: options.phone } : {}) });
+    const input = pledgeInput({ email: options.email ?? uniqueDonor().email, amountPaise: options.amountPaise, donorName: options.name ?? 'Kavita Rao', ...(options.pan ? { pan: options.pan } : {}), ...(options.phone ? { phone: options.phone } : {}) });
     const pay = await (await app.caller(options.token ? { token: options.token } : {})).donations.create(input);
     await (await app.caller()).donations.submitProof({ reference: pay.reference, contact: input.email!, utr: uniqueUtr() });
     // A fresh sign-in at the gift's time (sessions end after weeks of simulated time).
@@ -62,8 +62,12 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
     expect(text).toContain(serials.first);
     expect(text).toContain(serials.second);
     for (const other of ['cancelled', 'nextYear', 'someoneElse', 'members', 'byMemberMail']) expect(text, other).not.toContain(serials[other]);
-    expect(text).toContain('3,500.50');
-    expect(text).toContain('XXXXX1234F');
+    // The gift given with a PAN and the one given without are two sections, each with its own total
+    // (decision 049): the PAN of one receipt is never printed over a gift whose receipt has none.
+    expect(text).not.toContain('3,500.50');
+    expect(text).toContain('1,000.00');
+    expect(text).toContain('2,500.50');
+    expect(text.split('XXXXX1234F').length - 1).toBe(1);
     expect(text).not.toContain('ABCDE1234F');
     // A code to the phone given with a gift proves the donor too: the statement then lists the gifts given with that phone.
     const byPhone = await get({ fy: '2031-32', proof: await statementProof(app, donor.phone) });
@@ -128,5 +132,28 @@ describe.each(testDbKinds())("a donor's yearly statement on %s", (kind) => {
       const response = await get(query);
       expect([response.status, response.body.fieldErrors], JSON.stringify(query)).toEqual([400, fieldErrors]);
     }
+  });
+
+  it('shows each person who gave with one contact as their own receipts name them, with their own total, never the latest over all', async () => {
+    const family = uniqueDonor('family');
+    await gift('husband', { email: family.email, name: 'Suresh Patil', pan: 'PQRSX5678K', amountPaise: 1_111_00, receivedOn: '2031-06-10' });
+    await gift('wife', { email: family.email, name: 'Meena Patil', pan: 'LMNOP4321Q', amountPaise: 2_222_00, receivedOn: '2031-09-10' });
+    await gift('husbandAgain', { email: family.email, name: 'suresh  patil', pan: 'PQRSX5678K', amountPaise: 3_333_00, receivedOn: '2031-12-10' });
+    clock = new Date('2032-04-10T06:00:00.000Z');
+    const response = await get({ fy: '2031-32', proof: await statementProof(app, family.email, '192.0.2.44') });
+    expect(response.status).toBe(200);
+    const text = (await extractPdfText(response.body as Buffer)).replace(/\s+/g, ' ');
+    const husband = text.indexOf('XXXXX5678K');
+    const wife = text.indexOf('XXXXX4321Q');
+    expect([husband >= 0, wife > husband]).toEqual([true, true]);
+    // Each section: its donor, its gifts, its total; the wife's PAN is never over the husband's gifts.
+    const husbandPart = text.slice(husband, wife);
+    const wifePart = text.slice(wife);
+    expect([husbandPart.includes(serials.husband!), husbandPart.includes(serials.husbandAgain!), husbandPart.includes(serials.wife!)]).toEqual([true, true, false]);
+    expect(husbandPart).toContain('4,444.00');
+    expect([wifePart.includes(serials.wife!), wifePart.includes(serials.husband!)]).toEqual([true, false]);
+    expect(wifePart).toContain('2,222.00');
+    expect(text).toContain('Meena Patil');
+    expect(text).not.toContain('6,666.00');
   });
 });

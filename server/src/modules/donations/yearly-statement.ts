@@ -8,7 +8,7 @@ import { financialYearOf, financialYearRange, indiaDateOf, isCashAboveLimit } fr
 import { contactKeyOf } from './donor-keys.ts';
 import { contactKeyOfProof } from './statement-code.ts';
 import { receiptIssuerOf } from './verify-donation.ts';
-import { renderYearlyStatementPdf, yearlyStatementFileName } from './yearly-statement-pdf.ts';
+import { renderYearlyStatementPdf, yearlyStatementFileName, type YearlyStatementDonor } from './yearly-statement-pdf.ts';
 
 export const YEAR_NOT_OVER = 'The statement of a financial year can be downloaded once the year is over, from 1 April.';
 export const NO_GIFTS_IN_YEAR = 'No verified donation was found for that year with these details.';
@@ -20,7 +20,7 @@ export const NO_GIFTS_IN_YEAR = 'No verified donation was found for that year wi
  */
 export type StatementRequester = { proof: string } | { memberId: string };
 
-interface GiftRow {
+export interface GiftRow {
   reference: string;
   received_on: string;
   amount_paise: string | number;
@@ -64,23 +64,53 @@ export async function getYearlyStatement(services: Services, input: { financialY
   }
   if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: NO_GIFTS_IN_YEAR });
 
-  // The donor as the latest gift names them (a PAN or an address given once is kept).
-  const latest = [...rows].sort((a, b) => a.verified_at.getTime() - b.verified_at.getTime()).at(-1)!;
   const { settings } = await getSettings(services.db);
   const bytes = await renderYearlyStatementPdf({
     financialYear: input.financialYear,
     issuer: receiptIssuerOf(settings),
-    donor: {
-      name: latest.donor_name ?? '',
-      pan: latest.donor_pan ?? rows.find((row) => row.donor_pan)?.donor_pan ?? null,
-      address: latest.donor_address ?? rows.find((row) => row.donor_address)?.donor_address ?? null,
-    },
-    gifts: rows.map((row) => {
-      const amountPaise = Number(row.amount_paise);
-      return { serial: row.receipt_serial, receivedOn: row.received_on, reference: row.reference, amountPaise, cause: row.cause, mode: row.mode, isCashAboveLimit: isCashAboveLimit(row.mode, amountPaise) };
-    }),
+    donors: donorsOfGifts(rows),
     generatedOn: today,
     createdAt: services.now(),
   });
   return { bytes, fileName: yearlyStatementFileName(input.financialYear) };
+}
+
+/** A name as people retype it: spaces and letter case do not make another person. */
+function sameNameKey(name: string | null): string {
+  return (name ?? '').normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-IN');
+}
+
+/**
+ * The donors the year's receipts name (decision 049): gifts whose receipts carry the same PAN and
+ * the same name are one donor's; a different PAN, no PAN, or another name is another section, with
+ * its own table and total. Several people may give with one family phone or e-mail, and a tax
+ * claim is made per PAN on the receipts that name it: the statement must never print one gift's
+ * name and PAN over gifts whose receipts say otherwise. Each section shows the name and PAN its
+ * receipts carry (the latest one's spelling), and the latest address given in it. Sections follow
+ * their first gift's date.
+ */
+export function donorsOfGifts(rows: readonly GiftRow[]): YearlyStatementDonor[] {
+  const groups = new Map<string, GiftRow[]>();
+  for (const row of rows) {
+    const key = `${row.donor_pan?.trim().toUpperCase() ?? ''}\u0000${sameNameKey(row.donor_name)}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const firstOf = (gifts: readonly GiftRow[]) => gifts.map((gift) => `${gift.received_on} ${gift.receipt_serial}`).sort()[0]!;
+  return [...groups.values()]
+    .sort((a, b) => (firstOf(a) < firstOf(b) ? -1 : firstOf(a) > firstOf(b) ? 1 : 0))
+    .map((gifts) => {
+      const byVerification = [...gifts].sort((a, b) => a.verified_at.getTime() - b.verified_at.getTime());
+      const latest = byVerification.at(-1)!;
+      return {
+        donor: {
+          name: latest.donor_name ?? '',
+          pan: latest.donor_pan,
+          address: byVerification.findLast((gift) => gift.donor_address)?.donor_address ?? null,
+        },
+        gifts: gifts.map((row) => {
+          const amountPaise = Number(row.amount_paise);
+          return { serial: row.receipt_serial, receivedOn: row.received_on, reference: row.reference, amountPaise, cause: row.cause, mode: row.mode, isCashAboveLimit: isCashAboveLimit(row.mode, amountPaise) };
+        }),
+      };
+    });
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand, recordOnStream } from '#server/event-store/command-handler';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { DOCUMENT_IMAGE } from '#server/modules/kanyadan/kanyadan.api';
@@ -38,7 +39,7 @@ export async function submitGift(
   const now = services.now();
   const streamId = helpStreamId(input.requestId);
   const utrStreamId = giftUtrStreamId(input.utr);
-  if (meta.ip) await consumeRateLimit(services.db, `upload:ip:${meta.ip}`, services.limits.uploadPerIp, now);
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('upload', meta.ip), services.limits.uploadPerIp, now);
   // Read once, refused early: nothing is decoded for a request that takes no gifts from this person.
   const { state: before } = await services.db.transaction((tx) => foldStream(services.eventStore, tx, streamId, evolveGifts, noGifts));
   refuseEarly(before, meta, now);

@@ -3,6 +3,7 @@ import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand, type DecideTools } from '#server/event-store/command-handler';
 import { isSealed } from '#server/event-store/personal-data';
 import type { Recorded } from '#server/event-store/types';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { REFERENCE_ALPHABET } from '#server/modules/donations/donation-fields.schema';
@@ -186,7 +187,7 @@ export async function requestHelp(
   const slots = documentSlotsOf(fields, input.files, now);
   const beneficiary = await beneficiaryOf(services, fields, requesterId);
   await checkFiles(services, Object.fromEntries(slots.map((slot) => [slot.field, slot.file])));
-  if (meta.ip) await consumeRateLimit(services.db, `upload:ip:${meta.ip}`, services.limits.uploadPerIp, services.now());
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('upload', meta.ip), services.limits.uploadPerIp, services.now());
   const documents: { fileId: string; bytes: Buffer; document: HelpDocument }[] = [];
   for (const slot of slots) {
     const safe = await makeSafe(services, slot.file);

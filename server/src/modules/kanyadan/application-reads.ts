@@ -4,6 +4,7 @@ import { createSlots } from '#server/lib/slots';
 import { recordOnStream } from '#server/event-store/command-handler';
 import type { RecordedEvent } from '#server/event-store/types';
 import type { Queryable } from '#server/db/db';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit, refuseWhenRateLimited } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
@@ -75,11 +76,15 @@ export async function getApplicationStatus(services: Services, input: { regNo: s
 }
 
 /**
- * The family's own application, found by its number and the phone given with it, under the
- * look-up's limits, all on the asker (issue 29): per address, every look-up, and the look-ups that
- * found nothing. Never per number: wrong phones tried from elsewhere would lock the family out of
- * its own status, so the right phone from an address that has not been guessing always answers.
- * One answer for a wrong number and a wrong phone.
+ * The family's own application, found by its number and the phone given with it (issue 29 and its
+ * review, decision 049). Only wrong guesses count, and only against the asker's address (its
+ * clientAddressKey: an IPv4 address, an IPv6 /64): a right pair is always answered, so behind a
+ * carrier's shared address another family's typos or a stranger's guessing never refuse a family
+ * its own status, however many right look-ups it makes. Two limits stop the guesser: the wrong
+ * guesses of an address for one number (past them that address may not ask for that number this
+ * hour, right or wrong, or its guessing would go on unbounded), and its wrong guesses for all
+ * numbers (past them it is told so instead of "not found"). Never per number alone: wrong phones
+ * tried from elsewhere would lock the family out. One answer for a wrong number and a wrong phone.
  */
 export async function findByNumberAndPhone(
   services: Services,
@@ -87,9 +92,8 @@ export async function findByNumberAndPhone(
   meta: RequestMeta,
 ): Promise<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null }> {
   const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `kanyadan-lookup:ip:${meta.ip}`, services.limits.kanyadanLookupPerIp, now);
-  const misses = meta.ip ? `kanyadan-lookup-miss:ip:${meta.ip}` : null;
-  if (misses) await refuseWhenRateLimited(services.db, misses, services.limits.kanyadanLookupMissesPerIp, now);
+  const numberMisses = meta.ip ? `${addressBucket('kanyadan-lookup-miss', meta.ip)}:reg:${input.regNo}` : null;
+  if (numberMisses) await refuseWhenRateLimited(services.db, numberMisses, services.limits.kanyadanLookupMissesPerNumberPerIp, now);
   const phoneKey = phoneKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.phone);
   const { rows } = await services.db.query<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null }>(
     `SELECT * FROM kanyadan_applications WHERE reg_no = $1 AND phone_key = $2`,
@@ -97,7 +101,11 @@ export async function findByNumberAndPhone(
   );
   const row = rows[0];
   if (!row) {
-    if (misses) await consumeRateLimit(services.db, misses, services.limits.kanyadanLookupMissesPerIp, now);
+    if (meta.ip && numberMisses) {
+      // The number's count first: an address past its overall limit still uses up its tries of each number.
+      await consumeRateLimit(services.db, numberMisses, services.limits.kanyadanLookupMissesPerNumberPerIp, now);
+      await consumeRateLimit(services.db, addressBucket('kanyadan-lookup-miss', meta.ip), services.limits.kanyadanLookupMissesPerIp, now);
+    }
     throw new AppError('NOT_FOUND', { userMessage: NO_MATCHING_APPLICATION });
   }
   return row;

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import { handle, parseInput, requestMeta, requireAdmin, requireUser } from '#server/http/rest';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { hasPermission } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
@@ -171,7 +172,7 @@ export function kanyadanRest(services: Services): Router {
       const meta = requestMeta(req, res);
       const result = await withForm(gate, req, async () => {
         if (req.is('multipart/form-data') !== 'multipart/form-data') throw new AppError('BAD_REQUEST', { userMessage: 'Send the benefit request as multipart/form-data.' });
-        if (meta.ip) await consumeRateLimit(services.db, `upload:ip:${meta.ip}`, services.limits.uploadPerIp, services.now());
+        if (meta.ip) await consumeRateLimit(services.db, addressBucket('upload', meta.ip), services.limits.uploadPerIp, services.now());
         const form = await receiveForm(req, {
           files: { marriageProof: { accept: 'images-or-pdf', maxBytes: MAX_DOCUMENT_BYTES }, marriageProof2: { accept: 'images-or-pdf', maxBytes: MAX_DOCUMENT_BYTES } },
           maxFields: 10,

@@ -4,6 +4,7 @@ import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
 import type { Sealed } from '#server/event-store/personal-data';
 import type { Recorded } from '#server/event-store/types';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { findActiveMember } from '#server/modules/identity/identity.api';
@@ -261,5 +262,5 @@ export async function findEarlierSubmission(services: Pick<Services, 'db' | 'eve
 
 /** Counts one application from this address. */
 export async function consumeSubmission(services: Pick<Services, 'db' | 'limits' | 'now'>, meta: Pick<RequestMeta, 'ip'>): Promise<void> {
-  if (meta.ip) await consumeRateLimit(services.db, `kanyadan-submit:ip:${meta.ip}`, services.limits.kanyadanSubmitPerIp, services.now());
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('kanyadan-submit', meta.ip), services.limits.kanyadanSubmitPerIp, services.now());
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit, formatWait } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { handleCommand } from '#server/event-store/command-handler';
@@ -25,7 +26,7 @@ export async function receiveContactMessage(
   if (input.website && input.website.trim() !== '') return { isStored: false };
   if (meta.ip) {
     try {
-      await consumeRateLimit(services.db, `contact:ip:${meta.ip}`, services.limits.contactPerIp, services.now());
+      await consumeRateLimit(services.db, addressBucket('contact', meta.ip), services.limits.contactPerIp, services.now());
     } catch (error) {
       if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') {
         throw new AppError('TOO_MANY_REQUESTS', {

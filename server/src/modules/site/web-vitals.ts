@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { handle, parseInput } from '#server/http/rest';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import type { Services } from '#server/services';
 import { ZWebVitalsReportSchema, type TWebVitalsReport, type TWebVitalsSummary } from './web-vitals.schema.ts';
@@ -30,7 +31,7 @@ export const WEB_VITALS_DAYS = 28;
  */
 export async function recordWebVitals(services: Services, report: TWebVitalsReport, ip: string | null): Promise<void> {
   const now = services.now();
-  if (ip) await consumeRateLimit(services.db, `web-vitals:ip:${ip}`, services.limits.webVitalsPerIp, now);
+  if (ip) await consumeRateLimit(services.db, addressBucket('web-vitals', ip), services.limits.webVitalsPerIp, now);
   if (report.lcp === null && report.inp === null && report.cls === null) return;
   await services.db.query(`INSERT INTO web_vitals (page, lcp_ms, inp_ms, cls, recorded_at) VALUES ($1, $2, $3, $4, $5)`, [
     report.page,

@@ -5,6 +5,7 @@ import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { Sealed } from '#server/event-store/personal-data';
 import { hashPassword } from '#server/lib/passwords';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import type { Services } from '#server/services';
 import { userStreamId, type AccountRegistered, type EmailConfirmed, type PersonalDetails, type Permission, type Role } from '../identity.events.ts';
@@ -129,7 +130,7 @@ export async function findUser(db: Queryable, userId: string): Promise<UserRow |
  * address (publicCardPerIp), unlike getPublicCard, which the modules use.
  */
 export async function lookUpPublicCard(services: Services, userId: string, meta: RequestMeta): Promise<{ userId: string; fullName: string }> {
-  if (meta.ip) await consumeRateLimit(services.db, `public-card:ip:${meta.ip}`, services.limits.publicCardPerIp, services.now());
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('public-card', meta.ip), services.limits.publicCardPerIp, services.now());
   const card = await getPublicCard(services.db, userId);
   if (!card) throw new AppError('NOT_FOUND', { userMessage: INVALID_REFERRAL });
   return card;

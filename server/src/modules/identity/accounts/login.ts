@@ -1,6 +1,7 @@
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { verifyPassword } from '#server/lib/passwords';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit, formatWait } from '#server/lib/rate-limit';
 import type { Services } from '#server/services';
 import type { Permission, Role } from '../identity.events.ts';
@@ -131,7 +132,7 @@ export async function logIn(
 ): Promise<LoginResult> {
   const now = services.now();
   const failedMessage = options.requireAdmin ? ADMIN_LOGIN_FAILED : LOGIN_FAILED;
-  if (options.ip) await consumeRateLimit(services.db, `login:ip:${options.ip}`, services.limits.loginPerIp, now);
+  if (options.ip) await consumeRateLimit(services.db, addressBucket('login', options.ip), services.limits.loginPerIp, now);
   const candidates = await findAccounts(services, credentials);
   const account =
     candidates.length > 1 ? await accountByPassword(services, candidates, credentials.userId!, credentials.password, now, failedMessage) : (candidates[0] ?? null);

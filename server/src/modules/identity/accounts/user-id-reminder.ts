@@ -1,4 +1,5 @@
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
@@ -32,7 +33,7 @@ export function decideUserIdReminders(
  */
 export async function requestUserIdReminder(services: Services, input: TUserIdReminderRequest, meta: RequestMeta): Promise<{ message: string }> {
   const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `user-id-reminder:ip:${meta.ip}`, services.limits.userIdReminderPerIp, now);
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('user-id-reminder', meta.ip), services.limits.userIdReminderPerIp, now);
   const channel = input.contact.kind === 'email' ? 'email' : 'sms';
   const contactKey = services.vault.blindIndex('user-id-reminder', `${input.contact.kind}:${input.contact.value}`);
   await consumeRateLimit(services.db, `user-id-reminder:contact:${contactKey}`, services.limits.userIdReminderPerContact, now);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import type { PersonalDataVault } from '#server/event-store/personal-data';
 import { hashPassword } from '#server/lib/passwords';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
 import type { Services } from '#server/services';
@@ -66,7 +67,7 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   const now = services.now();
   const { db, limits } = services;
-  if (meta.ip) await consumeRateLimit(db, `password-reset:ip:${meta.ip}`, limits.passwordResetPerIp, now);
+  if (meta.ip) await consumeRateLimit(db, addressBucket('password-reset', meta.ip), limits.passwordResetPerIp, now);
   // Counted under what was typed, whether or not it exists: probing phones for one ID is slowed alike.
   await consumeRateLimit(db, `password-reset:user:${input.userId}`, limits.passwordResetPerAccount, now);
   const { rows } = await db.query<{ user_id: string }>(`SELECT user_id FROM users WHERE user_id = $1 AND phone = $2 AND status = 'active'`, [
@@ -128,7 +129,7 @@ export async function resetPassword(
   meta: RequestMeta,
 ): Promise<{ message: string }> {
   const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `password-reset-verify:ip:${meta.ip}`, services.limits.passwordResetVerifyPerIp, now);
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('password-reset-verify', meta.ip), services.limits.passwordResetVerifyPerIp, now);
   // Hashed first, so a right and a wrong code take the same time.
   const passwordHash = await hashPassword(input.newPassword);
   // The try counts whatever happens next, so it commits on its own.

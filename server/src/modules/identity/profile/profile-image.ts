@@ -4,6 +4,7 @@ import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
 import type { EventMetadata } from '#server/event-store/types';
 import { isFileId } from '#server/files/file-store';
+import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { JobContext } from '#server/queue/queue';
@@ -61,7 +62,7 @@ export async function uploadProfileImage(
 ): Promise<string> {
   if (targetUserId !== viewer.userId) throw new AppError('FORBIDDEN', { userMessage: PROFILE_EDIT_NOT_YOURS });
   const now = services.now();
-  if (meta.ip) await consumeRateLimit(services.db, `upload:ip:${meta.ip}`, services.limits.uploadPerIp, now);
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('upload', meta.ip), services.limits.uploadPerIp, now);
   await consumeRateLimit(services.db, `upload:user:${viewer.userId}`, services.limits.uploadPerAccount, now);
   const upload = await receiveUpload(req, { field: spec.field, maxBytes: MAX_UPLOAD_BYTES, accept: 'images' });
   if (!isImageType(upload.mediaType)) throw new AppError('BAD_REQUEST', { userMessage: UPLOAD_WRONG_TYPE_IMAGES });
