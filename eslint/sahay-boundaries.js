@@ -149,6 +149,56 @@ const moduleBoundaries = {
   },
 };
 
+/**
+ * The modules in layers (docs/decisions/048): a module's code imports only modules of a lower layer,
+ * so no two modules depend on each other both ways. site (settings and content) is read by everyone;
+ * admin, platform and transparency read everyone and are read by none. Tests may reach across (a
+ * test of erasure gives a donation through donations.api), so they are not held to the layers.
+ */
+export const MODULE_LAYERS = {
+  site: 0,
+  identity: 1,
+  kanyadan: 2,
+  donations: 3,
+  help: 4,
+  community: 5,
+  admin: 6,
+  platform: 6,
+  transparency: 6,
+};
+
+const moduleLayers = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A module imports only modules of a lower layer (MODULE_LAYERS), so no two modules depend on each other both ways.' },
+    schema: [],
+    messages: {
+      upward:
+        "sahay/module-layers: module '{{from}}' may not import '{{target}}' of module '{{module}}', which is not below it (docs/decisions/048). Ask through the module contract (services.ts SahayModule) or move the shared value into server/src/shared/.",
+      unknown: "sahay/module-layers: module '{{module}}' has no layer: add it to MODULE_LAYERS in eslint/sahay-boundaries.js (docs/decisions/048).",
+    },
+  },
+  create(context) {
+    const importer = importerOf(context);
+    if (!importer || /\.test$/.test(importer.repoPath) || importer.repoPath.includes('.test-helper')) return {};
+    const source = moduleOf(importer.repoPath);
+    if (!source) return {};
+    return importVisitors((node, specifier) => {
+      const targetPath = resolveSpecifier(specifier, importer.absolute);
+      const target = targetPath && moduleOf(targetPath);
+      if (!target || target.module === source.module) return;
+      const from = MODULE_LAYERS[source.module];
+      const to = MODULE_LAYERS[target.module];
+      if (from === undefined || to === undefined) {
+        context.report({ node, messageId: 'unknown', data: { module: from === undefined ? source.module : target.module } });
+        return;
+      }
+      if (to < from) return;
+      context.report({ node, messageId: 'upward', data: { from: source.module, target: targetPath, module: target.module } });
+    });
+  },
+};
+
 const webImportsServer = {
   meta: {
     type: 'problem',
@@ -197,6 +247,7 @@ export default {
   meta: { name: 'sahay-boundaries' },
   rules: {
     'module-boundaries': moduleBoundaries,
+    'module-layers': moduleLayers,
     'web-imports-server': webImportsServer,
     'schema-imports': schemaImports,
   },

@@ -35,18 +35,20 @@ async function messagesOf(fixture: string, filePath: string): Promise<string[]> 
 }
 
 const IN_IDENTITY = 'server/src/modules/identity/fixture.ts';
+/** Above community in the module layers (docs/decisions/048), so only the boundary rule speaks. */
+const IN_ADMIN = 'server/src/modules/admin/fixture.ts';
 
 describe('sahay/module-boundaries inside a module', () => {
   it("refuses a deep import of another module's file through the #server alias", async () => {
-    expect(await problems('deep-import-alias', IN_IDENTITY)).toEqual(['sahay/module-boundaries@1']);
+    expect(await problems('deep-import-alias', IN_ADMIN)).toEqual(['sahay/module-boundaries@1']);
   });
 
   it('refuses the same deep import written as a relative path', async () => {
-    expect(await problems('deep-import-relative', IN_IDENTITY)).toEqual(['sahay/module-boundaries@1']);
+    expect(await problems('deep-import-relative', IN_ADMIN)).toEqual(['sahay/module-boundaries@1']);
   });
 
   it('refuses a deep import from a sub-folder of a module', async () => {
-    expect(await problems('deep-import-from-subfolder', 'server/src/modules/identity/accounts/fixture.ts')).toEqual(['sahay/module-boundaries@1']);
+    expect(await problems('deep-import-from-subfolder', 'server/src/modules/admin/audit/fixture.ts')).toEqual(['sahay/module-boundaries@1']);
   });
 
   it('refuses a type-only import of internals too: types another module needs belong in its .api.ts', async () => {
@@ -54,18 +56,18 @@ describe('sahay/module-boundaries inside a module', () => {
   });
 
   it('names the rule and the public API file to import from instead', async () => {
-    const [message] = await messagesOf('deep-import-relative', IN_IDENTITY);
+    const [message] = await messagesOf('deep-import-relative', IN_ADMIN);
     expect(message).toContain('sahay/module-boundaries');
     expect(message).toContain("'server/src/modules/community/team'");
     expect(message).toContain('Import it from #server/modules/community/community.api instead');
   });
 
   it("allows the other module's .api.ts, as alias and as relative path", async () => {
-    expect(await problems('other-module-api', IN_IDENTITY)).toEqual([]);
+    expect(await problems('other-module-api', IN_ADMIN)).toEqual([]);
   });
 
   it("allows the other module's shared *.schema.ts files", async () => {
-    expect(await problems('other-module-schema', IN_IDENTITY)).toEqual([]);
+    expect(await problems('other-module-schema', IN_ADMIN)).toEqual([]);
   });
 
   it('allows anything inside the same module, its sub-folders and the platform', async () => {
@@ -75,7 +77,7 @@ describe('sahay/module-boundaries inside a module', () => {
   });
 
   it("refuses another module's manifest, which only registry.ts lists", async () => {
-    expect(await problems('foreign-manifest', IN_IDENTITY)).toEqual(['sahay/module-boundaries@1']);
+    expect(await problems('foreign-manifest', IN_ADMIN)).toEqual(['sahay/module-boundaries@1']);
     expect(await problems('registry', 'server/src/modules/registry.ts')).toEqual([]);
   });
 });
@@ -102,6 +104,29 @@ describe('sahay/module-boundaries outside the modules', () => {
     expect(await problems('web-test-deep-import', 'web/src/i18n/fixture.test.ts')).toEqual(deep);
     expect(await problems('web-test-deep-import', 'web/src/testing/fixture.ts')).toEqual(deep);
     expect(await problems('platform-imports', 'web/src/testing/fixture.ts')).toEqual([]);
+  });
+});
+
+describe('sahay/module-layers (docs/decisions/048)', () => {
+  it('refuses a module importing one that is not below it, an .api.ts and a schema alike', async () => {
+    expect(await problems('upward-module-import', 'server/src/modules/donations/fixture.ts')).toEqual(['sahay/module-layers@1', 'sahay/module-layers@2']);
+    const [message] = await messagesOf('upward-module-import', 'server/src/modules/donations/fixture.ts');
+    expect(message).toContain("module 'donations' may not import");
+    expect(message).toContain('server/src/shared/');
+  });
+
+  it('allows the same imports from a module above them, and from a test, which may reach across', async () => {
+    expect(await problems('upward-module-import', 'server/src/modules/community/fixture.ts')).toEqual([]);
+    expect(await problems('upward-module-import', 'server/src/modules/donations/fixture.int.test.ts')).toEqual([]);
+  });
+
+  it('refuses imports between modules of one layer, and names a module that has no layer', async () => {
+    expect(await problems('same-layer-import', 'server/src/modules/transparency/fixture.ts')).toEqual(['sahay/module-layers@1']);
+    expect(await messagesOf('upward-module-import', 'server/src/modules/payouts/fixture.ts')).toEqual([
+      expect.stringContaining("module 'payouts' has no layer"),
+      expect.stringContaining("module 'payouts' has no layer"),
+      expect.stringContaining("module 'payouts' has no layer"),
+    ]);
   });
 });
 
