@@ -32,7 +32,7 @@ describe('the worker bundle (npm run worker)', () => {
     expect(run.stderr).toContain('REDIS_URL is not set');
     expect(run.code).toBe(1);
     const map = JSON.parse(fs.readFileSync(`${outfile}.map`, 'utf8')) as { sources: string[] };
-    expect(map.sources.some((source) => source.includes('server/src/services.ts'))).toBe(true);
+    expect(map.sources.some((source) => source.includes('server/src/create-services.ts'))).toBe(true);
     expect(map.sources.filter((source) => source.includes('node_modules'))).toEqual([]);
   });
 
