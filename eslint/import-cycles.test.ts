@@ -20,6 +20,12 @@ describe('import cycles', () => {
     // A cycle made only by a type import, as services.ts and the modules once were.
     write('types/services.ts', "import type { Module } from './module.ts';\nexport interface Services { modules: Module[] }\n");
     write('types/module.ts', "import type { Services } from './services.ts';\nexport interface Module { seed(services: Services): void }\n");
+    // A cycle through a package.json subpath alias, as #server/… and #web/… are.
+    write('alias/package.json', JSON.stringify({ type: 'module', imports: { '#alias/*': './*' } }));
+    write('alias/services.ts', "import type { Module } from '#alias/module.ts';\nexport interface Services { modules: Module[] }\n");
+    write('alias/module.ts', "import type { Services } from '#alias/services.ts';\nexport interface Module { seed(services: Services): void }\n");
+    // An import of the tree's own code that does not resolve.
+    write('broken/a.ts', "import { b } from './missing.ts';\nexport const a = b;\n");
     // No cycle: both import a leaf.
     write('leaf/leaf.ts', 'export const shared = 1;\n');
     write('leaf/one.ts', "import { shared } from './leaf.ts';\nexport const one = shared;\n");
@@ -35,6 +41,14 @@ describe('import cycles', () => {
 
   it('finds a cycle made only by type imports', async () => {
     expect(await cyclesIn('types')).toEqual([['module.ts', 'services.ts']]);
+  });
+
+  it('finds a cycle through a subpath alias (#…), as the server and the web import', async () => {
+    expect(await cyclesIn('alias')).toEqual([['module.ts', 'services.ts']]);
+  });
+
+  it('fails rather than pass over an import of the tree it cannot follow', async () => {
+    await expect(cyclesIn('broken')).rejects.toThrow('could not follow: ./missing.ts');
   });
 
   it('finds none where files only share a leaf', async () => {

@@ -2,6 +2,7 @@
 declare module 'madge' {
   interface MadgeResult {
     circular(): string[][];
+    warnings(): { skipped: string[] };
   }
   interface MadgeConfig {
     fileExtensions?: string[];

@@ -10,6 +10,11 @@ describe('clientAddressKey', () => {
   it('counts an IPv4 address mapped into IPv6 as the IPv4 address', () => {
     expect(clientAddressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
     expect(clientAddressKey('::FFFF:203.0.113.7')).toBe('203.0.113.7');
+    // Written in hex, and the old IPv4-compatible form: the same IPv4 client, not one shared 0:0:0:0 bucket.
+    expect(clientAddressKey('::ffff:cb00:7107')).toBe('203.0.113.7');
+    expect(clientAddressKey('0:0:0:0:0:ffff:c633:6401')).toBe('198.51.100.1');
+    expect(clientAddressKey('::203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('::ffff:cb00:7108')).not.toBe(clientAddressKey('::ffff:cb00:7107'));
   });
 
   it('groups IPv6 addresses by their /64, however they are written', () => {
@@ -21,6 +26,13 @@ describe('clientAddressKey', () => {
     expect(clientAddressKey('2001:db8:0:13::1')).not.toBe(key);
     expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
     expect(clientAddressKey('64:ff9b::203.0.113.7')).toBe('64:ff9b:0:0::/64');
+  });
+
+  it('leaves out a port a proxy wrote after the address', () => {
+    expect(clientAddressKey('203.0.113.7:5678')).toBe('203.0.113.7');
+    expect(clientAddressKey('203.0.113.7:5679')).toBe(clientAddressKey('203.0.113.7:5678'));
+    expect(clientAddressKey('[2001:db8:0:12::1]:443')).toBe('2001:db8:0:12::/64');
+    expect(clientAddressKey('[::ffff:203.0.113.7]:80')).toBe('203.0.113.7');
   });
 
   it('uses anything that is not an address as given', () => {

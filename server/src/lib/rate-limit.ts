@@ -55,7 +55,7 @@ export const DEFAULT_RATE_LIMITS = {
   userIdReminderPerIp: { limit: 10, windowSeconds: 60 * 60 },
   userIdReminderPerContact: { limit: 3, windowSeconds: 24 * 60 * 60 },
   /**
-   * One-time codes for a donor's yearly statement (decisions 040, 047): asked from one address (all
+   * One-time codes for a donor's yearly statement (decisions 040, 049): asked from one address (all
    * contacts); for one e-mail address or mobile number from one address, so a stranger alone cannot
    * use up a donor's requests of the day; and for one contact from everywhere, which bounds the
    * messages sent to it and the codes made for it (at most 6 a day, 10 tries each: 60 guesses of

@@ -118,6 +118,16 @@ describe('the shared rule for single-line text', () => {
     expect(isMultilineText('Line one\n\u202Eowt eniL')).toBe(false);
   });
 
+  it('allows an empty or space-only line between paragraphs, as pasted from WhatsApp or Word, but not a text that shows nothing', () => {
+    expect(isMultilineText('पहला अनुच्छेद।\n \nदूसरा अनुच्छेद।')).toBe(true);
+    expect(isMultilineText('12 MG Road\nBengaluru\n ')).toBe(true);
+    expect(isMultilineText('First paragraph.\n\t\u00A0\r\nSecond paragraph.\n\n')).toBe(true);
+    // A line of fillers is still a hidden line, and a text of blank lines alone shows nothing.
+    expect(isMultilineText('First paragraph.\n\u3164\u3164\nSecond paragraph.')).toBe(false);
+    expect(isMultilineText(' \n \n\u2800')).toBe(false);
+    expect(isMultilineText('\n\n')).toBe(false);
+  });
+
   it('makes a text safe for a header: line breaks to spaces, hidden characters dropped, joiners in Devanagari kept', () => {
     expect(toSingleLine('Sahay\nFoundation\u202E\u200B ')).toBe('Sahay Foundation');
     expect(toSingleLine(HINDI_NAMES[0]!)).toBe(HINDI_NAMES[0]);

@@ -77,7 +77,15 @@ export function toSingleLine(value: string): string {
 export const isSingleLineField = (value: string | null | undefined): boolean => typeof value !== 'string' || isSingleLineText(value.trim());
 export const SINGLE_LINE_ISSUE = { message: TEXT_HAS_HIDDEN_CHARACTERS, abort: true } as const;
 
-/** The rule for a text of several lines (a story, an address block): each line keeps to it; line breaks (\n, \r\n) are allowed between them. */
+/** A line of spaces only (tabs, no-break spaces): what separates paragraphs in a text pasted from a phone. */
+const SPACES_ONLY = /^[\t\p{Zs}]*$/u;
+
+/**
+ * The rule for a text of several lines (a story, an address block): line breaks (\n, \r\n) are
+ * allowed between lines, each line keeps to the single-line rule or holds spaces only, and the text
+ * as a whole shows something (unless it is empty).
+ */
 export function isMultilineText(value: string): boolean {
-  return value.split(/\r?\n/).every(isSingleLineText);
+  if (value.length > 0 && [...value].every((char) => BLANK.test(char))) return false;
+  return value.split(/\r?\n/).every((line) => SPACES_ONLY.test(line) || isSingleLineText(line));
 }
