@@ -104,20 +104,15 @@ export async function consumeRateLimit(db: Queryable, bucket: string, rule: Rate
 }
 
 /**
- * Throws the same 429 as consumeRateLimit when the window is full, without counting a hit: for
- * limits that count only failures (a look-up that found nothing) but refuse everything once full.
+ * Gives back one hit counted by consumeRateLimit with the same `now` (so the same window): for a
+ * limit that must count a try before it is judged, so that tries sent at once cannot all pass, but
+ * counts only the tries that fail (a look-up that found what it asked for). One statement, so two at
+ * once each give back one; never below zero.
  */
-export async function refuseWhenRateLimited(db: Queryable, bucket: string, rule: RateLimit, now: Date): Promise<void> {
+export async function releaseRateLimit(db: Queryable, bucket: string, rule: RateLimit, now: Date): Promise<void> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const { rows } = await db.query<{ hits: number }>(`SELECT hits FROM rate_limits WHERE bucket = $1 AND window_start = $2`, [bucket, windowStart]);
-  if ((rows[0]?.hits ?? 0) < rule.limit) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  throw new AppError('TOO_MANY_REQUESTS', {
-    message: `rate limit ${bucket}`,
-    userMessage: `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`,
-    retryAfterSeconds,
-  });
+  await db.query(`UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND window_start = $2 AND hits > 0`, [bucket, windowStart]);
 }
 
 export function formatWait(seconds: number): string {

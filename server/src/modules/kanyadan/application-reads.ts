@@ -5,7 +5,7 @@ import { recordOnStream } from '#server/event-store/command-handler';
 import type { RecordedEvent } from '#server/event-store/types';
 import type { Queryable } from '#server/db/db';
 import { addressBucket } from '#server/lib/client-address';
-import { consumeRateLimit, refuseWhenRateLimited } from '#server/lib/rate-limit';
+import { consumeRateLimit, releaseRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
@@ -75,6 +75,8 @@ export async function getApplicationStatus(services: Services, input: { regNo: s
   };
 }
 
+type StatusRow = ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null };
+
 /**
  * The family's own application, found by its number and the phone given with it (issue 29 and its
  * review, decision 049). Only wrong guesses count, and only against the asker's address (its
@@ -85,29 +87,35 @@ export async function getApplicationStatus(services: Services, input: { regNo: s
  * hour, right or wrong, or its guessing would go on unbounded), and its wrong guesses for all
  * numbers (past them it is told so instead of "not found"). Never per number alone: wrong phones
  * tried from elsewhere would lock the family out. One answer for a wrong number and a wrong phone.
+ * Each try of a number is counted before it is judged and given back when it was right (decision 049's
+ * review): a check followed by a count after the answer let twenty guesses sent at once all be judged.
  */
-export async function findByNumberAndPhone(
-  services: Services,
-  input: { regNo: string; phone: string },
-  meta: RequestMeta,
-): Promise<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null }> {
+export async function findByNumberAndPhone(services: Services, input: { regNo: string; phone: string }, meta: RequestMeta): Promise<StatusRow> {
   const now = services.now();
   const numberMisses = meta.ip ? `${addressBucket('kanyadan-lookup-miss', meta.ip)}:reg:${input.regNo}` : null;
-  if (numberMisses) await refuseWhenRateLimited(services.db, numberMisses, services.limits.kanyadanLookupMissesPerNumberPerIp, now);
   const phoneKey = phoneKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.phone);
-  const { rows } = await services.db.query<ApplicationRow & { rejection_reason: string | null; rejection_note: string | null; fee_utr_given: string | null }>(
-    `SELECT * FROM kanyadan_applications WHERE reg_no = $1 AND phone_key = $2`,
-    [input.regNo, phoneKey],
-  );
-  const row = rows[0];
+  // The try is counted before it is judged, in one statement that refuses past the limit, so look-ups
+  // sent at once cannot all pass a check made before any of them is counted: at most five tries of one
+  // number from one address are in flight or wrong at any time. A right answer gives its try back.
+  if (numberMisses) await consumeRateLimit(services.db, numberMisses, services.limits.kanyadanLookupMissesPerNumberPerIp, now);
+  let row: StatusRow | undefined;
+  try {
+    const { rows } = await services.db.query<StatusRow>(
+      `SELECT * FROM kanyadan_applications WHERE reg_no = $1 AND phone_key = $2`,
+      [input.regNo, phoneKey],
+    );
+    row = rows[0];
+  } catch (error) {
+    // Not judged: the try does not count.
+    if (numberMisses) await releaseRateLimit(services.db, numberMisses, services.limits.kanyadanLookupMissesPerNumberPerIp, now);
+    throw error;
+  }
   if (!row) {
-    if (meta.ip && numberMisses) {
-      // The number's count first: an address past its overall limit still uses up its tries of each number.
-      await consumeRateLimit(services.db, numberMisses, services.limits.kanyadanLookupMissesPerNumberPerIp, now);
-      await consumeRateLimit(services.db, addressBucket('kanyadan-lookup-miss', meta.ip), services.limits.kanyadanLookupMissesPerIp, now);
-    }
+    // The number's try stays counted; an address past its overall limit still uses up its tries of each number.
+    if (meta.ip) await consumeRateLimit(services.db, addressBucket('kanyadan-lookup-miss', meta.ip), services.limits.kanyadanLookupMissesPerIp, now);
     throw new AppError('NOT_FOUND', { userMessage: NO_MATCHING_APPLICATION });
   }
+  if (numberMisses) await releaseRateLimit(services.db, numberMisses, services.limits.kanyadanLookupMissesPerNumberPerIp, now);
   return row;
 }
 

@@ -76,4 +76,54 @@ describe.each(testDbKinds())('the Kanyadan status look-up limits on %s', (kind) 
     expect(answers.sort()).toEqual([...Array<string>(5).fill('NOT_FOUND'), ...Array<string>(5).fill('TOO_MANY_REQUESTS')]);
     expect(await lookUp('100.64.0.6', target.regNo, target.phone)).toBe('found');
   });
+
+  it('counts a right phone after four wrong ones as nothing: answered, and the address still has its fifth wrong guess', async () => {
+    const target = await submittedApplication(app);
+    const answers: string[] = [];
+    for (let i = 0; i < 4; i++) answers.push(await lookUp('100.64.0.7', target.regNo, uniquePhone()));
+    answers.push(await lookUp('100.64.0.7', target.regNo, target.phone));
+    answers.push(await lookUp('100.64.0.7', target.regNo, uniquePhone()));
+    answers.push(await lookUp('100.64.0.7', target.regNo, uniquePhone()));
+    expect(answers).toEqual([...Array<string>(4).fill('NOT_FOUND'), 'found', 'NOT_FOUND', 'TOO_MANY_REQUESTS']);
+  });
+
+  /** Code and message of a look-up, from one address. */
+  const answerOf = async (ip: string, regNo: string, phone: string) =>
+    (await app.caller({ ip })).kanyadan.getStatus({ regNo, phone }).then(
+      () => ({ code: 'found', message: '' }),
+      (error: { code?: string; message?: string }) => ({ code: error.code ?? 'error', message: error.message ?? '' }),
+    );
+  /** The wrong guesses recorded against one number from one address, and against that address for all numbers. */
+  const recorded = async (ip: string, regNo: string) => {
+    const { rows } = await app.services.db.query<{ bucket: string; hits: number }>(`SELECT bucket, hits FROM rate_limits WHERE bucket IN ($1, $2)`, [
+      `kanyadan-lookup-miss:ip:${ip}:reg:${regNo}`,
+      `kanyadan-lookup-miss:ip:${ip}`,
+    ]);
+    const hits = (bucket: string) => rows.find((row) => row.bucket === bucket)?.hits ?? 0;
+    return { number: hits(`kanyadan-lookup-miss:ip:${ip}:reg:${regNo}`), address: hits(`kanyadan-lookup-miss:ip:${ip}`) };
+  };
+
+  it.each([
+    ['last', 19],
+    ['first', 0],
+    ['in the middle', 11],
+  ])('twenty look-ups of one number at once from one address, the right phone %s: at most five judged, the rest refused', async (_where, position) => {
+    const ip = `100.64.1.${String(position + 1)}`;
+    const target = await submittedApplication(app);
+    const phones = Array.from({ length: 20 }, (_, i) => (i === position ? target.phone : uniquePhone()));
+    const answers = await Promise.all(phones.map((phone) => answerOf(ip, target.regNo, phone)));
+    const judged = answers.filter((answer) => answer.code === 'found' || answer.code === 'NOT_FOUND');
+    const wrongJudged = answers.filter((answer) => answer.code === 'NOT_FOUND').length;
+    expect(judged.length, JSON.stringify(answers.map((answer) => answer.code))).toBeLessThanOrEqual(5);
+    expect(wrongJudged).toBeLessThanOrEqual(5);
+    for (const answer of answers.filter((answer) => !judged.includes(answer))) {
+      expect(answer).toEqual({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) });
+    }
+    // Only the wrong guesses judged were recorded, never more than five.
+    const counts = await recorded(ip, target.regNo);
+    expect(counts.number).toBeLessThanOrEqual(5);
+    expect(counts).toEqual({ number: wrongJudged, address: wrongJudged });
+    // The family from elsewhere is still answered.
+    expect(await lookUp('100.64.2.1', target.regNo, target.phone)).toBe('found');
+  });
 });
