@@ -81,7 +81,7 @@ describe('the yearly statement after a one-time code, in Chromium', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     await section.getByRole('textbox', { name: '6-digit code' }).fill(wrong);
     await section.getByRole('button', { name: 'Confirm code' }).click();
-    await expect.poll(() => section.getByText('This code is not correct. You have 4 tries left.').count()).toBe(1);
+    await expect.poll(() => section.getByText('This code is not correct or is no longer valid. Check the 6 digits in the latest message we sent, or ask for a new code.').count()).toBe(1);
     await expectNoSideScroll(page, 'statement code (en, 360 px)');
     await expectNoAxeViolations(page, 'statement code (en, 360 px)');
     await page.screenshot({ path: path.join(SHOTS_DIR, 'statement-code-en-360.png'), fullPage: true });

@@ -65,6 +65,14 @@ export const DEFAULT_RATE_LIMITS = {
   statementCodePerContactPerIp: { limit: 3, windowSeconds: 24 * 60 * 60 },
   statementCodePerContact: { limit: 6, windowSeconds: 24 * 60 * 60 },
   statementCodeVerifyPerIp: { limit: 30, windowSeconds: 60 * 60 },
+  /**
+   * Codes entered for one contact from one address, and for one contact from everywhere, counted
+   * before anything is looked up, so a contact with no code (not a donor's) reaches them exactly as a
+   * donor's does (decision 049, review): the 6th try from one address and the 11th from all in the
+   * code's 10 minutes are refused with 429, whether or not a code was ever sent.
+   */
+  statementCodeTriesPerContactPerIp: { limit: 5, windowSeconds: 10 * 60 },
+  statementCodeTriesPerContact: { limit: 10, windowSeconds: 10 * 60 },
   /** A signed-in person asking which bank an IFSC belongs to while filling in payout details: a few a form, not the list walked. */
   ifscLookupPerAccount: { limit: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;

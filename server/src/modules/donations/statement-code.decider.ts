@@ -1,12 +1,20 @@
 import { AppError } from '#server/errors/app-error';
 import type { Sealed } from '#server/event-store/personal-data';
 import type { Recorded } from '#server/event-store/types';
-import { CODE_EXPIRED, oneTimeCodeExpiry } from '#server/lib/one-time-code';
+import { oneTimeCodeExpiry } from '#server/lib/one-time-code';
 import type { PersonalDataErased } from '#server/event-store/personal-data';
 import { statementCodeStreamId, type StatementCodeEvent, type StatementCodeRequested, type StatementCodeResent, type StatementCodeVerified } from './statement-codes.events.ts';
 
 /** How long a right code's proof may download statements: time to choose the years wanted. */
 export const STATEMENT_PROOF_TTL_MINUTES = 30;
+
+/**
+ * The one answer to every code that is not accepted: wrong, expired, used, past its tries, or for a
+ * contact that was never sent one (decision 049, review). A different answer for a contact with no
+ * code ("expired") than for a donor's live code ("not correct, 4 tries left") would tell anyone who
+ * asked for a code and guessed once whether the contact is a donor's.
+ */
+export const STATEMENT_CODE_NOT_ACCEPTED = 'This code is not correct or is no longer valid. Check the 6 digits in the latest message we sent, or ask for a new code.';
 
 export interface StatementCodeState {
   isRequested: boolean;
@@ -60,7 +68,7 @@ export function decideResendStatementCode(command: { codeId: string; channel: 'e
 
 /** Pure: a right code is used once; a second use (a racing try with the same code) is told to ask again. */
 export function decideVerifyStatementCode(command: { codeId: string; now: Date }, state: StatementCodeState): StatementCodeVerified[] {
-  if (!state.isRequested || state.isVerified) throw new AppError('BAD_REQUEST', { userMessage: CODE_EXPIRED, fieldErrors: { code: [CODE_EXPIRED] } });
+  if (!state.isRequested || state.isVerified) throw new AppError('BAD_REQUEST', { userMessage: STATEMENT_CODE_NOT_ACCEPTED, fieldErrors: { code: [STATEMENT_CODE_NOT_ACCEPTED] } });
   const proofExpiresAt = new Date(command.now.getTime() + STATEMENT_PROOF_TTL_MINUTES * 60_000);
   return [{ type: 'StatementCodeVerified', data: { codeId: command.codeId, verifiedAt: command.now.toISOString(), proofExpiresAt: proofExpiresAt.toISOString() } }];
 }

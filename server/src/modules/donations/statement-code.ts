@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
 import { addressBucket, clientAddressKey } from '#server/lib/client-address';
-import { CODE_EXPIRED, deriveOneTimeCode, isSameCode, ONE_TIME_CODE_MAX_TRIES, type CodeKeys, wrongCodeMessage } from '#server/lib/one-time-code';
+import { deriveOneTimeCode, isSameCode, ONE_TIME_CODE_MAX_TRIES, type CodeKeys } from '#server/lib/one-time-code';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Queryable } from '#server/db/db';
@@ -16,6 +16,7 @@ import {
   evolveStatementCode,
   noStatementCode,
   type StatementCodeState,
+  STATEMENT_CODE_NOT_ACCEPTED,
 } from './statement-code.decider.ts';
 import { statementCodeStreamId, type StatementCodeEvent } from './statement-codes.events.ts';
 
@@ -42,8 +43,8 @@ function proofMac(keys: CodeKeys, codeId: string): string {
 export const STATEMENT_CODE_TRIES_PER_ADDRESS = ONE_TIME_CODE_MAX_TRIES;
 export const STATEMENT_CODE_TRIES_PER_CODE = 10;
 
-/** The answer to the last wrong try from one address while the code may still be tried from elsewhere. */
-export const STATEMENT_CODE_LAST_TRY = 'This code is not correct, and that was the last try from here. Please ask for a new code in 10 minutes.';
+export { STATEMENT_CODE_NOT_ACCEPTED };
+
 
 /** Whether a contact was given with a donation the foundation verified: only those are sent a code. */
 async function hasVerifiedGift(db: Queryable, contactKey: string): Promise<boolean> {
@@ -67,7 +68,8 @@ function waitUntil(deadline: number): Promise<void> {
  * an SMS and serve nobody. Limited per client address and per contact, counted the same either
  * way, and answered the same, no sooner than `answerFloorMs` after the request arrived, so neither
  * the answer nor its timing tells whether the contact is a donor's. A code that can still be
- * entered is sent again, never replaced: a stranger asking cannot take the donor's code away.
+ * entered is sent again, never replaced: a stranger asking cannot take the donor's code away. With
+ * a floor, a donor's answer waits for recording the code only until the floor, never longer.
  */
 export async function requestStatementCode(services: Services, input: { contact: string }, meta: RequestMeta): Promise<{ message: string }> {
   const started = performance.now();
@@ -77,8 +79,20 @@ export async function requestStatementCode(services: Services, input: { contact:
   // From this address first: a stranger past their own limit uses up nothing of the donor's.
   if (meta.ip) await consumeRateLimit(services.db, `${addressBucket('statement-code', meta.ip)}:contact:${contactKey}`, services.limits.statementCodePerContactPerIp, now);
   await consumeRateLimit(services.db, `statement-code:contact:${contactKey}`, services.limits.statementCodePerContact, now);
-  if (await hasVerifiedGift(services.db, contactKey)) await sendStatementCode(services, { contact: input.contact, contactKey, now }, meta);
-  await waitUntil(started + services.answerFloorMs);
+  const deadline = started + services.answerFloorMs;
+  if (await hasVerifiedGift(services.db, contactKey)) {
+    const sending = sendStatementCode(services, { contact: input.contact, contactKey, now }, meta);
+    if (services.answerFloorMs <= 0) {
+      await sending;
+    } else {
+      // The answer never waits past the floor for what only a donor's path does (the contact's lock,
+      // the transaction that records the code): it goes on after the answer, and a failure is
+      // logged, not answered, since an error only donors can get would tell them apart.
+      const logFailure = (error: unknown) => services.log.error({ err: error }, 'a statement code could not be recorded');
+      await Promise.race([sending.catch(logFailure), waitUntil(deadline)]);
+    }
+  }
+  await waitUntil(deadline);
   return { message: STATEMENT_CODE_SENT };
 }
 
@@ -124,17 +138,22 @@ async function sendStatementCode(services: Services, input: { contact: string; c
 }
 
 /**
- * Step 2: each try is counted before the code is compared, once for the asking address and once
- * for the code, each in one statement, so tries racing in parallel are counted too (decision 049).
- * An address's 6th try, the code's 11th, an expired or used code, and a contact with no code all
- * get CODE_EXPIRED. A right code records StatementCodeVerified once and gives a proof (the code's
- * ID and a MAC) that downloads the contact's statements for a while.
+ * Step 2: each try is first counted per asking address and contact and per contact (rate limits, the
+ * same for every contact, so the 429 comes at the same try whether or not the contact is a donor's),
+ * then once for the address and once for the code, each in one statement, so tries racing in
+ * parallel are counted too (decision 049). Every code not accepted — wrong, expired, used, past an
+ * address's 5 tries or the code's 10, or for a contact with no code — gets the one answer
+ * STATEMENT_CODE_NOT_ACCEPTED, with no count of tries left. A right code records
+ * StatementCodeVerified once and gives a proof (the code's ID and a MAC) that downloads the
+ * contact's statements for a while.
  */
 export async function verifyStatementCode(services: Services, input: { contact: string; code: string }, meta: RequestMeta): Promise<{ proof: string; expiresAt: string }> {
   const now = services.now();
   if (meta.ip) await consumeRateLimit(services.db, addressBucket('statement-code-verify', meta.ip), services.limits.statementCodeVerifyPerIp, now);
   const contactKey = contactKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.contact);
-  const expired = () => new AppError('BAD_REQUEST', { userMessage: CODE_EXPIRED, fieldErrors: { code: [CODE_EXPIRED] } });
+  if (meta.ip) await consumeRateLimit(services.db, `${addressBucket('statement-code-verify', meta.ip)}:contact:${contactKey}`, services.limits.statementCodeTriesPerContactPerIp, now);
+  await consumeRateLimit(services.db, `statement-code-verify:contact:${contactKey}`, services.limits.statementCodeTriesPerContact, now);
+  const notAccepted = () => new AppError('BAD_REQUEST', { userMessage: STATEMENT_CODE_NOT_ACCEPTED, fieldErrors: { code: [STATEMENT_CODE_NOT_ACCEPTED] } });
   const { rows: fromHere } = await services.db.query<{ code_id: string; tries: number }>(
     `INSERT INTO statement_code_tries (code_id, address_key, tries)
        SELECT code_id, $2, 1 FROM statement_codes
@@ -144,19 +163,14 @@ export async function verifyStatementCode(services: Services, input: { contact: 
     [contactKey, meta.ip ? clientAddressKey(meta.ip) : 'no-address', now, STATEMENT_CODE_TRIES_PER_ADDRESS, STATEMENT_CODE_TRIES_PER_CODE],
   );
   const triedHere = fromHere[0];
-  if (!triedHere) throw expired();
+  if (!triedHere) throw notAccepted();
   const { rows: fromAll } = await services.db.query<{ attempts: number }>(
     `UPDATE statement_codes SET attempts = attempts + 1 WHERE code_id = $1 AND verified_at IS NULL AND attempts < $2 RETURNING attempts`,
     [triedHere.code_id, STATEMENT_CODE_TRIES_PER_CODE],
   );
-  if (!fromAll[0]) throw expired();
+  if (!fromAll[0]) throw notAccepted();
   const codeId = triedHere.code_id;
-  if (!isSameCode(input.code, deriveStatementCode(services.vault, codeId))) {
-    const leftHere = STATEMENT_CODE_TRIES_PER_ADDRESS - triedHere.tries;
-    const leftInAll = STATEMENT_CODE_TRIES_PER_CODE - fromAll[0].attempts;
-    const message = leftHere <= 0 && leftInAll > 0 ? STATEMENT_CODE_LAST_TRY : wrongCodeMessage(Math.min(leftHere, leftInAll));
-    throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { code: [message] } });
-  }
+  if (!isSameCode(input.code, deriveStatementCode(services.vault, codeId))) throw notAccepted();
   const streamId = statementCodeStreamId(codeId);
   const { events } = await handleCommand<typeof noStatementCode, StatementCodeEvent>(services, {
     read: (tx) => foldStream(services.eventStore, tx, streamId, evolveStatementCode, noStatementCode),
