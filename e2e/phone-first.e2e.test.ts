@@ -92,7 +92,8 @@ describe('phone-first sign-in in Chromium', () => {
     await signIn(page, member, 'member');
     await page.goto('/epin-dashboard?lang=hi');
     const copy = page.getByRole('button', { name: /लिंक कॉपी करें/ }).first();
-    await expect.poll(() => copy.count()).toBe(1);
+    // The codes arrive after the page's first paint: on a loaded machine later than expect.poll's 1 s default.
+    await expect.poll(() => copy.count(), { timeout: 10_000 }).toBe(1);
     const code = ((await copy.getAttribute('data-testid')) ?? '').replace('copy-code-', '');
     expect(code).toMatch(/^[A-Z0-9]{10}$/);
     await copy.click();
@@ -131,7 +132,7 @@ describe('phone-first sign-in in Chromium', () => {
     await friend.page.goto(`/register/${member.userId}?code=${code}&lang=hi`);
     await waitForApp(friend.page);
     expect(await friend.page.locator('input[name="epin"]').inputValue()).toBe(code);
-    await expect.poll(() => friend.page.getByText('आपको भेजे गए लिंक से भरा गया।').count()).toBe(1);
+    await expect.poll(() => friend.page.getByText('आपको भेजे गए लिंक से भरा गया।').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => friend.page.locator('input[name="sponsorName"]').inputValue()).toBe('Kavita Meena');
     await friend.page.locator('input[name="fullName"]').fill('Sita Kumari');
     await friend.page.locator('input[name="email"]').fill('sita.kumari@example.org');
