@@ -34,7 +34,7 @@ describe('platform slice in Chromium', () => {
     const code = await inviteCode();
     const { page, consoleErrors } = await harness.page();
     await page.goto(`/register/${sponsor.userId}`);
-    await expect.poll(() => page.getByLabel('Sponsor name').inputValue()).toBe('Ramesh Kumar');
+    await expect.poll(() => page.getByLabel('Sponsor name').inputValue(), { timeout: 10_000 }).toBe('Ramesh Kumar');
     expect(await page.getByLabel('Referral ID').inputValue()).toBe(sponsor.userId);
     await expectAccessible(page, 'register');
 
