@@ -13,7 +13,8 @@ import { createServices } from '#server/create-services';
 import { needsPostgres, describeWhere } from '#server/testing/requires';
 import { createTestDb, type TestDb } from '#server/testing/test-db';
 import { runTool, TOOL_TIMEOUT_MS } from '#server/tools/run-tool.test-helper';
-import { MasterKeyMismatchError } from './master-key-check.ts';
+import { assertMasterKeyMatches, MasterKeyMismatchError } from './master-key-check.ts';
+import { PersonalDataVault } from './personal-data.ts';
 
 /**
  * A server, worker or tool started with another SAHAY_MASTER_KEY than the one the database's data
@@ -151,6 +152,26 @@ function suite(kind: 'pglite' | 'postgres') {
     }
   });
 }
+
+/**
+ * A server and a worker started together on a new database: while one migrates, the other checks
+ * its key against a data_keys table that may not have its key_scheme column yet (migration
+ * 1732200001000). The check must judge the key (scheme 1 then), not fail on the missing column.
+ */
+describe.each(['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const)('the key check while another process migrates (%s)', (kind) => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb(kind, { isMigrated: false });
+    await testDb.db.query(`CREATE TABLE data_keys (subject_id text PRIMARY KEY, wrapped_key bytea)`);
+    await testDb.db.query(`INSERT INTO data_keys (subject_id, wrapped_key) VALUES ('user-1', $1)`, [crypto.randomBytes(60)]);
+  });
+  afterAll(() => testDb.drop());
+
+  it('judges a data key written before key schemes as scheme 1, instead of failing on the column', async () => {
+    const vault = new PersonalDataVault(crypto.randomBytes(32));
+    await expect(assertMasterKeyMatches(testDb.db, vault)).rejects.toBeInstanceOf(MasterKeyMismatchError);
+  });
+});
 
 describe('a process started with another master key than the database’s (PGlite)', () => suite('pglite'));
 describeWhere([needsPostgres], 'a process started with another master key than the database’s (PostgreSQL)', () => suite('postgres'));

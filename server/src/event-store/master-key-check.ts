@@ -25,8 +25,11 @@ export class MasterKeyMismatchError extends ConfigError {
  * with neither — new, or every person erased — takes any key.
  */
 export async function assertMasterKeyMatches(db: Queryable, vault: PersonalDataVault): Promise<void> {
-  const { rows: tables } = await db.query<{ has_check: boolean; has_keys: boolean }>(
-    `SELECT to_regclass('master_key_check') IS NOT NULL AS has_check, to_regclass('data_keys') IS NOT NULL AS has_keys`,
+  // Another process may be migrating this database at this moment (a server and a worker started
+  // together on a new one): data_keys may exist before its key_scheme column does (scheme 1 then).
+  const { rows: tables } = await db.query<{ has_check: boolean; has_keys: boolean; has_scheme: boolean }>(
+    `SELECT to_regclass('master_key_check') IS NOT NULL AS has_check, to_regclass('data_keys') IS NOT NULL AS has_keys,
+            EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'data_keys' AND column_name = 'key_scheme') AS has_scheme`,
   );
   if (tables[0]?.has_check) {
     const { rows } = await db.query<{ check_value: string }>(`SELECT check_value FROM master_key_check WHERE id = 1`);
@@ -34,7 +37,7 @@ export async function assertMasterKeyMatches(db: Queryable, vault: PersonalDataV
   }
   if (tables[0]?.has_keys) {
     const { rows } = await db.query<{ subject_id: string; wrapped_key: Uint8Array; key_scheme: number }>(
-      `SELECT subject_id, wrapped_key, key_scheme FROM data_keys WHERE wrapped_key IS NOT NULL ORDER BY subject_id LIMIT 1`,
+      `SELECT subject_id, wrapped_key, ${tables[0].has_scheme ? 'key_scheme' : '1 AS key_scheme'} FROM data_keys WHERE wrapped_key IS NOT NULL ORDER BY subject_id LIMIT 1`,
     );
     const row = rows[0];
     if (row && !vault.opensDataKey(row.subject_id, Buffer.from(row.wrapped_key), row.key_scheme)) throw new MasterKeyMismatchError();

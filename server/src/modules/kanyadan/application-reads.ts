@@ -94,28 +94,26 @@ export async function findByNumberAndPhone(services: Services, input: { regNo: s
   const now = services.now();
   const numberMisses = meta.ip ? `${addressBucket('kanyadan-lookup-miss', meta.ip)}:reg:${input.regNo}` : null;
   const phoneKey = phoneKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.phone);
-  // The try is counted before it is judged, in one statement that refuses past the limit, so look-ups
-  // sent at once cannot all pass a check made before any of them is counted: at most five tries of one
-  // number from one address are in flight or wrong at any time. A right answer gives its try back.
-  if (numberMisses) await consumeRateLimit(services.db, numberMisses, services.limits.kanyadanLookupMissesPerNumberPerIp, now);
-  let row: StatusRow | undefined;
-  try {
-    const { rows } = await services.db.query<StatusRow>(
-      `SELECT * FROM kanyadan_applications WHERE reg_no = $1 AND phone_key = $2`,
-      [input.regNo, phoneKey],
-    );
-    row = rows[0];
-  } catch (error) {
-    // Not judged: the try does not count.
-    if (numberMisses) await releaseRateLimit(services.db, numberMisses, services.limits.kanyadanLookupMissesPerNumberPerIp, now);
-    throw error;
-  }
+  const rule = services.limits.kanyadanLookupMissesPerNumberPerIp;
+  // One number's look-ups from one address are judged one at a time (a lock held for the transaction),
+  // so look-ups sent at once are judged as if sent one after another: a guess is judged only while fewer
+  // than five wrong ones have been, only wrong ones stay counted, and a right phone is never refused for
+  // the family's own taps (decision 049, Review). The try is counted before it is judged and given back
+  // when the phone was right.
+  const row = await services.db.transaction(async (tx) => {
+    if (numberMisses) {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [numberMisses]);
+      await consumeRateLimit(tx, numberMisses, rule, now);
+    }
+    const { rows } = await tx.query<StatusRow>(`SELECT * FROM kanyadan_applications WHERE reg_no = $1 AND phone_key = $2`, [input.regNo, phoneKey]);
+    if (rows[0] && numberMisses) await releaseRateLimit(tx, numberMisses, rule, now);
+    return rows[0] ?? null;
+  });
   if (!row) {
-    // The number's try stays counted; an address past its overall limit still uses up its tries of each number.
+    // The number's try stays counted (committed above); an address past its overall limit still uses up its tries of each number.
     if (meta.ip) await consumeRateLimit(services.db, addressBucket('kanyadan-lookup-miss', meta.ip), services.limits.kanyadanLookupMissesPerIp, now);
     throw new AppError('NOT_FOUND', { userMessage: NO_MATCHING_APPLICATION });
   }
-  if (numberMisses) await releaseRateLimit(services.db, numberMisses, services.limits.kanyadanLookupMissesPerNumberPerIp, now);
   return row;
 }
 
