@@ -73,6 +73,9 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       contactNumber: `97${String((process.pid * 7) % 100_000_000).padStart(8, '0')}`,
       update: `The builder came on ${tag}; the walls are up and my daughter is back in school.`,
       question: `Is the roof of ${tag} Kasturba Nagar owned by Savitri's brother-in-law?`,
+      requestRejection: `Savitri Erasedevi ${tag} already had her roof rebuilt by the panchayat in ${tag}.`,
+      withdrawalRejection: `The bank says the account of Savitri ${tag} is frozen; ask her for another.`,
+      giftDecision: `Savitri ${tag}'s passbook shows the ${tag} transfer on the day the giver says.`,
     };
     const member = await app.account({ fullName: person.name, email: person.email, phone: person.phone });
     const memberCaller = await app.caller({ token: member.token });
@@ -127,6 +130,9 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     await app.runJobs();
     const withdrawal = await memberCaller.help.disbursements.request({ id: requestId, disbursementId: crypto.randomUUID(), amountPaise: 10_000_00, contactNumber: person.contactNumber });
     await finance.help.admin.disbursements.approve({ disbursementId: withdrawal.id });
+    // A second withdrawal, rejected with a reason that names the member.
+    const refused = await memberCaller.help.disbursements.request({ id: requestId, disbursementId: crypto.randomUUID(), amountPaise: 2_000_00, contactNumber: person.contactNumber });
+    await finance.help.admin.disbursements.reject({ disbursementId: refused.id, reason: person.withdrawalRejection });
     const giver = await app.account();
     const direct = await request(app.http())
       .post(`/api/help/${requestId}/gifts`)
@@ -136,7 +142,26 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       .attach('screenshot', await photoWithExif(500, 800), { filename: 'paid.jpg', contentType: 'image/jpeg' });
     expect(direct.status, JSON.stringify(direct.body)).toBe(201);
     const giftId = direct.body.giftId as string;
+    // A second direct gift the member disputes; staff decide it with a reason that names the member.
+    const secondGiver = await app.account();
+    const disputed = await request(app.http())
+      .post(`/api/help/${requestId}/gifts`)
+      .set({ Authorization: `Bearer ${secondGiver.token}` })
+      .field('amount', '700')
+      .field('utr', uniqueUtr())
+      .attach('screenshot', await photoWithExif(500, 800), { filename: 'paid-again.jpg', contentType: 'image/jpeg' });
+    expect(disputed.status, JSON.stringify(disputed.body)).toBe(201);
+    await memberCaller.help.gifts.reject({ giftId: disputed.body.giftId as string });
+    await verifier.help.admin.gifts.decide({ giftId: disputed.body.giftId as string, decision: 'received', reason: person.giftDecision });
     await app.runJobs();
+
+    // Another help request of the member's, rejected with a reason that names her.
+    const rejectedReq = request(app.http()).post('/api/help').set({ Authorization: `Bearer ${member.token}` });
+    for (const [name, value] of Object.entries(helpFields(RECENT, { category: 'other', beneficiaryName: person.name }))) rejectedReq.field(name, value);
+    rejectedReq.attach('document1', await simplePdf(1, 'Estimate'), { filename: 'estimate.pdf', contentType: 'application/pdf' });
+    const rejectedSubmitted = await rejectedReq;
+    expect(rejectedSubmitted.status, JSON.stringify(rejectedSubmitted.body)).toBe(201);
+    await verifier.help.admin.reject({ id: rejectedSubmitted.body.id as string, reason: person.requestRejection });
 
     // Kanyadan applications: one the member sent signed in (as the father), one sent without an
     // account with the member's phone and e-mail, and another family's, which must stay.
@@ -169,12 +194,15 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       contactNumber: person.contactNumber,
       update: person.update.slice(0, 40),
       question: person.question.slice(0, 40),
+      requestRejection: person.requestRejection.slice(20),
+      withdrawalRejection: person.withdrawalRejection.slice(20),
+      giftDecision: person.giftDecision.slice(10),
       girlName,
       otherGirlName,
     };
     // The search finds them before the erasure (so it would find them after, were they left).
     expect(await clearTextHits(needles)).toEqual(
-      expect.arrayContaining(['donations: name', 'donations: pan', 'help_requests: story', 'help_requests: update', 'help_requests: question', 'kanyadan_applications: girlName', 'kanyadan_applications: otherGirlName']),
+      expect.arrayContaining(['donations: name', 'donations: pan', 'help_requests: story', 'help_requests: update', 'help_requests: question', 'help_requests: requestRejection', 'help_disbursements: withdrawalRejection', 'help_gifts: giftDecision', 'kanyadan_applications: girlName', 'kanyadan_applications: otherGirlName']),
     );
     const kanyadanFiles = async (regNo: string) =>
       (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM files WHERE subject_id = $1`, [`kanyadan-${regNo}`])).rows[0]!.count;
@@ -197,7 +225,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       userId: member.userId,
       erasedAt: clock.toISOString(),
       isErasedNow: true,
-      erased: { donations: 1, helpRequests: 1, withdrawals: 1, giftsReceived: 1, giftScreenshotsGiven: 0, contactMessages: 0, staffInvitations: 0, kanyadanApplications: 2 },
+      erased: { donations: 1, helpRequests: 2, withdrawals: 2, giftsReceived: 2, giftScreenshotsGiven: 0, contactMessages: 0, staffInvitations: 0, kanyadanApplications: 2 },
       kept: [{ kind: 'donation-receipt', reference: `${pay.reference.replace('-', '')} (${serial})`, why: RECEIPT_RETENTION_WHY, keptUntil: '2040-03-31' }],
     });
     const { rows: records } = await app.services.db.query<{ data: unknown; stream_id: string }>(`SELECT data, stream_id FROM events WHERE type = 'PersonErased'`);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
-import { foldStream, handleCommand, recordOnStream } from '#server/event-store/command-handler';
+import { foldStream, handleCommand, recordOnStream, type DecideTools } from '#server/event-store/command-handler';
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
@@ -162,7 +162,7 @@ async function decideOnGift(
   services: Services,
   giftId: string,
   meta: RequestMeta,
-  decide: (state: GiftsState, requestId: string) => DirectGiftEvent[],
+  decide: (state: GiftsState, requestId: string, tools: DecideTools) => DirectGiftEvent[] | Promise<DirectGiftEvent[]>,
 ): Promise<{ giftId: string; status: TDirectGiftStatus }> {
   const { requestId } = await requestOfGift(services, giftId);
   const { state, events } = await handleCommand<WholeRequest, DirectGiftEvent | HelpRequestClosed>(services, {
@@ -170,7 +170,7 @@ async function decideOnGift(
     evolve: evolveWholeRequest,
     initialState: noWholeRequest,
     // A gift that arrives may be the one that funds the request: it then closes in the same append.
-    decide: (whole) => withFundedClose(whole, decide(whole.gifts, requestId), services.now()),
+    decide: async (whole, tools) => withFundedClose(whole, await decide(whole.gifts, requestId, tools), services.now()),
     metadata: eventMetadata(meta),
   });
   const after = events.reduce(evolveWholeRequest, state);
@@ -185,10 +185,12 @@ export function disputeGift(services: Services, input: { giftId: string }, meta:
   return decideOnGift(services, input.giftId, meta, (state, requestId) => decideDisputeGift({ requestId, giftId: input.giftId, actor: meta.actor, now: services.now() }, state));
 }
 
+/** help.admin.gifts.decide: the reason is sealed under the request's key (it may name the beneficiary; issue 29); the giver reads it from the read model. */
 export function decideDispute(services: Services, input: { giftId: string; decision: 'received' | 'not-received'; reason: string }, meta: RequestMeta) {
-  return decideOnGift(services, input.giftId, meta, (state, requestId) =>
-    decideGiftDispute({ requestId, giftId: input.giftId, decision: input.decision, reason: input.reason, decidedBy: meta.actor, now: services.now() }, state),
-  );
+  return decideOnGift(services, input.giftId, meta, async (state, requestId, { seal }) => {
+    const events = decideGiftDispute({ requestId, giftId: input.giftId, decision: input.decision, reason: input.reason, decidedBy: meta.actor, now: services.now() }, state);
+    return Promise.all(events.map(async (event) => ({ ...event, data: { ...event.data, reason: await seal(helpStreamId(requestId), input.reason) } })));
+  });
 }
 
 /**

@@ -86,7 +86,8 @@ export interface Disbursement {
   requestedBy: string;
   requestedAt: string;
   approval: { approvedBy: string; approvedAt: string } | null;
-  rejection: { reason: string; rejectedBy: string; rejectedAt: string } | null;
+  /** The reason as recorded: sealed since version 2, clear in version 1, null once erased. */
+  rejection: { reason: Sealed | string | null; rejectedBy: string; rejectedAt: string } | null;
   payment: { utr: string; paidOn: string; paidBy: string; paidAt: string } | null;
 }
 

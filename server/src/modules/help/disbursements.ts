@@ -1,5 +1,5 @@
 import { AppError } from '#server/errors/app-error';
-import { foldStream, handleCommand, recordOnStream } from '#server/event-store/command-handler';
+import { foldStream, handleCommand, recordOnStream, type DecideTools } from '#server/event-store/command-handler';
 import type { DomainEvent } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
@@ -240,17 +240,17 @@ async function decideOnDisbursement(
   services: Services,
   disbursementId: string,
   meta: RequestMeta,
-  decide: (held: HeldMoney, requestId: string) => HelpLedgerEvent[],
+  decide: (held: HeldMoney, requestId: string, tools: DecideTools) => HelpLedgerEvent[] | Promise<HelpLedgerEvent[]>,
 ): Promise<{ disbursementId: string; status: DisbursementStatus }> {
   const requestId = await requestOfDisbursement(services, disbursementId);
   const { state, events } = await handleCommand<HeldMoney, HelpRequestEvent | HelpLedgerEvent>(services, {
     streamId: helpStreamId(requestId),
     evolve: evolveHeldMoney,
     initialState: noHeldMoney,
-    decide(held) {
+    decide(held, tools) {
       if (!held.request.exists) throw new AppError('NOT_FOUND', { userMessage: HELP_REQUEST_NOT_FOUND });
       if (held.request.requesterId === meta.actor) throw new AppError('FORBIDDEN', { userMessage: HELP_OWN_REQUEST });
-      return decide(held, requestId);
+      return decide(held, requestId, tools);
     },
     metadata: eventMetadata(meta),
   });
@@ -264,10 +264,12 @@ export function approveDisbursement(services: Services, input: { disbursementId:
   );
 }
 
+/** help.admin.disbursements.reject: the reason (as the decider trimmed it) is sealed under the request's key (it may name the requester; issue 29). */
 export function rejectDisbursement(services: Services, input: { disbursementId: string; reason: string }, meta: RequestMeta) {
-  return decideOnDisbursement(services, input.disbursementId, meta, (held, requestId) =>
-    decideRejectDisbursement({ requestId, disbursementId: input.disbursementId, reason: input.reason, rejectedBy: meta.actor, now: services.now() }, held.ledger),
-  );
+  return decideOnDisbursement(services, input.disbursementId, meta, (held, requestId, { seal }) => {
+    const events = decideRejectDisbursement({ requestId, disbursementId: input.disbursementId, reason: input.reason, rejectedBy: meta.actor, now: services.now() }, held.ledger);
+    return Promise.all(events.map(async (event) => ({ ...event, data: { ...event.data, reason: await seal(helpStreamId(requestId), event.data.reason) } })));
+  });
 }
 
 /**

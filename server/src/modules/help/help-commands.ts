@@ -303,8 +303,12 @@ export function publishRequest(services: Services, input: { id: string }, meta: 
   return decideOn(services, input.id, meta, (state) => decidePublish({ requestId: input.id, publishedBy: meta.actor, now: services.now() }, state));
 }
 
+/** help.admin.reject: the reason is sealed under the request's key (it may name the requester or the beneficiary; issue 29). */
 export function rejectRequest(services: Services, input: { id: string; reason: string }, meta: RequestMeta) {
-  return decideOn(services, input.id, meta, (state) => decideReject({ requestId: input.id, reason: input.reason, rejectedBy: meta.actor, now: services.now() }, state));
+  return decideOn(services, input.id, meta, async (state, { seal }) => {
+    const events = decideReject({ requestId: input.id, reason: input.reason, rejectedBy: meta.actor, now: services.now() }, state);
+    return Promise.all(events.map(async (event) => ({ ...event, data: { ...event.data, reason: await seal(helpStreamId(input.id), input.reason) } })));
+  });
 }
 
 export function extendRequest(services: Services, input: { id: string; closesOn: string }, meta: RequestMeta) {

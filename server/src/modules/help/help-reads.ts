@@ -124,7 +124,7 @@ interface OwnRow {
   requested_at: Date;
   closes_on: string | null;
   questions: { question: string | null; answer: string | null; answeredAt: string | null }[];
-  rejection: { reason: string } | null;
+  rejection: { reason: string | null } | null;
   closure: { reason: HelpCloseReason } | null;
 }
 

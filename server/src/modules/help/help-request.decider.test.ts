@@ -103,7 +103,8 @@ const mismatched = identityChecked(false);
 const asked = (text = question): HelpInformationRequested => ({ type: 'HelpInformationRequested', data: { requestId, question: text, askedBy: verifier, askedAt: decisionNow.toISOString() } });
 const answered: HelpInformationGiven = { type: 'HelpInformationGiven', data: { requestId, answer, answeredBy: requester, answeredAt: decisionNow.toISOString() } };
 const published: HelpRequestPublished = { type: 'HelpRequestPublished', data: { requestId, publishedBy: verifier, publishedAt: decisionNow.toISOString(), closesOn } };
-const rejected: HelpRequestRejected = { type: 'HelpRequestRejected', data: { requestId, reason: 'The estimate is not from a hospital.', rejectedBy: verifier, rejectedAt: decisionNow.toISOString() } };
+const rejectionReason = 'The estimate is not from a hospital.';
+const rejected: HelpRequestRejected = { type: 'HelpRequestRejected', data: { requestId, reason: rejectionReason, rejectedBy: verifier, rejectedAt: decisionNow.toISOString() } };
 const extended = (to: string, now = extendNow): HelpRequestExtended => ({ type: 'HelpRequestExtended', data: { requestId, closesOn: to, extendedBy: verifier, extendedAt: now.toISOString() } });
 const closed = (reason: HelpCloseReason, closedBy: string | null, now = extendNow): HelpRequestClosed => ({
   type: 'HelpRequestClosed',
@@ -137,7 +138,7 @@ const checkCommand = (isMatched = true, idKind: HelpIdKind = 'aadhaar', checkedB
 const askCommand = (text = question, askedBy = verifier) => ({ requestId, question: text, askedBy, now: decisionNow });
 const answerCommand = (answeredBy = requester) => ({ requestId, answer, answeredBy, now: decisionNow });
 const publishCommand = (publishedBy = verifier, now = decisionNow) => ({ requestId, publishedBy, now });
-const rejectCommand = (rejectedBy = verifier) => ({ requestId, reason: rejected.data.reason, rejectedBy, now: decisionNow });
+const rejectCommand = (rejectedBy = verifier) => ({ requestId, reason: rejectionReason, rejectedBy, now: decisionNow });
 const extendCommand = (to: string, now = extendNow, extendedBy = verifier) => ({ requestId, closesOn: to, extendedBy, now });
 const closeCommand = (closer: HelpRequestCloser, now = extendNow): CloseHelpRequestCommand => ({ ...closer, requestId, now });
 

@@ -69,7 +69,8 @@ export interface HelpRequestState {
   publishedAt: string | null;
   /** YYYY-MM-DD in India: the day a published request closes, unless extended. */
   closesOn: string | null;
-  rejection: { reason: string; rejectedBy: string; rejectedAt: string } | null;
+  /** The reason as recorded: sealed since version 2, clear in version 1, null once erased. */
+  rejection: { reason: Sealed | string | null; rejectedBy: string; rejectedAt: string } | null;
   closure: { reason: HelpCloseReason; closedBy: string | null; closedAt: string } | null;
 }
 
@@ -291,6 +292,7 @@ export function decidePublish(command: { requestId: string; publishedBy: string;
  * has had gifts, so it is closed instead.
  */
 export function decideReject(command: { requestId: string; reason: string; rejectedBy: string; now: Date }, state: HelpRequestState): HelpRequestRejected[] {
+  // The reason is given in clear; the caller seals it (issue 29).
   requireRequest(state);
   refuseOwnRequest(state, command.rejectedBy);
   if (state.status === 'rejected') return [];

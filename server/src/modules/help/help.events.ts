@@ -155,9 +155,17 @@ export type HelpRequestPublished = {
   };
 };
 
+/**
+ * Staff reject a request with a reason the requester sees. Version 2 (issue 29) seals the reason (a
+ * string) under the request's key: staff may name the requester or the beneficiary in it. Version 1
+ * held it in clear (its upcaster keeps it as it is); the owner's reseal (decision 041) seals what is
+ * still stored that way, or drops it (null) once the key is gone.
+ */
+export const HELP_REQUEST_REJECTED_SCHEMA_VERSION = 2;
+
 export type HelpRequestRejected = {
   type: 'HelpRequestRejected';
-  data: { requestId: string; reason: string; rejectedBy: string; rejectedAt: string };
+  data: { requestId: string; reason: Sealed | string | null; rejectedBy: string; rejectedAt: string };
 };
 
 export type HelpRequestExtended = {
@@ -236,9 +244,16 @@ export type DisbursementApproved = {
   data: { requestId: string; disbursementId: string; approvedBy: string; approvedAt: string };
 };
 
+/**
+ * Finance reject a withdrawal with a reason the requester sees. Version 2 (issue 29) seals the reason
+ * under the request's key, as HelpRequestRejected does; version 1 held it in clear (resealed, or
+ * dropped once the key is gone, by the owner's reseal).
+ */
+export const DISBURSEMENT_REJECTED_SCHEMA_VERSION = 2;
+
 export type DisbursementRejected = {
   type: 'DisbursementRejected';
-  data: { requestId: string; disbursementId: string; reason: string; rejectedBy: string; rejectedAt: string };
+  data: { requestId: string; disbursementId: string; reason: Sealed | string | null; rejectedBy: string; rejectedAt: string };
 };
 
 export type DisbursementPaid = {
@@ -362,10 +377,26 @@ export type DirectGiftDisputed = {
   data: { requestId: string; giftId: string; disputedBy: string; disputedAt: string };
 };
 
-/** A verification admin looked at both sides' evidence and decided, with a reason both see. */
+/**
+ * A verification admin looked at both sides' evidence and decided, with a reason both see. Version 2
+ * (issue 29) seals the reason under the request's key (it may name the beneficiary), as
+ * HelpRequestRejected does; the giver reads it from the read model while the key lives. Version 1
+ * held it in clear (resealed, or dropped once the key is gone, by the owner's reseal).
+ */
+export const DIRECT_GIFT_DECIDED_SCHEMA_VERSION = 2;
+
 export type DirectGiftDecided = {
   type: 'DirectGiftDecided';
-  data: { requestId: string; giftId: string; giverId: string; amountPaise: number; decision: 'received' | 'not-received'; reason: string; decidedBy: string; decidedAt: string };
+  data: {
+    requestId: string;
+    giftId: string;
+    giverId: string;
+    amountPaise: number;
+    decision: 'received' | 'not-received';
+    reason: Sealed | string | null;
+    decidedBy: string;
+    decidedAt: string;
+  };
 };
 
 export type DirectGiftEvent = DirectGiftSubmitted | DirectGiftConfirmed | DirectGiftDisputed | DirectGiftDecided;

@@ -2,7 +2,15 @@ import type { SahayModule } from '#server/modules/module';
 import { closeExpiredHelpRequestsJob } from './close-expired-requests.job.ts';
 import { findHelpRequestOpenForGifts, helpErasurePart } from './help.api.ts';
 import { earmarkDonationsJob } from './earmark-donations.job.ts';
-import { HELP_INFORMATION_REQUESTED_SCHEMA_VERSION, HELP_REQUESTED_SCHEMA_VERSION, HELP_UPDATE_POSTED_SCHEMA_VERSION, upcastHelpRequestedV1 } from './help.events.ts';
+import {
+  DIRECT_GIFT_DECIDED_SCHEMA_VERSION,
+  DISBURSEMENT_REJECTED_SCHEMA_VERSION,
+  HELP_INFORMATION_REQUESTED_SCHEMA_VERSION,
+  HELP_REQUEST_REJECTED_SCHEMA_VERSION,
+  HELP_REQUESTED_SCHEMA_VERSION,
+  HELP_UPDATE_POSTED_SCHEMA_VERSION,
+  upcastHelpRequestedV1,
+} from './help.events.ts';
 import { helpProjection } from './help.projection.ts';
 import { helpRest } from './help.rest.ts';
 import { resealHelpText } from './reseal-help-text.ts';
@@ -17,6 +25,10 @@ export const helpModule: SahayModule = {
     { type: 'HelpUpdatePosted', currentVersion: HELP_UPDATE_POSTED_SCHEMA_VERSION, upcasters: { 1: (data) => data } },
     // Version 1's clear question is a valid version 2 question (sealed or not).
     { type: 'HelpInformationRequested', currentVersion: HELP_INFORMATION_REQUESTED_SCHEMA_VERSION, upcasters: { 1: (data) => data } },
+    // Version 1's clear reasons are valid version 2 reasons (sealed or not).
+    { type: 'HelpRequestRejected', currentVersion: HELP_REQUEST_REJECTED_SCHEMA_VERSION, upcasters: { 1: (data) => data } },
+    { type: 'DisbursementRejected', currentVersion: DISBURSEMENT_REJECTED_SCHEMA_VERSION, upcasters: { 1: (data) => data } },
+    { type: 'DirectGiftDecided', currentVersion: DIRECT_GIFT_DECIDED_SCHEMA_VERSION, upcasters: { 1: (data) => data } },
   ],
   rest: helpRest,
   jobs: [earmarkDonationsJob],

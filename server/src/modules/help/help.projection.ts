@@ -122,7 +122,9 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
         return;
       }
       case 'HelpRequestRejected': {
-        const { requestId, reason, rejectedBy, rejectedAt } = event.data;
+        const { requestId, rejectedBy, rejectedAt } = event.data;
+        // Sealed since version 2 (issue 29); a version 1 event gives it in clear; null once resealed after an erasure.
+        const reason = isSealed(event.data.reason) ? await reveal<string>(event.data.reason) : event.data.reason;
         await tx.query(`UPDATE ${table} SET status = 'rejected', rejection = $2, updated_at = $3 WHERE id = $1`, [requestId, JSON.stringify({ reason, rejectedBy, rejectedAt }), at]);
         return;
       }
@@ -164,7 +166,9 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
         return;
       }
       case 'DisbursementRejected': {
-        const { disbursementId, reason, rejectedBy } = event.data;
+        const { disbursementId, rejectedBy } = event.data;
+        // Sealed since version 2 (issue 29); a version 1 event gives it in clear; null once resealed after an erasure.
+        const reason = isSealed(event.data.reason) ? await reveal<string>(event.data.reason) : event.data.reason;
         await tx.query(`UPDATE ${tables.help_disbursements} SET status = 'rejected', rejection_reason = $2, rejected_by = $3, updated_at = $4 WHERE disbursement_id = $1`, [
           disbursementId,
           reason,
@@ -198,6 +202,8 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
       case 'DirectGiftDecided': {
         const { giftId, requestId } = event.data;
         const status = event.type === 'DirectGiftConfirmed' ? 'confirmed' : event.type === 'DirectGiftDisputed' ? 'disputed' : event.data.decision;
+        // The decision's reason: sealed since version 2 (issue 29); a version 1 event gives it in clear; null once resealed after an erasure.
+        const reason = event.type !== 'DirectGiftDecided' ? null : isSealed(event.data.reason) ? await reveal<string>(event.data.reason) : event.data.reason;
         const { rows } = await tx.query<{ amount_paise: string }>(
           `UPDATE ${tables.help_gifts}
               SET status = $2, disputed_at = COALESCE($3, disputed_at), decision_reason = COALESCE($4, decision_reason), decided_by = COALESCE($5, decided_by), updated_at = $6
@@ -206,7 +212,7 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
             giftId,
             status,
             event.type === 'DirectGiftDisputed' ? event.data.disputedAt : null,
-            event.type === 'DirectGiftDecided' ? event.data.reason : null,
+            reason,
             event.type === 'DirectGiftDecided' ? event.data.decidedBy : null,
             at,
           ],
@@ -231,7 +237,8 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
       }
     }
   },
-  /** The beneficiary, the payout details, the title, the story, the updates and the answers go, and the request leaves
+  /** The beneficiary, the payout details, the title, the story, the updates, staff's questions and reasons (rejection,
+   * withdrawal rejection, gift decision) and the answers go, and the request leaves
    * the public list and page (issue 29); its amounts, decisions and documents' list stay (the files went with the key).
    * A replay reveals nothing of an erased key and blanks what older events held in clear, so it ends with the same row. */
   async erase(subjectId, { tx, tables }) {
@@ -240,10 +247,12 @@ export const helpProjection: Projection<'help_requests' | 'help_disbursements' |
     await tx.query(
       `UPDATE ${table}
           SET beneficiary = NULL, is_erased = true, title_en = NULL, title_hi = NULL, story_en = NULL, story_hi = NULL, updates = '[]'::jsonb,
-              questions = COALESCE((SELECT jsonb_agg(entry || jsonb_build_object('question', NULL, 'answer', NULL)) FROM jsonb_array_elements(questions) AS entry), '[]'::jsonb)
+              questions = COALESCE((SELECT jsonb_agg(entry || jsonb_build_object('question', NULL, 'answer', NULL)) FROM jsonb_array_elements(questions) AS entry), '[]'::jsonb),
+              rejection = rejection || jsonb_build_object('reason', NULL)
         WHERE id = $1`,
       [subjectId.slice(HELP_STREAM_PREFIX.length)],
     );
-    await tx.query(`UPDATE ${tables.help_disbursements} SET contact_number = NULL WHERE request_id = $1`, [subjectId.slice(HELP_STREAM_PREFIX.length)]);
+    await tx.query(`UPDATE ${tables.help_disbursements} SET contact_number = NULL, rejection_reason = NULL WHERE request_id = $1`, [subjectId.slice(HELP_STREAM_PREFIX.length)]);
+    await tx.query(`UPDATE ${tables.help_gifts} SET decision_reason = NULL WHERE request_id = $1`, [subjectId.slice(HELP_STREAM_PREFIX.length)]);
   },
 };

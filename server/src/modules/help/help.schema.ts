@@ -362,7 +362,8 @@ export const ZHelpRequestAdminDetailSchema = z.object({
   questions: z.array(z.object({ question: z.string().nullable(), askedBy: z.string(), askedAt: z.string(), answer: z.string().nullable(), answeredAt: z.string().nullable() })),
   publishedAt: z.string().nullable(),
   closesOn: z.string().nullable(),
-  rejection: z.object({ reason: z.string(), rejectedBy: z.string(), rejectedAt: z.string() }).nullable(),
+  /** The reason is null once the request's key is erased. */
+  rejection: z.object({ reason: z.string().nullable(), rejectedBy: z.string(), rejectedAt: z.string() }).nullable(),
   closure: z.object({ reason: z.enum(HELP_CLOSE_REASON_VALUES), closedBy: z.string().nullable(), closedAt: z.string() }).nullable(),
 });
 export type THelpRequestAdminDetail = z.infer<typeof ZHelpRequestAdminDetailSchema>;

@@ -94,6 +94,17 @@ describe.each(testDbKinds())('resealing help requests written in clear on %s', (
     });
   }
 
+  /** Events appended to a request's stream as recorded (any type and version), after what it holds. */
+  async function appendOnRequest(requestId: string, events: { type: string; schemaVersion?: number; data: Record<string, unknown> }[]): Promise<void> {
+    await app.services.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [helpStreamId(requestId)]);
+      await app.services.eventStore.appendInTransaction(tx, [{ streamId: helpStreamId(requestId), expected: rows[0]!.version, events }], {
+        actor: 'SH1000002',
+        correlationId: crypto.randomUUID(),
+      });
+    });
+  }
+
   const clearHits = async (needle: string) =>
     (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM events WHERE data::text LIKE $1`, [`%${needle}%`])).rows[0]!.count;
 
@@ -154,6 +165,81 @@ describe.each(testDbKinds())('resealing help requests written in clear on %s', (
     // The read model did not change, and a rebuild from the resealed events gives the same.
     expect(await shown(keptId)).toEqual({ title_en: expect.stringMatching(/^Old title/), story_en: kept });
     expect([await questions(keptId), await questions(goneId)]).toEqual([[keptQuestion], [null]]);
+    for (const projection of await replayAndCompare(app.services, 'help_requests')) expect(projection.differences, projection.projection).toEqual([]);
+  });
+
+  it("seals staff's old clear reasons (a request's rejection, a withdrawal's rejection, a disputed gift's decision) in place, or drops them once the key is gone", async () => {
+    const at = '2026-01-06T06:00:00.000Z';
+    /** Version 1 reasons on a request of its own: the request rejected, a withdrawal rejected, a disputed gift decided. */
+    async function requestWithClearReasons(label: string) {
+      const requestId = await appendVersion1(`A story for the reasons, ${label} ${crypto.randomUUID()}`);
+      const disbursementId = crypto.randomUUID();
+      const giftId = crypto.randomUUID();
+      const reasons = {
+        request: `Old Beneficiary, ${label}, was helped already ${crypto.randomUUID()}`,
+        withdrawal: `The account of Old Beneficiary, ${label}, is closed ${crypto.randomUUID()}`,
+        gift: `Old Beneficiary, ${label}, showed the passbook ${crypto.randomUUID()}`,
+      };
+      const contactNumber = await app.services.db.transaction((tx) => app.services.eventStore.seal(tx, helpStreamId(requestId), '9800000000'));
+      await appendOnRequest(requestId, [
+        {
+          type: 'DisbursementRequested',
+          data: { requestId, disbursementId, amountPaise: 1_000_00, adminChargePaise: 0, netPaise: 1_000_00, contactNumber, requestedBy: 'SH1000001', requestedAt: at },
+        },
+        { type: 'DisbursementRejected', schemaVersion: 1, data: { requestId, disbursementId, reason: reasons.withdrawal, rejectedBy: 'SH1000003', rejectedAt: at } },
+        {
+          type: 'DirectGiftSubmitted',
+          data: { requestId, giftId, giverId: 'SH1000004', amountPaise: 500_00, utr: `UTR${Date.now()}`, screenshot: { fileId: crypto.randomUUID(), mediaType: 'image/jpeg' }, submittedAt: at },
+        },
+        { type: 'DirectGiftDisputed', data: { requestId, giftId, disputedBy: 'SH1000001', disputedAt: at } },
+        {
+          type: 'DirectGiftDecided',
+          schemaVersion: 1,
+          data: { requestId, giftId, giverId: 'SH1000004', amountPaise: 500_00, decision: 'not-received', reason: reasons.gift, decidedBy: 'SH1000002', decidedAt: at },
+        },
+        { type: 'HelpRequestRejected', schemaVersion: 1, data: { requestId, reason: reasons.request, rejectedBy: 'SH1000002', rejectedAt: at } },
+      ]);
+      return { requestId, disbursementId, giftId, reasons };
+    }
+    const kept = await requestWithClearReasons('kept');
+    const gone = await requestWithClearReasons('erased');
+    await app.services.db.transaction(async (tx) => {
+      await app.services.vault.destroyKey(tx, helpStreamId(gone.requestId));
+    });
+    await appendOnRequest(gone.requestId, [{ type: 'PersonalDataErased', data: { subjectId: helpStreamId(gone.requestId), erasedAt: '2026-02-01T00:00:00.000Z', reason: 'Asked to be forgotten' } }]);
+
+    const shownReasons = async ({ requestId, disbursementId, giftId }: { requestId: string; disbursementId: string; giftId: string }) => ({
+      request: (await app.services.db.query<{ reason: string | null }>(`SELECT rejection->>'reason' AS reason FROM help_requests WHERE id = $1`, [requestId])).rows[0]!.reason,
+      withdrawal: (await app.services.db.query<{ reason: string | null }>(`SELECT rejection_reason AS reason FROM help_disbursements WHERE disbursement_id = $1`, [disbursementId])).rows[0]!.reason,
+      gift: (await app.services.db.query<{ reason: string | null }>(`SELECT decision_reason AS reason FROM help_gifts WHERE gift_id = $1`, [giftId])).rows[0]!.reason,
+    });
+    // Before: the reasons in clear in the events; the erased request's blanked in the read model.
+    for (const reason of [...Object.values(kept.reasons), ...Object.values(gone.reasons)]) expect(await clearHits(reason), reason).toBe(1);
+    expect(await shownReasons(kept)).toEqual(kept.reasons);
+    expect(await shownReasons(gone)).toEqual({ request: null, withdrawal: null, gift: null });
+
+    expect(await resealClearEvents(app.services.db, app.services.vault, app.services.modules)).toBe(2 + 6);
+    for (const reason of [...Object.values(kept.reasons), ...Object.values(gone.reasons)]) expect(await clearHits(reason), reason).toBe(0);
+    const { rows } = await app.services.db.query<{ type: string; stream_id: string; schema_version: number; reason: unknown }>(
+      `SELECT type, stream_id, schema_version, data->'reason' AS reason FROM events
+        WHERE type IN ('HelpRequestRejected', 'DisbursementRejected', 'DirectGiftDecided') AND stream_id = ANY($1::text[]) ORDER BY global_position`,
+      [[helpStreamId(kept.requestId), helpStreamId(gone.requestId)]],
+    );
+    const sealedFor = (requestId: string) => expect.objectContaining({ $sealed: 1, subject: helpStreamId(requestId) });
+    expect(rows).toEqual([
+      { type: 'DisbursementRejected', stream_id: helpStreamId(kept.requestId), schema_version: 2, reason: sealedFor(kept.requestId) },
+      { type: 'DirectGiftDecided', stream_id: helpStreamId(kept.requestId), schema_version: 2, reason: sealedFor(kept.requestId) },
+      { type: 'HelpRequestRejected', stream_id: helpStreamId(kept.requestId), schema_version: 2, reason: sealedFor(kept.requestId) },
+      { type: 'DisbursementRejected', stream_id: helpStreamId(gone.requestId), schema_version: 2, reason: null },
+      { type: 'DirectGiftDecided', stream_id: helpStreamId(gone.requestId), schema_version: 2, reason: null },
+      { type: 'HelpRequestRejected', stream_id: helpStreamId(gone.requestId), schema_version: 2, reason: null },
+    ]);
+    expect(await Promise.all(rows.slice(0, 3).map((row) => app.services.vault.reveal(app.services.db, row.reason)))).toEqual([kept.reasons.withdrawal, kept.reasons.gift, kept.reasons.request]);
+    expect(await resealClearEvents(app.services.db, app.services.vault, app.services.modules)).toBe(0);
+
+    // The read model did not change, and a rebuild from the resealed events gives the same.
+    expect(await shownReasons(kept)).toEqual(kept.reasons);
+    expect(await shownReasons(gone)).toEqual({ request: null, withdrawal: null, gift: null });
     for (const projection of await replayAndCompare(app.services, 'help_requests')) expect(projection.differences, projection.projection).toEqual([]);
   });
 });

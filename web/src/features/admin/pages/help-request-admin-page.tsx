@@ -149,7 +149,7 @@ function Rejection({ rejection }: { rejection: NonNullable<THelpRequestAdminDeta
   return (
     <section aria-labelledby="help-rejection-heading" className="panel" data-testid="help-rejection">
       <h2 id="help-rejection-heading">{t('admin.help.rejectionHeading')}</h2>
-      <p className="message-text">{rejection.reason}</p>
+      <p className="message-text">{rejection.reason ?? t('admin.help.beneficiaryErased')}</p>
       <p className="field-hint">{t('admin.help.decidedBy', { by: rejection.rejectedBy, at: formatDateTime(rejection.rejectedAt, lang) })}</p>
     </section>
   );
