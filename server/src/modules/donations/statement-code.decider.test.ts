@@ -6,7 +6,7 @@ import type { StatementCodeEvent, StatementCodeRequested } from './statement-cod
 
 const now = new Date('2032-05-02T06:00:00.000Z');
 const codeId = '0190a000-0000-7000-8000-000000000001';
-const contact = { v: 1, keyId: 'statement-code-test', iv: 'aXY', ciphertext: 'Y3Q', tag: 'dGFn' } as unknown as Sealed;
+const contact: Sealed = { $sealed: 1, subject: 'statement-code-test', iv: 'aXY', tag: 'dGFn', ct: 'Y3Q' };
 const requested: StatementCodeRequested = {
   type: 'StatementCodeRequested',
   data: { codeId, contactKey: 'key', channel: 'sms', contact, requestedAt: '2032-05-02T05:55:00.000Z', expiresAt: '2032-05-02T06:05:00.000Z' },

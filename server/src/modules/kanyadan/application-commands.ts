@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand, type DecideTools } from '#server/event-store/command-handler';
+import type { Queryable } from '#server/db/db';
 import type { Recorded } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { assertIfscsInList } from '#server/modules/identity/identity.api';
@@ -190,16 +191,22 @@ export async function eraseApplication(services: Services, input: { regNo: strin
     initialState: noApplication,
     decide: (state) => decideErase({ regNo: input.regNo, subjectId, reason: input.reason, now: services.now() }, state),
     metadata: eventMetadata(meta),
-    async onRecorded(tx) {
-      await services.vault.destroyKey(tx, subjectId);
-      await services.files.removeAllOf(subjectId, tx);
-      // The addresses the family's own requests came from (the submission; docs/decisions/022). Staff's stay with staff.
-      await tx.query(
-        `DELETE FROM request_addresses WHERE actor = 'anonymous'
-           AND correlation_id IN (SELECT metadata->>'correlationId' FROM events WHERE stream_id = $1)`,
-        [subjectId],
-      );
-    },
+    onRecorded: (tx) => shredApplication(services, tx, subjectId),
   });
   return { regNo: input.regNo, isErasedNow: events.length > 0 };
+}
+
+/**
+ * What erasing an application destroys once its erasure is recorded, in that transaction: its data
+ * key, its files, and the addresses the family's own requests came from (the submission;
+ * docs/decisions/022; staff's stay with staff). Used by kanyadan:erase and by a person's erasure.
+ */
+export async function shredApplication(services: Pick<Services, 'vault' | 'files'>, tx: Queryable, subjectId: string): Promise<void> {
+  await services.vault.destroyKey(tx, subjectId);
+  await services.files.removeAllOf(subjectId, tx);
+  await tx.query(
+    `DELETE FROM request_addresses WHERE actor = 'anonymous'
+       AND correlation_id IN (SELECT metadata->>'correlationId' FROM events WHERE stream_id = $1)`,
+    [subjectId],
+  );
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '#server/db/db';
 import type { ErasureFound, ErasurePart, ErasureTarget } from '#server/modules/module';
 import type { Services } from '#server/services';
+import { shredApplication } from './application-commands.ts';
 import { KANYADAN_STREAM_PREFIX } from './kanyadan.events.ts';
 
 /**
@@ -37,16 +38,8 @@ export const kanyadanErasurePart: ErasurePart = {
       counts: { kanyadanApplications: rows.length },
       kept: [],
       async shred(shredTx) {
-        for (const { stream_id: subjectId } of rows) {
-          await services.vault.destroyKey(shredTx, subjectId);
-          await services.files.removeAllOf(subjectId, shredTx);
-          // The addresses the family's own requests came from (docs/decisions/022), as eraseApplication does.
-          await shredTx.query(
-            `DELETE FROM request_addresses WHERE actor = 'anonymous'
-               AND correlation_id IN (SELECT metadata->>'correlationId' FROM events WHERE stream_id = $1)`,
-            [subjectId],
-          );
-        }
+        // As kanyadan:erase does: key, files and the family's request addresses.
+        for (const { stream_id: subjectId } of rows) await shredApplication(services, shredTx, subjectId);
       },
     };
   },
