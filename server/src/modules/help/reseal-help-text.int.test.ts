@@ -59,47 +59,23 @@ describe.each(testDbKinds())('resealing help requests written in clear on %s', (
   }
 
   /** A version 1 HelpUpdatePosted (its text in clear) on the request's stream. */
-  async function appendUpdateVersion1(requestId: string, text: string): Promise<void> {
-    await app.services.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [helpStreamId(requestId)]);
-      await app.services.eventStore.appendInTransaction(
-        tx,
-        [
-          {
-            streamId: helpStreamId(requestId),
-            expected: rows[0]!.version,
-            events: [{ type: 'HelpUpdatePosted', schemaVersion: 1, data: { requestId, text: { en: text, hi: null }, by: 'requester', postedBy: 'SH1000001', postedAt: '2026-01-06T05:00:00.000Z' } }],
-          },
-        ],
-        { actor: 'SH1000001', correlationId: crypto.randomUUID() },
-      );
-    });
-  }
+  const appendUpdateVersion1 = (requestId: string, text: string) =>
+    appendOnRequest(
+      requestId,
+      [{ type: 'HelpUpdatePosted', schemaVersion: 1, data: { requestId, text: { en: text, hi: null }, by: 'requester', postedBy: 'SH1000001', postedAt: '2026-01-06T05:00:00.000Z' } }],
+      'SH1000001',
+    );
 
   /** A version 1 HelpInformationRequested (staff's question in clear) on the request's stream. */
-  async function appendQuestionVersion1(requestId: string, question: string): Promise<void> {
-    await app.services.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [helpStreamId(requestId)]);
-      await app.services.eventStore.appendInTransaction(
-        tx,
-        [
-          {
-            streamId: helpStreamId(requestId),
-            expected: rows[0]!.version,
-            events: [{ type: 'HelpInformationRequested', schemaVersion: 1, data: { requestId, question, askedBy: 'SH1000002', askedAt: '2026-01-05T06:00:00.000Z' } }],
-          },
-        ],
-        { actor: 'SH1000002', correlationId: crypto.randomUUID() },
-      );
-    });
-  }
+  const appendQuestionVersion1 = (requestId: string, question: string) =>
+    appendOnRequest(requestId, [{ type: 'HelpInformationRequested', schemaVersion: 1, data: { requestId, question, askedBy: 'SH1000002', askedAt: '2026-01-05T06:00:00.000Z' } }]);
 
   /** Events appended to a request's stream as recorded (any type and version), after what it holds. */
-  async function appendOnRequest(requestId: string, events: { type: string; schemaVersion?: number; data: Record<string, unknown> }[]): Promise<void> {
+  async function appendOnRequest(requestId: string, events: { type: string; schemaVersion?: number; data: Record<string, unknown> }[], actor = 'SH1000002'): Promise<void> {
     await app.services.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [helpStreamId(requestId)]);
       await app.services.eventStore.appendInTransaction(tx, [{ streamId: helpStreamId(requestId), expected: rows[0]!.version, events }], {
-        actor: 'SH1000002',
+        actor,
         correlationId: crypto.randomUUID(),
       });
     });
