@@ -6,7 +6,7 @@ import { useT } from '#web/i18n/i18n.tsx';
 import { PageLoading } from '#web/ui/error-boundary.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AccessDenied } from './access-denied.tsx';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 
 export type AdminPermission = 'content' | 'finance' | 'verification' | 'members' | 'settings';
 

@@ -3,8 +3,8 @@ import type { TDonationDetail } from '@sahay/server/modules/donations/get-donati
 import { ZRecordDonorIdRequestSchema } from '@sahay/server/modules/donations/record-donor-id.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
-import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useDonationActions } from '../hooks/use-admin-donations.ts';
 

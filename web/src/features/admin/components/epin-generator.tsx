@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { MAX_EPINS_PER_BATCH, ZGenerateEpinsRequestSchema } from '@sahay/server/modules/community/epins.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useGenerateEpins } from '../hooks/use-generate-epins.ts';
 
 export function EpinGenerator() {

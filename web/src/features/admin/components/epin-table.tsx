@@ -6,8 +6,8 @@ import { formatDate, formatDateTime } from '#web/ui/format.ts';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useEpins } from '../hooks/use-epins.ts';
-import { ListPager } from './list-pager.tsx';
-import { LoadError } from './load-error.tsx';
+import { ListPager } from '#web/ui/list-pager.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 
 /** Every invite code, a page at a time, the newest first. */
 export function EpinList() {

@@ -1,5 +1,5 @@
 import { useT } from '#web/i18n/i18n.tsx';
-import { FormError } from '#web/ui/form-status.tsx';
+import { FormError } from '#web/ui/form/form-status.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useRevealHelpBeneficiary } from '../hooks/use-help-requests.ts';
 import { HELP_RELATION_LABELS } from './help-labels.ts';

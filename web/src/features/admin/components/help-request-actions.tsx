@@ -11,11 +11,11 @@ import {
 } from '@sahay/server/modules/help/help.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
 import { serverMessageOf } from '#web/api/errors.ts';
-import { SelectField } from '#web/features/kanyadan/components/select-field.tsx';
+import { SelectField } from '#web/ui/form/select-field.tsx';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatDateTime } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useHelpActions } from '../hooks/use-help-requests.ts';
 import { HELP_ID_KIND_LABELS, type HelpIdKind } from './help-labels.ts';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { TApplicantDetails, TApplicationDetail } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
-import { FormError } from '#web/ui/form-status.tsx';
+import { FormError } from '#web/ui/form/form-status.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useRevealApplicant } from '../hooks/use-kanyadan-application.ts';
 import { casteKey, genderKey, relationKey } from './kanyadan-labels.tsx';

@@ -8,8 +8,8 @@ import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from '#web/fe
 import { useIfscLookup } from '#web/features/identity/hooks/use-ifsc-lookup.ts';
 import { useT } from '#web/i18n/i18n.tsx';
 import { formatMoney } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useKanyadanActions } from '../hooks/use-kanyadan-application.ts';
 import { useBenefitRequest, type BenefitRequestInput } from '../hooks/use-kanyadan-benefit-request.ts';

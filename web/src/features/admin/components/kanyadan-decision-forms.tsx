@@ -3,8 +3,8 @@ import { REJECTION_REASONS, type RejectionReason } from '@sahay/server/modules/k
 import { ZRejectApplicationRequestSchema } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
 import { useT } from '#web/i18n/i18n.tsx';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useKanyadanActions } from '../hooks/use-kanyadan-application.ts';
 import { useConflictNotice, useFormErrors, type OnOutcome } from './kanyadan-forms.tsx';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ZEraseApplicationRequestSchema } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { useT } from '#web/i18n/i18n.tsx';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useKanyadanActions } from '../hooks/use-kanyadan-application.ts';
 import { useConflictNotice, useFormErrors, type OnOutcome } from './kanyadan-forms.tsx';
 

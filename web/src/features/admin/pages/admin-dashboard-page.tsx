@@ -16,7 +16,7 @@ import { DashboardCharts } from '../components/dashboard-charts.tsx';
 import { StaffQueues } from '../components/staff-queues.tsx';
 import { SetupChecklist } from '../components/setup-checklist.tsx';
 import { MoneySettingsNotice } from '../components/money-settings-notice.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 
 /** The console's own pages, each shown to the admins holding its permission (or one of its permissions: Kanyadan serves verification and finance). */
 const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey; permission: AdminPermission | readonly AdminPermission[] | null; isSuperAdminOnly?: true }> = [

@@ -5,9 +5,9 @@ import { fieldErrorsOf, httpStatusOf, serverMessageOf } from '#web/api/errors.ts
 import { displayReference } from '#web/features/donations/reference.ts';
 import { useLang, useT, type MessageKey, type TranslateFn } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
-import { FormError, Notice } from '#web/ui/form-status.tsx';
+import { FormError, Notice } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useIsHydrated } from '#web/ui/use-is-hydrated.ts';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';

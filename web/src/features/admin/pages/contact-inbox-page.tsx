@@ -2,13 +2,13 @@ import { Link, useParams, useSearch } from 'wouter';
 import type { TContactMessage } from '@sahay/server/modules/site/contact.schema';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
-import { FormError } from '#web/ui/form-status.tsx';
+import { FormError } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useContactMessage, useContactMessages, useMarkContactHandled, type ContactStatus } from '../hooks/use-contact-messages.ts';
 
 const STATUSES: ReadonlyArray<{ status: ContactStatus; label: MessageKey }> = [

@@ -4,14 +4,14 @@ import { CONTENT_SLUGS, ZUpdateContentRequestSchema, type TContentPage, type TCo
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT, type Lang, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
-import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useContentForEdit } from '../hooks/use-content-for-edit.ts';
 import { useContentHistory } from '../hooks/use-content-history.ts';
 import { useContentVersion } from '../hooks/use-content-version.ts';

@@ -10,16 +10,16 @@ import { DonationStatusBadge } from '#web/features/donations/components/donation
 import { displayReference, utrKindOf } from '#web/features/donations/reference.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatDateTime, formatMoney } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useActorName } from '../components/actor-name.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { DONOR_ID_KIND_LABELS, DonorIdForm } from '../components/donor-id-form.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useAdminDonation, useDonationActions } from '../hooks/use-admin-donations.ts';
 
 export const MODE_LABELS: Record<string, MessageKey> = {

@@ -13,7 +13,7 @@ import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useAdminDonations } from '../hooks/use-admin-donations.ts';
 
 const STATUSES = ['proof_received', 'awaiting_payment', 'verified', 'rejected', 'abandoned', 'cancelled'] as const;

@@ -4,7 +4,7 @@ import type { FieldErrors } from '#web/api/errors.ts';
 import { financialYearsBefore, indiaDateOf } from '#web/features/donations/financial-year.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';

@@ -6,15 +6,15 @@ import type { FieldErrors } from '#web/api/errors.ts';
 import { serverMessageOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatMoney } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { Fact } from '../components/kanyadan-applicant.tsx';
 import { isConflict, useFormErrors, type OnOutcome, type Outcome } from '../components/kanyadan-forms.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useDecideDispute, useGiftDisputes } from '../hooks/use-gift-disputes.ts';
 
 type Dispute = z.infer<typeof ZDisputesSchema>['gifts'][number];

@@ -9,7 +9,7 @@ import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { HELP_CATEGORY_LABELS, HELP_STATUS_LABELS, HELP_STATUS_TONES, type HelpStatus } from '../components/help-labels.ts';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useHelpQueue } from '../hooks/use-help-requests.ts';
 
 /** Staff open the queue on what waits for them; `?status=all` lists every request. */

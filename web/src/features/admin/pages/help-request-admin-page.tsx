@@ -12,7 +12,7 @@ import { HelpDocuments } from '../components/help-documents.tsx';
 import { HELP_CATEGORY_LABELS, HELP_CLOSE_REASON_LABELS, HELP_STATUS_LABELS, HELP_STATUS_TONES } from '../components/help-labels.ts';
 import { HelpRequestActions } from '../components/help-request-actions.tsx';
 import { Fact } from '../components/kanyadan-applicant.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { usePostHelpUpdateAsStaff } from '../hooks/use-gift-disputes.ts';
 import { useHelpRequestDetail } from '../hooks/use-help-requests.ts';
 

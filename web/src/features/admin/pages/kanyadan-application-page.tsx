@@ -13,7 +13,7 @@ import { KanyadanGate } from '../components/kanyadan-gate.tsx';
 import { KanyadanHistory } from '../components/kanyadan-history.tsx';
 import { reasonLabel, stateLabel } from '../components/kanyadan-labels.tsx';
 import { KanyadanStatusBadge } from '../components/kanyadan-status-badge.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useKanyadanApplication } from '../hooks/use-kanyadan-application.ts';
 
 /** As the family or a colleague may write it: spaces, dashes, lower case. */

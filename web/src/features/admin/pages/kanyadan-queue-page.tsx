@@ -10,7 +10,7 @@ import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { KanyadanGate } from '../components/kanyadan-gate.tsx';
 import { stateLabel, statusLabel } from '../components/kanyadan-labels.tsx';
 import { KanyadanStatusBadge } from '../components/kanyadan-status-badge.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useKanyadanApplications, type TQueueFilter } from '../hooks/use-kanyadan-applications.ts';
 
 const PAGE_SIZE = 50;

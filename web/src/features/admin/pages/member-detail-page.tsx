@@ -5,15 +5,15 @@ import { ZErasePersonRequestSchema } from '@sahay/server/modules/identity/accoun
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatDateTime, formatNumber } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useActorName } from '../components/actor-name.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { ErasureOutcome } from '../components/erase-contact-form.tsx';
 import { MemberStatus } from '../components/member-status.tsx';
 import type { MemberEntry } from '../components/member-table.tsx';

@@ -9,9 +9,9 @@ import { CauseSelect } from '#web/features/donations/components/cause-select.tsx
 import { displayReference, normaliseReference } from '#web/features/donations/reference.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatMoney } from '#web/ui/format.ts';
-import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { isMoneySetting, ZSettingsSchema, type TGetSettingsResponse, type TSettingKey, type TSettings } from '@sahay/server/modules/site/settings.schema';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
-import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useSettingsForEdit } from '../hooks/use-settings-for-edit.ts';
 import { useUpdateSettings } from '../hooks/use-update-settings.ts';
 

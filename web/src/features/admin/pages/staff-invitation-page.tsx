@@ -4,10 +4,10 @@ import { ZAcceptStaffInvitationSchema } from '@sahay/server/modules/identity/sta
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { PasswordField } from '#web/ui/password-field.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { PasswordField } from '#web/ui/form/password-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { usePasswordToggle } from '#web/features/identity/hooks/use-password-toggle.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { PERMISSION_LABELS } from '../components/staff-permissions.tsx';

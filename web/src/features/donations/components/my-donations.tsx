@@ -6,7 +6,7 @@ import { TableScroll } from '#web/ui/table-scroll.tsx';
 import { useMyDonations } from '../hooks/use-my-donations.ts';
 import { displayReference } from '../reference.ts';
 import { CAUSE_LABELS, causeOf } from './cause-select.tsx';
-import { CopyField, useCopyAnnouncer } from '#web/ui/copy-field.tsx';
+import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { DonationStatusBadge } from './donation-status-badge.tsx';
 import { YearlyStatementLink } from './yearly-statement-link.tsx';
 

@@ -7,8 +7,8 @@ import { utrKindOf } from '#web/features/donations/reference.ts';
 import { loginPathFor } from '#web/features/identity/next-path.ts';
 import { loadNamespaces, useLang, useT, type Lang } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useSendDirectGift, type DirectGiftInput } from '../hooks/use-send-direct-gift.ts';
 

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
-import { FormError, Notice } from '#web/ui/form-status.tsx';
+import { FormError, Notice } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { ImpactCards } from '#web/features/community/components/impact-cards.tsx';

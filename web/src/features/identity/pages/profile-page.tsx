@@ -3,7 +3,7 @@ import type { TProfile } from '@sahay/server/modules/identity/profile/profile.sc
 import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
-import { FormError } from '#web/ui/form-status.tsx';
+import { FormError } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';

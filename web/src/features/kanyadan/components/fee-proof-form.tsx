@@ -4,8 +4,8 @@ import { mutateProcedure } from '#web/api/procedure-fetch.ts';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
-import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { loadServerMessages } from '../load-server-messages.ts';
 

@@ -3,9 +3,9 @@ import type { TSubmitApplicationResponse } from '@sahay/server/modules/kanyadan/
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
-import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
+import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
 import { useIsHydrated } from '#web/ui/use-is-hydrated.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { indiaToday } from '@sahay/server/modules/kanyadan/age.schema';
@@ -42,7 +42,7 @@ import { useSubmitApplication } from '../hooks/use-submit-application.ts';
 import { rememberApplication } from '../recent-applications.ts';
 import { loadServerMessages } from '../load-server-messages.ts';
 import { DocumentField } from './document-field.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '#web/ui/form/select-field.tsx';
 
 /**
  * The shared schema (with zod) is loaded once the family starts on the form, not with the page:

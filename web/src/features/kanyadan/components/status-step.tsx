@@ -4,9 +4,9 @@ import { fieldErrorsOf, httpStatusOf, serverMessageOf, type FieldErrors } from '
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { formatDate, formatMoney } from '#web/ui/format.ts';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { KANYADAN_STATUSES } from '../application-rules.ts';
 import { useApplicationStatus } from '../hooks/use-application-status.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '#web/i18n/i18n.tsx';
-import { copyText } from './copy-text.ts';
+import { copyText } from '#web/ui/copy-text.ts';
 
 const STATUS_VISIBLE_MS = 4000;
 

@@ -1,5 +1,5 @@
 import { INDIAN_STATES, type IndianState } from '@sahay/server/modules/kanyadan/kanyadan-rules.schema';
-import { SelectField } from '#web/features/kanyadan/components/select-field.tsx';
+import { SelectField } from '#web/ui/form/select-field.tsx';
 import { useT } from '#web/i18n/i18n.tsx';
 
 /** The list puts the 28 states first, then the 8 union territories. */

@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 
-/** A labelled select with its hint and errors tied to it, as ui/text-field.tsx does for inputs. */
+/** A labelled select with its hint and errors tied to it, as text-field.tsx does for inputs. */
 export function SelectField({
   name,
   label,

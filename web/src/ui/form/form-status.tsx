@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useIsHydrated } from './use-is-hydrated.ts';
+import { useIsHydrated } from '#web/ui/use-is-hydrated.ts';
 
 /** The form-level error: announced at once (role="alert"), with an optional second line. */
 export function FormError({ message, hint }: { message?: string; hint?: string }) {
