@@ -21,6 +21,13 @@ export function apiPage(load: () => Promise<{ default: ComponentType }>, namespa
   }, namespaces);
 }
 
+/** A staff screen under /admin: each feature lists its own (features/<feature>/admin/staff-routes.ts). */
+export interface StaffRoute {
+  /** Relative to /admin (wouter syntax). */
+  path: string;
+  page: LazyPage;
+}
+
 export const homePage = lazyPage(() => import('./features/site/pages/home-page.tsx'), ['home']);
 export const kanyadanYojnaPage = lazyPage(() => import('./features/site/pages/kanyadan-yojna-page.tsx'), ['kanyadan']);
 // Its server messages ('messages') load once the family starts on a form (see load-server-messages.ts).
