@@ -65,7 +65,7 @@ const isBrowserCode = (repoPath) => repoPath.startsWith('web/') && !(repoPath.st
 
 const isSchema = (repoPath) => repoPath.endsWith('.schema');
 /** server/src/shared/: pure values and rules every module, the platform and the web share (issue 30). */
-const isShared = (repoPath) => repoPath.startsWith('server/src/shared/');
+const isShared = (repoPath) => repoPath.startsWith('server/src/shared/') && !/\.test$/.test(repoPath);
 /** Files that import nothing but zod and each other, so sharing them shares no state: schemas and shared/. */
 const isLeaf = (repoPath) => isSchema(repoPath) || isShared(repoPath);
 const isApiOf = (target) => target.rest === `${target.module}.api`;

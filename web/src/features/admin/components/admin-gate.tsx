@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
+import { hasPermission, type Permission } from '@sahay/server/shared/access';
 import { useMe } from '#web/features/identity/hooks/use-me.ts';
 import { useT } from '#web/i18n/i18n.tsx';
 import { PageLoading } from '#web/ui/error-boundary.tsx';
@@ -8,7 +9,8 @@ import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AccessDenied } from './access-denied.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 
-export type AdminPermission = 'content' | 'finance' | 'verification' | 'members' | 'settings';
+/** What a staff screen asks of the admin (server/src/shared/access.ts, the server's own check). */
+export type AdminPermission = Permission;
 
 /**
  * Renders an admin page for admins holding `permission`; "Access Denied!" for anyone else. The
@@ -31,7 +33,7 @@ export function AdminGate({
   if (me.isError) return <LoadError error={errorText(me.error, 'admin.loadFailed')} onRetry={() => void me.refetch()} retryLabel={t('common.retry')} />;
   if (me.data?.role !== 'admin') return <AccessDenied />;
   if (me.data.twoFactorSetupRequired && !isTwoFactorSetup) return <TwoFactorFirst />;
-  if (permission && !me.data.permissions.includes(permission)) return <AccessDenied isAdmin />;
+  if (permission && !hasPermission(me.data, permission)) return <AccessDenied isAdmin />;
   return children(me.data);
 }
 

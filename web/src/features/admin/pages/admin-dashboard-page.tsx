@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
-import { PERMISSIONS } from '@sahay/server/modules/identity/permissions.schema';
+import { hasAnyPermission, hasPermission, isSuperAdmin } from '@sahay/server/shared/access';
 import { useLogout } from '#web/features/identity/hooks/use-logout.ts';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
@@ -48,10 +48,9 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const t = useT();
   const errorText = useErrorText();
   const [, navigate] = useLocation();
-  const canManageMembers = me.permissions.includes('members');
-  const isSuperAdmin = PERMISSIONS.every((permission) => me.permissions.includes(permission));
+  const canManageMembers = hasPermission(me, 'members');
   const consoleLinks = CONSOLE_LINKS.filter(
-    ({ permission, isSuperAdminOnly }) => (!isSuperAdminOnly || isSuperAdmin) && (permission === null || [permission].flat().some((one) => me.permissions.includes(one))),
+    ({ permission, isSuperAdminOnly }) => (!isSuperAdminOnly || isSuperAdmin(me)) && (permission === null || hasAnyPermission(me, [permission].flat())),
   );
   const dashboard = useAdminDashboard(true);
   const vitals = useWebVitals();
@@ -89,7 +88,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
       )}
 
       {dashboard.data && <MoneySettingsNotice changes={dashboard.data.moneySettingsChanges} />}
-      {dashboard.data && <SetupChecklist missing={dashboard.data.setupMissing} canEdit={me.permissions.includes('settings')} />}
+      {dashboard.data && <SetupChecklist missing={dashboard.data.setupMissing} canEdit={hasPermission(me, 'settings')} />}
 
       <section aria-labelledby="queues-heading" className="panel">
         <h2 id="queues-heading">{t('admin.queues.heading')}</h2>

@@ -20,7 +20,7 @@ import type { MemberEntry } from '../components/member-table.tsx';
 import { useChangeMemberStatus, useEraseMember, useMemberDetail } from '../hooks/use-members.ts';
 import { useResetTotp } from '../hooks/use-totp.ts';
 import { StaffPermissions } from '../components/staff-permissions.tsx';
-import { PERMISSIONS } from '@sahay/server/modules/identity/permissions.schema';
+import { isSuperAdmin } from '@sahay/server/shared/access';
 
 /** What each recorded event of a member's record is called; an unknown type is shown as recorded. */
 const EVENT_NAMES: Record<string, MessageKey> = {
@@ -58,7 +58,7 @@ export default function MemberDetailPage() {
           <p className="back-link">
             <Link href="/members">{t('admin.members.backToSearch')}</Link>
           </p>
-          <MemberDetail userId={userId.toUpperCase()} isSuperAdmin={PERMISSIONS.every((permission) => me.permissions.includes(permission))} />
+          <MemberDetail userId={userId.toUpperCase()} isSuperAdmin={isSuperAdmin(me)} />
         </div>
       )}
     </AdminGate>

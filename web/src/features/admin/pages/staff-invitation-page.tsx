@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { ZAcceptStaffInvitationSchema } from '@sahay/server/modules/identity/staff/staff-invitations.schema';
+import { requiresTwoFactor } from '@sahay/server/shared/access';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime } from '#web/ui/format.ts';
@@ -101,7 +102,7 @@ export default function StaffInvitationPage() {
               </li>
             ))}
           </ul>
-          {invitation.data.permissions.some((permission) => permission === 'finance' || permission === 'verification') && (
+          {requiresTwoFactor({ role: 'admin', permissions: invitation.data.permissions }) && (
             <p className="notice">{t('admin.invitation.twoFactorNote')}</p>
           )}
           <form className="form" noValidate onSubmit={onSubmit}>

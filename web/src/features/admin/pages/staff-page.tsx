@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ZInviteStaffRequestSchema } from '@sahay/server/modules/identity/staff/staff-invitations.schema';
 import { PERMISSIONS, type Permission } from '@sahay/server/modules/identity/permissions.schema';
+import { isSuperAdmin } from '@sahay/server/shared/access';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime } from '#web/ui/format.ts';
@@ -22,7 +23,7 @@ export default function StaffPage() {
   return (
     <AdminGate permission="members">
       {(me) =>
-        PERMISSIONS.every((permission) => me.permissions.includes(permission)) ? (
+        isSuperAdmin(me) ? (
           <div className="container admin-page">
             <StaffInvitations />
           </div>

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import type { KanyadanStatus } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
 import type { TApplicationDetail } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
+import type { Permission } from '@sahay/server/shared/access';
 import { I18nProvider, loadNamespaces } from '#web/i18n/i18n.tsx';
 import { KanyadanApplication } from '../pages/kanyadan-application-page.tsx';
 import { abilitiesFor, type KanyadanAbilities } from './kanyadan-actions.tsx';
@@ -17,8 +18,10 @@ vi.mock('../hooks/use-kanyadan-application.ts', () => ({
 }));
 vi.mock('../hooks/use-kanyadan-benefit-request.ts', () => ({ useBenefitRequest: () => idle() }));
 
-const VERIFICATION = ['verification'];
-const FINANCE = ['finance'];
+const VERIFICATION: Permission[] = ['verification'];
+const FINANCE: Permission[] = ['finance'];
+/** An admin holding `permissions`: only admins reach the page (KanyadanGate). */
+const admin = (permissions: Permission[]) => ({ role: 'admin' as const, permissions, twoFactorSetupRequired: false });
 
 function application(overrides: Partial<TApplicationDetail> = {}): TApplicationDetail {
   return {
@@ -51,12 +54,12 @@ function application(overrides: Partial<TApplicationDetail> = {}): TApplicationD
   };
 }
 
-function render(detail: TApplicationDetail, permissions: string[]): string {
+function render(detail: TApplicationDetail, permissions: Permission[]): string {
   current.detail = detail;
   return renderToString(
     <I18nProvider initialLang="en">
       <Router ssrPath={`/kanyadan/${detail.regNo}`}>
-        <KanyadanApplication regNo={detail.regNo} permissions={permissions} />
+        <KanyadanApplication regNo={detail.regNo} staff={admin(permissions)} />
       </Router>
     </I18nProvider>,
   );
@@ -70,8 +73,8 @@ beforeAll(async () => {
 });
 
 describe('abilitiesFor: the moves the decider allows, by permission', () => {
-  const can = (status: KanyadanStatus, permissions: string[], extra: Partial<TApplicationDetail> = {}) => {
-    const abilities = abilitiesFor({ status, isErased: false, ageToday: 10, ...extra }, permissions);
+  const can = (status: KanyadanStatus, permissions: Permission[], extra: Partial<TApplicationDetail> = {}) => {
+    const abilities = abilitiesFor({ status, isErased: false, ageToday: 10, ...extra }, admin(permissions));
     return (Object.keys(abilities) as Array<keyof KanyadanAbilities>).filter((key) => abilities[key]).sort();
   };
 
@@ -95,8 +98,8 @@ describe('abilitiesFor: the moves the decider allows, by permission', () => {
   });
 
   it('allows nothing on an erased application, to anyone', () => {
-    expect(abilitiesFor({ status: 'submitted', isErased: true, ageToday: null }, ['verification', 'finance'])).toEqual(
-      Object.fromEntries(Object.keys(abilitiesFor({ status: 'submitted', isErased: false, ageToday: 9 }, [])).map((key) => [key, false])),
+    expect(abilitiesFor({ status: 'submitted', isErased: true, ageToday: null }, admin(['verification', 'finance']))).toEqual(
+      Object.fromEntries(Object.keys(abilitiesFor({ status: 'submitted', isErased: false, ageToday: 9 }, admin([]))).map((key) => [key, false])),
     );
   });
 });

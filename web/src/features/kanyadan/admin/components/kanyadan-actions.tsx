@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { BENEFIT_FROM_AGE, type KanyadanStatus } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
 import type { TApplicationDetail } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
+import { hasPermission, type StaffView } from '@sahay/server/shared/access';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
 import { ApproveBenefitForm, BenefitRequestForm, PaymentForm } from './kanyadan-benefit-forms.tsx';
@@ -28,9 +29,9 @@ export interface KanyadanAbilities {
  * the moves the server's decider allows (application.decider.ts), so no button leads to a certain
  * refusal. The server checks both again. Nothing can be done with an erased application.
  */
-export function abilitiesFor(application: Pick<TApplicationDetail, 'status' | 'isErased' | 'ageToday'>, permissions: readonly string[]): KanyadanAbilities {
-  const isVerifier = permissions.includes('verification') && !application.isErased;
-  const isFinance = permissions.includes('finance') && !application.isErased;
+export function abilitiesFor(application: Pick<TApplicationDetail, 'status' | 'isErased' | 'ageToday'>, staff: StaffView): KanyadanAbilities {
+  const isVerifier = hasPermission(staff, 'verification') && !application.isErased;
+  const isFinance = hasPermission(staff, 'finance') && !application.isErased;
   const { status } = application;
   const isAdult = application.ageToday !== null && application.ageToday >= BENEFIT_FROM_AGE;
   return {
@@ -63,10 +64,10 @@ const NEXT_STEPS: Record<KanyadanStatus, MessageKey> = {
  * The decisions open to this admin, the text for the family's SMS, and what happened last: a
  * decision's result or a conflict stays told here after the refresh has replaced the form.
  */
-export function KanyadanActions({ application, permissions }: { application: TApplicationDetail; permissions: readonly string[] }) {
+export function KanyadanActions({ application, staff }: { application: TApplicationDetail; staff: StaffView }) {
   const t = useT();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const can = abilitiesFor(application, permissions);
+  const can = abilitiesFor(application, staff);
   const { regNo } = application;
   const hasDecision = can.canVerify || can.canReject || can.canRequestBenefit || can.canApproveBenefit || can.canDisburse || can.canRecordFee;
 

@@ -5,6 +5,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '#web/ui/f
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.tsx';
+import type { StaffView } from '@sahay/server/shared/access';
 import { abilitiesFor, KanyadanActions } from '../components/kanyadan-actions.tsx';
 import { Fact } from '#web/ui/fact.tsx';
 import { KanyadanApplicant } from '../components/kanyadan-applicant.tsx';
@@ -43,21 +44,21 @@ export default function KanyadanApplicationPage() {
           <p className="back-link">
             <Link href="/kanyadan">{t('admin.kanyadan.backToQueue')}</Link>
           </p>
-          <KanyadanApplication regNo={normaliseRegNo(regNo)} permissions={me.permissions} />
+          <KanyadanApplication regNo={normaliseRegNo(regNo)} staff={me} />
         </div>
       )}
     </KanyadanGate>
   );
 }
 
-export function KanyadanApplication({ regNo, permissions }: { regNo: string; permissions: readonly string[] }) {
+export function KanyadanApplication({ regNo, staff }: { regNo: string; staff: StaffView }) {
   const t = useT();
   const errorText = useErrorText();
   const detail = useKanyadanApplication(regNo);
   if (detail.isPending) return <p role="status">{t('common.loading')}</p>;
   if (detail.isError) return <LoadError error={errorText(detail.error, 'admin.kanyadan.loadOneFailed')} onRetry={() => void detail.refetch()} retryLabel={t('common.retry')} />;
   const application = detail.data;
-  const can = abilitiesFor(application, permissions);
+  const can = abilitiesFor(application, staff);
 
   return (
     <>
@@ -83,7 +84,7 @@ export function KanyadanApplication({ regNo, permissions }: { regNo: string; per
       <KanyadanDocuments application={application} canView={can.canReveal} />
       {application.rejection && <Rejection rejection={application.rejection} />}
       {application.benefit && <Benefit benefit={application.benefit} />}
-      <KanyadanActions application={application} permissions={permissions} />
+      <KanyadanActions application={application} staff={staff} />
       <KanyadanHistory history={application.history} />
     </>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isMoneySetting, ZSettingsSchema, type TGetSettingsResponse, type TSettingKey, type TSettings } from '@sahay/server/modules/site/settings.schema';
+import { hasPermission } from '@sahay/server/shared/access';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
@@ -178,7 +179,7 @@ export default function SettingsEditorPage() {
       {(me) => (
         <div className="container admin-page">
           <AdminPageHeading title={t('admin.settings.heading')} />
-          <SettingsEditor canChangeMoney={me.permissions.includes('finance')} />
+          <SettingsEditor canChangeMoney={hasPermission(me, 'finance')} />
         </div>
       )}
     </AdminGate>
