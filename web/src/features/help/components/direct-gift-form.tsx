@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { fieldErrorsOf, httpStatusOf, type FieldErrors } from '#web/api/errors.ts';
 import { queryProcedure } from '#web/api/procedure-fetch.ts';
 import { utrKindOf } from '#web/features/donations/reference.ts';
@@ -47,7 +46,7 @@ export interface DirectGiftFormProps {
 export async function prepare(lang: Lang): Promise<{ isSignedIn: boolean | null }> {
   const [, isSignedIn] = await Promise.all([
     loadNamespaces(lang, ['messages']).catch(() => undefined),
-    queryProcedure<TMeResponse>('identity.me').then(
+    queryProcedure('identity.me', undefined).then(
       (me) => me !== null,
       () => null,
     ),

@@ -1,4 +1,3 @@
-import type { TIfscLookup } from '@sahay/server/modules/identity/profile/look-up-ifsc.schema';
 import { IFSC_PATTERN } from '@sahay/server/modules/identity/profile/profile.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
 
@@ -11,5 +10,5 @@ export const normalisedIfsc = (value: string) => value.trim().toUpperCase();
  */
 export function useIfscLookup(value: string) {
   const ifsc = normalisedIfsc(value);
-  return useProcedureQuery<TIfscLookup>('identity.lookUpIfsc', { ifsc }, { enabled: IFSC_PATTERN.test(ifsc) });
+  return useProcedureQuery('identity.lookUpIfsc', { ifsc }, { enabled: IFSC_PATTERN.test(ifsc) });
 }

@@ -1,4 +1,3 @@
-import type { TPublicCard } from '@sahay/server/modules/identity/accounts/get-public-card.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
 
 /**
@@ -6,5 +5,5 @@ import { useProcedureQuery } from '#web/api/use-procedure.ts';
  * answers 400 to a malformed user ID and 404 to an unknown one.
  */
 export function usePublicCard(userId: string) {
-  return useProcedureQuery<TPublicCard>('identity.getPublicCard', { userId }, { enabled: userId !== '' });
+  return useProcedureQuery('identity.getPublicCard', { userId }, { enabled: userId !== '' });
 }

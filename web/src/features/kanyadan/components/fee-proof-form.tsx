@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import type { TApplicationStatus } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { mutateProcedure } from '#web/api/procedure-fetch.ts';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
@@ -43,7 +42,7 @@ export function FeeProofForm({ regNo, phone: initialPhone = '', utrGiven = null 
       }
       setClientErrors({});
       setError(null);
-      const status = await mutateProcedure<TApplicationStatus>('kanyadan.submitFeeProof', parsed?.data ?? { regNo, ...values });
+      const status = await mutateProcedure('kanyadan.submitFeeProof', parsed?.data ?? { regNo, ...values });
       setSentUtr(status.feeUtrGiven);
     } catch (caught) {
       setError(caught);

@@ -14,7 +14,7 @@ export function useCounters(refreshMs?: number): TCounters {
     if (!refreshMs) return;
     const controller = new AbortController();
     const timer = setInterval(() => {
-      queryProcedure<TCounters>('transparency.counters.get', undefined, controller.signal).then(
+      queryProcedure('transparency.counters.get', undefined, controller.signal).then(
         (counters) => store.setCounters(counters),
         () => undefined,
       );
