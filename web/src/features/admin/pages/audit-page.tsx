@@ -10,8 +10,8 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { diffStates, type TableDiff } from '../audit/audit-diff.ts';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useAuditFind, useAuditHistory, useBundle, useRequestBundle } from '../hooks/use-audit.ts';
 

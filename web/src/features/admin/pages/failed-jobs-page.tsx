@@ -7,8 +7,8 @@ import { FormError, Notice } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useFailedJobs, useRetryJob } from '../hooks/use-failed-jobs.ts';
 

@@ -8,8 +8,8 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
 import { CodeField } from '#web/ui/form/code-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useTotp } from '../hooks/use-totp.ts';
 

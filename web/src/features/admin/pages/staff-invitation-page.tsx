@@ -9,7 +9,7 @@ import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { PasswordField } from '#web/ui/form/password-field.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
-import { usePasswordToggle } from '#web/features/identity/hooks/use-password-toggle.ts';
+import { usePasswordToggle } from '#web/features/identity/hooks/use-password-toggle.public.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { PERMISSION_LABELS } from '../components/staff-permissions.tsx';
 import { useAcceptStaffInvitation, useStaffInvitation } from '../hooks/use-staff.ts';

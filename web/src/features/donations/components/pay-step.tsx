@@ -5,8 +5,8 @@ import { useT } from '#web/i18n/i18n.tsx';
 import { Notice } from '#web/ui/form/form-status.tsx';
 import { formatMoney } from '#web/ui/format.ts';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
-import { rupeesText } from '../amount.ts';
-import { displayReference } from '../reference.ts';
+import { rupeesText } from '../amount.public.ts';
+import { displayReference } from '../reference.public.ts';
 import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { ProofForm } from './proof-form.tsx';
 

@@ -1,6 +1,6 @@
 import type { TTransparency } from '@sahay/server/modules/transparency/transparency.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
-import { useSiteData } from '#web/features/site/site-data.tsx';
+import { useSiteData } from '#web/features/site/site-data.public.tsx';
 
 /**
  * A page of /transparency: what the server rendered the page with when it is that page (no request

@@ -1,6 +1,6 @@
 import type { THelpList } from '@sahay/server/modules/help/help.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
-import { useSiteData } from '#web/features/site/site-data.tsx';
+import { useSiteData } from '#web/features/site/site-data.public.tsx';
 // SiteData.help is declared there.
 import type {} from '../help-page-data.ts';
 import { categoryOf } from '../help-request-text.ts';

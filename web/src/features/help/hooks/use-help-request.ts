@@ -1,7 +1,7 @@
 import type { TPublicHelpRequestDetail } from '@sahay/server/modules/help/help.schema';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
-import { useSiteData } from '#web/features/site/site-data.tsx';
+import { useSiteData } from '#web/features/site/site-data.public.tsx';
 // SiteData.help is declared there.
 import type {} from '../help-page-data.ts';
 

@@ -4,7 +4,7 @@ import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/error
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { PasswordField } from '#web/ui/form/password-field.tsx';
-import { usePasswordToggle } from '../hooks/use-password-toggle.ts';
+import { usePasswordToggle } from '../hooks/use-password-toggle.public.ts';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useChangePassword } from '../hooks/use-change-password.ts';
 

@@ -8,7 +8,7 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
 import { CodeField } from '#web/ui/form/code-field.tsx';
 import { PasswordField } from '#web/ui/form/password-field.tsx';
-import { usePasswordToggle } from '../hooks/use-password-toggle.ts';
+import { usePasswordToggle } from '../hooks/use-password-toggle.public.ts';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useAdminLogin } from '../hooks/use-admin-login.ts';

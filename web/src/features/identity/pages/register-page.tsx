@@ -5,14 +5,14 @@ import { fieldErrorsOf, httpStatusOf, type FieldErrors } from '#web/api/errors.t
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { PasswordField } from '#web/ui/form/password-field.tsx';
-import { usePasswordToggle } from '../hooks/use-password-toggle.ts';
+import { usePasswordToggle } from '../hooks/use-password-toggle.public.ts';
 import { StateSelect } from '#web/ui/form/state-select.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
-import { useSiteData } from '#web/features/site/site-data.tsx';
-import { usePublicCard } from '../hooks/use-public-card.ts';
+import { useSiteData } from '#web/features/site/site-data.public.tsx';
+import { usePublicCard } from '../hooks/use-public-card.public.ts';
 import { useRegister } from '../hooks/use-register.ts';
 import { registerSchema } from '../lazy-schemas.ts';
 

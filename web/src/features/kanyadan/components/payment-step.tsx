@@ -1,4 +1,4 @@
-import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { Notice } from '#web/ui/form/form-status.tsx';
 import { formatMoney } from '#web/ui/format.ts';

@@ -34,9 +34,9 @@ import {
   type DocumentKind,
   type IndianState,
   type KanyadanStatus,
-} from '../application-rules.ts';
+} from '../application-rules.public.ts';
 import { mergeDraft, type Draft } from '../draft-store.ts';
-import { documentProblem, isAcceptedFor, sniffFile } from '../file-type.ts';
+import { documentProblem, isAcceptedFor, sniffFile } from '../file-type.public.ts';
 import { useApplicationDraft } from '../hooks/use-application-draft.ts';
 import { useSubmitApplication } from '../hooks/use-submit-application.ts';
 import { rememberApplication } from '../recent-applications.ts';
@@ -50,7 +50,7 @@ import { SelectField } from '#web/ui/form/select-field.tsx';
  * the form then checks what it can and the server checks everything.
  */
 const fieldsSchema = lazyModule(() => import('@sahay/server/modules/kanyadan/kanyadan-fields.schema'));
-const shrinker = lazyModule(() => import('../shrink-photo.ts'));
+const shrinker = lazyModule(() => import('../shrink-photo.public.ts'));
 
 /** What the receipt shows: no documents, and the Aadhaar number masked. */
 export interface SubmittedApplication {
@@ -138,7 +138,7 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
     } catch {
       // Unreadable (removed from the phone meanwhile): refused below as not an accepted type.
     }
-    // A camera photo is made smaller here before it is checked against the limit (shrink-photo.ts).
+    // A camera photo is made smaller here before it is checked against the limit (shrink-photo.public.ts).
     let sent: File = chosen;
     if (mediaType && isAcceptedFor(kind, mediaType) && chosen.size > 0) {
       const module = await shrinker.load();

@@ -1,7 +1,7 @@
 import { use } from 'react';
 import type { TContentSlug } from '@sahay/server/modules/site/content.schema';
 import { queryProcedure } from '#web/api/procedure-fetch.ts';
-import { useSiteData, useSiteDataStore, type PublicContentPage, type SiteDataStore } from '../site-data.tsx';
+import { useSiteData, useSiteDataStore, type PublicContentPage, type SiteDataStore } from '../site-data.public.tsx';
 
 const loading = new Map<TContentSlug, Promise<void>>();
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { TCounters } from '@sahay/server/modules/transparency/counters.schema';
 import { queryProcedure } from '#web/api/procedure-fetch.ts';
-import { useSiteData, useSiteDataStore } from '../site-data.tsx';
+import { useSiteData, useSiteDataStore } from '../site-data.public.tsx';
 
 /**
  * transparency.counters.get: the live counters the page was rendered with, asked for again every

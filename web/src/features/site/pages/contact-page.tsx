@@ -8,7 +8,7 @@ import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useCreateContactMessage } from '../hooks/use-create-contact-message.ts';
-import { useSiteSettings } from '../hooks/use-site-settings.ts';
+import { useSiteSettings } from '../hooks/use-site-settings.public.ts';
 
 type FieldName = 'name' | 'email' | 'phone' | 'message';
 const EMPTY = { name: '', email: '', phone: '', message: '', website: '' };

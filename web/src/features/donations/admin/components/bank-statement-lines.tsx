@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { TBankStatement } from '@sahay/server/modules/donations/bank-statements.schema';
-import { displayReference, normaliseReference } from '#web/features/donations/reference.ts';
+import { displayReference, normaliseReference } from '#web/features/donations/reference.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate, formatMoney, formatNumber } from '#web/ui/format.ts';
 

@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { TGetManyDonationsRequest } from '@sahay/server/modules/donations/get-many-donations.schema';
-import { parseRupees } from '#web/features/donations/amount.ts';
+import { parseRupees } from '#web/features/donations/amount.public.ts';
 import { CAUSE_LABELS, CAUSES } from '#web/features/donations/components/cause-select.tsx';
 import { DonationStatusBadge, STATUS_LABELS } from '#web/features/donations/components/donation-status-badge.tsx';
-import { displayReference, normaliseReference } from '#web/features/donations/reference.ts';
+import { displayReference, normaliseReference } from '#web/features/donations/reference.public.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
 import { formatDateTime, formatMoney, formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '#web/features/admin/components/admin-gate.tsx';
-import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.tsx';
+import { AdminGate } from '#web/features/admin/components/admin-gate.public.tsx';
+import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.public.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useAdminDonations } from '../hooks/use-admin-donations.ts';
 

@@ -6,8 +6,8 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '#web/features/admin/components/admin-gate.tsx';
-import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.tsx';
+import { AdminGate } from '#web/features/admin/components/admin-gate.public.tsx';
+import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.public.tsx';
 
 /** Form 10BD may be revised for earlier years; six are enough to cover the usual look back. */
 const YEARS_OFFERED = 6;

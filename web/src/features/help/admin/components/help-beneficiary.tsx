@@ -2,7 +2,7 @@ import { useT } from '#web/i18n/i18n.tsx';
 import { FormError } from '#web/ui/form/form-status.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useRevealHelpBeneficiary } from '../hooks/use-help-requests.ts';
-import { HELP_RELATION_LABELS } from './help-labels.ts';
+import { HELP_RELATION_LABELS } from './help-labels.public.ts';
 import { Fact } from '#web/ui/fact.tsx';
 
 /**

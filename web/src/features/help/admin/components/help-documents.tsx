@@ -3,8 +3,8 @@ import type { THelpRequestAdminDetail } from '@sahay/server/modules/help/help.sc
 import { oldestDocumentDate } from '#web/features/help/components/member/ask-help-rules.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate, formatNumber } from '#web/ui/format.ts';
-import { HELP_DOCUMENT_KIND_LABELS } from './help-labels.ts';
-import { todayInIndia } from '#web/features/admin/components/staff-forms.tsx';
+import { HELP_DOCUMENT_KIND_LABELS } from './help-labels.public.ts';
+import { todayInIndia } from '#web/features/admin/components/staff-forms.public.tsx';
 
 type DocumentView = THelpRequestAdminDetail['documents'][number];
 

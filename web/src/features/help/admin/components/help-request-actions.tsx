@@ -18,8 +18,8 @@ import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useHelpActions } from '../hooks/use-help-requests.ts';
-import { HELP_ID_KIND_LABELS, type HelpIdKind } from './help-labels.ts';
-import { isConflict, todayInIndia, useFormErrors, type OnOutcome, type Outcome } from '#web/features/admin/components/staff-forms.tsx';
+import { HELP_ID_KIND_LABELS, type HelpIdKind } from './help-labels.public.ts';
+import { isConflict, todayInIndia, useFormErrors, type OnOutcome, type Outcome } from '#web/features/admin/components/staff-forms.public.tsx';
 
 type Detail = THelpRequestAdminDetail;
 

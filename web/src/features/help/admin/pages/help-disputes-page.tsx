@@ -10,10 +10,10 @@ import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '#web/features/admin/components/admin-gate.tsx';
-import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.tsx';
+import { AdminGate } from '#web/features/admin/components/admin-gate.public.tsx';
+import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.public.tsx';
 import { Fact } from '#web/ui/fact.tsx';
-import { isConflict, useFormErrors, type OnOutcome, type Outcome } from '#web/features/admin/components/staff-forms.tsx';
+import { isConflict, useFormErrors, type OnOutcome, type Outcome } from '#web/features/admin/components/staff-forms.public.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useDecideDispute, useGiftDisputes } from '../hooks/use-gift-disputes.ts';
 

@@ -6,9 +6,9 @@ import { formatDate, formatMoney, formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '#web/features/admin/components/admin-gate.tsx';
-import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.tsx';
-import { HELP_CATEGORY_LABELS, HELP_STATUS_LABELS, HELP_STATUS_TONES, type HelpStatus } from '../components/help-labels.ts';
+import { AdminGate } from '#web/features/admin/components/admin-gate.public.tsx';
+import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.public.tsx';
+import { HELP_CATEGORY_LABELS, HELP_STATUS_LABELS, HELP_STATUS_TONES, type HelpStatus } from '../components/help-labels.public.ts';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useHelpQueue } from '../hooks/use-help-requests.ts';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '#web/api/errors.ts';
 import { fieldErrorsOf } from '#web/api/errors.ts';
-import { newSubmissionKey } from '#web/features/kanyadan/submission-key.ts';
+import { newSubmissionKey } from '#web/lib/submission-key.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatMoney, formatNumber } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';

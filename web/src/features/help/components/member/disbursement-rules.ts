@@ -1,5 +1,5 @@
 import { CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, INVALID_WITHDRAWAL_AMOUNT, MAX_CONTACT_NUMBER_LENGTH, MIN_WITHDRAWAL_PAISE } from '@sahay/server/shared/withdrawals';
-import { parseRupees, rupeesText } from '#web/features/donations/amount.ts';
+import { parseRupees, rupeesText } from '#web/features/donations/amount.public.ts';
 import { formatMoney } from '#web/ui/format.ts';
 
 /**

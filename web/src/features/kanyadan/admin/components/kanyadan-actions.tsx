@@ -7,7 +7,7 @@ import { formatNumber } from '#web/ui/format.ts';
 import { ApproveBenefitForm, BenefitRequestForm, PaymentForm } from './kanyadan-benefit-forms.tsx';
 import { RejectForm, VerifyForm } from './kanyadan-decision-forms.tsx';
 import { EraseForm } from './kanyadan-erase-form.tsx';
-import type { Outcome } from '#web/features/admin/components/staff-forms.tsx';
+import type { Outcome } from '#web/features/admin/components/staff-forms.public.tsx';
 import { SmsText } from './kanyadan-sms-text.tsx';
 
 export interface KanyadanAbilities {

@@ -4,7 +4,7 @@ import { formatDate } from '#web/ui/format.ts';
 import { FormError } from '#web/ui/form/form-status.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useRevealApplicant } from '../hooks/use-kanyadan-application.ts';
-import { casteKey, genderKey, relationKey } from './kanyadan-labels.tsx';
+import { casteKey, genderKey, relationKey } from './kanyadan-labels.public.tsx';
 import { Fact } from '#web/ui/fact.tsx';
 
 /**

@@ -3,9 +3,9 @@ import { MAX_DOCUMENT_BYTES } from '@sahay/server/modules/kanyadan/kanyadan-fiel
 import { ZBenefitRequestFieldsSchema, ZDisburseRequestSchema, ZRecordFeeRequestSchema } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { IFSC_NOT_IN_LIST } from '@sahay/server/modules/identity/profile/profile.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
-import { parseRupees } from '#web/features/donations/amount.ts';
-import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from '#web/features/identity/components/payout-confirmation.tsx';
-import { useIfscLookup } from '#web/features/identity/hooks/use-ifsc-lookup.ts';
+import { parseRupees } from '#web/features/donations/amount.public.ts';
+import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from '#web/features/identity/components/payout-confirmation.public.tsx';
+import { useIfscLookup } from '#web/features/identity/hooks/use-ifsc-lookup.public.ts';
 import { useT } from '#web/i18n/i18n.tsx';
 import { formatMoney } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
@@ -13,7 +13,7 @@ import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useKanyadanActions } from '../hooks/use-kanyadan-application.ts';
 import { useBenefitRequest, type BenefitRequestInput } from '../hooks/use-kanyadan-benefit-request.ts';
-import { todayInIndia, useConflictNotice, useFormErrors, type OnOutcome } from '#web/features/admin/components/staff-forms.tsx';
+import { todayInIndia, useConflictNotice, useFormErrors, type OnOutcome } from '#web/features/admin/components/staff-forms.public.tsx';
 
 const PROOF_ACCEPT = 'image/*,application/pdf';
 const isProofType = (type: string) => type === '' || type.startsWith('image/') || type === 'application/pdf';

@@ -7,8 +7,8 @@ import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useKanyadanActions } from '../hooks/use-kanyadan-application.ts';
-import { useConflictNotice, useFormErrors, type OnOutcome } from '#web/features/admin/components/staff-forms.tsx';
-import { reasonLabel } from './kanyadan-labels.tsx';
+import { useConflictNotice, useFormErrors, type OnOutcome } from '#web/features/admin/components/staff-forms.public.tsx';
+import { reasonLabel } from './kanyadan-labels.public.tsx';
 
 /**
  * What the family is told for each reason, in both languages, as the server's rejection-reasons.ts

@@ -3,7 +3,7 @@ import type { TApplicationDetail } from '@sahay/server/modules/kanyadan/kanyadan
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
 import { useRefreshKanyadanApplication } from '../hooks/use-kanyadan-application.ts';
-import { documentLabel } from './kanyadan-labels.tsx';
+import { documentLabel } from './kanyadan-labels.public.tsx';
 
 type DocumentInfo = TApplicationDetail['documents'][number];
 

@@ -4,7 +4,7 @@ import { useT } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { useKanyadanActions } from '../hooks/use-kanyadan-application.ts';
-import { useConflictNotice, useFormErrors, type OnOutcome } from '#web/features/admin/components/staff-forms.tsx';
+import { useConflictNotice, useFormErrors, type OnOutcome } from '#web/features/admin/components/staff-forms.public.tsx';
 
 /**
  * Erase the girl's and her family's personal data for good (their request, or the law): the

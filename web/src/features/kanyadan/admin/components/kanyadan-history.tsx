@@ -2,8 +2,8 @@ import type { TApplicationDetail } from '@sahay/server/modules/kanyadan/kanyadan
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
-import { useActorName } from '#web/features/admin/components/actor-name.ts';
-import { eventKey } from './kanyadan-labels.tsx';
+import { useActorName } from '#web/features/admin/components/actor-name.public.ts';
+import { eventKey } from './kanyadan-labels.public.tsx';
 
 /** Everything recorded about the application, decisions and views alike, each with who and when. */
 export function KanyadanHistory({ history }: { history: TApplicationDetail['history'] }) {

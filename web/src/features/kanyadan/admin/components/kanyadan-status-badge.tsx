@@ -1,6 +1,6 @@
 import type { KanyadanStatus } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
 import { useT } from '#web/i18n/i18n.tsx';
-import { statusLabel } from './kanyadan-labels.tsx';
+import { statusLabel } from './kanyadan-labels.public.tsx';
 
 /** Verified onwards: green; rejected: red; waiting: grey. Never colour alone: the word says it. */
 const TONES: Partial<Record<KanyadanStatus, string>> = {

@@ -1,6 +1,6 @@
 import type { TContentPage } from '@sahay/server/modules/site/content.schema';
 import { trpc } from '#web/api/trpc.ts';
-import { useSiteDataStore } from '#web/features/site/site-data.tsx';
+import { useSiteDataStore } from '#web/features/site/site-data.public.tsx';
 
 function useAfterSave() {
   const utils = trpc.useUtils();

@@ -1,5 +1,5 @@
 import { trpc } from '#web/api/trpc.ts';
-import { useSiteDataStore } from '#web/features/site/site-data.tsx';
+import { useSiteDataStore } from '#web/features/site/site-data.public.tsx';
 
 /** site.settings.update; the page's top bar and footer show the saved values at once. */
 export function useUpdateSettings() {

@@ -6,8 +6,8 @@ import { FormError } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '#web/features/admin/components/admin-gate.tsx';
-import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.tsx';
+import { AdminGate } from '#web/features/admin/components/admin-gate.public.tsx';
+import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.public.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useContactMessage, useContactMessages, useMarkContactHandled, type ContactStatus } from '../hooks/use-contact-messages.ts';
 

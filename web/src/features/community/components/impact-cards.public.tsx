@@ -2,7 +2,7 @@ import { useT } from '#web/i18n/i18n.tsx';
 import { formatMoney, formatNumber } from '#web/ui/format.ts';
 import { useTeamSummary } from '../hooks/use-team-summary.ts';
 import { LoadFailure } from '#web/ui/load-failure.tsx';
-import { TierBadge } from './tier-badge.tsx';
+import { TierBadge } from './tier-badge.public.tsx';
 
 /** The dashboard's impact cards (PRODUCT.md §4), from team.getSummary in one round trip. */
 export function ImpactCards() {

@@ -4,8 +4,8 @@
  * certificate (the server keeps 2,000 px too), a 5.5 MB photo is then accepted instead of refused,
  * and a family on a slow line sends a fifth of the bytes. PDFs are sent as they are.
  */
-import { MAX_DOCUMENT_BYTES } from './application-rules.ts';
-import type { DocumentMediaType } from './file-type.ts';
+import { MAX_DOCUMENT_BYTES } from './application-rules.public.ts';
+import type { DocumentMediaType } from './file-type.public.ts';
 
 export const SHRINK_MAX_SIDE = 2000;
 export const SHRINK_JPEG_QUALITY = 0.85;

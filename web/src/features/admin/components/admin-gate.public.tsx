@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { hasPermission, type Permission } from '@sahay/server/shared/access';
-import { useMe } from '#web/features/identity/hooks/use-me.ts';
+import { useMe } from '#web/features/identity/hooks/use-me.public.ts';
 import { useT } from '#web/i18n/i18n.tsx';
 import { PageLoading } from '#web/ui/error-boundary.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AccessDenied } from './access-denied.tsx';
+import { AccessDenied } from './access-denied.public.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 
 /** What a staff screen asks of the admin (server/src/shared/access.ts, the server's own check). */

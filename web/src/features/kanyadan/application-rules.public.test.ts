@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as server from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
-import * as rules from './application-rules.ts';
+import * as rules from './application-rules.public.ts';
 
 /** The page takes the server's lists and messages from a file that must stay free of zod (the byte budget). */
 describe('the form’s Kanyadan rules', () => {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { IFSC_NOT_IN_LIST } from '@sahay/server/modules/identity/profile/profile.schema';
-import type { useIfscLookup } from '../hooks/use-ifsc-lookup.ts';
+import type { useIfscLookup } from '../hooks/use-ifsc-lookup.public.ts';
 
 /** The payout details as they are about to be saved, read back to the member. */
 export interface PayoutReadBack {

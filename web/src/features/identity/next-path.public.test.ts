@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, sanitizeNextPath } from './next-path.ts';
+import { loginPathFor, sanitizeNextPath } from './next-path.public.ts';
 
 describe('sanitizeNextPath', () => {
   it('keeps paths on this site, with their query and fragment', () => {

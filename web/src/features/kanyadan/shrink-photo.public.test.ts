@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_DOCUMENT_BYTES } from './application-rules.ts';
-import { documentProblem } from './file-type.ts';
-import { jpegName, preferred, shrinkDecision, shrinkPhoto, SHRINK_MAX_SIDE } from './shrink-photo.ts';
+import { MAX_DOCUMENT_BYTES } from './application-rules.public.ts';
+import { documentProblem } from './file-type.public.ts';
+import { jpegName, preferred, shrinkDecision, shrinkPhoto, SHRINK_MAX_SIDE } from './shrink-photo.public.ts';
 
 const MB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_ONLINE_PAISE, parseRupees, rupeesText } from './amount.ts';
+import { MAX_ONLINE_PAISE, parseRupees, rupeesText } from './amount.public.ts';
 
 describe('parseRupees', () => {
   it('reads whole rupees and up to two decimals as integer paise', () => {

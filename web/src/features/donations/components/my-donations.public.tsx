@@ -4,7 +4,7 @@ import { formatDate, formatMoney } from '#web/ui/format.ts';
 import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { TableScroll } from '#web/ui/table-scroll.tsx';
 import { useMyDonations } from '../hooks/use-my-donations.ts';
-import { displayReference } from '../reference.ts';
+import { displayReference } from '../reference.public.ts';
 import { CAUSE_LABELS, causeOf } from './cause-select.tsx';
 import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { DonationStatusBadge } from './donation-status-badge.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentProblem, formatFileSize, isAcceptedFor, mediaTypeOf, sniffFile } from './file-type.ts';
+import { documentProblem, formatFileSize, isAcceptedFor, mediaTypeOf, sniffFile } from './file-type.public.ts';
 
 const bytes = (...values: Array<number | string>) =>
   new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...value].map((char) => char.charCodeAt(0)) : [value])));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayReference, normaliseReference, utrKindOf } from './reference.ts';
+import { displayReference, normaliseReference, utrKindOf } from './reference.public.ts';
 
 describe('donation references', () => {
   it('accept the reference with or without the dash, in any case', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { canUseWebShare, referralLinkOf, shareLink, whatsAppShareUrl } from './referral.ts';
+import { canUseWebShare, referralLinkOf, shareLink, whatsAppShareUrl } from './referral.public.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useT } from '#web/i18n/i18n.tsx';
-import { useHeldEpins } from '../hooks/use-held-epins.ts';
-import { shareableCode } from '../shareable-code.ts';
+import { useHeldEpins } from '../hooks/use-held-epins.public.ts';
+import { shareableCode } from '../shareable-code.public.ts';
 import { ShareCodeButtons } from './share-code-buttons.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { I18nProvider, loadNamespaces, type MessageKey } from '#web/i18n/i18n.tsx';
-import { useActorName } from './actor-name.ts';
+import { useActorName } from './actor-name.public.ts';
 
 function Names({ anonymous }: { anonymous: MessageKey }) {
   const actorName = useActorName(anonymous);

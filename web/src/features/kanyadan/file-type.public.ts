@@ -6,7 +6,7 @@ import {
   UPLOAD_WRONG_TYPE_IMAGES,
   UPLOAD_WRONG_TYPE_IMAGES_OR_PDF,
   type DocumentKind,
-} from './application-rules.ts';
+} from './application-rules.public.ts';
 
 export type DocumentMediaType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
 

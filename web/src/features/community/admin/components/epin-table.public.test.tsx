@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TEpin } from '@sahay/server/modules/community/epins.schema';
 import { I18nProvider, loadNamespaces } from '#web/i18n/i18n.tsx';
-import { EpinTable } from './epin-table.tsx';
+import { EpinTable } from './epin-table.public.tsx';
 
 const USED: TEpin = { code: 'AB12CD34EF', used: true, usedBy: 'SH1234567', usedAt: '2026-11-20T09:15:00.000Z', assignedTo: 'SH7654321', createdAt: '2026-11-01T04:30:00.000Z', reservedUntil: null };
 const UNUSED: TEpin = { ...USED, code: 'ZX98YW76VU', used: false, usedBy: null, usedAt: null };

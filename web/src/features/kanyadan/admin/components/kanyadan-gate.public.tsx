@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { hasAnyPermission } from '@sahay/server/shared/access';
-import { AccessDenied } from '#web/features/admin/components/access-denied.tsx';
-import { AdminGate, type AdminPermission } from '#web/features/admin/components/admin-gate.tsx';
+import { AccessDenied } from '#web/features/admin/components/access-denied.public.tsx';
+import { AdminGate, type AdminPermission } from '#web/features/admin/components/admin-gate.public.tsx';
 
 type Me = NonNullable<TMeResponse>;
 

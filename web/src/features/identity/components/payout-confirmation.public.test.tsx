@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { I18nProvider, loadNamespaces, type Lang } from '#web/i18n/i18n.tsx';
-import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from './payout-confirmation.tsx';
+import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from './payout-confirmation.public.tsx';
 
 const textOf = (html: string) => html.replaceAll('<!-- -->', '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 const noop = () => undefined;
