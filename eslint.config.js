@@ -35,6 +35,6 @@ export default tseslint.config(
     // no other rule, so the no-restricted-imports block above keeps working.
     files: ['**/*.{ts,tsx,mts,cts,js,mjs}'],
     plugins: { sahay: sahayBoundaries },
-    rules: { 'sahay/module-boundaries': 'error', 'sahay/module-layers': 'error', 'sahay/web-imports-server': 'error', 'sahay/schema-imports': 'error' },
+    rules: { 'sahay/module-boundaries': 'error', 'sahay/module-layers': 'error', 'sahay/web-imports-server': 'error', 'sahay/schema-imports': 'error', 'sahay/web-feature-boundaries': 'error' },
   },
 );

@@ -18,6 +18,11 @@
  *   first rule as code outside the modules instead (a module's .api.ts, .schema.ts, .module.ts).
  * - `sahay/schema-imports`: a `*.schema.ts` file, and a file in `server/src/shared/`, imports only `zod`,
  *   other `*.schema.ts` files and `server/src/shared/`.
+ * - `sahay/web-feature-boundaries` (docs/decisions/050): a file in `web/src/features/<X>/` may import
+ *   from another feature `<Y>` only its public face, the files named `*.public.ts(x)`; the console
+ *   (`web/src/features/admin/`) may also import each feature's staff routes
+ *   (`features/<Y>/admin/staff-routes.ts`). `web/src/{ui,lib,api,i18n}/` sit below the features and
+ *   import none of them. Tests are held to the same.
  *
  * Why another module's schemas count as public: a schema is the request/response contract of a
  * procedure, which the web form already imports (STYLE.md), so hiding it from a sibling module would
@@ -46,6 +51,7 @@ function normalise(absolutePath) {
 function resolveSpecifier(specifier, importerPath) {
   if (specifier.startsWith('#server/')) return normalise(path.join(repoRoot, 'server/src', specifier.slice('#server/'.length)));
   if (specifier.startsWith('@sahay/server/')) return normalise(path.join(repoRoot, 'server/src', specifier.slice('@sahay/server/'.length)));
+  if (specifier.startsWith('#web/')) return normalise(path.join(repoRoot, 'web/src', specifier.slice('#web/'.length)));
   if (specifier.startsWith('./') || specifier.startsWith('../')) return normalise(path.resolve(path.dirname(importerPath), specifier));
   return null;
 }
@@ -65,7 +71,7 @@ const isBrowserCode = (repoPath) => repoPath.startsWith('web/') && !(repoPath.st
 
 const isSchema = (repoPath) => repoPath.endsWith('.schema');
 /** server/src/shared/: pure values and rules every module, the platform and the web share (issue 30). */
-const isShared = (repoPath) => repoPath.startsWith('server/src/shared/');
+const isShared = (repoPath) => repoPath.startsWith('server/src/shared/') && !/\.test$/.test(repoPath);
 /** Files that import nothing but zod and each other, so sharing them shares no state: schemas and shared/. */
 const isLeaf = (repoPath) => isSchema(repoPath) || isShared(repoPath);
 const isApiOf = (target) => target.rest === `${target.module}.api`;
@@ -243,6 +249,58 @@ const schemaImports = {
   },
 };
 
+const WEB_FEATURES_DIR = 'web/src/features/';
+/** Folders of the web below the features: generic pieces every feature uses, which know no feature. */
+const WEB_BELOW_FEATURES = ['web/src/ui/', 'web/src/lib/', 'web/src/api/', 'web/src/i18n/'];
+
+/** The feature a web path belongs to, or null outside web/src/features/<feature>/. */
+const webFeatureOf = (repoPath) => {
+  if (!repoPath.startsWith(WEB_FEATURES_DIR)) return null;
+  const parts = repoPath.slice(WEB_FEATURES_DIR.length).split('/');
+  return parts.length < 2 ? null : parts[0];
+};
+const isPublicFace = (repoPath) => /\.public$/.test(repoPath);
+const isStaffRoutes = (repoPath, feature) => repoPath === `${WEB_FEATURES_DIR}${feature}/admin/staff-routes`;
+
+const webFeatureBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A web feature imports another feature only through that feature's *.public.ts(x) files; ui, lib, api and i18n import no feature." },
+    schema: [],
+    messages: {
+      internal:
+        "sahay/web-feature-boundaries: feature '{{from}}' may not import '{{target}}', an internal file of feature '{{feature}}' (docs/decisions/050). Import what '{{feature}}' offers in its *.public.ts(x) files: name the file <name>.public.ts(x) if it is meant to be shared, or move a generic piece into web/src/ui or web/src/lib.",
+      staffRoutes:
+        "sahay/web-feature-boundaries: only the console (web/src/features/admin/) composes '{{target}}', feature '{{feature}}''s staff routes (docs/decisions/050).",
+      belowFeatures:
+        "sahay/web-feature-boundaries: '{{from}}' sits below the features and may not import '{{target}}' of feature '{{feature}}' (docs/decisions/050). Pass what it needs in, or move the shared piece down into web/src/ui or web/src/lib.",
+    },
+  },
+  create(context) {
+    const importer = importerOf(context);
+    if (!importer || !importer.repoPath.startsWith('web/src/')) return {};
+    const source = webFeatureOf(importer.repoPath);
+    const isBelow = WEB_BELOW_FEATURES.some((folder) => importer.repoPath.startsWith(folder));
+    if (!source && !isBelow) return {};
+    return importVisitors((node, specifier) => {
+      const targetPath = resolveSpecifier(specifier, importer.absolute);
+      const feature = targetPath && webFeatureOf(targetPath);
+      if (!feature || feature === source) return;
+      const data = { from: source ?? importer.repoPath, target: targetPath, feature };
+      if (isBelow) {
+        context.report({ node, messageId: 'belowFeatures', data });
+        return;
+      }
+      if (isPublicFace(targetPath)) return;
+      if (isStaffRoutes(targetPath, feature)) {
+        if (source !== 'admin') context.report({ node, messageId: 'staffRoutes', data });
+        return;
+      }
+      context.report({ node, messageId: 'internal', data });
+    });
+  },
+};
+
 export default {
   meta: { name: 'sahay-boundaries' },
   rules: {
@@ -250,5 +308,6 @@ export default {
     'module-layers': moduleLayers,
     'web-imports-server': webImportsServer,
     'schema-imports': schemaImports,
+    'web-feature-boundaries': webFeatureBoundaries,
   },
 };

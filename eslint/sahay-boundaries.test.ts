@@ -157,6 +157,45 @@ describe('sahay/web-imports-server', () => {
   });
 });
 
+describe('sahay/web-feature-boundaries (docs/decisions/050)', () => {
+  const IN_DONATIONS = 'web/src/features/donations/fixture.ts';
+
+  it("refuses another feature's internal files: by alias, relative, type-only, dynamic and re-exported", async () => {
+    expect(await problems('web-feature-internal-import', IN_DONATIONS)).toEqual([
+      'sahay/web-feature-boundaries@1',
+      'sahay/web-feature-boundaries@2',
+      'sahay/web-feature-boundaries@3',
+      'sahay/web-feature-boundaries@4',
+    ]);
+    // A test is held to the same, and so is the console.
+    expect(await problems('web-feature-internal-import', 'web/src/features/donations/fixture.test.tsx')).toHaveLength(4);
+    expect(await problems('web-feature-internal-import', 'web/src/features/admin/fixture.tsx')).toHaveLength(4);
+  });
+
+  it("names the feature, the file and the way out", async () => {
+    const [message] = await messagesOf('web-feature-internal-import', IN_DONATIONS);
+    expect(message).toContain("feature 'donations' may not import 'web/src/features/identity/hooks/use-me'");
+    expect(message).toContain('*.public.ts(x)');
+  });
+
+  it("allows another feature's *.public files, the feature's own files, web/src/ui and the pages", async () => {
+    expect(await problems('web-feature-public-imports', IN_DONATIONS)).toEqual([]);
+  });
+
+  it("lets only the console import a feature's staff routes", async () => {
+    expect(await problems('web-staff-routes-import', 'web/src/features/admin/admin-routes.tsx')).toEqual([]);
+    expect(await problems('web-staff-routes-import', IN_DONATIONS)).toEqual(['sahay/web-feature-boundaries@1']);
+  });
+
+  it('refuses any feature, public or not, in ui, lib, api and i18n, which sit below the features', async () => {
+    for (const folder of ['ui', 'lib', 'api', 'i18n']) {
+      expect(await problems('web-below-features-import', `web/src/${folder}/fixture.ts`), folder).toEqual(['sahay/web-feature-boundaries@1']);
+    }
+    // The app's entry points and routes compose the features.
+    expect(await problems('web-below-features-import', 'web/src/routes.tsx')).toEqual([]);
+  });
+});
+
 describe('sahay/schema-imports', () => {
   it('refuses a schema file importing anything but zod and other schemas', async () => {
     expect(await problems('schema-imports-internals', 'server/src/modules/identity/grant.schema.ts')).toEqual(['sahay/schema-imports@3']);

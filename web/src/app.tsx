@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Router, type AroundNavHandler, type RouterOptions } from 'wouter';
 import { SiteLayout, MAIN_ID } from './features/site/components/site-layout.tsx';
-import { SiteDataProvider, type SiteDataStore } from './features/site/site-data.tsx';
+import { SiteDataProvider, type SiteDataStore } from './features/site/site-data.public.tsx';
 import { I18nProvider, useLang, type Lang } from './i18n/i18n.tsx';
 import { localizeHref } from './i18n/lang-url.ts';
 import { AppRoutes } from './routes.tsx';

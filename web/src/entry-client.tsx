@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { SiteDataStore } from './features/site/site-data.tsx';
+import { SiteDataStore } from './features/site/site-data.public.tsx';
 import { loadNamespaces, rememberLang, setActiveLang } from './i18n/i18n.tsx';
 import { langOfSearch } from './i18n/lang-url.ts';
 import { APP_PREFIXES, findPublicRoute, notFoundPage } from './pages.ts';

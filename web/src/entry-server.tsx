@@ -10,7 +10,7 @@ import type { Viewer } from './api/session-change.ts';
 import { App } from './app.tsx';
 import type { HelpPageData } from './features/help/help-page-data.ts';
 import { textIn } from './features/help/help-request-text.ts';
-import { publicPageOf, publicSettingsOf, SiteDataStore, type SiteData } from './features/site/site-data.tsx';
+import { publicPageOf, publicSettingsOf, SiteDataStore, type SiteData } from './features/site/site-data.public.tsx';
 import { isLang, LANGS, loadNamespaces, NAMESPACES, type Lang, type Namespace } from './i18n/i18n.tsx';
 import { defaultLangOf, langOfSearch, localizeHref } from './i18n/lang-url.ts';
 import { escapeHtml, jsonForHtml } from './lib/html.ts';

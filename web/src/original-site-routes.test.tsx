@@ -4,6 +4,10 @@ import { Router } from 'wouter';
 import { NO_PAID_LEVELS_PATH } from '@sahay/server/modules/site/legacy-links.schema';
 import AdminRoutes from './features/admin/admin-routes.tsx';
 import * as adminPages from './features/admin/admin-pages.ts';
+import * as donationsStaffPages from './features/donations/admin/staff-routes.ts';
+import * as helpStaffPages from './features/help/admin/staff-routes.ts';
+import * as kanyadanStaffPages from './features/kanyadan/admin/staff-routes.ts';
+import * as siteStaffPages from './features/site/admin/staff-routes.ts';
 import * as pages from './pages.ts';
 import { AppRoutes } from './routes.tsx';
 import { publicSiteFixture } from './testing/public-site-fixture.ts';
@@ -67,7 +71,8 @@ const ROUTES: ReadonlyArray<[string, Expected]> = [
 
 /** Each stand-in page's export name, by the marker it renders. */
 const names = new Map<string, string>();
-for (const [name, value] of [...Object.entries(pages), ...Object.entries(adminPages)]) {
+const staffPages = [adminPages, siteStaffPages, donationsStaffPages, kanyadanStaffPages, helpStaffPages];
+for (const [name, value] of [...Object.entries(pages), ...staffPages.flatMap((module) => Object.entries(module))]) {
   const id = (value as { id?: unknown } | null)?.id;
   if (typeof id === 'string') names.set(id, name);
 }

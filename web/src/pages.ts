@@ -21,13 +21,20 @@ export function apiPage(load: () => Promise<{ default: ComponentType }>, namespa
   }, namespaces);
 }
 
+/** A staff screen under /admin: each feature lists its own (features/<feature>/admin/staff-routes.ts). */
+export interface StaffRoute {
+  /** Relative to /admin (wouter syntax). */
+  path: string;
+  page: LazyPage;
+}
+
 export const homePage = lazyPage(() => import('./features/site/pages/home-page.tsx'), ['home']);
 export const kanyadanYojnaPage = lazyPage(() => import('./features/site/pages/kanyadan-yojna-page.tsx'), ['kanyadan']);
 // Its server messages ('messages') load once the family starts on a form (see load-server-messages.ts).
 export const kanyadanRegistrationPage = lazyPage(() => import('./features/kanyadan/pages/kanyadan-registration-page.tsx'), ['kanyadan']);
 export const contentPage = lazyPage(() => import('./features/site/pages/content-page.tsx'), ['pages']);
 export const contactPage = lazyPage(() => import('./features/site/pages/contact-page.tsx'), ['pages', 'messages']);
-export const notFoundPage = lazyPage(() => import('./features/site/pages/not-found-page.tsx'));
+export const notFoundPage = lazyPage(() => import('./features/site/pages/not-found-page.public.tsx'));
 // Where the old site's paid-level and matrix links lead (server/src/http/legacy-links.ts).
 export const noPaidLevelsPage = lazyPage(() => import('./features/site/pages/no-paid-levels-page.tsx'), ['pages']);
 export const loginPage = lazyPage(() => import('./features/identity/pages/login-page.tsx'), ['identity', 'messages']);
@@ -106,7 +113,7 @@ export const publicRoutes: PublicRoute[] = [
   { pattern: '/verify/:memberId', page: verifyCardPage, sources: [`${IDENTITY_PAGES}/verify-card-page.tsx`], isListed: false },
 ];
 
-export const NOT_FOUND_SOURCES = [`${SITE_PAGES}/not-found-page.tsx`];
+export const NOT_FOUND_SOURCES = [`${SITE_PAGES}/not-found-page.public.tsx`];
 
 /**
  * Paths under these prefixes get the app shell (the layout with a loading notice) from the server

@@ -23,16 +23,33 @@ export interface SessionUser {
 }
 
 /**
+ * What the permission checks read of a user: a session (permissions typed) or the web's `identity.me`
+ * answer (permissions as plain strings, since its schema does not narrow them).
+ */
+export interface StaffView {
+  role: Role;
+  permissions: readonly string[];
+  twoFactorSetupRequired?: boolean;
+}
+
+/**
  * The one permission check (tRPC's adminProcedure, REST's requireAdmin, and "own records, or an
  * admin holding this permission" in the modules): an admin holding `permission`, or any admin when
  * it is null. A super-admin holds them all.
  */
-export function hasPermission(
-  user: { role: Role; permissions: readonly Permission[]; twoFactorSetupRequired?: boolean } | null,
-  permission: Permission | null,
-): boolean {
+export function hasPermission(user: StaffView | null, permission: Permission | null): boolean {
   if (user?.twoFactorSetupRequired === true) return false;
   return user?.role === 'admin' && (permission === null || user.permissions.includes(permission));
+}
+
+/** An admin holding one of `permissions` at least: a page open to several teams (Kanyadan: verification decides, finance pays). */
+export function hasAnyPermission(user: StaffView | null, permissions: readonly Permission[]): boolean {
+  return permissions.some((permission) => hasPermission(user, permission));
+}
+
+/** A super-admin: an admin holding every permission, the only staff who may invite staff or change what staff may do. */
+export function isSuperAdmin(user: StaffView | null): boolean {
+  return PERMISSIONS.every((permission) => hasPermission(user, permission));
 }
 
 /**

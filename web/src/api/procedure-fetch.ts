@@ -1,4 +1,4 @@
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AnyMutationProcedure, AnyQueryProcedure, inferProcedureInput, inferRouterInputs, inferRouterOutputs, inferTransformedProcedureOutput, TRPCRouterRecord } from '@trpc/server';
 import type { AppRouter } from '@sahay/server/trpc/router';
 
 /**
@@ -9,6 +9,31 @@ import type { AppRouter } from '@sahay/server/trpc/router';
  */
 export type ProcedureInputs = inferRouterInputs<AppRouter>;
 export type ProcedureOutputs = inferRouterOutputs<AppRouter>;
+
+type Procedures = AppRouter['_def']['record'];
+
+/** The dotted path of every procedure of `TKind` in a router's record: 'site.content.get'. */
+type PathsOf<TRecord, TKind> = {
+  [TKey in keyof TRecord & string]: TRecord[TKey] extends TKind ? TKey : TRecord[TKey] extends TRPCRouterRecord ? `${TKey}.${PathsOf<TRecord[TKey], TKind>}` : never;
+}[keyof TRecord & string];
+
+/** The procedure at a dotted path. */
+type ProcedureAt<TRecord, TPath extends string> = TPath extends `${infer THead}.${infer TRest}`
+  ? THead extends keyof TRecord
+    ? ProcedureAt<TRecord[THead], TRest>
+    : never
+  : TPath extends keyof TRecord
+    ? TRecord[TPath]
+    : never;
+
+/**
+ * Calls named by the procedure's path and typed by the AppRouter (types only: nothing more reaches
+ * the bundle), so a wrong path, a query sent as a mutation or a wrong input fails the typecheck.
+ */
+export type QueryPath = PathsOf<Procedures, AnyQueryProcedure>;
+export type MutationPath = PathsOf<Procedures, AnyMutationProcedure>;
+export type ProcedureInput<TPath extends QueryPath | MutationPath> = inferProcedureInput<ProcedureAt<Procedures, TPath>>;
+export type ProcedureOutput<TPath extends QueryPath | MutationPath> = inferTransformedProcedureOutput<AppRouter['_def']['_config']['$types'], ProcedureAt<Procedures, TPath>>;
 
 interface ErrorBody {
   error?: { message?: string; data?: { httpStatus?: number; fieldErrors?: Record<string, string[]> | null; requestId?: string | null } };
@@ -44,10 +69,10 @@ async function call<T>(path: string, init: RequestInit & { input?: unknown }): P
   return body.result.data;
 }
 
-export function queryProcedure<T>(path: string, input?: unknown, signal?: AbortSignal): Promise<T> {
-  return call<T>(path, { method: 'GET', input, signal });
+export function queryProcedure<TPath extends QueryPath>(path: TPath, input: ProcedureInput<TPath>, signal?: AbortSignal): Promise<ProcedureOutput<TPath>> {
+  return call<ProcedureOutput<TPath>>(path, { method: 'GET', input, signal });
 }
 
-export function mutateProcedure<T>(path: string, input: unknown): Promise<T> {
-  return call<T>(path, { method: 'POST', input });
+export function mutateProcedure<TPath extends MutationPath>(path: TPath, input: ProcedureInput<TPath>): Promise<ProcedureOutput<TPath>> {
+  return call<ProcedureOutput<TPath>>(path, { method: 'POST', input });
 }

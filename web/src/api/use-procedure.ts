@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useState } from 'react';
 import { httpStatusOf } from './errors.ts';
-import { mutateProcedure, queryProcedure } from './procedure-fetch.ts';
+import { mutateProcedure, queryProcedure, type MutationPath, type ProcedureInput, type ProcedureOutput, type QueryPath } from './procedure-fetch.ts';
 
 /**
  * React Query's shape in miniature, for the public pages' few calls over procedure-fetch.ts (the
@@ -12,14 +12,16 @@ interface MutationState<TOutput> {
   error: unknown;
 }
 
-export function useProcedureMutation<TInput, TOutput>(path: string, options: { onSuccess?: (data: TOutput) => void } = {}) {
+/** A mutation named by its procedure's path; its input and answer are that procedure's (procedure-fetch.ts). */
+export function useProcedureMutation<TPath extends MutationPath>(path: TPath, options: { onSuccess?: (data: ProcedureOutput<TPath>) => void } = {}) {
+  type TOutput = ProcedureOutput<TPath>;
   const idle: MutationState<TOutput> = { isPending: false, data: undefined, error: null };
   const [state, setState] = useState<MutationState<TOutput>>(idle);
 
-  async function mutate(input: TInput, callbacks: { onSuccess?: (data: TOutput) => void } = {}): Promise<boolean> {
+  async function mutate(input: ProcedureInput<TPath>, callbacks: { onSuccess?: (data: TOutput) => void } = {}): Promise<boolean> {
     setState({ isPending: true, data: undefined, error: null });
     try {
-      const data = await mutateProcedure<TOutput>(path, input);
+      const data = await mutateProcedure(path, input);
       setState({ isPending: false, data, error: null });
       options.onSuccess?.(data);
       callbacks.onSuccess?.(data);
@@ -36,7 +38,8 @@ export function useProcedureMutation<TInput, TOutput>(path: string, options: { o
 /** Answers kept for the visit; a 4xx is kept too (asking again will not change it), other failures are not. */
 const answers = new Map<string, { data?: unknown; error?: unknown }>();
 
-export function useProcedureQuery<TOutput>(path: string, input: unknown, options: { enabled?: boolean } = {}) {
+/** A query named by its procedure's path; its input and answer are that procedure's (procedure-fetch.ts). */
+export function useProcedureQuery<TPath extends QueryPath>(path: TPath, input: ProcedureInput<TPath>, options: { enabled?: boolean } = {}) {
   const isEnabled = options.enabled ?? true;
   const key = `${path}:${JSON.stringify(input)}`;
   const [, answered] = useReducer((count: number) => count + 1, 0);
@@ -45,7 +48,7 @@ export function useProcedureQuery<TOutput>(path: string, input: unknown, options
   useEffect(() => {
     if (!isEnabled || answers.has(key)) return;
     let isCurrent = true;
-    queryProcedure<TOutput>(path, input).then(
+    queryProcedure(path, input).then(
       (data) => answers.set(key, { data }),
       (error: unknown) => {
         const status = httpStatusOf(error);
@@ -64,5 +67,5 @@ export function useProcedureQuery<TOutput>(path: string, input: unknown, options
 
   const answer = answers.get(key);
   const error = answer?.error ?? (failure?.key === key ? failure.error : null);
-  return { data: answer?.data as TOutput | undefined, error, isLoading: isEnabled && !answer && error === null };
+  return { data: answer?.data as ProcedureOutput<TPath> | undefined, error, isLoading: isEnabled && !answer && error === null };
 }

@@ -5,13 +5,13 @@ import { handleCommand, type StreamEvents } from '#server/event-store/command-ha
 import { getMemberCards, getPublicCard } from '#server/modules/identity/identity.api';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
+import { isSelfTransfer, isTransferCountValid, TRANSFER_INVALID_COUNT, TRANSFER_SELF, TRANSFER_USER_NOT_FOUND } from '#server/shared/epin-transfers';
 import { epinHolderStreamId, epinStreamId, type EpinsReceived, type EpinsSent, type EpinTransferred } from './epin.events.ts';
 import type { TEpin, TEpinTransfer } from './epins.schema.ts';
 import { epinOfRow, type EpinRow } from './epins.ts';
 
-export const TRANSFER_SELF = 'You cannot transfer invite codes to yourself.';
-export const TRANSFER_USER_NOT_FOUND = 'User not found';
-export const TRANSFER_INVALID_COUNT = 'Invalid transfer count.';
+// The rules and their words are shared with the web's transfer form (issue 30).
+export { TRANSFER_INVALID_COUNT, TRANSFER_SELF, TRANSFER_USER_NOT_FOUND } from '#server/shared/epin-transfers';
 export const TRANSFER_FAILED = 'Transfer failed. Try again later.';
 
 interface HeldCode {
@@ -26,8 +26,8 @@ export function decideTransfer(
   command: { transferId: string; from: string; to: string; count: number; now: Date },
   held: readonly HeldCode[],
 ): StreamEvents<EpinTransferred | EpinsSent | EpinsReceived>[] {
-  if (command.from === command.to) throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_SELF, fieldErrors: { toUserId: [TRANSFER_SELF] } });
-  if (!Number.isInteger(command.count) || command.count < 1 || command.count > held.length) {
+  if (isSelfTransfer(command.from, command.to)) throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_SELF, fieldErrors: { toUserId: [TRANSFER_SELF] } });
+  if (!isTransferCountValid(command.count, held.length)) {
     throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_INVALID_COUNT, fieldErrors: { count: [TRANSFER_INVALID_COUNT] } });
   }
   const codes = held.slice(0, command.count).map((code) => code.code);

@@ -3,6 +3,15 @@ import type { Sealed } from '#server/event-store/personal-data';
 import type { DomainEvent } from '#server/event-store/types';
 import { formatRupees } from '#server/lib/amount-in-words';
 import { indiaToday } from '#server/modules/kanyadan/age.schema';
+import {
+  CONTACT_NUMBER_REQUIRED,
+  CONTACT_NUMBER_TOO_LONG,
+  INVALID_WITHDRAWAL_AMOUNT,
+  isChargeValid,
+  MAX_CONTACT_NUMBER_LENGTH,
+  MIN_WITHDRAWAL_PAISE,
+  previewDisbursement,
+} from '#server/shared/withdrawals';
 import type { DisbursementApproved, DisbursementPaid, HelpDonationCause, DisbursementRejected, DisbursementRequested, HelpDonationEarmarked, HelpDonationUnearmarked, HelpLedgerEvent } from './help.events.ts';
 
 /**
@@ -42,9 +51,18 @@ export function isLedgerEvent(event: DomainEvent): event is LedgerEvent {
 
 // ---- messages (English; the web translates them) ----
 
-export const INVALID_WITHDRAWAL_AMOUNT = 'Invalid withdrawal amount';
-export const CONTACT_NUMBER_REQUIRED = 'Enter a contact number.';
-export const CONTACT_NUMBER_TOO_LONG = 'The contact number can have at most 15 characters.';
+// The admin charge and the form's limits are shared with the web's withdrawal form (issue 30).
+export {
+  adminChargeOf,
+  CONTACT_NUMBER_REQUIRED,
+  CONTACT_NUMBER_TOO_LONG,
+  INVALID_WITHDRAWAL_AMOUNT,
+  MAX_CHARGE_BASIS_POINTS,
+  MAX_CONTACT_NUMBER_LENGTH,
+  MIN_WITHDRAWAL_PAISE,
+  previewDisbursement,
+  type DisbursementPreview,
+} from '#server/shared/withdrawals';
 export const NOT_THE_REQUESTER = 'Only the person who asked for this help can request a withdrawal.';
 export const DISBURSEMENT_ID_TAKEN = 'A different withdrawal request already has this ID.';
 export const ADMIN_CHARGE_BROKEN = 'The admin charge in settings is not valid (it must be between 0% and 100%). Ask an admin with settings to fix it.';
@@ -64,12 +82,6 @@ export const UTR_USED = 'This UTR is already recorded for another payment.';
 export function amountAboveBalance(maxPaise: number): string {
   return `The amount is more than the balance of ${formatRupees(maxPaise)}.`;
 }
-
-/** The smallest withdrawal: ₹1. */
-export const MIN_WITHDRAWAL_PAISE = 100;
-export const MAX_CONTACT_NUMBER_LENGTH = 15;
-/** 100% in basis points: the admin charge can never exceed the amount. */
-export const MAX_CHARGE_BASIS_POINTS = 10_000;
 
 // ---- the ledger ----
 
@@ -216,34 +228,6 @@ export function foldLedger(events: Iterable<DomainEvent>): Ledger {
   let ledger = emptyLedger;
   for (const event of events) ledger = evolveLedger(ledger, event);
   return ledger;
-}
-
-// ---- the admin charge ----
-
-/**
- * The admin charge on an amount: `chargeBasisPoints` (1 = 0.01%) of it, rounded down to the paisa
- * so the beneficiary is never charged a fraction more. Exact in BigInt for any whole amount.
- */
-export function adminChargeOf(amountPaise: number, chargeBasisPoints: number): number {
-  if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError(`An admin charge needs a whole, non-negative amount of paise, got ${String(amountPaise)}`);
-  if (!isChargeValid(chargeBasisPoints)) throw new RangeError(`The admin charge must be 0 to 10000 basis points, got ${String(chargeBasisPoints)}`);
-  return Number((BigInt(amountPaise) * BigInt(chargeBasisPoints)) / BigInt(MAX_CHARGE_BASIS_POINTS));
-}
-
-function isChargeValid(chargeBasisPoints: number): boolean {
-  return Number.isSafeInteger(chargeBasisPoints) && chargeBasisPoints >= 0 && chargeBasisPoints <= MAX_CHARGE_BASIS_POINTS;
-}
-
-export interface DisbursementPreview {
-  amountPaise: number;
-  adminChargePaise: number;
-  netPaise: number;
-}
-
-/** What the beneficiary's form shows before sending: the charge and what reaches them. */
-export function previewDisbursement(amountPaise: number, chargeBasisPoints: number): DisbursementPreview {
-  const adminChargePaise = adminChargeOf(amountPaise, chargeBasisPoints);
-  return { amountPaise, adminChargePaise, netPaise: amountPaise - adminChargePaise };
 }
 
 // ---- earmarks (the reaction to a verified or cancelled donation) ----

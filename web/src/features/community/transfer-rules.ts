@@ -1,13 +1,13 @@
 import { USER_ID_PATTERN } from '@sahay/server/modules/identity/fields.schema';
 import { ZTransferEpinsRequestSchema, type TTransferEpinsRequest } from '@sahay/server/modules/community/epins.schema';
+import { isSelfTransfer, isTransferCountValid, TRANSFER_INVALID_COUNT, TRANSFER_SELF, TRANSFER_USER_NOT_FOUND } from '@sahay/server/shared/epin-transfers';
 
 /**
- * The words of PRODUCT.md §4, as the server says them (community/epin-transfers.ts); the web's
- * serverMessages dictionary translates them like any message from the server.
+ * The words of PRODUCT.md §4 and the rules behind them are the server's own
+ * (server/src/shared/epin-transfers.ts); the web's serverMessages dictionary translates the words
+ * like any message from the server.
  */
-export const TRANSFER_SELF = 'You cannot transfer invite codes to yourself.';
-export const TRANSFER_USER_NOT_FOUND = 'User not found';
-export const TRANSFER_INVALID_COUNT = 'Invalid transfer count.';
+export { TRANSFER_INVALID_COUNT, TRANSFER_SELF, TRANSFER_USER_NOT_FOUND };
 
 export interface TransferContext {
   /** The sender's own user ID. */
@@ -41,9 +41,9 @@ export function checkTransfer(typed: { toUserId: string; count: string }, contex
     }
   }
   const toUserId = typed.toUserId.trim().toUpperCase();
-  if (toUserId !== '' && toUserId === context.selfId.toUpperCase()) fieldErrors.toUserId = [TRANSFER_SELF];
+  if (toUserId !== '' && isSelfTransfer(context.selfId.toUpperCase(), toUserId)) fieldErrors.toUserId = [TRANSFER_SELF];
   else if (context.receiver === 'notFound' && fieldErrors.toUserId.length === 0) fieldErrors.toUserId = [TRANSFER_USER_NOT_FOUND];
-  if (parsed.success && parsed.data.count > context.available) fieldErrors.count = [TRANSFER_INVALID_COUNT];
+  if (parsed.success && !isTransferCountValid(parsed.data.count, context.available)) fieldErrors.count = [TRANSFER_INVALID_COUNT];
   if (!parsed.success || fieldErrors.toUserId.length > 0 || fieldErrors.count.length > 0) return { ok: false, fieldErrors };
   return { ok: true, input: parsed.data };
 }

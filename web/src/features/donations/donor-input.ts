@@ -1,6 +1,6 @@
 import type { TCreateDonationRequest } from '@sahay/server/modules/donations/create-donation.schema';
 import { causeOf } from './components/cause-select.tsx';
-import type { ParsedAmount } from './amount.ts';
+import type { ParsedAmount } from './amount.public.ts';
 
 /** What the donate form and the office's offline-gift form both ask of a donor, as typed. */
 export interface DonorValues {

@@ -16,8 +16,8 @@ export interface RenderedHelpData extends HelpPageData {
 }
 
 // The help pages' part of the data the server hands to the client with the HTML, declared beside
-// them (as site-data.tsx declares /transparency's) so that only this feature knows its shape.
-declare module '#web/features/site/site-data.tsx' {
+// them (as site-data.public.tsx declares /transparency's) so that only this feature knows its shape.
+declare module '#web/features/site/site-data.public.tsx' {
   interface SiteData {
     /** On /help and /help/:id: what the server rendered the page with. */
     help?: RenderedHelpData;

@@ -1,4 +1,4 @@
-import { DOCUMENT_KINDS, type DocumentKind } from './application-rules.ts';
+import { DOCUMENT_KINDS, type DocumentKind } from './application-rules.public.ts';
 import { EMPTY_VALUES, TEXT_FIELDS, type ApplicationValues, type TextFieldName } from './application-form.ts';
 
 /**

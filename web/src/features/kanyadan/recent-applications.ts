@@ -1,4 +1,4 @@
-import { REG_NO_PATTERN } from './application-rules.ts';
+import { REG_NO_PATTERN } from './application-rules.public.ts';
 
 /**
  * The registration numbers of applications made on this device (PRODUCT.md §7: the last 6), newest

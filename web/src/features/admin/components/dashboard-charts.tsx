@@ -3,8 +3,8 @@ import { CHART_TOP_STATES, type ChartStateGroup, type TChartsResponse } from '@s
 import { useLang, useT, type Lang } from '#web/i18n/i18n.tsx';
 import { formatDate, formatDateTime, formatMoney, formatMonth, formatNumber } from '#web/ui/format.ts';
 import { TableScroll } from '#web/ui/table-scroll.tsx';
-import { HELP_STATUS_LABELS } from './help-labels.ts';
-import { stateLabel } from './kanyadan-labels.tsx';
+import { HELP_STATUS_LABELS } from '#web/features/help/admin/components/help-labels.public.ts';
+import { stateLabel } from '#web/features/kanyadan/admin/components/kanyadan-labels.public.tsx';
 
 /**
  * The dashboard's charts (issue 15), drawn as SVG like the transparency page's (no chart library).

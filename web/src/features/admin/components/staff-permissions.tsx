@@ -4,8 +4,8 @@ import type { Permission } from '@sahay/server/modules/identity/permissions.sche
 import { PERMISSIONS } from '@sahay/server/modules/identity/permissions.schema';
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useSetPermissions } from '../hooks/use-members.ts';
 

@@ -4,11 +4,11 @@ import type { AccessEventType, TAccessLogRequest } from '@sahay/server/modules/a
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDateTime } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useAccessLog } from '../hooks/use-access-log.ts';
 import { auditHref } from './audit-page.tsx';
 

@@ -1,22 +1,22 @@
 import { Link, useLocation } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
-import { PERMISSIONS } from '@sahay/server/modules/identity/permissions.schema';
-import { useLogout } from '#web/features/identity/hooks/use-logout.ts';
+import { hasAnyPermission, hasPermission, isSuperAdmin } from '@sahay/server/shared/access';
+import { useLogout } from '#web/features/identity/hooks/use-logout.public.ts';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate, type AdminPermission } from '../components/admin-gate.tsx';
-import { EpinGenerator } from '../components/epin-generator.tsx';
-import { EpinList } from '../components/epin-table.tsx';
-import { KANYADAN_PERMISSIONS } from '../components/kanyadan-gate.tsx';
+import { AdminGate, type AdminPermission } from '../components/admin-gate.public.tsx';
+import { EpinGenerator } from '#web/features/community/admin/components/epin-generator.public.tsx';
+import { EpinList } from '#web/features/community/admin/components/epin-table.public.tsx';
+import { KANYADAN_PERMISSIONS } from '#web/features/kanyadan/admin/components/kanyadan-gate.public.tsx';
 import { WebVitalsTable } from '../components/web-vitals-table.tsx';
 import { useAdminDashboard, useDashboardCharts, useStaffQueues, useWebVitals } from '../hooks/use-admin-dashboard.ts';
 import { DashboardCharts } from '../components/dashboard-charts.tsx';
 import { StaffQueues } from '../components/staff-queues.tsx';
 import { SetupChecklist } from '../components/setup-checklist.tsx';
 import { MoneySettingsNotice } from '../components/money-settings-notice.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 
 /** The console's own pages, each shown to the admins holding its permission (or one of its permissions: Kanyadan serves verification and finance). */
 const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey; permission: AdminPermission | readonly AdminPermission[] | null; isSuperAdminOnly?: true }> = [
@@ -48,10 +48,9 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const t = useT();
   const errorText = useErrorText();
   const [, navigate] = useLocation();
-  const canManageMembers = me.permissions.includes('members');
-  const isSuperAdmin = PERMISSIONS.every((permission) => me.permissions.includes(permission));
+  const canManageMembers = hasPermission(me, 'members');
   const consoleLinks = CONSOLE_LINKS.filter(
-    ({ permission, isSuperAdminOnly }) => (!isSuperAdminOnly || isSuperAdmin) && (permission === null || [permission].flat().some((one) => me.permissions.includes(one))),
+    ({ permission, isSuperAdminOnly }) => (!isSuperAdminOnly || isSuperAdmin(me)) && (permission === null || hasAnyPermission(me, [permission].flat())),
   );
   const dashboard = useAdminDashboard(true);
   const vitals = useWebVitals();
@@ -89,7 +88,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
       )}
 
       {dashboard.data && <MoneySettingsNotice changes={dashboard.data.moneySettingsChanges} />}
-      {dashboard.data && <SetupChecklist missing={dashboard.data.setupMissing} canEdit={me.permissions.includes('settings')} />}
+      {dashboard.data && <SetupChecklist missing={dashboard.data.setupMissing} canEdit={hasPermission(me, 'settings')} />}
 
       <section aria-labelledby="queues-heading" className="panel">
         <h2 id="queues-heading">{t('admin.queues.heading')}</h2>

@@ -5,14 +5,14 @@ import type { ProcedureOutputs } from '#web/api/procedure-fetch.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
-import { FormError } from '#web/ui/form-status.tsx';
+import { FormError } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { diffStates, type TableDiff } from '../audit/audit-diff.ts';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useAuditFind, useAuditHistory, useBundle, useRequestBundle } from '../hooks/use-audit.ts';
 
 /** As the client receives them (tRPC's inference makes `data: unknown` optional). */

@@ -3,13 +3,13 @@ import type { TFailedJob } from '@sahay/server/modules/admin/jobs/get-failed-job
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
-import { FormError, Notice } from '#web/ui/form-status.tsx';
+import { FormError, Notice } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useFailedJobs, useRetryJob } from '../hooks/use-failed-jobs.ts';
 
 /** /admin/jobs — background jobs that gave up after their last attempt, most recent first, each with a Retry button (decision 020); a card per job on a phone. */

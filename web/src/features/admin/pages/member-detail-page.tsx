@@ -5,22 +5,22 @@ import { ZErasePersonRequestSchema } from '@sahay/server/modules/identity/accoun
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatDateTime, formatNumber } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { useActorName } from '../components/actor-name.ts';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { useActorName } from '../components/actor-name.public.ts';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { ErasureOutcome } from '../components/erase-contact-form.tsx';
 import { MemberStatus } from '../components/member-status.tsx';
 import type { MemberEntry } from '../components/member-table.tsx';
 import { useChangeMemberStatus, useEraseMember, useMemberDetail } from '../hooks/use-members.ts';
 import { useResetTotp } from '../hooks/use-totp.ts';
 import { StaffPermissions } from '../components/staff-permissions.tsx';
-import { PERMISSIONS } from '@sahay/server/modules/identity/permissions.schema';
+import { isSuperAdmin } from '@sahay/server/shared/access';
 
 /** What each recorded event of a member's record is called; an unknown type is shown as recorded. */
 const EVENT_NAMES: Record<string, MessageKey> = {
@@ -58,7 +58,7 @@ export default function MemberDetailPage() {
           <p className="back-link">
             <Link href="/members">{t('admin.members.backToSearch')}</Link>
           </p>
-          <MemberDetail userId={userId.toUpperCase()} isSuperAdmin={PERMISSIONS.every((permission) => me.permissions.includes(permission))} />
+          <MemberDetail userId={userId.toUpperCase()} isSuperAdmin={isSuperAdmin(me)} />
         </div>
       )}
     </AdminGate>

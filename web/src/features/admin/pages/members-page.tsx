@@ -4,13 +4,13 @@ import { ZSearchMembersRequestSchema } from '@sahay/server/modules/admin/members
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { EraseContactForm } from '../components/erase-contact-form.tsx';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { ListPager } from '../components/list-pager.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
+import { ListPager } from '#web/ui/list-pager.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { MemberTable } from '../components/member-table.tsx';
 import { useCompanyDirects, useMemberSearch } from '../hooks/use-members.ts';
 

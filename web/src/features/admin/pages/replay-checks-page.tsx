@@ -2,12 +2,12 @@ import type { TReplayCheck } from '@sahay/server/modules/admin/replay-checks/rep
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
-import { FormError } from '#web/ui/form-status.tsx';
+import { FormError } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useReplayChecks, useStartReplayCheck } from '../hooks/use-replay-checks.ts';
 
 /**

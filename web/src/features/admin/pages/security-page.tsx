@@ -3,14 +3,14 @@ import { ZTotpCodeSchema } from '@sahay/server/modules/identity/two-factor/admin
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
-import { CodeField } from '#web/ui/code-field.tsx';
+import { CodeField } from '#web/ui/form/code-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { useTotp } from '../hooks/use-totp.ts';
 
 /** The secret in groups of four, as authenticator apps show and people type it. */

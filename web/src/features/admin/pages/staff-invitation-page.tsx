@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { ZAcceptStaffInvitationSchema } from '@sahay/server/modules/identity/staff/staff-invitations.schema';
+import { requiresTwoFactor } from '@sahay/server/shared/access';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { PasswordField } from '#web/ui/password-field.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
-import { usePasswordToggle } from '#web/features/identity/hooks/use-password-toggle.ts';
+import { PasswordField } from '#web/ui/form/password-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
+import { usePasswordToggle } from '#web/features/identity/hooks/use-password-toggle.public.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { PERMISSION_LABELS } from '../components/staff-permissions.tsx';
 import { useAcceptStaffInvitation, useStaffInvitation } from '../hooks/use-staff.ts';
@@ -101,7 +102,7 @@ export default function StaffInvitationPage() {
               </li>
             ))}
           </ul>
-          {invitation.data.permissions.some((permission) => permission === 'finance' || permission === 'verification') && (
+          {requiresTwoFactor({ role: 'admin', permissions: invitation.data.permissions }) && (
             <p className="notice">{t('admin.invitation.twoFactorNote')}</p>
           )}
           <form className="form" noValidate onSubmit={onSubmit}>

@@ -2,17 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ZInviteStaffRequestSchema } from '@sahay/server/modules/identity/staff/staff-invitations.schema';
 import { PERMISSIONS, type Permission } from '@sahay/server/modules/identity/permissions.schema';
+import { isSuperAdmin } from '@sahay/server/shared/access';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
-import { AccessDenied } from '../components/access-denied.tsx';
-import { AdminGate } from '../components/admin-gate.tsx';
-import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { AccessDenied } from '../components/access-denied.public.tsx';
+import { AdminGate } from '../components/admin-gate.public.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.public.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 import { PERMISSION_LABELS } from '../components/staff-permissions.tsx';
 import { useInviteStaff, useStaffInvitations, useWithdrawStaffInvitation } from '../hooks/use-staff.ts';
 
@@ -22,7 +23,7 @@ export default function StaffPage() {
   return (
     <AdminGate permission="members">
       {(me) =>
-        PERMISSIONS.every((permission) => me.permissions.includes(permission)) ? (
+        isSuperAdmin(me) ? (
           <div className="container admin-page">
             <StaffInvitations />
           </div>

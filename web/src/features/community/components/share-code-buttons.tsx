@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useT } from '#web/i18n/i18n.tsx';
 import { copyText } from '#web/ui/copy-text.ts';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { canUseWebShare, invitationLinkOf, whatsAppShareUrl } from '#web/features/identity/referral.ts';
-import { useShareEpin } from '../hooks/use-share-epin.ts';
+import { canUseWebShare, invitationLinkOf, whatsAppShareUrl } from '#web/features/identity/referral.public.ts';
+import { useShareEpin } from '../hooks/use-share-epin.public.ts';
 
 /**
  * Copy and Share for one unused code (issue 16): the link opens the registration form with the

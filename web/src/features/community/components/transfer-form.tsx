@@ -4,8 +4,8 @@ import { fieldErrorsOf, httpStatusOf, serverMessageOf } from '#web/api/errors.ts
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
 import { formatNumber } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useReceiverCard } from '../hooks/use-receiver-card.ts';
 import { useTransferEpins } from '../hooks/use-transfer-epins.ts';
 import { checkTransfer, receiverIdOf, TRANSFER_USER_NOT_FOUND } from '../transfer-rules.ts';

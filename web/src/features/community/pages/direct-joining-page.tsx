@@ -1,5 +1,5 @@
-import { MemberArea } from '#web/features/identity/components/member-area.tsx';
-import { BackToDashboard } from '#web/features/identity/components/member-links.tsx';
+import { MemberArea } from '#web/features/identity/components/member-area.public.tsx';
+import { BackToDashboard } from '#web/features/identity/components/member-links.public.tsx';
 import { useT } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
-import { MemberArea } from '#web/features/identity/components/member-area.tsx';
-import { BackToDashboard } from '#web/features/identity/components/member-links.tsx';
+import { MemberArea } from '#web/features/identity/components/member-area.public.tsx';
+import { BackToDashboard } from '#web/features/identity/components/member-links.public.tsx';
 import { useT } from '#web/i18n/i18n.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { Tabs } from '#web/ui/tabs.tsx';
@@ -10,7 +10,7 @@ import { HeldEpins } from '../components/held-epins.tsx';
 import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { TransferForm } from '../components/transfer-form.tsx';
 import { TransferReport } from '../components/transfer-report.tsx';
-import { useHeldEpins } from '../hooks/use-held-epins.ts';
+import { useHeldEpins } from '../hooks/use-held-epins.public.ts';
 import { useTransferHistory } from '../hooks/use-transfer-history.ts';
 
 type Tab = 'list' | 'transfer' | 'report';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { TEAM_PAGE_SIZE } from '@sahay/server/modules/community/team.schema';
-import { MemberArea } from '#web/features/identity/components/member-area.tsx';
-import { BackToDashboard } from '#web/features/identity/components/member-links.tsx';
+import { MemberArea } from '#web/features/identity/components/member-area.public.tsx';
+import { BackToDashboard } from '#web/features/identity/components/member-links.public.tsx';
 import { useT } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';

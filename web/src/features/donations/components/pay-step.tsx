@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { TPaymentDetails } from '@sahay/server/modules/donations/create-donation.schema';
 import { useT } from '#web/i18n/i18n.tsx';
-import { Notice } from '#web/ui/form-status.tsx';
+import { Notice } from '#web/ui/form/form-status.tsx';
 import { formatMoney } from '#web/ui/format.ts';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
-import { rupeesText } from '../amount.ts';
-import { displayReference } from '../reference.ts';
-import { CopyField, useCopyAnnouncer } from '#web/ui/copy-field.tsx';
+import { rupeesText } from '../amount.public.ts';
+import { displayReference } from '../reference.public.ts';
+import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { ProofForm } from './proof-form.tsx';
 
 /**

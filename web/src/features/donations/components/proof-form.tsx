@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { utrKindOf } from '../reference.ts';
+import { utrKindOf } from '../reference.public.ts';
 import { useSubmitProof } from '../hooks/use-submit-proof.ts';
 
 /** PRODUCT.md §11; the server checks the same, with these very messages (so they translate alike). */

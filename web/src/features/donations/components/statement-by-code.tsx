@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useRequestStatementCode, useVerifyStatementCode } from '../hooks/use-statement-code.ts';
 import { YearlyStatementLink } from './yearly-statement-link.tsx';

@@ -1,7 +1,6 @@
-import type { TCreateDonationRequest, TCreateDonationResponse } from '@sahay/server/modules/donations/create-donation.schema';
 import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** donations.create: records the pledge and answers with its reference and how to pay. */
 export function useCreateDonation() {
-  return useProcedureMutation<TCreateDonationRequest, TCreateDonationResponse>('donations.create');
+  return useProcedureMutation('donations.create');
 }

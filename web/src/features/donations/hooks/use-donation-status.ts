@@ -19,7 +19,7 @@ export function useDonationStatus() {
   async function lookup(input: TGetDonationStatusRequest): Promise<void> {
     setState((current) => ({ phase: 'looking', input, data: current.phase === 'found' && sameDonation(current.input, input) ? current.data : undefined }));
     try {
-      const data = await queryProcedure<TDonationStatus>('donations.getStatus', input);
+      const data = await queryProcedure('donations.getStatus', input);
       setState({ phase: 'found', input, data });
     } catch (error) {
       setState({ phase: 'failed', input, error });

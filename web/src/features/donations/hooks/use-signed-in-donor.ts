@@ -1,5 +1,3 @@
-import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
-import type { TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
 
 export interface SignedInDonor {
@@ -15,9 +13,9 @@ export interface SignedInDonor {
  * visitor costs one small request that answers null. Admins are staff, not donors by default.
  */
 export function useSignedInDonor(): SignedInDonor | null {
-  const me = useProcedureQuery<TMeResponse>('identity.me', undefined);
+  const me = useProcedureQuery('identity.me', undefined);
   const isMember = me.data?.role === 'member';
-  const profile = useProcedureQuery<TProfile>('identity.getProfile', undefined, { enabled: isMember });
+  const profile = useProcedureQuery('identity.getProfile', undefined, { enabled: isMember });
   if (!me.data || !isMember || !profile.data) return null;
   return {
     userId: me.data.userId,

@@ -1,16 +1,11 @@
-import type {
-  TRequestStatementCodeRequest,
-  TVerifyStatementCodeRequest,
-  TVerifyStatementCodeResponse,
-} from '@sahay/server/modules/donations/statement-code.schema';
 import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** donations.requestStatementCode: a one-time code to the e-mail or phone (decision 040). */
 export function useRequestStatementCode() {
-  return useProcedureMutation<TRequestStatementCodeRequest, { message: string }>('donations.requestStatementCode');
+  return useProcedureMutation('donations.requestStatementCode');
 }
 
 /** donations.verifyStatementCode: the code entered; a right one gives the proof that downloads the statement. */
 export function useVerifyStatementCode() {
-  return useProcedureMutation<TVerifyStatementCodeRequest, TVerifyStatementCodeResponse>('donations.verifyStatementCode');
+  return useProcedureMutation('donations.verifyStatementCode');
 }

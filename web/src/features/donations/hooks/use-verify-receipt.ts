@@ -1,7 +1,7 @@
-import type { TVerifyReceiptRequest, TVerifyReceiptResponse } from '@sahay/server/modules/donations/verify-receipt.schema';
+import type { TVerifyReceiptRequest } from '@sahay/server/modules/donations/verify-receipt.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
 
 /** donations.verifyReceipt, asked by the browser once the public receipt check has hydrated. */
 export function useVerifyReceipt(input: TVerifyReceiptRequest) {
-  return useProcedureQuery<TVerifyReceiptResponse>('donations.verifyReceipt', input);
+  return useProcedureQuery('donations.verifyReceipt', input);
 }

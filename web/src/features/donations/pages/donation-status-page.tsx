@@ -2,19 +2,19 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { Link, useSearch } from 'wouter';
 import type { TDonationStatus } from '@sahay/server/modules/donations/get-donation-status.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
-import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
 import { formatMoney } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
-import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
+import { TextField } from '#web/ui/form/text-field.tsx';
+import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { CAUSE_LABELS, causeOf } from '../components/cause-select.tsx';
 import { DonationStatusBadge } from '../components/donation-status-badge.tsx';
 import { useDonationStatus } from '../hooks/use-donation-status.ts';
-import { displayReference } from '../reference.ts';
+import { displayReference } from '../reference.public.ts';
 
 const statusSchema = lazyModule(() => import('@sahay/server/modules/donations/get-donation-status.schema'));
 const loadPayStep = () => import('../components/pay-step.tsx');

@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { fieldErrorsOf, httpStatusOf, type FieldErrors } from '#web/api/errors.ts';
 import { queryProcedure } from '#web/api/procedure-fetch.ts';
-import { utrKindOf } from '#web/features/donations/reference.ts';
-import { loginPathFor } from '#web/features/identity/next-path.ts';
+import { utrKindOf } from '#web/features/donations/reference.public.ts';
+import { loginPathFor } from '#web/features/identity/next-path.public.ts';
 import { loadNamespaces, useLang, useT, type Lang } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useSendDirectGift, type DirectGiftInput } from '../hooks/use-send-direct-gift.ts';
 
@@ -47,7 +46,7 @@ export interface DirectGiftFormProps {
 export async function prepare(lang: Lang): Promise<{ isSignedIn: boolean | null }> {
   const [, isSignedIn] = await Promise.all([
     loadNamespaces(lang, ['messages']).catch(() => undefined),
-    queryProcedure<TMeResponse>('identity.me').then(
+    queryProcedure('identity.me', undefined).then(
       (me) => me !== null,
       () => null,
     ),

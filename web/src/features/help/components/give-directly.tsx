@@ -2,7 +2,7 @@ import { useState, useSyncExternalStore, type ComponentType } from 'react';
 import type { TPublicHelpRequestDetail } from '@sahay/server/modules/help/help.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
-import { CopyField, useCopyAnnouncer } from '#web/ui/copy-field.tsx';
+import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
 import { directUpiLink } from '../help-request-text.ts';
 import type { DirectGiftFormProps } from './direct-gift-form.tsx';

@@ -3,8 +3,8 @@ import { ZPostHelpUpdateSchema } from '@sahay/server/modules/help/help.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 
 /** The longest update the schema takes (help.schema.ts ZPostHelpUpdateSchema). */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useT } from '#web/i18n/i18n.tsx';
-import { CopyField, useCopyAnnouncer } from '#web/ui/copy-field.tsx';
+import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { whatsAppHref } from '../help-request-text.ts';
 
 const subscribe = () => () => undefined;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ProcedureError } from '#web/api/procedure-fetch.ts';
-import { fileProgress, layoutMultipart } from '#web/features/kanyadan/upload-progress.ts';
+import { fileProgress, layoutMultipart } from '#web/lib/upload-progress.ts';
 
 export const HELP_SUBMIT_URL = '/api/help';
 

@@ -1,6 +1,6 @@
 import type { THelpList } from '@sahay/server/modules/help/help.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
-import { useSiteData } from '#web/features/site/site-data.tsx';
+import { useSiteData } from '#web/features/site/site-data.public.tsx';
 // SiteData.help is declared there.
 import type {} from '../help-page-data.ts';
 import { categoryOf } from '../help-request-text.ts';
@@ -15,6 +15,6 @@ export function useHelpList(cause: string | undefined, page: number): { data: TH
     rendered !== undefined &&
     rendered.category === categoryOf(cause) &&
     (rendered.page === page || (page > rendered.pageCount && rendered.page === Math.max(1, rendered.pageCount)));
-  const asked = useProcedureQuery<THelpList>('help.list', cause === undefined ? { page } : { cause, page }, { enabled: !isRendered });
+  const asked = useProcedureQuery('help.list', cause === undefined ? { page } : { cause, page }, { enabled: !isRendered });
   return isRendered ? { data: rendered, error: null, isLoading: false } : asked;
 }

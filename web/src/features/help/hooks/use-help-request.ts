@@ -1,7 +1,7 @@
 import type { TPublicHelpRequestDetail } from '@sahay/server/modules/help/help.schema';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
-import { useSiteData } from '#web/features/site/site-data.tsx';
+import { useSiteData } from '#web/features/site/site-data.public.tsx';
 // SiteData.help is declared there.
 import type {} from '../help-page-data.ts';
 
@@ -21,7 +21,7 @@ export function useHelpRequest(id: string): HelpRequestResult {
   const wanted = id.trim().toUpperCase();
   const rendered = useSiteData().help?.request;
   const isRendered = rendered !== undefined && rendered.id.trim().toUpperCase() === wanted;
-  const asked = useProcedureQuery<TPublicHelpRequestDetail>('help.get', { id: wanted }, { enabled: !isRendered });
+  const asked = useProcedureQuery('help.get', { id: wanted }, { enabled: !isRendered });
   if (isRendered) return { data: rendered.detail ?? undefined, isNotFound: rendered.detail === null, error: null, isLoading: false };
   // 400: not an ID (the procedure checks its form); 404: none published under it.
   const status = httpStatusOf(asked.error);

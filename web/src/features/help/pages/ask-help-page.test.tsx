@@ -6,7 +6,7 @@ import { AskHelpForm, initialValues, type ProfilePayout } from '../components/me
 import { AskHelp } from './ask-help-page.tsx';
 
 const profile = vi.hoisted(() => ({ result: {} as Record<string, unknown> }));
-vi.mock('#web/features/identity/hooks/use-profile.ts', () => ({ useProfile: () => profile.result }));
+vi.mock('#web/features/identity/hooks/use-profile.public.ts', () => ({ useProfile: () => profile.result }));
 
 const NO_PAYOUT = { upiId: null, bankName: null, accountHolder: null, accountNumber: null, ifsc: null };
 const WITH_UPI: ProfilePayout = { state: 'loaded', details: { ...NO_PAYOUT, upiId: 'asha@okbank', bankName: 'State Bank of India' } };

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
-import { MemberArea } from '#web/features/identity/components/member-area.tsx';
-import { useProfile } from '#web/features/identity/hooks/use-profile.ts';
+import { MemberArea } from '#web/features/identity/components/member-area.public.tsx';
+import { useProfile } from '#web/features/identity/hooks/use-profile.public.ts';
 import { useT } from '#web/i18n/i18n.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { AskHelpForm, type ProfilePayout } from '../components/member/ask-help-form.tsx';

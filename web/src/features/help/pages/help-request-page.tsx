@@ -1,6 +1,6 @@
 import { Link, useParams } from 'wouter';
 import type { TPublicHelpRequestDetail } from '@sahay/server/modules/help/help.schema';
-import NotFoundPage from '#web/features/site/pages/not-found-page.tsx';
+import NotFoundPage from '#web/features/site/pages/not-found-page.public.tsx';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { localizeHref } from '#web/i18n/lang-url.ts';
 import { formatDate } from '#web/ui/format.ts';

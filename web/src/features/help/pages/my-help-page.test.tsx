@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import type { z } from 'zod';
 import type { ZGivenGiftsSchema } from '@sahay/server/modules/help/direct-gifts.schema';
 import { HELP_ANSWER_LENGTH, type TMyHelpRequest } from '@sahay/server/modules/help/help.schema';
-import { MemberLinks } from '#web/features/identity/components/member-links.tsx';
+import { MemberLinks } from '#web/features/identity/components/member-links.public.tsx';
 import { I18nProvider, loadNamespaces, type Lang } from '#web/i18n/i18n.tsx';
 import { findPublicRoute, isAppPath } from '#web/pages.ts';
 import { sendAnswer, sendClose, titleIn } from '../components/member/my-help-request-card.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { HELP_REQUEST_ID_PATTERN } from '@sahay/server/modules/help/help.schema';
-import { MemberArea } from '#web/features/identity/components/member-area.tsx';
-import { BackToDashboard } from '#web/features/identity/components/member-links.tsx';
+import { MemberArea } from '#web/features/identity/components/member-area.public.tsx';
+import { BackToDashboard } from '#web/features/identity/components/member-links.public.tsx';
 import { useT } from '#web/i18n/i18n.tsx';
 import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { TMyHelpRequest } from '@sahay/server/modules/help/help.schema';
-import { MemberArea } from '#web/features/identity/components/member-area.tsx';
+import { MemberArea } from '#web/features/identity/components/member-area.public.tsx';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatMoney } from '#web/ui/format.ts';
 import { LoadFailure } from '#web/ui/load-failure.tsx';

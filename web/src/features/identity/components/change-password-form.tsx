@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { ZChangePasswordRequestSchema } from '@sahay/server/modules/identity/passwords/change-password.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { PasswordField } from '#web/ui/password-field.tsx';
-import { usePasswordToggle } from '../hooks/use-password-toggle.ts';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { PasswordField } from '#web/ui/form/password-field.tsx';
+import { usePasswordToggle } from '../hooks/use-password-toggle.public.ts';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useChangePassword } from '../hooks/use-change-password.ts';
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
-import { FormError } from '#web/ui/form-status.tsx';
+import { FormError } from '#web/ui/form/form-status.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { useTierName } from '#web/features/community/components/tier-badge.tsx';
-import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
+import { useTierName } from '#web/features/community/components/tier-badge.public.tsx';
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { useFetchIdCard } from '../hooks/use-id-card.ts';
 import { canvasToPng, drawIdCard, loadCardPhoto } from '../id-card-canvas.ts';
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { ImageFileField, imageFileProblem, uploadPercent } from './image-file-field.tsx';
 import { useRemoveIdPhoto, useUploadIdPhoto } from '../hooks/use-id-photo.ts';

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { copyText } from '#web/ui/copy-text.ts';
-import { useHeldEpins } from '#web/features/community/hooks/use-held-epins.ts';
-import { useShareEpin } from '#web/features/community/hooks/use-share-epin.ts';
-import { shareableCode } from '#web/features/community/shareable-code.ts';
-import { canUseWebShare, invitationLinkOf, referralLinkOf, whatsAppShareUrl } from '../referral.ts';
+import { useHeldEpins } from '#web/features/community/hooks/use-held-epins.public.ts';
+import { useShareEpin } from '#web/features/community/hooks/use-share-epin.public.ts';
+import { shareableCode } from '#web/features/community/shareable-code.public.ts';
+import { canUseWebShare, invitationLinkOf, referralLinkOf, whatsAppShareUrl } from '../referral.public.ts';
 
 const STATUS_VISIBLE_MS = 4000;
 

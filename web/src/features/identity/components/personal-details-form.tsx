@@ -4,13 +4,13 @@ import { accountNumberDigits, IFSC_NOT_IN_LIST, scriptOfName, ZUpdateProfileRequ
 import type { TProfile, TUpdateProfileRequest } from '@sahay/server/modules/identity/profile/profile.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { StateSelect } from '#web/ui/state-select.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { StateSelect } from '#web/ui/form/state-select.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
-import { normalisedIfsc, useIfscLookup } from '../hooks/use-ifsc-lookup.ts';
+import { normalisedIfsc, useIfscLookup } from '../hooks/use-ifsc-lookup.public.ts';
 import { useUpdateProfile } from '../hooks/use-update-profile.ts';
-import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from './payout-confirmation.tsx';
+import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from './payout-confirmation.public.tsx';
 
 type Details = TProfile['details'];
 type FieldName = keyof Details | 'confirmAccountNumber';

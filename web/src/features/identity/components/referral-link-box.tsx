@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '#web/i18n/i18n.tsx';
 import { copyText } from '#web/ui/copy-text.ts';
-import { shareLink, whatsAppShareUrl } from '../referral.ts';
+import { shareLink, whatsAppShareUrl } from '../referral.public.ts';
 
 const STATUS_VISIBLE_MS = 4000;
 

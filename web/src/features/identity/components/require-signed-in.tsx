@@ -4,8 +4,8 @@ import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.sch
 import { useT } from '#web/i18n/i18n.tsx';
 import { PageLoading } from '#web/ui/error-boundary.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { useMe } from '../hooks/use-me.ts';
-import { loginPathFor } from '../next-path.ts';
+import { useMe } from '../hooks/use-me.public.ts';
+import { loginPathFor } from '../next-path.public.ts';
 
 /**
  * Member pages: render `children(me)` for a signed-in person; send anyone else to /login with the

@@ -1,8 +1,7 @@
-import type { TPasswordMessageResponse, TResetPasswordRequest } from '@sahay/server/modules/identity/passwords/password-reset.schema';
 import { sessionChanged } from '#web/api/session-change.ts';
 import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** identity.resetPassword: step 2. Every session of the account ends, so nothing cached may survive. */
 export function useResetPassword() {
-  return useProcedureMutation<TResetPasswordRequest, TPasswordMessageResponse>('identity.resetPassword', { onSuccess: () => sessionChanged(null) });
+  return useProcedureMutation('identity.resetPassword', { onSuccess: () => sessionChanged(null) });
 }

@@ -1,7 +1,7 @@
-import type { TVerifyCardRequest, TVerifyCardResponse } from '@sahay/server/modules/community/id-card.schema';
+import type { TVerifyCardRequest } from '@sahay/server/modules/community/id-card.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
 
 /** community.verifyCard, asked by the browser once the public /verify page has hydrated. */
 export function useVerifyCard(input: TVerifyCardRequest) {
-  return useProcedureQuery<TVerifyCardResponse>('community.verifyCard', input);
+  return useProcedureQuery('community.verifyCard', input);
 }

@@ -1,6 +1,6 @@
 import { Link, useSearch } from 'wouter';
 import { useT } from '#web/i18n/i18n.tsx';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useConfirmEmail } from '../hooks/use-confirm-email.ts';

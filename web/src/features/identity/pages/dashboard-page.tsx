@@ -2,18 +2,18 @@ import { Link, useLocation } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
-import { FormError, Notice } from '#web/ui/form-status.tsx';
+import { FormError, Notice } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
-import { ImpactCards } from '#web/features/community/components/impact-cards.tsx';
-import { MyDonations } from '#web/features/donations/components/my-donations.tsx';
-import { MemberArea } from '../components/member-area.tsx';
-import { MemberLinks } from '../components/member-links.tsx';
+import { ImpactCards } from '#web/features/community/components/impact-cards.public.tsx';
+import { MyDonations } from '#web/features/donations/components/my-donations.public.tsx';
+import { MemberArea } from '../components/member-area.public.tsx';
+import { MemberLinks } from '../components/member-links.public.tsx';
 import { ReferralLinkBox } from '../components/referral-link-box.tsx';
-import { InviteWithCode } from '#web/features/community/components/invite-with-code.tsx';
-import { useLogout } from '../hooks/use-logout.ts';
+import { InviteWithCode } from '#web/features/community/components/invite-with-code.public.tsx';
+import { useLogout } from '../hooks/use-logout.public.ts';
 import { useResendConfirmation } from '../hooks/use-resend-confirmation.ts';
-import { referralLinkOf } from '../referral.ts';
+import { referralLinkOf } from '../referral.public.ts';
 
 export default function DashboardPage() {
   usePageMeta('dashboard.metaTitle', 'dashboard.metaDescription');

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useRequestUserIdReminder } from '../hooks/use-request-user-id-reminder.ts';
 

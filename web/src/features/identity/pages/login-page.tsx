@@ -3,16 +3,16 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { TLoginRequest } from '@sahay/server/modules/identity/accounts/login.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
-import { PasswordField } from '#web/ui/password-field.tsx';
-import { usePasswordToggle } from '../hooks/use-password-toggle.ts';
-import { TextField } from '#web/ui/text-field.tsx';
+import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
+import { PasswordField } from '#web/ui/form/password-field.tsx';
+import { usePasswordToggle } from '../hooks/use-password-toggle.public.ts';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useLogin } from '../hooks/use-login.ts';
 import { loginSchema } from '../lazy-schemas.ts';
-import { sanitizeNextPath } from '../next-path.ts';
+import { sanitizeNextPath } from '../next-path.public.ts';
 
 type Mode = 'userId' | 'email';
 

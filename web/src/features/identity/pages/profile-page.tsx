@@ -3,18 +3,18 @@ import type { TProfile } from '@sahay/server/modules/identity/profile/profile.sc
 import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
-import { FormError } from '#web/ui/form-status.tsx';
+import { FormError } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { IdCardDownload } from '../components/id-card-download.tsx';
 import { IdPhotoUpload } from '../components/id-photo-upload.tsx';
-import { MemberArea } from '../components/member-area.tsx';
-import { BackToDashboard } from '../components/member-links.tsx';
+import { MemberArea } from '../components/member-area.public.tsx';
+import { BackToDashboard } from '../components/member-links.public.tsx';
 import { PersonalDetailsForm } from '../components/personal-details-form.tsx';
 import { QrCodeUpload } from '../components/qr-code-upload.tsx';
-import { useLogout } from '../hooks/use-logout.ts';
-import { useProfile } from '../hooks/use-profile.ts';
+import { useLogout } from '../hooks/use-logout.public.ts';
+import { useProfile } from '../hooks/use-profile.public.ts';
 
 /** /profile — Account Info, Personal Details, UPI QR, Change Password, I-card photo and Download I-Card, Logout (PRODUCT.md §4; issue 16). */
 export default function ProfilePage() {

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
-import type { DocumentKind } from '../application-rules.ts';
-import { acceptAttributeOf, formatFileSize } from '../file-type.ts';
-import { percentOf } from '../upload-progress.ts';
+import type { DocumentKind } from '../application-rules.public.ts';
+import { acceptAttributeOf, formatFileSize } from '../file-type.public.ts';
+import { percentOf } from '#web/lib/upload-progress.ts';
 
 const TITLES: Record<DocumentKind, { title: MessageKey; hint: MessageKey }> = {
   girlAadhaar: { title: 'kanyadan.registration.documents.girlAadhaar', hint: 'kanyadan.registration.documents.girlAadhaarHint' },

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { TApplicationStatus } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { mutateProcedure } from '#web/api/procedure-fetch.ts';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
-import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { loadServerMessages } from '../load-server-messages.ts';
 
@@ -43,7 +42,7 @@ export function FeeProofForm({ regNo, phone: initialPhone = '', utrGiven = null 
       }
       setClientErrors({});
       setError(null);
-      const status = await mutateProcedure<TApplicationStatus>('kanyadan.submitFeeProof', parsed?.data ?? { regNo, ...values });
+      const status = await mutateProcedure('kanyadan.submitFeeProof', parsed?.data ?? { regNo, ...values });
       setSentUtr(status.feeUtrGiven);
     } catch (caught) {
       setError(caught);

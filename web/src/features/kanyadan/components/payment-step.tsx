@@ -1,10 +1,10 @@
-import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
-import { Notice } from '#web/ui/form-status.tsx';
+import { Notice } from '#web/ui/form/form-status.tsx';
 import { formatMoney } from '#web/ui/format.ts';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
 import { upiFeeLink } from '../upi-link.ts';
-import { CopyField, useCopyAnnouncer } from '#web/ui/copy-field.tsx';
+import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { FeeProofForm } from './fee-proof-form.tsx';
 
 const P = 'kanyadan.registration.payment';

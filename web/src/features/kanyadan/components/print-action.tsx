@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useT } from '#web/i18n/i18n.tsx';
-import { Notice } from '#web/ui/form-status.tsx';
+import { Notice } from '#web/ui/form/form-status.tsx';
 import { usePrint } from '../hooks/use-print.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
 import { PrintAction } from './print-action.tsx';

@@ -3,9 +3,9 @@ import type { TSubmitApplicationResponse } from '@sahay/server/modules/kanyadan/
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
-import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
+import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
 import { useIsHydrated } from '#web/ui/use-is-hydrated.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { indiaToday } from '@sahay/server/modules/kanyadan/age.schema';
@@ -34,15 +34,15 @@ import {
   type DocumentKind,
   type IndianState,
   type KanyadanStatus,
-} from '../application-rules.ts';
+} from '../application-rules.public.ts';
 import { mergeDraft, type Draft } from '../draft-store.ts';
-import { documentProblem, isAcceptedFor, sniffFile } from '../file-type.ts';
+import { documentProblem, isAcceptedFor, sniffFile } from '../file-type.public.ts';
 import { useApplicationDraft } from '../hooks/use-application-draft.ts';
 import { useSubmitApplication } from '../hooks/use-submit-application.ts';
 import { rememberApplication } from '../recent-applications.ts';
 import { loadServerMessages } from '../load-server-messages.ts';
 import { DocumentField } from './document-field.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '#web/ui/form/select-field.tsx';
 
 /**
  * The shared schema (with zod) is loaded once the family starts on the form, not with the page:
@@ -50,7 +50,7 @@ import { SelectField } from './select-field.tsx';
  * the form then checks what it can and the server checks everything.
  */
 const fieldsSchema = lazyModule(() => import('@sahay/server/modules/kanyadan/kanyadan-fields.schema'));
-const shrinker = lazyModule(() => import('../shrink-photo.ts'));
+const shrinker = lazyModule(() => import('../shrink-photo.public.ts'));
 
 /** What the receipt shows: no documents, and the Aadhaar number masked. */
 export interface SubmittedApplication {
@@ -138,7 +138,7 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
     } catch {
       // Unreadable (removed from the phone meanwhile): refused below as not an accepted type.
     }
-    // A camera photo is made smaller here before it is checked against the limit (shrink-photo.ts).
+    // A camera photo is made smaller here before it is checked against the limit (shrink-photo.public.ts).
     let sent: File = chosen;
     if (mediaType && isAcceptedFor(kind, mediaType) && chosen.size > 0) {
       const module = await shrinker.load();

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TApplicationStatus } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { fieldErrorsOf, httpStatusOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
-import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { formatDate, formatMoney } from '#web/ui/format.ts';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
-import { KANYADAN_STATUSES } from '../application-rules.ts';
+import { KANYADAN_STATUSES } from '../application-rules.public.ts';
 import { useApplicationStatus } from '../hooks/use-application-status.ts';
 import { loadServerMessages } from '../load-server-messages.ts';
 import { readRecent } from '../recent-applications.ts';

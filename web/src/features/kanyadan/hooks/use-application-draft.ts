@@ -1,9 +1,9 @@
 import { del, get, set } from 'idb-keyval';
 import { useEffect, useRef, useState } from 'react';
-import type { DocumentKind } from '../application-rules.ts';
+import type { DocumentKind } from '../application-rules.public.ts';
 import type { ApplicationValues } from '../application-form.ts';
 import { draftRecordOf, DraftStore, isDraftEmpty, type Draft } from '../draft-store.ts';
-import { newSubmissionKey } from '../submission-key.ts';
+import { newSubmissionKey } from '#web/lib/submission-key.ts';
 
 /** Saved this long after the last change (a pause in typing), and at once when the page is hidden. */
 export const DRAFT_SAVE_DELAY_MS = 400;

@@ -18,7 +18,7 @@ export function useApplicationStatus() {
   async function lookup(input: TGetApplicationStatusRequest): Promise<void> {
     setState((current) => ({ phase: 'looking', data: current.phase === 'found' && current.data.regNo === input.regNo ? current.data : undefined }));
     try {
-      const data = await queryProcedure<TApplicationStatus>('kanyadan.getStatus', input);
+      const data = await queryProcedure('kanyadan.getStatus', input);
       setState({ phase: 'found', data });
     } catch (error) {
       setState({ phase: 'failed', error });

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TSubmitApplicationResponse } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { ProcedureError } from '#web/api/procedure-fetch.ts';
-import type { DocumentKind } from '../application-rules.ts';
-import { fileProgress, layoutMultipart } from '../upload-progress.ts';
+import type { DocumentKind } from '../application-rules.public.ts';
+import { fileProgress, layoutMultipart } from '#web/lib/upload-progress.ts';
 
 export const SUBMIT_URL = '/api/kanyadan/applications';
 

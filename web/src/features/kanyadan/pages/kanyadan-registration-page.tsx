@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.ts';
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { useT } from '#web/i18n/i18n.tsx';
-import { Notice } from '#web/ui/form-status.tsx';
+import { Notice } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { RegistrationForm, type SubmittedApplication } from '../components/registration-form.tsx';
 import { StepsPanel, type Step, type StepId } from '../components/steps-panel.tsx';

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
-import { useSiteSettings } from '../hooks/use-site-settings.ts';
+import { useSiteSettings } from '../hooks/use-site-settings.public.ts';
 import { allNavLinksFor } from '../nav-items.ts';
-import { useSiteData } from '../site-data.tsx';
+import { useSiteData } from '../site-data.public.tsx';
 
 export function SiteFooter() {
   const t = useT();

@@ -4,7 +4,7 @@ import { mutateProcedure } from '#web/api/procedure-fetch.ts';
 import { sessionChanged } from '#web/api/session-change.ts';
 import { useT } from '#web/i18n/i18n.tsx';
 import { navItemsFor } from '../nav-items.ts';
-import { useSiteData } from '../site-data.tsx';
+import { useSiteData } from '../site-data.public.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
 import { TopBar } from './top-bar.tsx';
 

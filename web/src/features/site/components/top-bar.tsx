@@ -1,6 +1,6 @@
 import { useT } from '#web/i18n/i18n.tsx';
-import { useSiteSettings } from '../hooks/use-site-settings.ts';
-import type { PublicSettings } from '../site-data.tsx';
+import { useSiteSettings } from '../hooks/use-site-settings.public.ts';
+import type { PublicSettings } from '../site-data.public.tsx';
 import { LangToggle } from './lang-toggle.tsx';
 
 const SOCIAL: ReadonlyArray<{ key: keyof PublicSettings & `social${string}`; name: string }> = [

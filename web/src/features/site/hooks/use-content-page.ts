@@ -1,14 +1,14 @@
 import { use } from 'react';
-import type { TContentPage, TContentSlug } from '@sahay/server/modules/site/content.schema';
+import type { TContentSlug } from '@sahay/server/modules/site/content.schema';
 import { queryProcedure } from '#web/api/procedure-fetch.ts';
-import { useSiteData, useSiteDataStore, type PublicContentPage, type SiteDataStore } from '../site-data.tsx';
+import { useSiteData, useSiteDataStore, type PublicContentPage, type SiteDataStore } from '../site-data.public.tsx';
 
 const loading = new Map<TContentSlug, Promise<void>>();
 
 function loadInto(store: SiteDataStore, slug: TContentSlug): Promise<void> {
   let promise = loading.get(slug);
   if (!promise) {
-    promise = queryProcedure<TContentPage>('site.content.get', { slug }).then((page) => store.setPage(page));
+    promise = queryProcedure('site.content.get', { slug }).then((page) => store.setPage(page));
     // Failed: the error page's Retry asks again.
     promise.catch(() => loading.delete(slug));
     loading.set(slug, promise);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { TCounters } from '@sahay/server/modules/transparency/counters.schema';
 import { queryProcedure } from '#web/api/procedure-fetch.ts';
-import { useSiteData, useSiteDataStore } from '../site-data.tsx';
+import { useSiteData, useSiteDataStore } from '../site-data.public.tsx';
 
 /**
  * transparency.counters.get: the live counters the page was rendered with, asked for again every
@@ -14,7 +14,7 @@ export function useCounters(refreshMs?: number): TCounters {
     if (!refreshMs) return;
     const controller = new AbortController();
     const timer = setInterval(() => {
-      queryProcedure<TCounters>('transparency.counters.get', undefined, controller.signal).then(
+      queryProcedure('transparency.counters.get', undefined, controller.signal).then(
         (counters) => store.setCounters(counters),
         () => undefined,
       );

@@ -1,7 +1,6 @@
-import type { TCreateContactMessageRequest } from '@sahay/server/modules/site/contact.schema';
 import { useProcedureMutation } from '#web/api/use-procedure.ts';
 
 /** site.contact.create: sends the contact form (the server drops it quietly if the honeypot is filled). */
 export function useCreateContactMessage() {
-  return useProcedureMutation<TCreateContactMessageRequest, { ok: true }>('site.contact.create');
+  return useProcedureMutation('site.contact.create');
 }

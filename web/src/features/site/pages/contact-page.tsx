@@ -1,14 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
-import { FormError, Notice, SubmitButton } from '#web/ui/form-status.tsx';
+import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { Icon } from '#web/ui/icon.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
-import { useAdoptEarlyInput } from '#web/ui/use-early-input.ts';
-import { TextField } from '#web/ui/text-field.tsx';
+import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { useCreateContactMessage } from '../hooks/use-create-contact-message.ts';
-import { useSiteSettings } from '../hooks/use-site-settings.ts';
+import { useSiteSettings } from '../hooks/use-site-settings.public.ts';
 
 type FieldName = 'name' | 'email' | 'phone' | 'message';
 const EMPTY = { name: '', email: '', phone: '', message: '', website: '' };

@@ -8,7 +8,7 @@ import { Icon } from '#web/ui/icon.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { HeroArt } from '../components/hero-art.tsx';
 import { useCounters } from '../hooks/use-counters.ts';
-import { useSiteSettings } from '../hooks/use-site-settings.ts';
+import { useSiteSettings } from '../hooks/use-site-settings.public.ts';
 
 /** PRODUCT.md §11: the Kanyadan counters refresh every 10 minutes. */
 export const KANYADAN_COUNTERS_REFRESH_MS = 10 * 60 * 1000;

@@ -4,15 +4,15 @@ import { HELP_CATEGORY_VALUES, HELP_RELATIONS, MAX_HELP_DOCUMENTS } from '@sahay
 import { IFSC_NOT_IN_LIST, type TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
 import { indiaToday } from '@sahay/server/modules/kanyadan/age.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
-import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from '#web/features/identity/components/payout-confirmation.tsx';
-import { useIfscLookup } from '#web/features/identity/hooks/use-ifsc-lookup.ts';
-import { SelectField } from '#web/features/kanyadan/components/select-field.tsx';
-import { sniffFile } from '#web/features/kanyadan/file-type.ts';
-import { newSubmissionKey } from '#web/features/kanyadan/submission-key.ts';
+import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from '#web/features/identity/components/payout-confirmation.public.tsx';
+import { useIfscLookup } from '#web/features/identity/hooks/use-ifsc-lookup.public.ts';
+import { SelectField } from '#web/ui/form/select-field.tsx';
+import { sniffFile } from '#web/features/kanyadan/file-type.public.ts';
+import { newSubmissionKey } from '#web/lib/submission-key.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useIsHydrated } from '#web/ui/use-is-hydrated.ts';
 import { lazyModule } from '#web/lib/lazy-module.ts';
@@ -45,7 +45,7 @@ import { CATEGORY_LABELS, RELATION_LABELS } from './member-help-labels.ts';
 
 const F = 'myHelp.form';
 /** A camera photo is made smaller on the phone before it is checked and sent (issue 29). */
-const shrinker = lazyModule(() => import('#web/features/kanyadan/shrink-photo.ts'));
+const shrinker = lazyModule(() => import('#web/features/kanyadan/shrink-photo.public.ts'));
 
 /** The profile's payout details, or why there are none to offer. */
 export type ProfilePayout = { state: 'loaded'; details: Pick<TProfile['details'], PayoutField> } | { state: 'failed' };

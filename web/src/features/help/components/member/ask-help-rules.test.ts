@@ -14,7 +14,7 @@ import {
   HELP_TITLE_REQUIRED,
   ZHelpRequestFieldsSchema,
 } from '@sahay/server/modules/help/help.schema';
-import { UPLOAD_EMPTY, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE_IMAGES_OR_PDF } from '#web/features/kanyadan/application-rules.ts';
+import { UPLOAD_EMPTY, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE_IMAGES_OR_PDF } from '#web/features/kanyadan/application-rules.public.ts';
 import {
   checkHelpForm,
   EMPTY_VALUES,

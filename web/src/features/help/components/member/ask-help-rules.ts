@@ -20,11 +20,11 @@ import {
 import type { TIfscLookup } from '@sahay/server/modules/identity/profile/look-up-ifsc.schema';
 import { accountNumberDigits, IFSC_NOT_IN_LIST } from '@sahay/server/modules/identity/profile/profile.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
-import type { PayoutReadBack } from '#web/features/identity/components/payout-confirmation.tsx';
-import { normalisedIfsc } from '#web/features/identity/hooks/use-ifsc-lookup.ts';
+import type { PayoutReadBack } from '#web/features/identity/components/payout-confirmation.public.tsx';
+import { normalisedIfsc } from '#web/features/identity/hooks/use-ifsc-lookup.public.ts';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
-import { UPLOAD_EMPTY, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE_IMAGES_OR_PDF } from '#web/features/kanyadan/application-rules.ts';
-import type { DocumentMediaType } from '#web/features/kanyadan/file-type.ts';
+import { UPLOAD_EMPTY, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE_IMAGES_OR_PDF } from '#web/features/kanyadan/application-rules.public.ts';
+import type { DocumentMediaType } from '#web/features/kanyadan/file-type.public.ts';
 
 /**
  * The "Ask for help" form's values and its checks before sending (PRODUCT.md §8, issue 14): the

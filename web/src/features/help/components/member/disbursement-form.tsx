@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '#web/api/errors.ts';
 import { fieldErrorsOf } from '#web/api/errors.ts';
-import { newSubmissionKey } from '#web/features/kanyadan/submission-key.ts';
+import { newSubmissionKey } from '#web/lib/submission-key.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatMoney, formatNumber } from '#web/ui/format.ts';
-import { FormError, SubmitButton } from '#web/ui/form-status.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useRequestDisbursement } from '../../hooks/member-disbursements.ts';
 import { checkAmount, checkWithdrawal, MAX_CONTACT_NUMBER_LENGTH, percentOf, previewWithdrawal, type WithdrawalInput } from './disbursement-rules.ts';

@@ -1,46 +1,21 @@
-import { parseRupees, rupeesText } from '#web/features/donations/amount.ts';
+import { CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, INVALID_WITHDRAWAL_AMOUNT, MAX_CONTACT_NUMBER_LENGTH, MIN_WITHDRAWAL_PAISE } from '@sahay/server/shared/withdrawals';
+import { parseRupees, rupeesText } from '#web/features/donations/amount.public.ts';
 import { formatMoney } from '#web/ui/format.ts';
 
 /**
- * The beneficiary's withdrawal form, without React: the rules of the server's ledger
- * (server/src/modules/help/disbursement-ledger.ts) repeated so the form can say at once what the
- * server would say. The server checks everything again; its messages are the same English texts,
- * translated through serverMessages.
+ * The beneficiary's withdrawal form, without React, so the form can say at once what the server's
+ * ledger (server/src/modules/help/disbursement-ledger.ts) would say. The admin charge, the limits and
+ * their messages are the ledger's own (server/src/shared/withdrawals.ts); the server checks
+ * everything again, and its messages are the same English texts, translated through serverMessages.
  */
 
-/** The ledger's messages (disbursement-ledger.ts), English keys of serverMessages. */
-export const INVALID_WITHDRAWAL_AMOUNT = 'Invalid withdrawal amount';
-export const CONTACT_NUMBER_REQUIRED = 'Enter a contact number.';
-export const CONTACT_NUMBER_TOO_LONG = 'The contact number can have at most 15 characters.';
-
-/** The smallest withdrawal (₹1) and the longest contact number (MIN_WITHDRAWAL_PAISE, MAX_CONTACT_NUMBER_LENGTH). */
-export const MIN_WITHDRAWAL_PAISE = 100;
-export const MAX_CONTACT_NUMBER_LENGTH = 15;
-const MAX_CHARGE_BASIS_POINTS = 10_000;
+export { MAX_CONTACT_NUMBER_LENGTH };
+/** The ledger's preview: the admin charge (basis points of the amount, rounded down to the paisa) and what the beneficiary receives. */
+export { previewDisbursement as previewWithdrawal } from '@sahay/server/shared/withdrawals';
 
 /** The server's `amountAboveBalance`, with the maximum as this page shows money. */
 export function amountAboveBalance(maxPaise: number): string {
   return `The amount is more than the balance of ${formatMoney(maxPaise)}.`;
-}
-
-export interface WithdrawalPreview {
-  amountPaise: number;
-  adminChargePaise: number;
-  netPaise: number;
-}
-
-/**
- * The ledger's `previewDisbursement`: the admin charge is `chargeBasisPoints` (1 = 0.01 %) of the
- * amount, rounded down to the paisa, and the beneficiary receives the rest. In BigInt, so the
- * product never loses a paisa however large the amount.
- */
-export function previewWithdrawal(amountPaise: number, chargeBasisPoints: number): WithdrawalPreview {
-  if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError(`A withdrawal needs a whole, non-negative amount of paise, got ${String(amountPaise)}`);
-  if (!Number.isSafeInteger(chargeBasisPoints) || chargeBasisPoints < 0 || chargeBasisPoints > MAX_CHARGE_BASIS_POINTS) {
-    throw new RangeError(`The admin charge must be 0 to 10000 basis points, got ${String(chargeBasisPoints)}`);
-  }
-  const adminChargePaise = Number((BigInt(amountPaise) * BigInt(chargeBasisPoints)) / BigInt(MAX_CHARGE_BASIS_POINTS));
-  return { amountPaise, adminChargePaise, netPaise: amountPaise - adminChargePaise };
 }
 
 /** Basis points as the percentage people read: 250 → 2.5, 0 → 0. */

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { HELP_DOCUMENT_KIND_VALUES } from '@sahay/server/modules/help/help.schema';
-import { SelectField } from '#web/features/kanyadan/components/select-field.tsx';
-import { formatFileSize } from '#web/features/kanyadan/file-type.ts';
-import { percentOf } from '#web/features/kanyadan/upload-progress.ts';
+import { SelectField } from '#web/ui/form/select-field.tsx';
+import { formatFileSize } from '#web/features/kanyadan/file-type.public.ts';
+import { percentOf } from '#web/lib/upload-progress.ts';
 import { useT } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/form/text-field.tsx';
 import { DATED_KINDS, documentFieldOf, isDocumentKind, type HelpDocumentSlot } from './ask-help-rules.ts';
 import { DOCUMENT_KIND_LABELS } from './member-help-labels.ts';
 

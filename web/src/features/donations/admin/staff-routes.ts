@@ -1,0 +1,22 @@
+/**
+ * The donations' staff screens (the queue, a donation, an offline gift, exports, bank statements),
+ * loaded on demand like every page. The console's router (features/admin/admin-routes.tsx, itself
+ * loaded on demand) composes every feature's list, so these definitions never load with a public
+ * page.
+ */
+import { apiPage, type StaffRoute } from '#web/pages.ts';
+
+export const adminDonationsPage = apiPage(() => import('./pages/donations-page.tsx'), ['admin', 'messages', 'donations']);
+export const adminDonationDetailPage = apiPage(() => import('./pages/donation-detail-page.tsx'), ['admin', 'messages', 'donations']);
+export const adminOfflineDonationPage = apiPage(() => import('./pages/offline-donation-page.tsx'), ['admin', 'messages', 'donations']);
+export const adminFinanceExportsPage = apiPage(() => import('./pages/finance-exports-page.tsx'), ['admin', 'messages']);
+export const adminBankStatementsPage = apiPage(() => import('./pages/bank-statements-page.tsx'), ['admin', 'messages']);
+
+/** Paths under /admin, in the order they are matched (a fixed segment before a parameter). */
+export const donationsStaffRoutes: readonly StaffRoute[] = [
+  { path: '/donations', page: adminDonationsPage },
+  { path: '/donations/offline', page: adminOfflineDonationPage },
+  { path: '/donations/:reference', page: adminDonationDetailPage },
+  { path: '/exports', page: adminFinanceExportsPage },
+  { path: '/bank-statements', page: adminBankStatementsPage },
+];

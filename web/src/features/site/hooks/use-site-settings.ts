@@ -1,6 +1,0 @@
-import { useSiteData, type PublicSettings } from '../site-data.tsx';
-
-/** The foundation's public settings, as the server rendered the page with them. */
-export function useSiteSettings(): PublicSettings {
-  return useSiteData().settings;
-}
