@@ -108,6 +108,8 @@ export interface RestRoute {
   auth: AccessPolicy;
   /** For an owner policy: the refusal (403) another member gets. */
   notYours?: string;
+  /** The path's parameters as the handler reads them (an object schema naming each `{…}` of the path). */
+  params?: ZodType;
   request?: ZodType;
   /** The original site's names for fields of the JSON body, accepted beside ours (name sent → our name). */
   aliases?: Readonly<Record<string, string>>;

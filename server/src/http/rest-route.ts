@@ -22,7 +22,7 @@ type CallerOf<P extends AccessPolicy> = P extends 'public' ? SessionUser | null 
 type OutputOf<S> = S extends ZodType ? z.output<S> : never;
 type OwnerPolicy = 'owner' | { readonly ownerOr: Permission };
 
-export interface RestContext<P extends AccessPolicy, B, Q> {
+export interface RestContext<P extends AccessPolicy, B, Q, R> {
   req: Request;
   res: Response;
   services: Services;
@@ -38,17 +38,20 @@ export interface RestContext<P extends AccessPolicy, B, Q> {
   body(check?: (value: OutputOf<B>) => void): OutputOf<B>;
   /** The query string read with the declared `query` schema. */
   query(): OutputOf<Q>;
+  /** The path's parameters read with the declared `params` schema. */
+  params(): OutputOf<R>;
 }
 
 /** What a module writes for a route: the document's fields, the policy, and the handler. */
-export type RestRouteDeclaration<P extends AccessPolicy, B extends ZodType | undefined, Q extends ZodType | undefined> = Omit<
+export type RestRouteDeclaration<P extends AccessPolicy, B extends ZodType | undefined, Q extends ZodType | undefined, R extends ZodType | undefined> = Omit<
   RestRoute,
-  'auth' | 'request' | 'query' | 'handler' | 'notYours'
+  'auth' | 'request' | 'query' | 'params' | 'handler' | 'notYours'
 > & {
   auth: P;
   request?: B;
   query?: Q;
-  handler: (context: RestContext<P, B, Q>) => Promise<void>;
+  params?: R;
+  handler: (context: RestContext<P, B, Q, R>) => Promise<void>;
 } & (P extends OwnerPolicy ? { notYours: string } : { notYours?: undefined });
 
 export const ALIAS_AND_NAME = 'Give this field once, under one name.';
@@ -79,11 +82,14 @@ function parseAliased<S extends ZodType>(schema: S, aliases: Readonly<Record<str
 }
 
 /** Declares a REST route; the compiler holds the handler to the declared policy, body and query. */
-export function defineRestRoute<const P extends AccessPolicy, B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(
-  declaration: RestRouteDeclaration<P, B, Q>,
-): RestRoute {
+export function defineRestRoute<
+  const P extends AccessPolicy,
+  B extends ZodType | undefined = undefined,
+  Q extends ZodType | undefined = undefined,
+  R extends ZodType | undefined = undefined,
+>(declaration: RestRouteDeclaration<P, B, Q, R>): RestRoute {
   const { handler, ...route } = declaration;
-  const { request, query, aliases } = declaration;
+  const { request, query, params, aliases } = declaration;
   return {
     ...route,
     handler: ({ req, res, services, user, pages }) =>
@@ -104,6 +110,10 @@ export function defineRestRoute<const P extends AccessPolicy, B extends ZodType 
         query() {
           if (!query) throw new Error(`${route.method.toUpperCase()} ${route.path} declares no query`);
           return parseInput(query, req.query) as OutputOf<Q>;
+        },
+        params() {
+          if (!params) throw new Error(`${route.method.toUpperCase()} ${route.path} declares no path parameters`);
+          return parseInput(params, { ...req.params }) as OutputOf<R>;
         },
       }),
   };

@@ -92,14 +92,15 @@ export const adminRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/admin/staff/invitations/{invitationId}/withdraw',
+    params: ZWithdrawStaffInvitationSchema,
     summary: 'Withdraw a staff invitation nobody has used (expired ones too): its link no longer opens an account; recorded as StaffInvitationWithdrawn, once however often asked. Only an admin holding every permission may; a used invitation is a 409 (permission: members)',
     auth: { admin: ['members'] },
     request: z.strictObject({}),
     response: ZStaffInvitationWithdrawnSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409, 413],
-    handler: async ({ req, res, services, user, meta, body }) => {
-      const { invitationId } = parseInput(ZWithdrawStaffInvitationSchema, { invitationId: req.params.invitationId });
+    handler: async ({ res, services, user, meta, body, params }) => {
+      const { invitationId } = params();
       body();
       res.json(await withdrawStaffInvitation(services, { invitationId }, user, meta));
     },
@@ -109,14 +110,15 @@ export const adminRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'put',
     path: '/api/admin/staff/{userId}/permissions',
+    params: ZMemberIdSchema,
     summary: "Grant or revoke a staff account's permissions: the full set it is to hold, with a reason, recorded as StaffPermissionsChanged. Only an admin holding every permission may; nobody reduces their own; the last super-admin keeps every permission (permission: members)",
     auth: { admin: ['members'] },
     request: ZSetPermissionsRestRequestSchema,
     response: ZSetPermissionsResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409, 413],
-    handler: async ({ req, res, services, user, meta, body }) => {
-      const { userId } = parseInput(ZMemberIdSchema, { userId: req.params.userId });
+    handler: async ({ res, services, user, meta, body, params }) => {
+      const { userId } = params();
       const input = body();
       res.json(await setStaffPermissions(services, { userId, ...input }, user, meta));
     },
@@ -140,13 +142,14 @@ export const adminRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/admin/replay-checks/{checkId}',
+    params: ZReplayCheckIdSchema,
     summary: "A read-model check's progress (events replayed of the total) and, once done, each projection as equal or with its differing rows (permission: settings)",
     auth: { admin: ['settings'] },
     response: ZReplayCheckSchema,
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services }) => {
-      const { checkId } = parseInput(ZReplayCheckIdSchema, { checkId: req.params.checkId });
+    handler: async ({ res, services, params }) => {
+      const { checkId } = params();
       res.json(await requireReplayCheck(services.db, checkId));
     },
   }),
@@ -170,14 +173,15 @@ export const adminRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/admin/audit/bundles/{bundleId}.pdf',
+    params: ZAuditBundleIdSchema,
     summary: 'Download a dispute bundle once made (409 while it is still being made); for any admin whose permissions cover its record',
     auth: 'any-admin',
     response: z.string(),
     produces: 'application/pdf',
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, user, meta }) => {
-      const { bundleId } = parseInput(ZAuditBundleIdSchema, { bundleId: req.params.bundleId });
+    handler: async ({ res, services, user, meta, params }) => {
+      const { bundleId } = params();
       const bundle = await getBundle(services, user, bundleId);
       if (bundle.status !== 'ready' || !bundle.fileId) throw new AppError('CONFLICT', { userMessage: AUDIT_BUNDLE_NOT_READY });
       const file = await services.files.get(bundle.fileId, { subjectId: bundle.streamId, kind: AUDIT_BUNDLE_FILE_KIND });

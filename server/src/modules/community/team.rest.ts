@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
-import { parseInput } from '#server/http/rest';
 import { defineRestRoute } from '#server/http/rest-route';
 import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import { getMemberEntry, MEMBER_NOT_FOUND, type SessionUser } from '#server/modules/identity/identity.api';
@@ -19,8 +18,7 @@ const ZIdParamSchema = z.object({ id: ZUserIdSchema });
  * The member named in the path (the route's policy let the caller in: their own, or an admin with
  * `members`); an ID that names no account is a 404, not a page of zeros.
  */
-async function memberOf(services: Services, user: SessionUser, params: unknown): Promise<string> {
-  const { id } = parseInput(ZIdParamSchema, params);
+async function memberOf(services: Services, user: SessionUser, id: string): Promise<string> {
   if (id !== user.userId && !(await getMemberEntry(services.db, id))) throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
   return id;
 }
@@ -60,14 +58,15 @@ export const communityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/users/team-summary/{id}',
+    params: ZIdParamSchema,
     summary: 'Team size within the 20 levels, direct joinees and recognition tier: your own, or any for admins with members',
     auth: { ownerOr: 'members' },
     response: ZRestTeamSummarySchema,
     status: 200,
     notYours: OWN_RECORDS_ONLY,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user }) => {
-      const summary = await getTeamSummary(services.db, await memberOf(services, user, req.params));
+    handler: async ({ res, services, user, params }) => {
+      const summary = await getTeamSummary(services.db, await memberOf(services, user, params().id));
       res.json({ totalMembers: summary.teamSize, directMembers: summary.directJoinees, tier: summary.tier });
     },
   }),
@@ -75,14 +74,15 @@ export const communityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/users/downline/direct/{id}',
+    params: ZIdParamSchema,
     summary: 'Direct joinees, with whether each is active (e-mail confirmed, not suspended)',
     auth: { ownerOr: 'members' },
     response: ZRestDirectSchema,
     status: 200,
     notYours: OWN_RECORDS_ONLY,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user }) => {
-      const { active, nonActive } = await getDirectJoinees(services.db, await memberOf(services, user, req.params));
+    handler: async ({ res, services, user, params }) => {
+      const { active, nonActive } = await getDirectJoinees(services.db, await memberOf(services, user, params().id));
       const members = [...active, ...nonActive]
         .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt))
         .map(({ userId, fullName, joinedAt, isActive }) => ({ userId, fullName, joinedAt, isActive }));
@@ -93,6 +93,7 @@ export const communityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/users/downline-levels/{id}',
+    params: ZIdParamSchema,
     summary: 'Counts of levels 1–20; the members of one level, 50 a page, with ?level=&page=',
     auth: { ownerOr: 'members' },
     query: ZLevelQuerySchema,
@@ -100,8 +101,8 @@ export const communityRest: readonly RestRoute[] = [
     status: 200,
     notYours: OWN_RECORDS_ONLY,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user, query }) => {
-      const userId = await memberOf(services, user, req.params);
+    handler: async ({ res, services, user, query, params }) => {
+      const userId = await memberOf(services, user, params().id);
       const asked = query();
       const levels = await getTeamLevels(services.db, userId);
       const page = asked.level ? await getLevelMembers(services.db, userId, asked.level, asked.page) : null;
@@ -119,28 +120,30 @@ export const communityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/epintransfer/user/{id}',
+    params: ZIdParamSchema,
     summary: 'Invite codes a member holds (own only; admins with members: any)',
     auth: { ownerOr: 'members' },
     response: ZEpinListResponseSchema,
     status: 200,
     notYours: OWN_RECORDS_ONLY,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user }) => {
-      res.json({ epins: await listHeldEpins(services.db, await memberOf(services, user, req.params), services.now()) });
+    handler: async ({ res, services, user, params }) => {
+      res.json({ epins: await listHeldEpins(services.db, await memberOf(services, user, params().id), services.now()) });
     },
   }),
 
   defineRestRoute({
     method: 'get',
     path: '/api/epintransfer/transfer-history/{id}',
+    params: ZIdParamSchema,
     summary: 'Invite-code transfers sent and received',
     auth: { ownerOr: 'members' },
     response: ZEpinTransferHistorySchema,
     status: 200,
     notYours: OWN_RECORDS_ONLY,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user }) => {
-      res.json({ transfers: await listTransfers(services.db, await memberOf(services, user, req.params)) });
+    handler: async ({ res, services, user, params }) => {
+      res.json({ transfers: await listTransfers(services.db, await memberOf(services, user, params().id)) });
     },
   }),
 

@@ -52,10 +52,6 @@ import { ZYearlyStatementQuerySchema } from './yearly-statement.schema.ts';
 
 const ZReferenceParamsSchema = z.object({ reference: ZReferenceSchema });
 
-function referenceOf(req: Request): string {
-  return parseInput(ZReferenceParamsSchema, req.params).reference;
-}
-
 /** REST clients name the amount `amount` (rupees): a refusal of `amountPaise` is theirs under that name. */
 async function withAmountInRupees<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -125,6 +121,7 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/donations/{reference}/proof',
+    params: ZReferenceParamsSchema,
     summary: 'Proof of payment: the contact given with the donation, the UTR (12 digits UPI/IMPS, 16–22 letters and digits NEFT/RTGS) and optionally a screenshot (JPEG, PNG or WebP, at most 5 MB); multipart, or JSON without the screenshot',
     auth: 'public',
     fileField: PROOF_SCREENSHOT_FIELD,
@@ -133,11 +130,11 @@ export const donationsRest: readonly RestRoute[] = [
     response: ZSubmitProofResponseSchema,
     status: 200,
     errors: [400, 404, 409, 413, 429],
-    handler: async ({ req, res, services, meta }) => {
+    handler: async ({ req, res, services, meta, params }) => {
       const isMultipart = req.is('multipart/form-data') === 'multipart/form-data';
       let form: ProofForm;
       try {
-        const reference = referenceOf(req);
+        const reference = params().reference;
         await consumeLookup(services, meta);
         if (isMultipart) {
           if (meta.ip) await consumeRateLimit(services.db, addressBucket('upload', meta.ip), services.limits.uploadPerIp, services.now());
@@ -158,14 +155,15 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/donations/{reference}/status',
+    params: ZReferenceParamsSchema,
     summary: "A donation's state by its reference and the e-mail or phone given with it; one 404 for every wrong pair; rate-limited",
     auth: 'public',
     query: ZContactQuerySchema,
     response: ZGetDonationStatusResponseSchema,
     status: 200,
     errors: [400, 404, 429],
-    handler: async ({ req, res, services, meta, query }) => {
-      const reference = referenceOf(req);
+    handler: async ({ res, services, meta, query, params }) => {
+      const reference = params().reference;
       const { contact } = query();
       const status = await getDonationStatus(services, { reference, contact }, meta);
       res.set('Cache-Control', 'private, no-store');
@@ -176,6 +174,7 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/donations/{reference}/receipt.pdf',
+    params: ZReferenceParamsSchema,
     summary: 'The receipt PDF (marked CANCELLED once cancelled): for the donor with ?contact=, or signed in for the member who gave it and finance admins',
     auth: 'public',
     query: ZOptionalContactQuerySchema,
@@ -183,8 +182,8 @@ export const donationsRest: readonly RestRoute[] = [
     produces: 'application/pdf',
     status: 200,
     errors: [400, 404, 429],
-    handler: async ({ req, res, services, user, meta, query }) => {
-      const reference = referenceOf(req);
+    handler: async ({ res, services, user, meta, query, params }) => {
+      const reference = params().reference;
       const { contact } = query();
       const viewer = user ? { userId: user.userId, isFinance: hasPermission(user, 'finance') } : null;
       sendPdf(res, await getReceiptPdf(services, reference, { contact, viewer }, meta));
@@ -291,14 +290,15 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/admin/donations/{reference}/verify',
+    params: ZReferenceParamsSchema,
     summary: 'Verify a donation whose proof arrived, with the date the money arrived and the mode; issues the next gap-free receipt serial of that financial year; a UTR verifies one donation only (permission: finance)',
     auth: { admin: ['finance'] },
     request: ZVerifyDonationRestRequestSchema,
     response: ZVerifyDonationResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409, 413],
-    handler: async ({ req, res, services, meta, body }) => {
-      const reference = referenceOf(req);
+    handler: async ({ res, services, meta, body, params }) => {
+      const reference = params().reference;
       const input = body();
       res.json(await verifyDonation(services, { reference, ...input }, meta));
     },
@@ -307,14 +307,15 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/admin/donations/{reference}/reject',
+    params: ZReferenceParamsSchema,
     summary: 'Reject a donation that cannot be matched to money received, with a reason the donor sees (permission: finance)',
     auth: { admin: ['finance'] },
     request: ZRejectDonationRestRequestSchema,
     response: ZRejectDonationResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409, 413],
-    handler: async ({ req, res, services, meta, body }) => {
-      const reference = referenceOf(req);
+    handler: async ({ res, services, meta, body, params }) => {
+      const reference = params().reference;
       const { reason } = body();
       res.json(await rejectDonation(services, { reference, reason }, meta));
     },
@@ -323,14 +324,15 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/admin/donations/{reference}/cancel',
+    params: ZReferenceParamsSchema,
     summary: 'Cancel a verified donation with a reason; its receipt keeps its serial and is re-issued marked CANCELLED (permission: finance)',
     auth: { admin: ['finance'] },
     request: ZCancelDonationRestRequestSchema,
     response: ZCancelDonationResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409, 413],
-    handler: async ({ req, res, services, meta, body }) => {
-      const reference = referenceOf(req);
+    handler: async ({ res, services, meta, body, params }) => {
+      const reference = params().reference;
       const { reason } = body();
       res.json(await cancelDonation(services, { reference, reason }, meta));
     },
@@ -339,14 +341,15 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/admin/donations/{reference}/screenshot',
+    params: ZReferenceParamsSchema,
     summary: 'The proof screenshot, re-encoded without metadata (WebP) (permission: finance)',
     auth: { admin: ['finance'] },
     response: z.string(),
     produces: 'image/webp',
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services }) => {
-      const image = await getProofScreenshot(services, referenceOf(req));
+    handler: async ({ res, services, params }) => {
+      const image = await getProofScreenshot(services, params().reference);
       res.set('Cache-Control', 'private, max-age=3600');
       res.type(image.mediaType);
       res.send(image.bytes);
@@ -356,14 +359,15 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/admin/donations/{reference}/receipt.pdf',
+    params: ZReferenceParamsSchema,
     summary: 'The receipt PDF of any donation (permission: finance)',
     auth: { admin: ['finance'] },
     response: z.string(),
     produces: 'application/pdf',
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user, meta }) => {
-      const reference = referenceOf(req);
+    handler: async ({ res, services, user, meta, params }) => {
+      const reference = params().reference;
       sendPdf(res, await getReceiptPdf(services, reference, { viewer: { userId: user.userId, isFinance: true } }, meta));
     },
   }),
@@ -452,14 +456,15 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/admin/bank-statements/{id}/verify-sure-matches',
+    params: ZStatementIdParamsSchema,
     summary: 'Verify every sure match of the statement as it stands now, each with its own receipt serial, dated the day the bank credited it; those refused are listed with the reason (permission: finance)',
     auth: { admin: ['finance'] },
     request: z.object({}),
     response: ZVerifySureMatchesResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 413],
-    handler: async ({ req, res, services, user, meta }) => {
-      const { id } = parseInput(ZStatementIdParamsSchema, req.params);
+    handler: async ({ req, res, services, user, meta, params }) => {
+      const { id } = params();
       parseInput(z.strictObject({}), req.body);
       res.json(await verifySureMatches(services, id, user, meta));
     },

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { Request } from 'express';
 import { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import { parseInput } from '#server/http/rest';
@@ -58,15 +57,6 @@ const ZRequestIdParamsSchema = z.object({ requestId: ZHelpRequestIdSchema });
 const ZDocumentParamsSchema = z.object({ id: ZHelpRequestIdSchema, index: z.coerce.number().int().min(1).max(HELP_DOCUMENT_FIELDS.length) });
 const ZPageQuerySchema = z.strictObject({ page: z.coerce.number().int().min(1).max(10).default(1) });
 
-function idOf(req: Request): string {
-  return parseInput(ZIdParamsSchema, req.params).id;
-}
-
-/** `{requestId}`: the help request a member's own route acts on (`{id}` in REST names a member). */
-function requestIdOf(req: Request): string {
-  return parseInput(ZRequestIdParamsSchema, req.params).requestId;
-}
-
 const rupees = (paise: number) => paise / 100;
 
 function restOf(request: TPublicHelpRequest) {
@@ -81,14 +71,6 @@ function restListOf(list: THelpList) {
 const ZDisbursementParamsSchema = z.object({ id: ZDisbursementIdSchema });
 const ZGiftParamsSchema = z.object({ giftId: ZGiftIdSchema });
 export const SEND_GIFT_AS_MULTIPART = 'Send the gift as multipart/form-data.';
-
-function giftIdOf(req: Request): string {
-  return parseInput(ZGiftParamsSchema, req.params).giftId;
-}
-
-function disbursementIdOf(req: Request): string {
-  return parseInput(ZDisbursementParamsSchema, req.params).id;
-}
 
 /** A withdrawal as REST answers it: rupees, and `id`. */
 function restDisbursementOf(row: TDisbursementsOfRequest['disbursements'][number]) {
@@ -134,13 +116,14 @@ export const helpRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/help/{id}',
+    params: ZIdParamsSchema,
     summary: 'A published (or closed) help request with its story and progress; any other request is a 404',
     auth: 'public',
     response: ZHelpRequestDetailRestSchema,
     status: 200,
     errors: [400, 404],
-    handler: async ({ req, res, services }) => {
-      res.json(restDetailOf(await getPublicRequest(services, idOf(req))));
+    handler: async ({ res, services, params }) => {
+      res.json(restDetailOf(await getPublicRequest(services, params().id)));
     },
   }),
 
@@ -191,6 +174,7 @@ export const helpRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/help/{requestId}/gifts',
+    params: ZRequestIdParamsSchema,
     summary: 'A signed-in giver says they paid a published, open request’s beneficiary directly (to the UPI ID its page shows): multipart amount (rupees), utr and the file screenshot (JPEG, PNG or WebP, at most 5 MB, re-encoded); not to one’s own request, and not while one’s earlier gift to it waits for the beneficiary',
     auth: 'signed-in',
     formFiles: [{ name: 'screenshot', required: true }],
@@ -198,10 +182,10 @@ export const helpRest: readonly RestRoute[] = [
     response: ZDirectGiftCreatedSchema,
     status: 201,
     errors: [400, 401, 403, 404, 409, 413, 429],
-    handler: async ({ req, res, services, meta }) => {
+    handler: async ({ req, res, services, meta, params }) => {
       let release: (() => void) | null = null;
       try {
-        const requestId = requestIdOf(req);
+        const requestId = params().requestId;
         release = gateOf(services).enter();
         if (req.is('multipart/form-data') !== 'multipart/form-data') throw new AppError('BAD_REQUEST', { userMessage: SEND_GIFT_AS_MULTIPART });
         const form = await receiveForm(req, { files: { screenshot: { accept: 'images', maxBytes: MAX_HELP_DOCUMENT_BYTES } }, maxFields: 5, maxFieldBytes: 1024 });
@@ -221,14 +205,15 @@ export const helpRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/help/gifts/{giftId}/screenshot',
+    params: ZGiftParamsSchema,
     summary: 'A direct gift’s screenshot (image/jpeg), for its giver, the beneficiary, and verification staff (whose every view is recorded)',
     auth: 'signed-in',
     response: z.string(),
     produces: 'image/jpeg',
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user, meta }) => {
-      const bytes = await viewGiftScreenshot(services, giftIdOf(req), { isStaff: hasPermission(user, 'verification') }, meta);
+    handler: async ({ res, services, user, meta, params }) => {
+      const bytes = await viewGiftScreenshot(services, params().giftId, { isStaff: hasPermission(user, 'verification') }, meta);
       res.set('Cache-Control', 'private, no-store');
       res.set('Content-Disposition', 'inline');
       res.type('image/jpeg');
@@ -239,59 +224,63 @@ export const helpRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/help/gifts/{giftId}/confirm',
+    params: ZGiftParamsSchema,
     summary: 'The beneficiary confirms a direct gift arrived; it then counts towards the request’s progress and the giver’s verified giving',
     auth: 'signed-in',
     request: z.object({}),
     response: ZDirectGiftStatusSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta }) => {
+    handler: async ({ req, res, services, meta, params }) => {
       parseInput(z.strictObject({}), req.body ?? {});
-      res.json(await confirmGift(services, { giftId: giftIdOf(req) }, meta));
+      res.json(await confirmGift(services, { giftId: params().giftId }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/help/gifts/{giftId}/reject',
+    params: ZGiftParamsSchema,
     summary: 'The beneficiary says a direct gift did not arrive; it goes to staff’s dispute queue',
     auth: 'signed-in',
     request: z.object({}),
     response: ZDirectGiftStatusSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta }) => {
+    handler: async ({ req, res, services, meta, params }) => {
       parseInput(z.strictObject({}), req.body ?? {});
-      res.json(await disputeGift(services, { giftId: giftIdOf(req) }, meta));
+      res.json(await disputeGift(services, { giftId: params().giftId }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/help/gifts/{giftId}/decide',
+    params: ZGiftParamsSchema,
     summary: 'Decide a disputed direct gift (received or not-received) with a reason, after seeing both sides’ evidence; never a gift one gave or received (permission: verification)',
     auth: { admin: ['verification'] },
     request: ZDecideDisputeRestSchema,
     response: ZDirectGiftStatusSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta, body }) => {
+    handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await decideDispute(services, { giftId: giftIdOf(req), ...input }, meta));
+      res.json(await decideDispute(services, { giftId: params().giftId, ...input }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/help/{requestId}/disbursements',
+    params: ZRequestIdParamsSchema,
     summary: 'The requester asks for money the foundation holds for their request (verified earmarked donations, less what is already asked for or paid): amount in rupees (at least ₹1), contact number (at most 15 characters); answers the admin charge (a setting) and the net amount; an Idempotency-Key header (UUID) names the withdrawal, so a retry finds it',
     auth: 'signed-in',
     request: ZRequestDisbursementRestSchema,
     response: ZDisbursementCreatedRestSchema,
     status: 201,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta, body }) => {
-      const id = requestIdOf(req);
+    handler: async ({ req, res, services, meta, body, params }) => {
+      const id = params().requestId;
       const input = body();
       const disbursementId = (parseInput(z.object({ key: z.uuid(HELP_SUBMISSION_KEY_INVALID).optional() }), { key: req.get('idempotency-key') || undefined }).key ?? crypto.randomUUID()).toLowerCase();
       const created = await requestDisbursement(services, { id, disbursementId, amountPaise: input.amount, contactNumber: input.contactNumber }, meta);
@@ -302,13 +291,14 @@ export const helpRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/help/{requestId}/disbursements',
+    params: ZRequestIdParamsSchema,
     summary: 'The requester’s withdrawals of money held for their request, newest first, with what is held and what may be taken now (rupees)',
     auth: 'signed-in',
     response: ZDisbursementsOfRequestRestSchema,
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, meta }) => {
-      const held = await getDisbursementsOfRequest(services, requestIdOf(req), meta);
+    handler: async ({ res, services, meta, params }) => {
+      const held = await getDisbursementsOfRequest(services, params().requestId, meta);
       res.set('Cache-Control', 'private, no-store');
       res.json({
         requestId: held.requestId,
@@ -337,65 +327,70 @@ export const helpRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/admin/disbursements/{id}/details',
+    params: ZDisbursementParamsSchema,
     summary: 'Where a withdrawal goes: the beneficiary’s name, e-mail, phone, UPI ID, bank account and contact number (null where missing); every opening is recorded (permission: finance)',
     auth: { admin: ['finance'] },
     response: ZDisbursementDetailsSchema,
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, meta }) => {
+    handler: async ({ res, services, meta, params }) => {
       res.set('Cache-Control', 'private, no-store');
-      res.json(await revealDisbursementDetails(services, disbursementIdOf(req), meta));
+      res.json(await revealDisbursementDetails(services, params().id, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/disbursements/{id}/approve',
+    params: ZDisbursementParamsSchema,
     summary: 'Approve a requested withdrawal, within the money held; never one for a request of one’s own (permission: finance)',
     auth: { admin: ['finance'] },
     request: z.object({}),
     response: ZDisbursementStatusSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta }) => {
+    handler: async ({ req, res, services, meta, params }) => {
       parseInput(z.strictObject({}), req.body ?? {});
-      res.json(await approveDisbursement(services, { disbursementId: disbursementIdOf(req) }, meta));
+      res.json(await approveDisbursement(services, { disbursementId: params().id }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/disbursements/{id}/reject',
+    params: ZDisbursementParamsSchema,
     summary: 'Reject a requested withdrawal with a reason the beneficiary sees; its amount returns to the balance (permission: finance)',
     auth: { admin: ['finance'] },
     request: ZRejectDisbursementRestSchema,
     response: ZDisbursementStatusSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta, body }) => {
+    handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await rejectDisbursement(services, { disbursementId: disbursementIdOf(req), ...input }, meta));
+      res.json(await rejectDisbursement(services, { disbursementId: params().id, ...input }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/disbursements/{id}/paid',
+    params: ZDisbursementParamsSchema,
     summary: 'Record the bank transfer of an approved withdrawal: the UTR (used once) and the date (permission: finance)',
     auth: { admin: ['finance'] },
     request: ZMarkDisbursementPaidRestSchema,
     response: ZDisbursementStatusSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta, body }) => {
+    handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await markDisbursementPaid(services, { disbursementId: disbursementIdOf(req), ...input }, meta));
+      res.json(await markDisbursementPaid(services, { disbursementId: params().id, ...input }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'get',
     path: '/api/admin/help/{id}/documents/{index}',
+    params: ZDocumentParamsSchema,
     summary: 'A help request’s document as an image (image/jpeg; a PDF as image/png of page ?page=, from 1); every view is recorded with the viewer (permission: verification)',
     auth: { admin: ['verification'] },
     query: z.object({ page: z.number().int().min(1).optional() }),
@@ -403,8 +398,8 @@ export const helpRest: readonly RestRoute[] = [
     produces: ['image/jpeg', 'image/png'],
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, meta }) => {
-      const { id, index } = parseInput(ZDocumentParamsSchema, req.params);
+    handler: async ({ req, res, services, meta, params }) => {
+      const { id, index } = params();
       const { page } = parseInput(ZPageQuerySchema, req.query);
       const image = await viewHelpDocument(services, { id, index, page }, meta);
       // Every view is recorded: nothing may keep a copy to show again without asking.
@@ -418,45 +413,48 @@ export const helpRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/admin/help/{id}/publish',
+    params: ZIdParamsSchema,
     summary: 'Publish a help request once the requester’s photo ID was matched and no question waits; open for 90 days; never one’s own request (permission: verification)',
     auth: { admin: ['verification'] },
     request: z.object({}),
     response: ZHelpStatusResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta }) => {
+    handler: async ({ req, res, services, meta, params }) => {
       parseInput(z.strictObject({}), req.body ?? {});
-      res.json(await publishRequest(services, { id: idOf(req) }, meta));
+      res.json(await publishRequest(services, { id: params().id }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/help/{id}/reject',
+    params: ZIdParamsSchema,
     summary: 'Reject a help request before publishing, with a reason the requester sees (permission: verification)',
     auth: { admin: ['verification'] },
     request: ZRejectHelpRestRequestSchema,
     response: ZHelpStatusResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta, body }) => {
+    handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await rejectRequest(services, { id: idOf(req), ...input }, meta));
+      res.json(await rejectRequest(services, { id: params().id, ...input }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/help/{id}/ask',
+    params: ZIdParamsSchema,
     summary: 'Ask the requester a question, shown on their page until answered; one at a time (permission: verification)',
     auth: { admin: ['verification'] },
     request: ZAskHelpQuestionRestRequestSchema,
     response: ZHelpStatusResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta, body }) => {
+    handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await askQuestion(services, { id: idOf(req), ...input }, meta));
+      res.json(await askQuestion(services, { id: params().id, ...input }, meta));
     },
   }),
 ];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
-import { parseInput } from '#server/http/rest';
 import { ALIAS_AND_NAME, defineRestRoute } from '#server/http/rest-route';
 import type { RestRoute } from '#server/services';
 import { lookUpPublicCard } from './accounts/accounts.ts';
@@ -28,6 +27,9 @@ import { findQrCodeImage, QR_IMAGE_NOT_FOUND, uploadQrCode } from './profile/qr-
 /** The original product's names for profile fields, accepted by PUT /api/users/profile/:id beside ours. */
 export const PROFILE_FIELD_ALIASES: Readonly<Record<string, string>> = { ifscCode: 'ifsc', accountHolderName: 'accountHolder', personalContact: 'phone' };
 export { ALIAS_AND_NAME };
+
+const ZMemberParamsSchema = z.object({ id: ZUserIdSchema });
+const ZImageParamsSchema = z.object({ id: ZUserIdSchema, uploadId: z.uuid('Unknown image') });
 
 const ZLogoutRequestSchema = z.strictObject({});
 const ZLogoutResponseSchema = z.object({ ok: z.literal(true) });
@@ -119,14 +121,15 @@ export const identityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/users/profile/{id}',
+    params: ZMemberParamsSchema,
     summary: "A member's profile: your own, or any member's for admins with the members permission (its payout details and UPI QR image only for its member and finance)",
     auth: { ownerOr: 'members' },
     response: ZProfileSchema,
     status: 200,
     notYours: PROFILE_NOT_YOURS,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user }) => {
-      const { id } = parseInput(z.object({ id: ZUserIdSchema }), req.params);
+    handler: async ({ res, services, user, params }) => {
+      const { id } = params();
       res.json(await getProfile(services.db, user, id));
     },
   }),
@@ -134,6 +137,7 @@ export const identityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'put',
     path: '/api/users/profile/{id}',
+    params: ZMemberParamsSchema,
     summary: 'Save your own profile (phone, address, payout details); send only the fields that change, an empty string clears a payout field. The original names ifscCode, accountHolderName and personalContact are accepted for ifsc, accountHolder and phone; any other unknown field is a 400. A new accountNumber may come with confirmAccountNumber, the same digits typed again (never stored; optional here, as it was not in the original payload; given, it must match); the IFSC must be in the banks’ published list (RBI’s, as Razorpay publishes it), else a 400 naming the field',
     auth: 'owner',
     request: ZUpdateProfileRestRequestSchema,
@@ -152,6 +156,7 @@ export const identityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/users/upload-profile-assets/{id}',
+    params: ZMemberParamsSchema,
     summary: "Upload your UPI QR image (JPEG, PNG or WebP, at most 5 MB, at most 40 megapixels); one that does not decode is a 400. Answers the upload's ID; the image is re-encoded and shown once the profile's qrCode.status is 'ready'",
     auth: 'owner',
     fileField: 'qrCode',
@@ -159,8 +164,8 @@ export const identityRest: readonly RestRoute[] = [
     status: 202,
     notYours: PROFILE_EDIT_NOT_YOURS,
     errors: [400, 401, 403, 413, 429],
-    handler: async ({ req, res, services, user, meta }) => {
-      const { id } = parseInput(z.object({ id: ZUserIdSchema }), req.params);
+    handler: async ({ req, res, services, user, meta, params }) => {
+      const { id } = params();
       res.status(202).json(await uploadQrCode(services, user, id, req, meta));
     },
   }),
@@ -168,6 +173,7 @@ export const identityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/users/profile-assets/{id}/qr-code/{uploadId}',
+    params: ZImageParamsSchema,
     summary: "A processed UPI QR image (WebP): it says where the member's money goes, so for its member and admins with the finance permission only (issue 29)",
     auth: { ownerOr: 'finance' },
     response: z.string(),
@@ -175,8 +181,8 @@ export const identityRest: readonly RestRoute[] = [
     status: 200,
     notYours: PROFILE_NOT_YOURS,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user }) => {
-      const { id, uploadId } = parseInput(z.object({ id: ZUserIdSchema, uploadId: z.uuid('Unknown image') }), req.params);
+    handler: async ({ res, services, user, params }) => {
+      const { id, uploadId } = params();
       const image = await findQrCodeImage(services, user, id, uploadId);
       if (!image) throw new AppError('NOT_FOUND', { userMessage: QR_IMAGE_NOT_FOUND });
       res.set('Cache-Control', 'private, max-age=3600');
@@ -190,6 +196,7 @@ export const identityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/users/profile-assets/{id}/id-photo',
+    params: ZMemberParamsSchema,
     summary: "Upload the photo for your I-card (JPEG, PNG or WebP, at most 5 MB, at most 40 megapixels); one that does not decode is a 400. Answers the upload's ID; the photo is cropped to a 300 × 375 portrait, re-encoded without metadata and shown once the profile's idPhoto.status is 'ready'",
     auth: 'owner',
     fileField: 'idPhoto',
@@ -197,8 +204,8 @@ export const identityRest: readonly RestRoute[] = [
     status: 202,
     notYours: PROFILE_EDIT_NOT_YOURS,
     errors: [400, 401, 403, 413, 429],
-    handler: async ({ req, res, services, user, meta }) => {
-      const { id } = parseInput(z.object({ id: ZUserIdSchema }), req.params);
+    handler: async ({ req, res, services, user, meta, params }) => {
+      const { id } = params();
       res.status(202).json(await uploadIdPhoto(services, user, id, req, meta));
     },
   }),
@@ -206,6 +213,7 @@ export const identityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/users/profile-assets/{id}/id-photo/remove',
+    params: ZMemberParamsSchema,
     summary: 'Take the photo off your I-card (and drop an upload still being processed); with none, nothing changes. Answers the profile\'s idPhoto',
     auth: 'owner',
     request: z.strictObject({}),
@@ -222,6 +230,7 @@ export const identityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/users/profile-assets/{id}/id-photo/{uploadId}',
+    params: ZImageParamsSchema,
     summary: "A processed I-card photo (WebP, 300 × 375), for its member and admins with the members permission; never public (the card check at /verify shows no photo)",
     auth: { ownerOr: 'members' },
     response: z.string(),
@@ -229,8 +238,8 @@ export const identityRest: readonly RestRoute[] = [
     status: 200,
     notYours: PROFILE_NOT_YOURS,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user }) => {
-      const { id, uploadId } = parseInput(z.object({ id: ZUserIdSchema, uploadId: z.uuid('Unknown image') }), req.params);
+    handler: async ({ res, services, user, params }) => {
+      const { id, uploadId } = params();
       const image = await findIdPhoto(services, user, id, uploadId);
       if (!image) throw new AppError('NOT_FOUND', { userMessage: QR_IMAGE_NOT_FOUND });
       res.set('Cache-Control', 'private, max-age=3600');
@@ -242,13 +251,14 @@ export const identityRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/users/{id}',
+    params: ZMemberParamsSchema,
     summary: "A member's public card (user ID and name), 120 look-ups per 15 minutes per address",
     auth: 'public',
     response: ZPublicCardSchema,
     status: 200,
     errors: [400, 404, 429],
-    handler: async ({ req, res, services, meta }) => {
-      const { id } = parseInput(z.object({ id: ZUserIdSchema }), req.params);
+    handler: async ({ res, services, meta, params }) => {
+      const { id } = params();
       res.json(await lookUpPublicCard(services, id, meta));
     },
   }),

@@ -31,10 +31,6 @@ export const ZPhoneQuerySchema = z.strictObject({ phone: z.string({ error: 'Ente
 export const ZPageQuerySchema = z.strictObject({ page: z.coerce.number().int().min(1).max(50).default(1) });
 const ZSubmissionKeySchema = z.uuid(SUBMISSION_KEY_INVALID).optional();
 
-function regNoOf(req: Request): string {
-  return parseInput(ZRegNoParamsSchema, req.params).regNo;
-}
-
 /** Multipart forms with documents this process reads at once (docs/decisions/026). */
 export const MAX_FORMS_IN_FLIGHT = 12;
 
@@ -105,14 +101,15 @@ export const kanyadanRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/kanyadan/applications/{regNo}/status',
+    params: ZRegNoParamsSchema,
     summary: "An application's state by its registration number and the phone given with it, with the reason in both languages when rejected; one 404 for every wrong pair; rate-limited per address and per number",
     auth: 'public',
     query: z.object({ phone: z.string() }),
     response: ZApplicationStatusSchema,
     status: 200,
     errors: [400, 404, 429],
-    handler: async ({ req, res, services, meta }) => {
-      const regNo = regNoOf(req);
+    handler: async ({ req, res, services, meta, params }) => {
+      const regNo = params().regNo;
       const { phone } = parseInput(ZPhoneQuerySchema, req.query);
       const input = parseInput(ZGetApplicationStatusRequestSchema, { regNo, phone });
       res.set('Cache-Control', 'private, no-store');
@@ -123,14 +120,15 @@ export const kanyadanRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/kanyadan/applications/{regNo}/fee-proof',
+    params: ZRegNoParamsSchema,
     summary: "The family's UTR of the registration fee they paid (when a fee applies), with the phone given in the application; finance records the payment once the money is seen; rate-limited as the look-up",
     auth: 'public',
     request: ZSubmitFeeProofRestRequestSchema,
     response: ZApplicationStatusSchema,
     status: 200,
     errors: [400, 404, 409, 429],
-    handler: async ({ req, res, services, meta, body }) => {
-      const regNo = regNoOf(req);
+    handler: async ({ res, services, meta, body, params }) => {
+      const regNo = params().regNo;
       const input = body();
       res.json(await submitFeeProof(services, { regNo, ...input }, meta));
     },
@@ -153,20 +151,22 @@ export const kanyadanRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/admin/kanyadan/applications/{regNo}',
+    params: ZRegNoParamsSchema,
     summary: 'An application, masked, with its documents, decisions and full history including every view of personal data (permission: verification or finance)',
     auth: { admin: ['verification', 'finance'] },
     response: ZApplicationDetailSchema,
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services }) => {
+    handler: async ({ res, services, params }) => {
       res.set('Cache-Control', 'private, no-store');
-      res.json(await getApplicationDetail(services, regNoOf(req)));
+      res.json(await getApplicationDetail(services, params().regNo));
     },
   }),
 
   defineRestRoute({
     method: 'get',
     path: '/api/admin/kanyadan/applications/{regNo}/documents/{kind}',
+    params: ZDocumentParamsSchema,
     summary: 'A document as an image (image/jpeg, or image/webp for documents stored before JPEG; a PDF as image/png of page ?page=, from 1); every view is recorded with the viewer (permission: verification)',
     auth: { admin: ['verification'] },
     query: z.object({ page: z.number().int().min(1).optional() }),
@@ -174,8 +174,8 @@ export const kanyadanRest: readonly RestRoute[] = [
     produces: ['image/jpeg', 'image/webp', 'image/png'],
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, user, meta }) => {
-      const { regNo, kind } = parseInput(ZDocumentParamsSchema, req.params);
+    handler: async ({ req, res, services, user, meta, params }) => {
+      const { regNo, kind } = params();
       const { page } = parseInput(ZPageQuerySchema, req.query);
       const image = await viewDocument(services, { regNo, kind, page }, user, meta);
       // Every view is recorded: nothing may keep a copy to show again without asking.
@@ -189,36 +189,39 @@ export const kanyadanRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/admin/kanyadan/applications/{regNo}/verify',
+    params: ZRegNoParamsSchema,
     summary: 'Verify an application (permission: verification)',
     auth: { admin: ['verification'] },
     request: z.object({}),
     response: ZDecisionResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta }) => {
+    handler: async ({ req, res, services, meta, params }) => {
       parseInput(z.strictObject({}), req.body);
-      res.json(await verifyApplication(services, { regNo: regNoOf(req) }, meta));
+      res.json(await verifyApplication(services, { regNo: params().regNo }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/kanyadan/applications/{regNo}/reject',
+    params: ZRegNoParamsSchema,
     summary: 'Reject an application with a reason (sent to the family in both languages) and an optional note without personal data (permission: verification)',
     auth: { admin: ['verification'] },
     request: ZRejectApplicationRestRequestSchema,
     response: ZDecisionResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta, body }) => {
+    handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await rejectApplication(services, { regNo: regNoOf(req), ...input }, meta));
+      res.json(await rejectApplication(services, { regNo: params().regNo, ...input }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/kanyadan/applications/{regNo}/benefit-request',
+    params: ZRegNoParamsSchema,
     summary: 'Request the benefit for a verified application whose girl is 18 or older today: the marriage date, the bank account (accountNumber and confirmAccountNumber, the same digits typed twice; the copy is never stored; an IFSC in the banks’ published list, else a 400 naming the field) and the proof that the marriage is fixed (marriageProof, optionally marriageProof2; image or PDF, at most 5 MB) (permission: verification)',
     auth: { admin: ['verification'] },
     formFiles: [{ name: 'marriageProof', required: true }, { name: 'marriageProof2', required: false }],
@@ -226,8 +229,8 @@ export const kanyadanRest: readonly RestRoute[] = [
     response: ZDecisionResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409, 413, 429],
-    handler: async ({ req, res, services, meta }) => {
-      const regNo = regNoOf(req);
+    handler: async ({ req, res, services, meta, params }) => {
+      const regNo = params().regNo;
       const result = await withForm(gateOf(services), req, async () => {
         if (req.is('multipart/form-data') !== 'multipart/form-data') throw new AppError('BAD_REQUEST', { userMessage: 'Send the benefit request as multipart/form-data.' });
         if (meta.ip) await consumeRateLimit(services.db, addressBucket('upload', meta.ip), services.limits.uploadPerIp, services.now());
@@ -246,60 +249,64 @@ export const kanyadanRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/admin/kanyadan/applications/{regNo}/benefit-approve',
+    params: ZRegNoParamsSchema,
     summary: 'Approve the requested benefit, in paise, within the range in settings (permission: finance)',
     auth: { admin: ['finance'] },
     request: ZApproveBenefitRestRequestSchema,
     response: ZDecisionResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta, body }) => {
+    handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await approveBenefit(services, { regNo: regNoOf(req), ...input }, meta));
+      res.json(await approveBenefit(services, { regNo: params().regNo, ...input }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/kanyadan/applications/{regNo}/disburse',
+    params: ZRegNoParamsSchema,
     summary: 'Record the payment of the approved benefit to the account in the request: the UTR (used once) and the date (permission: finance)',
     auth: { admin: ['finance'] },
     request: ZDisburseRestRequestSchema,
     response: ZDecisionResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta, body }) => {
+    handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await disburseBenefit(services, { regNo: regNoOf(req), ...input }, meta));
+      res.json(await disburseBenefit(services, { regNo: params().regNo, ...input }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/kanyadan/applications/{regNo}/fee-paid',
+    params: ZRegNoParamsSchema,
     summary: 'Record the registration fee paid, when one applies: the UTR (used once) and the date (permission: finance)',
     auth: { admin: ['finance'] },
     request: ZRecordFeeRestRequestSchema,
     response: ZDecisionResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404, 409],
-    handler: async ({ req, res, services, meta, body }) => {
+    handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await recordFee(services, { regNo: regNoOf(req), ...input }, meta));
+      res.json(await recordFee(services, { regNo: params().regNo, ...input }, meta));
     },
   }),
 
   defineRestRoute({
     method: 'post',
     path: '/api/admin/kanyadan/applications/{regNo}/erase',
+    params: ZRegNoParamsSchema,
     summary: "Erase the application's personal data and documents for good (its key is destroyed); the number, states and actors stay (permission: verification)",
     auth: { admin: ['verification'] },
     request: ZEraseApplicationRestRequestSchema,
     response: ZEraseApplicationResponseSchema,
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ req, res, services, meta, body }) => {
+    handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await eraseApplication(services, { regNo: regNoOf(req), ...input }, meta));
+      res.json(await eraseApplication(services, { regNo: params().regNo, ...input }, meta));
     },
   }),
 ];
