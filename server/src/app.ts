@@ -7,11 +7,11 @@ import { pinoHttp } from 'pino-http';
 import { serializeRequest } from '#server/http/request-log';
 import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
-import { buildOpenApiDocument, refuseUndocumentedQueries, renderDocsPage } from '#server/http/openapi';
+import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
+import { refuseUndocumentedQueries, restRouters, restRoutesOf } from '#server/http/rest-route';
 import { sessionMiddleware } from '#server/http/session-middleware';
 import { mountLegacyLinks } from '#server/http/legacy-links';
 import { mountWebPages, readWebBuild } from '#server/http/web-pages';
-import { webVitalsHandler } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import { createExpressContext } from '#server/trpc/context';
 import { trpcHandler } from '#server/trpc/express-handler';
@@ -109,7 +109,10 @@ export function createApp(services: Services, options: { webDistDir?: string } =
     }),
   );
 
-  const openApi = buildOpenApiDocument(config.publicUrl);
+  // Every module's REST routes, each declared once (docs/decisions/051): the document and the routers come from them.
+  const restRoutes = restRoutesOf(services.modules);
+  const routers = restRouters(restRoutes, services, { pages: webBuild.pagePatterns, json });
+  const openApi = buildOpenApiDocument(config.publicUrl, restRoutes);
   const docsPage = renderDocsPage(openApi);
   app.get('/api/docs/openapi.json', (_req, res) => {
     res.json(openApi);
@@ -119,12 +122,12 @@ export function createApp(services: Services, options: { webDistDir?: string } =
     else res.type('html').send(docsPage);
   });
 
-  // Core Web Vitals from a sample of real visits (sendBeacon); only under the web build's page names.
-  app.post('/api/vitals', json, webVitalsHandler(services, webBuild.pagePatterns));
+  // Routes that read no session (Core Web Vitals from a sample of real visits, by sendBeacon).
+  app.use('/api', routers.sessionless);
 
   const api = express.Router();
-  api.use(json, session, refuseUndocumentedQueries());
-  for (const module of services.modules) if (module.rest) api.use(module.rest(services));
+  api.use(json, session, refuseUndocumentedQueries(restRoutes));
+  api.use(routers.api);
   api.use(() => {
     throw new AppError('NOT_FOUND', { userMessage: 'No such API path.' });
   });

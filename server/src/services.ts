@@ -1,4 +1,5 @@
-import type { Router } from 'express';
+import type { Request, Response } from 'express';
+import type { ZodType } from 'zod';
 import type { Logger } from 'pino';
 import type { Config } from '#server/config';
 import type { Db, Queryable } from '#server/db/db';
@@ -13,6 +14,7 @@ import type { SmsSender } from '#server/lib/sms';
 import type { SessionUser } from '#server/shared/access';
 import type { Cause } from '#server/shared/causes';
 import type { JobHandler, JobQueue, ScheduledJob } from '#server/queue/queue';
+import type { AccessPolicy } from '#server/http/access-policy';
 
 // The types the platform and the modules share, which refer to each other: Services (what every
 // request, job and tool is handed) and SahayModule (what a module gives the platform). This file
@@ -70,8 +72,12 @@ export interface SahayModule {
   schedules?: readonly ScheduledJob[];
   /** Records what a fresh database needs (seed content). Idempotent; runs when a process starts. */
   seed?: (services: Services) => Promise<void>;
-  /** REST adapters under /api. */
-  rest?: (services: Services) => Router;
+  /**
+   * The module's REST routes under /api, each declared once beside its handler (http/rest-route.ts,
+   * docs/decisions/051); the Express router, the OpenAPI document and the access tests come from them.
+   * Listed in the order Express must try them (a literal path before a parameter in the same place).
+   */
+  rest?: readonly RestRoute[];
   /**
    * Recomputes the blind indexes (context.blindIndex) the module's read models hold, after the
    * blind-index key changed (docs/decisions/019). The key migration calls it once per key, in one
@@ -87,6 +93,54 @@ export interface SahayModule {
   erasure?: ErasurePart;
   /** The module's records a donor may give for (help requests): donations asks through this, without importing the module. */
   giftTarget?: GiftTarget;
+}
+
+/**
+ * One REST route, as http/rest-route.ts's `defineRestRoute` declares it: what the OpenAPI document
+ * says of it, the policy the router enforces before the handler runs, and the handler.
+ */
+export interface RestRoute {
+  method: 'get' | 'post' | 'put';
+  /** In the document's form, `/api/users/{id}`; Express serves it as `/users/:id` under /api. */
+  path: string;
+  summary: string;
+  /** Who may call it (see AccessPolicy): enforced by the router before the handler runs. */
+  auth: AccessPolicy;
+  /** For an owner policy: the refusal (403) another member gets. */
+  notYours?: string;
+  /** The path's parameters as the handler reads them (an object schema naming each `{…}` of the path). */
+  params?: ZodType;
+  request?: ZodType;
+  /** The original site's names for fields of the JSON body, accepted beside ours (name sent → our name). */
+  aliases?: Readonly<Record<string, string>>;
+  /** A multipart upload instead of a JSON body: the name of its one file field. */
+  fileField?: string;
+  /** With fileField: the file may be left out (the other form fields are `request`, also accepted as JSON). */
+  isFileOptional?: boolean;
+  /** A multipart form of several files (and the text fields of `request`), never JSON. */
+  formFiles?: readonly { name: string; required: boolean }[];
+  /** Query parameters, from an object schema. */
+  query?: ZodType;
+  /** The JSON answer; none for a 204. */
+  response?: ZodType;
+  /** A binary answer (an image, a PDF, a CSV) instead of JSON. */
+  produces?: string | readonly string[];
+  /** Served before the session middleware (no cookie is read): no CSRF refusal, and no caller. */
+  isSessionless?: boolean;
+  status: number;
+  errors: readonly number[];
+  handler: (call: RestCall) => Promise<void>;
+}
+
+/** What the router hands a REST handler, once the route's policy let the caller in. */
+export interface RestCall {
+  req: Request;
+  res: Response;
+  services: Services;
+  /** The caller the policy let in; null only on a public route called by a visitor. */
+  user: SessionUser | null;
+  /** The page names the web build declares (the web-vitals report names one of them). */
+  pages: ReadonlySet<string>;
 }
 
 /**

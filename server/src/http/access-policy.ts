@@ -1,10 +1,11 @@
-import type { Permission } from '#server/modules/identity/identity.api';
+import type { Permission } from '#server/shared/access';
 
 /**
  * Who may call a tRPC procedure or a REST route, declared beside it: the builder's meta
- * (trpc/procedures.ts) or the route's `auth` in REST_ENDPOINTS (http/openapi.ts). The declaration
- * does not enforce anything by itself; authorisation-matrix.int.test.ts calls every procedure and
- * route as each kind of caller and holds the code to what it declares.
+ * (trpc/procedures.ts) or the route's `auth` in its `defineRestRoute` (http/rest-route.ts). A REST
+ * route's policy is enforced by the router generated from the declarations before its handler runs;
+ * the authorisation-matrix tests call every procedure and route as each kind of caller and hold the
+ * code to what it declares.
  *
  * - `'public'`: anyone, signed in or not.
  * - `'signed-in'`: any account, acting on its own records only.

@@ -6,55 +6,19 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import type { AccessPolicy } from './access-policy.ts';
 import { expectedAnswer, matrixAccounts, watchWrites, type Expected, type MatrixAccounts, type Writes } from './authorisation-matrix.test-helper.ts';
-import { REST_ENDPOINTS } from './openapi.ts';
+import { sahayModules } from '#server/modules/registry';
+import { restRoutesOf } from './rest-route.ts';
+import { keyOf, servedApiRoutes, type ServedRoute } from './served-routes.test-helper.ts';
 
 /**
- * Issue 12: every route the Express app serves under /api, found in the app itself, is documented
- * in REST_ENDPOINTS with its policy (`auth`, see AccessPolicy), and is called as a visitor, a
+ * Issue 12: every route the Express app serves under /api, found in the app itself, is declared by
+ * its module (defineRestRoute, docs/decisions/051) with its policy (`auth`, see AccessPolicy), and is called as a visitor, a
  * member, another member, an admin lacking the permission and the right admin. Each must get what
  * the policy says, as a status the route documents; a refusal must write nothing (no event, no
  * file, no job). Owner routes are called on the first member's `{id}`. A body carries one unknown
  * field, so an allowed POST or PUT stops at a 400 and changes nothing (logout keeps the token the
  * next row needs); for an allowed caller any answer but 401 or 403 will do.
  */
-
-interface ServedRoute {
-  method: string;
-  /** In the document's form: `/api/users/{id}`. */
-  path: string;
-}
-
-/** The parts of Express 5's router (the `router` package) the walk reads. */
-interface Layer {
-  route?: { path: unknown; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-  rawPath?: unknown;
-}
-
-/**
- * Every route of a router's stack, through the routers mounted in it. A pattern (the web pages'
- * catch-all) keeps its source: under /api it would be a route no document names, and fail.
- */
-function routesOf(stack: readonly Layer[], prefix = ''): ServedRoute[] {
-  return stack.flatMap((layer): ServedRoute[] => {
-    if (layer.route) {
-      const { path, methods } = layer.route;
-      const documentPath = `${prefix}${String(path)}`.replace(/:(\w+)/g, '{$1}');
-      return Object.keys(methods).map((method) => ({ method, path: documentPath }));
-    }
-    if (!layer.handle?.stack) return [];
-    if (typeof layer.rawPath !== 'string') throw new Error(`A router under ${prefix || '/'} is mounted at a path the matrix cannot read`);
-    return routesOf(layer.handle.stack, layer.rawPath === '/' ? prefix : `${prefix}${layer.rawPath}`);
-  });
-}
-
-function servedApiRoutes(http: Express): ServedRoute[] {
-  // The router package's layers carry `methods` and `rawPath`, which @types/express does not declare.
-  const { stack } = (http as unknown as { router: { stack: Layer[] } }).router;
-  return routesOf(stack).filter((route) => route.path.startsWith('/api/'));
-}
-
-const keyOf = (route: ServedRoute) => `${route.method.toUpperCase()} ${route.path}`;
 
 interface MatrixRow extends ServedRoute {
   auth: AccessPolicy;
@@ -68,24 +32,27 @@ const DOCUMENTATION_PAGES: readonly MatrixRow[] = [
   { method: 'get', path: '/api/docs/openapi.json', auth: 'public' },
 ];
 
+/** Every module's declared routes, from the manifests: nothing here lists a route by hand. */
+const REST_ROUTES = restRoutesOf(sahayModules);
+
 /** Every route the matrix tries; the test below shows they are exactly the routes the app serves. */
-const ROWS: readonly MatrixRow[] = [...REST_ENDPOINTS, ...DOCUMENTATION_PAGES];
+const ROWS: readonly MatrixRow[] = [...REST_ROUTES, ...DOCUMENTATION_PAGES];
 
 /** The statuses each refusal may take. */
 const REFUSALS: Readonly<Record<Exclude<Expected, 'allowed'>, readonly number[]>> = { 'not-signed-in': [401], forbidden: [403], 'not-yours': [403, 404] };
 
 describe('every documented REST route', () => {
   it('names a member by `{id}` as an owner route, never as a signed-in one (which acts on the caller\'s own records)', () => {
-    const signedIn = REST_ENDPOINTS.filter((endpoint) => endpoint.auth === 'signed-in');
+    const signedIn = REST_ROUTES.filter((endpoint) => endpoint.auth === 'signed-in');
     expect(signedIn.length).toBeGreaterThan(0);
     expect(signedIn.filter((endpoint) => endpoint.path.includes('{id}')).map(keyOf)).toEqual([]);
   });
 
   it('says in its summary the permissions its policy names, as "(permission: a or b)", and only an admin route says so', () => {
     const said = (summary: string) => /\(permission: ([a-z ]+)\)/.exec(summary)?.[1]?.split(' or ') ?? [];
-    const admins = REST_ENDPOINTS.filter((endpoint) => typeof endpoint.auth === 'object' && 'admin' in endpoint.auth);
+    const admins = REST_ROUTES.filter((endpoint) => typeof endpoint.auth === 'object' && 'admin' in endpoint.auth);
     expect(admins.length).toBeGreaterThan(10);
-    const differing = REST_ENDPOINTS.filter((endpoint) => {
+    const differing = REST_ROUTES.filter((endpoint) => {
       const named = typeof endpoint.auth === 'object' && 'admin' in endpoint.auth ? endpoint.auth.admin : [];
       return said(endpoint.summary).join() !== named.join();
     });

@@ -12,9 +12,5 @@ export const communityModule: SahayModule = {
   // The transfer report, and the impact behind the cards and tiers: each shows a change a moment
   // after it was recorded (docs/decisions/015).
   asyncProjections: [epinTransfersProjection, memberImpactProjection],
-  rest: (services) => {
-    const rest = epinsRest(services);
-    rest.use(communityRest(services));
-    return rest;
-  },
+  rest: [...epinsRest, ...communityRest],
 };

@@ -1,45 +1,56 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
-import { handle, parseInput, requestMeta, requireAdmin } from '#server/http/rest';
+import { parseInput } from '#server/http/rest';
+import { defineRestRoute } from '#server/http/rest-route';
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
+import { hasPermission } from '#server/modules/identity/identity.api';
+import type { RestRoute } from '#server/services';
 import { receiveForm } from '#server/uploads/receive-form';
 import { UPLOAD_NO_FILE } from '#server/uploads/upload-messages';
-import { hasPermission, type SessionUser } from '#server/modules/identity/identity.api';
-import type { Services } from '#server/services';
-import { cancelDonation } from './cancel-donation.ts';
-import { ZCancelDonationRestRequestSchema } from './cancel-donation.schema.ts';
-import { createDonation } from './create-donation.ts';
-import { ZCreateDonationRestRequestSchema } from './create-donation.schema.ts';
-import { ZReferenceSchema } from './donation-fields.schema.ts';
-import { MAPPING_INVALID, ZStatementColumnsSchema, ZStatementFormFieldsSchema, ZStatementIdParamsSchema, type TStatementColumns } from './bank-statements.schema.ts';
+import {
+  MAPPING_INVALID,
+  ZBankStatementSchema,
+  ZStatementColumnsPreviewSchema,
+  ZStatementColumnsSchema,
+  ZStatementFormFieldsSchema,
+  ZStatementIdParamsSchema,
+  ZVerifySureMatchesResponseSchema,
+  type TStatementColumns,
+} from './bank-statements.schema.ts';
 import { previewStatementColumns, uploadBankStatement, verifySureMatches } from './bank-statements.ts';
-import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from './exports.schema.ts';
-import { ZYearlyStatementQuerySchema } from './yearly-statement.schema.ts';
-import { requestStatementCode, STATEMENT_NEEDS_CODE, verifyStatementCode } from './statement-code.ts';
-import { ZRequestStatementCodeRequestSchema, ZVerifyStatementCodeRequestSchema } from './statement-code.schema.ts';
-import { getYearlyStatement } from './yearly-statement.ts';
-import { exportDonations, exportForm10BD, type CsvExport } from './exports.ts';
+import { cancelDonation } from './cancel-donation.ts';
+import { ZCancelDonationResponseSchema, ZCancelDonationRestRequestSchema } from './cancel-donation.schema.ts';
+import { createDonation } from './create-donation.ts';
+import { ZCreateDonationRestRequestSchema, ZCreateDonationRestResponseSchema } from './create-donation.schema.ts';
+import { ZReferenceSchema } from './donation-fields.schema.ts';
 import { getDonationStatus, getProofScreenshot, getReceiptPdf, listDonations } from './donation-reads.ts';
-import { ZContactQuerySchema, ZOptionalContactQuerySchema } from './get-donation-status.schema.ts';
-import { ZGetManyDonationsRestQuerySchema } from './get-many-donations.schema.ts';
+import { exportDonations, exportForm10BD, type CsvExport } from './exports.ts';
+import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from './exports.schema.ts';
+import { ZContactQuerySchema, ZGetDonationStatusResponseSchema, ZOptionalContactQuerySchema } from './get-donation-status.schema.ts';
+import { ZGetManyDonationsResponseSchema, ZGetManyDonationsRestQuerySchema } from './get-many-donations.schema.ts';
 import { receiptFileName } from './receipt-pdf.ts';
 import { receiveProofForm, type ProofForm } from './receive-proof-form.ts';
 import { recordOfflineDonation } from './record-offline-donation.ts';
-import { ZRecordOfflineDonationRestRequestSchema } from './record-offline-donation.schema.ts';
+import { ZRecordOfflineDonationResponseSchema, ZRecordOfflineDonationRestRequestSchema } from './record-offline-donation.schema.ts';
 import { rejectDonation } from './reject-donation.ts';
-import { ZRejectDonationRestRequestSchema } from './reject-donation.schema.ts';
-import { ZProofFormSchema } from './submit-proof.schema.ts';
+import { ZRejectDonationResponseSchema, ZRejectDonationRestRequestSchema } from './reject-donation.schema.ts';
+import { requestStatementCode, STATEMENT_NEEDS_CODE, verifyStatementCode } from './statement-code.ts';
+import {
+  ZRequestStatementCodeRequestSchema,
+  ZRequestStatementCodeResponseSchema,
+  ZVerifyStatementCodeRequestSchema,
+  ZVerifyStatementCodeResponseSchema,
+} from './statement-code.schema.ts';
+import { PROOF_SCREENSHOT_FIELD, ZProofFormSchema, ZSubmitProofResponseSchema } from './submit-proof.schema.ts';
 import { consumeLookup, submitProof } from './submit-proof.ts';
 import { verifyDonation } from './verify-donation.ts';
-import { ZVerifyDonationRestRequestSchema } from './verify-donation.schema.ts';
+import { ZVerifyDonationResponseSchema, ZVerifyDonationRestRequestSchema } from './verify-donation.schema.ts';
+import { getYearlyStatement } from './yearly-statement.ts';
+import { ZYearlyStatementQuerySchema } from './yearly-statement.schema.ts';
 
 const ZReferenceParamsSchema = z.object({ reference: ZReferenceSchema });
-
-function referenceOf(req: Request): string {
-  return parseInput(ZReferenceParamsSchema, req.params).reference;
-}
 
 /** REST clients name the amount `amount` (rupees): a refusal of `amountPaise` is theirs under that name. */
 async function withAmountInRupees<T>(run: () => Promise<T>): Promise<T> {
@@ -90,27 +101,40 @@ function sendCsv(res: Response, file: CsvExport): void {
 }
 
 /** REST adapters of issue 10 for other clients; the same module functions and schemas as the tRPC routes. */
-export function donationsRest(services: Services): Router {
-  const rest = Router();
-
-  rest.post(
-    '/donations',
-    handle(async (req, res) => {
-      const { amount, ...input } = parseInput(ZCreateDonationRestRequestSchema, req.body);
-      const user = res.locals.user as SessionUser | null;
-      const pay = await withAmountInRupees(() => createDonation(services, { ...input, amountPaise: amount }, user, requestMeta(req, res)));
+export const donationsRest: readonly RestRoute[] = [
+  defineRestRoute({
+    method: 'post',
+    path: '/api/donations',
+    summary: 'Pledge a donation (amount in rupees, up to 2 decimals; ₹1 to ₹10,00,000 online; an e-mail or a phone); answers the reference, the UPI link and the bank details',
+    auth: 'public',
+    request: ZCreateDonationRestRequestSchema,
+    response: ZCreateDonationRestResponseSchema,
+    status: 201,
+    errors: [400, 413, 429],
+    handler: async ({ res, services, user, meta, body }) => {
+      const { amount, ...input } = body();
+      const pay = await withAmountInRupees(() => createDonation(services, { ...input, amountPaise: amount }, user, meta));
       res.status(201).json({ ...pay, amount: pay.amountPaise / 100 });
-    }),
-  );
+    },
+  }),
 
-  rest.post(
-    '/donations/:reference/proof',
-    handle(async (req, res) => {
+  defineRestRoute({
+    method: 'post',
+    path: '/api/donations/{reference}/proof',
+    params: ZReferenceParamsSchema,
+    summary: 'Proof of payment: the contact given with the donation, the UTR (12 digits UPI/IMPS, 16–22 letters and digits NEFT/RTGS) and optionally a screenshot (JPEG, PNG or WebP, at most 5 MB); multipart, or JSON without the screenshot',
+    auth: 'public',
+    fileField: PROOF_SCREENSHOT_FIELD,
+    isFileOptional: true,
+    request: ZProofFormSchema,
+    response: ZSubmitProofResponseSchema,
+    status: 200,
+    errors: [400, 404, 409, 413, 429],
+    handler: async ({ req, res, services, meta, params }) => {
       const isMultipart = req.is('multipart/form-data') === 'multipart/form-data';
-      const meta = requestMeta(req, res);
       let form: ProofForm;
       try {
-        const reference = referenceOf(req);
+        const reference = params().reference;
         await consumeLookup(services, meta);
         if (isMultipart) {
           if (meta.ip) await consumeRateLimit(services.db, addressBucket('upload', meta.ip), services.limits.uploadPerIp, services.now());
@@ -125,198 +149,324 @@ export function donationsRest(services: Services): Router {
         if (isMultipart && !req.complete) req.resume();
         throw error;
       }
-    }),
-  );
+    },
+  }),
 
-  rest.get(
-    '/donations/:reference/status',
-    handle(async (req, res) => {
-      const reference = referenceOf(req);
-      const { contact } = parseInput(ZContactQuerySchema, req.query);
-      const status = await getDonationStatus(services, { reference, contact }, requestMeta(req, res));
+  defineRestRoute({
+    method: 'get',
+    path: '/api/donations/{reference}/status',
+    params: ZReferenceParamsSchema,
+    summary: "A donation's state by its reference and the e-mail or phone given with it; one 404 for every wrong pair; rate-limited",
+    auth: 'public',
+    query: ZContactQuerySchema,
+    response: ZGetDonationStatusResponseSchema,
+    status: 200,
+    errors: [400, 404, 429],
+    handler: async ({ res, services, meta, query, params }) => {
+      const reference = params().reference;
+      const { contact } = query();
+      const status = await getDonationStatus(services, { reference, contact }, meta);
       res.set('Cache-Control', 'private, no-store');
       res.json(status);
-    }),
-  );
+    },
+  }),
 
-  rest.get(
-    '/donations/:reference/receipt.pdf',
-    handle(async (req, res) => {
-      const reference = referenceOf(req);
-      const { contact } = parseInput(ZOptionalContactQuerySchema, req.query);
-      const user = res.locals.user as SessionUser | null;
+  defineRestRoute({
+    method: 'get',
+    path: '/api/donations/{reference}/receipt.pdf',
+    params: ZReferenceParamsSchema,
+    summary: 'The receipt PDF (marked CANCELLED once cancelled): for the donor with ?contact=, or signed in for the member who gave it and finance admins',
+    auth: 'public',
+    query: ZOptionalContactQuerySchema,
+    response: z.string(),
+    produces: 'application/pdf',
+    status: 200,
+    errors: [400, 404, 429],
+    handler: async ({ res, services, user, meta, query, params }) => {
+      const reference = params().reference;
+      const { contact } = query();
       const viewer = user ? { userId: user.userId, isFinance: hasPermission(user, 'finance') } : null;
-      sendPdf(res, await getReceiptPdf(services, reference, { contact, viewer }, requestMeta(req, res)));
-    }),
-  );
+      sendPdf(res, await getReceiptPdf(services, reference, { contact, viewer }, meta));
+    },
+  }),
 
   // A donor's yearly statement (issue 13), given only to whoever proved they hold the contact with a
   // one-time code (issue 29, decision 040): ask for the code, enter it, download with the proof.
-  rest.post(
-    '/donations/statement-code',
-    handle(async (req, res) => {
-      const input = parseInput(ZRequestStatementCodeRequestSchema, req.body);
-      res.status(202).json(await requestStatementCode(services, input, requestMeta(req, res)));
-    }),
-  );
+  defineRestRoute({
+    method: 'post',
+    path: '/api/donations/statement-code',
+    summary: "A one-time code (6 digits, 10 minutes, 5 tries) mailed or texted to the e-mail address or mobile number, to download what was gathered across its donations (the yearly statement); the same 202 whether or not the contact gave anything; limited per address and per contact",
+    auth: 'public',
+    request: ZRequestStatementCodeRequestSchema,
+    response: ZRequestStatementCodeResponseSchema,
+    status: 202,
+    errors: [400, 413, 429],
+    handler: async ({ res, services, meta, body }) => {
+      const input = body();
+      res.status(202).json(await requestStatementCode(services, input, meta));
+    },
+  }),
 
-  rest.post(
-    '/donations/statement-code/verify',
-    handle(async (req, res) => {
-      const input = parseInput(ZVerifyStatementCodeRequestSchema, req.body);
+  defineRestRoute({
+    method: 'post',
+    path: '/api/donations/statement-code/verify',
+    summary: 'The code entered with its contact: a right code gives a proof that downloads the statement (?proof=) for 30 minutes; a wrong one says how many tries are left',
+    auth: 'public',
+    request: ZVerifyStatementCodeRequestSchema,
+    response: ZVerifyStatementCodeResponseSchema,
+    status: 200,
+    errors: [400, 413, 429],
+    handler: async ({ res, services, meta, body }) => {
+      const input = body();
       res.set('Cache-Control', 'private, no-store');
-      res.json(await verifyStatementCode(services, input, requestMeta(req, res)));
-    }),
-  );
+      res.json(await verifyStatementCode(services, input, meta));
+    },
+  }),
 
-  rest.get(
-    '/donations/statement.pdf',
-    handle(async (req, res) => {
-      const query = parseInput(ZYearlyStatementQuerySchema, req.query);
-      const user = res.locals.user as SessionUser | null;
+  defineRestRoute({
+    method: 'get',
+    path: '/api/donations/statement.pdf',
+    summary: "A donor's statement of a financial year that is over (?fy=2025-26), in English and Hindi: every verified donation with its receipt serial and the total. For the donor with the ?proof= a right one-time code gave (every gift given with that e-mail or phone), or signed in for the member's own gifts. ?reference= with ?contact= (a reference anyone can create by pledging) answers 403 saying a code is needed",
+    auth: 'public',
+    query: ZYearlyStatementQuerySchema,
+    response: z.string(),
+    produces: 'application/pdf',
+    status: 200,
+    errors: [400, 403, 404],
+    handler: async ({ res, services, user, meta, query }) => {
+      const asked = query();
       // The old proof (a reference with its contact) is refused before anything is looked up: it answers the same for every pair.
-      if (query.proof === undefined && query.reference !== undefined) {
+      if (asked.proof === undefined && asked.reference !== undefined) {
         throw new AppError('FORBIDDEN', { userMessage: STATEMENT_NEEDS_CODE, fieldErrors: { proof: [STATEMENT_NEEDS_CODE] } });
       }
-      const requester = query.proof !== undefined ? { proof: query.proof } : user ? { memberId: user.userId } : null;
+      const requester = asked.proof !== undefined ? { proof: asked.proof } : user ? { memberId: user.userId } : null;
       if (!requester) throw new AppError('BAD_REQUEST', { userMessage: STATEMENT_NEEDS_CODE, fieldErrors: { proof: [STATEMENT_NEEDS_CODE] } });
-      const statement = await getYearlyStatement(services, { financialYear: query.fy, requester }, requestMeta(req, res));
+      const statement = await getYearlyStatement(services, { financialYear: asked.fy, requester }, meta);
       res.set({ 'Cache-Control': 'private, no-store', 'Content-Disposition': `attachment; filename="${statement.fileName}"` });
       res.type('application/pdf').send(statement.bytes);
-    }),
-  );
+    },
+  }),
 
-  rest.get(
-    '/admin/donations',
-    handle(async (req, res) => {
-      requireAdmin(res, 'finance');
-      const query = parseInput(ZGetManyDonationsRestQuerySchema, req.query);
+  defineRestRoute({
+    method: 'get',
+    path: '/api/admin/donations',
+    summary: 'The donations queue, newest first, 50 a page, filtered by state, cause, pledge dates, amount (rupees) and PAN (permission: finance)',
+    auth: { admin: ['finance'] },
+    query: ZGetManyDonationsRestQuerySchema,
+    response: ZGetManyDonationsResponseSchema,
+    status: 200,
+    errors: [400, 401, 403],
+    handler: async ({ res, services, query }) => {
+      const asked = query();
       const filters = {
-        status: query.status,
-        cause: query.cause,
-        from: query.from,
-        to: query.to,
-        minAmountPaise: query.minAmount,
-        maxAmountPaise: query.maxAmount,
-        hasPan: query.hasPan === undefined ? undefined : query.hasPan === 'true',
-        page: query.page ? Number(query.page) : 1,
+        status: asked.status,
+        cause: asked.cause,
+        from: asked.from,
+        to: asked.to,
+        minAmountPaise: asked.minAmount,
+        maxAmountPaise: asked.maxAmount,
+        hasPan: asked.hasPan === undefined ? undefined : asked.hasPan === 'true',
+        page: asked.page ? Number(asked.page) : 1,
       };
       res.json(await listDonations(services.db, filters));
-    }),
-  );
+    },
+  }),
 
-  rest.post(
-    '/admin/donations/offline',
-    handle(async (req, res) => {
-      requireAdmin(res, 'finance');
-      const { amount, ...input } = parseInput(ZRecordOfflineDonationRestRequestSchema, req.body);
-      res.status(201).json(await withAmountInRupees(() => recordOfflineDonation(services, { ...input, amountPaise: amount }, requestMeta(req, res))));
-    }),
-  );
+  defineRestRoute({
+    method: 'post',
+    path: '/api/admin/donations/offline',
+    summary: 'Record a cash, cheque or DD gift received at the office, verified on entry with the next receipt serial (permission: finance)',
+    auth: { admin: ['finance'] },
+    request: ZRecordOfflineDonationRestRequestSchema,
+    response: ZRecordOfflineDonationResponseSchema,
+    status: 201,
+    errors: [400, 401, 403, 409, 413],
+    handler: async ({ res, services, meta, body }) => {
+      const { amount, ...input } = body();
+      res.status(201).json(await withAmountInRupees(() => recordOfflineDonation(services, { ...input, amountPaise: amount }, meta)));
+    },
+  }),
 
-  rest.post(
-    '/admin/donations/:reference/verify',
-    handle(async (req, res) => {
-      requireAdmin(res, 'finance');
-      const reference = referenceOf(req);
-      const input = parseInput(ZVerifyDonationRestRequestSchema, req.body);
-      res.json(await verifyDonation(services, { reference, ...input }, requestMeta(req, res)));
-    }),
-  );
+  defineRestRoute({
+    method: 'post',
+    path: '/api/admin/donations/{reference}/verify',
+    params: ZReferenceParamsSchema,
+    summary: 'Verify a donation whose proof arrived, with the date the money arrived and the mode; issues the next gap-free receipt serial of that financial year; a UTR verifies one donation only (permission: finance)',
+    auth: { admin: ['finance'] },
+    request: ZVerifyDonationRestRequestSchema,
+    response: ZVerifyDonationResponseSchema,
+    status: 200,
+    errors: [400, 401, 403, 404, 409, 413],
+    handler: async ({ res, services, meta, body, params }) => {
+      const reference = params().reference;
+      const input = body();
+      res.json(await verifyDonation(services, { reference, ...input }, meta));
+    },
+  }),
 
-  rest.post(
-    '/admin/donations/:reference/reject',
-    handle(async (req, res) => {
-      requireAdmin(res, 'finance');
-      const reference = referenceOf(req);
-      const { reason } = parseInput(ZRejectDonationRestRequestSchema, req.body);
-      res.json(await rejectDonation(services, { reference, reason }, requestMeta(req, res)));
-    }),
-  );
+  defineRestRoute({
+    method: 'post',
+    path: '/api/admin/donations/{reference}/reject',
+    params: ZReferenceParamsSchema,
+    summary: 'Reject a donation that cannot be matched to money received, with a reason the donor sees (permission: finance)',
+    auth: { admin: ['finance'] },
+    request: ZRejectDonationRestRequestSchema,
+    response: ZRejectDonationResponseSchema,
+    status: 200,
+    errors: [400, 401, 403, 404, 409, 413],
+    handler: async ({ res, services, meta, body, params }) => {
+      const reference = params().reference;
+      const { reason } = body();
+      res.json(await rejectDonation(services, { reference, reason }, meta));
+    },
+  }),
 
-  rest.post(
-    '/admin/donations/:reference/cancel',
-    handle(async (req, res) => {
-      requireAdmin(res, 'finance');
-      const reference = referenceOf(req);
-      const { reason } = parseInput(ZCancelDonationRestRequestSchema, req.body);
-      res.json(await cancelDonation(services, { reference, reason }, requestMeta(req, res)));
-    }),
-  );
+  defineRestRoute({
+    method: 'post',
+    path: '/api/admin/donations/{reference}/cancel',
+    params: ZReferenceParamsSchema,
+    summary: 'Cancel a verified donation with a reason; its receipt keeps its serial and is re-issued marked CANCELLED (permission: finance)',
+    auth: { admin: ['finance'] },
+    request: ZCancelDonationRestRequestSchema,
+    response: ZCancelDonationResponseSchema,
+    status: 200,
+    errors: [400, 401, 403, 404, 409, 413],
+    handler: async ({ res, services, meta, body, params }) => {
+      const reference = params().reference;
+      const { reason } = body();
+      res.json(await cancelDonation(services, { reference, reason }, meta));
+    },
+  }),
 
-  rest.get(
-    '/admin/donations/:reference/screenshot',
-    handle(async (req, res) => {
-      requireAdmin(res, 'finance');
-      const image = await getProofScreenshot(services, referenceOf(req));
+  defineRestRoute({
+    method: 'get',
+    path: '/api/admin/donations/{reference}/screenshot',
+    params: ZReferenceParamsSchema,
+    summary: 'The proof screenshot, re-encoded without metadata (WebP) (permission: finance)',
+    auth: { admin: ['finance'] },
+    response: z.string(),
+    produces: 'image/webp',
+    status: 200,
+    errors: [400, 401, 403, 404],
+    handler: async ({ res, services, params }) => {
+      const image = await getProofScreenshot(services, params().reference);
       res.set('Cache-Control', 'private, max-age=3600');
       res.type(image.mediaType);
       res.send(image.bytes);
-    }),
-  );
+    },
+  }),
 
-  rest.get(
-    '/admin/donations/:reference/receipt.pdf',
-    handle(async (req, res) => {
-      const user = requireAdmin(res, 'finance');
-      const reference = referenceOf(req);
-      sendPdf(res, await getReceiptPdf(services, reference, { viewer: { userId: user.userId, isFinance: true } }, requestMeta(req, res)));
-    }),
-  );
+  defineRestRoute({
+    method: 'get',
+    path: '/api/admin/donations/{reference}/receipt.pdf',
+    params: ZReferenceParamsSchema,
+    summary: 'The receipt PDF of any donation (permission: finance)',
+    auth: { admin: ['finance'] },
+    response: z.string(),
+    produces: 'application/pdf',
+    status: 200,
+    errors: [400, 401, 403, 404],
+    handler: async ({ res, services, user, meta, params }) => {
+      const reference = params().reference;
+      sendPdf(res, await getReceiptPdf(services, reference, { viewer: { userId: user.userId, isFinance: true } }, meta));
+    },
+  }),
 
   // The finance exports (issue 13): each is recorded as an event before its file is sent.
-  for (const [path, kind] of [
-    ['/admin/exports/10bd', 'form-10bd'],
-    ['/admin/exports/10bd-missing-id', 'form-10bd-missing-id'],
-  ] as const) {
-    rest.get(
-      path,
-      handle(async (req, res) => {
-        const admin = requireAdmin(res, 'finance');
-        const { fy } = parseInput(ZFinancialYearQuerySchema, req.query);
-        sendCsv(res, await exportForm10BD(services, { financialYear: fy, kind }, admin, requestMeta(req, res)));
-      }),
-    );
-  }
+  defineRestRoute({
+    method: 'get',
+    path: '/api/admin/exports/10bd',
+    summary: "Form 10BD Part B for financial year ?fy= (like 2026-27) as the income-tax portal's CSV template: one row per donor (by PAN) and nature of donation, amounts of the same nature added up (rule 18AB), cash apart; UTF-8 with a BOM; the export is recorded with the admin (permission: finance)",
+    auth: { admin: ['finance'] },
+    query: ZFinancialYearQuerySchema,
+    response: z.string(),
+    produces: 'text/csv',
+    status: 200,
+    errors: [400, 401, 403],
+    handler: async ({ res, services, user, meta, query }) => {
+      sendCsv(res, await exportForm10BD(services, { financialYear: query().fy, kind: 'form-10bd' }, user, meta));
+    },
+  }),
 
-  rest.get(
-    '/admin/exports/donations',
-    handle(async (req, res) => {
-      const admin = requireAdmin(res, 'finance');
-      const query = parseInput(ZDonationsExportQuerySchema, req.query);
-      sendCsv(res, await exportDonations(services, query, admin, requestMeta(req, res)));
-    }),
-  );
+  defineRestRoute({
+    method: 'get',
+    path: '/api/admin/exports/10bd-missing-id',
+    summary: 'The verified donations of ?fy= that Form 10BD cannot list for want of a donor ID, for staff to ask the donors; recorded with the admin (permission: finance)',
+    auth: { admin: ['finance'] },
+    query: ZFinancialYearQuerySchema,
+    response: z.string(),
+    produces: 'text/csv',
+    status: 200,
+    errors: [400, 401, 403],
+    handler: async ({ res, services, user, meta, query }) => {
+      sendCsv(res, await exportForm10BD(services, { financialYear: query().fy, kind: 'form-10bd-missing-id' }, user, meta));
+    },
+  }),
+
+  defineRestRoute({
+    method: 'get',
+    path: '/api/admin/exports/donations',
+    summary: 'Every donation dated ?from= to ?to= (YYYY-MM-DD; the day the money arrived, else of the pledge; at most 5 years) with every field staff need; PANs masked unless ?fullPan=true, which the recorded export notes with the admin (permission: finance)',
+    auth: { admin: ['finance'] },
+    query: ZDonationsExportQuerySchema,
+    response: z.string(),
+    produces: 'text/csv',
+    status: 200,
+    errors: [400, 401, 403],
+    handler: async ({ res, services, user, meta, query }) => {
+      const asked = query();
+      sendCsv(res, await exportDonations(services, asked, user, meta));
+    },
+  }),
 
   // Bank-statement matching (issue 13): the columns of a file, the upload, and verifying its sure matches.
-  rest.post(
-    '/admin/bank-statements/columns',
-    handle(async (req, res) => {
-      requireAdmin(res, 'finance');
+  defineRestRoute({
+    method: 'post',
+    path: '/api/admin/bank-statements/columns',
+    summary: "A bank statement's header row and the columns to read: remembered for this layout, else guessed; records nothing (permission: finance)",
+    auth: { admin: ['finance'] },
+    formFiles: [{ name: 'file', required: true }],
+    request: ZStatementFormFieldsSchema,
+    response: ZStatementColumnsPreviewSchema,
+    status: 200,
+    errors: [400, 401, 403, 413],
+    handler: async ({ req, res, services }) => {
       const { bytes } = await receiveStatementForm(req);
       res.json(await previewStatementColumns(services, bytes));
-    }),
-  );
+    },
+  }),
 
-  rest.post(
-    '/admin/bank-statements',
-    handle(async (req, res) => {
-      const admin = requireAdmin(res, 'finance');
+  defineRestRoute({
+    method: 'post',
+    path: '/api/admin/bank-statements',
+    summary: 'Upload a bank statement (CSV, at most 5 MB; mapping: JSON {date, narration, reference, credit} naming the columns, remembered for the layout); its credit lines matched to pledges: sure (UTR and amount agree), possible (amount and date, or UTR with another amount), unmatched. The same file again changes nothing and answers the same (permission: finance)',
+    auth: { admin: ['finance'] },
+    formFiles: [{ name: 'file', required: true }],
+    request: ZStatementFormFieldsSchema,
+    response: ZBankStatementSchema,
+    status: 200,
+    errors: [400, 401, 403, 413],
+    handler: async ({ req, res, services, user, meta }) => {
       const form = await receiveStatementForm(req);
       // 200 either way: the same file uploaded again is the same statement, answered the same.
-      res.json(await uploadBankStatement(services, form, admin, requestMeta(req, res)));
-    }),
-  );
+      res.json(await uploadBankStatement(services, form, user, meta));
+    },
+  }),
 
-  rest.post(
-    '/admin/bank-statements/:id/verify-sure-matches',
-    handle(async (req, res) => {
-      const admin = requireAdmin(res, 'finance');
-      const { id } = parseInput(ZStatementIdParamsSchema, req.params);
+  defineRestRoute({
+    method: 'post',
+    path: '/api/admin/bank-statements/{id}/verify-sure-matches',
+    params: ZStatementIdParamsSchema,
+    summary: 'Verify every sure match of the statement as it stands now, each with its own receipt serial, dated the day the bank credited it; those refused are listed with the reason (permission: finance)',
+    auth: { admin: ['finance'] },
+    request: z.object({}),
+    response: ZVerifySureMatchesResponseSchema,
+    status: 200,
+    errors: [400, 401, 403, 404, 413],
+    handler: async ({ req, res, services, user, meta, params }) => {
+      const { id } = params();
       parseInput(z.strictObject({}), req.body);
-      res.json(await verifySureMatches(services, id, admin, requestMeta(req, res)));
-    }),
-  );
-
-  return rest;
-}
+      res.json(await verifySureMatches(services, id, user, meta));
+    },
+  }),
+];

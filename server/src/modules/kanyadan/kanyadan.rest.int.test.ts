@@ -662,11 +662,8 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
   });
 
   it('the OpenAPI document and the docs page list every Kanyadan route', async () => {
-    // The router's own routes, so a route added later without its OpenAPI entry fails here.
-    const routes = kanyadanRest(app.services).stack.flatMap(({ route }) =>
-      // A route's own layers carry its method (one handler each here).
-      route ? [...new Set(route.stack.map((layer) => layer.method))].map((method) => ({ method, path: `/api${route.path.replace(/:(\w+)/g, '{$1}')}` })) : [],
-    );
+    // The module's declared routes, which its router serves (http/rest-route.test.ts), so a route added later is documented too.
+    const routes = kanyadanRest.map(({ method, path }) => ({ method, path }));
     expect(routes).toHaveLength(13);
     const json = await request(http).get('/api/docs/openapi.json');
     expect(json.status).toBe(200);

@@ -8,7 +8,7 @@ export { getSettings, recentMoneySettingChanges } from './settings.ts';
 export { getContentPages } from './content.ts';
 export { MONEY_SETTINGS, type TMoneySettingKey } from './settings.schema.ts';
 export type { SettingsChanged } from './site.events.ts';
-export { summarizeWebVitals, webVitalsHandler } from './web-vitals.ts';
+export { summarizeWebVitals } from './web-vitals.ts';
 
 /** The registration rules an admin controls (PRODUCT.md §5, §10): invite only, and the user ID prefix. */
 export async function getRegistrationSettings(db: Queryable): Promise<{ isInviteOnly: boolean; userIdPrefix: string }> {

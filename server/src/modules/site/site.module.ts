@@ -5,6 +5,7 @@ import { contentProjection } from './content.projection.ts';
 import { seedContent } from './content.ts';
 import { contactMessagesErasurePart } from './site.api.ts';
 import { settingsProjection } from './settings.projection.ts';
+import { siteRest } from './site.rest.ts';
 
 export const siteModule: SahayModule = {
   name: 'site',
@@ -12,4 +13,5 @@ export const siteModule: SahayModule = {
   jobs: [notifyContactMessageJob],
   seed: seedContent,
   erasure: contactMessagesErasurePart,
+  rest: siteRest,
 };

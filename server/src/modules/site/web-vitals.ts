@@ -1,26 +1,10 @@
-import type { RequestHandler } from 'express';
 import type { Queryable } from '#server/db/db';
-import { AppError } from '#server/errors/app-error';
-import { handle, parseInput } from '#server/http/rest';
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import type { Services } from '#server/services';
-import { ZWebVitalsReportSchema, type TWebVitalsReport, type TWebVitalsSummary } from './web-vitals.schema.ts';
+import type { TWebVitalsReport, TWebVitalsSummary } from './web-vitals.schema.ts';
 
 export const UNKNOWN_PAGE = 'Not a page of this site';
-
-/**
- * POST /api/vitals: one sampled visit's figures, 204. Only the page names the web build declares
- * are taken (so no address, ID or made-up name can be stored); anything else is a 400.
- */
-export function webVitalsHandler(services: Services, pages: ReadonlySet<string>): RequestHandler {
-  return handle(async (req, res) => {
-    const report = parseInput(ZWebVitalsReportSchema, req.body);
-    if (!pages.has(report.page)) throw new AppError('BAD_REQUEST', { userMessage: 'Please correct the highlighted fields.', fieldErrors: { page: [UNKNOWN_PAGE] } });
-    await recordWebVitals(services, report, req.ip ?? null);
-    res.status(204).end();
-  });
-}
 
 /** How far back the admin dashboard looks, as the Chrome UX Report does. */
 export const WEB_VITALS_DAYS = 28;
