@@ -67,7 +67,7 @@ async function slowUpload(page: Page): Promise<CDPSession> {
 }
 
 /**
- * The signature a receipt's QR code carries (scheme 1 of server/src/modules/donations/receipt-signature.ts),
+ * The signature a receipt's QR code carries (scheme 1 of server/src/modules/donations/receipts/receipt-signature.ts),
  * made from the server's own vault: the module does not export its signer, and the test may not
  * import the module's internals. If the scheme changes, the genuine check below fails and says so.
  */

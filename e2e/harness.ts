@@ -12,7 +12,7 @@ import { loadConfig } from '#server/config';
 import { createAccount, requiresTwoFactor } from '#server/modules/identity/identity.api';
 import { enrolTwoFactor, waitForSignInCode, type TestAuthenticator } from '#server/testing/two-factor';
 import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.api';
-import { indiaToday } from '#server/modules/kanyadan/age.schema';
+import { indiaToday } from '#server/modules/kanyadan/submission/age.schema';
 import { startServer, type RunningServer } from '#server/server';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -58,7 +58,7 @@ describe('sahay/module-boundaries inside a module', () => {
   it('names the rule and the public API file to import from instead', async () => {
     const [message] = await messagesOf('deep-import-relative', IN_ADMIN);
     expect(message).toContain('sahay/module-boundaries');
-    expect(message).toContain("'server/src/modules/community/team'");
+    expect(message).toContain("'server/src/modules/community/team/team'");
     expect(message).toContain('Import it from #server/modules/community/community.api instead');
   });
 

@@ -22,7 +22,7 @@ import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
 import { auditHistoryOf, getCharts, listQueues } from '#server/modules/admin/admin.api';
 import { createDonation, submitProof, sumDonationsReceivedByMonth, verifyDonation } from '#server/modules/donations/donations.api';
-import { ZCreateDonationRequestSchema } from '#server/modules/donations/create-donation.schema';
+import { ZCreateDonationRequestSchema } from '#server/modules/donations/giving/create-donation.schema';
 import { PERMISSIONS } from '#server/modules/identity/identity.api';
 import { createServices } from '#server/create-services';
 import { createBenchDatabase, dropBenchDatabase, timeRuns } from '../kanyadan/shared.ts';

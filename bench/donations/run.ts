@@ -32,7 +32,7 @@ import { loadConfig } from '#server/config';
 import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
 import { createDonation, indiaDateOf, submitProof, verifyDonation } from '#server/modules/donations/donations.api';
-import { ZCreateDonationRequestSchema } from '#server/modules/donations/create-donation.schema';
+import { ZCreateDonationRequestSchema } from '#server/modules/donations/giving/create-donation.schema';
 import { createServices } from '#server/create-services';
 import type { Services } from '#server/services';
 

@@ -22,7 +22,7 @@ import type { Db, Queryable } from '#server/db/db';
 import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
 import { EVENT_COLUMNS, EventStore } from '#server/event-store/event-store';
-import { PersonalDataVault } from '#server/event-store/personal-data';
+import { PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import { applyAllEvents, createFreshTables } from '#server/event-store/replay';
 import type { EventMetadata, ExpectedVersion, Projection, RecordedEvent } from '#server/event-store/types';
 

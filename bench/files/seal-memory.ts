@@ -6,12 +6,12 @@
  *
  *   - before: the code sealBytes ran until this change, copied here verbatim — `cipher.update` of the
  *     whole file, `Buffer.concat` with `final()`, then `Buffer.concat([iv, tag, ciphertext])`;
- *   - after: encryptFileBytes (server/src/event-store/personal-data.ts), one output buffer filled 64 KiB at a time.
+ *   - after: encryptFileBytes (server/src/event-store/sealing/personal-data.ts), one output buffer filled 64 KiB at a time.
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { encryptFileBytes } from '#server/event-store/personal-data';
+import { encryptFileBytes } from '#server/event-store/sealing/personal-data';
 
 const MIB = 1024 * 1024;
 

@@ -4,8 +4,8 @@
  * their real names and the rest numbered, chosen with a Zipf-like skew (a state's big districts send
  * most applications); girls' ages 0–14 with more new-borns; common North and South Indian names.
  */
-import { INDIAN_STATES, type IndianState } from '#server/modules/kanyadan/kanyadan-fields.schema';
-import { verhoeffCheckDigit } from '#server/modules/kanyadan/aadhaar.schema';
+import { INDIAN_STATES, type IndianState } from '#server/modules/kanyadan/submission/kanyadan-fields.schema';
+import { verhoeffCheckDigit } from '#server/modules/kanyadan/submission/aadhaar.schema';
 
 /** Share of applications (relative) and number of districts, per state. */
 const STATES: Record<IndianState, { weight: number; districts: number; named?: string[] }> = {

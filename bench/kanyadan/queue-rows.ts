@@ -10,7 +10,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '#server/db/db';
-import { districtKeyOf, type KanyadanStatus } from '#server/modules/kanyadan/kanyadan-fields.schema';
+import { districtKeyOf, type KanyadanStatus } from '#server/modules/kanyadan/submission/kanyadan-fields.schema';
 import { isoDate, pickAge, pickApplicant, pickDistrict } from './population.ts';
 import { seededRandom } from '#server/testing/seeded-random';
 

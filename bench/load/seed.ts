@@ -19,7 +19,7 @@ import { runRelayBatch } from '#server/event-store/relay';
 import { hashPassword } from '#server/lib/passwords';
 import type { InProcessQueue } from '#server/queue/in-process-queue';
 import { generateEpins, recordRegistration } from '#server/modules/community/community.api';
-import { ZRegisterRequestSchema } from '#server/modules/community/register.schema';
+import { ZRegisterRequestSchema } from '#server/modules/community/registration/register.schema';
 import { createAccount, logIn, PERMISSIONS, resolveSession } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 import { readOutbox } from '#server/testing/outbox';

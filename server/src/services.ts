@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '#server/config';
 import type { Db, Queryable } from '#server/db/db';
 import type { EventStore } from '#server/event-store/event-store';
-import type { PersonalDataVault } from '#server/event-store/personal-data';
+import type { PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import type { DomainEvent, Projection, ReindexContext } from '#server/event-store/types';
 import type { EventSchema } from '#server/event-store/upcasters';
 import type { FileStore } from '#server/files/file-store';

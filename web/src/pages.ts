@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { createElement } from 'react';
-import type { TContentSlug } from '@sahay/server/modules/site/content.schema';
+import type { TContentSlug } from '@sahay/server/modules/site/content/content.schema';
 import type { Namespace } from './i18n/i18n.tsx';
 import { lazyPage, type LazyPage } from './lib/lazy-page.tsx';
 

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { ConcurrencyError, type EventStore } from './event-store.ts';
-import type { Sealed } from './personal-data.ts';
+import type { Sealed } from './sealing/personal-data.ts';
 import type { DomainEvent, EventMetadata, Recorded, RecordedEvent, StreamAppend } from './types.ts';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
 import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
 import { ConcurrencyError, type EventStore } from './event-store.ts';
-import { isSealed } from './personal-data.ts';
+import { isSealed } from './sealing/personal-data.ts';
 import { replayAndCompare } from './replay.ts';
 import {
   createStore,

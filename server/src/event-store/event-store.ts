@@ -1,6 +1,6 @@
 import { afterCommit, type Db, type Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
-import type { PersonalDataVault } from './personal-data.ts';
+import type { PersonalDataVault } from './sealing/personal-data.ts';
 import { uuidv7 } from './uuid.ts';
 import type { EventMetadata, ExpectedVersion, Projection, ProjectionContext, RecordedEvent, StreamAppend } from './types.ts';
 import { UpcasterRegistry } from './upcasters.ts';

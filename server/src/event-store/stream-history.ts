@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '#server/db/db';
 import { EVENT_COLUMNS, type EventStore } from './event-store.ts';
-import { isSealed } from './personal-data.ts';
+import { isSealed } from './sealing/personal-data.ts';
 import { applyAllEvents, createFreshTables } from './replay.ts';
 import type { RecordedEvent } from './types.ts';
 

@@ -10,7 +10,7 @@ import { createFileStore } from '#server/files/file-store';
 import type { Mailer } from '#server/lib/mailer';
 import type { JobContext } from '#server/queue/queue';
 import { EventStore } from './event-store.ts';
-import { PersonalDataVault, type Sealed } from './personal-data.ts';
+import { PersonalDataVault, type Sealed } from './sealing/personal-data.ts';
 import type { EventMetadata, Projection, ProjectionContext } from './types.ts';
 import { UpcasterRegistry } from './upcasters.ts';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
-import { PersonalDataVault } from '#server/event-store/personal-data';
+import { PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
 import { createFileStore, FileIntegrityError, READ_CHUNK_BYTES, type FileStore, type FileStorage } from './file-store.ts';
 import { s3KeyOf, S3Blobs } from './s3-blobs.ts';

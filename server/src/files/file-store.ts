@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { FilesConfig } from '#server/config';
 import type { Db, Queryable } from '#server/db/db';
-import type { PersonalDataVault } from '#server/event-store/personal-data';
+import type { PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import type { BlobBackend, FileStorage } from './blob-backend.ts';
 import { S3Blobs } from './s3-blobs.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PersonalDataVault } from '#server/event-store/personal-data';
+import { PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
 import { createFileStore, type FileStore } from './file-store.ts';
 import { importLegacyFiles, type LegacyFile } from './import-legacy-files.ts';

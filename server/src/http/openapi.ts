@@ -1,7 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { ZMemberListSchema } from '#server/modules/admin/members/members.schema';
-import { ZEpinListResponseSchema } from '#server/modules/community/epins.schema';
-import { ZTeamMemberSchema } from '#server/modules/community/team.schema';
+import { ZEpinListResponseSchema } from '#server/modules/community/epins/epins.schema';
+import { ZTeamMemberSchema } from '#server/modules/community/team/team.schema';
 import { ZPasswordMessageResponseSchema } from '#server/modules/identity/passwords/password-reset.schema';
 import { ZProfileSchema } from '#server/modules/identity/profile/profile.schema';
 import { ZApplicationStatusSchema, ZDecisionResponseSchema } from '#server/modules/kanyadan/kanyadan-routes.schema';

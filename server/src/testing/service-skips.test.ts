@@ -16,7 +16,7 @@ describe("the check of tests that need a service (.ci/run)", () => {
       expect.arrayContaining([file, 'server/src/queue/bullmq-queue.int.test.ts', 'server/src/multi-process.int.test.ts', 'server/src/faults/redis-down.int.test.ts', 'server/src/tools/migrate.int.test.ts']),
     );
     // A file that runs on PGlite without TEST_DATABASE_URL and on both with it needs nothing.
-    expect(all).not.toContain('server/src/modules/donations/serials.int.test.ts');
+    expect(all).not.toContain('server/src/modules/donations/receipts/serials.int.test.ts');
     expect(redis).toEqual(expect.arrayContaining([file, 'server/src/queue/bullmq-queue.int.test.ts', 'server/src/event-store/relay.int.test.ts']));
     expect(redis).not.toContain('server/src/multi-process.int.test.ts');
   });

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { replayAndCompare } from '#server/event-store/replay';
-import { MasterKeyMismatchError } from '#server/event-store/master-key-check';
+import { MasterKeyMismatchError } from '#server/event-store/sealing/master-key-check';
 import { createAccount, getMe } from '#server/modules/identity/identity.api';
 import { createServices } from '#server/create-services';
 import type { Services } from '#server/services';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
-import { ZCreateDonationRequestSchema } from '#server/modules/donations/create-donation.schema';
+import { ZCreateDonationRequestSchema } from '#server/modules/donations/giving/create-donation.schema';
 import { createDonation } from '#server/modules/donations/donations.api';
 import { createAccount, getMemberEntry } from '#server/modules/identity/identity.api';
 import { createServices } from '#server/create-services';

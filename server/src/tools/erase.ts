@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ZEraseContactRequestSchema, ZErasePersonRequestSchema } from '#server/modules/identity/accounts/erase-person.schema';
+import { ZEraseContactRequestSchema, ZErasePersonRequestSchema } from '#server/modules/identity/erasure/erase-person.schema';
 import { eraseContact, erasePerson } from '#server/modules/identity/identity.api';
 import { runToolCommand } from './open-services.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
-import { ZApplicationFieldsSchema } from '#server/modules/kanyadan/kanyadan-fields.schema';
+import { ZApplicationFieldsSchema } from '#server/modules/kanyadan/submission/kanyadan-fields.schema';
 import { kanyadanStreamId, submitApplication } from '#server/modules/kanyadan/kanyadan.api';
 import { createServices } from '#server/create-services';
 import { plainImage, simplePdf } from '#server/uploads/test-files.test-helper';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KEY_SCHEME, PersonalDataVault } from '#server/event-store/personal-data';
+import { KEY_SCHEME, PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import { itWhere, needsPostgres } from '#server/testing/requires';
 import { connectAsAppRole, createTestDb } from '#server/testing/test-db';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrorsFromZod, UNKNOWN_FIELD } from '#server/errors/field-errors';
 import { ZUpdateProfileRequestSchema } from '#server/modules/identity/profile/profile.schema';
-import { ZUpdateSettingsRequestSchema } from '#server/modules/site/settings.schema';
+import { ZUpdateSettingsRequestSchema } from '#server/modules/site/settings/settings.schema';
 import { appRouter } from './router.ts';
 
 /**

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
-import { PersonalDataVault } from '#server/event-store/personal-data';
+import { PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import { createFileStore, type FileStore } from '#server/files/file-store';
 import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
 import { acceptUpload } from './accept-upload.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';
-import type { TContentPage, ZGetContentRequestSchema } from '@sahay/server/modules/site/content.schema';
+import type { TContentPage, ZGetContentRequestSchema } from '@sahay/server/modules/site/content/content.schema';
 import { mutateProcedure, queryProcedure, type MutationPath, type ProcedureInput, type ProcedureOutput, type QueryPath } from './procedure-fetch.ts';
 
 afterEach(() => {

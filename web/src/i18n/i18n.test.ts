@@ -2,16 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { ZLoginRequestSchema } from '@sahay/server/modules/identity/accounts/login.schema';
 import { ZTotpCodeSchema } from '@sahay/server/modules/identity/two-factor/admin-totp.schema';
-import { ZRegisterRequestSchema } from '@sahay/server/modules/community/register.schema';
+import { ZRegisterRequestSchema } from '@sahay/server/modules/community/registration/register.schema';
 import { ZChangeMemberStatusRequestSchema, ZSearchMembersRequestSchema } from '@sahay/server/modules/admin/members/members.schema';
-import { ZGenerateEpinsRequestSchema, ZTransferEpinsRequestSchema } from '@sahay/server/modules/community/epins.schema';
+import { ZGenerateEpinsRequestSchema, ZTransferEpinsRequestSchema } from '@sahay/server/modules/community/epins/epins.schema';
 import { ZChangePasswordRequestSchema } from '@sahay/server/modules/identity/passwords/change-password.schema';
 import { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from '@sahay/server/modules/identity/passwords/password-reset.schema';
 import { ZUpdateProfileRequestSchema } from '@sahay/server/modules/identity/profile/profile.schema';
-import { ZCreateContactMessageRequestSchema } from '@sahay/server/modules/site/contact.schema';
-import { ZUpdateContentRequestSchema } from '@sahay/server/modules/site/content.schema';
+import { ZCreateContactMessageRequestSchema } from '@sahay/server/modules/site/contact/contact.schema';
+import { ZUpdateContentRequestSchema } from '@sahay/server/modules/site/content/content.schema';
 import { DEFAULT_SETTINGS } from '@sahay/server/modules/site/site.api';
-import { ZSettingsSchema } from '@sahay/server/modules/site/settings.schema';
+import { ZSettingsSchema } from '@sahay/server/modules/site/settings/settings.schema';
 import { createTranslator, interpolate, loadNamespaces, mergeDictionary, NAMESPACES, translateServerMessage, type Lang } from './i18n.tsx';
 
 const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });

@@ -3,11 +3,11 @@
  * the seed content pages rendered by the server's own Markdown code, and counters at their
  * baselines. For tests and the byte-budget check, which render pages without a database.
  */
-import type { TContentPage, TContentSlug } from '@sahay/server/modules/site/content.schema';
-import { CONTENT_SLUGS } from '@sahay/server/modules/site/content.schema';
+import type { TContentPage, TContentSlug } from '@sahay/server/modules/site/content/content.schema';
+import { CONTENT_SLUGS } from '@sahay/server/modules/site/content/content.schema';
 import { DEFAULT_SETTINGS, fillPlaceholders, renderMarkdown, SEED_CONTENT } from '@sahay/server/modules/site/site.api';
 import type { PublicSiteData } from '@sahay/server/modules/transparency/transparency.api';
-import type { TSettings } from '@sahay/server/modules/site/settings.schema';
+import type { TSettings } from '@sahay/server/modules/site/settings/settings.schema';
 
 export function publicSiteFixture(overrides: Partial<TSettings> = {}): PublicSiteData {
   const settings: TSettings = { ...DEFAULT_SETTINGS, ...overrides };

@@ -1,10 +1,10 @@
 import type { SahayModule } from '#server/modules/module';
-import { epinTransfersProjection } from './epin-transfers.projection.ts';
-import { epinsProjection } from './epins.projection.ts';
-import { memberImpactProjection } from './member-impact.projection.ts';
-import { teamProjection } from './team.projection.ts';
-import { epinsRest } from './epins.rest.ts';
-import { communityRest } from './team.rest.ts';
+import { epinTransfersProjection } from './epins/epin-transfers.projection.ts';
+import { epinsProjection } from './epins/epins.projection.ts';
+import { memberImpactProjection } from './team/member-impact.projection.ts';
+import { teamProjection } from './team/team.projection.ts';
+import { epinsRest } from './epins/epins.rest.ts';
+import { communityRest } from './team/team.rest.ts';
 
 export const communityModule: SahayModule = {
   name: 'community',

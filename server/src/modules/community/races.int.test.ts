@@ -3,10 +3,10 @@ import { EMAIL_TAKEN, emailHash } from '#server/modules/identity/identity.api';
 import { raceCalls } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
-import { epinHolderStreamId, epinStreamId } from './epin.events.ts';
-import { TRANSFER_INVALID_COUNT } from './epin-transfers.ts';
-import { EPIN_USED } from './register.decide.ts';
-import type { TRegisterRequest } from './register.schema.ts';
+import { epinHolderStreamId, epinStreamId } from './epins/epin.events.ts';
+import { TRANSFER_INVALID_COUNT } from './epins/epin-transfers.ts';
+import { EPIN_USED } from './registration/register.decide.ts';
+import type { TRegisterRequest } from './registration/register.schema.ts';
 
 /**
  * Race tests (issue 9) for the community's commands: ten identical calls at once record exactly the

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HELP_REQUEST_ID_INVALID } from '#server/modules/help/help.schema';
-import { ZCreateDonationRequestSchema, ZCreateDonationRestRequestSchema } from './create-donation.schema.ts';
+import { ZCreateDonationRequestSchema, ZCreateDonationRestRequestSchema } from './giving/create-donation.schema.ts';
 import {
   AMOUNT_FRACTION_OF_PAISA,
   AMOUNT_MINIMUM,
@@ -33,10 +33,10 @@ import {
   ZReferenceSchema,
   ZUtrSchema,
 } from './donation-fields.schema.ts';
-import { ZGetManyDonationsRequestSchema } from './get-many-donations.schema.ts';
-import { ZRecordOfflineDonationRequestSchema } from './record-offline-donation.schema.ts';
-import { ZSubmitProofRequestSchema } from './submit-proof.schema.ts';
-import { ZVerifyDonationRequestSchema } from './verify-donation.schema.ts';
+import { ZGetManyDonationsRequestSchema } from './verification/get-many-donations.schema.ts';
+import { ZRecordOfflineDonationRequestSchema } from './verification/record-offline-donation.schema.ts';
+import { ZSubmitProofRequestSchema } from './giving/submit-proof.schema.ts';
+import { ZVerifyDonationRequestSchema } from './verification/verify-donation.schema.ts';
 
 /** fieldErrors as the API gives them (zod's flattened field errors). */
 function fieldErrors(schema: z.ZodType, input: unknown): Record<string, string[]> {

@@ -7,15 +7,15 @@ import { formatReference, LOOKUP_CONTACT_INVALID } from './donation-fields.schem
 import { DONATION_NOT_FOUND, NO_MATCHING_DONATION } from './donation.decider.ts';
 import { contactKeyOf } from './donor-keys.ts';
 import { donationStreamId, type Cause, type DonationMode, type DonationStatus, type OtherDonorIdKind, type UtrKind } from './donations.events.ts';
-import type { TDonationDetail } from './get-donation.schema.ts';
-import type { TDonationStatus } from './get-donation-status.schema.ts';
-import { DONATIONS_PAGE_SIZE, type TAdminDonation, type TDonationFilters, type TGetManyDonationsResponse } from './get-many-donations.schema.ts';
-import type { TGetMyDonationsResponse } from './get-my-donations.schema.ts';
-import { paymentDetailsOf, paymentSettingsOf } from './payment-details.ts';
-import { isGenuineReceiptSignature } from './receipt-signature.ts';
-import { RECEIPT_FILE_KIND } from './render-donation-receipt.job.ts';
-import { PROOF_IMAGE_KIND, consumeLookup } from './submit-proof.ts';
-import type { TVerifyReceiptResponse } from './verify-receipt.schema.ts';
+import type { TDonationDetail } from './verification/get-donation.schema.ts';
+import type { TDonationStatus } from './giving/get-donation-status.schema.ts';
+import { DONATIONS_PAGE_SIZE, type TAdminDonation, type TDonationFilters, type TGetManyDonationsResponse } from './verification/get-many-donations.schema.ts';
+import type { TGetMyDonationsResponse } from './giving/get-my-donations.schema.ts';
+import { paymentDetailsOf, paymentSettingsOf } from './giving/payment-details.ts';
+import { isGenuineReceiptSignature } from './receipts/receipt-signature.ts';
+import { RECEIPT_FILE_KIND } from './receipts/render-donation-receipt.job.ts';
+import { PROOF_IMAGE_KIND, consumeLookup } from './giving/submit-proof.ts';
+import type { TVerifyReceiptResponse } from './receipts/verify-receipt.schema.ts';
 
 export const RECEIPT_NOT_ISSUED = 'This donation has no receipt: one is issued when the donation is verified.';
 export const RECEIPT_NOT_READY = 'The receipt is being prepared. Please try again in a minute.';

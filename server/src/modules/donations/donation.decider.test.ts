@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
-import { CANCEL_NOT_VERIFIED, decideCancel } from './cancel-donation.ts';
-import { decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState } from './create-donation.ts';
+import { CANCEL_NOT_VERIFIED, decideCancel } from './verification/cancel-donation.ts';
+import { decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState } from './giving/create-donation.ts';
 import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState } from './donation.decider.ts';
 import type {
   DonationAbandoned,
@@ -20,12 +20,12 @@ import type {
   UtrClaimed,
 } from './donations.events.ts';
 import { decideEraseDonation } from './erase-donation.ts';
-import { ABANDON_AFTER_MS, decideAbandon } from './mark-abandoned-donations.job.ts';
-import { ONLINE_LIMIT_WITH_BANK, ONLINE_LIMIT_WITHOUT_BANK, type PaymentSettings } from './payment-details.ts';
-import { decideScreenshotResult } from './process-donation-screenshot.job.ts';
-import { decideRecordOffline } from './record-offline-donation.ts';
-import { decideReject, REJECT_CANCELLED, REJECT_VERIFIED } from './reject-donation.ts';
-import { decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED } from './submit-proof.ts';
+import { ABANDON_AFTER_MS, decideAbandon } from './giving/mark-abandoned-donations.job.ts';
+import { ONLINE_LIMIT_WITH_BANK, ONLINE_LIMIT_WITHOUT_BANK, type PaymentSettings } from './giving/payment-details.ts';
+import { decideScreenshotResult } from './giving/process-donation-screenshot.job.ts';
+import { decideRecordOffline } from './verification/record-offline-donation.ts';
+import { decideReject, REJECT_CANCELLED, REJECT_VERIFIED } from './verification/reject-donation.ts';
+import { decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED } from './giving/submit-proof.ts';
 import {
   decideVerify,
   instrumentAlreadyUsed,
@@ -36,7 +36,7 @@ import {
   VERIFY_WITHOUT_PROOF,
   type SerialSlot,
   type VerificationCommand,
-} from './verify-donation.ts';
+} from './verification/verify-donation.ts';
 
 const reference = 'ABCD2345';
 const other = 'WXYZ6789';

@@ -5,19 +5,19 @@
  */
 export type { Cause, DonationCancelled, DonationEvent, DonationMode, DonationPledged, DonationStatus, DonationVerified, ReceiptRendered } from './donations.events.ts';
 export { DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, donationStreamId } from './donations.events.ts';
-export { createDonation } from './create-donation.ts';
-export { submitProof } from './submit-proof.ts';
-export { verifyDonation } from './verify-donation.ts';
-export { rejectDonation } from './reject-donation.ts';
-export { cancelDonation } from './cancel-donation.ts';
-export { recordOfflineDonation } from './record-offline-donation.ts';
+export { createDonation } from './giving/create-donation.ts';
+export { submitProof } from './giving/submit-proof.ts';
+export { verifyDonation } from './verification/verify-donation.ts';
+export { rejectDonation } from './verification/reject-donation.ts';
+export { cancelDonation } from './verification/cancel-donation.ts';
+export { recordOfflineDonation } from './verification/record-offline-donation.ts';
 export { eraseDonation } from './erase-donation.ts';
 export { donationsErasurePart, RECEIPT_RETENTION_WHY } from './erase-donor.ts';
-export { shredRetainedReceipts } from './shred-retained-receipts.job.ts';
-export { markAbandonedDonations } from './mark-abandoned-donations.job.ts';
-export { indiaDateOf } from './receipt-serial.ts';
-export { renderDonationReceiptJob } from './render-donation-receipt.job.ts';
+export { shredRetainedReceipts } from './receipts/shred-retained-receipts.job.ts';
+export { markAbandonedDonations } from './giving/mark-abandoned-donations.job.ts';
+export { indiaDateOf } from './receipts/receipt-serial.ts';
+export { renderDonationReceiptJob } from './receipts/render-donation-receipt.job.ts';
 export { countDonationsToVerify } from './donation-queues.ts';
-export { findDonationByReceiptSerial } from './donation-lookup.ts';
+export { findDonationByReceiptSerial } from './giving/donation-lookup.ts';
 // The admin dashboard's charts.
 export { sumDonationsReceivedByMonth } from './dashboard-charts.ts';

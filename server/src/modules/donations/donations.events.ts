@@ -1,6 +1,6 @@
-import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
+import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
 import { DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, UTR_KINDS } from './donation-fields.schema.ts';
-import { OTHER_DONOR_ID_KINDS } from './donor-id.schema.ts';
+import { OTHER_DONOR_ID_KINDS } from './verification/donor-id.schema.ts';
 
 export type { PersonalDataErased };
 

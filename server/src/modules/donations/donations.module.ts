@@ -3,12 +3,12 @@ import { donationsErasurePart } from './donations.api.ts';
 import { contactKeysOf } from './donor-keys.ts';
 import { donationsProjection } from './donations.projection.ts';
 import { donationsRest } from './donations.rest.ts';
-import { markAbandonedDonationsJob } from './mark-abandoned-donations.job.ts';
-import { processDonationScreenshotJob } from './process-donation-screenshot.job.ts';
-import { renderDonationReceiptJob } from './render-donation-receipt.job.ts';
-import { pruneStatementCodesJob } from './prune-statement-codes.job.ts';
-import { sendStatementCodeJob } from './send-statement-code.job.ts';
-import { shredRetainedReceiptsJob } from './shred-retained-receipts.job.ts';
+import { markAbandonedDonationsJob } from './giving/mark-abandoned-donations.job.ts';
+import { processDonationScreenshotJob } from './giving/process-donation-screenshot.job.ts';
+import { renderDonationReceiptJob } from './receipts/render-donation-receipt.job.ts';
+import { pruneStatementCodesJob } from './statements/prune-statement-codes.job.ts';
+import { sendStatementCodeJob } from './statements/send-statement-code.job.ts';
+import { shredRetainedReceiptsJob } from './receipts/shred-retained-receipts.job.ts';
 
 export const donationsModule: SahayModule = {
   name: 'donations',

@@ -9,7 +9,7 @@ import { AMOUNT_FRACTION_OF_PAISA, LOOKUP_CONTACT_INVALID, UTR_INVALID } from '.
 import { NO_MATCHING_DONATION } from './donation.decider.ts';
 import { expectNothingWritten, uniqueDonor, uniqueUtr, writes } from './donations.test-helper.ts';
 import { RECEIPT_NOT_ISSUED } from './donation-reads.ts';
-import { MAX_SCREENSHOT_BYTES } from './submit-proof.schema.ts';
+import { MAX_SCREENSHOT_BYTES } from './giving/submit-proof.schema.ts';
 
 /** A binary supertest answer as a Buffer. */
 function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void): void {

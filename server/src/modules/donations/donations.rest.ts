@@ -18,37 +18,37 @@ import {
   ZStatementIdParamsSchema,
   ZVerifySureMatchesResponseSchema,
   type TStatementColumns,
-} from './bank-statements.schema.ts';
-import { previewStatementColumns, uploadBankStatement, verifySureMatches } from './bank-statements.ts';
-import { cancelDonation } from './cancel-donation.ts';
-import { ZCancelDonationResponseSchema, ZCancelDonationRestRequestSchema } from './cancel-donation.schema.ts';
-import { createDonation } from './create-donation.ts';
-import { ZCreateDonationRestRequestSchema, ZCreateDonationRestResponseSchema } from './create-donation.schema.ts';
+} from './bank-statements/bank-statements.schema.ts';
+import { previewStatementColumns, uploadBankStatement, verifySureMatches } from './bank-statements/bank-statements.ts';
+import { cancelDonation } from './verification/cancel-donation.ts';
+import { ZCancelDonationResponseSchema, ZCancelDonationRestRequestSchema } from './verification/cancel-donation.schema.ts';
+import { createDonation } from './giving/create-donation.ts';
+import { ZCreateDonationRestRequestSchema, ZCreateDonationRestResponseSchema } from './giving/create-donation.schema.ts';
 import { ZReferenceSchema } from './donation-fields.schema.ts';
 import { getDonationStatus, getProofScreenshot, getReceiptPdf, listDonations } from './donation-reads.ts';
-import { exportDonations, exportForm10BD, type CsvExport } from './exports.ts';
-import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from './exports.schema.ts';
-import { ZContactQuerySchema, ZGetDonationStatusResponseSchema, ZOptionalContactQuerySchema } from './get-donation-status.schema.ts';
-import { ZGetManyDonationsResponseSchema, ZGetManyDonationsRestQuerySchema } from './get-many-donations.schema.ts';
-import { receiptFileName } from './receipt-pdf.ts';
-import { receiveProofForm, type ProofForm } from './receive-proof-form.ts';
-import { recordOfflineDonation } from './record-offline-donation.ts';
-import { ZRecordOfflineDonationResponseSchema, ZRecordOfflineDonationRestRequestSchema } from './record-offline-donation.schema.ts';
-import { rejectDonation } from './reject-donation.ts';
-import { ZRejectDonationResponseSchema, ZRejectDonationRestRequestSchema } from './reject-donation.schema.ts';
-import { requestStatementCode, STATEMENT_NEEDS_CODE, verifyStatementCode } from './statement-code.ts';
+import { exportDonations, exportForm10BD, type CsvExport } from './exports/exports.ts';
+import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from './exports/exports.schema.ts';
+import { ZContactQuerySchema, ZGetDonationStatusResponseSchema, ZOptionalContactQuerySchema } from './giving/get-donation-status.schema.ts';
+import { ZGetManyDonationsResponseSchema, ZGetManyDonationsRestQuerySchema } from './verification/get-many-donations.schema.ts';
+import { receiptFileName } from './receipts/receipt-pdf.ts';
+import { receiveProofForm, type ProofForm } from './giving/receive-proof-form.ts';
+import { recordOfflineDonation } from './verification/record-offline-donation.ts';
+import { ZRecordOfflineDonationResponseSchema, ZRecordOfflineDonationRestRequestSchema } from './verification/record-offline-donation.schema.ts';
+import { rejectDonation } from './verification/reject-donation.ts';
+import { ZRejectDonationResponseSchema, ZRejectDonationRestRequestSchema } from './verification/reject-donation.schema.ts';
+import { requestStatementCode, STATEMENT_NEEDS_CODE, verifyStatementCode } from './statements/statement-code.ts';
 import {
   ZRequestStatementCodeRequestSchema,
   ZRequestStatementCodeResponseSchema,
   ZVerifyStatementCodeRequestSchema,
   ZVerifyStatementCodeResponseSchema,
-} from './statement-code.schema.ts';
-import { PROOF_SCREENSHOT_FIELD, ZProofFormSchema, ZSubmitProofResponseSchema } from './submit-proof.schema.ts';
-import { consumeLookup, submitProof } from './submit-proof.ts';
-import { verifyDonation } from './verify-donation.ts';
-import { ZVerifyDonationResponseSchema, ZVerifyDonationRestRequestSchema } from './verify-donation.schema.ts';
-import { getYearlyStatement } from './yearly-statement.ts';
-import { ZYearlyStatementQuerySchema } from './yearly-statement.schema.ts';
+} from './statements/statement-code.schema.ts';
+import { PROOF_SCREENSHOT_FIELD, ZProofFormSchema, ZSubmitProofResponseSchema } from './giving/submit-proof.schema.ts';
+import { consumeLookup, submitProof } from './giving/submit-proof.ts';
+import { verifyDonation } from './verification/verify-donation.ts';
+import { ZVerifyDonationResponseSchema, ZVerifyDonationRestRequestSchema } from './verification/verify-donation.schema.ts';
+import { getYearlyStatement } from './statements/yearly-statement.ts';
+import { ZYearlyStatementQuerySchema } from './statements/yearly-statement.schema.ts';
 
 const ZReferenceParamsSchema = z.object({ reference: ZReferenceSchema });
 

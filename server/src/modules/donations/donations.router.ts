@@ -1,18 +1,18 @@
 import { router } from '#server/trpc/procedures';
-import { cancelDonationRoute } from './cancel-donation.route.ts';
-import { createDonationRoute } from './create-donation.route.ts';
-import { getDonationStatusRoute } from './get-donation-status.route.ts';
-import { getDonationRoute } from './get-donation.route.ts';
-import { getManyDonationsRoute } from './get-many-donations.route.ts';
-import { getMyDonationsRoute } from './get-my-donations.route.ts';
-import { recordOfflineDonationRoute } from './record-offline-donation.route.ts';
-import { recordDonorIdRoute } from './record-donor-id.route.ts';
-import { rejectDonationRoute } from './reject-donation.route.ts';
-import { retainedReceiptsRoute } from './retained-receipts.route.ts';
-import { requestStatementCodeRoute, verifyStatementCodeRoute } from './statement-code.route.ts';
-import { submitProofRoute } from './submit-proof.route.ts';
-import { verifyDonationRoute } from './verify-donation.route.ts';
-import { verifyReceiptRoute } from './verify-receipt.route.ts';
+import { cancelDonationRoute } from './verification/cancel-donation.route.ts';
+import { createDonationRoute } from './giving/create-donation.route.ts';
+import { getDonationStatusRoute } from './giving/get-donation-status.route.ts';
+import { getDonationRoute } from './verification/get-donation.route.ts';
+import { getManyDonationsRoute } from './verification/get-many-donations.route.ts';
+import { getMyDonationsRoute } from './giving/get-my-donations.route.ts';
+import { recordOfflineDonationRoute } from './verification/record-offline-donation.route.ts';
+import { recordDonorIdRoute } from './verification/record-donor-id.route.ts';
+import { rejectDonationRoute } from './verification/reject-donation.route.ts';
+import { retainedReceiptsRoute } from './receipts/retained-receipts.route.ts';
+import { requestStatementCodeRoute, verifyStatementCodeRoute } from './statements/statement-code.route.ts';
+import { submitProofRoute } from './giving/submit-proof.route.ts';
+import { verifyDonationRoute } from './verification/verify-donation.route.ts';
+import { verifyReceiptRoute } from './receipts/verify-receipt.route.ts';
 
 export const donationsRouter = router({
   create: createDonationRoute,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AppCaller, TestApp } from '#server/testing/test-services';
-import type { TCreateDonationRequest } from './create-donation.schema.ts';
+import type { TCreateDonationRequest } from './giving/create-donation.schema.ts';
 
 /** Shared by the donations module's integration tests. */
 

@@ -1,6 +1,6 @@
 import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
-import type { PersonalDataErased } from '#server/event-store/personal-data';
+import type { PersonalDataErased } from '#server/event-store/sealing/personal-data';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import { DONATION_NOT_FOUND, evolveDonation, noDonation, type DonationState } from './donation.decider.ts';

@@ -4,7 +4,7 @@ import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import { contactKeyOf } from './donor-keys.ts';
 import { DONATION_STREAM_PREFIX, receiptRetentionSubjectId, type DonationReceiptRetained, type RetainedReceipt } from './donations.events.ts';
-import { financialYearRange } from './receipt-serial.ts';
+import { financialYearRange } from './receipts/receipt-serial.ts';
 
 /** Why a verified donation's receipt data outlives its donor's erasure. */
 export const RECEIPT_RETENTION_WHY = 'Income-tax law: a receipt issued for a donation is kept for the retention period';

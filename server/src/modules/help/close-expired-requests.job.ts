@@ -1,6 +1,6 @@
 import { AppError } from '#server/errors/app-error';
 import { handleCommand, type CommandServices } from '#server/event-store/command-handler';
-import { indiaToday } from '#server/modules/kanyadan/age.schema';
+import { indiaToday } from '#server/modules/kanyadan/submission/age.schema';
 import type { ScheduledJob } from '#server/queue/queue';
 import { decideClose, evolveHelpRequest, isPastClosing, noHelpRequest, type HelpRequestState } from './help-request.decider.ts';
 import { helpStreamId, type HelpRequestEvent } from './help.events.ts';

@@ -3,9 +3,9 @@ import { foldStream, handleCommand, type CommandServices } from '#server/event-s
 import type { EventMetadata } from '#server/event-store/types';
 import { donationStreamId, type DonationCancelled, type DonationVerified } from '#server/modules/donations/donations.api';
 import { defineJob } from '#server/queue/job';
-import { decideEarmarkDonation, decideUnearmarkDonation } from './disbursement-ledger.ts';
+import { decideEarmarkDonation, decideUnearmarkDonation } from './disbursements/disbursement-ledger.ts';
 import { helpStreamId, type HelpLedgerEvent, type HelpRequestClosed } from './help.events.ts';
-import { evolveWholeRequest, noWholeRequest, withFundedClose, type WholeRequest } from './whole-request.ts';
+import { evolveWholeRequest, noWholeRequest, withFundedClose, type WholeRequest } from './requests/whole-request.ts';
 import { HELP_REQUEST_ID_PATTERN } from './help.schema.ts';
 
 /**

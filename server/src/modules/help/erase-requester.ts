@@ -1,7 +1,7 @@
 import type { Queryable } from '#server/db/db';
 import type { ErasureFound, ErasurePart, ErasureTarget } from '#server/modules/module';
 import type { Services } from '#server/services';
-import { GIFT_SCREENSHOT_FILE_KIND } from './direct-gifts.ts';
+import { GIFT_SCREENSHOT_FILE_KIND } from './direct-gifts/direct-gifts.ts';
 import { HELP_STREAM_PREFIX } from './help.events.ts';
 
 /**

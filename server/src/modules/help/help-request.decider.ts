@@ -1,7 +1,7 @@
 import { AppError } from '#server/errors/app-error';
-import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
+import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
 import type { DomainEvent } from '#server/event-store/types';
-import { indiaToday } from '#server/modules/kanyadan/age.schema';
+import { indiaToday } from '#server/modules/kanyadan/submission/age.schema';
 import type {
   HelpCloseReason,
   HelpIdentityChecked,

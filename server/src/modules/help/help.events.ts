@@ -1,4 +1,4 @@
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 
 /**
  * The help module's facts (PRODUCT.md §8, issue 14). A request's personal fields — who the

@@ -8,7 +8,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { HOSTILE_MARKERS, hostilePdf, namesAndStringsIn } from '#server/uploads/test-files.test-helper';
 import { closeExpiredHelpRequests } from './close-expired-requests.job.ts';
-import { HELP_DOCUMENT_FILE_KIND } from './help-commands.ts';
+import { HELP_DOCUMENT_FILE_KIND } from './requests/help-commands.ts';
 import {
   HELP_ALREADY_PUBLISHED,
   HELP_ANSWER_AWAITED,

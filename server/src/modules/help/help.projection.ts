@@ -1,4 +1,4 @@
-import { isSealed, type PersonalDataErased } from '#server/event-store/personal-data';
+import { isSealed, type PersonalDataErased } from '#server/event-store/sealing/personal-data';
 import type { Projection } from '#server/event-store/types';
 import { HELP_STREAM_PREFIX, type DirectGiftEvent, type BilingualText, type HelpBeneficiary, type HelpRequestText, type HelpLedgerEvent, type HelpRequestEvent } from './help.events.ts';
 

@@ -6,10 +6,10 @@ import { defineRestRoute } from '#server/http/rest-route';
 import type { RestRoute, Services } from '#server/services';
 import { FormGate } from '#server/uploads/form-gate';
 import { receiveForm } from '#server/uploads/receive-form';
-import { askQuestion, findEarlierHelpSubmission, publishRequest, rejectRequest, requestHelp } from './help-commands.ts';
-import { getPublicRequest, listPublicRequests, viewHelpDocument } from './help-reads.ts';
-import { confirmGift, decideDispute, disputeGift, submitGift, viewGiftScreenshot } from './direct-gifts.ts';
-import { GIFT_SCREENSHOT_REQUIRED, ZDecideDisputeRestSchema, ZDirectGiftFieldsSchema, ZGiftIdSchema } from './direct-gifts.schema.ts';
+import { askQuestion, findEarlierHelpSubmission, publishRequest, rejectRequest, requestHelp } from './requests/help-commands.ts';
+import { getPublicRequest, listPublicRequests, viewHelpDocument } from './requests/help-reads.ts';
+import { confirmGift, decideDispute, disputeGift, submitGift, viewGiftScreenshot } from './direct-gifts/direct-gifts.ts';
+import { GIFT_SCREENSHOT_REQUIRED, ZDecideDisputeRestSchema, ZDirectGiftFieldsSchema, ZGiftIdSchema } from './direct-gifts/direct-gifts.schema.ts';
 import { hasPermission } from '#server/modules/identity/identity.api';
 import {
   approveDisbursement,
@@ -19,7 +19,7 @@ import {
   rejectDisbursement,
   requestDisbursement,
   revealDisbursementDetails,
-} from './disbursements.ts';
+} from './disbursements/disbursements.ts';
 import {
   ZDisbursementIdSchema,
   ZDisbursementQueueQuerySchema,
@@ -28,7 +28,7 @@ import {
   ZRequestDisbursementRestSchema,
   type TDisbursementQueue,
   type TDisbursementsOfRequest,
-} from './disbursements.schema.ts';
+} from './disbursements/disbursements.schema.ts';
 import {
   HELP_DOCUMENT_FIELDS,
   MAX_HELP_DOCUMENT_BYTES,
@@ -41,8 +41,8 @@ import {
   type TPublicHelpRequest,
   type TPublicHelpRequestDetail,
 } from './help.schema.ts';
-import { ZDirectGiftCreatedSchema, ZDirectGiftStatusSchema } from './direct-gifts.schema.ts';
-import { ZDisbursementCreatedRestSchema, ZDisbursementDetailsSchema, ZDisbursementQueueRestSchema, ZDisbursementStatusSchema, ZDisbursementsOfRequestRestSchema } from './disbursements.schema.ts';
+import { ZDirectGiftCreatedSchema, ZDirectGiftStatusSchema } from './direct-gifts/direct-gifts.schema.ts';
+import { ZDisbursementCreatedRestSchema, ZDisbursementDetailsSchema, ZDisbursementQueueRestSchema, ZDisbursementStatusSchema, ZDisbursementsOfRequestRestSchema } from './disbursements/disbursements.schema.ts';
 import { ZHelpListRestSchema, ZHelpRequestCreatedSchema, ZHelpRequestDetailRestSchema, ZHelpStatusResponseSchema } from './help.schema.ts';
 
 export const HELP_SUBMISSION_KEY_INVALID = 'The Idempotency-Key header must be a UUID.';

@@ -1,5 +1,5 @@
 import type { Queryable } from '#server/db/db';
-import type { PersonalDataVault } from '#server/event-store/personal-data';
+import type { PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import {
   DIRECT_GIFT_DECIDED_SCHEMA_VERSION,
   DISBURSEMENT_REJECTED_SCHEMA_VERSION,

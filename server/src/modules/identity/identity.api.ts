@@ -26,10 +26,10 @@ export {
 } from './accounts/accounts.ts';
 export { PERMISSIONS, userStreamId, type AccountRegistered, type IdentityEvent, type Permission, type PersonalDetails, type Role } from './identity.events.ts';
 export { canActFor, hasPermission, requiresTwoFactor, TWO_FACTOR_SETUP_REQUIRED } from './access.ts';
-export { eraseContact, erasePerson, ERASURE_STREAM_PREFIX, LAST_SUPER_ADMIN_ERASE, type PersonErased } from './accounts/erase-person.ts';
+export { eraseContact, erasePerson, ERASURE_STREAM_PREFIX, LAST_SUPER_ADMIN_ERASE, type PersonErased } from './erasure/erase-person.ts';
 export { getUserNames } from './accounts/user-names.ts';
 export { getFinanceStaffContacts } from './accounts/finance-staff.ts';
-export { getVerifiedEmail } from './accounts/verified-email.ts';
+export { getVerifiedEmail } from './confirmation/verified-email.ts';
 export { logIn } from './accounts/login.ts';
 export { resolveSession, SESSION_COOKIE, type SessionUser } from './accounts/sessions.ts';
 export { SessionCache } from './accounts/session-cache.ts';

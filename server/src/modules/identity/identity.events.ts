@@ -1,4 +1,4 @@
-import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
+import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
 
 export type { PersonalDataErased };
 import type { EventSchema } from '#server/event-store/upcasters';

@@ -1,5 +1,5 @@
 import type { SahayModule } from '#server/modules/module';
-import { sendConfirmationEmailJob } from './accounts/send-confirmation-email.job.ts';
+import { sendConfirmationEmailJob } from './confirmation/send-confirmation-email.job.ts';
 import { identityEventSchemas } from './identity.events.ts';
 import { emailHashWith } from './accounts/accounts.ts';
 import { identityRest } from './identity.rest.ts';
@@ -9,7 +9,7 @@ import { sendPasswordResetCodeJob } from './passwords/send-password-reset-code.j
 import { processQrCodeJob } from './profile/process-qr-code.job.ts';
 import { processIdPhotoJob } from './profile/process-id-photo.job.ts';
 import { usersProjection } from './accounts/users.projection.ts';
-import { sendUserIdReminderJob } from './accounts/send-user-id-reminder.job.ts';
+import { sendUserIdReminderJob } from './passwords/send-user-id-reminder.job.ts';
 import { sendStaffInvitationJob } from './staff/send-staff-invitation.job.ts';
 import { staffInvitationsProjection } from './staff/staff-invitations.projection.ts';
 import { staffInvitationsErasurePart } from './identity.api.ts';

@@ -1,12 +1,12 @@
 import { router } from '#server/trpc/procedures';
 import { adminLoginRoute } from './accounts/admin-login.route.ts';
-import { confirmEmailRoute } from './accounts/confirm-email.route.ts';
+import { confirmEmailRoute } from './confirmation/confirm-email.route.ts';
 import { getPublicCardRoute } from './accounts/get-public-card.route.ts';
 import { loginRoute } from './accounts/login.route.ts';
 import { logoutRoute } from './accounts/logout.route.ts';
 import { meRoute } from './accounts/me.route.ts';
-import { requestUserIdReminderRoute } from './accounts/request-user-id-reminder.route.ts';
-import { resendConfirmationRoute } from './accounts/resend-confirmation.route.ts';
+import { requestUserIdReminderRoute } from './passwords/request-user-id-reminder.route.ts';
+import { resendConfirmationRoute } from './confirmation/resend-confirmation.route.ts';
 import { changePasswordRoute } from './passwords/change-password.route.ts';
 import { requestPasswordResetRoute } from './passwords/request-password-reset.route.ts';
 import { resetPasswordRoute } from './passwords/reset-password.route.ts';

@@ -9,7 +9,7 @@ import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-s
 import { createAccount, emailHash, EMAIL_TAKEN } from './accounts/accounts.ts';
 import { TOTP_ALREADY_ON, TOTP_CODE_WRONG, TOTP_NOT_ON } from './two-factor/admin-totp.ts';
 import { CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED, PASSWORD_CHANGED_MEANWHILE } from './passwords/change-password.ts';
-import { createConfirmationToken } from './accounts/email-confirmation.ts';
+import { createConfirmationToken } from './confirmation/email-confirmation.ts';
 import type { QrCodeUploaded } from './identity.events.ts';
 import { logIn } from './accounts/login.ts';
 import { deriveResetCode, PASSWORD_RESET_DONE, RESET_CODE_EXPIRED, RESET_CODE_SENT_BY_SMS_TOO } from './passwords/password-reset.ts';

@@ -8,7 +8,7 @@ import { assertIfscsInList } from '#server/modules/identity/identity.api';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import type { ReceivedFormFile } from '#server/uploads/receive-form';
-import { ageInYears, indiaToday } from './age.schema.ts';
+import { ageInYears, indiaToday } from './submission/age.schema.ts';
 import {
   decideApproveBenefit,
   decideDisburse,
@@ -22,11 +22,11 @@ import {
   noApplication,
   type ApplicationState,
 } from './application.decider.ts';
-import { DOCUMENT_REQUIRED, type BenefitProofField, type KanyadanStatus, type RejectionReason } from './kanyadan-fields.schema.ts';
+import { DOCUMENT_REQUIRED, type BenefitProofField, type KanyadanStatus, type RejectionReason } from './submission/kanyadan-fields.schema.ts';
 import { findByNumberAndPhone, getApplicationStatus } from './application-reads.ts';
 import type { TApplicationStatus, TBenefitRequestFields } from './kanyadan-routes.schema.ts';
 import { kanyadanStreamId, type BenefitDetails, type KanyadanApplicationEvent, type KanyadanBenefitDisbursed, type KanyadanFeePaid, type KanyadanUtrClaimed } from './kanyadan.events.ts';
-import { checkFiles, uploadKindOf } from './submit-application.ts';
+import { checkFiles, uploadKindOf } from './submission/submit-application.ts';
 
 /** One decision on one application's stream; the answer is its status after it. */
 async function decideOn(

@@ -9,14 +9,14 @@ import { consumeRateLimit, releaseRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
-import { ageInYears, indiaToday } from './age.schema.ts';
+import { ageInYears, indiaToday } from './submission/age.schema.ts';
 import { APPLICATION_NOT_FOUND } from './application.decider.ts';
 import { phoneKeyOf } from './applicant-keys.ts';
-import { districtKeyOf, STORED_DOCUMENT_KINDS, type KanyadanStatus, type RejectionReason, type StoredDocumentKind, type StoredDocumentMediaType } from './kanyadan-fields.schema.ts';
+import { districtKeyOf, STORED_DOCUMENT_KINDS, type KanyadanStatus, type RejectionReason, type StoredDocumentKind, type StoredDocumentMediaType } from './submission/kanyadan-fields.schema.ts';
 import type { TApplicantDetails, TApplicationDetail, TApplicationFilter, TApplicationPage, TApplicationStatus, TApplicationSummary } from './kanyadan-routes.schema.ts';
 import { kanyadanAccessStreamId, kanyadanStreamId, type KanyadanAccessEvent } from './kanyadan.events.ts';
-import { REJECTION_REASON_TEXT } from './rejection-reasons.ts';
-import { documentKindOf } from './submit-application.ts';
+import { REJECTION_REASON_TEXT } from './review/rejection-reasons.ts';
+import { documentKindOf } from './submission/submit-application.ts';
 
 export const NO_MATCHING_APPLICATION = 'No application matches this registration number and phone number. Please check both.';
 export const DOCUMENT_NOT_AVAILABLE = 'This document is not available: it was not sent, is still being processed, could not be read, or was erased.';

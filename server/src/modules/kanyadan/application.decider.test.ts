@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
 import {
   ALREADY_DISBURSED,

@@ -1,7 +1,7 @@
 import { AppError } from '#server/errors/app-error';
-import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
+import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
-import { indiaToday } from './age.schema.ts';
+import { indiaToday } from './submission/age.schema.ts';
 import {
   BENEFIT_FROM_AGE,
   type IndianState,
@@ -9,7 +9,7 @@ import {
   type RejectionReason,
   type StoredDocumentKind,
   type StoredDocumentMediaType,
-} from './kanyadan-fields.schema.ts';
+} from './submission/kanyadan-fields.schema.ts';
 import type {
   KanyadanApplicationEvent,
   KanyadanApplicationRejected,

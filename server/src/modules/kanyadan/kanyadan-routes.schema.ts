@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZErasureReasonSchema } from '#server/modules/identity/accounts/erase-person.schema';
+import { ZErasureReasonSchema } from '#server/modules/identity/erasure/erase-person.schema';
 import { ZIndianMobileSchema } from '#server/modules/identity/fields.schema';
 import { checkAccountNumberTypedTwice, withoutConfirmation, ZConfirmAccountNumberSchema } from '#server/modules/identity/profile/profile.schema';
-import { isIsoDate } from './age.schema.ts';
+import { isIsoDate } from './submission/age.schema.ts';
 import {
   INDIAN_STATES,
   KANYADAN_STATUSES,
@@ -10,7 +10,7 @@ import {
   STORED_DOCUMENT_KINDS,
   STORED_DOCUMENT_MEDIA_TYPES,
   ZRegNoSchema,
-} from './kanyadan-fields.schema.ts';
+} from './submission/kanyadan-fields.schema.ts';
 
 /** The request and answer shapes of the Kanyadan routes (tRPC and REST). */
 

@@ -6,13 +6,13 @@
  */
 export type { KanyadanApplicationVerified, KanyadanBenefitDisbursed, KanyadanEvent } from './kanyadan.events.ts';
 export { kanyadanStreamId, KANYADAN_STREAM_PREFIX } from './kanyadan.events.ts';
-export { submitApplication } from './submit-application.ts';
-export { kanyadanErasurePart } from './erase-applicant.ts';
+export { submitApplication } from './submission/submit-application.ts';
+export { kanyadanErasurePart } from './erasure/erase-applicant.ts';
 export { eraseApplication, verifyApplication, rejectApplication, requestBenefit, approveBenefit, disburseBenefit } from './application-commands.ts';
-export { DOCUMENT_IMAGE, MAX_DOCUMENT_PAGES, processApplicationDocuments } from './process-documents.job.ts';
+export { DOCUMENT_IMAGE, MAX_DOCUMENT_PAGES, processApplicationDocuments } from './documents/process-documents.job.ts';
 export { listApplications, renderPdfPage } from './application-reads.ts';
 // The document checks and processing the help module's documents share ("processed and stored as the Kanyadan documents are").
-export { checkFiles } from './submit-application.ts';
-export { countApplicationsToVerify, countKanyadanFinanceWork } from './application-queues.ts';
+export { checkFiles } from './submission/submit-application.ts';
+export { countApplicationsToVerify, countKanyadanFinanceWork } from './review/application-queues.ts';
 // The admin dashboard's charts.
 export { countApplicationsByWeekAndState, sumBenefitsPaidByMonth } from './dashboard-charts.ts';

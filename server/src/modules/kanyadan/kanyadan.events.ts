@@ -1,5 +1,5 @@
-import type { PersonalDataErased, Sealed } from '#server/event-store/personal-data';
-import type { DocumentKind, IndianState, RejectionReason, StoredDocumentKind, StoredDocumentMediaType } from './kanyadan-fields.schema.ts';
+import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
+import type { DocumentKind, IndianState, RejectionReason, StoredDocumentKind, StoredDocumentMediaType } from './submission/kanyadan-fields.schema.ts';
 
 export type { PersonalDataErased };
 

@@ -10,7 +10,7 @@ import { HOSTILE_MARKERS, hostilePdf, namesAndStringsIn, photoWithExif } from '#
 import { ALREADY_VERIFIED, APPLICATION_ERASED, ALREADY_REJECTED, UTR_USED } from './application.decider.ts';
 import { kanyadanAccessStreamId, kanyadanStreamId } from './kanyadan.events.ts';
 import { applicationDocuments, applicationFields, submitForm, submittedApplication } from './kanyadan.test-helper.ts';
-import { documentKindOf } from './submit-application.ts';
+import { documentKindOf } from './submission/submit-application.ts';
 
 /**
  * The Kanyadan module end to end on each database: documents made safe and sealed, views recorded,

@@ -1,8 +1,8 @@
 import type { SahayModule } from '#server/modules/module';
 import { phoneKeyOf, identityKeyOf } from './applicant-keys.ts';
 import { kanyadanErasurePart } from './kanyadan.api.ts';
-import { notifyKanyadanDecisionJob } from './notify-decision.job.ts';
-import { processKanyadanDocumentsJob } from './process-documents.job.ts';
+import { notifyKanyadanDecisionJob } from './review/notify-decision.job.ts';
+import { processKanyadanDocumentsJob } from './documents/process-documents.job.ts';
 import { kanyadanProjection } from './kanyadan.projection.ts';
 import { kanyadanRest } from './kanyadan.rest.ts';
 

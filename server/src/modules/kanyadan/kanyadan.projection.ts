@@ -1,5 +1,5 @@
 import type { Projection } from '#server/event-store/types';
-import { districtKeyOf } from './kanyadan-fields.schema.ts';
+import { districtKeyOf } from './submission/kanyadan-fields.schema.ts';
 import { identityKeyOf, phoneKeyOf } from './applicant-keys.ts';
 import { KANYADAN_STREAM_PREFIX, type ApplicantDetails, type BenefitDetails, type KanyadanApplicationEvent } from './kanyadan.events.ts';
 

@@ -12,7 +12,7 @@ import {
   UPLOAD_WRONG_TYPE_IMAGES_OR_PDF,
   uploadTooLarge,
 } from '#server/uploads/upload-messages';
-import { AADHAAR_CHECKSUM, verhoeffCheckDigit } from './aadhaar.schema.ts';
+import { AADHAAR_CHECKSUM, verhoeffCheckDigit } from './submission/aadhaar.schema.ts';
 import { APPLICATION_ERASED, APPLICATION_NOT_FOUND, NOT_APPROVED_FOR_DISBURSAL, NOT_REQUESTED_FOR_APPROVAL, TOO_YOUNG_FOR_BENEFIT } from './application.decider.ts';
 import { DOCUMENT_NOT_AVAILABLE, NO_MATCHING_APPLICATION, PAGE_NOT_FOUND } from './application-reads.ts';
 import {
@@ -25,7 +25,7 @@ import {
   REG_NO_INVALID,
   REQUIRED_FIELDS,
   type DocumentKind,
-} from './kanyadan-fields.schema.ts';
+} from './submission/kanyadan-fields.schema.ts';
 import { kanyadanRest } from './kanyadan.rest.ts';
 import {
   applicationDocuments,
@@ -37,7 +37,7 @@ import {
   writes,
   type TestDocument,
 } from './kanyadan.test-helper.ts';
-import { SUBMISSION_KEY_INVALID } from './submit-application.ts';
+import { SUBMISSION_KEY_INVALID } from './submission/submit-application.ts';
 
 /** parseInput's answer to any schema failure; the field's own message is in fieldErrors. */
 const CORRECT_FIELDS = 'Please correct the highlighted fields.';

@@ -10,7 +10,7 @@ import { FormGate } from '#server/uploads/form-gate';
 import { receiveForm } from '#server/uploads/receive-form';
 import { approveBenefit, disburseBenefit, eraseApplication, recordFee, rejectApplication, requestBenefit, submitFeeProof, verifyApplication } from './application-commands.ts';
 import { getApplicationDetail, getApplicationStatus, listApplications, viewDocument } from './application-reads.ts';
-import { DOCUMENT_ACCEPT, DOCUMENT_KINDS, MAX_DOCUMENT_BYTES, STORED_DOCUMENT_KINDS, ZApplicationFieldsSchema, ZRegNoSchema } from './kanyadan-fields.schema.ts';
+import { DOCUMENT_ACCEPT, DOCUMENT_KINDS, MAX_DOCUMENT_BYTES, STORED_DOCUMENT_KINDS, ZApplicationFieldsSchema, ZRegNoSchema } from './submission/kanyadan-fields.schema.ts';
 import {
   ZApplicationFilterSchema,
   ZApproveBenefitRestRequestSchema,
@@ -22,7 +22,7 @@ import {
   ZRejectApplicationRestRequestSchema,
   ZSubmitFeeProofRestRequestSchema,
 } from './kanyadan-routes.schema.ts';
-import { consumeSubmission, findEarlierSubmission, SUBMISSION_KEY_INVALID, submitApplication } from './submit-application.ts';
+import { consumeSubmission, findEarlierSubmission, SUBMISSION_KEY_INVALID, submitApplication } from './submission/submit-application.ts';
 import { ZApplicationDetailSchema, ZApplicationPageSchema, ZApplicationStatusSchema, ZDecisionResponseSchema, ZEraseApplicationResponseSchema, ZSubmitApplicationResponseSchema } from './kanyadan-routes.schema.ts';
 
 const ZRegNoParamsSchema = z.object({ regNo: ZRegNoSchema });

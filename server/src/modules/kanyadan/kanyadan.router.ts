@@ -1,15 +1,15 @@
 import { router } from '#server/trpc/procedures';
-import { approveBenefitRoute } from './approve-benefit.route.ts';
-import { disburseBenefitRoute } from './disburse-benefit.route.ts';
-import { eraseApplicationRoute } from './erase-application.route.ts';
+import { approveBenefitRoute } from './review/approve-benefit.route.ts';
+import { disburseBenefitRoute } from './review/disburse-benefit.route.ts';
+import { eraseApplicationRoute } from './erasure/erase-application.route.ts';
 import { getApplicationStatusRoute } from './get-application-status.route.ts';
-import { getApplicationRoute } from './get-application.route.ts';
-import { getManyApplicationsRoute } from './get-many-applications.route.ts';
-import { recordFeeRoute } from './record-fee.route.ts';
-import { rejectApplicationRoute } from './reject-application.route.ts';
-import { revealApplicantRoute } from './reveal-applicant.route.ts';
+import { getApplicationRoute } from './review/get-application.route.ts';
+import { getManyApplicationsRoute } from './review/get-many-applications.route.ts';
+import { recordFeeRoute } from './review/record-fee.route.ts';
+import { rejectApplicationRoute } from './review/reject-application.route.ts';
+import { revealApplicantRoute } from './review/reveal-applicant.route.ts';
 import { submitFeeProofRoute } from './submit-fee-proof.route.ts';
-import { verifyApplicationRoute } from './verify-application.route.ts';
+import { verifyApplicationRoute } from './review/verify-application.route.ts';
 
 /**
  * The Kanyadan procedures. The family submits through REST (a multipart form with the documents);

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { expect } from 'vitest';
 import type { TestApp } from '#server/testing/test-services';
 import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
-import type { DocumentKind } from './kanyadan-fields.schema.ts';
+import type { DocumentKind } from './submission/kanyadan-fields.schema.ts';
 
 /** Shared by the Kanyadan module's integration tests. */
 

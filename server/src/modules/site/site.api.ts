@@ -2,11 +2,11 @@
  * What other modules and the platform may use of the site module (settings, content, web vitals). Everything else in this folder is internal.
  */
 import type { Queryable } from '#server/db/db';
-import { getSettings } from './settings.ts';
+import { getSettings } from './settings/settings.ts';
 
-export { getSettings, recentMoneySettingChanges } from './settings.ts';
-export { getContentPages } from './content.ts';
-export { MONEY_SETTINGS, type TMoneySettingKey } from './settings.schema.ts';
+export { getSettings, recentMoneySettingChanges } from './settings/settings.ts';
+export { getContentPages } from './content/content.ts';
+export { MONEY_SETTINGS, type TMoneySettingKey } from './settings/settings.schema.ts';
 export type { SettingsChanged } from './site.events.ts';
 export { summarizeWebVitals } from './web-vitals.ts';
 
@@ -17,11 +17,11 @@ export async function getRegistrationSettings(db: Queryable): Promise<{ isInvite
 }
 
 // Pure content helpers, for the web's tests and its byte-budget check (pages rendered without a database).
-export { DEFAULT_SETTINGS } from './settings.defaults.ts';
-export { fillPlaceholders, renderMarkdown } from './markdown.ts';
-export { SEED_CONTENT } from './seed-content.ts';
-export { countOpenContactMessages } from './contact-queue.ts';
-export { missingSetup } from './setup-checklist.ts';
+export { DEFAULT_SETTINGS } from './settings/settings.defaults.ts';
+export { fillPlaceholders, renderMarkdown } from './content/markdown.ts';
+export { SEED_CONTENT } from './content/seed-content.ts';
+export { countOpenContactMessages } from './contact/contact-queue.ts';
+export { missingSetup } from './settings/setup-checklist.ts';
 
 // Its part of erasing a person (issue 29).
-export { contactMessagesErasurePart } from './erase-contact-messages.ts';
+export { contactMessagesErasurePart } from './contact/erase-contact-messages.ts';

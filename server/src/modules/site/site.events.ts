@@ -1,6 +1,6 @@
-import type { Sealed } from '#server/event-store/personal-data';
-import type { TContentSlug } from './content.schema.ts';
-import type { TSettings } from './settings.schema.ts';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
+import type { TContentSlug } from './content/content.schema.ts';
+import type { TSettings } from './settings/settings.schema.ts';
 
 export const SETTINGS_STREAM = 'site-settings';
 

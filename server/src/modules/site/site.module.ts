@@ -1,10 +1,10 @@
 import type { SahayModule } from '#server/modules/module';
-import { contactProjection } from './contact.projection.ts';
-import { notifyContactMessageJob } from './notify-contact-message.job.ts';
-import { contentProjection } from './content.projection.ts';
-import { seedContent } from './content.ts';
+import { contactProjection } from './contact/contact.projection.ts';
+import { notifyContactMessageJob } from './contact/notify-contact-message.job.ts';
+import { contentProjection } from './content/content.projection.ts';
+import { seedContent } from './content/content.ts';
 import { contactMessagesErasurePart } from './site.api.ts';
-import { settingsProjection } from './settings.projection.ts';
+import { settingsProjection } from './settings/settings.projection.ts';
 import { siteRest } from './site.rest.ts';
 
 export const siteModule: SahayModule = {

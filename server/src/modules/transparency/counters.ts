@@ -1,6 +1,6 @@
 import type { Queryable } from '#server/db/db';
 import type { TCounters } from './counters.schema.ts';
-import type { TSettings } from '#server/modules/site/settings.schema';
+import type { TSettings } from '#server/modules/site/settings/settings.schema';
 import { getSettings } from '#server/modules/site/site.api';
 
 /**

@@ -1,6 +1,6 @@
 import { asyncProjectionProcessorName } from '#server/event-store/async-projections';
-import type { TContentPage, TContentSlug } from '#server/modules/site/content.schema';
-import type { TSettings } from '#server/modules/site/settings.schema';
+import type { TContentPage, TContentSlug } from '#server/modules/site/content/content.schema';
+import type { TSettings } from '#server/modules/site/settings/settings.schema';
 import { getContentPages, getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import type { TCounters } from './counters.schema.ts';

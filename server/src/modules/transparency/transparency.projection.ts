@@ -1,5 +1,5 @@
 import type { Queryable } from '#server/db/db';
-import type { PersonalDataErased } from '#server/event-store/personal-data';
+import type { PersonalDataErased } from '#server/event-store/sealing/personal-data';
 import type { Projection } from '#server/event-store/types';
 import type { DonationCancelled, DonationPledged, DonationVerified } from '#server/modules/donations/donations.api';
 import type { DisbursementPaid } from '#server/modules/help/help.api';

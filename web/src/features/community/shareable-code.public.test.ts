@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TEpin } from '@sahay/server/modules/community/epins.schema';
+import type { TEpin } from '@sahay/server/modules/community/epins/epins.schema';
 import { shareableCode } from './shareable-code.public.ts';
 
 const now = new Date('2026-11-24T10:00:00.000Z');

@@ -1,4 +1,4 @@
-import type { TEpin } from '@sahay/server/modules/community/epins.schema';
+import type { TEpin } from '@sahay/server/modules/community/epins/epins.schema';
 
 /**
  * The code to put in the next invitation link (issue 16): the first unused code not kept for a link

@@ -1,5 +1,5 @@
 import { USER_ID_PATTERN } from '@sahay/server/modules/identity/fields.schema';
-import { ZTransferEpinsRequestSchema, type TTransferEpinsRequest } from '@sahay/server/modules/community/epins.schema';
+import { ZTransferEpinsRequestSchema, type TTransferEpinsRequest } from '@sahay/server/modules/community/epins/epins.schema';
 import { isSelfTransfer, isTransferCountValid, TRANSFER_INVALID_COUNT, TRANSFER_SELF, TRANSFER_USER_NOT_FOUND } from '@sahay/server/shared/epin-transfers';
 
 /**

@@ -1,4 +1,4 @@
-import type { TCreateDonationRequest } from '@sahay/server/modules/donations/create-donation.schema';
+import type { TCreateDonationRequest } from '@sahay/server/modules/donations/giving/create-donation.schema';
 import { causeOf } from './components/cause-select.tsx';
 import type { ParsedAmount } from './amount.public.ts';
 

@@ -1,4 +1,4 @@
-import type { TIdCard } from '@sahay/server/modules/community/id-card.schema';
+import type { TIdCard } from '@sahay/server/modules/community/id-card/id-card.schema';
 
 /** The card at 300 dpi on the ID-1 size (85.6 × 54 mm), as cards are printed. */
 export const CARD_WIDTH = 1012;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TIdCard } from '@sahay/server/modules/community/id-card.schema';
+import type { TIdCard } from '@sahay/server/modules/community/id-card/id-card.schema';
 import { CARD_WIDTH, coverCrop, drawIdCard, loadCardPhoto, PHOTO_BOX, type CardCanvas, type CardPhoto, type IdCardTexts } from './id-card-canvas.ts';
 
 /** Every call the card makes on its 2D context, in order; text measured at half its font size a character. */

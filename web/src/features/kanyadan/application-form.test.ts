@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZApplicationFieldsSchema } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
+import { ZApplicationFieldsSchema } from '@sahay/server/modules/kanyadan/submission/kanyadan-fields.schema';
 import {
   aadhaarFieldProblem,
   checkDob,

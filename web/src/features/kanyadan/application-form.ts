@@ -1,5 +1,5 @@
-import { aadhaarProblem, normaliseAadhaar } from '@sahay/server/modules/kanyadan/aadhaar.schema';
-import { ageInYears, indiaToday, isIsoDate } from '@sahay/server/modules/kanyadan/age.schema';
+import { aadhaarProblem, normaliseAadhaar } from '@sahay/server/modules/kanyadan/submission/aadhaar.schema';
+import { ageInYears, indiaToday, isIsoDate } from '@sahay/server/modules/kanyadan/submission/age.schema';
 import { AGE_OUT_OF_RANGE, DOB_IN_FUTURE, DOB_INVALID, MAX_AGE, MIN_AGE, REQUIRED_FIELDS, SCHOOL_FROM_AGE } from './application-rules.public.ts';
 
 /** The form's text fields, named as the server names them (multipart field names). */

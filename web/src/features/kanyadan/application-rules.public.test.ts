@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as server from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
+import * as server from '@sahay/server/modules/kanyadan/submission/kanyadan-fields.schema';
 import * as rules from './application-rules.public.ts';
 
 /** The page takes the server's lists and messages from a file that must stay free of zod (the byte budget). */

@@ -1,7 +1,7 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
-import type { TContentPage, TContentSlug } from '@sahay/server/modules/site/content.schema';
+import type { TContentPage, TContentSlug } from '@sahay/server/modules/site/content/content.schema';
 import type { TCounters } from '@sahay/server/modules/transparency/counters.schema';
-import type { TSettings } from '@sahay/server/modules/site/settings.schema';
+import type { TSettings } from '@sahay/server/modules/site/settings/settings.schema';
 import type { TTransparency } from '@sahay/server/modules/transparency/transparency.schema';
 import type { Viewer } from '#web/api/session-change.ts';
 

@@ -1,4 +1,4 @@
-import { indiaToday } from '#server/modules/kanyadan/age.schema';
+import { indiaToday } from '#server/modules/kanyadan/submission/age.schema';
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MONEY_SETTINGS } from '#server/modules/site/settings.schema';
-import { ZSetupItemSchema } from '#server/modules/site/setup-checklist.schema';
+import { MONEY_SETTINGS } from '#server/modules/site/settings/settings.schema';
+import { ZSetupItemSchema } from '#server/modules/site/settings/setup-checklist.schema';
 
 /** How long the dashboard shows a change to where money goes (issue 29). */
 export const MONEY_CHANGE_NOTICE_DAYS = 7;

@@ -4,7 +4,7 @@ import {
   ZEraseContactResponseSchema,
   ZErasePersonRequestSchema,
   ZErasePersonResponseSchema,
-} from '#server/modules/identity/accounts/erase-person.schema';
+} from '#server/modules/identity/erasure/erase-person.schema';
 import { metaOf } from '#server/trpc/context';
 import { adminProcedure } from '#server/trpc/procedures';
 

@@ -1,4 +1,4 @@
-import { indiaToday } from '#server/modules/kanyadan/age.schema';
+import { indiaToday } from '#server/modules/kanyadan/submission/age.schema';
 import crypto from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@ import { renderMail } from '#server/mail/render-mail';
 import { getFinanceStaffContacts, getUserNames } from '#server/modules/identity/identity.api';
 import { defineJob } from '#server/queue/job';
 import { runExternalOnce } from '#server/queue/job-effects';
-import { isMoneySetting, type TMoneySettingKey, type TSettings } from '#server/modules/site/settings.schema';
+import { isMoneySetting, type TMoneySettingKey, type TSettings } from '#server/modules/site/settings/settings.schema';
 import type { SettingsChanged } from '#server/modules/site/site.api';
 
 /** Each money setting's name in a mail, as the settings page calls it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deepFreeze, refusalOf } from '#server/testing/decider-spec';
 import { decideRegisterAccount, EMAIL_TAKEN, type RegisterAccountCommand } from './accounts.ts';
 

@@ -3,7 +3,7 @@ import type { Queryable } from '#server/db/db';
 import { constraintName, PG_UNIQUE_VIOLATION, sqlState } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { hashPassword } from '#server/lib/passwords';
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';

@@ -7,8 +7,8 @@ import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-s
 import { USER_ID_OR_PHONE_INVALID } from '../fields.schema.ts';
 import { userStreamId } from '../identity.events.ts';
 import { LOGIN_FAILED, PHONE_SHARED } from './login.ts';
-import { USER_ID_REMINDER_SENT } from './user-id-reminder.ts';
-import { CONTACT_INVALID } from './user-id-reminder.schema.ts';
+import { USER_ID_REMINDER_SENT } from '../passwords/user-id-reminder.ts';
+import { CONTACT_INVALID } from '../passwords/user-id-reminder.schema.ts';
 
 /** A mobile number no other test account has (they share 9876543210). */
 let numbers = 0;

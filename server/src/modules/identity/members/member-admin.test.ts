@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deciderSpec } from '#server/testing/decider-spec';
 import { PERMISSIONS, type IdentityEvent, type Permission, type StaffPermissionsChanged } from '../identity.events.ts';
 import {

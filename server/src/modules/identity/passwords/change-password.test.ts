@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deciderSpec } from '#server/testing/decider-spec';
 import { decideChangePassword, PASSWORD_CHANGED_MEANWHILE } from './change-password.ts';
 import type { IdentityEvent } from '../identity.events.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
 import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
 import type { IdentityEvent } from '../identity.events.ts';

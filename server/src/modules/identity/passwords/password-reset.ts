@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { CODE_EXPIRED, deriveOneTimeCode, isSameCode, ONE_TIME_CODE_MAX_TRIES, ONE_TIME_CODE_TTL_MINUTES, oneTimeCodeExpiry, wrongCodeMessage } from '#server/lib/one-time-code';
 import type { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
-import type { PersonalDataVault } from '#server/event-store/personal-data';
+import type { PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import { hashPassword } from '#server/lib/passwords';
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';

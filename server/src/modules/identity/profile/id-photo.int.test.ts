@@ -11,7 +11,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { photoWithExif } from '#server/uploads/test-files.test-helper';
 import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, UPLOAD_NO_FILE, UPLOAD_WRONG_TYPE_IMAGES, uploadTooLarge } from '#server/uploads/upload-messages';
-import { erasePerson } from '../accounts/erase-person.ts';
+import { erasePerson } from '../erasure/erase-person.ts';
 import type { IdPhotoUploaded } from '../identity.events.ts';
 import { ID_PHOTO_HEIGHT, ID_PHOTO_WIDTH, MAX_UPLOAD_BYTES, recordIdPhotoUpload } from './id-photo.ts';
 import { processIdPhotoJob } from './process-id-photo.job.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deciderSpec, fold } from '#server/testing/decider-spec';
 import type { IdentityEvent } from '../identity.events.ts';
 import { decideIdPhotoResult, decideRemoveIdPhoto, decideUploadIdPhoto } from './id-photo.ts';

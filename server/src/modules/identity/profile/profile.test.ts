@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deepFreeze } from '#server/testing/decider-spec';
 import type { ProfileDetails } from '../identity.events.ts';
 import { decideUpdateProfile, mergeProfile, OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN, PROFILE_NOT_FOUND, type ProfileState } from './profile.ts';

@@ -4,7 +4,7 @@ import { ACCOUNT_NOT_FOUND } from '../user.decider.ts';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Services } from '#server/services';
 import { userStreamId, type Permission, type ProfileDetails, type ProfileUpdated, type Role } from '../identity.events.ts';
 import { assertIfscsInList } from './ifsc-list.ts';

@@ -10,7 +10,7 @@ import { logIn } from '../accounts/login.ts';
 import { PROFILE_EDIT_NOT_YOURS } from './profile.ts';
 import { MAX_UPLOAD_BYTES, recordQrUpload } from './qr-code.ts';
 import { processQrCodeJob } from './process-qr-code.job.ts';
-import { erasePerson } from '../accounts/erase-person.ts';
+import { erasePerson } from '../erasure/erase-person.ts';
 import { isEventOf } from '#server/event-store/types';
 import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, UPLOAD_NO_FILE, UPLOAD_WRONG_TYPE_IMAGES, uploadTooLarge } from '#server/uploads/upload-messages';
 import type { QrCodeProcessed, QrCodeUploaded } from '../identity.events.ts';

@@ -6,7 +6,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
 import { enrolTwoFactor, nextSignInCode } from '#server/testing/two-factor';
 import { replayAndCompare } from '#server/event-store/replay';
-import { erasePerson } from '../accounts/erase-person.ts';
+import { erasePerson } from '../erasure/erase-person.ts';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../access.ts';
 import { logIn } from '../accounts/login.ts';
 import { staffInvitationStreamId, userStreamId } from '../identity.events.ts';

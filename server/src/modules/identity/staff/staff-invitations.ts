@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
 import type { StreamEvents } from '#server/event-store/command-handler';
 import { hashPassword } from '#server/lib/passwords';

@@ -1,7 +1,7 @@
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
-import type { Sealed } from '#server/event-store/personal-data';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { base32Decode, base32Encode, matchTotp, newTotpSecret, otpauthUri } from '#server/lib/totp';
 import type { Services } from '#server/services';

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TEraseContactResponse } from '@sahay/server/modules/identity/accounts/erase-person.schema';
+import type { TEraseContactResponse } from '@sahay/server/modules/identity/erasure/erase-person.schema';
 import { I18nProvider, loadNamespaces } from '#web/i18n/i18n.tsx';
 import { EraseContactForm } from './erase-contact-form.tsx';
 

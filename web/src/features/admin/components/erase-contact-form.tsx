@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ZEraseContactRequestSchema, type TEraseContactResponse } from '@sahay/server/modules/identity/accounts/erase-person.schema';
+import { ZEraseContactRequestSchema, type TEraseContactResponse } from '@sahay/server/modules/identity/erasure/erase-person.schema';
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate, formatNumber } from '#web/ui/format.ts';

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
-import type { SetupItem } from '@sahay/server/modules/site/setup-checklist.schema';
+import type { SetupItem } from '@sahay/server/modules/site/settings/setup-checklist.schema';
 import { I18nProvider, loadNamespaces, type Lang } from '#web/i18n/i18n.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 

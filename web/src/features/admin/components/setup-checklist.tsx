@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { SETUP_ITEM_GROUP, type SetupItem } from '@sahay/server/modules/site/setup-checklist.schema';
+import { SETUP_ITEM_GROUP, type SetupItem } from '@sahay/server/modules/site/settings/setup-checklist.schema';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 
 const LABELS: Record<SetupItem, MessageKey> = {

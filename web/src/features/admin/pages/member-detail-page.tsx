@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { ZChangeMemberStatusRequestSchema } from '@sahay/server/modules/admin/members/members.schema';
-import { ZErasePersonRequestSchema } from '@sahay/server/modules/identity/accounts/erase-person.schema';
+import { ZErasePersonRequestSchema } from '@sahay/server/modules/identity/erasure/erase-person.schema';
 import { fieldErrorsOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatDateTime, formatNumber } from '#web/ui/format.ts';

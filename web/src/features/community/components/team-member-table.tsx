@@ -1,4 +1,4 @@
-import type { TTeamMember } from '@sahay/server/modules/community/team.schema';
+import type { TTeamMember } from '@sahay/server/modules/community/team/team.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';

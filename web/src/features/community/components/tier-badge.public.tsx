@@ -1,4 +1,4 @@
-import type { TTeamSummary } from '@sahay/server/modules/community/team.schema';
+import type { TTeamSummary } from '@sahay/server/modules/community/team/team.schema';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 
 export type Tier = NonNullable<TTeamSummary['tier']>;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { TTransferEpinsRequest } from '@sahay/server/modules/community/epins.schema';
+import type { TTransferEpinsRequest } from '@sahay/server/modules/community/epins/epins.schema';
 import { fieldErrorsOf, httpStatusOf, serverMessageOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';

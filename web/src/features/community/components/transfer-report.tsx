@@ -1,4 +1,4 @@
-import type { TEpinTransfer } from '@sahay/server/modules/community/epins.schema';
+import type { TEpinTransfer } from '@sahay/server/modules/community/epins/epins.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';

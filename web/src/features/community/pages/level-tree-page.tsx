@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { TEAM_PAGE_SIZE } from '@sahay/server/modules/community/team.schema';
+import { TEAM_PAGE_SIZE } from '@sahay/server/modules/community/team/team.schema';
 import { MemberArea } from '#web/features/identity/components/member-area.public.tsx';
 import { BackToDashboard } from '#web/features/identity/components/member-links.public.tsx';
 import { useT } from '#web/i18n/i18n.tsx';

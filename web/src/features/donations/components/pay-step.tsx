@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import type { TPaymentDetails } from '@sahay/server/modules/donations/create-donation.schema';
+import type { TPaymentDetails } from '@sahay/server/modules/donations/giving/create-donation.schema';
 import { useT } from '#web/i18n/i18n.tsx';
 import { Notice } from '#web/ui/form/form-status.tsx';
 import { formatMoney } from '#web/ui/format.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TDonationStatus, TGetDonationStatusRequest } from '@sahay/server/modules/donations/get-donation-status.schema';
+import type { TDonationStatus, TGetDonationStatusRequest } from '@sahay/server/modules/donations/giving/get-donation-status.schema';
 import { queryProcedure } from '#web/api/procedure-fetch.ts';
 
 type LookupState =

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TCreateDonationRequest } from '@sahay/server/modules/donations/create-donation.schema';
+import type { TCreateDonationRequest } from '@sahay/server/modules/donations/giving/create-donation.schema';
 import type { Renderer } from '#web/entry-server.tsx';
 import { createTestRenderer } from '#web/testing/test-renderer.ts';
 import { publicSiteFixture } from '#web/testing/public-site-fixture.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { TCreateDonationRequest, TCreateDonationResponse } from '@sahay/server/modules/donations/create-donation.schema';
+import type { TCreateDonationRequest, TCreateDonationResponse } from '@sahay/server/modules/donations/giving/create-donation.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { usePublicCard } from '#web/features/identity/hooks/use-public-card.public.ts';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
@@ -23,7 +23,7 @@ import { useSignedInDonor } from '../hooks/use-signed-in-donor.ts';
  * on the form; the payment step is its own chunk too, fetched meanwhile. The donate page's first
  * load stays within the public pages' byte budget.
  */
-const createSchema = lazyModule(() => import('@sahay/server/modules/donations/create-donation.schema'));
+const createSchema = lazyModule(() => import('@sahay/server/modules/donations/giving/create-donation.schema'));
 const loadPayStep = () => import('../components/pay-step.tsx');
 const payStepModule = lazyModule(loadPayStep);
 const PayStep = lazy(loadPayStep);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { TDonationStatus } from '@sahay/server/modules/donations/get-donation-status.schema';
+import type { TDonationStatus } from '@sahay/server/modules/donations/giving/get-donation-status.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
@@ -16,7 +16,7 @@ import { DonationStatusBadge } from '../components/donation-status-badge.tsx';
 import { useDonationStatus } from '../hooks/use-donation-status.ts';
 import { displayReference } from '../reference.public.ts';
 
-const statusSchema = lazyModule(() => import('@sahay/server/modules/donations/get-donation-status.schema'));
+const statusSchema = lazyModule(() => import('@sahay/server/modules/donations/giving/get-donation-status.schema'));
 const loadPayStep = () => import('../components/pay-step.tsx');
 const PayStep = lazy(loadPayStep);
 /** The yearly statement by code sits below the status look-up: loaded after the page is up, not with it (the 90 KiB budget, decision 011). */

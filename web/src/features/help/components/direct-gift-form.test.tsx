@@ -2,7 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
-import { GIFT_AMOUNT_INVALID, GIFT_AMOUNT_RANGE, GIFT_SCREENSHOT_REQUIRED, ZDirectGiftFieldsSchema } from '@sahay/server/modules/help/direct-gifts.schema';
+import { GIFT_AMOUNT_INVALID, GIFT_AMOUNT_RANGE, GIFT_SCREENSHOT_REQUIRED, ZDirectGiftFieldsSchema } from '@sahay/server/modules/help/direct-gifts/direct-gifts.schema';
 import { ProcedureError } from '#web/api/procedure-fetch.ts';
 import { I18nProvider, loadNamespaces, translateServerMessage, type Lang } from '#web/i18n/i18n.tsx';
 import hiHelp from '#web/i18n/hi/help.json';

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import type { z } from 'zod';
-import type { ZGivenGiftsSchema } from '@sahay/server/modules/help/direct-gifts.schema';
+import type { ZGivenGiftsSchema } from '@sahay/server/modules/help/direct-gifts/direct-gifts.schema';
 import { HELP_ANSWER_LENGTH, type TMyHelpRequest } from '@sahay/server/modules/help/help.schema';
 import { MemberLinks } from '#web/features/identity/components/member-links.public.tsx';
 import { I18nProvider, loadNamespaces, type Lang } from '#web/i18n/i18n.tsx';

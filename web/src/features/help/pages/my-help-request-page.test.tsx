@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
-import type { TDirectGift } from '@sahay/server/modules/help/direct-gifts.schema';
-import type { TDisbursementRow, TDisbursementsOfRequest } from '@sahay/server/modules/help/disbursements.schema';
+import type { TDirectGift } from '@sahay/server/modules/help/direct-gifts/direct-gifts.schema';
+import type { TDisbursementRow, TDisbursementsOfRequest } from '@sahay/server/modules/help/disbursements/disbursements.schema';
 import type { TMyHelpRequest } from '@sahay/server/modules/help/help.schema';
 import hiMember from '#web/i18n/hi/member.json';
 import { I18nProvider, loadNamespaces, translateServerMessage, type Lang } from '#web/i18n/i18n.tsx';

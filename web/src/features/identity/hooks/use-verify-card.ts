@@ -1,4 +1,4 @@
-import type { TVerifyCardRequest } from '@sahay/server/modules/community/id-card.schema';
+import type { TVerifyCardRequest } from '@sahay/server/modules/community/id-card/id-card.schema';
 import { useProcedureQuery } from '#web/api/use-procedure.ts';
 
 /** community.verifyCard, asked by the browser once the public /verify page has hydrated. */

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
-import type { TRegisterRequest } from '@sahay/server/modules/community/register.schema';
+import type { TRegisterRequest } from '@sahay/server/modules/community/registration/register.schema';
 import { fieldErrorsOf, httpStatusOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';

@@ -8,7 +8,7 @@ import { TextField } from '#web/ui/form/text-field.tsx';
 import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
 import { useIsHydrated } from '#web/ui/use-is-hydrated.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
-import { indiaToday } from '@sahay/server/modules/kanyadan/age.schema';
+import { indiaToday } from '@sahay/server/modules/kanyadan/submission/age.schema';
 import {
   aadhaarFieldProblem,
   checkDob,
@@ -49,7 +49,7 @@ import { SelectField } from '#web/ui/form/select-field.tsx';
  * the page's first download stays within the public pages' byte budget. Offline, it may not load;
  * the form then checks what it can and the server checks everything.
  */
-const fieldsSchema = lazyModule(() => import('@sahay/server/modules/kanyadan/kanyadan-fields.schema'));
+const fieldsSchema = lazyModule(() => import('@sahay/server/modules/kanyadan/submission/kanyadan-fields.schema'));
 const shrinker = lazyModule(() => import('../shrink-photo.public.ts'));
 
 /** What the receipt shows: no documents, and the Aadhaar number masked. */

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import type { TContentSlug } from '@sahay/server/modules/site/content.schema';
+import type { TContentSlug } from '@sahay/server/modules/site/content/content.schema';
 import { queryProcedure } from '#web/api/procedure-fetch.ts';
 import { useSiteData, useSiteDataStore, type PublicContentPage, type SiteDataStore } from '../site-data.public.tsx';
 

@@ -17,9 +17,9 @@ const EMPTY = { name: '', email: '', phone: '', message: '', website: '' };
  * The form checks input with the server's own schema, but loads it (and zod) only once the reader
  * starts on the form: the contact page's first load stays within its byte budget.
  */
-let schemaModule: Promise<typeof import('@sahay/server/modules/site/contact.schema')> | undefined;
+let schemaModule: Promise<typeof import('@sahay/server/modules/site/contact/contact.schema')> | undefined;
 function loadSchema() {
-  schemaModule ??= import('@sahay/server/modules/site/contact.schema');
+  schemaModule ??= import('@sahay/server/modules/site/contact/contact.schema');
   schemaModule.catch(() => (schemaModule = undefined));
   return schemaModule;
 }

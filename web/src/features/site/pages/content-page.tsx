@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useLocation } from 'wouter';
-import type { TContentSlug } from '@sahay/server/modules/site/content.schema';
+import type { TContentSlug } from '@sahay/server/modules/site/content/content.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { summaryOf } from '#web/lib/html.ts';
 import { formatDate } from '#web/ui/format.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_EPINS_PER_BATCH, ZGenerateEpinsRequestSchema } from '@sahay/server/modules/community/epins.schema';
+import { MAX_EPINS_PER_BATCH, ZGenerateEpinsRequestSchema } from '@sahay/server/modules/community/epins/epins.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
 import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';

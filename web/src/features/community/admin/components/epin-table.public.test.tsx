@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TEpin } from '@sahay/server/modules/community/epins.schema';
+import type { TEpin } from '@sahay/server/modules/community/epins/epins.schema';
 import { I18nProvider, loadNamespaces } from '#web/i18n/i18n.tsx';
 import { EpinTable } from './epin-table.public.tsx';
 

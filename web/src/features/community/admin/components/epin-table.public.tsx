@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TEpin } from '@sahay/server/modules/community/epins.schema';
+import type { TEpin } from '@sahay/server/modules/community/epins/epins.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
 import { formatDate, formatDateTime } from '#web/ui/format.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { TBankStatement } from '@sahay/server/modules/donations/bank-statements.schema';
+import type { TBankStatement } from '@sahay/server/modules/donations/bank-statements/bank-statements.schema';
 import { displayReference, normaliseReference } from '#web/features/donations/reference.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate, formatMoney, formatNumber } from '#web/ui/format.ts';

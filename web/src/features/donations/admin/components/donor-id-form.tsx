@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { TDonationDetail } from '@sahay/server/modules/donations/get-donation.schema';
-import { ZRecordDonorIdRequestSchema } from '@sahay/server/modules/donations/record-donor-id.schema';
+import type { TDonationDetail } from '@sahay/server/modules/donations/verification/get-donation.schema';
+import { ZRecordDonorIdRequestSchema } from '@sahay/server/modules/donations/verification/record-donor-id.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';

@@ -1,4 +1,4 @@
-import type { TGetManyDonationsRequest } from '@sahay/server/modules/donations/get-many-donations.schema';
+import type { TGetManyDonationsRequest } from '@sahay/server/modules/donations/verification/get-many-donations.schema';
 import { trpc } from '#web/api/trpc.ts';
 
 /** donations.admin.getMany: the queue with its filters, refreshed every 10 s like the other admin queues. */

@@ -8,7 +8,7 @@ import {
   type TStatementColumns,
   type TStatementColumnsPreview,
   type TVerifySureMatchesResponse,
-} from '@sahay/server/modules/donations/bank-statements.schema';
+} from '@sahay/server/modules/donations/bank-statements/bank-statements.schema';
 import { ProcedureError } from '#web/api/procedure-fetch.ts';
 import { trpc } from '#web/api/trpc.ts';
 

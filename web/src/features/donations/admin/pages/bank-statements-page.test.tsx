@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
-import type { TBankStatement, TVerifySureMatchesResponse } from '@sahay/server/modules/donations/bank-statements.schema';
+import type { TBankStatement, TVerifySureMatchesResponse } from '@sahay/server/modules/donations/bank-statements/bank-statements.schema';
 import { I18nProvider, loadNamespaces, type Lang } from '#web/i18n/i18n.tsx';
 import { cardsOf, donationHref } from '../components/bank-statement-lines.tsx';
 import { choiceOf, columnsOf, StatementMatcher } from './bank-statements-page.tsx';

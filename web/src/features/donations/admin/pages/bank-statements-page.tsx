@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { COLUMN_REQUIRED, type TBankStatement, type TStatementColumns, type TVerifySureMatchesResponse } from '@sahay/server/modules/donations/bank-statements.schema';
+import { COLUMN_REQUIRED, type TBankStatement, type TStatementColumns, type TVerifySureMatchesResponse } from '@sahay/server/modules/donations/bank-statements/bank-statements.schema';
 import { fieldErrorsOf, httpStatusOf, serverMessageOf } from '#web/api/errors.ts';
 import { displayReference } from '#web/features/donations/reference.public.ts';
 import { useLang, useT, type MessageKey, type TranslateFn } from '#web/i18n/i18n.tsx';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import type { TDonationDetail } from '@sahay/server/modules/donations/get-donation.schema';
-import { ZCancelDonationRequestSchema } from '@sahay/server/modules/donations/cancel-donation.schema';
-import { ZRejectDonationRequestSchema } from '@sahay/server/modules/donations/reject-donation.schema';
-import { ZVerifyDonationRequestSchema } from '@sahay/server/modules/donations/verify-donation.schema';
+import type { TDonationDetail } from '@sahay/server/modules/donations/verification/get-donation.schema';
+import { ZCancelDonationRequestSchema } from '@sahay/server/modules/donations/verification/cancel-donation.schema';
+import { ZRejectDonationRequestSchema } from '@sahay/server/modules/donations/verification/reject-donation.schema';
+import { ZVerifyDonationRequestSchema } from '@sahay/server/modules/donations/verification/verify-donation.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { CAUSE_LABELS } from '#web/features/donations/components/cause-select.tsx';
 import { DonationStatusBadge } from '#web/features/donations/components/donation-status-badge.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { TGetManyDonationsRequest } from '@sahay/server/modules/donations/get-many-donations.schema';
+import type { TGetManyDonationsRequest } from '@sahay/server/modules/donations/verification/get-many-donations.schema';
 import { parseRupees } from '#web/features/donations/amount.public.ts';
 import { CAUSE_LABELS, CAUSES } from '#web/features/donations/components/cause-select.tsx';
 import { DonationStatusBadge, STATUS_LABELS } from '#web/features/donations/components/donation-status-badge.tsx';

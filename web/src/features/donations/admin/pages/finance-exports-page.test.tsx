@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
-import { RANGE_REVERSED, RANGE_TOO_LONG, ZFinancialYearSchema } from '@sahay/server/modules/donations/exports.schema';
+import { RANGE_REVERSED, RANGE_TOO_LONG, ZFinancialYearSchema } from '@sahay/server/modules/donations/exports/exports.schema';
 import { I18nProvider, loadNamespaces } from '#web/i18n/i18n.tsx';
 import {
   donationsExportHref,

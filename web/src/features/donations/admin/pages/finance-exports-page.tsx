@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ZDonationsExportQuerySchema } from '@sahay/server/modules/donations/exports.schema';
+import { ZDonationsExportQuerySchema } from '@sahay/server/modules/donations/exports/exports.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
 import { financialYearsBefore, indiaDateOf } from '#web/features/donations/financial-year.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { TRecordOfflineDonationRequest } from '@sahay/server/modules/donations/record-offline-donation.schema';
-import { ZRecordOfflineDonationRequestSchema } from '@sahay/server/modules/donations/record-offline-donation.schema';
+import type { TRecordOfflineDonationRequest } from '@sahay/server/modules/donations/verification/record-offline-donation.schema';
+import { ZRecordOfflineDonationRequestSchema } from '@sahay/server/modules/donations/verification/record-offline-donation.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { parseRupees } from '#web/features/donations/amount.public.ts';
 import { donorInputOf } from '#web/features/donations/donor-input.ts';

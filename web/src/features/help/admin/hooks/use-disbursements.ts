@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import type { DISBURSEMENT_STATUS_VALUES } from '@sahay/server/modules/help/disbursements.schema';
+import type { DISBURSEMENT_STATUS_VALUES } from '@sahay/server/modules/help/disbursements/disbursements.schema';
 import { trpc } from '#web/api/trpc.ts';
 
 const REFRESH_MS = 10_000;

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { Router } from 'wouter';
-import type { TDisbursementDetails, TDisbursementQueue } from '@sahay/server/modules/help/disbursements.schema';
+import type { TDisbursementDetails, TDisbursementQueue } from '@sahay/server/modules/help/disbursements/disbursements.schema';
 import { I18nProvider, loadNamespaces, translateServerMessage, type Lang } from '#web/i18n/i18n.tsx';
 import hiAdmin from '#web/i18n/hi/admin.json';
 import { DisbursementDetailsView, Disbursements, hrefOf, openDetails, sendApprove, sendMarkPaid, sendReject, statusOf, type Callbacks } from './disbursements-page.tsx';

@@ -8,7 +8,7 @@ import {
   ZRejectDisbursementSchema,
   type TDisbursementDetails,
   type TDisbursementQueue,
-} from '@sahay/server/modules/help/disbursements.schema';
+} from '@sahay/server/modules/help/disbursements/disbursements.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
 import { serverMessageOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import type { z } from 'zod';
-import { GIFT_REASON_LENGTH, type ZDisputesSchema } from '@sahay/server/modules/help/direct-gifts.schema';
+import { GIFT_REASON_LENGTH, type ZDisputesSchema } from '@sahay/server/modules/help/direct-gifts/direct-gifts.schema';
 import hiAdmin from '#web/i18n/hi/admin.json';
 import { I18nProvider, loadNamespaces, translateServerMessage, type Lang } from '#web/i18n/i18n.tsx';
 import { DECISION_REQUIRED, HelpDisputes, sendDecision } from './help-disputes-page.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { ZDecideDisputeSchema, type ZDisputesSchema } from '@sahay/server/modules/help/direct-gifts.schema';
+import { ZDecideDisputeSchema, type ZDisputesSchema } from '@sahay/server/modules/help/direct-gifts/direct-gifts.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
 import { serverMessageOf } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';

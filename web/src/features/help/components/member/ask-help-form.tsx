@@ -2,7 +2,7 @@ import { Fragment, useRef, useState, type ChangeEvent, type FormEvent } from 're
 import { Link } from 'wouter';
 import { HELP_CATEGORY_VALUES, HELP_RELATIONS, MAX_HELP_DOCUMENTS } from '@sahay/server/modules/help/help.schema';
 import { IFSC_NOT_IN_LIST, type TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
-import { indiaToday } from '@sahay/server/modules/kanyadan/age.schema';
+import { indiaToday } from '@sahay/server/modules/kanyadan/submission/age.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from '#web/features/identity/components/payout-confirmation.public.tsx';
 import { useIfscLookup } from '#web/features/identity/hooks/use-ifsc-lookup.public.ts';

@@ -1,4 +1,4 @@
-import type { TDirectGiftStatus } from '@sahay/server/modules/help/direct-gifts.schema';
+import type { TDirectGiftStatus } from '@sahay/server/modules/help/direct-gifts/direct-gifts.schema';
 import type { MessageKey } from '#web/i18n/i18n.tsx';
 
 /** A direct gift's status as the beneficiary reads it on their request's page. */

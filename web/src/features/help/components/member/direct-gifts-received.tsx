@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { TDirectGift } from '@sahay/server/modules/help/direct-gifts.schema';
+import type { TDirectGift } from '@sahay/server/modules/help/direct-gifts/direct-gifts.schema';
 import { ModalDialog } from '#web/ui/modal-dialog.tsx';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatMoney } from '#web/ui/format.ts';

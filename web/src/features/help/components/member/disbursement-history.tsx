@@ -1,4 +1,4 @@
-import type { DISBURSEMENT_STATUS_VALUES, TDisbursementRow } from '@sahay/server/modules/help/disbursements.schema';
+import type { DISBURSEMENT_STATUS_VALUES, TDisbursementRow } from '@sahay/server/modules/help/disbursements/disbursements.schema';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatDateTime, formatMoney } from '#web/ui/format.ts';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
-import type { KanyadanStatus } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
+import type { KanyadanStatus } from '@sahay/server/modules/kanyadan/submission/kanyadan-fields.schema';
 import type { TApplicationDetail } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import type { Permission } from '@sahay/server/shared/access';
 import { I18nProvider, loadNamespaces } from '#web/i18n/i18n.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BENEFIT_FROM_AGE, type KanyadanStatus } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
+import { BENEFIT_FROM_AGE, type KanyadanStatus } from '@sahay/server/modules/kanyadan/submission/kanyadan-fields.schema';
 import type { TApplicationDetail } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { hasPermission, type StaffView } from '@sahay/server/shared/access';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_DOCUMENT_BYTES } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
+import { MAX_DOCUMENT_BYTES } from '@sahay/server/modules/kanyadan/submission/kanyadan-fields.schema';
 import { ZBenefitRequestFieldsSchema, ZDisburseRequestSchema, ZRecordFeeRequestSchema } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { IFSC_NOT_IN_LIST } from '@sahay/server/modules/identity/profile/profile.schema';
 import type { FieldErrors } from '#web/api/errors.ts';

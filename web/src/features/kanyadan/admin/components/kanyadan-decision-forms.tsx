@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { REJECTION_REASONS, type RejectionReason } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
+import { REJECTION_REASONS, type RejectionReason } from '@sahay/server/modules/kanyadan/submission/kanyadan-fields.schema';
 import { ZRejectApplicationRequestSchema } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import type { FieldErrors } from '#web/api/errors.ts';
 import { useT } from '#web/i18n/i18n.tsx';

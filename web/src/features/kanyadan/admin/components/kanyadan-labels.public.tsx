@@ -6,7 +6,7 @@ import type {
   KanyadanStatus,
   RejectionReason,
   StoredDocumentKind,
-} from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
+} from '@sahay/server/modules/kanyadan/submission/kanyadan-fields.schema';
 import type { MessageKey } from '#web/i18n/i18n.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import type { KanyadanStatus } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
+import type { KanyadanStatus } from '@sahay/server/modules/kanyadan/submission/kanyadan-fields.schema';
 import { useT } from '#web/i18n/i18n.tsx';
 import { statusLabel } from './kanyadan-labels.public.tsx';
 

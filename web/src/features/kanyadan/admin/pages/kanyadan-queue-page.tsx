@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { INDIAN_STATES, KANYADAN_STATUSES, type IndianState, type KanyadanStatus } from '@sahay/server/modules/kanyadan/kanyadan-fields.schema';
+import { INDIAN_STATES, KANYADAN_STATUSES, type IndianState, type KanyadanStatus } from '@sahay/server/modules/kanyadan/submission/kanyadan-fields.schema';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDate, formatNumber } from '#web/ui/format.ts';
 import { usePageMeta } from '#web/ui/page-meta.tsx';

@@ -1,4 +1,4 @@
-import type { TContentSlug } from '@sahay/server/modules/site/content.schema';
+import type { TContentSlug } from '@sahay/server/modules/site/content/content.schema';
 import { trpc } from '#web/api/trpc.ts';
 
 /** site.content.getVersion: an old version as it was saved, rendered by the server. */

@@ -1,4 +1,4 @@
-import type { TContentPage } from '@sahay/server/modules/site/content.schema';
+import type { TContentPage } from '@sahay/server/modules/site/content/content.schema';
 import { trpc } from '#web/api/trpc.ts';
 import { useSiteDataStore } from '#web/features/site/site-data.public.tsx';
 

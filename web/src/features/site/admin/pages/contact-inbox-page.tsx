@@ -1,5 +1,5 @@
 import { Link, useParams, useSearch } from 'wouter';
-import type { TContactMessage } from '@sahay/server/modules/site/contact.schema';
+import type { TContactMessage } from '@sahay/server/modules/site/contact/contact.schema';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 import { FormError } from '#web/ui/form/form-status.tsx';

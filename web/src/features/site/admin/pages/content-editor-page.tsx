@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Redirect, useLocation, useParams } from 'wouter';
-import { CONTENT_SLUGS, ZUpdateContentRequestSchema, type TContentPage, type TContentSlug } from '@sahay/server/modules/site/content.schema';
+import { CONTENT_SLUGS, ZUpdateContentRequestSchema, type TContentPage, type TContentSlug } from '@sahay/server/modules/site/content/content.schema';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT, type Lang, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatDateTime, formatNumber } from '#web/ui/format.ts';

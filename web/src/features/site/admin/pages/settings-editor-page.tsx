@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { isMoneySetting, ZSettingsSchema, type TGetSettingsResponse, type TSettingKey, type TSettings } from '@sahay/server/modules/site/settings.schema';
+import { isMoneySetting, ZSettingsSchema, type TGetSettingsResponse, type TSettingKey, type TSettings } from '@sahay/server/modules/site/settings/settings.schema';
 import { hasPermission } from '@sahay/server/shared/access';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';

@@ -1,0 +1,204 @@
+import { stringify } from 'csv-stringify/sync';
+import { rupeesText } from '#server/lib/amount-in-words';
+import { recordOnStream } from '#server/event-store/command-handler';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import { getSettings } from '#server/modules/site/site.api';
+import type { Services } from '#server/services';
+import { formatReference } from '../donation-fields.schema.ts';
+import { exportsStreamId, type Cause, type DonationMode, type DonationStatus, type DonationsExported, type ExportKind, type OtherDonorIdKind } from '../donations.events.ts';
+import { form10BDCsv, form10BDRows, missingIdCsv, type DonorIdKind, type Form10BDDonation } from './form-10bd.ts';
+
+/** A recorded ID's kind as Form 10BD names it (the same words; one map so that a new kind must be placed). */
+const FORM_10BD_ID_KIND: Record<OtherDonorIdKind, DonorIdKind> = {
+  aadhaar: 'aadhaar',
+  'voter-id': 'voter-id',
+  passport: 'passport',
+  'driving-licence': 'driving-licence',
+  'ration-card': 'ration-card',
+  tin: 'tin',
+};
+import { maskPan } from '../receipts/receipt-pdf.ts';
+import { financialYearRange } from '../receipts/receipt-serial.ts';
+
+/**
+ * The finance exports (issue 13): Form 10BD for a financial year, the gifts it cannot list yet for
+ * want of a donor ID, and every donation of a date range. Each export is recorded as an event (who,
+ * what, which year or range, how many rows, full PANs or not) before its file is handed over, so an
+ * export that could not be recorded is not given.
+ */
+
+export interface CsvExport {
+  fileName: string;
+  csv: string;
+}
+
+/**
+ * The section code Part B asks for, from the section label the receipts print: "80G" (the 1961 Act)
+ * is "Section 80G"; a label under the 2025 Act is used as it is written.
+ */
+export function sectionCodeOf(taxSectionLabel: string): string {
+  return /80\s*G/i.test(taxSectionLabel) ? 'Section 80G' : taxSectionLabel.trim();
+}
+
+async function recordExport(services: Services, admin: { userId: string }, data: Omit<DonationsExported['data'], 'exportedBy' | 'exportedAt'>, meta: RequestMeta): Promise<void> {
+  const event: DonationsExported = { type: 'DonationsExported', data: { ...data, exportedBy: admin.userId, exportedAt: services.now().toISOString() } };
+  await recordOnStream(services, exportsStreamId(admin.userId), [event], eventMetadata(meta));
+}
+
+interface Form10BDSourceRow {
+  reference: string;
+  received_on: string;
+  amount_paise: string | number;
+  mode: DonationMode;
+  cause: Cause;
+  donor_key: string | null;
+  donor_name: string | null;
+  donor_address: string | null;
+  donor_pan: string | null;
+  donor_id_kind: OtherDonorIdKind | null;
+  donor_id_number: string | null;
+}
+
+/**
+ * The year's verified, not cancelled donations as Form 10BD reads them. The donor's ID is the PAN
+ * given with the gift, else the ID finance recorded after asking the donor (Aadhaar first, as the
+ * portal asks; decision 030).
+ */
+async function form10BDDonations(services: Services, financialYear: string): Promise<Form10BDDonation[]> {
+  const { from, to } = financialYearRange(financialYear);
+  const { rows } = await services.db.query<Form10BDSourceRow>(
+    `SELECT reference, received_on::text AS received_on, amount_paise, mode, cause, donor_key, donor_name, donor_address, donor_pan, donor_id_kind, donor_id_number
+       FROM donations WHERE status = 'verified' AND received_on BETWEEN $1 AND $2`,
+    [from, to],
+  );
+  return rows.map((row) => ({
+    reference: row.reference,
+    receivedOn: row.received_on,
+    amountPaise: Number(row.amount_paise),
+    mode: row.mode,
+    cause: row.cause,
+    donorKey: row.donor_key,
+    donorName: row.donor_name,
+    donorAddress: row.donor_address,
+    donorId: row.donor_pan
+      ? { kind: 'pan', number: row.donor_pan }
+      : row.donor_id_kind && row.donor_id_number
+        ? { kind: FORM_10BD_ID_KIND[row.donor_id_kind], number: row.donor_id_number }
+        : null,
+  }));
+}
+
+/** Form 10BD Part B for `financialYear` ('2026-27'), or its missing-ID report. */
+export async function exportForm10BD(services: Services, input: { financialYear: string; kind: Extract<ExportKind, 'form-10bd' | 'form-10bd-missing-id'> }, admin: { userId: string }, meta: RequestMeta): Promise<CsvExport> {
+  const { settings } = await getSettings(services.db);
+  const { rows, missingId } = form10BDRows(await form10BDDonations(services, input.financialYear), {
+    financialYear: input.financialYear,
+    sectionCode: sectionCodeOf(settings.taxSectionLabel),
+  });
+  const isMissingId = input.kind === 'form-10bd-missing-id';
+  await recordExport(services, admin, { kind: input.kind, financialYear: input.financialYear, from: null, to: null, isFullPan: !isMissingId, rows: isMissingId ? missingId.length : rows.length }, meta);
+  return isMissingId
+    ? { fileName: `form-10bd-missing-id-${input.financialYear}.csv`, csv: missingIdCsv(missingId) }
+    : { fileName: `form-10bd-${input.financialYear}.csv`, csv: form10BDCsv(rows, { urn: settings.taxExemptionNo, urnIssuedOn: '' }) };
+}
+
+interface DonationExportRow {
+  reference: string;
+  status: DonationStatus;
+  day: string;
+  pledged_at: Date;
+  received_on: string | null;
+  verified_at: Date | null;
+  amount_paise: string | number;
+  mode: DonationMode | null;
+  utr: string | null;
+  instrument_number: string | null;
+  cause: Cause;
+  receipt_serial: string | null;
+  donor_name: string | null;
+  donor_email: string | null;
+  donor_phone: string | null;
+  donor_pan: string | null;
+  donor_address: string | null;
+  show_name: boolean;
+  referrer_id: string | null;
+  member_id: string | null;
+  channel: 'online' | 'offline';
+  reason: string | null;
+}
+
+export const DONATIONS_EXPORT_COLUMNS = [
+  'Reference',
+  'Status',
+  'Date',
+  'Pledged at',
+  'Received on',
+  'Verified at',
+  'Amount (₹)',
+  'Mode',
+  'UTR',
+  'Cheque/DD number',
+  'Cause',
+  'Receipt serial',
+  'Donor',
+  'E-mail',
+  'Phone',
+  'PAN',
+  'Address',
+  'Name shown publicly',
+  'Referrer ID',
+  'Member ID',
+  'Channel',
+  'Reason (rejected or cancelled)',
+] as const;
+
+/**
+ * Every donation whose date falls in the range: the day the money arrived once verified (or
+ * cancelled), else the day of the pledge in India. PANs are masked unless `fullPan`, and the export's
+ * event records which it was. UTF-8 with a BOM and CRLF for Excel; formula-looking cells neutralised.
+ */
+export async function exportDonations(services: Services, input: { from: string; to: string; fullPan: boolean }, admin: { userId: string }, meta: RequestMeta): Promise<CsvExport> {
+  const { rows } = await services.db.query<DonationExportRow>(
+    `SELECT * FROM (
+       SELECT reference, status, COALESCE(received_on, (pledged_at AT TIME ZONE 'Asia/Kolkata')::date)::text AS day, pledged_at, received_on::text AS received_on,
+              verified_at, amount_paise, mode, utr, instrument_number, cause, receipt_serial, donor_name, donor_email, donor_phone, donor_pan,
+              donor_address, show_name, referrer_id, member_id, channel, reason
+         FROM donations) AS dated
+      WHERE day BETWEEN $1 AND $2
+      ORDER BY day, pledged_at, reference`,
+    [input.from, input.to],
+  );
+  await recordExport(services, admin, { kind: 'donations', financialYear: null, from: input.from, to: input.to, isFullPan: input.fullPan, rows: rows.length }, meta);
+  const pan = (value: string | null) => (value === null ? '' : input.fullPan ? value : maskPan(value));
+  const csv = stringify(
+    [
+      DONATIONS_EXPORT_COLUMNS,
+      ...rows.map((row) => [
+        formatReference(row.reference),
+        row.status,
+        row.day,
+        row.pledged_at.toISOString(),
+        row.received_on ?? '',
+        row.verified_at?.toISOString() ?? '',
+        rupeesText(Number(row.amount_paise)),
+        row.mode ?? '',
+        row.utr ?? '',
+        row.instrument_number ?? '',
+        row.cause,
+        row.receipt_serial ?? '',
+        row.donor_name ?? '',
+        row.donor_email ?? '',
+        row.donor_phone ?? '',
+        pan(row.donor_pan),
+        row.donor_address ?? '',
+        row.show_name ? 'yes' : 'no',
+        row.referrer_id ?? '',
+        row.member_id ?? '',
+        row.channel,
+        row.reason ?? '',
+      ]),
+    ],
+    { bom: true, escape_formulas: true, record_delimiter: 'windows' },
+  );
+  return { fileName: `donations-${input.from}-to-${input.to}${input.fullPan ? '-full-pan' : ''}.csv`, csv };
+}

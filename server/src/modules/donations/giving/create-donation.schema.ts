@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ZHelpRequestIdSchema } from '#server/shared/references';
+import { checkContactGiven, DONOR_FIELDS, ZAmountPaiseSchema, ZAmountRupeesSchema } from '../donation-fields.schema.ts';
+
+/** `donations.create` (public): a pledge, online. At most ₹10,00,000 (checked with the foundation's bank details in the answer). */
+export const ZCreateDonationRequestSchema = z
+  .strictObject({ amountPaise: ZAmountPaiseSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional() })
+  .superRefine(checkContactGiven);
+export type TCreateDonationRequest = z.input<typeof ZCreateDonationRequestSchema>;
+export type TCreateDonationInput = z.output<typeof ZCreateDonationRequestSchema>;
+
+/** POST /api/donations: the same, with `amount` in rupees (up to 2 decimals). */
+export const ZCreateDonationRestRequestSchema = z
+  .strictObject({ amount: ZAmountRupeesSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional().describe('A published help request the gift is for: earmarked to it once verified') })
+  .superRefine(checkContactGiven);
+export type TCreateDonationRestRequest = z.input<typeof ZCreateDonationRestRequestSchema>;
+
+/** How to pay a pledge: the UPI link (also the QR code's text) and the bank-transfer details from settings. */
+export const ZPaymentDetailsSchema = z.object({
+  /** As people see it: ABCD-2345 (accepted back with or without the dash, in any case). */
+  reference: z.string(),
+  amountPaise: z.number().int(),
+  /** `upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…&tr=<reference>`; null while the foundation has no UPI ID set. */
+  upiLink: z.string().nullable(),
+  upiQrText: z.string().nullable(),
+  payeeName: z.string(),
+  vpa: z.string(),
+  /** Empty strings where settings have no value yet. */
+  bank: z.object({ accountName: z.string(), accountNumber: z.string(), ifsc: z.string(), bankName: z.string() }),
+});
+export type TPaymentDetails = z.infer<typeof ZPaymentDetailsSchema>;
+
+export const ZCreateDonationResponseSchema = ZPaymentDetailsSchema;
+export type TCreateDonationResponse = z.infer<typeof ZCreateDonationResponseSchema>;
+
+/** POST /api/donations answers 201 with the amount in rupees too. */
+export const ZCreateDonationRestResponseSchema = ZPaymentDetailsSchema.extend({ amount: z.number() });

@@ -1,0 +1,156 @@
+import { AppError } from '#server/errors/app-error';
+import { handleCommand } from '#server/event-store/command-handler';
+import type { Queryable } from '#server/db/db';
+import type { Sealed } from '#server/event-store/sealing/personal-data';
+import { addressBucket } from '#server/lib/client-address';
+import { consumeRateLimit } from '#server/lib/rate-limit';
+import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import { findActiveMember, INVALID_REFERRAL } from '#server/modules/identity/identity.api';
+import { getSettings } from '#server/modules/site/site.api';
+import type { Services } from '#server/services';
+import type { TCreateDonationInput, TPaymentDetails } from './create-donation.schema.ts';
+import { MAX_ONLINE_AMOUNT_PAISE } from '../donation-fields.schema.ts';
+import { contactKeysOf, donorKeyOf } from '../donor-keys.ts';
+import { donationStreamId, type Cause, type DonationPledged, type DonorDetails } from '../donations.events.ts';
+import { onlineLimitMessage, paymentDetailsOf, paymentSettingsOf, type PaymentSettings } from './payment-details.ts';
+import { generateReference } from '../reference.ts';
+
+export const SELF_REFERRAL = 'You cannot name yourself as the referrer of your own donation.';
+export const REFERENCE_TAKEN = 'This donation reference is already in use.';
+
+/** What a pledge needs besides the state: the donor sealed already, and the keys computed from the contacts. */
+export interface PledgeCommand {
+  reference: string;
+  amountPaise: number;
+  cause: Cause;
+  /** The published help request the gift is for, or null. */
+  helpRequestId: string | null;
+  donor: Sealed;
+  donorKey: string;
+  contactKeys: string[];
+  hasPan: boolean;
+  showName: boolean;
+  referralId: string | null;
+  memberId: string | null;
+  channel: 'online' | 'offline';
+  now: Date;
+}
+
+/** What the pledge is decided on: its stream (new), the referrer named, and the payment settings. */
+export interface PledgeState {
+  exists: boolean;
+  /** The member named by the referral ID: undefined when none was given, null when no active member has it. */
+  referrer: { userId: string } | null | undefined;
+  payment: PaymentSettings;
+}
+
+/**
+ * Pure: a pledge. Online gifts go up to ₹10,00,000 (larger ones are refused with the bank details,
+ * so the donor can still give); the referrer must be an active member other than the donor.
+ */
+export function decidePledge(command: PledgeCommand, state: PledgeState): DonationPledged[] {
+  if (state.exists) throw new AppError('CONFLICT', { userMessage: REFERENCE_TAKEN });
+  if (command.channel === 'online' && command.amountPaise > MAX_ONLINE_AMOUNT_PAISE) {
+    const message = onlineLimitMessage(state.payment);
+    throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { amountPaise: [message] } });
+  }
+  if (state.referrer === null) throw new AppError('BAD_REQUEST', { userMessage: INVALID_REFERRAL, fieldErrors: { referralId: [INVALID_REFERRAL] } });
+  if (state.referrer && state.referrer.userId === command.memberId) {
+    throw new AppError('BAD_REQUEST', { userMessage: SELF_REFERRAL, fieldErrors: { referralId: [SELF_REFERRAL] } });
+  }
+  return [
+    {
+      type: 'DonationPledged',
+      data: {
+        reference: command.reference,
+        amountPaise: command.amountPaise,
+        cause: command.cause,
+        helpRequestId: command.helpRequestId,
+        donor: command.donor,
+        donorKey: command.donorKey,
+        contactKeys: command.contactKeys,
+        hasPan: command.hasPan,
+        showName: command.showName,
+        referrerId: state.referrer?.userId ?? null,
+        memberId: command.memberId,
+        channel: command.channel,
+        pledgedAt: command.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** The donor's details as sealed, from the validated input. */
+export function donorDetailsOf(input: Pick<TCreateDonationInput, 'donorName' | 'email' | 'phone' | 'pan' | 'address'>): DonorDetails {
+  return { name: input.donorName, email: input.email ?? null, phone: input.phone ?? null, pan: input.pan ?? null, address: input.address ?? null };
+}
+
+/** The pledge command's fields that come from the input and the blind-index key. */
+export function pledgeFieldsOf(
+  services: Pick<Services, 'vault'>,
+  input: Pick<TCreateDonationInput, 'amountPaise' | 'cause' | 'showName' | 'referralId'>,
+  donor: DonorDetails,
+): Omit<PledgeCommand, 'reference' | 'donor' | 'memberId' | 'channel' | 'now' | 'helpRequestId'> {
+  const blindIndex = (purpose: string, value: string) => services.vault.blindIndex(purpose, value);
+  return {
+    amountPaise: input.amountPaise,
+    cause: input.cause,
+    donorKey: donorKeyOf(blindIndex, donor),
+    contactKeys: contactKeysOf(blindIndex, donor),
+    hasPan: donor.pan !== null,
+    showName: input.showName,
+    referralId: input.referralId || null,
+  };
+}
+
+/**
+ * `donations.create` / POST /api/donations: records a pledge under a new reference and answers how
+ * to pay it. A signed-in person's gift counts as their verified giving once verified. Twenty
+ * pledges an hour per address.
+ */
+export async function createDonation(services: Services, input: TCreateDonationInput, viewer: { userId: string } | null, meta: RequestMeta): Promise<TPaymentDetails> {
+  const now = services.now();
+  if (meta.ip) await consumeRateLimit(services.db, addressBucket('donation-pledge', meta.ip), services.limits.donationPledgePerIp, now);
+  const donor = donorDetailsOf(input);
+  const fields = pledgeFieldsOf(services, input, donor);
+  const { state } = await handleCommand(services, {
+    async read(tx) {
+      // A new reference on every attempt: one that exists already makes the no_stream append conflict.
+      const reference = generateReference();
+      const { settings } = await getSettings(tx);
+      // A gift for a help request goes to a published, open one, and counts under the request's cause.
+      const help = input.helpRequestId ? await findGiftTarget(services, tx, input.helpRequestId, now) : null;
+      const state: PledgeState & { reference: string; help: { id: string; cause: Cause } | null } = {
+        reference,
+        help,
+        exists: false,
+        referrer: fields.referralId ? await findActiveMember(tx, fields.referralId) : undefined,
+        payment: paymentSettingsOf(settings),
+      };
+      return { state, versions: { [donationStreamId(reference)]: null } };
+    },
+    decide: async (state, { seal }) => {
+      const streamId = donationStreamId(state.reference);
+      const command: PledgeCommand = {
+        ...fields,
+        ...(state.help ? { cause: state.help.cause } : {}),
+        helpRequestId: state.help?.id ?? null,
+        reference: state.reference,
+        donor: await seal(streamId, donor),
+        memberId: viewer?.userId ?? null,
+        channel: 'online',
+        now,
+      };
+      return [{ streamId, events: decidePledge(command, state) }];
+    },
+    metadata: eventMetadata(meta),
+  });
+  return paymentDetailsOf(state.payment, state.reference, input.amountPaise);
+}
+
+/** The record a gift is given for (a help request), asked of the module that keeps it (services.ts GiftTarget). */
+async function findGiftTarget(services: Services, db: Queryable, id: string, now: Date): Promise<{ id: string; cause: Cause }> {
+  const target = services.modules.find((module) => module.giftTarget)?.giftTarget;
+  if (!target) throw new Error('No module takes gifts for a record: the help module is not loaded.');
+  return target.findOpen(db, id, now);
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '#server/modules/site/site.api';
+import { rupeesText } from '#server/lib/amount-in-words';
+import { onlineLimitMessage, paymentDetailsOf, paymentSettingsOf, upiLinkOf } from './payment-details.ts';
+import { generateReference } from '../reference.ts';
+import { REFERENCE_PATTERN } from '../donation-fields.schema.ts';
+
+const settings = {
+  ...DEFAULT_SETTINGS,
+  upiVpa: 'sahay.foundation@sbi',
+  upiPayeeName: 'Sahay Foundation Trust',
+  bankAccountName: 'Sahay Foundation',
+  bankAccountNumber: '12345678901',
+  bankIfsc: 'SBIN0001234',
+  bankName: 'State Bank of India',
+  phone: '+91 98765 43210',
+};
+
+describe('the pay step', () => {
+  it('builds the upi://pay link with pa, pn, am, cu=INR, tn and tr = the reference; the VPA keeps its @ and spaces are %20', () => {
+    const link = upiLinkOf(paymentSettingsOf(settings), 'ABCD2345', 125_050);
+    expect(link).toBe('upi://pay?pa=sahay.foundation@sbi&pn=Sahay%20Foundation%20Trust&am=1250.50&cu=INR&tn=Donation%20ABCD-2345&tr=ABCD2345');
+    const params = new URL(link!).searchParams;
+    expect(Object.fromEntries(params)).toEqual({ pa: 'sahay.foundation@sbi', pn: 'Sahay Foundation Trust', am: '1250.50', cu: 'INR', tn: 'Donation ABCD-2345', tr: 'ABCD2345' });
+  });
+
+  it('answers the bank details, and no UPI link while no UPI ID is set', () => {
+    expect(paymentDetailsOf(paymentSettingsOf(settings), 'ABCD2345', 100)).toMatchObject({
+      reference: 'ABCD-2345',
+      amountPaise: 100,
+      upiQrText: expect.stringContaining('am=1.00'),
+      bank: { accountName: 'Sahay Foundation', accountNumber: '12345678901', ifsc: 'SBIN0001234', bankName: 'State Bank of India' },
+    });
+    expect(paymentDetailsOf(paymentSettingsOf(DEFAULT_SETTINGS), 'ABCD2345', 100)).toMatchObject({ upiLink: null, upiQrText: null, payeeName: 'Sahay Foundation' });
+  });
+
+  it('takes the payee only from the money settings: an empty payee name offers no UPI payment, and never the foundation’s name (a non-money setting)', () => {
+    const payeeless = { ...settings, upiPayeeName: '', bankAccountName: '', foundationName: { en: 'Changed By A Settings-Only Admin', hi: 'बदला गया नाम' } };
+    const details = paymentDetailsOf(paymentSettingsOf(payeeless), 'ABCD2345', 100);
+    expect(details).toMatchObject({ upiLink: null, upiQrText: null, payeeName: '', bank: { accountName: '', accountNumber: '12345678901' } });
+    expect(JSON.stringify(details)).not.toContain('Changed By A Settings-Only Admin');
+    expect(onlineLimitMessage(paymentSettingsOf(payeeless))).not.toContain('Changed By A Settings-Only Admin');
+  });
+
+  it('writes rupees with two decimals and no grouping', () => {
+    expect(rupeesText(100)).toBe('1.00');
+    expect(rupeesText(10_00_000_00)).toBe('1000000.00');
+    expect(rupeesText(5)).toBe('0.05');
+  });
+
+  it('names the bank account and the contact when refusing a gift above the online limit', () => {
+    expect(onlineLimitMessage(paymentSettingsOf(settings))).toBe(
+      'Gifts above ₹10,00,000 cannot be made online. Please transfer the amount to Sahay Foundation, account 12345678901, IFSC SBIN0001234, and write to us at +91 98765 43210 / contact@sahay.example for your receipt.',
+    );
+    expect(onlineLimitMessage(paymentSettingsOf(DEFAULT_SETTINGS))).toBe(
+      'Gifts above ₹10,00,000 cannot be made online. Please write to us at contact@sahay.example and we will tell you how to give.',
+    );
+  });
+
+  it('draws references from the unambiguous alphabet, all different', () => {
+    const references = Array.from({ length: 2000 }, generateReference);
+    for (const reference of references) expect(reference).toMatch(REFERENCE_PATTERN);
+    expect(new Set(references).size).toBe(references.length);
+    expect(references.join('')).not.toMatch(/[01ILO]/);
+  });
+});

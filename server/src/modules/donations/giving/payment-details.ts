@@ -1,0 +1,78 @@
+import { rupeesText } from '#server/lib/amount-in-words';
+import type { TSettings } from '#server/modules/site/settings/settings.schema';
+import { formatReference } from '../donation-fields.schema.ts';
+import type { TPaymentDetails } from './create-donation.schema.ts';
+
+/** What the pay step shows, from the foundation's settings at the time it is asked for. */
+export interface PaymentSettings {
+  vpa: string;
+  payeeName: string;
+  bank: { accountName: string; accountNumber: string; ifsc: string; bankName: string };
+  /** How to reach the foundation: phone and e-mail as entered in settings. */
+  contact: string;
+}
+
+/**
+ * Where a donor is told to pay comes from the money settings only (MONEY_SETTINGS, changed by
+ * finance; docs/decisions/043): the payee is `upiPayeeName`, never the foundation's name, which a
+ * `settings`-only admin may change. Without a payee name no UPI payment is offered (the setup
+ * checklist asks for both the UPI ID and the payee).
+ */
+export function paymentSettingsOf(settings: TSettings): PaymentSettings {
+  return {
+    vpa: settings.upiVpa,
+    payeeName: settings.upiPayeeName,
+    bank: { accountName: settings.bankAccountName, accountNumber: settings.bankAccountNumber, ifsc: settings.bankIfsc, bankName: settings.bankName },
+    contact: [settings.phone, settings.email].filter((part) => part !== '').join(' / '),
+  };
+}
+
+/**
+ * The `upi://pay` link (NPCI's deep-link parameters): pa = VPA, pn = payee, am = amount, cu = INR,
+ * tn = a note, tr = the donation reference, which the bank statement then carries. The VPA keeps
+ * its `@` (some UPI apps do not decode `%40`), and spaces are `%20`, never `+`. Null while no VPA or
+ * no payee name is set.
+ */
+export function upiLinkOf(payment: PaymentSettings, reference: string, amountPaise: number): string | null {
+  if (!payment.vpa || !payment.payeeName) return null;
+  const params = [
+    `pa=${payment.vpa}`,
+    `pn=${encodeURIComponent(payment.payeeName)}`,
+    `am=${rupeesText(amountPaise)}`,
+    'cu=INR',
+    `tn=${encodeURIComponent(`Donation ${formatReference(reference)}`)}`,
+    `tr=${reference}`,
+  ];
+  return `upi://pay?${params.join('&')}`;
+}
+
+export function paymentDetailsOf(payment: PaymentSettings, reference: string, amountPaise: number): TPaymentDetails {
+  const upiLink = upiLinkOf(payment, reference, amountPaise);
+  return {
+    reference: formatReference(reference),
+    amountPaise,
+    upiLink,
+    // The QR code encodes the same link: scanning it opens the UPI app exactly as tapping the link does.
+    upiQrText: upiLink,
+    payeeName: payment.payeeName,
+    vpa: payment.vpa,
+    bank: payment.bank,
+  };
+}
+
+export const ONLINE_LIMIT_WITH_BANK =
+  'Gifts above ₹10,00,000 cannot be made online. Please transfer the amount to {accountName}, account {accountNumber}, IFSC {ifsc}, and write to us at {contact} for your receipt.';
+export const ONLINE_LIMIT_WITHOUT_BANK = 'Gifts above ₹10,00,000 cannot be made online. Please write to us at {contact} and we will tell you how to give.';
+
+/** The refusal of a gift above the online limit, naming the bank account (when set) and how to reach the foundation. */
+export function onlineLimitMessage(payment: PaymentSettings): string {
+  const { bank } = payment;
+  const template = bank.accountNumber && bank.ifsc && (bank.accountName || payment.payeeName) ? ONLINE_LIMIT_WITH_BANK : ONLINE_LIMIT_WITHOUT_BANK;
+  const values: Record<string, string> = {
+    accountName: bank.accountName || payment.payeeName,
+    accountNumber: bank.accountNumber,
+    ifsc: bank.ifsc,
+    contact: payment.contact,
+  };
+  return template.replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');
+}

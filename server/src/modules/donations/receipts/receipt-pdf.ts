@@ -1,0 +1,282 @@
+import { amountInWords, formatRupees } from '#server/lib/amount-in-words';
+import { markShareable } from '#server/pdf/fonts';
+import { bilingual, createPdfLayout, type Bilingual, type Box, type FoundationDetails } from '#server/pdf/pdf-layout';
+import type { QrCodeGeometry } from '#server/pdf/qr-code';
+import { drawLines, layoutText, lineMetrics, type TextStyle } from '#server/pdf/text';
+import { formatReference } from '../donation-fields.schema.ts';
+import type { Cause, DonationMode, ReceiptIssuer, ReceiptVariant } from '../donations.events.ts';
+import { indiaDateOf } from './receipt-serial.ts';
+
+/**
+ * The donation receipt as a PDF (issue 10, "Receipts"): what the receipt froze at issue time, drawn
+ * in English and Hindi with the shared layout (server/src/pdf). The same input gives the same
+ * bytes (`createdAt` is written as the document's date), so a re-run of the job draws the same file.
+ */
+
+interface ReceiptPdfCommon {
+  serial: string;
+  /** YYYY-MM-DD */
+  issuedOn: string;
+  issuer: ReceiptIssuer;
+  /** The canonical 8 characters; shown as XXXX-XXXX. */
+  reference: string;
+  donor: { name: string; pan: string | null; address: string | null };
+  amountPaise: number;
+  cause: Cause;
+  mode: DonationMode;
+  /** YYYY-MM-DD: the day the money arrived. */
+  receivedOn: string;
+  utr: string | null;
+  instrumentNumber: string | null;
+  isCashAboveLimit: boolean;
+  /** The public check of this receipt, drawn as a QR code (receiptCheckUrl). */
+  checkUrl: string;
+  /** The document's creation date in the file: the time of the event it was drawn for. */
+  createdAt: Date;
+}
+
+export type ReceiptPdfInput =
+  | (ReceiptPdfCommon & { variant: Extract<ReceiptVariant, 'issued'> })
+  | (ReceiptPdfCommon & { variant: Extract<ReceiptVariant, 'cancelled'>; cancellation: { cancelledAt: string; reason: string } });
+
+export const RECEIPT_TITLE: Bilingual = { en: 'Donation receipt', hi: 'दान रसीद' };
+export const CANCELLED_MARK: Bilingual = { en: 'CANCELLED', hi: 'रद्द' };
+
+export const RECEIPT_DECLARATION: Bilingual = {
+  en: 'The donor made this donation voluntarily. No goods or services were given to the donor in return for it.',
+  hi: 'दाता ने यह दान स्वेच्छा से दिया है। इसके बदले में दाता को कोई वस्तु या सेवा नहीं दी गई है।',
+};
+
+/** s.80G(5D) of the 1961 Act; the Income-tax Act, 2025 carries the same rule under a new number. */
+export const CASH_ABOVE_LIMIT_NOTE: Bilingual = {
+  en: 'This donation was received in cash above ₹2,000. It cannot be claimed as a deduction (section 80G(5D) of the Income-tax Act, 1961, or the corresponding provision of the Income-tax Act, 2025).',
+  hi: 'यह दान ₹2,000 से अधिक नकद में प्राप्त हुआ है। इस पर कर-कटौती का दावा नहीं किया जा सकता (आयकर अधिनियम, 1961 की धारा 80G(5D), या आयकर अधिनियम, 2025 का संबंधित प्रावधान)।',
+};
+
+export const CAUSE_LABELS: Record<Cause, Bilingual> = {
+  general: { en: 'General fund', hi: 'सामान्य कोष' },
+  kanyadan: { en: 'Kanyadan', hi: 'कन्यादान' },
+  medical: { en: 'Medical aid', hi: 'चिकित्सा सहायता' },
+  education: { en: 'Education', hi: 'शिक्षा' },
+  accident: { en: 'Accident relief', hi: 'दुर्घटना राहत' },
+  environment: { en: 'Environment', hi: 'पर्यावरण' },
+};
+
+export const MODE_LABELS: Record<DonationMode, Bilingual> = {
+  upi: { en: 'UPI', hi: 'यूपीआई' },
+  'bank-transfer': { en: 'Bank transfer (NEFT/RTGS/IMPS)', hi: 'बैंक ट्रांसफ़र (NEFT/RTGS/IMPS)' },
+  cash: { en: 'Cash', hi: 'नकद' },
+  cheque: { en: 'Cheque', hi: 'चेक' },
+  dd: { en: 'Demand draft', hi: 'डिमांड ड्राफ़्ट' },
+};
+
+const LABELS = {
+  serial: { en: 'Receipt No.', hi: 'रसीद संख्या' },
+  issuedOn: { en: 'Date of receipt', hi: 'रसीद की तारीख़' },
+  donor: { en: 'Received from', hi: 'दाता का नाम' },
+  pan: { en: "Donor's PAN", hi: 'दाता का पैन' },
+  address: { en: 'Address', hi: 'पता' },
+  amount: { en: 'Amount', hi: 'राशि' },
+  wordsEn: { en: 'In words (English)', hi: 'शब्दों में (अंग्रेज़ी)' },
+  wordsHi: { en: 'In words (Hindi)', hi: 'शब्दों में (हिंदी)' },
+  cause: { en: 'Towards', hi: 'किस मद में' },
+  mode: { en: 'Mode of payment', hi: 'भुगतान का माध्यम' },
+  receivedOn: { en: 'Received on', hi: 'प्राप्ति की तारीख़' },
+  utr: { en: 'UTR No.', hi: 'यूटीआर संख्या' },
+  cheque: { en: 'Cheque No.', hi: 'चेक संख्या' },
+  dd: { en: 'Demand draft No.', hi: 'डिमांड ड्राफ़्ट संख्या' },
+  reference: { en: 'Donation reference', hi: 'दान संदर्भ' },
+  cancelledOn: { en: 'Cancelled on', hi: 'रद्द करने की तारीख़' },
+  reason: { en: 'Reason', hi: 'कारण' },
+  check: {
+    en: 'To check this receipt, scan the QR code at the top right or open:',
+    hi: 'इस रसीद की जाँच के लिए ऊपर दाईं ओर का QR कोड स्कैन करें या यह पता खोलें:',
+  },
+  cancelledNotice: {
+    en: 'This receipt has been cancelled and is no longer valid for a tax deduction. Its number is not used again.',
+    hi: 'यह रसीद रद्द कर दी गई है और कर-कटौती के लिए मान्य नहीं है। इसकी संख्या दोबारा उपयोग नहीं की जाती।',
+  },
+} satisfies Record<string, Bilingual>;
+
+// The receipt's fixed wording is shaped once per process (server/src/pdf/fonts.ts); what it says
+// about the donor never is.
+markShareable(
+  ...[RECEIPT_TITLE, CANCELLED_MARK, RECEIPT_DECLARATION, CASH_ABOVE_LIMIT_NOTE, ...Object.values(CAUSE_LABELS), ...Object.values(MODE_LABELS), ...Object.values(LABELS)].flatMap(
+    (text) => [text.en, text.hi],
+  ),
+  '/ —',
+);
+
+const RED = '#b71c1c';
+const GREY = '#555555';
+/** Points a side, quiet zone included: about 3.5 cm, which a phone reads from a printed page. */
+const QR_SIZE = 100;
+const MARK_ANGLE = 40;
+const MARK_MAX_SIZE = 110;
+
+/** The address of the public check the QR code opens: `/donate/receipt/<serial>?s=<signature>`. */
+export function receiptCheckUrl(publicUrl: string, serial: string, signature: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/donate/receipt/${encodeURIComponent(serial)}?s=${encodeURIComponent(signature)}`;
+}
+
+/** "ABCDE1234F" → "XXXXX1234F": only the last five characters are printed. */
+export function maskPan(pan: string): string {
+  const trimmed = pan.trim();
+  const shown = Math.min(5, trimmed.length);
+  return `${'X'.repeat(trimmed.length - shown)}${trimmed.slice(trimmed.length - shown)}`;
+}
+
+/** YYYY-MM-DD → DD/MM/YYYY (the way Indian forms write dates; the same in both languages). */
+export function formatReceiptDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) throw new RangeError(`A receipt date must be YYYY-MM-DD, got ${JSON.stringify(isoDate)}`);
+  return `${match[3]}/${match[2]}/${match[1]}`;
+}
+
+function cancelledAt(instant: string): Date {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`The cancellation time is not a time: ${JSON.stringify(instant)}`);
+  return date;
+}
+
+/** The file name a donor sees: serials hold slashes, which a file name cannot. */
+export function receiptFileName(serial: string, variant: ReceiptVariant): string {
+  const base = `receipt-${serial.replace(/[^A-Za-z0-9-]+/g, '-')}`;
+  return variant === 'cancelled' ? `${base}-cancelled.pdf` : `${base}.pdf`;
+}
+
+export function foundationOf(issuer: ReceiptIssuer): FoundationDetails {
+  const label = issuer.taxSectionLabel.trim();
+  return {
+    name: issuer.foundationName,
+    address: issuer.address,
+    phone: issuer.phone,
+    email: issuer.email,
+    registrationNo: issuer.registrationNo,
+    pan: issuer.pan,
+    twelveANo: issuer.twelveANo,
+    taxExemptionNo: issuer.taxExemptionNo,
+    // The section is named as settings name it (80G, or section 133 of the 2025 Act), as on /donate.
+    ...(label ? { taxExemptionLabel: { en: `Tax-exemption approval (${label})`, hi: `कर-छूट अनुमोदन (${label})` } } : {}),
+  };
+}
+
+function paymentReference(input: ReceiptPdfCommon): { label: Bilingual; value: string } | null {
+  switch (input.mode) {
+    case 'cheque':
+      return input.instrumentNumber ? { label: LABELS.cheque, value: input.instrumentNumber } : null;
+    case 'dd':
+      return input.instrumentNumber ? { label: LABELS.dd, value: input.instrumentNumber } : null;
+    case 'upi':
+    case 'bank-transfer':
+      return input.utr ? { label: LABELS.utr, value: input.utr } : null;
+    case 'cash':
+      return null;
+    default: {
+      const never: never = input.mode;
+      throw new Error(`Unknown payment mode ${String(never)}`);
+    }
+  }
+}
+
+/**
+ * The large CANCELLED / रद्द across the receipt, translucent so what is under it stays legible,
+ * tilted and sized to fill `area` (the page below the header, so it never covers the QR code).
+ */
+function drawCancelledMark(doc: PDFKit.PDFDocument, area: Box): void {
+  const text = bilingual(CANCELLED_MARK);
+  const radians = (MARK_ANGLE * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
+  // Width and height of the text per point of font size, then the largest size whose turned box fits.
+  const width = layoutText(doc, text, { size: 100, bold: true, width: 10_000 })[0]!.width / 100;
+  const height = lineMetrics(1).lineHeight;
+  const size = Math.min(MARK_MAX_SIZE, area.width / (width * cos + height * sin), area.height / (width * sin + height * cos));
+  const style: TextStyle = { size, bold: true, color: RED };
+  const lines = layoutText(doc, text, { ...style, width: width * size + 1 });
+  const center = { x: area.x + area.width / 2, y: area.y + area.height / 2 };
+  doc.save();
+  doc.rotate(-MARK_ANGLE, { origin: [center.x, center.y] });
+  doc.fillOpacity(0.2);
+  drawLines(doc, lines, { x: center.x - (width * size) / 2, y: center.y - (height * size) / 2, width: width * size + 1, align: 'center' }, style);
+  doc.restore();
+}
+
+export interface RenderedReceipt {
+  pdf: Buffer;
+  pageCount: number;
+  /** Where the foundation's header and the check's QR code were drawn (for tests that look at the page). */
+  header: Box;
+  qr: QrCodeGeometry;
+}
+
+/** Draws the receipt; one A4 page for any input the donations module accepts. */
+export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
+  return (await drawReceipt(input)).pdf;
+}
+
+export async function drawReceipt(input: ReceiptPdfInput): Promise<RenderedReceipt> {
+  const issuer = input.issuer;
+  const title = `${RECEIPT_TITLE.en} ${input.serial}${input.variant === 'cancelled' ? ` (${CANCELLED_MARK.en})` : ''}`;
+  const layout = createPdfLayout({ title, author: issuer.foundationName.en, subject: bilingual(RECEIPT_TITLE), createdAt: input.createdAt });
+
+  // The check's QR code sits beside the foundation's details, where a reader looks first.
+  const header = layout.header(foundationOf(issuer), { qr: input.checkUrl, qrSize: QR_SIZE });
+  const qr = header.qr!;
+  layout.heading(RECEIPT_TITLE, { size: 16 });
+
+  if (input.variant === 'cancelled') {
+    layout.text(`${bilingual(CANCELLED_MARK)} — ${bilingual(LABELS.cancelledOn)}: ${formatReceiptDate(indiaDateOf(cancelledAt(input.cancellation.cancelledAt)))}`, { size: 12, bold: true, color: RED });
+    layout.text(`${bilingual(LABELS.reason)}: ${input.cancellation.reason.replace(/\s+/g, ' ').trim()}`, { size: 10, color: RED });
+    layout.text(LABELS.cancelledNotice.en, { size: 9, color: RED });
+    layout.text(LABELS.cancelledNotice.hi, { size: 9, color: RED });
+    layout.moveDown(8);
+  }
+
+  const words = amountInWords(input.amountPaise);
+  markShareable(words.en, words.hi);
+  const payment = paymentReference(input);
+  layout.labelValues([
+    { label: LABELS.serial, value: input.serial },
+    { label: LABELS.issuedOn, value: formatReceiptDate(input.issuedOn) },
+    { label: LABELS.donor, value: input.donor.name },
+    { label: LABELS.pan, value: input.donor.pan ? maskPan(input.donor.pan) : '' },
+    { label: LABELS.address, value: input.donor.address ?? '' },
+    { label: LABELS.amount, value: formatRupees(input.amountPaise) },
+    { label: LABELS.wordsEn, value: words.en },
+    { label: LABELS.wordsHi, value: words.hi },
+    { label: LABELS.cause, value: bilingual(CAUSE_LABELS[input.cause]) },
+    { label: LABELS.mode, value: bilingual(MODE_LABELS[input.mode]) },
+    ...(payment ? [payment] : []),
+    { label: LABELS.receivedOn, value: formatReceiptDate(input.receivedOn) },
+    { label: LABELS.reference, value: formatReference(input.reference) },
+  ]);
+
+  layout.text(RECEIPT_DECLARATION.en, { size: 9.5 });
+  layout.moveDown(2);
+  layout.text(RECEIPT_DECLARATION.hi, { size: 9.5 });
+  layout.moveDown(6);
+  if (input.isCashAboveLimit) {
+    layout.text(CASH_ABOVE_LIMIT_NOTE.en, { size: 9.5, bold: true });
+    layout.moveDown(2);
+    layout.text(CASH_ABOVE_LIMIT_NOTE.hi, { size: 9.5, bold: true });
+    layout.moveDown(6);
+  }
+
+  layout.moveDown(4);
+  layout.text(LABELS.check.en, { size: 8, color: GREY });
+  layout.text(LABELS.check.hi, { size: 8, color: GREY });
+  layout.text(input.checkUrl, { size: 8, color: GREY });
+
+  if (input.variant === 'cancelled') {
+    const { start, count } = layout.doc.bufferedPageRange();
+    const below = header.box.y + header.box.height;
+    for (let page = start; page < start + count; page++) {
+      layout.doc.switchToPage(page);
+      // The first page's header holds the QR code; a further page has no header.
+      const top = page === start ? below : layout.doc.page.margins.top;
+      drawCancelledMark(layout.doc, { x: layout.left, y: top, width: layout.contentWidth, height: layout.doc.page.height - layout.doc.page.margins.bottom - top });
+    }
+  }
+  const pageCount = layout.pageCount;
+  return { pdf: await layout.toBuffer(), pageCount, header: header.box, qr };
+}

@@ -1,0 +1,80 @@
+import { handleCommand, type CommandServices } from '#server/event-store/command-handler';
+import type { EventStore } from '#server/event-store/event-store';
+import type { Recorded } from '#server/event-store/types';
+import type { ScheduledJob } from '#server/queue/queue';
+import { donationStreamId, receiptRetentionSubjectId, type DonationStreamEvent, type RetainedReceiptShredded } from '../donations.events.ts';
+import { DAY_MS } from '../statements/prune-statement-codes.job.ts';
+import { indiaDateOf } from './receipt-serial.ts';
+
+/** Kept receipts shredded per batch of the read model's list. */
+const BATCH = 200;
+/** A run starts no new batch after this long; the rest is shredded by the next day's run. */
+const TIME_BUDGET_MS = 10 * 60_000;
+
+interface RetentionState {
+  keptUntil: string | null;
+  isShredded: boolean;
+}
+
+function evolveRetention(state: RetentionState, event: Recorded<DonationStreamEvent>): RetentionState {
+  if (event.type === 'DonationReceiptRetained') return { ...state, keptUntil: event.data.keptUntil };
+  if (event.type === 'RetainedReceiptShredded') return { ...state, isShredded: true };
+  return state;
+}
+
+/** Pure: a kept receipt whose last day (`keptUntil`, in India) is before `today` is shredded, once. */
+export function decideShredRetainedReceipt(command: { reference: string; today: string; now: Date }, state: RetentionState): RetainedReceiptShredded[] {
+  if (state.keptUntil === null || state.isShredded || command.today <= state.keptUntil) return [];
+  return [{ type: 'RetainedReceiptShredded', data: { reference: command.reference, shreddedAt: command.now.toISOString() } }];
+}
+
+/**
+ * Shreds every receipt the law no longer makes us keep as of `asOf` (the schedule's slot): records
+ * RetainedReceiptShredded on the donation's stream (the read model drops the sealed record) and
+ * destroys the record's own key in the same transaction. Batch after batch until none is due, or
+ * until `timeBudgetMs` has passed (the batch under way is finished; the next run goes on from
+ * there). Returns how many it shredded.
+ */
+export async function shredRetainedReceipts(
+  services: CommandServices & { eventStore: EventStore },
+  asOf: Date,
+  options: { batchSize?: number; timeBudgetMs?: number } = {},
+): Promise<number> {
+  const today = indiaDateOf(asOf);
+  const batchSize = options.batchSize ?? BATCH;
+  const stopAt = performance.now() + (options.timeBudgetMs ?? TIME_BUDGET_MS);
+  let shredded = 0;
+  let after = '';
+  for (;;) {
+    const { rows } = await services.db.query<{ reference: string }>(
+      `SELECT reference FROM donation_receipt_retention WHERE record IS NOT NULL AND kept_until < $1::date AND reference > $2 ORDER BY reference LIMIT $3`,
+      [today, after, batchSize],
+    );
+    for (const { reference } of rows) {
+      const { events } = await handleCommand(services, {
+        streamId: donationStreamId(reference),
+        evolve: evolveRetention,
+        initialState: { keptUntil: null, isShredded: false },
+        decide: (state) => decideShredRetainedReceipt({ reference, today, now: asOf }, state),
+        metadata: { actor: 'system', correlationId: `shred-retained-receipts:${asOf.toISOString()}` },
+        async onRecorded(tx) {
+          await services.eventStore.vault.destroyKey(tx, receiptRetentionSubjectId(reference));
+        },
+      });
+      shredded += events.length;
+    }
+    if (rows.length < batchSize || performance.now() >= stopAt) break;
+    after = rows.at(-1)!.reference;
+  }
+  return shredded;
+}
+
+/** Daily, at 00:00 UTC: the receipts kept past an erasure whose retention period has ended are shredded (issue 29). */
+export const shredRetainedReceiptsJob: ScheduledJob = {
+  name: 'shred-retained-receipts',
+  everyMs: DAY_MS,
+  async run(job, context) {
+    const shredded = await shredRetainedReceipts(context, job.scheduledAt);
+    context.log.info({ jobId: job.id, shredded }, 'retained receipts past their period shredded');
+  },
+};

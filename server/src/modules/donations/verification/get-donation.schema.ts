@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { DONATION_MODES, ZReferenceSchema } from '../donation-fields.schema.ts';
+import { OTHER_DONOR_ID_KINDS } from './donor-id.schema.ts';
+import { ZAdminDonationSchema } from './get-many-donations.schema.ts';
+
+/** `donations.admin.get` (finance): one donation with the donor's details, the proof and its history. */
+export const ZGetDonationRequestSchema = z.strictObject({ reference: ZReferenceSchema });
+export type TGetDonationRequest = z.input<typeof ZGetDonationRequestSchema>;
+
+export const ZDonationDetailSchema = ZAdminDonationSchema.extend({
+  pan: z.string().nullable(),
+  /** Another ID of the donor, recorded by finance for Form 10BD (asked for when there is no PAN). */
+  donorId: z.object({ kind: z.enum(OTHER_DONOR_ID_KINDS), number: z.string() }).nullable(),
+  address: z.string().nullable(),
+  showName: z.boolean(),
+  referrerId: z.string().nullable(),
+  /** The help request the gift was given for (earmarked to it once verified); null for any other gift. */
+  helpRequestId: z.string().nullable(),
+  memberId: z.string().nullable(),
+  receivedOn: z.string().nullable(),
+  mode: z.enum(DONATION_MODES).nullable(),
+  instrumentNumber: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** The processed screenshot, through the finance-only route; null while there is none. */
+  screenshotUrl: z.string().nullable(),
+  /** The receipt PDF (as issued, or marked CANCELLED), through the finance route; null until it is ready. */
+  receiptUrl: z.string().nullable(),
+  /** What happened, in order, and who did it (a user ID, "system", or "anonymous" for the donor). */
+  history: z.array(z.object({ type: z.string(), at: z.string(), actor: z.string() })),
+});
+export type TDonationDetail = z.infer<typeof ZDonationDetailSchema>;
+export const ZGetDonationResponseSchema = ZDonationDetailSchema;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import {
+  checkContactGiven,
+  checkInstrumentNumber,
+  DONOR_FIELDS,
+  ZAmountPaiseSchema,
+  ZAmountRupeesSchema,
+  ZDateSchema,
+  ZOfflineModeSchema,
+  ZOptionalInstrumentNumberSchema,
+} from '../donation-fields.schema.ts';
+
+const OFFLINE_FIELDS = {
+  ...DONOR_FIELDS,
+  /** Cash, cheque or demand draft, received at the office. */
+  mode: ZOfflineModeSchema,
+  /** The cheque or DD number (its reference); none for cash. */
+  instrumentNumber: ZOptionalInstrumentNumberSchema,
+  receivedOn: ZDateSchema,
+};
+
+function checkOffline(value: { email?: string | null; phone?: string | null; mode: string; instrumentNumber?: string | null }, ctx: z.RefinementCtx): void {
+  checkContactGiven(value, ctx);
+  checkInstrumentNumber(value, ctx);
+}
+
+/** `donations.admin.recordOffline` (finance): a gift received at the office, verified on entry. Up to ₹9,99,99,999. */
+export const ZRecordOfflineDonationRequestSchema = z.strictObject({ amountPaise: ZAmountPaiseSchema, ...OFFLINE_FIELDS }).superRefine(checkOffline);
+export type TRecordOfflineDonationRequest = z.input<typeof ZRecordOfflineDonationRequestSchema>;
+export type TRecordOfflineDonationInput = z.output<typeof ZRecordOfflineDonationRequestSchema>;
+
+/** POST /api/admin/donations/offline: the same with `amount` in rupees. */
+export const ZRecordOfflineDonationRestRequestSchema = z.strictObject({ amount: ZAmountRupeesSchema, ...OFFLINE_FIELDS }).superRefine(checkOffline);
+
+export const ZRecordOfflineDonationResponseSchema = z.object({ reference: z.string(), receiptSerial: z.string() });
+export type TRecordOfflineDonationResponse = z.infer<typeof ZRecordOfflineDonationResponseSchema>;
