@@ -8,6 +8,7 @@ import type { Services } from '#server/services';
 import { epinHolderStreamId, epinStreamId, type EpinsReceived, type EpinsSent, type EpinTransferred } from './epin.events.ts';
 import type { TEpin, TEpinTransfer } from './epins.schema.ts';
 import { epinOfRow, type EpinRow } from './epins.ts';
+import { streamVersionSql, streamVersions } from '#server/event-store/queries';
 
 export const TRANSFER_SELF = 'You cannot transfer invite codes to yourself.';
 export const TRANSFER_USER_NOT_FOUND = 'User not found';
@@ -45,17 +46,12 @@ export function decideTransfer(
  */
 async function heldCodes(db: Queryable, holder: string, limit: number, now: Date): Promise<(HeldCode & { version: number })[]> {
   const { rows } = await db.query<{ code: string; version: number }>(
-    `SELECT e.code, s.version FROM epins e JOIN streams s ON s.stream_id = 'epin-' || e.code
+    `SELECT e.code, ${streamVersionSql(`'epin-' || e.code`)} AS version FROM epins e
      WHERE e.held_by = $1 AND e.used_by IS NULL AND (e.reserved_until IS NULL OR e.reserved_until <= $3)
      ORDER BY e.created_at, e.code LIMIT $2`,
     [holder, limit, now],
   );
   return rows;
-}
-
-async function streamVersions(db: Queryable, streamIds: readonly string[]): Promise<Record<string, number | null>> {
-  const { rows } = await db.query<{ stream_id: string; version: number }>(`SELECT stream_id, version FROM streams WHERE stream_id = ANY($1::text[])`, [streamIds]);
-  return Object.fromEntries(streamIds.map((id) => [id, rows.find((row) => row.stream_id === id)?.version ?? null]));
 }
 
 export async function countHeldCodes(db: Queryable, holder: string): Promise<number> {

@@ -23,6 +23,7 @@ import {
 } from './donations.events.ts';
 import { financialYearOf, formatSerial, indiaDateOf, isCashAboveLimit, startOfPreviousFinancialYear } from './receipt-serial.ts';
 import type { TVerifyDonationResponse } from './verify-donation.schema.ts';
+import { streamVersion } from '#server/event-store/queries';
 
 export const VERIFY_WITHOUT_PROOF = 'No proof of payment has been submitted for this donation yet.';
 export const VERIFY_REJECTED = 'This donation was rejected, so it cannot be verified.';
@@ -236,8 +237,8 @@ export async function lockSerialSlot(tx: Queryable, settings: TSettings, receive
   const prefix = settings.receiptPrefix;
   const streamId = receiptSerialStreamId(prefix, financialYear);
   await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [SERIAL_LOCK_NAMESPACE, streamId], { name: 'sahay_lock_receipt_serials' });
-  const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [streamId], { name: 'sahay_read_receipt_serials' });
-  return { streamId, prefix, financialYear, version: rows[0]?.version ?? null };
+  const version = await streamVersion(tx, streamId, { name: 'sahay_read_receipt_serials' });
+  return { streamId, prefix, financialYear, version };
 }
 
 /**

@@ -7,6 +7,7 @@ import { decideEarmarkDonation, decideUnearmarkDonation } from './disbursement-l
 import { helpStreamId, type HelpLedgerEvent, type HelpRequestClosed } from './help.events.ts';
 import { evolveWholeRequest, noWholeRequest, withFundedClose, type WholeRequest } from './whole-request.ts';
 import { HELP_REQUEST_ID_PATTERN } from './help.schema.ts';
+import { streamVersion } from '#server/event-store/queries';
 
 /**
  * Earmarks a verified donation to its request, or takes a cancelled one back, deciding on the
@@ -24,7 +25,7 @@ export async function applyDonationToRequest(
       const held = await foldStream(services.eventStore, tx, streamId, evolveWholeRequest, noWholeRequest);
       // Shared-locked: a cancellation appended meanwhile waits for this decision to commit, so its
       // job (relayed after its commit) finds the earmark to take back instead of racing past it.
-      await tx.query(`SELECT version FROM streams WHERE stream_id = $1 FOR SHARE`, [donationStreamId(reference)]);
+      await streamVersion(tx, donationStreamId(reference), { forShare: true });
       const donation = await foldStream(services.eventStore, tx, donationStreamId(reference), (isCancelled: boolean, recorded) => isCancelled || recorded.type === 'DonationCancelled', false);
       return { state: { held: held.state, isCancelled: donation.state }, versions: { ...held.versions, ...donation.versions } };
     },

@@ -27,6 +27,7 @@ import { findByNumberAndPhone, getApplicationStatus } from './application-reads.
 import type { TApplicationStatus, TBenefitRequestFields } from './kanyadan-routes.schema.ts';
 import { kanyadanStreamId, type BenefitDetails, type KanyadanApplicationEvent, type KanyadanBenefitDisbursed, type KanyadanFeePaid, type KanyadanUtrClaimed } from './kanyadan.events.ts';
 import { checkFiles, uploadKindOf } from './submit-application.ts';
+import { forgetAddressesOfStream } from '#server/event-store/queries';
 
 /** One decision on one application's stream; the answer is its status after it. */
 async function decideOn(
@@ -204,9 +205,5 @@ export async function eraseApplication(services: Services, input: { regNo: strin
 export async function shredApplication(services: Pick<Services, 'vault' | 'files'>, tx: Queryable, subjectId: string): Promise<void> {
   await services.vault.destroyKey(tx, subjectId);
   await services.files.removeAllOf(subjectId, tx);
-  await tx.query(
-    `DELETE FROM request_addresses WHERE actor = 'anonymous'
-       AND correlation_id IN (SELECT metadata->>'correlationId' FROM events WHERE stream_id = $1)`,
-    [subjectId],
-  );
+  await forgetAddressesOfStream(tx, subjectId, 'anonymous');
 }
