@@ -31,6 +31,7 @@ import {
 } from './help.events.ts';
 import { causeOfCategory } from './help.schema.ts';
 import { isListedNewestFirst, type TDisbursementDetails, type TDisbursementQueue, type TDisbursementsOfRequest, type TRequestDisbursement } from './disbursements.schema.ts';
+import { getUserContact } from '#server/modules/identity/identity.api';
 
 type DisbursementStatus = 'requested' | 'approved' | 'rejected' | 'paid';
 
@@ -205,14 +206,16 @@ export async function listDisbursements(
  * money goes and how to reach the beneficiary. The opening is recorded before anything is shown.
  */
 export async function revealDisbursementDetails(services: Services, disbursementId: string, meta: RequestMeta): Promise<TDisbursementDetails> {
-  const { rows } = await services.db.query<{ request_id: string; contact_number: string | null; beneficiary: HelpBeneficiary | null; email: string | null; phone: string | null }>(
-    `SELECT d.request_id, d.contact_number, r.beneficiary, u.email, u.phone
-       FROM help_disbursements d JOIN help_requests r ON r.id = d.request_id LEFT JOIN users u ON u.user_id = r.requester_id
+  const { rows } = await services.db.query<{ request_id: string; contact_number: string | null; beneficiary: HelpBeneficiary | null; requester_id: string }>(
+    `SELECT d.request_id, d.contact_number, r.beneficiary, r.requester_id
+       FROM help_disbursements d JOIN help_requests r ON r.id = d.request_id
       WHERE d.disbursement_id = $1`,
     [disbursementId],
   );
-  const row = rows[0];
-  if (!row) throw new AppError('NOT_FOUND', { userMessage: DISBURSEMENT_NOT_FOUND });
+  const found = rows[0];
+  if (!found) throw new AppError('NOT_FOUND', { userMessage: DISBURSEMENT_NOT_FOUND });
+  const contact = await getUserContact(services.db, found.requester_id);
+  const row = { ...found, email: contact?.email ?? null, phone: contact?.phone ?? null };
   await recordOnStream(
     services,
     helpAccessStreamId(row.request_id),
