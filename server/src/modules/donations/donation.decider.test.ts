@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/personal-data';
 import { INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
-import { CANCEL_NOT_VERIFIED, decideCancel } from './cancel-donation.ts';
-import { decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState } from './create-donation.ts';
-import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState } from './donation.decider.ts';
+import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState, CANCEL_NOT_VERIFIED, decideCancel, decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState, decideEraseDonation, ABANDON_AFTER_MS, decideAbandon, decideScreenshotResult, decideRecordOffline, decideReject, REJECT_CANCELLED, REJECT_VERIFIED, decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED, decideVerify, instrumentAlreadyUsed, RECEIVED_IN_FUTURE, utrAlreadyUsed, VERIFY_CANCELLED, VERIFY_REJECTED, VERIFY_WITHOUT_PROOF, type SerialSlot, type VerificationCommand } from './donation.decider.ts';
 import type {
   DonationAbandoned,
   DonationCancelled,
@@ -19,24 +17,7 @@ import type {
   ReceiptRendered,
   UtrClaimed,
 } from './donations.events.ts';
-import { decideEraseDonation } from './erase-donation.ts';
-import { ABANDON_AFTER_MS, decideAbandon } from './mark-abandoned-donations.job.ts';
 import { ONLINE_LIMIT_WITH_BANK, ONLINE_LIMIT_WITHOUT_BANK, type PaymentSettings } from './payment-details.ts';
-import { decideScreenshotResult } from './process-donation-screenshot.job.ts';
-import { decideRecordOffline } from './record-offline-donation.ts';
-import { decideReject, REJECT_CANCELLED, REJECT_VERIFIED } from './reject-donation.ts';
-import { decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED } from './submit-proof.ts';
-import {
-  decideVerify,
-  instrumentAlreadyUsed,
-  RECEIVED_IN_FUTURE,
-  utrAlreadyUsed,
-  VERIFY_CANCELLED,
-  VERIFY_REJECTED,
-  VERIFY_WITHOUT_PROOF,
-  type SerialSlot,
-  type VerificationCommand,
-} from './verify-donation.ts';
 
 const reference = 'ABCD2345';
 const other = 'WXYZ6789';
