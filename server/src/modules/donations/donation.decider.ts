@@ -402,6 +402,9 @@ export interface RetentionState {
   isShredded: boolean;
 }
 
+/** Nothing retained yet. */
+export const noRetention: RetentionState = { keptUntil: null, isShredded: false };
+
 export function evolveRetention(state: RetentionState, event: Recorded<DonationStreamEvent>): RetentionState {
   if (event.type === 'DonationReceiptRetained') return { ...state, keptUntil: event.data.keptUntil };
   if (event.type === 'RetainedReceiptShredded') return { ...state, isShredded: true };

@@ -5,7 +5,7 @@ import type { ScheduledJob } from '#server/queue/queue';
 import { donationStreamId, receiptRetentionSubjectId } from './donations.events.ts';
 import { DAY_MS } from './prune-statement-codes.job.ts';
 import { indiaDateOf } from './receipt-serial.ts';
-import { decideShredRetainedReceipt, evolveRetention } from './donation.decider.ts';
+import { decideShredRetainedReceipt, evolveRetention, noRetention } from './donation.decider.ts';
 
 /** Kept receipts shredded per batch of the read model's list. */
 const BATCH = 200;
@@ -38,7 +38,7 @@ export async function shredRetainedReceipts(
       const { events } = await handleCommand(services, {
         streamId: donationStreamId(reference),
         evolve: evolveRetention,
-        initialState: { keptUntil: null, isShredded: false },
+        initialState: noRetention,
         decide: (state) => decideShredRetainedReceipt({ reference, today, now: asOf }, state),
         metadata: { actor: 'system', correlationId: `shred-retained-receipts:${asOf.toISOString()}` },
         async onRecorded(tx) {
