@@ -8,11 +8,9 @@ import { DOCUMENT_IMAGE } from '#server/modules/kanyadan/kanyadan.api';
 import type { Services } from '#server/services';
 import type { ReceivedFormFile } from '#server/uploads/receive-form';
 import { reencodeImage } from '#server/uploads/reencode-image';
-import { decideConfirmGift, decideDisputeGift, decideGiftDispute, decideSubmitGift, evolveGifts, GIFT_NOT_FOUND, GIFT_ONLY_BENEFICIARY, noGifts, type GiftsState } from './direct-gift.decider.ts';
 import type { TDirectGift, TDirectGiftStatus } from './direct-gifts.schema.ts';
-import { HELP_REQUEST_NOT_FOUND } from './help-request.decider.ts';
+import { HELP_REQUEST_NOT_FOUND, decideConfirmGift, decideDisputeGift, decideGiftDispute, decideSubmitGift, evolveGifts, GIFT_NOT_FOUND, GIFT_ONLY_BENEFICIARY, noGifts, type GiftsState, evolveWholeRequest, withFundedClose, type WholeRequest, helpRequestStream } from './help-request.decider.ts';
 import { HELP_GIFT_UTR_STREAM_PREFIX, helpAccessStreamId, helpStreamId, type DirectGiftEvent, type DirectGiftUtrClaimed, type HelpRequestClosed } from './help.events.ts';
-import { evolveWholeRequest, noWholeRequest, withFundedClose, type WholeRequest } from './whole-request.ts';
 import { getUserNames } from '#server/modules/identity/identity.api';
 
 /** The file store's kind of a direct gift's screenshot, sealed under the request's key. */
@@ -174,9 +172,8 @@ async function decideOnGift(
 ): Promise<{ giftId: string; status: TDirectGiftStatus }> {
   const { requestId } = await requestOfGift(services, giftId);
   const { state, events } = await handleCommand<WholeRequest, DirectGiftEvent | HelpRequestClosed>(services, {
-    streamId: helpStreamId(requestId),
-    evolve: evolveWholeRequest,
-    initialState: noWholeRequest,
+    stream: helpRequestStream,
+    id: requestId,
     // A gift that arrives may be the one that funds the request: it then closes in the same append.
     decide: async (whole, tools) => withFundedClose(whole, await decide(whole.gifts, requestId, tools), services.now()),
     metadata: eventMetadata(meta),
