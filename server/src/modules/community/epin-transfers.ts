@@ -1,44 +1,18 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
-import { handleCommand, type StreamEvents } from '#server/event-store/command-handler';
+import { handleCommand } from '#server/event-store/command-handler';
 import { getMemberCards, getPublicCard } from '#server/modules/identity/identity.api';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
-import { epinHolderStreamId, epinStreamId, type EpinsReceived, type EpinsSent, type EpinTransferred } from './epin.events.ts';
+import { epinHolderStreamId, epinStreamId } from './epin.events.ts';
 import type { TEpin, TEpinTransfer } from './epins.schema.ts';
 import { epinOfRow, type EpinRow } from './epins.ts';
 import { streamVersionSql, streamVersions } from '#server/event-store/queries';
+import { type HeldCode, decideTransfer } from './epin.decider.ts';
 
-export const TRANSFER_SELF = 'You cannot transfer invite codes to yourself.';
 export const TRANSFER_USER_NOT_FOUND = 'User not found';
-export const TRANSFER_INVALID_COUNT = 'Invalid transfer count.';
 export const TRANSFER_FAILED = 'Transfer failed. Try again later.';
-
-interface HeldCode {
-  code: string;
-}
-
-/**
- * Pure: the events of one transfer — on each code's stream, and on both holders' streams. `held` is
- * the sender's unused codes, oldest first.
- */
-export function decideTransfer(
-  command: { transferId: string; from: string; to: string; count: number; now: Date },
-  held: readonly HeldCode[],
-): StreamEvents<EpinTransferred | EpinsSent | EpinsReceived>[] {
-  if (command.from === command.to) throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_SELF, fieldErrors: { toUserId: [TRANSFER_SELF] } });
-  if (!Number.isInteger(command.count) || command.count < 1 || command.count > held.length) {
-    throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_INVALID_COUNT, fieldErrors: { count: [TRANSFER_INVALID_COUNT] } });
-  }
-  const codes = held.slice(0, command.count).map((code) => code.code);
-  const base = { transferId: command.transferId, from: command.from, to: command.to, transferredAt: command.now.toISOString() };
-  return [
-    ...codes.map((code) => ({ streamId: epinStreamId(code), events: [{ type: 'EpinTransferred' as const, data: { code, ...base } }] })),
-    { streamId: epinHolderStreamId(command.from), events: [{ type: 'EpinsSent', data: { ...base, codes } }] },
-    { streamId: epinHolderStreamId(command.to), events: [{ type: 'EpinsReceived', data: { ...base, codes } }] },
-  ];
-}
 
 /**
  * The holder's unused codes, oldest first, each with the version of its stream the row reflects (one

@@ -4,7 +4,7 @@ import { raceCalls } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { epinHolderStreamId, epinStreamId } from './epin.events.ts';
-import { TRANSFER_INVALID_COUNT } from './epin-transfers.ts';
+import { TRANSFER_INVALID_COUNT } from './epin.decider.ts';
 import { EPIN_USED } from './register.decide.ts';
 import type { TRegisterRequest } from './register.schema.ts';
 
