@@ -2,6 +2,7 @@ import type { Db, Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { ConcurrencyError, type EventStore } from './event-store.ts';
 import type { Sealed } from './sealing/personal-data.ts';
+import { streamVersion } from './queries.ts';
 import type { DomainEvent, EventMetadata, Recorded, RecordedEvent, StreamAppend } from './types.ts';
 
 /**
@@ -61,13 +62,46 @@ interface CommonOptions<State> {
   attempts?: number;
 }
 
-/** The usual case: one stream, folded with the module's evolve. */
-export interface StreamCommand<State, E extends DomainEvent> extends CommonOptions<State> {
-  streamId: string;
-  /** Folds one recorded event of the module's union into the state. */
+/**
+ * A kind of stream, configured once beside its decider (docs/decisions/052): the prefix its IDs
+ * start with, and how its events fold into the state its decisions are made on.
+ */
+export interface StreamType<State, E extends DomainEvent> {
+  /** A stream of this type is `prefix + id`. */
+  prefix: string;
+  /** Folds one recorded event of the stream into the state. */
   evolve: (state: State, event: Recorded<E>) => State;
   initialState: State;
-  decide: (state: State, tools: DecideTools) => readonly E[] | Promise<readonly E[]>;
+}
+
+export function streamType<State, E extends DomainEvent>(config: StreamType<State, E>): StreamType<State, E> {
+  return Object.freeze({ ...config });
+}
+
+/** The ID of the stream of this type for `id`. */
+export function streamIdOf(type: Pick<StreamType<unknown, DomainEvent>, 'prefix'>, id: string): string {
+  return `${type.prefix}${id}`;
+}
+
+/** Where a one-stream command's stream and fold come from: its stream type and ID, or (older form) spelled out. */
+type StreamSource<State, E extends DomainEvent> =
+  | { stream: StreamType<State, E>; id: string }
+  | {
+      streamId: string;
+      /** Folds one recorded event of the module's union into the state. */
+      evolve: (state: State, event: Recorded<E>) => State;
+      initialState: State;
+    };
+
+/** The usual case: one stream, folded with its type's evolve. */
+export type StreamCommand<State, E extends DomainEvent> = CommonOptions<State> &
+  StreamSource<State, E> & {
+    decide: (state: State, tools: DecideTools) => readonly E[] | Promise<readonly E[]>;
+  };
+
+function resolved<State, E extends DomainEvent>(source: StreamSource<State, E>): { streamId: string; evolve: StreamType<State, E>['evolve']; initialState: State } {
+  if ('stream' in source) return { streamId: streamIdOf(source.stream, source.id), evolve: source.stream.evolve, initialState: source.stream.initialState };
+  return source;
 }
 
 /**
@@ -94,6 +128,11 @@ export interface CommandResult<State> {
 export interface CommandServices {
   db: Db;
   eventStore: EventStore;
+}
+
+/** Reads the stream of a type inside the transaction and folds it with the type's evolve. */
+export function foldStreamOf<State, E extends DomainEvent>(eventStore: EventStore, tx: Queryable, type: StreamType<State, E>, id: string): Promise<ReadResult<State>> {
+  return foldStream(eventStore, tx, streamIdOf(type, id), type.evolve, type.initialState);
 }
 
 /** Reads a stream inside the transaction and folds it; the version is that of its last event. */
@@ -135,7 +174,7 @@ async function assertVersionsUnchanged(tx: Queryable, versions: Record<string, n
 }
 
 function isStreamCommand<State, E extends DomainEvent>(command: StreamCommand<State, E> | ReadCommand<State, E>): command is StreamCommand<State, E> {
-  return 'streamId' in command;
+  return 'streamId' in command || 'stream' in command;
 }
 
 /** Runs a command: read, decide, append at the versions read; on a conflict, again. */
@@ -152,8 +191,9 @@ export async function handleCommand<State, E extends DomainEvent>(
         let read: ReadResult<State>;
         let decided: readonly StreamEvents<E>[];
         if (isStreamCommand(command)) {
-          read = await foldStream(eventStore, tx, command.streamId, command.evolve, command.initialState);
-          decided = [{ streamId: command.streamId, events: await command.decide(read.state, tools) }];
+          const { streamId, evolve, initialState } = resolved(command);
+          read = await foldStream(eventStore, tx, streamId, evolve, initialState);
+          decided = [{ streamId, events: await command.decide(read.state, tools) }];
         } else {
           read = await command.read(tx);
           await assertVersionsUnchanged(tx, read.versions);
@@ -193,8 +233,7 @@ export async function handleCommand<State, E extends DomainEvent>(
 export async function recordOnStream<E extends DomainEvent>(services: CommandServices, streamId: string, events: readonly E[], metadata: EventMetadata): Promise<void> {
   await handleCommand<null, E>(services, {
     async read(tx) {
-      const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [streamId]);
-      return { state: null, versions: { [streamId]: rows[0]?.version ?? null } };
+      return { state: null, versions: { [streamId]: await streamVersion(tx, streamId) } };
     },
     decide: () => [{ streamId, events }],
     metadata,

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
-import { TRANSFER_FAILED, TRANSFER_INVALID_COUNT, TRANSFER_SELF, TRANSFER_USER_NOT_FOUND } from './epins/epin-transfers.ts';
+import { TRANSFER_FAILED, TRANSFER_USER_NOT_FOUND } from './epins/epin-transfers.ts';
 import { rejection } from '#server/testing/assertions';
+import { TRANSFER_INVALID_COUNT, TRANSFER_SELF } from './epins/epin.decider.ts';
 
 describe.each(testDbKinds())('community on %s', (kind) => {
   let app: TestApp;

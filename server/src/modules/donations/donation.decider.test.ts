@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
-import { CANCEL_NOT_VERIFIED, decideCancel } from './verification/cancel-donation.ts';
-import { decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState } from './giving/create-donation.ts';
-import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState } from './donation.decider.ts';
+import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState, CANCEL_NOT_VERIFIED, decideCancel, decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState, decideEraseDonation, ABANDON_AFTER_MS, decideAbandon, decideScreenshotResult, decideRecordOffline, decideReject, REJECT_CANCELLED, REJECT_VERIFIED, decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED, decideVerify, instrumentAlreadyUsed, RECEIVED_IN_FUTURE, utrAlreadyUsed, VERIFY_CANCELLED, VERIFY_REJECTED, VERIFY_WITHOUT_PROOF, type SerialSlot, type VerificationCommand, decideRecordDonorId, decideShredRetainedReceipt, DONOR_ERASED, evolveRetention, hasDonorIdToRecord, noRetention } from './donation.decider.ts';
 import type {
   DonationAbandoned,
   DonationCancelled,
@@ -15,28 +13,15 @@ import type {
   DonationScreenshotRejected,
   DonationStreamEvent,
   DonationVerified,
+  DonorIdentificationRecorded,
+  OtherDonorIdKind,
   ReceiptIssuer,
   ReceiptRendered,
+  RetainedReceiptShredded,
   UtrClaimed,
 } from './donations.events.ts';
-import { decideEraseDonation } from './erase-donation.ts';
-import { ABANDON_AFTER_MS, decideAbandon } from './giving/mark-abandoned-donations.job.ts';
+import { OTHER_DONOR_ID_KINDS } from './verification/donor-id.schema.ts';
 import { ONLINE_LIMIT_WITH_BANK, ONLINE_LIMIT_WITHOUT_BANK, type PaymentSettings } from './giving/payment-details.ts';
-import { decideScreenshotResult } from './giving/process-donation-screenshot.job.ts';
-import { decideRecordOffline } from './verification/record-offline-donation.ts';
-import { decideReject, REJECT_CANCELLED, REJECT_VERIFIED } from './verification/reject-donation.ts';
-import { decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED } from './giving/submit-proof.ts';
-import {
-  decideVerify,
-  instrumentAlreadyUsed,
-  RECEIVED_IN_FUTURE,
-  utrAlreadyUsed,
-  VERIFY_CANCELLED,
-  VERIFY_REJECTED,
-  VERIFY_WITHOUT_PROOF,
-  type SerialSlot,
-  type VerificationCommand,
-} from './verification/verify-donation.ts';
 
 const reference = 'ABCD2345';
 const other = 'WXYZ6789';
@@ -473,5 +458,57 @@ describe('decideRecordOffline', () => {
     spec([]).when({ pledge: offlinePledge, verification, referrer: null }).thenRefuses('BAD_REQUEST', INVALID_REFERRAL);
     spec([]).when({ pledge: offlinePledge, verification: { ...verification, receivedOn: '2026-04-20' } }).thenRefuses('BAD_REQUEST', RECEIVED_IN_FUTURE);
     spec([pledged]).when({ pledge: offlinePledge, verification }).thenRefuses('CONFLICT', REFERENCE_TAKEN);
+  });
+});
+
+describe('decideRecordDonorId', () => {
+  const record = deciderSpec({ decide: decideRecordDonorId, evolve: evolveDonation, initialState: noDonation });
+  const number: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'passport' };
+  const command = (kind: OtherDonorIdKind, numberKey: string) => ({ reference, kind, number, numberKey, recordedBy: 'SH1000900', now });
+  const recordedId = (kind: OtherDonorIdKind, numberKey: string): DonorIdentificationRecorded => ({
+    type: 'DonorIdentificationRecorded',
+    data: { reference, kind, number, numberKey, recordedBy: 'SH1000900', recordedAt: at },
+  });
+  const [kind, otherKind] = OTHER_DONOR_ID_KINDS;
+
+  it('records an ID of the donor, and a different one after it (the latest is used)', () => {
+    record([pledged, proof(), verified]).when(command(kind, 'key-1')).then([recordedId(kind, 'key-1')]);
+    record([pledged, proof(), verified, recordedId(kind, 'key-1')]).when(command(kind, 'key-2')).then([recordedId(kind, 'key-2')]);
+    record([pledged, proof(), verified, recordedId(kind, 'key-1')]).when(command(otherKind, 'key-1')).then([recordedId(otherKind, 'key-1')]);
+  });
+
+  it('records nothing for the same ID again', () => {
+    record([pledged, proof(), verified, recordedId(kind, 'key-1')]).when(command(kind, 'key-1')).thenNothing();
+  });
+
+  it('is refused for a donation that does not exist, and for an erased donor', () => {
+    record([]).when(command(kind, 'key-1')).thenRefuses('NOT_FOUND', DONATION_NOT_FOUND);
+    record([pledged, proof(), verified, erased]).when(command(kind, 'key-1')).thenRefuses('CONFLICT', DONOR_ERASED);
+  });
+
+  it('asks, before anything is sealed, the same question the decision does', () => {
+    expect(hasDonorIdToRecord({ kind, numberKey: 'key-1' }, fold({ evolve: evolveDonation, initialState: noDonation }, [pledged, recordedId(kind, 'key-1')]))).toBe(false);
+    expect(hasDonorIdToRecord({ kind, numberKey: 'key-2' }, fold({ evolve: evolveDonation, initialState: noDonation }, [pledged, recordedId(kind, 'key-1')]))).toBe(true);
+    expect(refusalOf(() => hasDonorIdToRecord({ kind, numberKey: 'key-1' }, noDonation)).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('decideShredRetainedReceipt', () => {
+  const shred = deciderSpec({ decide: decideShredRetainedReceipt, evolve: evolveRetention, initialState: noRetention });
+  const record: Sealed = { $sealed: 1, subject: `donation-receipt-${reference}`, iv: 'iv', tag: 'tag', ct: 'receipt' };
+  const retained: DonationStreamEvent = {
+    type: 'DonationReceiptRetained',
+    data: { reference, serial: 'SAHAY/2026-27/000007', financialYear: '2026-27', keptUntil: '2034-03-31', record, retainedAt: at },
+  };
+  const shredded: RetainedReceiptShredded = { type: 'RetainedReceiptShredded', data: { reference, shreddedAt: at } };
+
+  it('shreds a kept receipt the day after its last day (in India), once', () => {
+    shred([pledged, proof(), verified, retained]).when({ reference, today: '2034-04-01', now }).then([shredded]);
+    shred([pledged, proof(), verified, retained, shredded]).when({ reference, today: '2034-04-02', now }).thenNothing();
+  });
+
+  it('keeps it until then, and records nothing for a donation with no kept receipt', () => {
+    shred([pledged, proof(), verified, retained]).when({ reference, today: '2034-03-31', now }).thenNothing();
+    shred([pledged, proof(), verified]).when({ reference, today: '2040-01-01', now }).thenNothing();
   });
 });

@@ -6,14 +6,11 @@ import { INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
-import { SELF_REFERRAL } from './giving/create-donation.ts';
 import { AMOUNT_MINIMUM, CONTACT_REQUIRED, FORMULA_START, PAN_INVALID, UTR_INVALID } from './donation-fields.schema.ts';
-import { DONATION_NOT_FOUND, NO_MATCHING_DONATION } from './donation.decider.ts';
+import { DONATION_NOT_FOUND, NO_MATCHING_DONATION, SELF_REFERRAL, PROOF_ALREADY_VERIFIED, RECEIVED_BEFORE_PLEDGE, RECEIVED_IN_FUTURE, RECEIVED_TOO_LONG_AGO, UTR_CHANGED, utrAlreadyUsed, VERIFY_WITHOUT_PROOF } from './donation.decider.ts';
 import { expectNothingWritten, pledgeInput, uniqueDonor, uniqueUtr, verifiedDonation, writes } from './donations.test-helper.ts';
 import { ONLINE_LIMIT_WITHOUT_BANK } from './giving/payment-details.ts';
-import { PROOF_ALREADY_VERIFIED } from './giving/submit-proof.ts';
 import { signReceipt } from './receipts/receipt-signature.ts';
-import { RECEIVED_BEFORE_PLEDGE, RECEIVED_IN_FUTURE, RECEIVED_TOO_LONG_AGO, UTR_CHANGED, utrAlreadyUsed, VERIFY_WITHOUT_PROOF } from './verification/verify-donation.ts';
 
 describe.each(testDbKinds())('donations procedures on %s', (kind) => {
   let app: TestApp;

@@ -1,21 +1,9 @@
-import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
-import type { PersonalDataErased } from '#server/event-store/sealing/personal-data';
+
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
-import { DONATION_NOT_FOUND, evolveDonation, noDonation, type DonationState } from './donation.decider.ts';
+import { decideEraseDonation, donationStream } from './donation.decider.ts';
 import { donationStreamId } from './donations.events.ts';
-
-/**
- * Pure: erasing a donation's personal data records one PII-free PersonalDataErased on its stream
- * (subject donation-<reference>); again, it finds it done. The donation itself — amount, states,
- * serial — stays: the accounts must still add up.
- */
-export function decideEraseDonation(command: { reference: string; reason: string; now: Date }, state: DonationState): PersonalDataErased[] {
-  if (!state.exists) throw new AppError('NOT_FOUND', { userMessage: DONATION_NOT_FOUND });
-  if (state.isErased) return [];
-  return [{ type: 'PersonalDataErased', data: { subjectId: donationStreamId(command.reference), erasedAt: command.now.toISOString(), reason: command.reason } }];
-}
 
 /**
  * Erases a donor's personal data from one donation (rule 9; as identity's erasePerson, decision 021):
@@ -32,9 +20,8 @@ export async function eraseDonation(
   const subjectId = donationStreamId(command.reference);
   const now = services.now();
   const { events } = await handleCommand(services, {
-    streamId: subjectId,
-    evolve: evolveDonation,
-    initialState: noDonation,
+    stream: donationStream,
+    id: command.reference,
     decide: (state) => decideEraseDonation({ ...command, now }, state),
     metadata: eventMetadata(meta),
     async onRecorded(tx) {

@@ -5,6 +5,7 @@ import type { Services } from '#server/services';
 import { contactKeyOf } from './donor-keys.ts';
 import { DONATION_STREAM_PREFIX, receiptRetentionSubjectId, type DonationReceiptRetained, type RetainedReceipt } from './donations.events.ts';
 import { financialYearRange } from './receipts/receipt-serial.ts';
+import { findEvents, hasLiveKeySql, streamVersionSql, streamVersions } from '#server/event-store/queries';
 
 /** Why a verified donation's receipt data outlives its donor's erasure. */
 export const RECEIPT_RETENTION_WHY = 'Income-tax law: a receipt issued for a donation is kept for the retention period';
@@ -39,24 +40,20 @@ export const donationsErasurePart: ErasurePart = {
       amount_paise: string;
       received_on: string | null;
     }>(
-      `SELECT s.stream_id, s.version, d.reference, d.status, d.receipt_serial, d.financial_year, d.donor_name, d.donor_pan, d.donor_address,
+      `SELECT s.stream_id, ${streamVersionSql('s.stream_id')} AS version, d.reference, d.status, d.receipt_serial, d.financial_year, d.donor_name, d.donor_pan, d.donor_address,
               d.amount_paise, to_char(d.received_on, 'YYYY-MM-DD') AS received_on
          FROM donations d
-         JOIN streams s ON s.stream_id = $3 || d.reference
-         JOIN data_keys k ON k.subject_id = s.stream_id AND k.wrapped_key IS NOT NULL
+         CROSS JOIN LATERAL (SELECT $3 || d.reference AS stream_id) s
         WHERE (d.member_id = $1 OR d.contact_keys && $2::text[])
+          AND ${hasLiveKeySql('s.stream_id')} AND ${streamVersionSql('s.stream_id')} IS NOT NULL
         ORDER BY d.reference`,
       [target.userId, contactKeys, DONATION_STREAM_PREFIX],
     );
     // The contact's statement codes whose contact is still sealed (the daily prune shreds them a day
     // after they expire): erased now, their rows deleted, so no code of theirs is left to find.
-    const { rows: codes } = await tx.query<{ stream_id: string; version: number }>(
-      `SELECT s.stream_id, s.version FROM events e
-         JOIN streams s ON s.stream_id = e.stream_id
-         JOIN data_keys k ON k.subject_id = e.stream_id AND k.wrapped_key IS NOT NULL
-        WHERE e.type = 'StatementCodeRequested' AND e.data->>'contactKey' = ANY($1::text[])`,
-      [contactKeys],
-    );
+    const codeStreams = (await findEvents(tx, { types: ['StatementCodeRequested'], dataIn: { field: 'contactKey', values: contactKeys }, hasLiveKey: true })).map((event) => event.streamId);
+    const codeVersions = await streamVersions(tx, codeStreams);
+    const codes = codeStreams.flatMap((streamId) => (codeVersions[streamId] == null ? [] : [{ stream_id: streamId, version: codeVersions[streamId] }]));
     const streams = Object.fromEntries([...rows, ...codes].map((row) => [row.stream_id, row.version]));
     // The law's exception: a verified donation's receipt data, sealed under a key of its own until the period ends.
     const before: Record<string, DonationReceiptRetained[]> = {};

@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOnlyRefusals, raceCalls } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
-import { CANCEL_NOT_VERIFIED } from './verification/cancel-donation.ts';
+import { CANCEL_NOT_VERIFIED, instrumentAlreadyUsed, VERIFY_CANCELLED } from './donation.decider.ts';
 import { pledgeInput, uniqueDonor, uniqueUtr } from './donations.test-helper.ts';
 import { eraseDonation } from './erase-donation.ts';
 import { markAbandonedDonations } from './giving/mark-abandoned-donations.job.ts';
 import { processDonationScreenshot } from './giving/process-donation-screenshot.job.ts';
 import { submitProof } from './giving/submit-proof.ts';
-import { instrumentAlreadyUsed, VERIFY_CANCELLED } from './verification/verify-donation.ts';
 
 /**
  * Race tests (issue 9, 10) for the donations commands: ten identical calls at once record exactly

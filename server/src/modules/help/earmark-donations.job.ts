@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { foldStream, handleCommand, type CommandServices } from '#server/event-store/command-handler';
+import { foldStream, foldStreamOf, handleCommand, type CommandServices } from '#server/event-store/command-handler';
 import type { EventMetadata } from '#server/event-store/types';
 import { donationStreamId, type DonationCancelled, type DonationVerified } from '#server/modules/donations/donations.api';
 import { defineJob } from '#server/queue/job';
-import { decideEarmarkDonation, decideUnearmarkDonation } from './disbursements/disbursement-ledger.ts';
+import { decideApplyDonation, helpRequestStream, type WholeRequest } from './help-request.decider.ts';
 import { helpStreamId, type HelpLedgerEvent, type HelpRequestClosed } from './help.events.ts';
-import { evolveWholeRequest, noWholeRequest, withFundedClose, type WholeRequest } from './requests/whole-request.ts';
 import { HELP_REQUEST_ID_PATTERN } from './help.schema.ts';
+import { streamVersion } from '#server/event-store/queries';
 
 /**
  * Earmarks a verified donation to its request, or takes a cancelled one back, deciding on the
@@ -17,22 +17,18 @@ export async function applyDonationToRequest(
   input: { requestId: string; reference: string; amountPaise: number; isCancellation: boolean },
   metadata: EventMetadata,
 ): Promise<void> {
-  const { requestId, reference, amountPaise } = input;
+  const { requestId, reference } = input;
   const streamId = helpStreamId(requestId);
   await handleCommand<{ held: WholeRequest; isCancelled: boolean }, HelpLedgerEvent | HelpRequestClosed>(services, {
     async read(tx) {
-      const held = await foldStream(services.eventStore, tx, streamId, evolveWholeRequest, noWholeRequest);
+      const held = await foldStreamOf(services.eventStore, tx, helpRequestStream, requestId);
       // Shared-locked: a cancellation appended meanwhile waits for this decision to commit, so its
       // job (relayed after its commit) finds the earmark to take back instead of racing past it.
-      await tx.query(`SELECT version FROM streams WHERE stream_id = $1 FOR SHARE`, [donationStreamId(reference)]);
+      await streamVersion(tx, donationStreamId(reference), { forShare: true });
       const donation = await foldStream(services.eventStore, tx, donationStreamId(reference), (isCancelled: boolean, recorded) => isCancelled || recorded.type === 'DonationCancelled', false);
       return { state: { held: held.state, isCancelled: donation.state }, versions: { ...held.versions, ...donation.versions } };
     },
-    decide: ({ held, isCancelled }) => {
-      if (input.isCancellation || isCancelled) return [{ streamId, events: decideUnearmarkDonation({ requestId, reference }, held.ledger) }];
-      // The rupee that reaches the amount needed closes the request as funded, in the same append.
-      return [{ streamId, events: withFundedClose(held, decideEarmarkDonation({ requestId, reference, amountPaise }, held.ledger), services.now()) }];
-    },
+    decide: (state) => [{ streamId, events: decideApplyDonation({ ...input, now: services.now() }, state) }],
     metadata,
   });
 }

@@ -3,6 +3,7 @@ import type { ErasureFound, ErasurePart, ErasureTarget } from '#server/modules/m
 import type { Services } from '#server/services';
 import { GIFT_SCREENSHOT_FILE_KIND } from './direct-gifts/direct-gifts.ts';
 import { HELP_STREAM_PREFIX } from './help.events.ts';
+import { hasLiveKeySql, streamVersionSql } from '#server/event-store/queries';
 
 /**
  * The help module's part of erasing a person (issue 29): every help request they made whose data key
@@ -16,13 +17,13 @@ export const helpErasurePart: ErasurePart = {
   async find(services: Services, tx: Queryable, target: ErasureTarget): Promise<ErasureFound> {
     if (target.userId === null) return { streams: {}, counts: {}, kept: [], shred: async () => {} };
     const { rows } = await tx.query<{ stream_id: string; version: number; withdrawals: number; gifts: number }>(
-      `SELECT s.stream_id, s.version,
+      `SELECT s.stream_id, ${streamVersionSql('s.stream_id')} AS version,
               (SELECT count(*)::int FROM help_disbursements d WHERE d.request_id = r.id) AS withdrawals,
               (SELECT count(*)::int FROM help_gifts g WHERE g.request_id = r.id) AS gifts
          FROM help_requests r
-         JOIN streams s ON s.stream_id = $2 || r.id
-         JOIN data_keys k ON k.subject_id = s.stream_id AND k.wrapped_key IS NOT NULL
+         CROSS JOIN LATERAL (SELECT $2 || r.id AS stream_id) s
         WHERE r.requester_id = $1
+          AND ${hasLiveKeySql('s.stream_id')} AND ${streamVersionSql('s.stream_id')} IS NOT NULL
         ORDER BY r.id`,
       [target.userId, HELP_STREAM_PREFIX],
     );

@@ -10,6 +10,7 @@ import {
   decideClose,
   decideExtend,
   decideGiveInformation,
+  decidePostUpdate,
   decidePublish,
   decideReject,
   decideRequestHelp,
@@ -27,6 +28,7 @@ import {
   HELP_NOT_YET_EXPIRED,
   HELP_ONLY_REQUESTER_ANSWERS,
   HELP_ONLY_REQUESTER_CLOSES,
+  HELP_ONLY_REQUESTER_UPDATES,
   HELP_OWN_REQUEST,
   HELP_QUESTION_ALREADY_OPEN,
   HELP_REJECT_PUBLISHED,
@@ -154,6 +156,7 @@ const publish = deciderSpec({ ...helpRequest, decide: decidePublish });
 const reject = deciderSpec({ ...helpRequest, decide: decideReject });
 const extend = deciderSpec({ ...helpRequest, decide: decideExtend });
 const close = deciderSpec({ ...helpRequest, decide: decideClose });
+const postUpdate = deciderSpec({ ...helpRequest, decide: decidePostUpdate });
 
 // ---- the expected events ----
 
@@ -400,6 +403,32 @@ describe('decideReject', () => {
   it('is refused once published (it is closed instead) and once closed', () => {
     reject(publishedApp).when(rejectCommand()).thenRefuses('CONFLICT', HELP_REJECT_PUBLISHED);
     reject(closedApp).when(rejectCommand()).thenRefuses('CONFLICT', HELP_REQUEST_CLOSED);
+  });
+});
+
+describe('decidePostUpdate', () => {
+  const updateText: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'update' };
+  const update = (by: 'requester' | 'staff', postedBy: string) => ({ requestId, text: updateText, by, postedBy, now: extendNow });
+  const posted = (by: 'requester' | 'staff', postedBy: string) => ({ type: 'HelpUpdatePosted' as const, data: { requestId, text: updateText, by, postedBy, postedAt: extendNow.toISOString() } });
+
+  it('posts the requester’s update, or staff’s, once the request is public (published, extended or closed after it)', () => {
+    for (const history of [publishedApp, extendedApp, closedApp]) {
+      postUpdate(history).when(update('requester', requester)).then([posted('requester', requester)]);
+      postUpdate(history).when(update('staff', otherStaff)).then([posted('staff', otherStaff)]);
+    }
+  });
+
+  it('is refused for a request that does not exist', () => {
+    postUpdate([]).when(update('requester', requester)).thenRefuses('NOT_FOUND', HELP_REQUEST_NOT_FOUND);
+  });
+
+  it('is refused to anyone else posting as the requester, and to staff on their own request', () => {
+    postUpdate(publishedApp).when(update('requester', stranger)).thenRefuses('FORBIDDEN', HELP_ONLY_REQUESTER_UPDATES);
+    postUpdate(publishedApp).when(update('staff', requester)).thenRefuses('FORBIDDEN', HELP_OWN_REQUEST);
+  });
+
+  it('is refused before the request is public: submitted, checked, asked, or rejected', () => {
+    for (const history of [submitted, checked, questionOpen, rejectedApp]) postUpdate(history).when(update('requester', requester)).thenRefuses('CONFLICT', HELP_NOT_PUBLISHED);
   });
 });
 

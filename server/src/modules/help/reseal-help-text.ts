@@ -1,5 +1,6 @@
 import type { Queryable } from '#server/db/db';
 import type { PersonalDataVault } from '#server/event-store/sealing/personal-data';
+import { hasLiveKey } from '#server/event-store/queries';
 import {
   DIRECT_GIFT_DECIDED_SCHEMA_VERSION,
   DISBURSEMENT_REJECTED_SCHEMA_VERSION,
@@ -35,8 +36,7 @@ export async function resealHelpText(tx: Queryable, vault: PersonalDataVault): P
     for (const { event_id: eventId, data } of rows) {
       const { title, story, ...rest } = data;
       const subjectId = helpStreamId(data.requestId);
-      const { rows: keys } = await tx.query<{ alive: boolean }>(`SELECT wrapped_key IS NOT NULL AS alive FROM data_keys WHERE subject_id = $1`, [subjectId]);
-      const text = keys[0]?.alive ? await vault.seal(tx, subjectId, { title, story } satisfies HelpRequestText) : null;
+      const text = (await hasLiveKey(tx, subjectId)) ? await vault.seal(tx, subjectId, { title, story } satisfies HelpRequestText) : null;
       await tx.query(`UPDATE events SET data = $2::jsonb, schema_version = $3 WHERE event_id = $1 AND schema_version = 1`, [
         eventId,
         JSON.stringify({ ...rest, text }),
@@ -90,7 +90,6 @@ async function resealField(tx: Queryable, vault: PersonalDataVault, type: string
   }
 }
 
-async function isAlive(tx: Queryable, subjectId: string): Promise<boolean> {
-  const { rows } = await tx.query<{ alive: boolean }>(`SELECT wrapped_key IS NOT NULL AS alive FROM data_keys WHERE subject_id = $1`, [subjectId]);
-  return rows[0]?.alive ?? false;
+function isAlive(tx: Queryable, subjectId: string): Promise<boolean> {
+  return hasLiveKey(tx, subjectId);
 }

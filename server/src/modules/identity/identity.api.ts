@@ -27,7 +27,7 @@ export {
 export { PERMISSIONS, userStreamId, type AccountRegistered, type IdentityEvent, type Permission, type PersonalDetails, type Role } from './identity.events.ts';
 export { canActFor, hasPermission, requiresTwoFactor, TWO_FACTOR_SETUP_REQUIRED } from './access.ts';
 export { eraseContact, erasePerson, ERASURE_STREAM_PREFIX, LAST_SUPER_ADMIN_ERASE, type PersonErased } from './erasure/erase-person.ts';
-export { getUserNames } from './accounts/user-names.ts';
+export { getUserAccess, getUserContact, getUserNames } from './accounts/user-names.ts';
 export { getFinanceStaffContacts } from './accounts/finance-staff.ts';
 export { getVerifiedEmail } from './confirmation/verified-email.ts';
 export { logIn } from './accounts/login.ts';

@@ -11,9 +11,7 @@ import type { ReceivedFormFile } from '#server/uploads/receive-form';
 import { ageInYears, indiaToday } from './submission/age.schema.ts';
 import {
   decideApproveBenefit,
-  decideDisburse,
   decideErase,
-  decideRecordFee,
   decideReject,
   decideRequestBenefit,
   decideSubmitFeeProof,
@@ -21,12 +19,16 @@ import {
   evolveApplication,
   noApplication,
   type ApplicationState,
+  decideRecordPayment,
+  kanyadanUtrStreamId,
+  kanyadanApplicationStream,
 } from './application.decider.ts';
 import { DOCUMENT_REQUIRED, type BenefitProofField, type KanyadanStatus, type RejectionReason } from './submission/kanyadan-fields.schema.ts';
 import { findByNumberAndPhone, getApplicationStatus } from './application-reads.ts';
 import type { TApplicationStatus, TBenefitRequestFields } from './kanyadan-routes.schema.ts';
 import { kanyadanStreamId, type BenefitDetails, type KanyadanApplicationEvent, type KanyadanBenefitDisbursed, type KanyadanFeePaid, type KanyadanUtrClaimed } from './kanyadan.events.ts';
 import { checkFiles, uploadKindOf } from './submission/submit-application.ts';
+import { forgetAddressesOfStream } from '#server/event-store/queries';
 
 /** One decision on one application's stream; the answer is its status after it. */
 async function decideOn(
@@ -36,9 +38,8 @@ async function decideOn(
   meta: RequestMeta,
 ): Promise<{ regNo: string; status: KanyadanStatus }> {
   const { state, events } = await handleCommand(services, {
-    streamId: kanyadanStreamId(regNo),
-    evolve: evolveApplication,
-    initialState: noApplication,
+    stream: kanyadanApplicationStream,
+    id: regNo,
     decide,
     metadata: eventMetadata(meta),
   });
@@ -69,11 +70,6 @@ export async function approveBenefit(services: Services, input: { regNo: string;
   return decideOn(services, input.regNo, (state) => decideApproveBenefit({ ...input, range, now: services.now() }, state), meta);
 }
 
-/** A UTR recorded once across Kanyadan payments (the fee and the benefit): claimed on its own stream. */
-export function kanyadanUtrStreamId(utr: string): string {
-  return `kanyadan_utr-${utr}`;
-}
-
 /** A payment with its UTR: the application's event and the UTR's claim, in one append; a UTR claimed before is refused. */
 async function recordPayment(
   services: Services,
@@ -90,16 +86,7 @@ async function recordPayment(
       const claim = await foldStream<string | null, KanyadanUtrClaimed>(services.eventStore, tx, utrStreamId, (_, event) => event.data.regNo, null);
       return { state: { application: application.state, claimedBy: claim.state }, versions: { ...application.versions, ...claim.versions } };
     },
-    decide: (state) => {
-      const isUtrUsed = state.claimedBy !== null;
-      const paid: (KanyadanFeePaid | KanyadanBenefitDisbursed)[] =
-        purpose === 'fee' ? decideRecordFee({ ...input, isUtrUsed, now }, state.application) : decideDisburse({ ...input, isUtrUsed, now }, state.application);
-      const claimed: KanyadanUtrClaimed = { type: 'KanyadanUtrClaimed', data: { utr: input.utr, regNo: input.regNo, purpose, claimedAt: now.toISOString() } };
-      return [
-        { streamId, events: paid },
-        { streamId: utrStreamId, events: [claimed] },
-      ];
-    },
+    decide: (state) => decideRecordPayment({ ...input, purpose, now }, state),
     metadata: eventMetadata(meta),
   });
   const after = events
@@ -204,9 +191,5 @@ export async function eraseApplication(services: Services, input: { regNo: strin
 export async function shredApplication(services: Pick<Services, 'vault' | 'files'>, tx: Queryable, subjectId: string): Promise<void> {
   await services.vault.destroyKey(tx, subjectId);
   await services.files.removeAllOf(subjectId, tx);
-  await tx.query(
-    `DELETE FROM request_addresses WHERE actor = 'anonymous'
-       AND correlation_id IN (SELECT metadata->>'correlationId' FROM events WHERE stream_id = $1)`,
-    [subjectId],
-  );
+  await forgetAddressesOfStream(tx, subjectId, 'anonymous');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
+import type { Recorded } from '#server/event-store/types';
 import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
 import {
   ALREADY_DISBURSED,
@@ -36,6 +37,7 @@ import {
   UTR_USED,
   type ApplicationState,
   type BenefitRequestCommand,
+  decideRecordPayment,
 } from './application.decider.ts';
 import {
   kanyadanStreamId,
@@ -51,6 +53,7 @@ import {
   type KanyadanFeePaid,
   type KanyadanFeeProofSubmitted,
   type PersonalDataErased,
+  type KanyadanUtrClaimed,
 } from './kanyadan.events.ts';
 
 // ---- the application's life, in the order PRODUCT.md §7 draws it ----
@@ -610,3 +613,36 @@ describe('decideSubmitFeeProof', () => {
   });
 });
 
+
+describe('decideRecordPayment', () => {
+  type Read = { application: ApplicationState; claimedBy: string | null };
+  /** The application's stream and, beside it, the UTR's claim stream read in the same attempt. */
+  const recordPayment = deciderSpec({
+    evolve: (state: Read, event: Recorded<KanyadanApplicationEvent | KanyadanUtrClaimed>): Read =>
+      event.type === 'KanyadanUtrClaimed' ? { ...state, claimedBy: event.data.regNo } : { ...state, application: evolveApplication(state.application, event) },
+    initialState: { application: noApplication, claimedBy: null },
+    decide: decideRecordPayment,
+  });
+  const claimed = (utr: string, purpose: 'fee' | 'benefit', now: Date): KanyadanUtrClaimed => ({ type: 'KanyadanUtrClaimed', data: { utr, regNo, purpose, claimedAt: now.toISOString() } });
+
+  it('records the fee or the benefit on the application and claims the UTR on its own stream, in one decision', () => {
+    recordPayment(pending)
+      .when({ regNo, utr: 'FEE000000001', paidOn: '2027-06-02', purpose: 'fee', now: feeNow })
+      .then([
+        { streamId, events: [feePaidEvent()] },
+        { streamId: 'kanyadan_utr-FEE000000001', events: [claimed('FEE000000001', 'fee', feeNow)] },
+      ]);
+    recordPayment(approvedApp)
+      .when({ regNo, utr: 'BEN000000001', paidOn: '2031-07-03', purpose: 'benefit', now: disburseNow })
+      .then([
+        { streamId, events: [disbursed] },
+        { streamId: 'kanyadan_utr-BEN000000001', events: [claimed('BEN000000001', 'benefit', disburseNow)] },
+      ]);
+  });
+
+  it('refuses a UTR claimed already, by this application or another', () => {
+    recordPayment([...pending, claimed('FEE000000001', 'fee', feeNow)])
+      .when({ regNo, utr: 'FEE000000001', paidOn: '2027-06-02', purpose: 'fee', now: feeNow })
+      .thenRefuses('CONFLICT', UTR_USED);
+  });
+});

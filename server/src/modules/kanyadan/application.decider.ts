@@ -1,5 +1,6 @@
 import { AppError } from '#server/errors/app-error';
 import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
+import { streamType, type StreamEvents } from '#server/event-store/command-handler';
 import type { Recorded } from '#server/event-store/types';
 import { indiaToday } from './submission/age.schema.ts';
 import {
@@ -9,20 +10,25 @@ import {
   type RejectionReason,
   type StoredDocumentKind,
   type StoredDocumentMediaType,
+  type TApplicationFields,
 } from './submission/kanyadan-fields.schema.ts';
-import type {
-  KanyadanApplicationEvent,
-  KanyadanApplicationRejected,
-  KanyadanApplicationSubmitted,
-  KanyadanApplicationVerified,
-  KanyadanBenefitApproved,
-  KanyadanBenefitDisbursed,
-  KanyadanBenefitRequested,
-  KanyadanDocumentProcessed,
-  KanyadanDocumentRejected,
-  KanyadanFeePaid,
-  KanyadanFeeProofSubmitted,
-  ReceivedDocument,
+import {
+  KANYADAN_STREAM_PREFIX,
+  kanyadanStreamId,
+  type KanyadanApplicationEvent,
+  type KanyadanApplicationRejected,
+  type KanyadanApplicationSubmitted,
+  type KanyadanApplicationVerified,
+  type KanyadanBenefitApproved,
+  type KanyadanBenefitDisbursed,
+  type KanyadanBenefitRequested,
+  type KanyadanDocumentProcessed,
+  type KanyadanDocumentRejected,
+  type KanyadanFeePaid,
+  type KanyadanFeeProofSubmitted,
+  type ReceivedDocument,
+  type KanyadanSubmissionKeyUsed,
+  type KanyadanUtrClaimed,
 } from './kanyadan.events.ts';
 
 /**
@@ -328,3 +334,75 @@ export function decideDocumentResult(
 }
 
 export type { KanyadanApplicationSubmitted };
+
+export const FATHER_NOT_MEMBER = 'No active member has this ID. Leave it empty if the father is not a member.';
+
+/** The version of the consent wording the form shows (web i18n kanyadan.registration.consent). */
+export const CONSENT_TEXT_VERSION = 'kanyadan-consent-2026-11';
+
+export interface SubmitCommand {
+  regNo: string;
+  applicant: Sealed;
+  fields: Pick<TApplicationFields, 'state' | 'district'>;
+  ageYears: number;
+  documents: ReceivedDocument[];
+  feePaise: number;
+  now: Date;
+}
+
+export interface SubmitState {
+  /** The application an earlier request with the same Idempotency-Key made, if any. */
+  earlierRegNo: string | null;
+  /** The father's member ID: undefined when none was given, null when no active member has it. */
+  father: { userId: string } | null | undefined;
+}
+
+/** Pure: a new application, or nothing when this very submission was recorded already. */
+export function decideSubmit(command: SubmitCommand, state: SubmitState, submissionKey: string | null): (KanyadanApplicationSubmitted | KanyadanSubmissionKeyUsed)[] {
+  if (state.earlierRegNo) return [];
+  if (state.father === null) throw new AppError('BAD_REQUEST', { userMessage: FATHER_NOT_MEMBER, fieldErrors: { fatherRegNo: [FATHER_NOT_MEMBER] } });
+  const submitted: KanyadanApplicationSubmitted = {
+    type: 'KanyadanApplicationSubmitted',
+    data: {
+      regNo: command.regNo,
+      applicant: command.applicant,
+      state: command.fields.state,
+      district: command.fields.district,
+      ageYears: command.ageYears,
+      consent: { given: true, textVersion: CONSENT_TEXT_VERSION },
+      documents: command.documents,
+      feePaise: command.feePaise,
+      submittedAt: command.now.toISOString(),
+    },
+  };
+  if (!submissionKey) return [submitted];
+  return [submitted, { type: 'KanyadanSubmissionKeyUsed', data: { key: submissionKey, regNo: command.regNo, usedAt: command.now.toISOString() } }];
+}
+
+/** The stream that claims a bank transfer's UTR for one payment of one application. */
+export function kanyadanUtrStreamId(utr: string): string {
+  return `kanyadan_utr-${utr}`;
+}
+
+/**
+ * Finance records a payment seen in the bank — the fee (decideRecordFee) or the benefit
+ * (decideDisburse) — and claims its UTR on the UTR's own stream in the same append, so one bank
+ * payment is never recorded twice; a UTR claimed already is refused by those decisions.
+ */
+export function decideRecordPayment(
+  command: { regNo: string; utr: string; paidOn: string; purpose: 'fee' | 'benefit'; now: Date },
+  state: { application: ApplicationState; claimedBy: string | null },
+): StreamEvents<KanyadanFeePaid | KanyadanBenefitDisbursed | KanyadanUtrClaimed>[] {
+  const { regNo, utr, paidOn, purpose, now } = command;
+  const isUtrUsed = state.claimedBy !== null;
+  const paid: (KanyadanFeePaid | KanyadanBenefitDisbursed)[] =
+    purpose === 'fee' ? decideRecordFee({ regNo, utr, paidOn, isUtrUsed, now }, state.application) : decideDisburse({ regNo, utr, paidOn, isUtrUsed, now }, state.application);
+  const claimed: KanyadanUtrClaimed = { type: 'KanyadanUtrClaimed', data: { utr, regNo, purpose, claimedAt: now.toISOString() } };
+  return [
+    { streamId: kanyadanStreamId(regNo), events: paid },
+    { streamId: kanyadanUtrStreamId(utr), events: [claimed] },
+  ];
+}
+
+/** The application stream (`kanyadan-<regNo>`), configured once for the command handler. */
+export const kanyadanApplicationStream = streamType<ApplicationState, KanyadanApplicationEvent>({ prefix: KANYADAN_STREAM_PREFIX, evolve: evolveApplication, initialState: noApplication });

@@ -1,5 +1,6 @@
 import type { ScheduledJob } from '#server/queue/queue';
 import { DAY_MS } from './prune-rate-limits.job.ts';
+import { pruneAddresses } from '#server/event-store/queries';
 
 /** How long a request's client address is kept (docs/decisions/022). */
 export const REQUEST_ADDRESS_DAYS = 90;
@@ -12,9 +13,7 @@ export const pruneRequestAddressesJob: ScheduledJob = {
   name: 'prune-request-addresses',
   everyMs: DAY_MS,
   async run(job, context) {
-    const { rowCount } = await context.db.query(`DELETE FROM request_addresses WHERE recorded_at < $1`, [
-      new Date(job.scheduledAt.getTime() - REQUEST_ADDRESS_DAYS * DAY_MS),
-    ]);
-    context.log.info({ jobId: job.id, deleted: rowCount }, 'request addresses past their retention pruned');
+    const deleted = await pruneAddresses(context.db, new Date(job.scheduledAt.getTime() - REQUEST_ADDRESS_DAYS * DAY_MS));
+    context.log.info({ jobId: job.id, deleted }, 'request addresses past their retention pruned');
   },
 };

@@ -45,6 +45,8 @@ export function contentStreamId(slug: TContentSlug): string {
   return `content-${slug}`;
 }
 
+export const CONTACT_STREAM_PREFIX = 'contact-';
+
 export function contactStreamId(messageId: string): string {
-  return `contact-${messageId}`;
+  return `${CONTACT_STREAM_PREFIX}${messageId}`;
 }

@@ -9,6 +9,7 @@ import { getCounters } from './counters.ts';
 import type { TTransparency } from './transparency.schema.ts';
 import { transparencyProjection } from './transparency.projection.ts';
 import { getTransparency } from './transparency.ts';
+import { storeWatermark } from '#server/event-store/queries';
 
 export interface PublicSiteData {
   settings: TSettings;
@@ -53,14 +54,8 @@ async function load(services: Services, today: string): Promise<PublicSiteData> 
  * between an event and its projection would keep the figures from before it until the next event.
  */
 export async function getPublicSiteData(services: Services): Promise<PublicSiteData> {
-  const { rows } = await services.db.query<{ position: number | null; snapshot: string; projected: string | null }>(
-    `SELECT (SELECT max(global_position) FROM events) AS position, pg_current_snapshot()::text AS snapshot,
-            (SELECT string_agg(global_position::text, ',' ORDER BY processor) FROM processor_checkpoints WHERE processor = ANY($1)) AS projected`,
-    [ASYNC_PROCESSORS],
-  );
-  const position = Number(rows[0]?.position ?? 0);
-  const projected = rows[0]?.projected ?? '';
-  const inProgress = transactionsInProgress(rows[0]?.snapshot ?? '');
+  const { position, snapshot, projected } = await storeWatermark(services.db, ASYNC_PROCESSORS);
+  const inProgress = transactionsInProgress(snapshot);
   const today = new Date(services.now().getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
   const cached = cache.get(services);
   const isCurrent = cached && cached.position === position && cached.projected === projected && cached.today === today && cached.inProgress.every((xid) => inProgress.includes(xid));

@@ -2,8 +2,10 @@ import { AppError } from '#server/errors/app-error';
 import type { Queryable } from '#server/db/db';
 import { getUserNames, PERMISSIONS, type Permission } from '#server/modules/identity/identity.api';
 import { ACCESS_EVENT_TYPES, ACCESS_LOG_ONLY_SUPER_ADMIN, type AccessEventType, type TAccessLog, type TAccessLogRequest } from './access-log.schema.ts';
+import { findEvents } from '#server/event-store/queries';
 
 const PAGE_SIZE = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The record a look was at, from what it recorded. */
 function recordOf(streamId: string, data: Record<string, unknown>): string {
@@ -30,17 +32,18 @@ function detailOf(type: AccessEventType, data: Record<string, unknown>): string 
 export async function listAccessLog(services: { db: Queryable }, by: { permissions: readonly Permission[] }, input: TAccessLogRequest): Promise<TAccessLog> {
   if (!PERMISSIONS.every((permission) => by.permissions.includes(permission))) throw new AppError('FORBIDDEN', { userMessage: ACCESS_LOG_ONLY_SUPER_ADMIN });
   const page = input.page ?? 1;
-  const { rows } = await services.db.query<{ event_id: string; type: AccessEventType; stream_id: string; recorded_at: Date; actor: string; data: Record<string, unknown> }>(
-    `SELECT event_id::text, type, stream_id, recorded_at, metadata->>'actor' AS actor, data FROM events
-      WHERE type = ANY($1::text[])
-        AND ($2::text IS NULL OR metadata->>'actor' = upper($2))
-        AND ($3::text IS NULL OR stream_id ILIKE '%' || $3 || '%' OR data::text ILIKE '%' || $3 || '%')
-        AND ($4::date IS NULL OR recorded_at >= ($4::date)::timestamp AT TIME ZONE 'Asia/Kolkata')
-        AND ($5::date IS NULL OR recorded_at < (($5::date) + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')
-      ORDER BY global_position DESC
-      LIMIT $6 OFFSET $7`,
-    [ACCESS_EVENT_TYPES, input.viewerId || null, input.record || null, input.from ?? null, input.to ?? null, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE],
-  );
+  const events = await findEvents(services.db, {
+    types: ACCESS_EVENT_TYPES,
+    ...(input.viewerId ? { actor: input.viewerId.toUpperCase() } : {}),
+    ...(input.record ? { text: input.record } : {}),
+    // India's days: midnight there is 18:30 UTC the day before (no daylight saving).
+    ...(input.from ? { recordedFrom: new Date(`${input.from}T00:00:00+05:30`) } : {}),
+    ...(input.to ? { recordedBefore: new Date(new Date(`${input.to}T00:00:00+05:30`).getTime() + DAY_MS) } : {}),
+    newestFirst: true,
+    limit: PAGE_SIZE + 1,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const rows = events.map((event) => ({ event_id: event.eventId, type: event.type as AccessEventType, stream_id: event.streamId, recorded_at: event.recordedAt, actor: event.metadata.actor, data: event.data }));
   const shown = rows.slice(0, PAGE_SIZE);
   const names = await getUserNames(services.db, [...new Set(shown.map((row) => row.actor))]);
   return {

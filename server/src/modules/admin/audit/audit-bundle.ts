@@ -9,6 +9,7 @@ import type { Services } from '#server/services';
 import { coversStream } from './audit-access.ts';
 import { AUDIT_BUNDLE_LEGACY, AUDIT_BUNDLE_NOT_FOUND, AUDIT_BUNDLE_PAYOUT_FINANCE, AUDIT_NOT_COVERED, AUDIT_NOT_FOUND, type TAuditBundle } from './audit.schema.ts';
 import { seesPayout } from './redact.ts';
+import { personsNamedInStream, streamExists } from '#server/event-store/queries';
 
 /**
  * An admin asked for a record's dispute bundle: the job that makes the PDF starts from this. A look
@@ -61,8 +62,7 @@ type Viewer = { userId: string; role: Role; permissions: readonly Permission[] }
  * PDF is made by a job (audit-bundle.job.ts).
  */
 export async function requestBundle(services: Services, viewer: Viewer, streamId: string, meta: RequestMeta): Promise<TAuditBundle> {
-  const { rows } = await services.db.query(`SELECT 1 FROM streams WHERE stream_id = $1`, [streamId]);
-  if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: AUDIT_NOT_FOUND });
+  if (!(await streamExists(services.db, streamId))) throw new AppError('NOT_FOUND', { userMessage: AUDIT_NOT_FOUND });
   if (!coversStream(viewer, streamId)) throw new AppError('FORBIDDEN', { userMessage: AUDIT_NOT_COVERED });
   const bundleId = crypto.randomUUID();
   const persons = await personsNamedIn(services.db, streamId);
@@ -87,17 +87,8 @@ export async function requestBundle(services: Services, viewer: Viewer, streamId
 const SUBJECT_ACCOUNT_FIELDS = ['requesterId', 'giverId', 'memberId'];
 
 /** The people a record's events name: the subjects of their sealed fields and the accounts it is about (user-…), in order. */
-async function personsNamedIn(db: Queryable, streamId: string): Promise<string[]> {
-  const { rows } = await db.query<{ subject: string }>(
-    `SELECT subject FROM events, jsonb_path_query(data, 'strict $.**.subject') AS found(value), LATERAL (SELECT found.value #>> '{}' AS subject) s
-      WHERE stream_id = $1 AND jsonb_typeof(found.value) = 'string'
-     UNION
-     SELECT 'user-' || (data ->> field) FROM events, unnest($2::text[]) AS field
-      WHERE stream_id = $1 AND jsonb_typeof(data -> field) = 'string'
-     ORDER BY 1`,
-    [streamId, SUBJECT_ACCOUNT_FIELDS],
-  );
-  return rows.map((row) => row.subject);
+function personsNamedIn(db: Queryable, streamId: string): Promise<string[]> {
+  return personsNamedInStream(db, streamId, SUBJECT_ACCOUNT_FIELDS);
 }
 
 /** The bundle's state, for an admin whose permissions cover its record (and finance, when it shows payout details). */

@@ -12,6 +12,7 @@ import { requestAddresses, streamHistory } from '#server/event-store/stream-hist
 import { coversStream } from './audit-access.ts';
 import { redact, seesPayout } from './redact.ts';
 import { AUDIT_NOT_COVERED, AUDIT_NOT_FOUND, type TAuditFindResponse, type TAuditHistoryResponse, type TAuditMatch } from './audit.schema.ts';
+import { findEvents, streamExists, streamVersions } from '#server/event-store/queries';
 
 interface AuditServices {
   db: Db;
@@ -51,8 +52,8 @@ export async function findRecords(services: AuditServices, viewer: Viewer, query
     candidates.push({ streamId: helpStreamId(requestId), kind: 'disbursement' });
     candidates.push({ streamId: `${HELP_DISBURSEMENT_ID_STREAM_PREFIX}${term.toLowerCase()}`, kind: 'disbursement' });
   }
-  const { rows } = await services.db.query<{ stream_id: string }>(`SELECT stream_id FROM streams WHERE stream_id = ANY($1::text[])`, [candidates.map((one) => one.streamId)]);
-  const existing = new Set(rows.map((row) => row.stream_id));
+  const versions = await streamVersions(services.db, candidates.map((one) => one.streamId));
+  const existing = new Set(Object.keys(versions).filter((streamId) => versions[streamId] !== null));
   const seen = new Set<string>();
   const matches: TAuditMatch[] = [];
   // The more specific reading first: a term that is a stream ID as typed comes last.
@@ -75,8 +76,7 @@ export async function auditHistory(services: AuditServices, viewer: Viewer, inpu
   const { streamId } = input;
   // Not found before not covered: that a record exists is no secret among staff (the search says
   // so too), and its contents stay with those whose permissions cover it.
-  const { rows } = await services.db.query(`SELECT 1 FROM streams WHERE stream_id = $1`, [streamId]);
-  if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: AUDIT_NOT_FOUND });
+  if (!(await streamExists(services.db, streamId))) throw new AppError('NOT_FOUND', { userMessage: AUDIT_NOT_FOUND });
   if (!coversStream(viewer, streamId)) throw new AppError('FORBIDDEN', { userMessage: AUDIT_NOT_COVERED });
   const asOf = input.asOf ? new Date(input.asOf) : undefined;
   const history = await auditHistoryOf(services, streamId, asOf, { showPayout: seesPayout(viewer) });
@@ -109,14 +109,10 @@ export async function auditHistoryOf(
   const [names, addresses, causes, effects] = await Promise.all([
     getUserNames(services.db, [...new Set(history.events.map((event) => event.metadata.actor))]),
     requestAddresses(services.db, history.events.map((event) => event.metadata.correlationId)),
-    services.db.query<{ event_id: string; stream_id: string; type: string }>(`SELECT event_id::text, stream_id, type FROM events WHERE event_id = ANY($1::uuid[])`, [causationIds]),
-    services.db.query<{ event_id: string; stream_id: string; type: string; causation_id: string }>(
-      `SELECT event_id::text, stream_id, type, metadata->>'causationId' AS causation_id FROM events
-        WHERE metadata->>'causationId' = ANY($1::text[]) ORDER BY global_position`,
-      [eventIds],
-    ),
+    findEvents(services.db, { eventIds: causationIds }),
+    findEvents(services.db, { causedBy: eventIds }),
   ]);
-  const causeOf = new Map(causes.rows.map((row) => [row.event_id, { eventId: row.event_id, streamId: row.stream_id, type: row.type }]));
+  const causeOf = new Map(causes.map((cause) => [cause.eventId, { eventId: cause.eventId, streamId: cause.streamId, type: cause.type }]));
   return {
     streamId,
     asOf: asOf?.toISOString() ?? null,
@@ -130,7 +126,7 @@ export async function auditHistoryOf(
       ip: addresses.get(event.metadata.correlationId) ?? null,
       correlationId: event.metadata.correlationId,
       causedBy: event.metadata.causationId ? (causeOf.get(event.metadata.causationId) ?? null) : null,
-      caused: effects.rows.filter((row) => row.causation_id === event.eventId).map((row) => ({ eventId: row.event_id, streamId: row.stream_id, type: row.type })),
+      caused: effects.filter((effect) => effect.metadata.causationId === event.eventId).map((effect) => ({ eventId: effect.eventId, streamId: effect.streamId, type: effect.type })),
       data: redact(event.revealed, showPayout),
     })),
     state: history.state.map((table) => ({ ...table, rows: table.rows.map((row) => redact(row, showPayout) as Record<string, unknown>) })),

@@ -1,6 +1,6 @@
 import { AppError } from '#server/errors/app-error';
 import { getTeamSummary } from '#server/modules/community/community.api';
-import { getCardHolder, getMemberEntry, getMemberHistory, getTotpStatus, MEMBER_NOT_FOUND, PERMISSIONS } from '#server/modules/identity/identity.api';
+import { getCardHolder, getMemberEntry, getMemberHistory, getTotpStatus, getUserAccess, MEMBER_NOT_FOUND, PERMISSIONS } from '#server/modules/identity/identity.api';
 import { adminProcedure } from '#server/trpc/procedures';
 import { ZMemberDetailSchema, ZMemberIdSchema } from './members.schema.ts';
 
@@ -17,7 +17,7 @@ export const getMemberRoute = adminProcedure('members')
       getTotpStatus(ctx.services.db, member.userId),
       getCardHolder(ctx.services.db, member.userId),
     ]);
-    const { rows } = await ctx.services.db.query<{ role: string; permissions: string[] }>(`SELECT role, permissions FROM users WHERE user_id = $1`, [member.userId]);
-    const permissions = rows[0]?.role === 'admin' ? PERMISSIONS.filter((permission) => rows[0]!.permissions.includes(permission)) : null;
+    const access = await getUserAccess(ctx.services.db, member.userId);
+    const permissions = access?.role === 'admin' ? PERMISSIONS.filter((permission) => access.permissions.includes(permission)) : null;
     return { member, sponsorName: sponsor?.fullName ?? null, teamSize: team.teamSize, directJoinees: team.directJoinees, twoFactor: totp.enabled, permissions, idPhotoUrl: card?.idPhotoUrl ?? null, history };
   });

@@ -3,6 +3,7 @@ import { handleCommand } from '#server/event-store/command-handler';
 import { replayAndCompare, selectProjections } from '#server/event-store/replay';
 import { defineJob } from '#server/queue/job';
 import { replayCheckStreamId, type ReplayCheckCompleted, type ReplayCheckRequested } from './replay-checks.ts';
+import { countEvents, streamVersion } from '#server/event-store/queries';
 
 /** Rows kept per difference and direction: enough to see what is wrong, not the whole table. */
 const ROWS_SHOWN = 20;
@@ -27,8 +28,7 @@ export const replayCheckJob = defineJob<ReplayCheckRequested, { checkId: string 
     // Each projection replays the events of its own types: the total counts an event once per projection that handles it.
     let total = 0;
     for (const projection of selectProjections(eventStore)) {
-      const { rows: counted } = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM events WHERE type = ANY($1::text[])`, [projection.handles]);
-      total += Number(counted[0]!.n);
+      total += await countEvents(db, { types: projection.handles });
     }
     await db.query(`UPDATE read_model_checks SET status = 'running', events_total = $2, events_replayed = 0 WHERE check_id = $1::uuid`, [checkId, total]);
 
@@ -80,8 +80,7 @@ export const replayCheckJob = defineJob<ReplayCheckRequested, { checkId: string 
     await handleCommand<boolean, ReplayCheckCompleted>(context, {
       async read(tx) {
         const { rows: current } = await tx.query<{ status: string }>(`SELECT status FROM read_model_checks WHERE check_id = $1::uuid FOR UPDATE`, [checkId]);
-        const { rows: stream } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [streamId]);
-        return { state: current[0]?.status === 'running', versions: { [streamId]: stream[0]?.version ?? null } };
+        return { state: current[0]?.status === 'running', versions: { [streamId]: await streamVersion(tx, streamId) } };
       },
       decide: (isRunning) => (isRunning ? [{ streamId, events: [{ type: 'ReplayCheckCompleted', data: completed }] }] : []),
       metadata,

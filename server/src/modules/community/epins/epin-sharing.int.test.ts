@@ -3,8 +3,8 @@ import { expectOnlyRefusals, fieldErrorsOf, raceCalls, rejection } from '#server
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { epinStreamId } from './epin.events.ts';
-import { SHARE_NO_CODE, SHARE_NOT_YOURS } from './epin-sharing.ts';
-import { TRANSFER_INVALID_COUNT } from './epin-transfers.ts';
+import { SHARE_NO_CODE } from './epin-sharing.ts';
+import { SHARE_NOT_YOURS, TRANSFER_INVALID_COUNT } from './epin.decider.ts';
 
 /**
  * Sharing an invite code in a link (issue 16): the code is kept for the link 48 hours — not

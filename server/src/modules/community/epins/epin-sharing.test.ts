@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
-import { recorded } from '#server/testing/decider-spec';
-import { evolveEpin, noEpin, type EpinState } from './epin.decider.ts';
-import { decideShareEpin, SHARE_NOT_YOURS, SHARE_VALID_HOURS } from './epin-sharing.ts';
+import { deciderSpec, recorded } from '#server/testing/decider-spec';
+import type { EpinGenerated, EpinReserved, EpinTransferred } from './epin.events.ts';
+import { evolveEpin, noEpin, type EpinState, decideShareEpin, SHARE_NOT_YOURS, SHARE_VALID_HOURS } from './epin.decider.ts';
 
 const now = new Date('2031-06-01T09:00:00.000Z');
 const held: EpinState = { exists: true, heldBy: 'SH1000001', usedBy: null, reservedUntil: null };
@@ -36,5 +36,23 @@ describe('decideShareEpin', () => {
     const kept = { ...held, reservedUntil: '2031-06-03T09:00:00.000Z' };
     const moved = evolveEpin(kept, recorded({ type: 'EpinTransferred', data: { code: 'ABCDEFGH23', transferId: 't', from: 'SH1000001', to: 'SH1000002', transferredAt: now.toISOString() } }, 3));
     expect(moved.reservedUntil).toBeNull();
+  });
+});
+
+describe('decideShareEpin, given/when/then', () => {
+  const spec = deciderSpec({ decide: decideShareEpin, evolve: evolveEpin, initialState: noEpin });
+  const code = 'ABCDEFGH23';
+  const generated: EpinGenerated = { type: 'EpinGenerated', data: { code, generatedBy: 'SH1000900', heldBy: 'SH1000900', generatedAt: '2031-05-01T09:00:00.000Z' } };
+  const transferred: EpinTransferred = { type: 'EpinTransferred', data: { code, transferId: '0195a1b2-0000-7000-8000-0000000000c1', from: 'SH1000900', to: 'SH1000001', transferredAt: '2031-05-02T09:00:00.000Z' } };
+  const reserved: EpinReserved = { type: 'EpinReserved', data: { code, heldBy: 'SH1000001', reservedAt: now.toISOString(), reservedUntil: new Date(now.getTime() + SHARE_VALID_HOURS * 3600_000).toISOString() } };
+
+  it('given a code passed to the holder, when they share it, then it is kept for them for 48 hours; again while the link is open, nothing', () => {
+    spec([generated, transferred]).when({ code, holder: 'SH1000001', now }).then([reserved]);
+    spec([generated, transferred, reserved]).when({ code, holder: 'SH1000001', now: new Date(now.getTime() + 3600_000) }).thenNothing();
+  });
+
+  it('refuses a code that does not exist or that someone else holds', () => {
+    spec([]).when({ code, holder: 'SH1000001', now }).thenRefuses('CONFLICT', SHARE_NOT_YOURS);
+    spec([generated, transferred]).when({ code, holder: 'SH1000002', now }).thenRefuses('CONFLICT', SHARE_NOT_YOURS);
   });
 });

@@ -1,28 +1,11 @@
 import { AppError } from '#server/errors/app-error';
-import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import { foldStreamOf, handleCommand } from '#server/event-store/command-handler';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
-import { evolveEpin, noEpin, type EpinState } from './epin.decider.ts';
+import { decideShareEpin, epinStream } from './epin.decider.ts';
 import { epinStreamId, type EpinReserved } from './epin.events.ts';
 
-/** A shared link keeps its code this long; unused, the code is free again after it. */
-export const SHARE_VALID_HOURS = 48;
-
 export const SHARE_NO_CODE = 'You have no unused invite code to share. Ask the member who invited you, or the foundation, for more.';
-export const SHARE_NOT_YOURS = 'This invite code is not one of your unused codes.';
-
-/**
- * Pure: the holder shares an unused code of theirs in a link, which keeps it for 48 hours. Sharing
- * it again while the link is open changes nothing (the same link); no money or reward is attached.
- */
-export function decideShareEpin(command: { code: string; holder: string; now: Date }, state: EpinState): EpinReserved[] {
-  if (!state.exists || state.heldBy !== command.holder || state.usedBy) {
-    throw new AppError('CONFLICT', { userMessage: SHARE_NOT_YOURS, fieldErrors: { code: [SHARE_NOT_YOURS] } });
-  }
-  if (state.reservedUntil && Date.parse(state.reservedUntil) > command.now.getTime()) return [];
-  const reservedUntil = new Date(command.now.getTime() + SHARE_VALID_HOURS * 3600_000).toISOString();
-  return [{ type: 'EpinReserved', data: { code: command.code, heldBy: command.holder, reservedAt: command.now.toISOString(), reservedUntil } }];
-}
 
 /**
  * A member shares an invite code in a link (issue 16): the code named, or — when none is — the code
@@ -43,7 +26,7 @@ export async function shareEpin(services: Services, holder: string, input: { cod
         code = rows[0]?.code;
         if (!code) throw new AppError('NOT_FOUND', { userMessage: SHARE_NO_CODE });
       }
-      const folded = await foldStream(services.eventStore, tx, epinStreamId(code), evolveEpin, noEpin);
+      const folded = await foldStreamOf(services.eventStore, tx, epinStream, code);
       return { state: { code, epin: folded.state }, versions: folded.versions };
     },
     decide: ({ code, epin }) => [{ streamId: epinStreamId(code), events: decideShareEpin({ code, holder, now }, epin) }],

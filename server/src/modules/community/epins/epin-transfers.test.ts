@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, refusalOf } from '#server/testing/decider-spec';
-import { decideTransfer, TRANSFER_INVALID_COUNT, TRANSFER_SELF } from './epin-transfers.ts';
+import type { Recorded } from '#server/event-store/types';
+import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/decider-spec';
+import { decideTransfer, TRANSFER_INVALID_COUNT, TRANSFER_SELF, type HeldCode } from './epin.decider.ts';
+import type { EpinEvent } from './epin.events.ts';
 
 const from = 'SH5300001';
 const to = 'SH5300002';
@@ -86,5 +88,31 @@ describe('decideTransfer', () => {
         expect(new Set(decided.map((batch) => batch.streamId)).size).toBe(decided.length);
       }),
     );
+  });
+});
+
+describe('decideTransfer, given/when/then', () => {
+  /** The sender's unused codes, as the codes' events leave them, oldest first. */
+  const spec = deciderSpec({
+    decide: decideTransfer,
+    evolve: (codes: readonly HeldCode[], event: Recorded<EpinEvent>): readonly HeldCode[] =>
+      event.type === 'EpinGenerated' ? [...codes, { code: event.data.code }] : event.type === 'EpinTransferred' ? codes.filter((one) => one.code !== event.data.code) : codes,
+    initialState: [] as readonly HeldCode[],
+  });
+  const generated = (code: string): EpinEvent => ({ type: 'EpinGenerated', data: { code, generatedBy: from, heldBy: from, generatedAt: '2026-03-01T10:30:00.000Z' } });
+
+  it('given two codes, when one is sent, then the oldest moves and both holders’ streams say so', () => {
+    spec([generated('AAAAAAAA22'), generated('BBBBBBBB33')])
+      .when({ transferId, from, to, count: 1, now })
+      .then([
+        { streamId: 'epin-AAAAAAAA22', events: [{ type: 'EpinTransferred', data: { code: 'AAAAAAAA22', transferId, from, to, transferredAt } }] },
+        { streamId: `epin-holder-${from}`, events: [{ type: 'EpinsSent', data: { transferId, from, to, codes: ['AAAAAAAA22'], transferredAt } }] },
+        { streamId: `epin-holder-${to}`, events: [{ type: 'EpinsReceived', data: { transferId, from, to, codes: ['AAAAAAAA22'], transferredAt } }] },
+      ]);
+  });
+
+  it('refuses sending to oneself, and more codes than are held', () => {
+    spec([generated('AAAAAAAA22')]).when({ transferId, from, to: from, count: 1, now }).thenRefuses('BAD_REQUEST', TRANSFER_SELF);
+    spec([generated('AAAAAAAA22')]).when({ transferId, from, to, count: 2, now }).thenRefuses('BAD_REQUEST', TRANSFER_INVALID_COUNT);
   });
 });

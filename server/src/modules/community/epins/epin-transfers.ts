@@ -1,43 +1,20 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
-import { handleCommand, type StreamEvents } from '#server/event-store/command-handler';
+import { handleCommand } from '#server/event-store/command-handler';
 import { getMemberCards, getPublicCard } from '#server/modules/identity/identity.api';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
-import { isSelfTransfer, isTransferCountValid, TRANSFER_INVALID_COUNT, TRANSFER_SELF, TRANSFER_USER_NOT_FOUND } from '#server/shared/epin-transfers';
-import { epinHolderStreamId, epinStreamId, type EpinsReceived, type EpinsSent, type EpinTransferred } from './epin.events.ts';
+import { TRANSFER_USER_NOT_FOUND } from '#server/shared/epin-transfers';
+import { epinHolderStreamId, epinStreamId } from './epin.events.ts';
 import type { TEpin, TEpinTransfer } from './epins.schema.ts';
 import { epinOfRow, type EpinRow } from './epins.ts';
+import { streamVersionSql, streamVersions } from '#server/event-store/queries';
+import { type HeldCode, decideTransfer } from './epin.decider.ts';
 
 // The rules and their words are shared with the web's transfer form (issue 30).
-export { TRANSFER_INVALID_COUNT, TRANSFER_SELF, TRANSFER_USER_NOT_FOUND } from '#server/shared/epin-transfers';
+export { TRANSFER_USER_NOT_FOUND } from '#server/shared/epin-transfers';
 export const TRANSFER_FAILED = 'Transfer failed. Try again later.';
-
-interface HeldCode {
-  code: string;
-}
-
-/**
- * Pure: the events of one transfer — on each code's stream, and on both holders' streams. `held` is
- * the sender's unused codes, oldest first.
- */
-export function decideTransfer(
-  command: { transferId: string; from: string; to: string; count: number; now: Date },
-  held: readonly HeldCode[],
-): StreamEvents<EpinTransferred | EpinsSent | EpinsReceived>[] {
-  if (isSelfTransfer(command.from, command.to)) throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_SELF, fieldErrors: { toUserId: [TRANSFER_SELF] } });
-  if (!isTransferCountValid(command.count, held.length)) {
-    throw new AppError('BAD_REQUEST', { userMessage: TRANSFER_INVALID_COUNT, fieldErrors: { count: [TRANSFER_INVALID_COUNT] } });
-  }
-  const codes = held.slice(0, command.count).map((code) => code.code);
-  const base = { transferId: command.transferId, from: command.from, to: command.to, transferredAt: command.now.toISOString() };
-  return [
-    ...codes.map((code) => ({ streamId: epinStreamId(code), events: [{ type: 'EpinTransferred' as const, data: { code, ...base } }] })),
-    { streamId: epinHolderStreamId(command.from), events: [{ type: 'EpinsSent', data: { ...base, codes } }] },
-    { streamId: epinHolderStreamId(command.to), events: [{ type: 'EpinsReceived', data: { ...base, codes } }] },
-  ];
-}
 
 /**
  * The holder's unused codes, oldest first, each with the version of its stream the row reflects (one
@@ -45,17 +22,12 @@ export function decideTransfer(
  */
 async function heldCodes(db: Queryable, holder: string, limit: number, now: Date): Promise<(HeldCode & { version: number })[]> {
   const { rows } = await db.query<{ code: string; version: number }>(
-    `SELECT e.code, s.version FROM epins e JOIN streams s ON s.stream_id = 'epin-' || e.code
+    `SELECT e.code, ${streamVersionSql(`'epin-' || e.code`)} AS version FROM epins e
      WHERE e.held_by = $1 AND e.used_by IS NULL AND (e.reserved_until IS NULL OR e.reserved_until <= $3)
      ORDER BY e.created_at, e.code LIMIT $2`,
     [holder, limit, now],
   );
   return rows;
-}
-
-async function streamVersions(db: Queryable, streamIds: readonly string[]): Promise<Record<string, number | null>> {
-  const { rows } = await db.query<{ stream_id: string; version: number }>(`SELECT stream_id, version FROM streams WHERE stream_id = ANY($1::text[])`, [streamIds]);
-  return Object.fromEntries(streamIds.map((id) => [id, rows.find((row) => row.stream_id === id)?.version ?? null]));
 }
 
 export async function countHeldCodes(db: Queryable, holder: string): Promise<number> {

@@ -41,6 +41,8 @@ export function epinHolderStreamId(userId: string): string {
   return `epin-holder-${userId}`;
 }
 
+export const EPIN_STREAM_PREFIX = 'epin-';
+
 export function epinStreamId(code: string): string {
-  return `epin-${code}`;
+  return `${EPIN_STREAM_PREFIX}${code}`;
 }

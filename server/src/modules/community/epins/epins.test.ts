@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fold } from '#server/testing/decider-spec';
-import { evolveEpin, noEpin } from './epin.decider.ts';
-import { decideGenerateEpins, generateEpinCode } from './epins.ts';
+import { deciderSpec, fold } from '#server/testing/decider-spec';
+import { evolveEpin, noEpin, decideGenerateEpins } from './epin.decider.ts';
+import { generateEpinCode } from './epins.ts';
 
 const adminId = 'SH5400000';
 const now = new Date('2026-03-13T08:00:00.000Z');
@@ -36,5 +36,16 @@ describe('decideGenerateEpins', () => {
 describe('generateEpinCode', () => {
   it('draws 10 characters without the look-alikes 0, O, 1, I and L', () => {
     for (let i = 0; i < 200; i++) expect(generateEpinCode()).toMatch(/^[A-HJKMNP-Z2-9]{10}$/);
+  });
+});
+
+describe('decideGenerateEpins, given/when/then', () => {
+  const spec = deciderSpec({ decide: decideGenerateEpins, evolve: evolveEpin, initialState: noEpin });
+
+  it('given nothing, when an admin generates codes, then each new code is held by that admin on its own stream', () => {
+    spec([])
+      .when({ codes: ['AAAAAAAA22'], adminId, now })
+      .then([{ streamId: 'epin-AAAAAAAA22', events: [{ type: 'EpinGenerated', data: { code: 'AAAAAAAA22', generatedBy: adminId, heldBy: adminId, generatedAt: now.toISOString() } }] }]);
+    spec([]).when({ codes: [], adminId, now }).thenNothing();
   });
 });

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
-import { handleCommand, type StreamEvents } from '#server/event-store/command-handler';
+import { handleCommand } from '#server/event-store/command-handler';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
-import { epinStreamId, type EpinGenerated } from './epin.events.ts';
+import { epinStreamId } from './epin.events.ts';
 import type { TEpin } from './epins.schema.ts';
+import { decideGenerateEpins } from './epin.decider.ts';
 
 // No 0/O, 1/I/L: codes are read aloud and typed on phones.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -15,14 +16,6 @@ export function generateEpinCode(): string {
   let code = '';
   for (const byte of bytes) code += ALPHABET[byte % ALPHABET.length];
   return code;
-}
-
-/** Pure: the events that put new `codes` into the hands of the admin who generated them. */
-export function decideGenerateEpins(command: { codes: readonly string[]; adminId: string; now: Date }): StreamEvents<EpinGenerated>[] {
-  return command.codes.map((code) => ({
-    streamId: epinStreamId(code),
-    events: [{ type: 'EpinGenerated', data: { code, generatedBy: command.adminId, heldBy: command.adminId, generatedAt: command.now.toISOString() } }],
-  }));
 }
 
 /**

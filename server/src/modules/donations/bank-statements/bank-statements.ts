@@ -16,6 +16,7 @@ import {
   type StatementColumns,
 } from '../donations.events.ts';
 import { recordVerification } from '../verification/verify-donation.ts';
+import { streamVersion } from '#server/event-store/queries';
 
 /**
  * Bank-statement matching (issue 13, PRODUCT.md §6). A finance admin uploads the bank's CSV; its
@@ -174,10 +175,10 @@ export async function uploadBankStatement(
 
   await handleCommand(services, {
     async read(tx) {
-      const { rows } = await tx.query<{ version: number }>(`SELECT version FROM streams WHERE stream_id = $1`, [streamId]);
-      const versions: Record<string, number | null> = { [streamId]: rows[0]?.version ?? null };
+      const version = await streamVersion(tx, streamId);
+      const versions: Record<string, number | null> = { [streamId]: version };
       if (isNewLayout) versions[remembered.streamId] = remembered.version;
-      return { state: { isUploaded: rows.length > 0 }, versions };
+      return { state: { isUploaded: version !== null }, versions };
     },
     decide: async (state, { seal }): Promise<StreamEvents<BankStatementEvent>[]> => {
       if (state.isUploaded) return [];

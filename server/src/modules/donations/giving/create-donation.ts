@@ -1,84 +1,19 @@
-import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { Queryable } from '#server/db/db';
-import type { Sealed } from '#server/event-store/sealing/personal-data';
+
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
-import { findActiveMember, INVALID_REFERRAL } from '#server/modules/identity/identity.api';
+import { findActiveMember } from '#server/modules/identity/identity.api';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import type { TCreateDonationInput, TPaymentDetails } from './create-donation.schema.ts';
-import { MAX_ONLINE_AMOUNT_PAISE } from '../donation-fields.schema.ts';
+
 import { contactKeysOf, donorKeyOf } from '../donor-keys.ts';
-import { donationStreamId, type Cause, type DonationPledged, type DonorDetails } from '../donations.events.ts';
-import { onlineLimitMessage, paymentDetailsOf, paymentSettingsOf, type PaymentSettings } from './payment-details.ts';
+import { donationStreamId, type Cause, type DonorDetails } from '../donations.events.ts';
+import { paymentDetailsOf, paymentSettingsOf } from './payment-details.ts';
 import { generateReference } from '../reference.ts';
-
-export const SELF_REFERRAL = 'You cannot name yourself as the referrer of your own donation.';
-export const REFERENCE_TAKEN = 'This donation reference is already in use.';
-
-/** What a pledge needs besides the state: the donor sealed already, and the keys computed from the contacts. */
-export interface PledgeCommand {
-  reference: string;
-  amountPaise: number;
-  cause: Cause;
-  /** The published help request the gift is for, or null. */
-  helpRequestId: string | null;
-  donor: Sealed;
-  donorKey: string;
-  contactKeys: string[];
-  hasPan: boolean;
-  showName: boolean;
-  referralId: string | null;
-  memberId: string | null;
-  channel: 'online' | 'offline';
-  now: Date;
-}
-
-/** What the pledge is decided on: its stream (new), the referrer named, and the payment settings. */
-export interface PledgeState {
-  exists: boolean;
-  /** The member named by the referral ID: undefined when none was given, null when no active member has it. */
-  referrer: { userId: string } | null | undefined;
-  payment: PaymentSettings;
-}
-
-/**
- * Pure: a pledge. Online gifts go up to ₹10,00,000 (larger ones are refused with the bank details,
- * so the donor can still give); the referrer must be an active member other than the donor.
- */
-export function decidePledge(command: PledgeCommand, state: PledgeState): DonationPledged[] {
-  if (state.exists) throw new AppError('CONFLICT', { userMessage: REFERENCE_TAKEN });
-  if (command.channel === 'online' && command.amountPaise > MAX_ONLINE_AMOUNT_PAISE) {
-    const message = onlineLimitMessage(state.payment);
-    throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { amountPaise: [message] } });
-  }
-  if (state.referrer === null) throw new AppError('BAD_REQUEST', { userMessage: INVALID_REFERRAL, fieldErrors: { referralId: [INVALID_REFERRAL] } });
-  if (state.referrer && state.referrer.userId === command.memberId) {
-    throw new AppError('BAD_REQUEST', { userMessage: SELF_REFERRAL, fieldErrors: { referralId: [SELF_REFERRAL] } });
-  }
-  return [
-    {
-      type: 'DonationPledged',
-      data: {
-        reference: command.reference,
-        amountPaise: command.amountPaise,
-        cause: command.cause,
-        helpRequestId: command.helpRequestId,
-        donor: command.donor,
-        donorKey: command.donorKey,
-        contactKeys: command.contactKeys,
-        hasPan: command.hasPan,
-        showName: command.showName,
-        referrerId: state.referrer?.userId ?? null,
-        memberId: command.memberId,
-        channel: command.channel,
-        pledgedAt: command.now.toISOString(),
-      },
-    },
-  ];
-}
+import { type PledgeCommand, type PledgeState, decidePledge } from '../donation.decider.ts';
 
 /** The donor's details as sealed, from the validated input. */
 export function donorDetailsOf(input: Pick<TCreateDonationInput, 'donorName' | 'email' | 'phone' | 'pan' | 'address'>): DonorDetails {

@@ -1,24 +1,10 @@
 import { handleCommand, type CommandServices } from '#server/event-store/command-handler';
 import type { ScheduledJob } from '#server/queue/queue';
-import { evolveDonation, noDonation, type DonationState } from '../donation.decider.ts';
-import { donationStreamId, type DonationAbandoned } from '../donations.events.ts';
+import { ABANDON_AFTER_MS, decideAbandon, donationStream } from '../donation.decider.ts';
 
-/** A pledge with no proof this long after it was made shows as abandoned (PRODUCT.md §6). */
-export const ABANDON_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;
 /** Pledges marked per transaction batch of the read model's list. */
 const BATCH = 200;
-
-/**
- * Pure: a pledge still awaiting payment 7 days after it was made is abandoned — an event, not a
- * deletion; proof afterwards reopens it. Anything else (proof arrived, decided, too young, marked
- * already) records nothing, so a run that overlaps another, or repeats a slot, changes nothing.
- */
-export function decideAbandon(command: { reference: string; now: Date }, state: DonationState): DonationAbandoned[] {
-  if (!state.exists || state.status !== 'awaiting_payment' || state.pledgedAt === null) return [];
-  if (Date.parse(state.pledgedAt) + ABANDON_AFTER_MS > command.now.getTime()) return [];
-  return [{ type: 'DonationAbandoned', data: { reference: command.reference, abandonedAt: command.now.toISOString() } }];
-}
 
 /**
  * Marks every pledge awaiting payment for 7 days as of `asOf` (the schedule's slot, never the clock,
@@ -36,9 +22,8 @@ export async function markAbandonedDonations(services: CommandServices, asOf: Da
     );
     for (const { reference } of rows) {
       const { events } = await handleCommand(services, {
-        streamId: donationStreamId(reference),
-        evolve: evolveDonation,
-        initialState: noDonation,
+        stream: donationStream,
+        id: reference,
         decide: (state) => decideAbandon({ reference, now: asOf }, state),
         metadata: { actor: 'system', correlationId: `mark-abandoned-donations:${asOf.toISOString()}` },
       });

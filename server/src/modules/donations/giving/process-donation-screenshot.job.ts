@@ -9,29 +9,12 @@ import type { Services } from '#server/services';
 import { reencodeImage } from '#server/uploads/reencode-image';
 import { IMAGE_TOO_MANY_PIXELS } from '#server/uploads/upload-messages';
 import { REFERENCE_PATTERN } from '../donation-fields.schema.ts';
-import { evolveDonation, noDonation, type DonationState } from '../donation.decider.ts';
-import { donationStreamId, type DonationProofSubmitted, type DonationScreenshotProcessed, type DonationScreenshotRejected } from '../donations.events.ts';
+import { evolveDonation, noDonation, type ScreenshotOutcome, decideScreenshotResult, donationStream } from '../donation.decider.ts';
+import { donationStreamId, type DonationProofSubmitted, type DonationScreenshotRejected } from '../donations.events.ts';
 import { PROOF_IMAGE_KIND, PROOF_UPLOAD_KIND } from './submit-proof.ts';
 
 /** Long enough to read a phone's payment screen (1080 × 2400 fits), small enough to look at quickly. */
 export const SCREENSHOT_MAX_SIDE = 2400;
-
-type ScreenshotOutcome = { fileId: string; width: number; height: number } | { rejected: DonationScreenshotRejected['data']['reason'] };
-
-/**
- * Pure: the image job's result, recorded once and only for the screenshot still waiting: a second
- * delivery of the job, or one for a screenshot a newer one replaced, records nothing.
- */
-export function decideScreenshotResult(
-  command: { reference: string; uploadId: string; outcome: ScreenshotOutcome; now: Date },
-  state: DonationState,
-): (DonationScreenshotProcessed | DonationScreenshotRejected)[] {
-  if (!state.exists || state.isErased || state.pendingScreenshotUploadId !== command.uploadId) return [];
-  const at = command.now.toISOString();
-  const { reference, uploadId, outcome } = command;
-  if ('rejected' in outcome) return [{ type: 'DonationScreenshotRejected', data: { reference, uploadId, reason: outcome.rejected, rejectedAt: at } }];
-  return [{ type: 'DonationScreenshotProcessed', data: { reference, uploadId, fileId: outcome.fileId, width: outcome.width, height: outcome.height, processedAt: at } }];
-}
 
 /**
  * Turns a proof screenshot into the image finance sees: re-encoded (at most 40 MP decoded, turned
@@ -74,9 +57,8 @@ export async function processDonationScreenshot(
   }
   const outcome: ScreenshotOutcome = image ? { fileId, width: image.width, height: image.height } : { rejected: rejected ?? 'unreadable' };
   await handleCommand(services, {
-    streamId: subjectId,
-    evolve: evolveDonation,
-    initialState: noDonation,
+    stream: donationStream,
+    id: reference,
     decide: (state) => decideScreenshotResult({ reference, uploadId, outcome, now: services.now() }, state),
     metadata,
     async onRecorded(tx) {

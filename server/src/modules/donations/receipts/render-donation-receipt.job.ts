@@ -1,93 +1,20 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
-import type { Sealed } from '#server/event-store/sealing/personal-data';
-import type { EventMetadata, Recorded } from '#server/event-store/types';
+
+import type { EventMetadata } from '#server/event-store/types';
 import { formatRupees } from '#server/lib/amount-in-words';
 import { renderMail } from '#server/mail/render-mail';
 import { runExternalOnce } from '#server/queue/job-effects';
 import { defineJob } from '#server/queue/job';
 import type { JobContext } from '#server/queue/queue';
-import {
-  donationStreamId,
-  type DonationCancelled,
-  type DonationStreamEvent,
-  type DonationVerified,
-  type DonorDetails,
-  type ReceiptRendered,
-  type ReceiptVariant,
-} from '../donations.events.ts';
+import { donationStreamId, type DonationCancelled, type DonationVerified, type DonorDetails, type ReceiptVariant } from '../donations.events.ts';
 import { receiptCheckUrl, receiptFileName, renderReceiptPdf, type ReceiptPdfInput } from './receipt-pdf.ts';
 import { signReceipt } from './receipt-signature.ts';
+import { type ReceiptJobState, decideReceiptRendered, evolveReceiptJob, noReceiptJobState } from '../donation.decider.ts';
 
 /** The file store's kind for receipt PDFs (both variants), stored under the donation's subject. */
 export const RECEIPT_FILE_KIND = 'donation-receipt';
-
-/**
- * What the receipt job needs from a donation's stream. Its own small fold rather than the module's
- * full donation state: the job reads only the pledge, the verification with its frozen receipt, the
- * cancellation and which receipts are already drawn.
- */
-export interface ReceiptJobState {
-  pledge: { amountPaise: number; cause: DonationVerified['data']['cause']; donor: Sealed } | null;
-  verified: DonationVerified['data'] | null;
-  cancelled: DonationCancelled['data'] | null;
-  rendered: Partial<Record<ReceiptVariant, { fileId: string; serial: string }>>;
-  isErased: boolean;
-}
-
-export const noReceiptJobState: ReceiptJobState = { pledge: null, verified: null, cancelled: null, rendered: {}, isErased: false };
-
-export function evolveReceiptJob(state: ReceiptJobState, event: Recorded<DonationStreamEvent>): ReceiptJobState {
-  switch (event.type) {
-    case 'DonationPledged':
-      return { ...state, pledge: { amountPaise: event.data.amountPaise, cause: event.data.cause, donor: event.data.donor } };
-    case 'DonationVerified':
-      return { ...state, verified: event.data };
-    case 'DonationCancelled':
-      return { ...state, cancelled: event.data };
-    case 'ReceiptRendered':
-      return { ...state, rendered: { ...state.rendered, [event.data.variant]: { fileId: event.data.fileId, serial: event.data.serial } } };
-    case 'PersonalDataErased':
-      return { ...state, isErased: true };
-    // The receipt prints the PAN given with the gift; an ID recorded later is for Form 10BD only.
-    case 'DonorIdentificationRecorded':
-    case 'DonationProofSubmitted':
-    case 'DonationScreenshotProcessed':
-    case 'DonationScreenshotRejected':
-    case 'DonationRejected':
-    case 'DonationAbandoned':
-    case 'DonationReceiptRetained':
-    case 'RetainedReceiptShredded':
-      return state;
-    default: {
-      // An event type this version does not know (written by a newer one): it changes nothing here.
-      const _unknown: never = event;
-      return state;
-    }
-  }
-}
-
-/**
- * Pure: records that a variant of the receipt was drawn and stored as `fileId`. Finding it already
- * drawn (a redelivery, a replay, a second run racing this one) records nothing, so one variant has
- * one file; so does a donation whose personal data was erased meanwhile. A variant whose event is
- * not on the stream is a bug upstream, not something to draw.
- */
-export function decideReceiptRendered(
-  command: { reference: string; variant: ReceiptVariant; fileId: string; now: Date },
-  state: ReceiptJobState,
-): ReceiptRendered[] {
-  if (!state.verified) throw new Error(`render-donation-receipt: donation ${command.reference} has no issued receipt`);
-  if (command.variant === 'cancelled' && !state.cancelled) throw new Error(`render-donation-receipt: donation ${command.reference} is not cancelled`);
-  if (state.rendered[command.variant] || state.isErased) return [];
-  return [
-    {
-      type: 'ReceiptRendered',
-      data: { reference: command.reference, serial: state.verified.receipt.serial, variant: command.variant, fileId: command.fileId, renderedAt: command.now.toISOString() },
-    },
-  ];
-}
 
 /** What the PDF says, from the stream and the revealed donor: nothing is read from settings now. */
 export function receiptPdfInput(

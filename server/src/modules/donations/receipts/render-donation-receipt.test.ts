@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deciderSpec, fold } from '#server/testing/decider-spec';
 import type { DonationCancelled, DonationPledged, DonationStreamEvent, DonationVerified, PersonalDataErased, ReceiptIssuer, ReceiptRendered } from '../donations.events.ts';
-import { decideReceiptRendered, evolveReceiptJob, noReceiptJobState, receiptPdfInput } from './render-donation-receipt.job.ts';
+import { receiptPdfInput } from './render-donation-receipt.job.ts';
+import { decideReceiptRendered, evolveReceiptJob, noReceiptJobState } from '../donation.decider.ts';
 
 const reference = 'ABCD2345';
 const now = new Date('2026-05-02T06:00:00Z');

@@ -7,7 +7,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import type { Services } from '#server/services';
 import { pledgeInput, uniqueUtr } from '../donations.test-helper.ts';
-import { utrAlreadyUsed } from '../verification/verify-donation.ts';
+import { utrAlreadyUsed } from '../donation.decider.ts';
 import { verifyDonation } from '../verification/verify-donation.ts';
 
 /**

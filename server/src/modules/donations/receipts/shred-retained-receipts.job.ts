@@ -1,32 +1,16 @@
 import { handleCommand, type CommandServices } from '#server/event-store/command-handler';
 import type { EventStore } from '#server/event-store/event-store';
-import type { Recorded } from '#server/event-store/types';
+
 import type { ScheduledJob } from '#server/queue/queue';
-import { donationStreamId, receiptRetentionSubjectId, type DonationStreamEvent, type RetainedReceiptShredded } from '../donations.events.ts';
+import { donationStreamId, receiptRetentionSubjectId } from '../donations.events.ts';
 import { DAY_MS } from '../statements/prune-statement-codes.job.ts';
 import { indiaDateOf } from './receipt-serial.ts';
+import { decideShredRetainedReceipt, evolveRetention, noRetention } from '../donation.decider.ts';
 
 /** Kept receipts shredded per batch of the read model's list. */
 const BATCH = 200;
 /** A run starts no new batch after this long; the rest is shredded by the next day's run. */
 const TIME_BUDGET_MS = 10 * 60_000;
-
-interface RetentionState {
-  keptUntil: string | null;
-  isShredded: boolean;
-}
-
-function evolveRetention(state: RetentionState, event: Recorded<DonationStreamEvent>): RetentionState {
-  if (event.type === 'DonationReceiptRetained') return { ...state, keptUntil: event.data.keptUntil };
-  if (event.type === 'RetainedReceiptShredded') return { ...state, isShredded: true };
-  return state;
-}
-
-/** Pure: a kept receipt whose last day (`keptUntil`, in India) is before `today` is shredded, once. */
-export function decideShredRetainedReceipt(command: { reference: string; today: string; now: Date }, state: RetentionState): RetainedReceiptShredded[] {
-  if (state.keptUntil === null || state.isShredded || command.today <= state.keptUntil) return [];
-  return [{ type: 'RetainedReceiptShredded', data: { reference: command.reference, shreddedAt: command.now.toISOString() } }];
-}
 
 /**
  * Shreds every receipt the law no longer makes us keep as of `asOf` (the schedule's slot): records
@@ -54,7 +38,7 @@ export async function shredRetainedReceipts(
       const { events } = await handleCommand(services, {
         streamId: donationStreamId(reference),
         evolve: evolveRetention,
-        initialState: { keptUntil: null, isShredded: false },
+        initialState: noRetention,
         decide: (state) => decideShredRetainedReceipt({ reference, today, now: asOf }, state),
         metadata: { actor: 'system', correlationId: `shred-retained-receipts:${asOf.toISOString()}` },
         async onRecorded(tx) {

@@ -1,7 +1,18 @@
 import { describe, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deciderSpec } from '#server/testing/decider-spec';
-import { decideResendStatementCode, evolveStatementCode, noStatementCode, STATEMENT_CODE_SHRED_REASON } from './statement-code.decider.ts';
+import { oneTimeCodeExpiry } from '#server/lib/one-time-code';
+import {
+  decideRequestStatementCode,
+  decideResendStatementCode,
+  decideShredStatementCode,
+  decideVerifyStatementCode,
+  evolveStatementCode,
+  noStatementCode,
+  STATEMENT_CODE_NOT_ACCEPTED,
+  STATEMENT_CODE_SHRED_REASON,
+  STATEMENT_PROOF_TTL_MINUTES,
+} from './statement-code.decider.ts';
 import type { StatementCodeEvent, StatementCodeRequested } from './statement-codes.events.ts';
 
 const now = new Date('2032-05-02T06:00:00.000Z');
@@ -29,5 +40,51 @@ describe('sending a statement code again', () => {
     given([]).when(command).thenNothing();
     given([requested, verified]).when(command).thenNothing();
     given([requested, erased]).when(command).thenNothing();
+  });
+});
+
+const statementCode = { evolve: evolveStatementCode, initialState: noStatementCode };
+const verified: StatementCodeEvent = { type: 'StatementCodeVerified', data: { codeId, verifiedAt: now.toISOString(), proofExpiresAt: new Date(now.getTime() + STATEMENT_PROOF_TTL_MINUTES * 60_000).toISOString() } };
+const shredded: StatementCodeEvent = { type: 'PersonalDataErased', data: { subjectId: `statement-code-${codeId}`, erasedAt: now.toISOString(), reason: STATEMENT_CODE_SHRED_REASON } };
+
+describe('asking for a statement code', () => {
+  const given = deciderSpec({ ...statementCode, decide: decideRequestStatementCode });
+  const command = { codeId, contactKey: 'key', channel: 'sms' as const, contact, now };
+
+  it('records StatementCodeRequested with its expiry for a new code ID', () => {
+    given([])
+      .when(command)
+      .then([{ type: 'StatementCodeRequested', data: { codeId, contactKey: 'key', channel: 'sms', contact, requestedAt: now.toISOString(), expiresAt: oneTimeCodeExpiry(now).toISOString() } }]);
+  });
+
+  it('records nothing for a code ID asked for already', () => {
+    given([requested]).when(command).thenNothing();
+  });
+});
+
+describe('using a statement code', () => {
+  const given = deciderSpec({ ...statementCode, decide: decideVerifyStatementCode });
+
+  it('records StatementCodeVerified with the proof’s expiry for a code asked for and not used', () => {
+    given([requested]).when({ codeId, now }).then([verified]);
+  });
+
+  it('refuses, with the one answer for every code not accepted, a code never asked for or used already', () => {
+    given([]).when({ codeId, now }).thenRefuses('BAD_REQUEST', STATEMENT_CODE_NOT_ACCEPTED);
+    given([requested, verified]).when({ codeId, now }).thenRefuses('BAD_REQUEST', STATEMENT_CODE_NOT_ACCEPTED);
+  });
+});
+
+describe('shredding an expired statement code’s contact', () => {
+  const given = deciderSpec({ ...statementCode, decide: decideShredStatementCode });
+
+  it('records PersonalDataErased once for a code asked for, used or not', () => {
+    given([requested]).when({ codeId, now }).then([shredded]);
+    given([requested, verified]).when({ codeId, now }).then([shredded]);
+  });
+
+  it('records nothing for a code never asked for or shredded already', () => {
+    given([]).when({ codeId, now }).thenNothing();
+    given([requested, shredded]).when({ codeId, now }).thenNothing();
   });
 });

@@ -19,6 +19,7 @@ import {
   STATEMENT_CODE_NOT_ACCEPTED,
 } from './statement-code.decider.ts';
 import { statementCodeStreamId, type StatementCodeEvent } from './statement-codes.events.ts';
+import { findEvents } from '#server/event-store/queries';
 
 /** The same answer whether or not the contact gave anything (decision 049): a code goes only to a donor's contact. */
 export const STATEMENT_CODE_SENT = 'If this e-mail address or mobile number was given with a donation we have received, we have sent a 6-digit code to it. It is valid for 10 minutes.';
@@ -225,12 +226,8 @@ export async function pruneStatementCodes(
   let shredded = 0;
   for (;;) {
     // Shredded codes leave the join (their key is gone), so each batch starts from the first still due.
-    const { rows: expired } = await services.db.query<{ code_id: string }>(
-      `SELECT e.data->>'codeId' AS code_id FROM events e JOIN data_keys k ON k.subject_id = e.stream_id AND k.wrapped_key IS NOT NULL
-       WHERE e.type = 'StatementCodeRequested' AND (e.data->>'expiresAt')::timestamptz <= $1 ORDER BY e.global_position LIMIT $2`,
-      [asOf, batchSize],
-    );
-    for (const { code_id: codeId } of expired) {
+    const expired = await findEvents(services.db, { types: ['StatementCodeRequested'], dataTimeAtOrBefore: { field: 'expiresAt', at: asOf }, hasLiveKey: true, limit: batchSize });
+    for (const codeId of expired.map((event) => String(event.data.codeId))) {
       const streamId = statementCodeStreamId(codeId);
       const { events } = await handleCommand<typeof noStatementCode, StatementCodeEvent>(services, {
         streamId,

@@ -7,7 +7,7 @@ import type { Cause, DonationMode } from '../donations.events.ts';
 import { financialYearOf, financialYearRange, indiaDateOf, isCashAboveLimit } from '../receipts/receipt-serial.ts';
 import { contactKeyOf } from '../donor-keys.ts';
 import { contactKeyOfProof } from './statement-code.ts';
-import { receiptIssuerOf } from '../verification/verify-donation.ts';
+import { receiptIssuerOf } from '../donation.decider.ts';
 import { renderYearlyStatementPdf, yearlyStatementFileName, type YearlyStatementDonor } from './yearly-statement-pdf.ts';
 
 export const YEAR_NOT_OVER = 'The statement of a financial year can be downloaded once the year is over, from 1 April.';

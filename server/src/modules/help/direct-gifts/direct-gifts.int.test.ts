@@ -5,18 +5,9 @@ import { replayAndCompare } from '#server/event-store/replay';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
-import {
-  GIFT_ALREADY_CONFIRMED,
-  GIFT_ALREADY_PENDING,
-  GIFT_ONLY_BENEFICIARY,
-  GIFT_PARTY_DECIDES,
-  GIFT_REQUEST_CLOSED,
-  GIFT_TO_OWN_REQUEST,
-  GIFT_UTR_USED,
-} from './direct-gift.decider.ts';
 import { GIFT_SCREENSHOT_FILE_KIND } from './direct-gifts.ts';
 import { GIFT_AMOUNT_RANGE, GIFT_SCREENSHOT_REQUIRED } from './direct-gifts.schema.ts';
-import { HELP_REQUEST_NOT_FOUND } from '../help-request.decider.ts';
+import { HELP_REQUEST_NOT_FOUND, GIFT_ALREADY_CONFIRMED, GIFT_ALREADY_PENDING, GIFT_ONLY_BENEFICIARY, GIFT_PARTY_DECIDES, GIFT_REQUEST_CLOSED, GIFT_TO_OWN_REQUEST, GIFT_UTR_USED } from '../help-request.decider.ts';
 import { helpStreamId } from '../help.events.ts';
 import { publishedHelpRequest, submittedHelpRequest } from '../help.test-helper.ts';
 

@@ -8,11 +8,10 @@ import { DOCUMENT_IMAGE } from '#server/modules/kanyadan/kanyadan.api';
 import type { Services } from '#server/services';
 import type { ReceivedFormFile } from '#server/uploads/receive-form';
 import { reencodeImage } from '#server/uploads/reencode-image';
-import { decideConfirmGift, decideDisputeGift, decideGiftDispute, decideSubmitGift, evolveGifts, GIFT_NOT_FOUND, GIFT_ONLY_BENEFICIARY, noGifts, type GiftsState } from './direct-gift.decider.ts';
 import type { TDirectGift, TDirectGiftStatus } from './direct-gifts.schema.ts';
-import { HELP_REQUEST_NOT_FOUND } from '../help-request.decider.ts';
+import { HELP_REQUEST_NOT_FOUND, decideConfirmGift, decideDisputeGift, decideGiftDispute, decideSubmitGift, evolveGifts, GIFT_NOT_FOUND, GIFT_ONLY_BENEFICIARY, noGifts, type GiftsState, evolveWholeRequest, withFundedClose, type WholeRequest, helpRequestStream } from '../help-request.decider.ts';
 import { HELP_GIFT_UTR_STREAM_PREFIX, helpAccessStreamId, helpStreamId, type DirectGiftEvent, type DirectGiftUtrClaimed, type HelpRequestClosed } from '../help.events.ts';
-import { evolveWholeRequest, noWholeRequest, withFundedClose, type WholeRequest } from '../requests/whole-request.ts';
+import { getUserNames } from '#server/modules/identity/identity.api';
 
 /** The file store's kind of a direct gift's screenshot, sealed under the request's key. */
 export const GIFT_SCREENSHOT_FILE_KIND = 'help-gift-screenshot';
@@ -80,7 +79,6 @@ interface GiftRow {
   gift_id: string;
   request_id: string;
   giver_id: string;
-  giver_name: string | null;
   amount_paise: string;
   utr: string;
   status: TDirectGiftStatus;
@@ -89,14 +87,19 @@ interface GiftRow {
   decision_reason: string | null;
 }
 
-const GIFT_COLUMNS = `g.gift_id, g.request_id, g.giver_id, u.full_name AS giver_name, g.amount_paise, g.utr, g.status, g.submitted_at, g.disputed_at, g.decision_reason`;
+const GIFT_COLUMNS = `g.gift_id, g.request_id, g.giver_id, g.amount_paise, g.utr, g.status, g.submitted_at, g.disputed_at, g.decision_reason`;
 
-function giftOf(row: GiftRow): TDirectGift {
+/** The givers' names, from identity (the name an account holds; null once erased or for no account). */
+async function giverNamesOf(services: Pick<Services, 'db'>, rows: readonly GiftRow[]): Promise<Map<string, string | null>> {
+  return getUserNames(services.db, [...new Set(rows.map((row) => row.giver_id))]);
+}
+
+function giftOf(row: GiftRow, names: ReadonlyMap<string, string | null>): TDirectGift {
   return {
     giftId: row.gift_id,
     requestId: row.request_id,
     giverId: row.giver_id,
-    giverName: row.giver_name,
+    giverName: names.get(row.giver_id) ?? null,
     amountPaise: Number(row.amount_paise),
     utr: row.utr,
     status: row.status,
@@ -116,23 +119,25 @@ async function requesterOf(services: Pick<Services, 'db'>, requestId: string): P
 export async function listGiftsForRequest(services: Services, id: string, meta: RequestMeta): Promise<{ gifts: TDirectGift[] }> {
   if ((await requesterOf(services, id)) !== meta.actor) throw new AppError('FORBIDDEN', { userMessage: GIFT_ONLY_BENEFICIARY });
   const { rows } = await services.db.query<GiftRow>(
-    `SELECT ${GIFT_COLUMNS} FROM help_gifts g LEFT JOIN users u ON u.user_id = g.giver_id
+    `SELECT ${GIFT_COLUMNS} FROM help_gifts g
       WHERE g.request_id = $1 ORDER BY (g.status = 'pending') DESC, g.submitted_at DESC, g.gift_id LIMIT 500`,
     [id],
   );
-  return { gifts: rows.map(giftOf) };
+  const names = await giverNamesOf(services, rows);
+  return { gifts: rows.map((row) => giftOf(row, names)) };
 }
 
 /** help.gifts.given: the signed-in giver's own gifts, newest first. */
 export async function listGivenGifts(services: Services, meta: RequestMeta) {
   const { rows } = await services.db.query<GiftRow & { title_en: string | null; title_hi: string | null }>(
-    `SELECT ${GIFT_COLUMNS}, r.title_en, r.title_hi FROM help_gifts g JOIN help_requests r ON r.id = g.request_id LEFT JOIN users u ON u.user_id = g.giver_id
+    `SELECT ${GIFT_COLUMNS}, r.title_en, r.title_hi FROM help_gifts g JOIN help_requests r ON r.id = g.request_id
       WHERE g.giver_id = $1 ORDER BY g.submitted_at DESC, g.gift_id LIMIT 200`,
     [meta.actor],
   );
   return {
     gifts: rows.map((row) => {
-      const { giverName: _name, screenshotUrl: _url, ...gift } = giftOf(row);
+      // The giver is the one asking: their own name is not part of the answer.
+      const { giverName: _name, screenshotUrl: _url, ...gift } = giftOf(row, new Map());
       return { ...gift, requestTitle: { en: row.title_en, hi: row.title_hi } };
     }),
   };
@@ -141,11 +146,12 @@ export async function listGivenGifts(services: Services, meta: RequestMeta) {
 /** help.admin.gifts.getDisputes: disputed gifts, oldest dispute first. */
 export async function listDisputes(services: Services) {
   const { rows } = await services.db.query<GiftRow & { title_en: string | null; title_hi: string | null; requester_id: string }>(
-    `SELECT ${GIFT_COLUMNS}, r.title_en, r.title_hi, r.requester_id FROM help_gifts g JOIN help_requests r ON r.id = g.request_id LEFT JOIN users u ON u.user_id = g.giver_id
+    `SELECT ${GIFT_COLUMNS}, r.title_en, r.title_hi, r.requester_id FROM help_gifts g JOIN help_requests r ON r.id = g.request_id
       WHERE g.status = 'disputed' ORDER BY g.disputed_at, g.gift_id LIMIT 500`,
   );
+  const names = await giverNamesOf(services, rows);
   return {
-    gifts: rows.map((row) => ({ ...giftOf(row), requestTitle: { en: row.title_en, hi: row.title_hi }, requesterId: row.requester_id, disputedAt: row.disputed_at?.toISOString() ?? null })),
+    gifts: rows.map((row) => ({ ...giftOf(row, names), requestTitle: { en: row.title_en, hi: row.title_hi }, requesterId: row.requester_id, disputedAt: row.disputed_at?.toISOString() ?? null })),
   };
 }
 
@@ -166,9 +172,8 @@ async function decideOnGift(
 ): Promise<{ giftId: string; status: TDirectGiftStatus }> {
   const { requestId } = await requestOfGift(services, giftId);
   const { state, events } = await handleCommand<WholeRequest, DirectGiftEvent | HelpRequestClosed>(services, {
-    streamId: helpStreamId(requestId),
-    evolve: evolveWholeRequest,
-    initialState: noWholeRequest,
+    stream: helpRequestStream,
+    id: requestId,
     // A gift that arrives may be the one that funds the request: it then closes in the same append.
     decide: async (whole, tools) => withFundedClose(whole, await decide(whole.gifts, requestId, tools), services.now()),
     metadata: eventMetadata(meta),

@@ -4,43 +4,8 @@ import { AppError } from '#server/errors/app-error';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { DomainEvent } from '#server/event-store/types';
 import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/decider-spec';
-import {
-  ADMIN_CHARGE_BROKEN,
-  adminChargeOf,
-  amountAboveBalance,
-  availableBalance,
-  balanceDeficit,
-  CONTACT_NUMBER_REQUIRED,
-  CONTACT_NUMBER_TOO_LONG,
-  decideApproveDisbursement,
-  decideEarmarkDonation,
-  decideMarkPaid,
-  decideRejectDisbursement,
-  decideRequestDisbursement,
-  decideUnearmarkDonation,
-  DISBURSEMENT_ALREADY_APPROVED,
-  DISBURSEMENT_ALREADY_PAID,
-  DISBURSEMENT_ALREADY_REJECTED,
-  DISBURSEMENT_ID_TAKEN,
-  DISBURSEMENT_NOT_APPROVED,
-  DISBURSEMENT_NOT_COVERED,
-  DISBURSEMENT_NOT_FOUND,
-  emptyLedger,
-  evolveLedger,
-  foldLedger,
-  INVALID_WITHDRAWAL_AMOUNT,
-  isLedgerEvent,
-  NOT_THE_REQUESTER,
-  PAID_ON_BEFORE_APPROVAL,
-  PAID_ON_FUTURE,
-  previewDisbursement,
-  REJECTION_REASON_REQUIRED,
-  UTR_USED,
-  type Ledger,
-  type LedgerEvent,
-  type RequestDisbursementCommand,
-} from './disbursement-ledger.ts';
-import type { DisbursementApproved, DisbursementPaid, DisbursementRejected, DisbursementRequested, HelpDonationEarmarked, HelpDonationUnearmarked } from '../help.events.ts';
+import { ADMIN_CHARGE_BROKEN, adminChargeOf, amountAboveBalance, availableBalance, balanceDeficit, CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, decideApproveDisbursement, decideEarmarkDonation, decideMarkPaid, decideRejectDisbursement, decideRequestDisbursement, decideUnearmarkDonation, DISBURSEMENT_ALREADY_APPROVED, DISBURSEMENT_ALREADY_PAID, DISBURSEMENT_ALREADY_REJECTED, DISBURSEMENT_ID_TAKEN, DISBURSEMENT_NOT_APPROVED, DISBURSEMENT_NOT_COVERED, DISBURSEMENT_NOT_FOUND, emptyLedger, evolveLedger, foldLedger, INVALID_WITHDRAWAL_AMOUNT, isLedgerEvent, NOT_THE_REQUESTER, PAID_ON_BEFORE_APPROVAL, PAID_ON_FUTURE, previewDisbursement, REJECTION_REASON_REQUIRED, UTR_USED, type Ledger, type LedgerEvent, type RequestDisbursementCommand, decideApplyDonation, decideApproveWithdrawal, decideMarkWithdrawalPaid, decideRejectWithdrawal, decideRequestWithdrawal, evolveHeldMoney, evolveWholeRequest, HELP_OWN_REQUEST, HELP_REQUEST_NOT_FOUND, noHeldMoney, noWholeRequest, refuseWithdrawalRequest, type MarkWithdrawalPaidState, type RequestWithdrawalState, type WholeRequest } from '../help-request.decider.ts';
+import type { DisbursementApproved, DisbursementPaid, DisbursementRejected, DisbursementRequested, HelpDisbursementIdClaimed, HelpDisbursementUtrClaimed, HelpDonationEarmarked, HelpDonationUnearmarked } from '../help.events.ts';
 
 // ---- one help request's money: two donations, then withdrawals ----
 
@@ -650,5 +615,124 @@ describe('the ledger under random sequences of commands', () => {
         },
       ),
     );
+  });
+});
+
+// ---- the rules the withdrawal commands used to keep in closures (docs/decisions/052) ----
+
+const helpRequested: DomainEvent = {
+  type: 'HelpRequested',
+  data: {
+    requestId,
+    requesterId: beneficiary,
+    category: 'medical',
+    text: sealedContact,
+    amountNeededPaise: 5_00_000_00,
+    beneficiary: sealedContact,
+    documents: [],
+    requestedAt: '2026-08-01T05:00:00.000Z',
+  },
+};
+const utrClaimed = (disbursementId: string, utr = 'UTR000000001'): HelpDisbursementUtrClaimed => ({ type: 'HelpDisbursementUtrClaimed', data: { utr, requestId, disbursementId, claimedAt: at } });
+const idClaimed = (disbursementId: string, by = requestId): HelpDisbursementIdClaimed => ({ type: 'HelpDisbursementIdClaimed', data: { disbursementId, requestId: by, claimedAt: at } });
+
+/** The request's stream and, beside it, what the claim streams read in the same attempt hold. */
+const heldMoneyOf = { evolve: evolveHeldMoney, initialState: noHeldMoney };
+const withClaimsOf = {
+  evolve: (state: MarkWithdrawalPaidState & RequestWithdrawalState, event: DomainEvent): MarkWithdrawalPaidState & RequestWithdrawalState => {
+    if (event.type === 'HelpDisbursementUtrClaimed') return { ...state, claimedBy: (event as HelpDisbursementUtrClaimed).data.disbursementId };
+    if (event.type === 'HelpDisbursementIdClaimed') return { ...state, idClaimedBy: (event as HelpDisbursementIdClaimed).data.requestId };
+    return { ...state, ...evolveHeldMoney(state, event) };
+  },
+  initialState: { ...noHeldMoney, claimedBy: null, idClaimedBy: null, chargeBasisPoints: 0 },
+};
+const approveWithdrawal = deciderSpec({ ...heldMoneyOf, decide: decideApproveWithdrawal });
+const rejectWithdrawal = deciderSpec({ ...heldMoneyOf, decide: decideRejectWithdrawal });
+const markWithdrawalPaid = deciderSpec({ ...withClaimsOf, decide: decideMarkWithdrawalPaid });
+const requestWithdrawal = deciderSpec({ ...withClaimsOf, decide: decideRequestWithdrawal });
+
+describe('finance on a withdrawal: never on one of their own request', () => {
+  it('approves, rejects and marks paid a withdrawal of someone else’s request', () => {
+    approveWithdrawal([helpRequested, ...pending]).when(approveCommand()).then([approved(first, finance, at)]);
+    rejectWithdrawal([helpRequested, ...pending]).when(rejectCommand()).then([rejected(first)]);
+    markWithdrawalPaid([helpRequested, ...approvedOne])
+      .when(payCommand())
+      .then([
+        { streamId: `help-${requestId}`, events: [paid(first)] },
+        { streamId: 'help_utr-UTR000000001', events: [utrClaimed(first)] },
+      ]);
+  });
+
+  it('refuses a finance admin approving, rejecting or marking paid a withdrawal of their own request', () => {
+    approveWithdrawal([helpRequested, ...pending]).when(approveCommand(first, beneficiary)).thenRefuses('FORBIDDEN', HELP_OWN_REQUEST);
+    rejectWithdrawal([helpRequested, ...pending]).when(rejectCommand(first, beneficiary)).thenRefuses('FORBIDDEN', HELP_OWN_REQUEST);
+    markWithdrawalPaid([helpRequested, ...approvedOne]).when(payCommand({ paidBy: beneficiary })).thenRefuses('FORBIDDEN', HELP_OWN_REQUEST);
+  });
+
+  it('refuses a withdrawal of a request that does not exist', () => {
+    approveWithdrawal(pending).when(approveCommand()).thenRefuses('NOT_FOUND', HELP_REQUEST_NOT_FOUND);
+    rejectWithdrawal(pending).when(rejectCommand()).thenRefuses('NOT_FOUND', HELP_REQUEST_NOT_FOUND);
+    markWithdrawalPaid(approvedOne).when(payCommand()).thenRefuses('NOT_FOUND', HELP_REQUEST_NOT_FOUND);
+  });
+
+  it('marks paid with a UTR claimed by this withdrawal already without claiming it again, and refuses one another withdrawal holds', () => {
+    markWithdrawalPaid([helpRequested, ...approvedOne, utrClaimed(first)])
+      .when(payCommand())
+      .then([
+        { streamId: `help-${requestId}`, events: [paid(first)] },
+        { streamId: 'help_utr-UTR000000001', events: [] },
+      ]);
+    markWithdrawalPaid([helpRequested, ...approvedOne, utrClaimed(second)]).when(payCommand()).thenRefuses('CONFLICT', UTR_USED);
+    markWithdrawalPaid([helpRequested, ...paidOne, utrClaimed(first)]).when(payCommand()).thenNothing();
+  });
+});
+
+describe('the requester asks for a withdrawal', () => {
+  const command = { requestId, disbursementId: second, amountPaise: 50_000, contactNumber, sealedContactNumber: sealedContact, requesterId: beneficiary, now };
+
+  it('records the request on the request’s stream and claims its ID, once', () => {
+    requestWithdrawal([helpRequested, ...funded])
+      .when(command)
+      .then([
+        { streamId: `help-${requestId}`, events: [requested(second, 50_000)] },
+        { streamId: `help_disbursement-${second}`, events: [idClaimed(second)] },
+      ]);
+    requestWithdrawal([helpRequested, ...funded, requested(second, 50_000), idClaimed(second)]).when(command).thenNothing();
+  });
+
+  it('refuses anyone but the requester, a request that does not exist, and an ID another request’s withdrawal holds', () => {
+    requestWithdrawal([helpRequested, ...funded]).when({ ...command, requesterId: stranger }).thenRefuses('FORBIDDEN', NOT_THE_REQUESTER);
+    requestWithdrawal(funded).when(command).thenRefuses('NOT_FOUND', HELP_REQUEST_NOT_FOUND);
+    requestWithdrawal([helpRequested, ...funded, idClaimed(second, 'HLP99999')]).when(command).thenRefuses('CONFLICT', DISBURSEMENT_ID_TAKEN);
+    expect(refusalOf(() => refuseWithdrawalRequest(noHeldMoney, beneficiary)).userMessage).toBe(HELP_REQUEST_NOT_FOUND);
+  });
+});
+
+describe('a donation for the request: earmarked, or taken back', () => {
+  type Read = { held: WholeRequest; isCancelled: boolean };
+  const apply = deciderSpec({
+    evolve: (state: Read, event: DomainEvent): Read => (event.type === 'DonationCancelled' ? { ...state, isCancelled: true } : { ...state, held: evolveWholeRequest(state.held, event) }),
+    initialState: { held: noWholeRequest, isCancelled: false },
+    decide: decideApplyDonation,
+  });
+  const command = (isCancellation = false) => ({ requestId, reference: 'DON2345C', amountPaise: 30_000, isCancellation, now });
+  const cancelled: DomainEvent = { type: 'DonationCancelled', data: { reference: 'DON2345C' } };
+
+  it('earmarks a verified donation once', () => {
+    apply([helpRequested, ...funded]).when(command()).then([earmarked('DON2345C', 30_000)]);
+    apply([helpRequested, ...funded, earmarked('DON2345C', 30_000)]).when(command()).thenNothing();
+  });
+
+  it('takes it back on its cancellation, or when the donation was found cancelled before it was earmarked', () => {
+    apply([helpRequested, ...funded, earmarked('DON2345C', 30_000)]).when(command(true)).then([unearmarked('DON2345C', 30_000)]);
+    apply([helpRequested, ...funded, cancelled]).when(command()).thenNothing();
+  });
+
+  it('closes a published request as funded with the rupee that reaches the amount needed, in the same decision', () => {
+    const needing = { ...helpRequested, data: { ...(helpRequested.data as object), amountNeededPaise: 1_550_50 } };
+    const publishedOn: DomainEvent = { type: 'HelpRequestPublished', data: { requestId, publishedBy: 'admin-verification', publishedAt: at, closesOn: '2026-11-30' } };
+    apply([needing, publishedOn, ...funded])
+      .when(command())
+      .then([earmarked('DON2345C', 30_000), { type: 'HelpRequestClosed', data: { requestId, reason: 'funded', closedBy: null, closedAt: at } }]);
   });
 });

@@ -5,17 +5,7 @@ import { replayAndCompare } from '#server/event-store/replay';
 import { expectOnlyRefusals, raceCalls } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
-import {
-  amountAboveBalance,
-  CONTACT_NUMBER_REQUIRED,
-  CONTACT_NUMBER_TOO_LONG,
-  DISBURSEMENT_ALREADY_APPROVED,
-  DISBURSEMENT_ID_TAKEN,
-  INVALID_WITHDRAWAL_AMOUNT,
-  NOT_THE_REQUESTER,
-  UTR_USED,
-} from './disbursement-ledger.ts';
-import { HELP_OWN_REQUEST, HELP_REQUEST_NOT_FOUND } from '../help-request.decider.ts';
+import { HELP_OWN_REQUEST, HELP_REQUEST_NOT_FOUND, amountAboveBalance, CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, DISBURSEMENT_ALREADY_APPROVED, DISBURSEMENT_ID_TAKEN, INVALID_WITHDRAWAL_AMOUNT, NOT_THE_REQUESTER, UTR_USED } from '../help-request.decider.ts';
 import { HELP_NOT_OPEN_FOR_GIFTS } from '../requests/help-reads.ts';
 import { listDisbursements } from './disbursements.ts';
 import type { TDisbursementQueue } from './disbursements.schema.ts';

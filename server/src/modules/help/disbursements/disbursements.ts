@@ -1,54 +1,16 @@
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand, recordOnStream, type DecideTools } from '#server/event-store/command-handler';
-import type { DomainEvent } from '#server/event-store/types';
+
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
-import {
-  availableBalance,
-  DISBURSEMENT_ID_TAKEN,
-  DISBURSEMENT_NOT_FOUND,
-  decideApproveDisbursement,
-  decideMarkPaid,
-  decideRejectDisbursement,
-  decideRequestDisbursement,
-  emptyLedger,
-  evolveLedger,
-  NOT_THE_REQUESTER,
-  type Ledger,
-} from './disbursement-ledger.ts';
-import { evolveHelpRequest, HELP_OWN_REQUEST, HELP_REQUEST_NOT_FOUND, isHelpRequestEvent, noHelpRequest, type HelpRequestState } from '../help-request.decider.ts';
-import {
-  helpAccessStreamId,
-  helpStreamId,
-  HELP_DISBURSEMENT_ID_STREAM_PREFIX,
-  HELP_UTR_STREAM_PREFIX,
-  type HelpDisbursementIdClaimed,
-  type HelpBeneficiary,
-  type HelpDisbursementUtrClaimed,
-  type HelpLedgerEvent,
-  type HelpRequestEvent,
-} from '../help.events.ts';
+import { HELP_REQUEST_NOT_FOUND, availableBalance, DISBURSEMENT_NOT_FOUND, NOT_THE_REQUESTER, decideApproveWithdrawal, decideMarkWithdrawalPaid, decideRejectWithdrawal, decideRequestWithdrawal, evolveHeldMoney, helpDisbursementIdStreamId, helpUtrStreamId, noHeldMoney, refuseWithdrawalRequest, type HeldMoney, type MarkWithdrawalPaidState, type RequestWithdrawalState } from '../help-request.decider.ts';
+import { helpAccessStreamId, helpStreamId, type HelpDisbursementIdClaimed, type HelpBeneficiary, type HelpDisbursementUtrClaimed, type HelpLedgerEvent, type HelpRequestEvent } from '../help.events.ts';
 import { causeOfCategory } from '../help.schema.ts';
 import { isListedNewestFirst, type TDisbursementDetails, type TDisbursementQueue, type TDisbursementsOfRequest, type TRequestDisbursement } from './disbursements.schema.ts';
+import { getUserContact } from '#server/modules/identity/identity.api';
 
 type DisbursementStatus = 'requested' | 'approved' | 'rejected' | 'paid';
-
-/** A help request's stream folded twice over: its life (who asked, its state) and the money held for it. */
-export interface HeldMoney {
-  request: HelpRequestState;
-  ledger: Ledger;
-}
-
-const noHeldMoney: HeldMoney = { request: noHelpRequest, ledger: emptyLedger };
-
-export function evolveHeldMoney(state: HeldMoney, event: DomainEvent): HeldMoney {
-  return { request: isHelpRequestEvent(event) ? evolveHelpRequest(state.request, event) : state.request, ledger: evolveLedger(state.ledger, event) };
-}
-
-export function helpUtrStreamId(utr: string): string {
-  return `${HELP_UTR_STREAM_PREFIX}${utr}`;
-}
 
 /** The request a withdrawal belongs to (the read model is inline, so it knows every recorded one). */
 async function requestOfDisbursement(services: Pick<Services, 'db'>, disbursementId: string): Promise<string> {
@@ -66,8 +28,8 @@ export async function requestDisbursement(services: Services, input: TRequestDis
   const now = services.now();
   const streamId = helpStreamId(input.id);
   // A withdrawal's ID names one withdrawal of one request: finance finds its request by it.
-  const idStreamId = `${HELP_DISBURSEMENT_ID_STREAM_PREFIX}${input.disbursementId}`;
-  const { events, state } = await handleCommand<HeldMoney & { chargeBasisPoints: number; idClaimedBy: string | null }, HelpLedgerEvent | HelpDisbursementIdClaimed>(services, {
+  const idStreamId = helpDisbursementIdStreamId(input.disbursementId);
+  const { events, state } = await handleCommand<RequestWithdrawalState, HelpLedgerEvent | HelpDisbursementIdClaimed>(services, {
     async read(tx) {
       const folded = await foldStream(services.eventStore, tx, streamId, evolveHeldMoney, noHeldMoney);
       const claim = await foldStream<string | null, HelpDisbursementIdClaimed>(services.eventStore, tx, idStreamId, (_, event) => event.data.requestId, null);
@@ -78,30 +40,20 @@ export async function requestDisbursement(services: Services, input: TRequestDis
       };
     },
     async decide(held, { seal }) {
-      // Nobody but the requester learns what a request holds.
-      if (!held.request.exists) throw new AppError('NOT_FOUND', { userMessage: HELP_REQUEST_NOT_FOUND });
-      if (held.request.requesterId !== meta.actor) throw new AppError('FORBIDDEN', { userMessage: NOT_THE_REQUESTER });
-      const decided = decideRequestDisbursement(
+      // Refused before anything is sealed for a stranger; then decided with the number sealed.
+      refuseWithdrawalRequest(held, meta.actor);
+      return decideRequestWithdrawal(
         {
           requestId: input.id,
           disbursementId: input.disbursementId,
           amountPaise: input.amountPaise,
           contactNumber: input.contactNumber,
           sealedContactNumber: await seal(streamId, input.contactNumber.trim()),
-          chargeBasisPoints: held.chargeBasisPoints,
           requesterId: meta.actor,
-          isRequester: true,
           now,
         },
-        held.ledger,
+        held,
       );
-      if (held.idClaimedBy !== null && held.idClaimedBy !== input.id) throw new AppError('CONFLICT', { userMessage: DISBURSEMENT_ID_TAKEN });
-      const claimed: HelpDisbursementIdClaimed[] =
-        decided.length > 0 && held.idClaimedBy === null ? [{ type: 'HelpDisbursementIdClaimed', data: { disbursementId: input.disbursementId, requestId: input.id, claimedAt: now.toISOString() } }] : [];
-      return [
-        { streamId, events: decided },
-        { streamId: idStreamId, events: claimed },
-      ];
     },
     metadata: eventMetadata(meta),
   });
@@ -205,14 +157,16 @@ export async function listDisbursements(
  * money goes and how to reach the beneficiary. The opening is recorded before anything is shown.
  */
 export async function revealDisbursementDetails(services: Services, disbursementId: string, meta: RequestMeta): Promise<TDisbursementDetails> {
-  const { rows } = await services.db.query<{ request_id: string; contact_number: string | null; beneficiary: HelpBeneficiary | null; email: string | null; phone: string | null }>(
-    `SELECT d.request_id, d.contact_number, r.beneficiary, u.email, u.phone
-       FROM help_disbursements d JOIN help_requests r ON r.id = d.request_id LEFT JOIN users u ON u.user_id = r.requester_id
+  const { rows } = await services.db.query<{ request_id: string; contact_number: string | null; beneficiary: HelpBeneficiary | null; requester_id: string }>(
+    `SELECT d.request_id, d.contact_number, r.beneficiary, r.requester_id
+       FROM help_disbursements d JOIN help_requests r ON r.id = d.request_id
       WHERE d.disbursement_id = $1`,
     [disbursementId],
   );
-  const row = rows[0];
-  if (!row) throw new AppError('NOT_FOUND', { userMessage: DISBURSEMENT_NOT_FOUND });
+  const found = rows[0];
+  if (!found) throw new AppError('NOT_FOUND', { userMessage: DISBURSEMENT_NOT_FOUND });
+  const contact = await getUserContact(services.db, found.requester_id);
+  const row = { ...found, email: contact?.email ?? null, phone: contact?.phone ?? null };
   await recordOnStream(
     services,
     helpAccessStreamId(row.request_id),
@@ -235,7 +189,7 @@ export async function revealDisbursementDetails(services: Services, disbursement
   };
 }
 
-/** A finance decision on a withdrawal: on its request's stream, never by the request's own requester. */
+/** A finance decision on a withdrawal, on its request's stream (the decider refuses the request's own requester). */
 async function decideOnDisbursement(
   services: Services,
   disbursementId: string,
@@ -247,11 +201,7 @@ async function decideOnDisbursement(
     streamId: helpStreamId(requestId),
     evolve: evolveHeldMoney,
     initialState: noHeldMoney,
-    decide(held, tools) {
-      if (!held.request.exists) throw new AppError('NOT_FOUND', { userMessage: HELP_REQUEST_NOT_FOUND });
-      if (held.request.requesterId === meta.actor) throw new AppError('FORBIDDEN', { userMessage: HELP_OWN_REQUEST });
-      return decide(held, requestId, tools);
-    },
+    decide: (held, tools) => decide(held, requestId, tools),
     metadata: eventMetadata(meta),
   });
   const after = events.reduce(evolveHeldMoney, state);
@@ -260,14 +210,14 @@ async function decideOnDisbursement(
 
 export function approveDisbursement(services: Services, input: { disbursementId: string }, meta: RequestMeta) {
   return decideOnDisbursement(services, input.disbursementId, meta, (held, requestId) =>
-    decideApproveDisbursement({ requestId, disbursementId: input.disbursementId, approvedBy: meta.actor, now: services.now() }, held.ledger),
+    decideApproveWithdrawal({ requestId, disbursementId: input.disbursementId, approvedBy: meta.actor, now: services.now() }, held),
   );
 }
 
 /** help.admin.disbursements.reject: the reason (as the decider trimmed it) is sealed under the request's key (it may name the requester; issue 29). */
 export function rejectDisbursement(services: Services, input: { disbursementId: string; reason: string }, meta: RequestMeta) {
   return decideOnDisbursement(services, input.disbursementId, meta, (held, requestId, { seal }) => {
-    const events = decideRejectDisbursement({ requestId, disbursementId: input.disbursementId, reason: input.reason, rejectedBy: meta.actor, now: services.now() }, held.ledger);
+    const events = decideRejectWithdrawal({ requestId, disbursementId: input.disbursementId, reason: input.reason, rejectedBy: meta.actor, now: services.now() }, held);
     return Promise.all(events.map(async (event) => ({ ...event, data: { ...event.data, reason: await seal(helpStreamId(requestId), event.data.reason) } })));
   });
 }
@@ -285,28 +235,18 @@ export async function markDisbursementPaid(
   const streamId = helpStreamId(requestId);
   const utrStreamId = helpUtrStreamId(input.utr);
   const now = services.now();
-  await handleCommand<HeldMoney & { category: string | null; claimedBy: string | null }, HelpLedgerEvent | HelpDisbursementUtrClaimed>(services, {
+  await handleCommand<MarkWithdrawalPaidState & { category: string | null }, HelpLedgerEvent | HelpDisbursementUtrClaimed>(services, {
     async read(tx) {
       const held = await foldStream(services.eventStore, tx, streamId, evolveHeldMoney, noHeldMoney);
       const claim = await foldStream<string | null, HelpDisbursementUtrClaimed>(services.eventStore, tx, utrStreamId, (_, event) => event.data.disbursementId, null);
       const { rows } = await tx.query<{ category: string }>(`SELECT category FROM help_requests WHERE id = $1`, [requestId]);
       return { state: { ...held.state, category: rows[0]?.category ?? null, claimedBy: claim.state }, versions: { ...held.versions, ...claim.versions } };
     },
-    decide(state) {
-      if (!state.request.exists) throw new AppError('NOT_FOUND', { userMessage: HELP_REQUEST_NOT_FOUND });
-      if (state.request.requesterId === meta.actor) throw new AppError('FORBIDDEN', { userMessage: HELP_OWN_REQUEST });
-      const isUtrUsed = state.claimedBy !== null && state.claimedBy !== input.disbursementId;
-      const paid = decideMarkPaid(
-        { requestId, disbursementId: input.disbursementId, utr: input.utr, paidOn: input.paidOn, paidBy: meta.actor, isUtrUsed, cause: causeOfCategory(state.category), now },
-        state.ledger,
-      );
-      const claimed: HelpDisbursementUtrClaimed[] =
-        paid.length > 0 && state.claimedBy === null ? [{ type: 'HelpDisbursementUtrClaimed', data: { utr: input.utr, requestId, disbursementId: input.disbursementId, claimedAt: now.toISOString() } }] : [];
-      return [
-        { streamId, events: paid },
-        { streamId: utrStreamId, events: claimed },
-      ];
-    },
+    decide: (state) =>
+      decideMarkWithdrawalPaid(
+        { requestId, disbursementId: input.disbursementId, utr: input.utr, paidOn: input.paidOn, paidBy: meta.actor, cause: causeOfCategory(state.category), now },
+        state,
+      ),
     metadata: eventMetadata(meta),
   });
   return { disbursementId: input.disbursementId, status: 'paid' };

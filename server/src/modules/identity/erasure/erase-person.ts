@@ -11,6 +11,7 @@ import { PERMISSIONS, type Permission } from '../identity.events.ts';
 import { staffInvitationStreamId, userStreamId } from '../identity.events.ts';
 import { keepOneSuperAdmin, MEMBER_NOT_FOUND } from '../members/member-admin.ts';
 import { evolveUser, noUser, type UserState } from '../user.decider.ts';
+import { forgetAddressesOfActor } from '#server/event-store/queries';
 
 export const ERASE_OWN = 'You cannot erase your own account from the console.';
 export const ERASE_NOT_ALLOWED = 'Only an admin holding every permission this account holds can erase it.';
@@ -157,7 +158,7 @@ export async function erasePerson(
       }
       await tx.query(`DELETE FROM login_failures WHERE account_key = $1`, [`user:${command.userId}`]);
       // The addresses their own requests came from (docs/decisions/022).
-      await tx.query(`DELETE FROM request_addresses WHERE actor = $1`, [command.userId]);
+      await forgetAddressesOfActor(tx, command.userId);
       for (const part of state.found) await part.shred(tx);
     },
   });

@@ -10,6 +10,7 @@ import { userStreamId, type Permission, type ProfileDetails, type ProfileUpdated
 import { assertIfscsInList } from './ifsc-list.ts';
 import { scriptOfName, type TProfile, type ZUpdateProfileRequestSchema } from './profile.schema.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
+import { streamVersionSql } from '#server/event-store/queries';
 
 export const PROFILE_NOT_FOUND = ACCOUNT_NOT_FOUND;
 export const PROFILE_NOT_YOURS = 'You can only see your own profile.';
@@ -207,8 +208,8 @@ export async function updateProfile(
 /** The form as the read models hold it, with the stream version they reflect (one statement, one snapshot). */
 async function readDetails(tx: Queryable, userId: string): Promise<{ fullName: string; details: ProfileDetails; version: number } | null> {
   const { rows } = await tx.query<Pick<ProfileRow, 'full_name' | DetailColumns> & { version: number }>(
-    `SELECT u.full_name, u.phone, u.address, u.city, u.state, u.pin_code, p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name, s.version
-     FROM users u JOIN streams s ON s.stream_id = 'user-' || u.user_id LEFT JOIN member_profiles p ON p.user_id = u.user_id
+    `SELECT u.full_name, u.phone, u.address, u.city, u.state, u.pin_code, p.upi_id, p.bank_name, p.account_holder, p.account_number, p.ifsc, p.other_script_name, ${streamVersionSql(`'user-' || u.user_id`)} AS version
+     FROM users u LEFT JOIN member_profiles p ON p.user_id = u.user_id
      WHERE u.user_id = $1 AND u.status = 'active'`,
     [userId],
   );

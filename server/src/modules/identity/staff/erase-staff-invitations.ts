@@ -2,6 +2,7 @@ import type { Queryable } from '#server/db/db';
 import type { ErasureFound, ErasurePart, ErasureTarget } from '#server/modules/module';
 import type { Services } from '#server/services';
 import { staffInvitationStreamId } from '../identity.events.ts';
+import { hasLiveKeySql, streamVersionSql } from '#server/event-store/queries';
 
 /**
  * The identity module's part of erasing a person besides their account (issue 29): the staff
@@ -14,11 +15,11 @@ export const staffInvitationsErasurePart: ErasurePart = {
     const emails = target.contacts.filter((contact) => contact.includes('@'));
     if (emails.length === 0) return { streams: {}, counts: {}, kept: [], shred: async () => {} };
     const { rows } = await tx.query<{ stream_id: string; version: number }>(
-      `SELECT s.stream_id, s.version
+      `SELECT s.stream_id, ${streamVersionSql('s.stream_id')} AS version
          FROM staff_invitations i
-         JOIN streams s ON s.stream_id = $2 || i.invitation_id
-         JOIN data_keys k ON k.subject_id = s.stream_id AND k.wrapped_key IS NOT NULL
+         CROSS JOIN LATERAL (SELECT $2 || i.invitation_id AS stream_id) s
         WHERE lower(i.email) = ANY($1::text[]) AND i.user_id IS NULL
+          AND ${hasLiveKeySql('s.stream_id')} AND ${streamVersionSql('s.stream_id')} IS NOT NULL
         ORDER BY s.stream_id`,
       [emails, staffInvitationStreamId('')],
     );

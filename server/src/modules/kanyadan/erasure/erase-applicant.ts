@@ -3,6 +3,7 @@ import type { ErasureFound, ErasurePart, ErasureTarget } from '#server/modules/m
 import type { Services } from '#server/services';
 import { shredApplication } from '../application-commands.ts';
 import { KANYADAN_STREAM_PREFIX } from '../kanyadan.events.ts';
+import { findEvents, hasLiveKeySql, streamVersionSql } from '#server/event-store/queries';
 
 /**
  * The Kanyadan module's part of erasing a person (issue 29, docs/decisions/047): the applications
@@ -19,19 +20,19 @@ export const kanyadanErasurePart: ErasurePart = {
   async find(services: Services, tx: Queryable, target: ErasureTarget): Promise<ErasureFound> {
     const emails = target.contacts.filter((contact) => contact.includes('@'));
     const phones = target.contacts.filter((contact) => !contact.includes('@'));
+    // The applications the person submitted while signed in (their account is the submission's actor).
+    const submittedBy = target.userId === null ? [] : (await findEvents(tx, { types: ['KanyadanApplicationSubmitted'], actor: target.userId })).map((event) => event.streamId);
     const { rows } = await tx.query<{ stream_id: string; version: number }>(
-      `SELECT s.stream_id, s.version
+      `SELECT s.stream_id, ${streamVersionSql('s.stream_id')} AS version
          FROM kanyadan_applications a
-         JOIN streams s ON s.stream_id = $4 || a.reg_no
-         JOIN data_keys k ON k.subject_id = s.stream_id AND k.wrapped_key IS NOT NULL
+         CROSS JOIN LATERAL (SELECT $3 || a.reg_no AS stream_id) s
         WHERE NOT a.is_erased
+          AND ${hasLiveKeySql('s.stream_id')} AND ${streamVersionSql('s.stream_id')} IS NOT NULL
           AND (lower(a.email) = ANY($1::text[])
                OR right(regexp_replace(coalesce(a.phone, ''), '\\D', '', 'g'), 10) = ANY($2::text[])
-               OR ($3::text IS NOT NULL AND EXISTS (
-                    SELECT 1 FROM events e
-                     WHERE e.stream_id = s.stream_id AND e.type = 'KanyadanApplicationSubmitted' AND e.metadata->>'actor' = $3)))
+               OR s.stream_id = ANY($4::text[]))
         ORDER BY s.stream_id`,
-      [emails, phones, target.userId, KANYADAN_STREAM_PREFIX],
+      [emails, phones, KANYADAN_STREAM_PREFIX, submittedBy],
     );
     return {
       streams: Object.fromEntries(rows.map((row) => [row.stream_id, row.version])),

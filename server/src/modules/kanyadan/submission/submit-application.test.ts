@@ -1,20 +1,11 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, refusalOf } from '#server/testing/decider-spec';
 import { AGE_OUT_OF_RANGE, DOB_IN_FUTURE, type TApplicationFields } from './kanyadan-fields.schema.ts';
-import type { KanyadanApplicationSubmitted, ReceivedDocument } from '../kanyadan.events.ts';
-import {
-  applicantDetailsOf,
-  checkDateOfBirth,
-  CONSENT_TEXT_VERSION,
-  decideSubmit,
-  documentKindOf,
-  FATHER_NOT_MEMBER,
-  generateRegNo,
-  uploadKindOf,
-  type SubmitCommand,
-} from './submit-application.ts';
+import type { KanyadanApplicationSubmitted, KanyadanSubmissionKeyUsed, ReceivedDocument } from '../kanyadan.events.ts';
+import { applicantDetailsOf, checkDateOfBirth, documentKindOf, generateRegNo, uploadKindOf } from './submit-application.ts';
+import { CONSENT_TEXT_VERSION, decideSubmit, FATHER_NOT_MEMBER, type SubmitCommand, type SubmitState } from '../application.decider.ts';
 
 /** 18:30 UTC on 28 February 2031 is midnight of 1 March in India. */
 const indiaFirstOfMarch = new Date('2031-02-28T18:30:00.000Z');
@@ -71,6 +62,22 @@ describe('decideSubmit', () => {
   });
   const fresh = { earlierRegNo: null, father: undefined };
   const key = '0190c3a4-aaaa-7000-8000-00000000beef';
+
+  /** The submission key's stream folded (an earlier application it made); the father as the command's read found him. */
+  const submit = (father: SubmitState['father']) =>
+    deciderSpec<SubmitCommand & { submissionKey: string | null }, SubmitState, KanyadanApplicationSubmitted | KanyadanSubmissionKeyUsed>({
+      evolve: (state, event) => (event.type === 'KanyadanSubmissionKeyUsed' ? { ...state, earlierRegNo: event.data.regNo } : state),
+      initialState: { earlierRegNo: null, father },
+      decide: (withKey, state) => decideSubmit(withKey, state, withKey.submissionKey),
+    });
+  const keyUsed = (by: string): KanyadanSubmissionKeyUsed => ({ type: 'KanyadanSubmissionKeyUsed', data: { key, regNo: by, usedAt: now.toISOString() } });
+
+  it('given/when/then: a new application with its key; nothing for the same submission again; a father no active member is refused', () => {
+    submit(undefined)([]).when({ ...command(), submissionKey: key }).then([submitted(), keyUsed(regNo)]);
+    submit({ userId: 'SH1000001' })([]).when({ ...command(10_000), submissionKey: null }).then([submitted(10_000)]);
+    submit(undefined)([keyUsed('KNYDN0000001')]).when({ ...command(), submissionKey: key }).thenNothing();
+    submit(null)([]).when({ ...command(), submissionKey: key }).thenRefuses('BAD_REQUEST', FATHER_NOT_MEMBER);
+  });
 
   it('records the application, with the consent and the fee in force', () => {
     expect(decideSubmit(command(), fresh, null)).toEqual([submitted()]);

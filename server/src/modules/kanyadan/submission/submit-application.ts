@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
-import type { Sealed } from '#server/event-store/sealing/personal-data';
+
 import type { Recorded } from '#server/event-store/types';
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
@@ -29,18 +29,10 @@ import {
   type KanyadanStatus,
   type TApplicationFields,
 } from './kanyadan-fields.schema.ts';
-import {
-  kanyadanStreamId,
-  type ApplicantDetails,
-  type KanyadanApplicationSubmitted,
-  type KanyadanSubmissionKeyUsed,
-  type ReceivedDocument,
-} from '../kanyadan.events.ts';
+import { kanyadanStreamId, type ApplicantDetails, type KanyadanSubmissionKeyUsed } from '../kanyadan.events.ts';
+import { type SubmitCommand, decideSubmit } from '../application.decider.ts';
 
-export const FATHER_NOT_MEMBER = 'No active member has this ID. Leave it empty if the father is not a member.';
 export const SUBMISSION_KEY_INVALID = 'The Idempotency-Key header must be a UUID.';
-/** The version of the consent wording the form shows (web i18n kanyadan.registration.consent). */
-export const CONSENT_TEXT_VERSION = 'kanyadan-consent-2026-11';
 /** The file store's kind of a document as the family sent it, until the document job has made it safe. */
 export function uploadKindOf(kind: string): string {
   return `kanyadan-upload-${fileKindOf(kind)}`;
@@ -105,45 +97,6 @@ async function problemOf(services: Pick<Services, 'log'>, file: ReceivedFormFile
 /** PREFIX + 7 random digits. Uniqueness is the append's: a number in use makes the no_stream append conflict. */
 export function generateRegNo(prefix: string): string {
   return `${prefix}${crypto.randomInt(0, 10_000_000).toString().padStart(7, '0')}`;
-}
-
-export interface SubmitCommand {
-  regNo: string;
-  applicant: Sealed;
-  fields: Pick<TApplicationFields, 'state' | 'district'>;
-  ageYears: number;
-  documents: ReceivedDocument[];
-  feePaise: number;
-  now: Date;
-}
-
-export interface SubmitState {
-  /** The application an earlier request with the same Idempotency-Key made, if any. */
-  earlierRegNo: string | null;
-  /** The father's member ID: undefined when none was given, null when no active member has it. */
-  father: { userId: string } | null | undefined;
-}
-
-/** Pure: a new application, or nothing when this very submission was recorded already. */
-export function decideSubmit(command: SubmitCommand, state: SubmitState, submissionKey: string | null): (KanyadanApplicationSubmitted | KanyadanSubmissionKeyUsed)[] {
-  if (state.earlierRegNo) return [];
-  if (state.father === null) throw new AppError('BAD_REQUEST', { userMessage: FATHER_NOT_MEMBER, fieldErrors: { fatherRegNo: [FATHER_NOT_MEMBER] } });
-  const submitted: KanyadanApplicationSubmitted = {
-    type: 'KanyadanApplicationSubmitted',
-    data: {
-      regNo: command.regNo,
-      applicant: command.applicant,
-      state: command.fields.state,
-      district: command.fields.district,
-      ageYears: command.ageYears,
-      consent: { given: true, textVersion: CONSENT_TEXT_VERSION },
-      documents: command.documents,
-      feePaise: command.feePaise,
-      submittedAt: command.now.toISOString(),
-    },
-  };
-  if (!submissionKey) return [submitted];
-  return [submitted, { type: 'KanyadanSubmissionKeyUsed', data: { key: submissionKey, regNo: command.regNo, usedAt: command.now.toISOString() } }];
 }
 
 /** The details sealed with the application, from the validated fields. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deciderSpec, fold, recorded } from '#server/testing/decider-spec';
-import { decideMarkHandled, decideReceiveContactMessage, evolveContact, MESSAGE_NOT_FOUND, noContact } from './contact.ts';
+import { decideMarkHandled, decideReceiveContactMessage, evolveContact, MESSAGE_NOT_FOUND, noContact } from './contact.decider.ts';
 import type { SiteEvent } from '../site.events.ts';
 
 const messageId = '0195a1b2-0000-7000-8000-0000000000d1';
@@ -55,5 +55,14 @@ describe('decideMarkHandled', () => {
 
   it('refuses a message that does not exist', () => {
     given([]).when({ messageId, now }).thenRefuses('NOT_FOUND', MESSAGE_NOT_FOUND);
+  });
+});
+
+describe('decideReceiveContactMessage, given/when/then', () => {
+  // A message opens its own new stream: there is nothing before it to fold.
+  const given = deciderSpec({ decide: (command: { messageId: string; personal: Sealed; now: Date }) => [decideReceiveContactMessage(command)], evolve: evolveContact, initialState: noContact });
+
+  it('given a new stream, when the form is sent, then the message is recorded with its sealed details', () => {
+    given([]).when({ messageId, personal, now }).then([{ type: 'ContactMessageReceived', data: { messageId, personal, receivedAt: now.toISOString() } }]);
   });
 });

@@ -6,13 +6,11 @@ import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit, formatWait } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { handleCommand } from '#server/event-store/command-handler';
-import type { Sealed } from '#server/event-store/sealing/personal-data';
-import type { Recorded } from '#server/event-store/types';
+
 import type { Services } from '#server/services';
 import type { TContactMessage, ZCreateContactMessageRequestSchema } from './contact.schema.ts';
-import { contactStreamId, type ContactDetails, type ContactMessageHandled, type ContactMessageReceived, type SiteEvent } from '../site.events.ts';
-
-export const MESSAGE_NOT_FOUND = 'This message does not exist.';
+import { contactStreamId, type ContactDetails } from '../site.events.ts';
+import { MESSAGE_NOT_FOUND, decideReceiveContactMessage, decideMarkHandled, contactStream } from './contact.decider.ts';
 
 /**
  * Takes a message from the contact form. A filled honeypot means a bot: it is dropped without a
@@ -90,48 +88,11 @@ export async function getContactMessage(db: Queryable, id: string): Promise<TCon
   return toDto(rows[0]);
 }
 
-/** Pure: a message from the form, its personal details sealed under the message's own key. */
-export function decideReceiveContactMessage(command: { messageId: string; personal: Sealed; now: Date }): ContactMessageReceived {
-  return { type: 'ContactMessageReceived', data: { messageId: command.messageId, personal: command.personal, receivedAt: command.now.toISOString() } };
-}
-
-/** A contact message's stream, folded to what handling it needs. */
-export interface ContactState {
-  exists: boolean;
-  isHandled: boolean;
-}
-
-export const noContact: ContactState = { exists: false, isHandled: false };
-
-export function evolveContact(state: ContactState, event: Recorded<SiteEvent>): ContactState {
-  switch (event.type) {
-    case 'ContactMessageReceived':
-      return { exists: true, isHandled: false };
-    case 'ContactMessageHandled':
-      return { ...state, isHandled: true };
-    case 'SettingsChanged':
-    case 'ContentPageSaved':
-      return state;
-    default: {
-      const _unknown: never = event;
-      return state;
-    }
-  }
-}
-
-/** Pure: marking handled once; marking again finds it done and records nothing. */
-export function decideMarkHandled(command: { messageId: string; now: Date }, state: ContactState): ContactMessageHandled[] {
-  if (!state.exists) throw new AppError('NOT_FOUND', { userMessage: MESSAGE_NOT_FOUND });
-  if (state.isHandled) return [];
-  return [{ type: 'ContactMessageHandled', data: { messageId: command.messageId, handledAt: command.now.toISOString() } }];
-}
-
 /** Marking twice records nothing new. */
 export async function markContactMessageHandled(services: Services, id: string, meta: RequestMeta): Promise<TContactMessage> {
   await handleCommand(services, {
-    streamId: contactStreamId(id),
-    evolve: evolveContact,
-    initialState: noContact,
+    stream: contactStream,
+    id,
     decide: (state) => decideMarkHandled({ messageId: id, now: services.now() }, state),
     metadata: eventMetadata(meta),
   });

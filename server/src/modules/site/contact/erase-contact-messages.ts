@@ -2,6 +2,7 @@ import type { Queryable } from '#server/db/db';
 import type { ErasureFound, ErasurePart, ErasureTarget } from '#server/modules/module';
 import type { Services } from '#server/services';
 import { contactStreamId } from '../site.events.ts';
+import { hasLiveKeySql, streamVersionSql } from '#server/event-store/queries';
 
 
 /**
@@ -15,11 +16,11 @@ export const contactMessagesErasurePart: ErasurePart = {
     const phones = target.contacts.filter((contact) => !contact.includes('@'));
     if (emails.length === 0 && phones.length === 0) return { streams: {}, counts: {}, kept: [], shred: async () => {} };
     const { rows } = await tx.query<{ stream_id: string; version: number }>(
-      `SELECT s.stream_id, s.version
+      `SELECT s.stream_id, ${streamVersionSql('s.stream_id')} AS version
          FROM contact_messages m
-         JOIN streams s ON s.stream_id = $3 || m.message_id::text
-         JOIN data_keys k ON k.subject_id = s.stream_id AND k.wrapped_key IS NOT NULL
-        WHERE lower(m.email) = ANY($1::text[]) OR right(regexp_replace(coalesce(m.phone, ''), '\\D', '', 'g'), 10) = ANY($2::text[])
+         CROSS JOIN LATERAL (SELECT $3 || m.message_id::text AS stream_id) s
+        WHERE (lower(m.email) = ANY($1::text[]) OR right(regexp_replace(coalesce(m.phone, ''), '\\D', '', 'g'), 10) = ANY($2::text[]))
+          AND ${hasLiveKeySql('s.stream_id')} AND ${streamVersionSql('s.stream_id')} IS NOT NULL
         ORDER BY s.stream_id`,
       [emails, phones, contactStreamId('')],
     );

@@ -7,6 +7,7 @@ import type { Services } from '#server/services';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
 import { isMoneySetting, MONEY_SETTINGS_FINANCE_ONLY, ZSettingsSchema, type TMoneySettingKey, type TSettings } from './settings.schema.ts';
 import { SETTINGS_STREAM, type SettingsChanged } from '../site.events.ts';
+import { findEvents, streamVersionSql } from '#server/event-store/queries';
 
 export const SETTINGS_CONFLICT = 'Someone else changed the settings meanwhile. Reload to see their changes.';
 
@@ -17,7 +18,7 @@ export const SETTINGS_CONFLICT = 'Someone else changed the settings meanwhile. R
 export async function getSettings(db: Queryable): Promise<{ version: number; settings: TSettings }> {
   // One statement: the rows and the stream version they reflect come from one snapshot.
   const { rows } = await db.query<{ key: string | null; value: unknown; version: number | null }>(
-    `SELECT st.key, st.value, (SELECT version FROM streams WHERE stream_id = $1) AS version
+    `SELECT st.key, st.value, ${streamVersionSql('$1')} AS version
      FROM (SELECT 1) AS one LEFT JOIN site_settings st ON true`,
     [SETTINGS_STREAM],
   );
@@ -79,13 +80,8 @@ export async function updateSettings(
  * settings page and in the mail to finance).
  */
 export async function recentMoneySettingChanges(db: Queryable, since: Date): Promise<Array<{ at: string; actor: string; fields: TMoneySettingKey[] }>> {
-  const { rows } = await db.query<{ recorded_at: Date; actor: string; keys: string[] }>(
-    `SELECT recorded_at, metadata->>'actor' AS actor, ARRAY(SELECT jsonb_object_keys(data->'changes')) AS keys
-       FROM events WHERE stream_id = $1 AND type = 'SettingsChanged' AND recorded_at >= $2
-      ORDER BY stream_version DESC`,
-    [SETTINGS_STREAM, since],
-  );
-  return rows
-    .map((row) => ({ at: new Date(row.recorded_at).toISOString(), actor: row.actor, fields: row.keys.filter(isMoneySetting) }))
+  const events = await findEvents(db, { streamId: SETTINGS_STREAM, types: ['SettingsChanged'], recordedFrom: since, newestFirst: true });
+  return events
+    .map((event) => ({ at: new Date(event.recordedAt).toISOString(), actor: event.metadata.actor, fields: Object.keys((event.data.changes ?? {}) as object).filter(isMoneySetting) }))
     .filter((change) => change.fields.length > 0);
 }
