@@ -4,8 +4,8 @@ import { formatMoney } from '#web/ui/format.ts';
 
 /**
  * The beneficiary's withdrawal form, without React, so the form can say at once what the server's
- * ledger (server/src/modules/help/disbursements/disbursement-ledger.ts) would say. The admin charge, the limits and
- * their messages are the ledger's own (server/src/shared/withdrawals.ts); the server checks
+ * ledger (the help request's decider, server/src/modules/help/help-request.decider.ts) would say. The
+ * admin charge, the limits and their messages are the ledger's own (server/src/shared/withdrawals.ts); the server checks
  * everything again, and its messages are the same English texts, translated through serverMessages.
  */
 
