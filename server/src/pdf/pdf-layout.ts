@@ -184,7 +184,7 @@ export class PdfLayout {
     return this.paragraph('P', text, style);
   }
 
-  /** A block of text as one structure element; each line is its own marked content, as a page may end between two. */
+  /** A block of text as one structure element, its runs its content line by line (a page may end between two lines). */
   private paragraph(type: 'P' | 'H1' | 'H2', text: string, style: Partial<TextStyle> & { align?: Align; x?: number; width?: number }): Box {
     const full: TextStyle = { size: style.size ?? BODY_SIZE, bold: style.bold, color: style.color };
     const x = style.x ?? this.left;
@@ -203,14 +203,6 @@ export class PdfLayout {
     return { x, y: top, width, height: this.cursor - top };
   }
 
-  /** Draws `draw` (no text: text is tagged run by run, text.ts) as marked content of `element`, on the current page. */
-  private marked(element: PDFKit.PDFStructureElement, type: 'Figure', draw: () => void): void {
-    const content = this.doc.markStructureContent(type);
-    draw();
-    this.doc.endMarkedContent();
-    element.add(content);
-  }
-
   /** Draws `draw` outside the structure tree: a rule, shading, a page number, a repeated header. */
   artifact(type: 'Layout' | 'Pagination', draw: () => void): void {
     this.doc.markContent('Artifact', { type });
@@ -225,7 +217,7 @@ export class PdfLayout {
   image(bytes: Buffer, options: { height: number; alt: string }): Box {
     this.ensureSpace(options.height);
     const top = this.cursor;
-    this.figure(options.alt, () => this.doc.image(bytes, this.left, top, { fit: [this.contentWidth, options.height] }));
+    this.structure.add(this.drawFigure(options.alt, () => this.doc.image(bytes, this.left, top, { fit: [this.contentWidth, options.height] })));
     this.cursor += options.height + 6;
     return { x: this.left, y: top, width: this.contentWidth, height: options.height };
   }
@@ -252,12 +244,9 @@ export class PdfLayout {
     const qrSize = options.qr ? (options.qrSize ?? 96) : 0;
     const width = this.contentWidth - (qrSize ? qrSize + 12 : 0);
     // Drawn first, read after the details: its element joins the tree below.
-    const qrFigure = options.qr ? this.doc.struct('Figure', { alt: qrAlt(options.qr) }) : undefined;
     let qr: QrCodeGeometry | undefined;
-    if (qrFigure && options.qr) {
-      const text = options.qr;
-      this.marked(qrFigure, 'Figure', () => (qr = drawQrCode(this.doc, text, { x: this.left + this.contentWidth - qrSize, y: top, size: qrSize })));
-    }
+    const text = options.qr;
+    const qrFigure = text ? this.drawFigure(qrAlt(text), () => (qr = drawQrCode(this.doc, text, { x: this.left + this.contentWidth - qrSize, y: top, size: qrSize }))) : undefined;
     // The foundation's own details (from settings) name no person: shaped once per process.
     markShareable(foundation.name.en, foundation.name.hi, foundation.address?.en, foundation.address?.hi, foundation.taxExemptionLabel?.en, foundation.taxExemptionLabel?.hi);
 
@@ -277,10 +266,7 @@ export class PdfLayout {
     for (const [label, value] of details) {
       if (filled(value)) this.text(`${bilingual(label)}: ${value.trim()}`, { size: 9, width });
     }
-    if (qrFigure) {
-      this.structure.add(qrFigure);
-      qrFigure.end();
-    }
+    if (qrFigure) this.structure.add(qrFigure);
     this.cursor = Math.max(this.cursor, top + qrSize) + 6;
     this.rule(0.75);
     this.moveDown(8);
@@ -414,7 +400,7 @@ export class PdfLayout {
       options.align === 'right' ? this.left + this.contentWidth - size : options.align === 'center' ? this.left + (this.contentWidth - size) / 2 : this.left;
     let geometry: QrCodeGeometry | undefined;
     const y = this.cursor;
-    this.figure(qrAlt(text), () => (geometry = drawQrCode(this.doc, text, { x, y, size })));
+    this.structure.add(this.drawFigure(qrAlt(text), () => (geometry = drawQrCode(this.doc, text, { x, y, size }))));
     this.cursor += size;
     if (caption) {
       const captionX = Math.max(this.left, Math.min(x - size / 2, this.left + this.contentWidth - 2 * size));
@@ -423,12 +409,19 @@ export class PdfLayout {
     return geometry!;
   }
 
-  /** A figure in the structure tree, with the text a reader hears instead of seeing it. */
-  private figure(alt: string, draw: () => void): void {
+  /**
+   * Draws a figure (no text: text is tagged run by run, text.ts) as the content of a Figure element
+   * with the text a reader hears instead of seeing it; the caller adds the element to the tree where
+   * it is read.
+   */
+  private drawFigure(alt: string, draw: () => void): PDFKit.PDFStructureElement {
     const element = this.doc.struct('Figure', { alt });
-    this.structure.add(element);
-    this.marked(element, 'Figure', draw);
+    const content = this.doc.markStructureContent('Figure');
+    draw();
+    this.doc.endMarkedContent();
+    element.add(content);
     element.end();
+    return element;
   }
 
   /** A horizontal rule across the content width at the cursor. */
