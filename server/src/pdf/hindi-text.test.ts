@@ -174,9 +174,12 @@ describe('Hindi in every PDF, as pdftotext reads it', () => {
 
   it('would give wrong Hindi without the ActualText, so the comparison can tell', async () => {
     // The same fonts and shaping, drawn with pdfkit alone: the glyphs' own text, in visual order.
+    // Words that go wrong by their order (the reph after its syllable, ि before its consonant):
+    // what a glyph maps to (कोई's ई) depends on which text first gave fontkit that glyph in this
+    // process, and the test files share one.
     const doc = new PDFDocument({ size: 'A4', font: '', compress: true });
     doc.registerFont('deva', openPdfFonts().deva);
-    const words = ['शर्मा', 'कोई', 'सिविल'];
+    const words = ['शर्मा', 'सिविल', 'प्रिया'];
     words.forEach((word, index) => doc.font('deva').fontSize(14).text(word, 50, 50 + index * 30, { lineBreak: false }));
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
