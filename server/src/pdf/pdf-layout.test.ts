@@ -4,6 +4,7 @@ import path from 'node:path';
 import { create } from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { darkPixels, extractPdfText, greyAt, renderPdfPages, type RenderedPage } from '#server/testing/pdf-render';
+import { devanagariSignsOutOfPlace, pdfInfo, pdfStreams, pdfStructure } from '#server/testing/pdf-structure';
 import { DEVANAGARI_TEST_WORDS } from './devanagari-test-words.ts';
 import { openPdfFonts } from './fonts.ts';
 import reference from './harfbuzz-reference.json' with { type: 'json' };
@@ -127,6 +128,70 @@ describe('PDF layout, rendered by poppler', () => {
   it('repeats the table header on the page the table continues on', async () => {
     const [first, second] = (await extractPdfText(sample.pdf, { layout: true })).split('\f');
     for (const page of [first, second]) expect(page).toMatch(/No\.\s+Donor\s+Note\s+Amount/);
+  });
+
+  it('carries its Hindi as written, the table header and page numbers included', async () => {
+    const text = await extractPdfText(sample.pdf);
+    const flat = text.replace(/\s+/g, ' ');
+    for (const expected of [
+      'सहाय फ़ाउंडेशन',
+      '12 गांधी रोड, पटना, बिहार 800001',
+      'Registration No. / पंजीकरण संख्या: BR/2020/0042',
+      'Donations received / प्राप्त दान',
+      'Prepared for / किसके लिए',
+      'श्रीमती कृष्णा देवी (Krishna Devi)',
+      'आर्द्र क्षेत्र, Patna',
+      'क्षेत्रपाल सिंह',
+      'श्री हरि ओम ट्रस्ट',
+      'सहायता राशि — for the Kanyadan of a girl from the आर्द्र क्षेत्र, paid by UPI',
+      'Scan to pay / भुगतान हेतु स्कैन करें',
+      'Page 2 of 2 / पृष्ठ 2 / 2',
+    ]) {
+      expect(flat).toContain(expected);
+    }
+    expect(devanagariSignsOutOfPlace(text)).toEqual([]);
+  });
+
+  it('is tagged: headings, paragraphs, tables and figures in reading order, repeated headers and page numbers left out', async () => {
+    const info = await pdfInfo(sample.pdf);
+    expect(info.Tagged).toBe('yes');
+    expect(info['PDF version']).toBe('1.7');
+    const tree = await pdfStructure(sample.pdf);
+    expect(tree[0]).toMatchObject({ type: 'Document', depth: 0 });
+    expect(tree.filter((node) => node.depth === 1).map((node) => node.type)).toEqual([
+      // The header: name, address in both languages, four registration details, then its QR code.
+      ...Array<string>(8).fill('P'),
+      'Figure',
+      'H1',
+      // The label/value rows (the empty one left out), the table, the payment QR code and its caption.
+      'Table',
+      'Table',
+      'Figure',
+      'P',
+    ]);
+    const [labelValues, table] = tree.flatMap((node, index) => (node.type === 'Table' ? [index] : []));
+    /** The elements inside the one at `start`: those after it, up to the next at its depth or above. */
+    const under = (start: number) => {
+      const end = tree.findIndex((node, index) => index > start && node.depth <= tree[start]!.depth);
+      return tree.slice(start + 1, end === -1 ? undefined : end);
+    };
+    expect(under(labelValues!).map((node) => node.type)).toEqual(['TR', 'TH', 'TD', 'TR', 'TH', 'TD']);
+    expect(under(labelValues!).filter((node) => node.type === 'TH').every((node) => node.attributes.includes('/Scope /Row'))).toBe(true);
+    const rows = under(table!);
+    // One header row although the table runs over two pages: the repeat is an artifact.
+    expect(rows.filter((node) => node.type === 'THead')).toHaveLength(1);
+    expect(rows.filter((node) => node.type === 'TH')).toHaveLength(4);
+    expect(rows.filter((node) => node.type === 'TH').every((node) => node.attributes.includes('/Scope /Column'))).toBe(true);
+    expect(rows.filter((node) => node.type === 'TR')).toHaveLength(41);
+    expect(rows.filter((node) => node.type === 'TD')).toHaveLength(160);
+
+    const streams = pdfStreams(sample.pdf);
+    expect(sample.pdf.toString('latin1')).toMatch(/\/Alt \(QR code: https:\/\/sahay\.example\/receipts\/SAHAY-2026-0001\/verify\)/);
+    // pdfinfo's "Tagged: yes" is /MarkInfo << /Marked true >>; the catalog also holds the tree and the language.
+    expect(sample.pdf.toString('latin1')).toMatch(/\/Type \/Catalog[^>]*\/Lang \(en-IN\)[^>]*\/StructTreeRoot \d+ 0 R/);
+    // Page numbers and the repeated header row on page 2 (four cells); rules and shading.
+    expect(streams.match(/\/Artifact <<\s*\/Type \/Pagination\s*>> BDC/g)).toHaveLength(2 + 4);
+    expect(streams.match(/\/Artifact <<\s*\/Type \/Layout\s*>> BDC/g)!.length).toBeGreaterThan(40);
   });
 
   it('gives the same bytes for the same input and creation date', async () => {

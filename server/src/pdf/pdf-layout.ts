@@ -80,13 +80,23 @@ export function pageNumberText(page: number, pages: number): string {
   return `Page ${page} of ${pages} / पृष्ठ ${page} / ${pages}`;
 }
 
+/** A heading's level: 1 for the document's title, 2 for its sections. */
+export type HeadingLevel = 1 | 2;
+
 /**
  * One A4 document laid out top to bottom: each block moves a cursor down and starts a new page when
  * it does not fit. Page numbers ("Page 1 of 2 / पृष्ठ 1 / 2") are added by toBuffer(), once the
  * number of pages is known (pdfkit keeps the pages buffered until then).
+ *
+ * The document is tagged (docs/decisions/053): a structure tree in reading order — H1/H2 for
+ * headings, P for paragraphs, Table/TR/TH/TD for label/value rows and tables, Figure with its
+ * alternative text for QR codes and images — each text run a Span with its language (text.ts), and
+ * rules, shading, page numbers and repeated table headers marked as artifacts, outside the tree.
  */
 export class PdfLayout {
   readonly doc: PDFKit.PDFDocument;
+  /** The root of the structure tree; every block becomes a child, in reading order. */
+  private readonly structure: PDFKit.PDFStructureElement;
   private cursor = MARGIN.top;
   private readonly chunks: Buffer[] = [];
   private readonly ended: Promise<Buffer>;
@@ -100,6 +110,9 @@ export class PdfLayout {
       bufferPages: true,
       displayTitle: true,
       lang: 'en-IN',
+      // Tagged (/MarkInfo, a StructTreeRoot); PDF 1.5 is the first with ActualText on marked content.
+      tagged: true,
+      pdfVersion: '1.7',
       // No default font: pdfkit would otherwise load and embed Helvetica, which no text uses.
       font: '',
       // pdfkit hashes every info entry into the file ID, so absent ones must be left out, not undefined.
@@ -114,6 +127,8 @@ export class PdfLayout {
     });
     const fonts = openPdfFonts();
     for (const name of Object.keys(fonts) as PdfFontName[]) this.doc.registerFont(name, fonts[name]);
+    this.structure = this.doc.struct('Document');
+    this.doc.addStructure(this.structure);
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.ended = new Promise((resolve, reject) => {
       this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
@@ -166,35 +181,56 @@ export class PdfLayout {
    * continuing on a new page line by line.
    */
   text(text: string, style: Partial<TextStyle> & { align?: Align; x?: number; width?: number } = {}): Box {
+    return this.paragraph('P', text, style);
+  }
+
+  /** A block of text as one structure element, its runs its content line by line (a page may end between two lines). */
+  private paragraph(type: 'P' | 'H1' | 'H2', text: string, style: Partial<TextStyle> & { align?: Align; x?: number; width?: number }): Box {
     const full: TextStyle = { size: style.size ?? BODY_SIZE, bold: style.bold, color: style.color };
     const x = style.x ?? this.left;
     const width = style.width ?? this.contentWidth - (x - this.left);
     const { lineHeight } = lineMetrics(full.size);
     const lines = layoutText(this.doc, text, { ...full, width });
     const top = this.cursor;
+    const element = this.doc.struct(type);
+    this.structure.add(element);
     for (const line of lines) {
       this.ensureSpace(lineHeight);
-      drawLines(this.doc, [line], { x, y: this.cursor, width, align: style.align }, full);
+      drawLines(this.doc, [line], { x, y: this.cursor, width, align: style.align }, full, element);
       this.cursor += lineHeight;
     }
+    element.end();
     return { x, y: top, width, height: this.cursor - top };
   }
 
-  /** A raster image (JPEG or PNG) at the left, scaled to `height` points high at most and the content width wide. */
-  image(bytes: Buffer, options: { height: number }): Box {
+  /** Draws `draw` outside the structure tree: a rule, shading, a page number, a repeated header. */
+  artifact(type: 'Layout' | 'Pagination', draw: () => void): void {
+    this.doc.markContent('Artifact', { type });
+    draw();
+    this.doc.endMarkedContent();
+  }
+
+  /**
+   * A raster image (JPEG or PNG) at the left, scaled to `height` points high at most and the content
+   * width wide; `alt` says what it shows, for a reader who cannot see it.
+   */
+  image(bytes: Buffer, options: { height: number; alt: string }): Box {
     this.ensureSpace(options.height);
     const top = this.cursor;
-    this.doc.image(bytes, this.left, top, { fit: [this.contentWidth, options.height] });
+    this.structure.add(this.drawFigure(options.alt, () => this.doc.image(bytes, this.left, top, { fit: [this.contentWidth, options.height] })));
     this.cursor += options.height + 6;
     return { x: this.left, y: top, width: this.contentWidth, height: options.height };
   }
 
-  /** A heading in both languages on one line ("Receipt / रसीद"), kept with the line after it. */
-  heading(text: Bilingual, options: { size?: number } = {}): Box {
+  /**
+   * A heading in both languages on one line ("Receipt / रसीद"), kept with the line after it; level 1
+   * (the document's title) unless given.
+   */
+  heading(text: Bilingual, options: { size?: number; level?: HeadingLevel } = {}): Box {
     const size = options.size ?? 13;
     this.ensureSpace(this.measure(bilingual(text), { size, bold: true, width: this.contentWidth }) + 2 * lineMetrics(BODY_SIZE).lineHeight);
     this.moveDown(size * 0.5);
-    const box = this.text(bilingual(text), { size, bold: true });
+    const box = this.paragraph(options.level === 2 ? 'H2' : 'H1', bilingual(text), { size, bold: true });
     this.moveDown(size * 0.3);
     return box;
   }
@@ -207,7 +243,10 @@ export class PdfLayout {
     const top = this.cursor;
     const qrSize = options.qr ? (options.qrSize ?? 96) : 0;
     const width = this.contentWidth - (qrSize ? qrSize + 12 : 0);
-    const qr = options.qr ? drawQrCode(this.doc, options.qr, { x: this.left + this.contentWidth - qrSize, y: top, size: qrSize }) : undefined;
+    // Drawn first, read after the details: its element joins the tree below.
+    let qr: QrCodeGeometry | undefined;
+    const text = options.qr;
+    const qrFigure = text ? this.drawFigure(qrAlt(text), () => (qr = drawQrCode(this.doc, text, { x: this.left + this.contentWidth - qrSize, y: top, size: qrSize }))) : undefined;
     // The foundation's own details (from settings) name no person: shaped once per process.
     markShareable(foundation.name.en, foundation.name.hi, foundation.address?.en, foundation.address?.hi, foundation.taxExemptionLabel?.en, foundation.taxExemptionLabel?.hi);
 
@@ -227,8 +266,9 @@ export class PdfLayout {
     for (const [label, value] of details) {
       if (filled(value)) this.text(`${bilingual(label)}: ${value.trim()}`, { size: 9, width });
     }
+    if (qrFigure) this.structure.add(qrFigure);
     this.cursor = Math.max(this.cursor, top + qrSize) + 6;
-    this.doc.save().moveTo(this.left, this.cursor).lineTo(this.left + this.contentWidth, this.cursor).lineWidth(0.75).strokeColor(RULE).stroke().restore();
+    this.rule(0.75);
     this.moveDown(8);
     return { box: { x: this.left, y: top, width: this.contentWidth, height: this.cursor - top }, qr };
   }
@@ -241,6 +281,9 @@ export class PdfLayout {
     const valueWidth = this.contentWidth - labelWidth - 8;
     const labelStyle: TextStyle = { size: 9, color: GREY };
     const valueStyle: TextStyle = { size: BODY_SIZE };
+    // A table of two columns to a reader: each label is the header of its row.
+    const table = this.doc.struct('Table');
+    this.structure.add(table);
     for (const row of rows) {
       if (!filled(row.value)) continue;
       const labelLines = layoutText(this.doc, bilingual(row.label), { ...labelStyle, width: labelWidth });
@@ -249,10 +292,20 @@ export class PdfLayout {
       this.ensureSpace(height);
       // Label and value share a baseline on their first line.
       const shift = lineMetrics(valueStyle.size).ascent - lineMetrics(labelStyle.size).ascent;
-      drawLines(this.doc, labelLines, { x: this.left, y: this.cursor + shift, width: labelWidth }, labelStyle);
-      drawLines(this.doc, valueLines, { x: valueX, y: this.cursor, width: valueWidth }, valueStyle);
+      const tableRow = this.doc.struct('TR');
+      table.add(tableRow);
+      const labelCell = this.doc.struct('TH', headerScope('Row'));
+      tableRow.add(labelCell);
+      drawLines(this.doc, labelLines, { x: this.left, y: this.cursor + shift, width: labelWidth }, labelStyle, labelCell);
+      labelCell.end();
+      const valueCell = this.doc.struct('TD');
+      tableRow.add(valueCell);
+      drawLines(this.doc, valueLines, { x: valueX, y: this.cursor, width: valueWidth }, valueStyle, valueCell);
+      valueCell.end();
+      tableRow.end();
       this.cursor += height + 3;
     }
+    table.end();
     this.moveDown(4);
     return { x: this.left, y: top, width: this.contentWidth, height: this.cursor - top };
   }
@@ -279,16 +332,34 @@ export class PdfLayout {
       const height = Math.max(...lines.map((cell) => cell.length)) * lineMetrics(size).lineHeight + 2 * CELL_PADDING;
       return { lines, height, style };
     };
-    const drawRow = (row: { lines: TextLine[][]; height: number; style: TextStyle }, shaded: boolean) => {
-      if (shaded) this.doc.save().rect(this.left, this.cursor, this.contentWidth, row.height).fill('#eeeeee').restore();
+    const table = this.doc.struct('Table');
+    this.structure.add(table);
+    /**
+     * One row: into `section` (THead or TBody) as a TR of `cellType` cells, or, with no section, as
+     * an artifact (the header row repeated on a further page, which a reader has already heard).
+     */
+    const drawRow = (row: { lines: TextLine[][]; height: number; style: TextStyle }, shaded: boolean, section?: PDFKit.PDFStructureElement, cellType: 'TH' | 'TD' = 'TD') => {
+      if (shaded) this.artifact('Layout', () => this.doc.save().rect(this.left, this.cursor, this.contentWidth, row.height).fill('#eeeeee').restore());
+      const tableRow = section ? this.doc.struct('TR') : undefined;
+      if (tableRow) section!.add(tableRow);
       let x = this.left;
       row.lines.forEach((lines, index) => {
         const width = widths[index]!;
-        drawLines(this.doc, lines, { x: x + CELL_PADDING, y: this.cursor + CELL_PADDING, width: width - 2 * CELL_PADDING, align: spec.columns[index]!.align }, row.style);
+        const draw = (cell?: PDFKit.PDFStructureElement) =>
+          drawLines(this.doc, lines, { x: x + CELL_PADDING, y: this.cursor + CELL_PADDING, width: width - 2 * CELL_PADDING, align: spec.columns[index]!.align }, row.style, cell);
+        if (tableRow) {
+          const cell = this.doc.struct(cellType, cellType === 'TH' ? headerScope('Column') : {});
+          tableRow.add(cell);
+          draw(cell);
+          cell.end();
+        } else {
+          this.artifact('Pagination', () => draw());
+        }
         x += width;
       });
+      tableRow?.end();
       this.cursor += row.height;
-      this.doc.save().moveTo(this.left, this.cursor).lineTo(this.left + this.contentWidth, this.cursor).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+      this.rule(0.5);
     };
 
     const headerRow = layoutRow(header, true);
@@ -300,14 +371,21 @@ export class PdfLayout {
     });
     // The header row and at least the first row start together.
     this.ensureSpace(headerRow.height + (bodyRows[0]?.height ?? 0));
-    drawRow(headerRow, true);
+    const head = this.doc.struct('THead');
+    table.add(head);
+    drawRow(headerRow, true, head, 'TH');
+    head.end();
+    const body = this.doc.struct('TBody');
+    table.add(body);
     for (const row of bodyRows) {
       if (this.cursor + row.height > this.bottom) {
         this.addPage();
         drawRow(headerRow, true);
       }
-      drawRow(row, false);
+      drawRow(row, false, body);
     }
+    body.end();
+    table.end();
     this.moveDown(6);
     return { x: this.left, y: top, width: this.contentWidth, height: this.cursor - top };
   }
@@ -320,13 +398,37 @@ export class PdfLayout {
     this.ensureSpace(size + captionHeight);
     const x =
       options.align === 'right' ? this.left + this.contentWidth - size : options.align === 'center' ? this.left + (this.contentWidth - size) / 2 : this.left;
-    const geometry = drawQrCode(this.doc, text, { x, y: this.cursor, size });
+    let geometry: QrCodeGeometry | undefined;
+    const y = this.cursor;
+    this.structure.add(this.drawFigure(qrAlt(text), () => (geometry = drawQrCode(this.doc, text, { x, y, size }))));
     this.cursor += size;
     if (caption) {
       const captionX = Math.max(this.left, Math.min(x - size / 2, this.left + this.contentWidth - 2 * size));
       this.text(caption, { size: 8, color: GREY, x: captionX, width: size * 2, align: 'center' });
     }
-    return geometry;
+    return geometry!;
+  }
+
+  /**
+   * Draws a figure (no text: text is tagged run by run, text.ts) as the content of a Figure element
+   * with the text a reader hears instead of seeing it; the caller adds the element to the tree where
+   * it is read.
+   */
+  private drawFigure(alt: string, draw: () => void): PDFKit.PDFStructureElement {
+    const element = this.doc.struct('Figure', { alt });
+    const content = this.doc.markStructureContent('Figure');
+    draw();
+    this.doc.endMarkedContent();
+    element.add(content);
+    element.end();
+    return element;
+  }
+
+  /** A horizontal rule across the content width at the cursor. */
+  private rule(lineWidth: number): void {
+    this.artifact('Layout', () =>
+      this.doc.save().moveTo(this.left, this.cursor).lineTo(this.left + this.contentWidth, this.cursor).lineWidth(lineWidth).strokeColor(RULE).stroke().restore(),
+    );
   }
 
   /** Adds the page numbers, ends the document and returns its bytes. */
@@ -338,11 +440,25 @@ export class PdfLayout {
     for (let index = 0; index < count; index++) {
       this.doc.switchToPage(start + index);
       const lines = layoutText(this.doc, pageNumberText(index + 1, count), { ...style, width: this.contentWidth });
-      drawLines(this.doc, lines, { x: this.left, y: A4[1] - MARGIN.bottom + 24, width: this.contentWidth, align: 'center' }, style);
+      this.artifact('Pagination', () => drawLines(this.doc, lines, { x: this.left, y: A4[1] - MARGIN.bottom + 24, width: this.contentWidth, align: 'center' }, style));
     }
+    this.structure.end();
     this.doc.end();
     return this.ended;
   }
+}
+
+/**
+ * A header cell's scope, written by pdfkit 0.20 as /A << /O /Table /Scope /Row >> (its typings do
+ * not list the option yet).
+ */
+function headerScope(scope: 'Row' | 'Column'): NonNullable<Parameters<PDFKit.PDFDocument['struct']>[1]> {
+  return { scope } as NonNullable<Parameters<PDFKit.PDFDocument['struct']>[1]>;
+}
+
+/** What a QR code says to a reader who cannot scan it: the link or text it holds. */
+function qrAlt(text: string): string {
+  return `QR code: ${text}`;
 }
 
 function filled(value: string | undefined | null): value is string {

@@ -75,6 +75,7 @@ export interface TextStyle {
 }
 
 export interface PlacedRun {
+  script: Script;
   font: PdfFontName;
   text: string;
   width: number;
@@ -100,7 +101,7 @@ export function lineMetrics(size: number): { ascent: number; lineHeight: number 
 function measureRuns(doc: PDFKit.PDFDocument, text: string, style: TextStyle): TextLine {
   const runs = splitScriptRuns(text).map((run) => {
     const font = fontFor(run.script, style.bold ?? false);
-    return { font, text: run.text, width: doc.font(font).fontSize(style.size).widthOfString(run.text) };
+    return { script: run.script, font, text: run.text, width: doc.font(font).fontSize(style.size).widthOfString(run.text) };
   });
   return { runs, width: runs.reduce((sum, run) => sum + run.width, 0) };
 }
@@ -150,12 +151,92 @@ export function layoutText(doc: PDFKit.PDFDocument, text: string, style: TextSty
 
 export type Align = 'left' | 'center' | 'right';
 
-/** Draws lines laid out by layoutText with their top at `y`; returns the height used. */
+/**
+ * The language a run is tagged with. A Devanagari run is Hindi; anything else (English, and digits,
+ * amounts and codes, which read the same in either language) is English. The document's own
+ * language is English (en-IN), so a screen reader switches voice only where the script does.
+ */
+export function languageOf(script: Script): 'hi-IN' | 'en-IN' {
+  return script === 'deva' ? 'hi-IN' : 'en-IN';
+}
+
+/**
+ * Each run is drawn as a marked-content Span with its language. A Devanagari run also carries its
+ * own text as /ActualText: shaping puts the glyphs in visual order (ि before its consonant, the reph
+ * after the syllable it sits on, conjuncts as one glyph), and the font's ToUnicode can only map a
+ * glyph, not a cluster, so without it copy, search, pdftotext and screen readers get "िसिवल" for
+ * "सिविल"; with it they get the source string itself (docs/decisions/053). Latin runs keep their
+ * glyph-by-glyph text, so a reader can still select part of a word or a number.
+ *
+ * With `element`, the Span is that structure element's content (its own MCID), so a paragraph or a
+ * cell is a sequence of Spans and no marked content is nested in another: poppler's structure
+ * reader drops the rest of a sequence after a nested one ends. Without it (an artifact: a page
+ * number, a watermark), the Span only carries the language and the text.
+ */
+function drawRun(doc: PDFKit.PDFDocument, run: PlacedRun, x: number, baseline: number, style: TextStyle, element?: PDFKit.PDFStructureElement): void {
+  const span = run.script === 'deva' ? { lang: languageOf(run.script), actual: run.text } : { lang: languageOf(run.script) };
+  let content: PDFKit.PDFStructureContent | undefined;
+  aroundTextObject(
+    doc,
+    () => (element ? (content = doc.markStructureContent('Span', span)) : doc.markContent('Span', span)),
+    () => doc.endMarkedContent(),
+    () =>
+      doc
+        .font(run.font)
+        .fontSize(style.size)
+        .fillColor(style.color ?? 'black')
+        // lineBreak: false keeps pdfkit's own wrapper (and its automatic page breaks) out of the way.
+        .text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' }),
+  );
+  if (element && content) element.add(content);
+}
+
+/**
+ * Runs `draw` (one pdfkit text() of one run) with `begin` written just before its BT and `end` just
+ * after its ET. pdfkit wraps a text object in q … Q with its own transformation (it flips its
+ * top-down coordinates back for the glyphs); a Span around that, where markContent() would put it,
+ * ends under the flipped transformation, and poppler places an ActualText with the transformation
+ * in force at its end: the Hindi landed mirrored, at the foot of the page, in pdftotext's output.
+ * Inside the q … Q the state is the one the glyphs were drawn in. pdfkit 0.20 writes exactly one
+ * text object for a run drawn with lineBreak: false; anything else is refused rather than mis-tagged.
+ */
+function aroundTextObject(doc: PDFKit.PDFDocument, begin: () => void, end: () => void, draw: () => void): void {
+  const addContent = doc.addContent;
+  let textObjects = 0;
+  doc.addContent = function (this: PDFKit.PDFDocument, data: unknown) {
+    if (data === 'BT') {
+      doc.addContent = addContent;
+      begin();
+      doc.addContent = wrapped;
+    }
+    addContent.call(this, data);
+    if (data === 'ET') {
+      textObjects++;
+      doc.addContent = addContent;
+      end();
+      doc.addContent = wrapped;
+    }
+    return this;
+  };
+  const wrapped = doc.addContent;
+  try {
+    draw();
+  } finally {
+    doc.addContent = addContent;
+  }
+  if (textObjects !== 1) throw new Error(`pdfkit wrote ${textObjects} text objects for one run; a Span must hold exactly one`);
+}
+
+/**
+ * Draws lines laid out by layoutText with their top at `y`; returns the height used. With
+ * `element`, every run becomes that structure element's content (see drawRun).
+ */
 export function drawLines(
   doc: PDFKit.PDFDocument,
   lines: readonly TextLine[],
   box: { x: number; y: number; width: number; align?: Align },
   style: TextStyle,
+  element?: PDFKit.PDFStructureElement,
 ): number {
   const { ascent, lineHeight } = lineMetrics(style.size);
   lines.forEach((line, index) => {
@@ -164,12 +245,7 @@ export function drawLines(
     if (box.align === 'right') x += box.width - line.width;
     if (box.align === 'center') x += (box.width - line.width) / 2;
     for (const run of line.runs) {
-      // lineBreak: false keeps pdfkit's own wrapper (and its automatic page breaks) out of the way.
-      doc
-        .font(run.font)
-        .fontSize(style.size)
-        .fillColor(style.color ?? 'black')
-        .text(run.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+      drawRun(doc, run, x, baseline, style, element);
       x += run.width;
     }
   });

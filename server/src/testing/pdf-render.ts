@@ -43,8 +43,9 @@ export async function renderPdfPages(pdf: Buffer, options: { dpi?: number; outDi
 
 /**
  * The text poppler extracts from a PDF (pdftotext), pages separated by form feeds; `layout` keeps
- * the columns of a line on one line. Devanagari comes out in visual order (ि before its consonant),
- * so compare Hindi by its rendering, not through this.
+ * the columns of a line on one line. Our PDFs carry each Devanagari run's source text as ActualText,
+ * which pdftotext gives instead of the glyphs' visual order (docs/decisions/053), so Hindi can be
+ * compared through this too.
  */
 export async function extractPdfText(pdf: Buffer, options: { layout?: boolean } = {}): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-pdf-text-'));

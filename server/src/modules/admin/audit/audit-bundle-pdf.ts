@@ -39,10 +39,10 @@ export async function renderBundlePdf(input: BundlePdfInput): Promise<Buffer> {
     { label: { en: 'Events', hi: 'घटनाएँ' }, value: String(input.events.length) },
   ]);
 
-  pdf.heading({ en: 'References', hi: 'संदर्भ' });
+  pdf.heading({ en: 'References', hi: 'संदर्भ' }, { level: 2 });
   pdf.text(input.references.length > 0 ? input.references.join(', ') : '—', { size: 9 });
 
-  pdf.heading({ en: 'Events in order', hi: 'घटनाएँ क्रम से' });
+  pdf.heading({ en: 'Events in order', hi: 'घटनाएँ क्रम से' }, { level: 2 });
   pdf.table({
     size: 8,
     columns: [
@@ -55,7 +55,7 @@ export async function renderBundlePdf(input: BundlePdfInput): Promise<Buffer> {
     rows: input.events.map((event) => [String(event.version), event.recordedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z'), event.type, actorText(event.actor), event.ip ?? '—']),
   });
 
-  pdf.heading({ en: 'What each event recorded', hi: 'हर घटना में क्या दर्ज हुआ' });
+  pdf.heading({ en: 'What each event recorded', hi: 'हर घटना में क्या दर्ज हुआ' }, { level: 2 });
   for (const event of input.events) {
     pdf.text(`#${event.version} ${event.type} — ${event.recordedAt}`, { size: 9, bold: true });
     const cause = event.causedBy ? `Caused by / कारण: ${event.causedBy.type} (${event.causedBy.streamId})` : '';
@@ -66,11 +66,11 @@ export async function renderBundlePdf(input: BundlePdfInput): Promise<Buffer> {
   }
 
   if (input.thumbnails.length > 0) {
-    pdf.heading({ en: 'Payment screenshots', hi: 'भुगतान के स्क्रीनशॉट' });
+    pdf.heading({ en: 'Payment screenshots', hi: 'भुगतान के स्क्रीनशॉट' }, { level: 2 });
     for (const thumbnail of input.thumbnails) {
       pdf.ensureSpace(230);
       pdf.text(thumbnail.caption, { size: 8 });
-      pdf.image(thumbnail.jpeg, { height: 200 });
+      pdf.image(thumbnail.jpeg, { height: 200, alt: thumbnail.caption });
     }
   }
   return pdf.toBuffer();

@@ -5,6 +5,7 @@ import { create } from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isShapingCached } from '#server/pdf/fonts';
 import type { QrCodeGeometry } from '#server/pdf/qr-code';
+import { devanagariSignsOutOfPlace, pdfInfo, pdfStructure } from '#server/testing/pdf-structure';
 import { darkPixels, extractPdfText, greyAt, renderPdfPages, type RenderedPage } from '#server/testing/pdf-render';
 import type { ReceiptIssuer } from '../donations.events.ts';
 import {
@@ -163,6 +164,56 @@ describe('the donation receipt, rendered by poppler', () => {
     // The translucent mark tints the body below the header, which the issued receipt leaves clear.
     const body = { x: 48, y: receipt.header.y + receipt.header.height, width: 499, height: 780 - receipt.header.y - receipt.header.height };
     expect(tintedPixels(page, body)).toBeGreaterThan(tintedPixels(rendered.issued.page, body) + 30_000);
+  });
+
+  it('gives its Hindi to pdftotext exactly as written: labels, the donor, the amount in words, the declaration', () => {
+    const flat = rendered.issued.text.replace(/\s+/g, ' ');
+    for (const expected of [
+      'सहाय फ़ाउंडेशन',
+      '12 गांधी रोड, पटना, बिहार 800001',
+      'Registration No. / पंजीकरण संख्या: BR/2020/0042',
+      'कर-छूट अनुमोदन (section 133, Income-tax Act 2025): AAATS1234FF20214',
+      'Donation receipt / दान रसीद',
+      'Receipt No. / रसीद संख्या',
+      'Received from / दाता का नाम',
+      'श्रीमती कृष्णा देवी (Krishna Devi)',
+      'आर्द्र क्षेत्र, वार्ड 7, Patna, Bihar 800001',
+      'Amount / राशि',
+      'In words (Hindi) / शब्दों में (हिंदी)',
+      'रुपये बारह लाख पचास हज़ार और पचास पैसे मात्र',
+      'Towards / किस मद में',
+      'Kanyadan / कन्यादान',
+      'UPI / यूपीआई',
+      'Received on / प्राप्ति की तारीख़',
+      'Donation reference / दान संदर्भ',
+      'दाता ने यह दान स्वेच्छा से दिया है। इसके बदले में दाता को कोई वस्तु या सेवा नहीं दी गई है।',
+      'इस रसीद की जाँच के लिए ऊपर दाईं ओर का QR कोड स्कैन करें या यह पता खोलें:',
+      'Page 1 of 1 / पृष्ठ 1 / 1',
+    ]) {
+      expect(flat).toContain(expected);
+    }
+    const cancelledFlat = rendered.cancelled.text.replace(/\s+/g, ' ');
+    for (const expected of [
+      'CANCELLED / रद्द — Cancelled on / रद्द करने की तारीख़: 11/06/2026',
+      'Reason / कारण: Duplicate entry of the same gift',
+      'यह रसीद रद्द कर दी गई है और कर-कटौती के लिए मान्य नहीं है। इसकी संख्या दोबारा उपयोग नहीं की जाती।',
+      'Cash / नकद',
+      'यह दान ₹2,000 से अधिक नकद में प्राप्त हुआ है। इस पर कर-कटौती का दावा नहीं किया जा सकता (आयकर अधिनियम, 1961 की धारा 80G(5D), या आयकर अधिनियम, 2025 का संबंधित प्रावधान)।',
+    ]) {
+      expect(cancelledFlat).toContain(expected);
+    }
+    for (const { text } of Object.values(rendered)) expect(devanagariSignsOutOfPlace(text)).toEqual([]);
+  });
+
+  it('is tagged: its title a heading, its details a table of labelled rows, its QR code a figure', async () => {
+    for (const { receipt } of Object.values(rendered)) {
+      expect((await pdfInfo(receipt.pdf)).Tagged).toBe('yes');
+      const tree = await pdfStructure(receipt.pdf);
+      expect(tree.filter((node) => node.depth === 1 && node.type !== 'P').map((node) => node.type)).toEqual(['Figure', 'H1', 'Table']);
+      // Serial, date, donor, PAN, address, amount, words ×2, cause, mode, then the UTR (issued) or nothing (cash), received on, reference.
+      expect(tree.filter((node) => node.type === 'TH')).toHaveLength(receipt === rendered.issued.receipt ? 13 : 12);
+      expect(receipt.pdf.toString('latin1')).toContain(`/Alt (QR code: ${checkUrl})`);
+    }
   });
 
   it('gives the same bytes for the same input', async () => {

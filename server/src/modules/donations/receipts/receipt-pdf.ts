@@ -274,7 +274,10 @@ export async function drawReceipt(input: ReceiptPdfInput): Promise<RenderedRecei
       layout.doc.switchToPage(page);
       // The first page's header holds the QR code; a further page has no header.
       const top = page === start ? below : layout.doc.page.margins.top;
-      drawCancelledMark(layout.doc, { x: layout.left, y: top, width: layout.contentWidth, height: layout.doc.page.height - layout.doc.page.margins.bottom - top });
+      // A watermark: the cancellation is said in the text at the top, so a reader need not hear it twice.
+      layout.artifact('Pagination', () =>
+        drawCancelledMark(layout.doc, { x: layout.left, y: top, width: layout.contentWidth, height: layout.doc.page.height - layout.doc.page.margins.bottom - top }),
+      );
     }
   }
   const pageCount = layout.pageCount;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '#server/lib/amount-in-words';
 import { isShapingCached } from '#server/pdf/fonts';
+import { devanagariSignsOutOfPlace, pdfInfo, pdfStructure } from '#server/testing/pdf-structure';
 import { extractPdfText } from '#server/testing/pdf-render';
 import type { ReceiptIssuer } from '../donations.events.ts';
 import { CASH_ABOVE_LIMIT_NOTE } from '../receipts/receipt-pdf.ts';
@@ -116,10 +117,44 @@ describe('the yearly statement of a few gifts', () => {
     const flat = flatten(text);
     expect(flat).toContain('₹1,57,500.75');
     expect(flat).toContain('Rupees One Lakh Fifty Seven Thousand Five Hundred And Seventy Five Paise Only');
-    // pdftotext gives Devanagari in visual order; this total's Hindi words have no left-hand i-matra
-    // or reph, so they come out as written.
     expect(flat).toContain('रुपये एक लाख सत्तावन हज़ार पाँच सौ और पचहत्तर पैसे मात्र');
     expect(flat).toContain('Number of donations');
+  });
+
+  it('gives its Hindi to pdftotext exactly as written', () => {
+    const flat = flatten(text);
+    for (const expected of [
+      'सहाय फ़ाउंडेशन',
+      'Statement of donations, financial year 2026-27 / दान विवरण, वित्तीय वर्ष 2026-27',
+      'Donor / दाता का नाम',
+      'श्रीमती कृष्णा देवी (Krishna Devi)',
+      'आर्द्र क्षेत्र, वार्ड 7, Patna, Bihar 800001',
+      'Period / अवधि',
+      'Generated on / तैयार करने की तारीख़',
+      'प्राप्ति की तारीख़',
+      'किस मद में',
+      'भुगतान का माध्यम',
+      'सामान्य कोष',
+      'चिकित्सा सहायता',
+      'बैंक ट्रांसफ़र (NEFT/RTGS/IMPS)',
+      'Number of donations / दानों की संख्या',
+      'In words (Hindi) / शब्दों में (हिंदी)',
+      'यह विवरण ऊपर दी गई रसीदों का योग है। कर-कटौती के दावे के लिए हर दान की अपनी रसीद ही मान्य दस्तावेज़ है; यह विवरण उसका स्थान नहीं लेता।',
+      `* ${CASH_ABOVE_LIMIT_NOTE.hi}`,
+      'Page 1 of 1 / पृष्ठ 1 / 1',
+    ]) {
+      expect(flat).toContain(expected);
+    }
+    expect(devanagariSignsOutOfPlace(text)).toEqual([]);
+  });
+
+  it('is tagged: a heading, the donor’s details and the gifts as tables, the gifts’ header row marked as such', async () => {
+    expect((await pdfInfo(pdf)).Tagged).toBe('yes');
+    const tree = await pdfStructure(pdf);
+    expect(tree.filter((node) => node.depth === 1 && node.type !== 'P').map((node) => node.type)).toEqual(['H1', 'Table', 'Table', 'Table']);
+    expect(tree.filter((node) => node.type === 'THead')).toHaveLength(1);
+    expect(tree.filter((node) => node.attributes.includes('/Scope /Column'))).toHaveLength(6);
+    expect(tree.filter((node) => node.type === 'TD')).toHaveLength(5 + 3 * 6 + 4);
   });
 
   it('says each receipt remains the document for a tax claim', () => {
@@ -184,6 +219,17 @@ describe('a year of 150 gifts', () => {
       });
     // Serial n was received on the n-th date, so date order is serial order.
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('tags the table once, its header row repeated on later pages only as an artifact, every gift a row', async () => {
+    const pdf = await renderYearlyStatementPdf(statementOf(krishna, gifts));
+    const tree = await pdfStructure(pdf);
+    expect(tree.filter((node) => node.type === 'THead')).toHaveLength(1);
+    expect(tree.filter((node) => node.type === 'TBody')).toHaveLength(1);
+    expect(tree.filter((node) => node.attributes.includes('/Scope /Column'))).toHaveLength(6);
+    // The gifts' rows and their header row, plus the label/value rows (name, PAN, address, period, date; count, total, words ×2).
+    expect(tree.filter((node) => node.type === 'TR')).toHaveLength(150 + 1 + 5 + 4);
+    expect(devanagariSignsOutOfPlace(await extractPdfText(pdf))).toEqual([]);
   });
 
   it('repeats the table header on every page the table runs over', () => {
