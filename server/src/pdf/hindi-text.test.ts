@@ -150,7 +150,7 @@ describe('Hindi in every PDF, as pdftotext reads it', () => {
 
   it('finds the modules that draw PDFs and their fixed wording', () => {
     const modules = pdfModules();
-    for (const known of ['modules/donations/receipt-pdf.ts', 'modules/donations/yearly-statement-pdf.ts', 'modules/admin/audit/audit-bundle-pdf.ts', 'pdf/pdf-layout.ts']) {
+    for (const known of ['modules/donations/receipts/receipt-pdf.ts', 'modules/donations/statements/yearly-statement-pdf.ts', 'modules/admin/audit/audit-bundle-pdf.ts', 'pdf/pdf-layout.ts']) {
       expect(modules.some((module) => module.endsWith(path.basename(known))), known).toBe(true);
     }
     expect(phrases.length).toBeGreaterThanOrEqual(60);
