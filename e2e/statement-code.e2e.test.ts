@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractPdfText } from '#server/testing/pdf-render';
+import { extractPdfText } from '#server/testing/pdf/pdf-render';
 import { readOutbox, readSmsOutbox } from '#server/testing/outbox';
 import { callProcedure, expectNoAxeViolations, expectNoSideScroll, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 

@@ -41,7 +41,7 @@ import { formatSerial, indiaDateOf, isCashAboveLimit, startOfPreviousFinancialYe
 // UTR's claim it writes beside it), the rejection, the cancellation, the abandonment, the donor's ID,
 // the receipts rendered, the retained receipt shredded, the erasure. Each decide function is pure
 // (command + state → events, or an AppError) and has its given/when/then specification in
-// donation.decider.test.ts (server/src/testing/decider-coverage.test.ts checks that).
+// donation.decider.test.ts (server/src/testing/deciders/decider-coverage.test.ts checks that).
 
 /**
  * A donation's stream folded into what its commands and jobs decide on (the pledge, the proof, the

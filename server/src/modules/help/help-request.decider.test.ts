@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
-import { deciderSpec, fold, recorded, refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, fold, recorded, refusalOf } from '#server/testing/deciders/decider-spec';
 import {
   decideAskForInformation,
   decideCheckIdentity,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
-import { fold, recorded } from '#server/testing/decider-spec';
+import { fold, recorded } from '#server/testing/deciders/decider-spec';
 import { PERMISSIONS, type IdentityEvent } from './identity.events.ts';
 import { evolveUser, isActiveUser, noUser, type UserState } from './user.decider.ts';
 

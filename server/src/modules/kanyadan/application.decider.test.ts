@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
-import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
 import {
   ALREADY_DISBURSED,
   ALREADY_REJECTED,

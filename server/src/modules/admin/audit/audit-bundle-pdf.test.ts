@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractPdfText } from '#server/testing/pdf-render';
-import { devanagariSignsOutOfPlace, pdfInfo, pdfStructure, type StructureNode } from '#server/testing/pdf-structure';
+import { extractPdfText } from '#server/testing/pdf/pdf-render';
+import { devanagariSignsOutOfPlace, pdfInfo, pdfStructure, type StructureNode } from '#server/testing/pdf/pdf-structure';
 import { renderBundlePdf, type BundlePdfInput } from './audit-bundle-pdf.ts';
 import type { TAuditEvent } from './audit.schema.ts';
 

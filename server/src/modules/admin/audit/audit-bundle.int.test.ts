@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractPdfText, renderPdfPages } from '#server/testing/pdf-render';
+import { extractPdfText, renderPdfPages } from '#server/testing/pdf/pdf-render';
 import { rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
-import { deciderSpec, recorded } from '#server/testing/decider-spec';
+import { deciderSpec, recorded } from '#server/testing/deciders/decider-spec';
 import type { EpinGenerated, EpinReserved, EpinTransferred } from './epin.events.ts';
 import { evolveEpin, noEpin, type EpinState, decideShareEpin, SHARE_NOT_YOURS, SHARE_VALID_HOURS } from './epin.decider.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Recorded } from '#server/event-store/types';
-import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/deciders/decider-spec';
 import { decideTransfer, TRANSFER_INVALID_COUNT, TRANSFER_SELF, type HeldCode } from './epin.decider.ts';
 import type { EpinEvent } from './epin.events.ts';
 

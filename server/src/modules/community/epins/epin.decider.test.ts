@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Recorded } from '#server/event-store/types';
-import { fold, recorded } from '#server/testing/decider-spec';
+import { fold, recorded } from '#server/testing/deciders/decider-spec';
 import { evolveEpin, noEpin } from './epin.decider.ts';
 import type { EpinEvent } from './epin.events.ts';
 

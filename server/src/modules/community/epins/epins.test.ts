@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deciderSpec, fold } from '#server/testing/decider-spec';
+import { deciderSpec, fold } from '#server/testing/deciders/decider-spec';
 import { evolveEpin, noEpin, decideGenerateEpins } from './epin.decider.ts';
 import { generateEpinCode } from './epins.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
-import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
 import { EMAIL_TAKEN, INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { evolveEpin, noEpin } from '../epins/epin.decider.ts';
 import type { EpinEvent } from '../epins/epin.events.ts';

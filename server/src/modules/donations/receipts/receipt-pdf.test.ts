@@ -5,8 +5,8 @@ import { create } from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isShapingCached } from '#server/pdf/fonts';
 import type { QrCodeGeometry } from '#server/pdf/qr-code';
-import { devanagariSignsOutOfPlace, pdfInfo, pdfStructure } from '#server/testing/pdf-structure';
-import { darkPixels, extractPdfText, greyAt, renderPdfPages, type RenderedPage } from '#server/testing/pdf-render';
+import { devanagariSignsOutOfPlace, pdfInfo, pdfStructure } from '#server/testing/pdf/pdf-structure';
+import { darkPixels, extractPdfText, greyAt, renderPdfPages, type RenderedPage } from '#server/testing/pdf/pdf-render';
 import type { ReceiptIssuer } from '../donations.events.ts';
 import {
   drawReceipt,

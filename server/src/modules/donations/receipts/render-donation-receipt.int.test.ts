@@ -5,7 +5,7 @@ import type { MailMessage, Mailer } from '#server/lib/mailer';
 import { JobPayloadError } from '#server/queue/job';
 import type { JobContext } from '#server/queue/queue';
 import { readOutbox } from '#server/testing/outbox';
-import { extractPdfText } from '#server/testing/pdf-render';
+import { extractPdfText } from '#server/testing/pdf/pdf-render';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { cancelDonation } from '../verification/cancel-donation.ts';

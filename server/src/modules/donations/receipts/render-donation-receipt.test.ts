@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deciderSpec, fold } from '#server/testing/decider-spec';
+import { deciderSpec, fold } from '#server/testing/deciders/decider-spec';
 import type { DonationCancelled, DonationPledged, DonationStreamEvent, DonationVerified, PersonalDataErased, ReceiptIssuer, ReceiptRendered } from '../donations.events.ts';
 import { receiptPdfInput } from './render-donation-receipt.job.ts';
 import { decideReceiptRendered, evolveReceiptJob, noReceiptJobState } from '../donation.decider.ts';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractPdfText } from '#server/testing/pdf-render';
+import { extractPdfText } from '#server/testing/pdf/pdf-render';
 import { readOutbox, readSmsOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';

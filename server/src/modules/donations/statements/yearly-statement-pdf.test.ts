@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '#server/lib/amount-in-words';
 import { isShapingCached } from '#server/pdf/fonts';
-import { devanagariSignsOutOfPlace, pdfInfo, pdfStructure } from '#server/testing/pdf-structure';
-import { extractPdfText } from '#server/testing/pdf-render';
+import { devanagariSignsOutOfPlace, pdfInfo, pdfStructure } from '#server/testing/pdf/pdf-structure';
+import { extractPdfText } from '#server/testing/pdf/pdf-render';
 import type { ReceiptIssuer } from '../donations.events.ts';
 import { CASH_ABOVE_LIMIT_NOTE } from '../receipts/receipt-pdf.ts';
 import { renderYearlyStatementPdf, yearlyStatementFileName, type YearlyStatementDonor, type YearlyStatementGift, type YearlyStatementInput } from './yearly-statement-pdf.ts';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '#server/modules/identity/identity.api';
 import { readOutbox } from '#server/testing/outbox';
-import { extractPdfText } from '#server/testing/pdf-render';
+import { extractPdfText } from '#server/testing/pdf/pdf-render';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { pledgeInput, statementProof, uniqueDonor, uniqueUtr } from '../donations.test-helper.ts';

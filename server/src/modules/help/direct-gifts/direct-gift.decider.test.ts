@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deciderSpec } from '#server/testing/decider-spec';
+import { deciderSpec } from '#server/testing/deciders/decider-spec';
 import { HELP_REQUEST_NOT_FOUND, decideConfirmGift, decideDisputeGift, decideGiftDispute, decideSubmitGift, evolveGifts, GIFT_ALREADY_CONFIRMED, GIFT_ALREADY_DECIDED, GIFT_ALREADY_DISPUTED, GIFT_ALREADY_PENDING, GIFT_NOT_DISPUTED, GIFT_NOT_FOUND, GIFT_ONLY_BENEFICIARY, GIFT_PARTY_DECIDES, GIFT_REQUEST_CLOSED, GIFT_TO_OWN_REQUEST, GIFT_UTR_USED, noGifts, type SubmitGiftCommand } from '../help-request.decider.ts';
 import type { DirectGiftConfirmed, DirectGiftDecided, DirectGiftDisputed, DirectGiftSubmitted, HelpRequested, HelpRequestPublished } from '../help.events.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { DomainEvent } from '#server/event-store/types';
-import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/deciders/decider-spec';
 import { ADMIN_CHARGE_BROKEN, adminChargeOf, amountAboveBalance, availableBalance, balanceDeficit, CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, decideApproveDisbursement, decideEarmarkDonation, decideMarkPaid, decideRejectDisbursement, decideRequestDisbursement, decideUnearmarkDonation, DISBURSEMENT_ALREADY_APPROVED, DISBURSEMENT_ALREADY_PAID, DISBURSEMENT_ALREADY_REJECTED, DISBURSEMENT_ID_TAKEN, DISBURSEMENT_NOT_APPROVED, DISBURSEMENT_NOT_COVERED, DISBURSEMENT_NOT_FOUND, emptyLedger, evolveLedger, foldLedger, INVALID_WITHDRAWAL_AMOUNT, isLedgerEvent, NOT_THE_REQUESTER, PAID_ON_BEFORE_APPROVAL, PAID_ON_FUTURE, previewDisbursement, REJECTION_REASON_REQUIRED, UTR_USED, type Ledger, type LedgerEvent, type RequestDisbursementCommand, decideApplyDonation, decideApproveWithdrawal, decideMarkWithdrawalPaid, decideRejectWithdrawal, decideRequestWithdrawal, evolveHeldMoney, evolveWholeRequest, HELP_OWN_REQUEST, HELP_REQUEST_NOT_FOUND, noHeldMoney, noWholeRequest, refuseWithdrawalRequest, type MarkWithdrawalPaidState, type RequestWithdrawalState, type WholeRequest } from '../help-request.decider.ts';
 import type { DisbursementApproved, DisbursementPaid, DisbursementRejected, DisbursementRequested, HelpDisbursementIdClaimed, HelpDisbursementUtrClaimed, HelpDonationEarmarked, HelpDonationUnearmarked } from '../help.events.ts';
 

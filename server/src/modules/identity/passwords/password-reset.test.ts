@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
-import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
 import type { IdentityEvent } from '../identity.events.ts';
 import { decideRequestPasswordReset, decideResetPassword, RESET_CODE_EXPIRED, RESET_CODE_TTL_MINUTES, RESET_INVALID_PAIR, type ResetState } from './password-reset.ts';
 import { evolveUser, noUser } from '../user.decider.ts';

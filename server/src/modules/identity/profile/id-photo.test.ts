@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deciderSpec, fold } from '#server/testing/decider-spec';
+import { deciderSpec, fold } from '#server/testing/deciders/decider-spec';
 import type { IdentityEvent } from '../identity.events.ts';
 import { decideIdPhotoResult, decideRemoveIdPhoto, decideUploadIdPhoto } from './id-photo.ts';
 import { ACCOUNT_NOT_FOUND, evolveUser, noUser } from '../user.decider.ts';

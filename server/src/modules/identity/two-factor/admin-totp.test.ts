@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
 import { totp, TOTP_STEP_SECONDS } from '#server/lib/totp';
-import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
 import {
   decideDisableTotp,
   decideEnableTotp,

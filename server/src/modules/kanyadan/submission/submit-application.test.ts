@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deciderSpec, refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, refusalOf } from '#server/testing/deciders/decider-spec';
 import { AGE_OUT_OF_RANGE, DOB_IN_FUTURE, type TApplicationFields } from './kanyadan-fields.schema.ts';
 import type { KanyadanApplicationSubmitted, KanyadanSubmissionKeyUsed, ReceivedDocument } from '../kanyadan.events.ts';
 import { applicantDetailsOf, checkDateOfBirth, documentKindOf, generateRegNo, uploadKindOf } from './submit-application.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deciderSpec, fold, recorded } from '#server/testing/decider-spec';
+import { deciderSpec, fold, recorded } from '#server/testing/deciders/decider-spec';
 import { decideMarkHandled, decideReceiveContactMessage, evolveContact, MESSAGE_NOT_FOUND, noContact } from './contact.decider.ts';
 import type { SiteEvent } from '../site.events.ts';
 

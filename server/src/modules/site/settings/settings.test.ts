@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, refusalOf } from '#server/testing/decider-spec';
+import { deepFreeze, refusalOf } from '#server/testing/deciders/decider-spec';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
 import { MONEY_SETTINGS, MONEY_SETTINGS_FINANCE_ONLY, type TSettings } from './settings.schema.ts';
 import { decideSettingsChange, SETTINGS_CONFLICT } from './settings.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportedDecideFunctions, readSources, specifiedDecideFunctions, unspecifiedDecideFunctions } from './decider-coverage.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 describe('decider coverage', () => {
   it('finds a given/when/then specification for every exported decide function of every *.decider.ts', () => {
@@ -30,7 +30,7 @@ describe('decider coverage', () => {
       text: [
         "import { decideOpen, decideClose, decideSeal, evolveThing } from './thing.decider.ts';",
         "import { decideRename } from '#server/modules/other/other.decider';",
-        "import { deciderSpec } from '#server/testing/decider-spec';",
+        "import { deciderSpec } from '#server/testing/deciders/decider-spec';",
         'const open = deciderSpec({ decide: decideOpen, evolve: evolveThing, initialState: s });',
         'const close = deciderSpec({ decide: decideClose, evolve: evolveThing, initialState: s });',
         'const rename = deciderSpec({ decide: (command, state) => decideRename(command, state), evolve: evolveThing, initialState: s });',
