@@ -65,7 +65,7 @@ interface StatementCase {
 const statements: StatementCase[] = [
   {
     file: 'sbi.csv',
-    mapping: { date: 'Txn Date', narration: 'Description', reference: 'Ref No./Cheque No.', credit: 'Credit' },
+    mapping: { date: 'Txn Date', narration: 'Description', reference: 'Ref No./Cheque No.', credit: 'Credit', direction: null },
     credits: [
       [19, '2026-11-01', 1_250_00, ['630512345678']],
       [21, '2026-11-03', 1_25_000_00, ['HDFCN52026110312345678']],
@@ -88,7 +88,7 @@ const statements: StatementCase[] = [
   },
   {
     file: 'hdfc.csv',
-    mapping: { date: 'Date', narration: 'Narration', reference: 'Chq./Ref.No.', credit: 'Deposit Amt.' },
+    mapping: { date: 'Date', narration: 'Narration', reference: 'Chq./Ref.No.', credit: 'Deposit Amt.', direction: null },
     credits: [
       [12, '2026-11-01', 1_250_00, ['630512345678']],
       [14, '2026-11-03', 1_25_000_00, ['SBIN426112345678']],
@@ -111,7 +111,7 @@ const statements: StatementCase[] = [
   },
   {
     file: 'icici.csv',
-    mapping: { date: 'Transaction Date', narration: 'Transaction Remarks', reference: 'Cheque Number', credit: 'Deposit Amount (INR )' },
+    mapping: { date: 'Transaction Date', narration: 'Transaction Remarks', reference: 'Cheque Number', credit: 'Deposit Amount (INR )', direction: null },
     credits: [
       [7, '2026-11-01', 1_250_00, ['630512345678']],
       [9, '2026-11-03', 2_50_000_00, ['HDFCR52026110412345678']],
@@ -208,9 +208,9 @@ describe('statements that cannot be read', () => {
 
   it('refuses binary data and text that is not a table', () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
-    expect(parseStatement(png, null)).toEqual({ ok: false, problem: { code: 'not-csv' } });
-    expect(parseStatement(Buffer.from('%PDF-1.7\n\u0001\u0002\u0003 stream'), null)).toEqual({ ok: false, problem: { code: 'not-csv' } });
-    expect(parseStatement('Dear sir,\nplease find the statement attached.\n', null)).toEqual({ ok: false, problem: { code: 'not-csv' } });
+    expect(parseStatement(png, null)).toEqual({ ok: false, problem: { code: 'not-a-statement' } });
+    expect(parseStatement(Buffer.from('%PDF-1.7\n\u0001\u0002\u0003 stream'), null)).toEqual({ ok: false, problem: { code: 'not-a-statement' } });
+    expect(parseStatement('Dear sir,\nplease find the statement attached.\n', null)).toEqual({ ok: false, problem: { code: 'not-a-statement' } });
     expect(headersOf(png)).toBeNull();
   });
 

@@ -151,7 +151,7 @@ describe.each(testDbKinds())('bank-statement matching on %s', (kind) => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6360000000020001e221bc330000000049454e44ae426082', 'hex');
     const cases: [Buffer, string][] = [
       [png, UPLOAD_WRONG_TYPE_CSV],
-      [Buffer.from('Dear sir,\nplease find the statement attached.\nRegards'), STATEMENT_PROBLEM_MESSAGES['not-csv']],
+      [Buffer.from('Dear sir,\nplease find the statement attached.\nRegards'), STATEMENT_PROBLEM_MESSAGES['not-a-statement']],
       [sbiStatement([['10 May 2031', 'UPI/123456789012/X', '', '', '12,50x']]), STATEMENT_PROBLEM_MESSAGES['bad-amount'].replace('{line}', '6')],
       [sbiStatement([['31 Feb 2031', 'UPI/123456789012/X', '', '', '100.00']]), STATEMENT_PROBLEM_MESSAGES['bad-date'].replace('{line}', '6')],
       [sbiStatement([['10 May 2031', 'ATM WDL', '', '100.00', '']]), STATEMENT_PROBLEM_MESSAGES['no-credits']],

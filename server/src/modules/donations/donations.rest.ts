@@ -62,12 +62,12 @@ function sendPdf(res: Response, pdf: { bytes: Buffer; serial: string; isCancelle
   res.send(pdf.bytes);
 }
 
-/** A bank statement: CSV, at most 5 MB (a year of a busy account is well under 2 MB). */
+/** A bank statement: CSV, text, .xls or .xlsx, at most 5 MB (a year of a busy account is well under 2 MB). */
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The statement upload's form: the file, and optionally the columns to read (JSON in `mapping`). */
 async function receiveStatementForm(req: Request): Promise<{ bytes: Buffer; columns: TStatementColumns | null }> {
-  const form = await receiveForm(req, { files: { file: { accept: 'csv', maxBytes: STATEMENT_MAX_BYTES } }, maxFields: 1, maxFieldBytes: 4_000 });
+  const form = await receiveForm(req, { files: { file: { accept: 'statement', maxBytes: STATEMENT_MAX_BYTES } }, maxFields: 1, maxFieldBytes: 4_000 });
   const { mapping } = parseInput(ZStatementFormFieldsSchema, form.fields);
   const file = form.files.file;
   if (!file) throw new AppError('BAD_REQUEST', { userMessage: UPLOAD_NO_FILE, fieldErrors: { file: [UPLOAD_NO_FILE] } });
