@@ -81,6 +81,8 @@ async function isText(head: Uint8Array): Promise<boolean> {
  * checked when it is read) or an Excel 97–2003 workbook (.xls, a compound file).
  */
 async function statementTypeOf(head: Uint8Array): Promise<StatementMediaType | null> {
+  // UTF-16 text (Excel's "Unicode text") first: file-type takes its byte-order mark for MPEG audio.
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return 'text/csv';
   const found = await fileTypeFromBuffer(head);
   if (!found) return (await isText(head)) ? 'text/csv' : null;
   if (found.mime === 'application/zip' || found.mime === XLSX_TYPE) return XLSX_TYPE;
