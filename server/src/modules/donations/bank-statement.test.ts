@@ -16,6 +16,8 @@ import {
   parseStatement,
   parseStatementDate,
   readHeaders,
+  STATEMENT_PROBLEM_CODES,
+  STATEMENT_PROBLEM_MESSAGES,
   statementProblemMessage,
   type ColumnMapping,
   type ParseResult,
@@ -793,5 +795,18 @@ describe('a debit is never a credit', () => {
         },
       ),
     );
+  });
+});
+
+describe('the refusals, in English and Hindi', () => {
+  const i18nDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src/i18n');
+  const serverMessages = (lang: 'en' | 'hi') => (JSON.parse(fs.readFileSync(path.join(i18nDir, lang, 'admin.json'), 'utf8')) as { serverMessages: Record<string, string> }).serverMessages;
+
+  it.each(STATEMENT_PROBLEM_CODES)('has %s in both dictionaries, placeholders kept', (code) => {
+    const message = STATEMENT_PROBLEM_MESSAGES[code];
+    expect(serverMessages('en')[message]).toBe(message);
+    const hindi = serverMessages('hi')[message];
+    expect(hindi).toMatch(/[\u0900-\u097F]/);
+    expect(hindi?.includes('{line}')).toBe(message.includes('{line}'));
   });
 });
