@@ -52,11 +52,12 @@ function isCfb(bytes: Buffer): boolean {
 
 /** Whether the ZIP's parts would unpack within the bounds; reads each part's real size (with a cap), not the size the file claims. */
 export function zipUnpacksWithin(bytes: Buffer, maxBytes = MAX_UNPACKED_BYTES): 'ok' | 'too-large' | 'unreadable' | 'encrypted' {
-  // The end record is found the way SheetJS finds it (the last signature in the file), so both read the same directory.
-  let end = bytes.length - 22;
+  // The end record is found and read the way SheetJS does (the last signature in the file; the
+  // count of entries "on this disk"), so that both read the same directory, whatever else the file holds.
+  let end = bytes.length - 4;
   while (end >= 0 && bytes.readUInt32LE(end) !== ZIP_END) end -= 1;
-  if (end < 0) return 'unreadable';
-  const entries = bytes.readUInt16LE(end + 10);
+  if (end < 0 || end + 20 > bytes.length) return 'unreadable';
+  const entries = bytes.readUInt16LE(end + 8);
   let central = bytes.readUInt32LE(end + 16);
   if (entries > MAX_ZIP_ENTRIES) return 'too-large';
   let unpacked = 0;
@@ -72,7 +73,7 @@ export function zipUnpacksWithin(bytes: Buffer, maxBytes = MAX_UNPACKED_BYTES): 
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     if (start > bytes.length) return 'unreadable';
     if (method === 0) {
-      unpacked += bytes.readUInt32LE(local + 18);
+      unpacked += Math.min(bytes.readUInt32LE(local + 18), bytes.length - start);
     } else if (method === 8) {
       // Inflated to the end of its stream, as SheetJS will, but never past what is left of the allowance.
       try {

@@ -652,6 +652,18 @@ describe('Excel statements, told apart by their bytes and not their names', () =
     expect(zipUnpacksWithin(zipOf(parts.slice(0, 4)))).toBe('ok');
   });
 
+  it('reads the ZIP’s directory as SheetJS will: its count of entries "on this disk", from the last end record', () => {
+    const bomb = zipOf([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>'), deflated: false, declaredSize: 8 },
+      { name: 'xl/worksheets/sheet1.xml', data: zerosDeflated(64), deflated: true, declaredSize: 4096 },
+    ]);
+    // The end record's total says one entry; the count SheetJS reads says two.
+    bomb.writeUInt16LE(1, bomb.length - 22 + 10);
+    expect(zipUnpacksWithin(bomb)).toBe('too-large');
+    // An end record cut short, where SheetJS would read past the file: refused.
+    expect(zipUnpacksWithin(Buffer.concat([bomb, Buffer.from([0x50, 0x4b, 0x05, 0x06, 0, 0, 0, 0])]))).toBe('unreadable');
+  });
+
   it('refuses an encrypted part, a damaged .xlsx and a damaged .xls, each with its reason', () => {
     const good = workbookOf([['Date', 'Narration', 'Credit'], ['01/11/2026', 'UPI/630512345678/X', 10]], 'xlsx');
     const encrypted = zipOf([{ name: 'xl/workbook.xml', data: Buffer.from('secret'), deflated: false, declaredSize: 6, flags: 1 }]);
