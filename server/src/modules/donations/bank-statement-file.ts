@@ -175,8 +175,23 @@ function readWorkbook(input: Buffer | string, options: XLSX.ParsingOptions): Sta
   return { kind: 'sheets', sheets };
 }
 
+/**
+ * The same upload is read for its header row and then for its lines: a workbook of 20,000 rows takes
+ * about a second to read, so it is read once per buffer (kept only as long as the buffer is).
+ */
+const readFiles = new WeakMap<Buffer, StatementFile>();
+
 /** What an upload is, from its bytes: text to split into rows, a workbook's sheets as rows, or why it cannot be read. */
 export function readStatementFile(file: Buffer | string): StatementFile {
+  if (typeof file === 'string') return readStatementFileOnce(file);
+  const known = readFiles.get(file);
+  if (known) return known;
+  const read = readStatementFileOnce(file);
+  readFiles.set(file, read);
+  return read;
+}
+
+function readStatementFileOnce(file: Buffer | string): StatementFile {
   if (typeof file !== 'string' && isZip(file)) {
     const bounds = zipUnpacksWithin(file);
     if (bounds === 'too-large') return { kind: 'problem', problem: 'spreadsheet-too-large' };
