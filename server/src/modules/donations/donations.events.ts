@@ -285,6 +285,8 @@ export interface StatementColumns {
   narration: string;
   reference: string | null;
   credit: string;
+  /** The Dr/Cr column of a statement with one column of amounts (decision 054); absent in statements recorded before. */
+  direction?: string | null;
 }
 
 /**

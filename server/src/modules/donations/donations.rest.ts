@@ -73,12 +73,12 @@ function sendPdf(res: Response, pdf: { bytes: Buffer; serial: string; isCancelle
   res.send(pdf.bytes);
 }
 
-/** A bank statement: CSV, at most 5 MB (a year of a busy account is well under 2 MB). */
+/** A bank statement: CSV, text, .xls or .xlsx, at most 5 MB (a year of a busy account is well under 2 MB). */
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The statement upload's form: the file, and optionally the columns to read (JSON in `mapping`). */
 async function receiveStatementForm(req: Request): Promise<{ bytes: Buffer; columns: TStatementColumns | null }> {
-  const form = await receiveForm(req, { files: { file: { accept: 'csv', maxBytes: STATEMENT_MAX_BYTES } }, maxFields: 1, maxFieldBytes: 4_000 });
+  const form = await receiveForm(req, { files: { file: { accept: 'statement', maxBytes: STATEMENT_MAX_BYTES } }, maxFields: 1, maxFieldBytes: 4_000 });
   const { mapping } = parseInput(ZStatementFormFieldsSchema, form.fields);
   const file = form.files.file;
   if (!file) throw new AppError('BAD_REQUEST', { userMessage: UPLOAD_NO_FILE, fieldErrors: { file: [UPLOAD_NO_FILE] } });
@@ -439,7 +439,7 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'post',
     path: '/api/admin/bank-statements',
-    summary: 'Upload a bank statement (CSV, at most 5 MB; mapping: JSON {date, narration, reference, credit} naming the columns, remembered for the layout); its credit lines matched to pledges: sure (UTR and amount agree), possible (amount and date, or UTR with another amount), unmatched. The same file again changes nothing and answers the same (permission: finance)',
+    summary: 'Upload a bank statement as the bank exports it (CSV, tab-separated text, .xls or .xlsx, told apart by their bytes; at most 5 MB; mapping: JSON {date, narration, reference, credit, direction?} naming the columns, where credit may be one Amount column with its Dr/Cr column as direction or a Dr/Cr mark on each amount, remembered for the layout); its credit lines matched to pledges, a debit never: sure (UTR and amount agree), possible (amount and date, or UTR with another amount), unmatched. The same file again changes nothing and answers the same (permission: finance)',
     auth: { admin: ['finance'] },
     formFiles: [{ name: 'file', required: true }],
     request: ZStatementFormFieldsSchema,

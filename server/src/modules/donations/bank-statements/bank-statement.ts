@@ -1,11 +1,26 @@
 import { parse } from 'csv-parse/sync';
+import {
+  HEADER_SEARCH_ROWS,
+  MAX_OTHER_ROWS,
+  MAX_STATEMENT_TRANSACTIONS,
+  readStatementFile,
+  type StatementFileProblem,
+  type StatementRow as Row,
+} from './bank-statement-file.ts';
 import { utrKindOf } from '../donation-fields.schema.ts';
 import { indiaDateOf } from '../receipts/receipt-serial.ts';
 
+export { MAX_STATEMENT_TRANSACTIONS };
+
 /**
- * Reading a bank statement (CSV, as Indian banks let an account holder download it) and matching
- * its credits to pledged donations by the UTR the donor told us, or failing that by amount and date.
- * Pure: the caller reads the upload and the pledges, and records what a finance admin confirms.
+ * Reading a bank statement (as Indian banks let an account holder download it: CSV, text, .xls or
+ * .xlsx; see bank-statement-file.ts) and matching its credits to pledged donations by the UTR the
+ * donor told us, or failing that by amount and date. Pure: the caller reads the upload and the
+ * pledges, and records what a finance admin confirms.
+ *
+ * A debit is never a statement line: a row is read as a credit only when its bank says so, by a
+ * credit column, or by an amount marked Cr (in a Dr/Cr column, or on the amount itself). An amount
+ * that does not say which it is stops the reading (decision 054).
  */
 
 /** Header names as they appear in the file; compared without case and whitespace. */
@@ -13,11 +28,14 @@ export interface ColumnMapping {
   date: string;
   narration: string;
   reference: string | null;
+  /** The credit column; or the column of amounts, credits and debits alike, each marked Cr or Dr. */
   credit: string;
+  /** The column saying Dr or Cr of each amount (Kotak's "Dr / Cr"); null or absent when there is none. */
+  direction?: string | null;
 }
 
 export interface StatementLine {
-  /** 1-based line number in the file, where the row starts. */
+  /** 1-based line number in the file, where the row starts (in a spreadsheet, the row's number). */
   line: number;
   /** YYYY-MM-DD. */
   date: string;
@@ -29,20 +47,35 @@ export interface StatementLine {
   utrs: string[];
 }
 
-export const STATEMENT_PROBLEM_CODES = ['not-csv', 'columns-not-found', 'bad-amount', 'bad-date', 'too-many-lines', 'no-credits'] as const;
+export const STATEMENT_PROBLEM_CODES = [
+  'not-a-statement',
+  'spreadsheet-too-large',
+  'spreadsheet-unreadable',
+  'spreadsheet-encrypted',
+  'columns-not-found',
+  'bad-amount',
+  'no-direction',
+  'bad-date',
+  'too-many-lines',
+  'no-credits',
+] as const;
 export type StatementProblemCode = (typeof STATEMENT_PROBLEM_CODES)[number];
 
 /** Why a statement cannot be read; `line` (1-based) says where, when one line is to blame. */
 export type StatementProblem =
-  | { code: 'bad-amount' | 'bad-date'; line: number }
-  | { code: 'not-csv'; line?: number }
-  | { code: 'columns-not-found' | 'too-many-lines' | 'no-credits' };
+  | { code: 'bad-amount' | 'bad-date' | 'no-direction'; line: number }
+  | { code: 'not-a-statement'; line?: number }
+  | { code: 'columns-not-found' | 'too-many-lines' | 'no-credits' | Exclude<StatementFileProblem, 'not-a-statement'> };
 
 /** English keys the web translates; `{line}` is the line number. */
 export const STATEMENT_PROBLEM_MESSAGES: Record<StatementProblemCode, string> = {
-  'not-csv': 'This file is not a bank statement in CSV format. Download the statement from the bank as CSV and upload that file.',
+  'not-a-statement': 'This file is not a bank statement. Download the statement from the bank as CSV, text or Excel (.xls or .xlsx) and upload that file.',
+  'spreadsheet-too-large': 'This Excel file unpacks to more than 40 MB, far more than a bank statement. Download a shorter period, or the statement as CSV, and upload that.',
+  'spreadsheet-unreadable': 'This Excel file could not be read. It may be damaged or incomplete; download the statement from the bank again.',
+  'spreadsheet-encrypted': 'This Excel file is protected by a password. Open it, save a copy without the password, and upload that.',
   'columns-not-found': 'The date, narration and credit columns were not found in this file. Choose them from the file’s columns.',
   'bad-amount': 'The credit amount on line {line} is not an amount in rupees, like 1,25,000.00.',
+  'no-direction': 'The amount on line {line} does not say whether it is a credit (Cr) or a debit (Dr). Download the statement with its Dr/Cr column, or choose a credit column.',
   'bad-date': 'The date on line {line} is not a real date.',
   'too-many-lines': 'The statement has more than 20,000 transactions. Download a shorter period and upload that.',
   'no-credits': 'The statement has no credits to match.',
@@ -55,41 +88,10 @@ export function statementProblemMessage(problem: StatementProblem): string {
 
 export type ParseResult = { ok: true; headers: string[]; lines: StatementLine[] } | { ok: false; problem: StatementProblem; headers?: string[] };
 
-/** Transactions (credits and debits) a statement may hold: a year of a busy account, well within a request. */
-export const MAX_STATEMENT_TRANSACTIONS = 20_000;
-/** Rows besides transactions after the header (separators, narration continued on a row, the footer) read before giving up. */
-const MAX_OTHER_ROWS = 1_000;
-/** Where the header row may be: banks put 10–25 lines of account details above it. */
-const HEADER_SEARCH_ROWS = 100;
 const DELIMITERS = [',', ';', '\t'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Reading rows
-
-interface Row {
-  /** 1-based line where the row starts. */
-  line: number;
-  cells: string[];
-}
-
-/** The text of an upload: UTF-8 (or UTF-16 from Excel's "Unicode text"), without BOM; null for binary data. */
-function textOf(csv: Buffer | string): string | null {
-  let text: string;
-  if (typeof csv === 'string') text = csv;
-  else if (csv[0] === 0xff && csv[1] === 0xfe) text = new TextDecoder('utf-16le').decode(csv);
-  else text = new TextDecoder('utf-8').decode(csv);
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return isBinary(text) ? null : text;
-}
-
-/**
- * NUL anywhere, or control characters other than tab, line breaks, form feed and DOS's end-of-file
- * mark near the start: an image, a PDF or a spreadsheet (.xlsx is a ZIP file), not text.
- */
-function isBinary(text: string): boolean {
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  return text.includes('\u0000') || /[\u0001-\u0008\u000E-\u0019\u001B-\u001F]/.test(text.slice(0, 65_536));
-}
 
 /** Line breaks inside a quoted cell, so that a row's line number is where it starts. */
 function lineBreaksIn(cells: string[]): number {
@@ -152,7 +154,10 @@ const NARRATION_KEYS = ['narration', 'description', 'transactionremarks', 'remar
 const REFERENCE_KEYS = [
   'refnochequeno',
   'chqrefno',
+  // HDFC's delimited download: the UTR of a NEFT credit is here, its narration cut short.
+  'chqrefnumber',
   'chequerefno',
+  'chequerefnumber',
   'refchqno',
   'chequenumber',
   'chequeno',
@@ -181,10 +186,16 @@ const CREDIT_KEYS = [
   'depositamount',
   'depositamountinr',
   'depositinr',
+  // Bank of Baroda: DEPOSIT(CR).
+  'depositcr',
   'cr',
   'cramount',
   'cramt',
 ];
+/** One column of credits and debits alike (Kotak's "Amount", Union Bank's "Amount(Rs.)"): each amount needs its Dr or Cr. */
+const AMOUNT_KEYS = ['amount', 'amt', 'amountrs', 'amountinr', 'amountinrs', 'transactionamount', 'transactionamountinr', 'transactionamountrs', 'txnamount', 'txnamt', 'tranamount'];
+/** The column that says Dr or Cr of the amount beside it. */
+const DIRECTION_KEYS = ['drcr', 'crdr', 'debitcredit', 'creditdebit', 'drcrindicator', 'crdrindicator', 'dc', 'cd', 'type', 'txntype', 'transactiontype'];
 
 /** The first header (as written) whose loose key is the likeliest of `keys`, skipping headers already taken. */
 function findHeader(headers: string[], keys: string[], taken: string[]): string | null {
@@ -196,17 +207,24 @@ function findHeader(headers: string[], keys: string[], taken: string[]): string 
   return null;
 }
 
-/** The columns of a statement with common Indian bank headers; null unless date, narration and credit are all there. */
+/** Whether the header names a column of amounts both ways (so each needs its Dr or Cr), not of credits. */
+function isAmountHeader(header: string): boolean {
+  return AMOUNT_KEYS.includes(looseKey(header));
+}
+
+/** The columns of a statement with common Indian bank headers; null unless date, narration and credit (or amount) are all there. */
 export function guessMapping(headers: string[]): ColumnMapping | null {
   const names = headers.map((header) => header.trim()).filter((header) => header !== '');
   const date = findHeader(names, DATE_KEYS, []);
   if (date === null) return null;
   const narration = findHeader(names, NARRATION_KEYS, [date]);
   if (narration === null) return null;
-  const credit = findHeader(names, CREDIT_KEYS, [date, narration]);
+  const creditColumn = findHeader(names, CREDIT_KEYS, [date, narration]);
+  const credit = creditColumn ?? findHeader(names, AMOUNT_KEYS, [date, narration]);
   if (credit === null) return null;
   const reference = findHeader(names, REFERENCE_KEYS, [date, narration, credit]);
-  return { date, narration, reference, credit };
+  const direction = creditColumn === null ? findHeader(names, DIRECTION_KEYS, [date, narration, credit, reference ?? '']) : null;
+  return { date, narration, reference, credit, direction };
 }
 
 interface ColumnIndexes {
@@ -214,6 +232,9 @@ interface ColumnIndexes {
   narration: number;
   reference: number | null;
   credit: number;
+  direction: number | null;
+  /** Whether the credit column holds amounts both ways, each to be marked Dr or Cr. */
+  isAmount: boolean;
 }
 
 /** Where the mapping's columns are in a row, or null when one of them is not there. */
@@ -224,8 +245,15 @@ function columnIndexesIn(cells: string[], mapping: ColumnMapping): ColumnIndexes
   const narration = indexOf(mapping.narration);
   const credit = indexOf(mapping.credit);
   const reference = mapping.reference === null ? null : indexOf(mapping.reference);
-  if (date === -1 || narration === -1 || credit === -1 || reference === -1) return null;
-  return { date, narration, reference, credit };
+  let direction: number | null = null;
+  if (mapping.direction) {
+    // Kotak has two "Dr / Cr" columns, the amount's and the balance's: the one after the amount is its.
+    const key = headerKey(mapping.direction);
+    const after = keys.findIndex((candidate, index) => candidate === key && index > credit);
+    direction = after !== -1 ? after : keys.indexOf(key);
+  }
+  if (date === -1 || narration === -1 || credit === -1 || reference === -1 || direction === -1) return null;
+  return { date, narration, reference, credit, direction, isAmount: direction !== null || isAmountHeader(cells[credit] ?? '') };
 }
 
 interface HeaderRow {
@@ -256,31 +284,54 @@ function likelyHeaders(rows: Row[]): string[] {
   return best?.cells ?? [];
 }
 
-type Table = { ok: true; delimiter: string; header: HeaderRow; headers: string[] } | { ok: false; problem: StatementProblem; headers?: string[] };
+/** One way of reading the file into rows: text split at a delimiter, or one sheet of a workbook. */
+interface Reading {
+  /** The first rows, where the header is looked for; null when the text cannot be split this way. */
+  head: Row[] | null;
+  /** The first `maxRows` rows; throws csv-parse's error on a quote never closed. */
+  rows: (maxRows: number) => Row[];
+}
+
+function readingsOf(file: Buffer | string): Reading[] | StatementProblem {
+  const read = readStatementFile(file);
+  if (read.kind === 'problem') return { code: read.problem };
+  if (read.kind === 'sheets') return read.sheets.map((sheet) => ({ head: sheet.slice(0, HEADER_SEARCH_ROWS), rows: (maxRows: number) => sheet.slice(0, maxRows) }));
+  const { text } = read;
+  return DELIMITERS.map((delimiter) => ({ head: readRowsOrNull(text, delimiter, HEADER_SEARCH_ROWS), rows: (maxRows: number) => readRows(text, delimiter, maxRows) }));
+}
+
+type Table = { ok: true; reading: Reading; header: HeaderRow; headers: string[] } | { ok: false; problem: StatementProblem; headers?: string[] };
 
 /**
- * The delimiter and the header row: the first of comma, semicolon and tab under which some row of the
- * first 100 holds all the mapped columns (or, with no mapping, columns guessMapping knows).
+ * The reading and the header row: the first reading (comma, semicolon and tab; or a workbook's
+ * sheets in order) in which some row of the first 100 holds all the mapped columns (or, with no
+ * mapping, columns guessMapping knows).
  */
-function findTable(text: string, mapping: ColumnMapping | null): Table {
-  const reads = DELIMITERS.map((delimiter) => ({ delimiter, rows: readRowsOrNull(text, delimiter, HEADER_SEARCH_ROWS) }));
-  for (const { delimiter, rows } of reads) {
-    const header = rows === null ? null : findHeaderRow(rows, mapping);
-    if (rows !== null && header !== null) return { ok: true, delimiter, header, headers: rows[header.index]?.cells ?? [] };
+function findTable(file: Buffer | string, mapping: ColumnMapping | null): Table {
+  const readings = readingsOf(file);
+  if (!Array.isArray(readings)) return { ok: false, problem: readings };
+  for (const reading of readings) {
+    const header = reading.head === null ? null : findHeaderRow(reading.head, mapping);
+    if (reading.head !== null && header !== null) return { ok: true, reading, header, headers: reading.head[header.index]?.cells ?? [] };
   }
   let widest: Row[] | null = null;
-  for (const { rows } of reads) if (rows !== null && (widest === null || widestRow(rows) > widestRow(widest))) widest = rows;
-  if (widest === null || widestRow(widest) < 3) return { ok: false, problem: { code: 'not-csv' } };
+  for (const { head } of readings) if (head !== null && (widest === null || widestRow(head) > widestRow(widest))) widest = head;
+  if (widest === null || widestRow(widest) < 3) return { ok: false, problem: { code: 'not-a-statement' } };
   return { ok: false, problem: { code: 'columns-not-found' }, headers: likelyHeaders(widest) };
 }
 
-/** The header row of a statement as written, for choosing columns by hand; null when the file is not a CSV table. */
-export function headersOf(csv: Buffer | string): string[] | null {
-  const text = textOf(csv);
-  if (text === null) return null;
-  const table = findTable(text, null);
-  if (table.ok) return table.headers;
-  return table.headers ?? null;
+/** The header row of a statement as written, for choosing columns by hand; or why the file cannot be read. */
+export function readHeaders(file: Buffer | string): { ok: true; headers: string[] } | { ok: false; problem: StatementProblem } {
+  const table = findTable(file, null);
+  if (table.ok) return { ok: true, headers: table.headers };
+  if (table.headers) return { ok: true, headers: table.headers };
+  return { ok: false, problem: table.problem };
+}
+
+/** The header row of a statement as written, for choosing columns by hand; null when the file is not a table. */
+export function headersOf(file: Buffer | string): string[] | null {
+  const read = readHeaders(file);
+  return read.ok ? read.headers : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -333,27 +384,73 @@ const RUPEES = /^(\d{1,3}(?:,\d{2})*,\d{3}|\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/
 /** 13 digits of rupees is ₹9,99,99,99,99,999: paise beyond that would not be exact numbers. */
 const MAX_RUPEE_DIGITS = 13;
 
+/** Which way money went, as a bank marks it. */
+export type Direction = 'credit' | 'debit';
+
+/** An amount as paise and the way its cell marks it (Cr, Dr, a minus sign, brackets), if it does. */
+export interface MarkedAmount {
+  paise: number;
+  direction: Direction | null;
+}
+
+const MARKER_AFTER = /\s*\(?(?<![a-z])(cr|dr)\.?\)?\.?$/i;
+const MARKER_BEFORE = /^\(?(cr|dr)\.?\)?\s*(?=[\d₹(-]|rs|inr)/i;
+
+function directionOfMarker(marker: string | undefined): Direction {
+  return marker?.toLowerCase() === 'dr' ? 'debit' : 'credit';
+}
+
 /**
- * A credit cell as paise, without floating-point arithmetic: "₹ 1,25,000.00", "1250.00 Cr",
- * "INR 500". 0 for an empty cell, "-" or zero (the row is a debit). 'bad-amount' for anything else,
- * including a negative amount or "Dr", which do not belong in a credit column, and a fraction of a
- * paisa (trailing zeros, as in 1250.500, are only zeros).
+ * An amount cell as paise, without floating-point arithmetic: "₹ 1,25,000.00", "1250.00 Cr",
+ * "3,000.00 (Dr)", "CR 500", "-3000", "(3,000.00)", "INR 500"; with the way it is marked, if it is.
+ * Zero for an empty cell, "-" or zero. 'bad-amount' for anything else, for a minus sign on an amount
+ * marked Cr, and for a fraction of a paisa (trailing zeros, as in 1250.500, are only zeros).
  */
-export function parseCreditPaise(cell: string): number | 'bad-amount' {
+export function parseMarkedAmount(cell: string): MarkedAmount | 'bad-amount' {
   let text = cell.trim().replace(/\s+/g, ' ');
-  if (text === '' || text === '-') return 0;
-  const marker = /\s*\(?(?<![a-z])(cr|dr)\.?\)?$/i.exec(text);
-  if (marker) {
-    if (marker[1]?.toLowerCase() === 'dr') return 'bad-amount';
-    text = text.slice(0, marker.index);
+  if (text === '' || text === '-') return { paise: 0, direction: null };
+  let direction: Direction | null = null;
+  const after = MARKER_AFTER.exec(text);
+  const before = after ? null : MARKER_BEFORE.exec(text);
+  if (after) {
+    direction = directionOfMarker(after[1]);
+    text = text.slice(0, after.index);
+  } else if (before) {
+    direction = directionOfMarker(before[1]);
+    text = text.slice(before[0].length);
   }
   text = text.replace(/^(?:₹|rs\.?|inr)\s*/i, '').replace(/\s*(?:₹|rs\.?|inr)$/i, '');
+  const negative = /^-\s*(.+)$/.exec(text) ?? /^\((.+)\)$/.exec(text);
+  if (negative) {
+    if (direction === 'credit') return 'bad-amount';
+    direction = 'debit';
+    text = (negative[1] ?? '').replace(/^(?:₹|rs\.?|inr)\s*/i, '');
+  }
   const match = RUPEES.exec(text);
   if (!match) return 'bad-amount';
   const whole = (match[1] ?? '').replace(/,/g, '').replace(/^0+(?=\d)/, '');
   const fraction = (match[2] ?? '').replace(/0+$/, '');
   if (whole.length > MAX_RUPEE_DIGITS || fraction.length > 2) return 'bad-amount';
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return { paise: Number(whole) * 100 + Number(fraction.padEnd(2, '0')), direction };
+}
+
+/**
+ * A credit cell as paise: "₹ 1,25,000.00", "1250.00 Cr", "INR 500". 0 for an empty cell, "-" or
+ * zero (the row is a debit). 'bad-amount' for anything else, including a negative amount or "Dr",
+ * which do not belong in a credit column.
+ */
+export function parseCreditPaise(cell: string): number | 'bad-amount' {
+  const amount = parseMarkedAmount(cell);
+  if (amount === 'bad-amount' || amount.direction === 'debit') return 'bad-amount';
+  return amount.paise;
+}
+
+/** A Dr/Cr column's cell: Cr, CR, Cr., C, Credit; Dr, D, Debit; null for anything else (an empty cell too). */
+export function parseDirection(cell: string): Direction | null {
+  const text = cell.trim().toLowerCase().replace(/\.$/, '');
+  if (['cr', 'c', 'credit', '(cr)'].includes(text)) return 'credit';
+  if (['dr', 'd', 'debit', '(dr)'].includes(text)) return 'debit';
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -396,33 +493,50 @@ export function findUtrs(text: string): string[] {
 // Parsing
 
 /**
+ * The credit of a row as paise: 0 when the row is no credit (a debit, or nothing in the column),
+ * or why the row cannot be read. In a credit column an amount is a credit (a "Dr" or a minus there
+ * is an error). In a column of amounts both ways, the row's Dr/Cr column and the amount's own mark
+ * say which it is; they must agree, and one of them must say it.
+ */
+function creditOfRow(columns: ColumnIndexes, cellAt: (index: number | null) => string): number | 'bad-amount' | 'no-direction' {
+  if (!columns.isAmount) return parseCreditPaise(cellAt(columns.credit));
+  const amount = parseMarkedAmount(cellAt(columns.credit));
+  if (amount === 'bad-amount') return 'bad-amount';
+  if (amount.paise === 0) return 0;
+  const marked = columns.direction === null ? null : parseDirection(cellAt(columns.direction));
+  if (marked !== null && amount.direction !== null && marked !== amount.direction) return 'bad-amount';
+  const direction = marked ?? amount.direction;
+  if (direction === null) return 'no-direction';
+  return direction === 'credit' ? amount.paise : 0;
+}
+
+/**
  * The credit lines of a statement. The header row is the first (of the first 100 rows) holding all
  * of the mapping's columns, or with a null mapping the first guessMapping recognises. After it, a row
  * whose date cell is not written like a date at all is skipped, wherever it is: HDFC puts a row of
  * asterisks under the header, some banks continue a narration on a dateless row, and every bank ends
  * with a footer (totals, legends), whose amounts must not be read as credits. A row whose date cell
  * looks like a date but is not one stops the reading (bad-date), as does a credit cell that is not
- * an amount (bad-amount): a statement read wrongly must not be half-matched. Rows with nothing in
- * the credit column (or zero) are debits and skipped.
+ * an amount (bad-amount) and an amount that does not say whether it is a credit (no-direction): a
+ * statement read wrongly must not be half-matched. Debits, and rows with nothing in the credit
+ * column (or zero), are skipped: they are never lines, so never matches.
  *
  * More than 20,000 transactions is refused; the reading stops after that many rows (plus 1,000 for
  * separators and the footer) below the header, so a huge file is not read to its end.
  */
-export function parseStatement(csv: Buffer | string, mapping: ColumnMapping | null): ParseResult {
-  const text = textOf(csv);
-  if (text === null) return { ok: false, problem: { code: 'not-csv' } };
-  const table = findTable(text, mapping);
+export function parseStatement(file: Buffer | string, mapping: ColumnMapping | null): ParseResult {
+  const table = findTable(file, mapping);
   if (!table.ok) return table;
-  const { delimiter, header, headers } = table;
+  const { reading, header, headers } = table;
   const { columns } = header;
 
   const maxRows = header.index + 1 + MAX_STATEMENT_TRANSACTIONS + MAX_OTHER_ROWS;
   let rows: Row[];
   try {
-    rows = readRows(text, delimiter, maxRows + 1);
+    rows = reading.rows(maxRows + 1);
   } catch (error) {
     const line = error instanceof Error && 'lines' in error && typeof error.lines === 'number' ? error.lines : undefined;
-    return { ok: false, problem: line === undefined ? { code: 'not-csv' } : { code: 'not-csv', line }, headers };
+    return { ok: false, problem: line === undefined ? { code: 'not-a-statement' } : { code: 'not-a-statement', line }, headers };
   }
   if (rows.length > maxRows) return { ok: false, problem: { code: 'too-many-lines' }, headers };
 
@@ -435,8 +549,8 @@ export function parseStatement(csv: Buffer | string, mapping: ColumnMapping | nu
     transactions += 1;
     if (transactions > MAX_STATEMENT_TRANSACTIONS) return { ok: false, problem: { code: 'too-many-lines' }, headers };
     if (date === 'bad-date') return { ok: false, problem: { code: 'bad-date', line: row.line }, headers };
-    const creditPaise = parseCreditPaise(cellAt(columns.credit));
-    if (creditPaise === 'bad-amount') return { ok: false, problem: { code: 'bad-amount', line: row.line }, headers };
+    const creditPaise = creditOfRow(columns, cellAt);
+    if (creditPaise === 'bad-amount' || creditPaise === 'no-direction') return { ok: false, problem: { code: creditPaise, line: row.line }, headers };
     if (creditPaise === 0) continue;
     const narration = cellAt(columns.narration);
     const reference = cellAt(columns.reference);

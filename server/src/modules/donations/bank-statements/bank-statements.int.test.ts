@@ -4,9 +4,10 @@ import { raceCalls } from '#server/testing/assertions';
 import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
-import { UPLOAD_WRONG_TYPE_CSV } from '#server/uploads/upload-messages';
+import { UPLOAD_WRONG_TYPE_STATEMENT } from '#server/uploads/upload-messages';
 import { STATEMENT_PROBLEM_MESSAGES } from './bank-statement.ts';
 import { MAPPING_INVALID } from './bank-statements.schema.ts';
+import { workbookOf, xlsxBomb, zipOf, type SheetCell } from './bank-statement-files.test-helper.ts';
 import { pledgeInput, uniqueUtr } from '../donations.test-helper.ts';
 
 /** An SBI-like statement: account details above the table, debits, and UTRs inside the narration. */
@@ -140,9 +141,10 @@ describe.each(testDbKinds())('bank-statement matching on %s', (kind) => {
     // The next statement of that bank: the columns come back by themselves.
     const next = layout([`11/05/2031,IMPS-${uniqueUtr()}-SOMEONE,,,99.00,9099.00`]);
     const remembered = await request(app.http()).post('/api/admin/bank-statements/columns').set('Authorization', `Bearer ${finance.token}`).attach('file', next, { filename: 's.csv', contentType: 'text/csv' });
-    expect(remembered.body).toEqual({ headers: ['Posted', 'Particulars', 'Cheque', 'Withdrawn', 'Lodged', 'Running'], columns, isRemembered: true });
+    // Remembered with no Dr/Cr column: "Lodged" is a column of credits.
+    expect(remembered.body).toEqual({ headers: ['Posted', 'Particulars', 'Cheque', 'Withdrawn', 'Lodged', 'Running'], columns: { ...columns, direction: null }, isRemembered: true });
     const nextUpload = await upload(next);
-    expect([nextUpload.status, nextUpload.body.columns, nextUpload.body.unmatched.length]).toEqual([200, columns, 1]);
+    expect([nextUpload.status, nextUpload.body.columns, nextUpload.body.unmatched.length]).toEqual([200, { ...columns, direction: null }, 1]);
     expect(await eventsOf('BankStatementColumnsChosen')).toBe(1);
   });
 
@@ -150,8 +152,8 @@ describe.each(testDbKinds())('bank-statement matching on %s', (kind) => {
     const before = await eventCount();
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6360000000020001e221bc330000000049454e44ae426082', 'hex');
     const cases: [Buffer, string][] = [
-      [png, UPLOAD_WRONG_TYPE_CSV],
-      [Buffer.from('Dear sir,\nplease find the statement attached.\nRegards'), STATEMENT_PROBLEM_MESSAGES['not-csv']],
+      [png, UPLOAD_WRONG_TYPE_STATEMENT],
+      [Buffer.from('Dear sir,\nplease find the statement attached.\nRegards'), STATEMENT_PROBLEM_MESSAGES['not-a-statement']],
       [sbiStatement([['10 May 2031', 'UPI/123456789012/X', '', '', '12,50x']]), STATEMENT_PROBLEM_MESSAGES['bad-amount'].replace('{line}', '6')],
       [sbiStatement([['31 Feb 2031', 'UPI/123456789012/X', '', '', '100.00']]), STATEMENT_PROBLEM_MESSAGES['bad-date'].replace('{line}', '6')],
       [sbiStatement([['10 May 2031', 'ATM WDL', '', '100.00', '']]), STATEMENT_PROBLEM_MESSAGES['no-credits']],
@@ -172,6 +174,92 @@ describe.each(testDbKinds())('bank-statement matching on %s', (kind) => {
     const unknownField = await request(app.http()).post(`/api/admin/bank-statements/${'0'.repeat(32)}/verify-sure-matches`).set('Authorization', `Bearer ${finance.token}`).send({ all: true });
     expect(unknownField.status).toBe(400);
     expect(await eventCount()).toBe(before);
+  });
+
+  it('reads a Kotak-style .xlsx (one Amount column and its Dr / Cr): the ₹3,000 debit under a ₹3,000 pledge’s UTR is offered for nothing', async () => {
+    const debitUtr = uniqueUtr();
+    const creditUtr = uniqueUtr();
+    const paidOut = await pledged(3_000_00, debitUtr);
+    const gift = await pledged(3_000_00, creditUtr);
+    const header = ['Sl. No.', 'Transaction Date', 'Value Date', 'Description', 'Chq / Ref No.', 'Amount', 'Dr / Cr', 'Balance', 'Dr / Cr'];
+    const rows: SheetCell[][] = [
+      [null, null, 'Account Statement'],
+      ['SAHAY FOUNDATION TRUST', null, null, null, 'Account No.', '1012345678'],
+      [],
+      header,
+      [1, '10-05-2031 11:40:19', '10-05-2031', `UPI/JAIPUR PRINTERS/${debitUtr}/PAYMENT`, `UPI-${debitUtr}`, 3000, 'DR', 97000, 'CR'],
+      [2, '10-05-2031 12:02:44', '10-05-2031', `UPI/KAMLA DEVI/${creditUtr}/DONATION`, `UPI-${creditUtr}`, 3000, 'CR', 100000, 'CR'],
+      ['Closing Balance', 'as on 10/05/2031 INR 1,00,000.00'],
+    ];
+    const file = workbookOf(rows, 'xlsx');
+
+    const preview = await request(app.http()).post('/api/admin/bank-statements/columns').set('Authorization', `Bearer ${finance.token}`).attach('file', file, { filename: 'kotak.xlsx', contentType: 'application/octet-stream' });
+    const columns = { date: 'Transaction Date', narration: 'Description', reference: 'Chq / Ref No.', credit: 'Amount', direction: 'Dr / Cr' };
+    expect([preview.status, preview.body]).toEqual([200, { headers: header, columns, isRemembered: false }]);
+
+    // As the page sends it: the four columns it shows; the Dr / Cr column comes from the layout.
+    const { direction: _direction, ...fourColumns } = columns;
+    const uploaded = await upload(file, { mapping: JSON.stringify(fourColumns), filename: 'kotak.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body).toMatchObject({ creditLines: 1, columns });
+    expect(uploaded.body.sure.map((line: { reference: string; line: number }) => [line.line, line.reference])).toEqual([[6, gift]]);
+    const offered = [...uploaded.body.sure, ...uploaded.body.possible, ...uploaded.body.unmatched, ...uploaded.body.verified].map((line: { line: number }) => line.line);
+    expect(offered).toEqual([6]);
+
+    const verify = await request(app.http()).post(`/api/admin/bank-statements/${uploaded.body.id}/verify-sure-matches`).set('Authorization', `Bearer ${finance.token}`).send({});
+    expect(verify.body.verified.map((done: { reference: string }) => done.reference)).toEqual([gift]);
+    const admin = await app.caller({ token: finance.token });
+    expect(await admin.donations.admin.get({ reference: paidOut })).toMatchObject({ status: 'proof_received' });
+    expect(await admin.donations.admin.get({ reference: gift })).toMatchObject({ status: 'verified', mode: 'upi', utr: creditUtr });
+  });
+
+  it('reads HDFC’s .xls download and its delimited text, whatever the file is called', async () => {
+    const neftUtr = `SBIN${uniqueUtr()}AB`;
+    const reference = await pledged(25_000_00, neftUtr);
+    const xlsRows: SheetCell[][] = [
+      ['HDFC BANK Ltd.                    Page No .:   1                    Statement of accounts'],
+      ['Statement From  :  01/05/2031         To  :  31/05/2031'],
+      ['*******************************************************************************'],
+      ['Date', 'Narration', 'Chq./Ref.No.', 'Value Dt', 'Withdrawal Amt.', 'Deposit Amt.', 'Closing Balance'],
+      ['********', '**********', '**********', '********', '**********', '**********', '**********'],
+      ['10/05/31', 'NEFT CR-SBIN0001234-SUNITA DEVI-SAHAY FOUNDATION TRUST', neftUtr, '10/05/31', null, 25000, 125000],
+      ['10/05/31', `NEFT DR-SBIN0001234-SUNITA DEVI-REFUND`, neftUtr, '10/05/31', 25000, null, 100000],
+      ['STATEMENT SUMMARY  :-'],
+    ];
+    const xls = await upload(workbookOf(xlsRows, 'xls'), { filename: 'statement.csv', contentType: 'text/csv' });
+    expect([xls.status, xls.body.sure.map((line: { reference: string }) => line.reference), xls.body.unmatched]).toEqual([200, [reference], []]);
+
+    const delimited = [
+      '',
+      '  Date     ,Narration                                              ,Value Dat,Debit Amount       ,Credit Amount      ,Chq/Ref Number   ,Closing Balance',
+      `  10/05/31  ,NEFT CR-SBIN0001234-SUNITA DEVI-SAHAY FOUNDATION TR    ,10/05/31 ,0.00               ,25000.00           ,${neftUtr} ,125000.00`,
+      '',
+    ].join('\r\n');
+    const text = await upload(Buffer.from(delimited), { filename: 'statement.txt', contentType: 'text/plain' });
+    expect([text.status, text.body.columns.reference, text.body.sure.map((line: { reference: string }) => line.reference)]).toEqual([200, 'Chq/Ref Number', [reference]]);
+  });
+
+  it('refuses a spreadsheet that unpacks to gigabytes, one with a password, a damaged one and amounts without Dr or Cr: a clear message each, and nothing written', async () => {
+    const eventsBefore = await eventCount();
+    const filesCount = async () => Number((await app.services.db.query<{ count: string }>(`SELECT count(*) FROM files`)).rows[0]!.count);
+    const filesBefore = await filesCount();
+    const good = workbookOf([['Date', 'Narration', 'Credit'], ['10/05/2031', `UPI/${uniqueUtr()}/X`, 10]], 'xlsx');
+    const cases: [Buffer, string][] = [
+      [xlsxBomb(2048), STATEMENT_PROBLEM_MESSAGES['spreadsheet-too-large']],
+      [zipOf([{ name: 'xl/workbook.xml', data: Buffer.from('secret'), deflated: false, declaredSize: 6, flags: 1 }]), STATEMENT_PROBLEM_MESSAGES['spreadsheet-encrypted']],
+      [good.subarray(0, good.length - 40), STATEMENT_PROBLEM_MESSAGES['spreadsheet-unreadable']],
+      [Buffer.from(['Date,Description,Amount,Balance', `10/05/2031,UPI/${uniqueUtr()}/X,"3,000.00","1,00,000.00"`].join('\n')), STATEMENT_PROBLEM_MESSAGES['no-direction'].replace('{line}', '2')],
+    ];
+    for (const [file, message] of cases) {
+      const uploaded = await upload(file, { filename: 'statement.xlsx' });
+      expect([uploaded.status, uploaded.body.message, uploaded.body.fieldErrors], message).toEqual([400, message, { file: [message] }]);
+    }
+    for (const [file, message] of cases.slice(0, 3)) {
+      const preview = await request(app.http()).post('/api/admin/bank-statements/columns').set('Authorization', `Bearer ${finance.token}`).attach('file', file, { filename: 's.xlsx', contentType: 'application/octet-stream' });
+      expect([preview.status, preview.body.message], message).toEqual([400, message]);
+    }
+    expect(await eventCount()).toBe(eventsBefore);
+    expect(await filesCount()).toBe(filesBefore);
   });
 
   it('lets only finance upload, preview and verify; nothing is written on refusal', async () => {

@@ -16,7 +16,13 @@ export const ZStatementColumnsSchema = z.strictObject({
   narration: ZColumnNameSchema,
   /** Some banks have no separate reference column: the UTR is then read from the narration alone. */
   reference: ZColumnNameSchema.nullable().default(null),
+  /** The credit column; or the column of amounts both ways, each marked Cr or Dr (by `direction`, or on the amount). */
   credit: ZColumnNameSchema,
+  /**
+   * The column saying Dr or Cr of each amount (Kotak's "Dr / Cr"); null when there is none. Left
+   * out, it is the one remembered or guessed for the layout when the credit column is theirs.
+   */
+  direction: ZColumnNameSchema.nullable().optional(),
 });
 export type TStatementColumns = z.output<typeof ZStatementColumnsSchema>;
 

@@ -4,7 +4,7 @@ import { foldStream, handleCommand, recordOnStream, type StreamEvents } from '#s
 import type { Recorded } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
-import { guessMapping, headersOf, matchStatement, parseStatement, statementProblemMessage, type Pledge, type StatementLine } from './bank-statement.ts';
+import { guessMapping, matchStatement, parseStatement, readHeaders, statementProblemMessage, type Pledge, type StatementLine } from './bank-statement.ts';
 import { STATEMENT_NOT_FOUND, type TBankStatement, type TStatementColumns, type TStatementColumnsPreview, type TVerifySureMatchesResponse } from './bank-statements.schema.ts';
 import { formatReference, utrKindOf } from '../donation-fields.schema.ts';
 import {
@@ -27,8 +27,6 @@ import { streamVersion } from '#server/event-store/queries';
  * line one reference), and a UTR verifies at most one donation (its claim stream, decision 024).
  */
 
-export const NOT_CSV_HEADERS = 'This file is not a bank statement in CSV format. Download the statement from the bank as CSV and upload that file.';
-
 /** The statement's ID: its bytes' hash, so the same file is the same statement. */
 export function statementIdOf(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32);
@@ -40,6 +38,11 @@ function layoutStreamId(headers: readonly string[]): string {
   return `bank-statement-columns-${crypto.createHash('sha256').update(signature).digest('hex').slice(0, 32)}`;
 }
 
+/** Columns with their Dr/Cr column said, null when there is none (layouts remembered before it existed have none). */
+function withDirection(columns: StatementColumns): StatementColumns & { direction: string | null } {
+  return { ...columns, direction: columns.direction ?? null };
+}
+
 async function rememberedColumns(services: Services, headers: readonly string[]): Promise<{ columns: StatementColumns | null; streamId: string; version: number | null }> {
   const streamId = layoutStreamId(headers);
   const { state, versions } = await foldStream<StatementColumns | null, BankStatementColumnsChosen>(
@@ -49,17 +52,33 @@ async function rememberedColumns(services: Services, headers: readonly string[])
     (_, event) => event.data.columns,
     null,
   );
-  return { columns: state, streamId, version: versions[streamId] ?? null };
+  return { columns: state === null ? null : withDirection(state), streamId, version: versions[streamId] ?? null };
 }
 
 function badFile(message: string, field = 'file'): AppError {
   return new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { [field]: [message] } });
 }
 
+/** The header row of a statement, or a 400 saying why the file cannot be read. */
+function headersOrRefuse(bytes: Buffer): string[] {
+  const read = readHeaders(bytes);
+  if (!read.ok) throw badFile(statementProblemMessage(read.problem));
+  return read.headers;
+}
+
+/**
+ * The columns given, with the Dr/Cr column filled in when they leave it out (the page chooses four
+ * columns): the remembered layout's, else the guessed one's, when its credit column is the one given.
+ */
+function completeColumns(given: TStatementColumns, remembered: StatementColumns | null, guessed: StatementColumns | null): StatementColumns & { direction: string | null } {
+  if (given.direction !== undefined) return { ...given, direction: given.direction };
+  const source = [remembered, guessed].find((columns) => columns !== null && columns.credit === given.credit);
+  return { ...given, direction: source?.direction ?? null };
+}
+
 /** The header row of a statement and the columns to use: remembered for its layout, else guessed. Writes nothing. */
 export async function previewStatementColumns(services: Services, bytes: Buffer): Promise<TStatementColumnsPreview> {
-  const headers = headersOf(bytes);
-  if (!headers) throw badFile(NOT_CSV_HEADERS);
+  const headers = headersOrRefuse(bytes);
   const remembered = await rememberedColumns(services, headers);
   return { headers, columns: remembered.columns ?? guessMapping(headers), isRemembered: remembered.columns !== null };
 }
@@ -76,7 +95,7 @@ async function readStatement(services: Services, statementId: string): Promise<{
   const { state } = await foldStream<StatementState, BankStatementEvent>(services.eventStore, services.db, bankStatementStreamId(statementId), evolveStatement, { uploaded: null });
   if (!state.uploaded) return null;
   const lines = await services.vault.reveal<StatementLine[]>(services.db, state.uploaded.lines);
-  return { columns: state.uploaded.columns, lines: lines ?? [] };
+  return { columns: withDirection(state.uploaded.columns), lines: lines ?? [] };
 }
 
 interface PledgeRow {
@@ -159,19 +178,19 @@ export async function uploadBankStatement(
   admin: { userId: string },
   meta: RequestMeta,
 ): Promise<TBankStatement> {
-  const headers = headersOf(input.bytes);
-  if (!headers) throw badFile(NOT_CSV_HEADERS);
+  const headers = headersOrRefuse(input.bytes);
   const remembered = await rememberedColumns(services, headers);
-  const parsed = parseStatement(input.bytes, input.columns ?? remembered.columns);
+  const given = input.columns === null ? null : completeColumns(input.columns, remembered.columns, guessMapping(headers));
+  const parsed = parseStatement(input.bytes, given ?? remembered.columns);
   if (!parsed.ok) {
     const message = statementProblemMessage(parsed.problem);
     throw badFile(message, parsed.problem.code === 'columns-not-found' && input.columns ? 'mapping' : 'file');
   }
-  const columns: StatementColumns = input.columns ?? remembered.columns ?? guessMapping(parsed.headers) ?? { date: '', narration: '', reference: null, credit: '' };
+  const columns = withDirection(given ?? remembered.columns ?? guessMapping(parsed.headers) ?? { date: '', narration: '', reference: null, credit: '' });
   const statementId = statementIdOf(input.bytes);
   const streamId = bankStatementStreamId(statementId);
   const now = services.now().toISOString();
-  const isNewLayout = input.columns !== null && JSON.stringify(input.columns) !== JSON.stringify(remembered.columns);
+  const isNewLayout = given !== null && JSON.stringify(given) !== JSON.stringify(remembered.columns);
 
   await handleCommand(services, {
     async read(tx) {

@@ -92,10 +92,12 @@ describe('the statement lines', () => {
 });
 
 describe('the first step', () => {
-  it('asks for the CSV file with a labelled input, and shows no results before a statement is matched', () => {
+  it('asks for the statement file (CSV, text or Excel) with a labelled input, and shows no results before a statement is matched', () => {
     const html = render();
     expect(html).toContain('<h1>Match a bank statement</h1>');
-    expect(html).toMatch(/<label for="([^"]+)">Bank statement \(CSV file\)<\/label>[\s\S]*<input id="\1"[^>]*type="file"[^>]*accept=".csv,text\/csv"[^>]*data-testid="statement-file"/);
+    expect(html).toMatch(
+      /<label for="([^"]+)">Bank statement \(CSV, text or Excel file\)<\/label>[\s\S]*<input id="\1"[^>]*type="file"[^>]*accept=".csv,.txt,.xls,.xlsx,text\/csv,text\/plain,application\/vnd.ms-excel,application\/vnd.openxmlformats-officedocument.spreadsheetml.sheet"[^>]*data-testid="statement-file"/,
+    );
     expect(html).not.toContain('data-testid="statement-match"');
     expect(html).not.toContain('data-testid="statement-sure"');
   });

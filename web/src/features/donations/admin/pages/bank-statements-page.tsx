@@ -56,7 +56,10 @@ function fileErrorsOf(error: unknown): string[] | undefined {
   return httpStatusOf(error) === 413 && message ? [message] : undefined;
 }
 
-/** /admin/bank-statements — upload the bank's CSV, check its columns, and verify the sure matches in one action (permission finance). */
+/** What the file input offers: the kinds of file banks let a statement be downloaded as (the server tells them by content). */
+const STATEMENT_FILE_TYPES = '.csv,.txt,.xls,.xlsx,text/csv,text/plain,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** /admin/bank-statements — upload the bank's statement (CSV, text or Excel), check its columns, and verify the sure matches in one action (permission finance). */
 export default function BankStatementsPage() {
   usePageMeta('finance.statements.metaTitle', 'admin.metaDescription', { isNoIndex: true });
   return <AdminGate permission="finance">{() => <StatementMatcher />}</AdminGate>;
@@ -133,7 +136,7 @@ export function StatementMatcher() {
           <TextField
             name="file"
             type="file"
-            accept=".csv,text/csv"
+            accept={STATEMENT_FILE_TYPES}
             label={t('finance.statements.file')}
             hint={t('finance.statements.fileHint')}
             onChange={onFileChange}
