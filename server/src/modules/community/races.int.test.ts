@@ -5,7 +5,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { epinHolderStreamId, epinStreamId } from './epins/epin.events.ts';
 import { TRANSFER_INVALID_COUNT } from './epins/epin.decider.ts';
-import { EPIN_USED } from './registration/register.decide.ts';
+import { EPIN_USED } from './epins/epin.decider.ts';
 import type { TRegisterRequest } from './registration/register.schema.ts';
 
 /**

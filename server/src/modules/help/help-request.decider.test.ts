@@ -14,6 +14,7 @@ import {
   decidePublish,
   decideReject,
   decideRequestHelp,
+  decideSubmitHelpRequest,
   evolveHelpRequest,
   HELP_ALREADY_PUBLISHED,
   HELP_ALREADY_REJECTED,
@@ -675,5 +676,35 @@ describe('any sequence of commands', () => {
     );
     // The property means something only if the runs reached every status.
     expect([...reached].sort()).toEqual([...statuses].sort());
+  });
+});
+
+describe('decideSubmitHelpRequest', () => {
+  // The new request's ID and the request a submission key already made are read by the command; the
+  // spec folds the new request's stream and the command carries the rest. The seal is a fake, pure one.
+  type Command = Omit<Parameters<typeof decideSubmitHelpRequest>[0], 'text' | 'beneficiary'> & { earlierId?: string | null };
+  const plainText = { title: { en: 'Surgery', hi: 'ऑपरेशन' }, story: { en: 'A story.', hi: 'एक कहानी।' } };
+  const plainBeneficiary = { name: 'Asha', relation: 'self', payout: { kind: 'upi', upiId: 'asha@okbank' } } as unknown as Parameters<typeof decideSubmitHelpRequest>[0]['beneficiary'];
+  const submit = deciderSpec({
+    decide: ({ earlierId = null, ...command }: Command, request: HelpRequestState) =>
+      decideSubmitHelpRequest({ ...command, text: plainText, beneficiary: plainBeneficiary }, { requestId, request, earlierId }, async (value) =>
+        'story' in value ? titleAndStory : beneficiary,
+      ),
+    ...helpRequest,
+  });
+  const { requestId: _id, text: _text, beneficiary: _beneficiary, ...rest } = requestCommand();
+  const keyStreamId = 'help-submission-0190c3a4-0000-7000-8000-0000000000aa';
+  const key = { key: '0190C3A4-0000-7000-8000-0000000000AA', streamId: keyStreamId };
+
+  it('records the request, with its submission key’s use beside it; a key used before records nothing', async () => {
+    await submit([]).when({ ...rest, submissionKey: null }).then([{ streamId, events: [requested] }]);
+    await submit([])
+      .when({ ...rest, submissionKey: key })
+      .then([
+        { streamId, events: [requested] },
+        { streamId: keyStreamId, events: [{ type: 'HelpSubmissionKeyUsed', data: { key: key.key.toLowerCase(), requestId, usedAt: requestedAt } }] },
+      ]);
+    await submit([]).when({ ...rest, submissionKey: key, earlierId: 'ABCD2345' }).thenNothing();
+    await submit(submitted).when({ ...rest, submissionKey: null }).thenRefuses('CONFLICT');
   });
 });

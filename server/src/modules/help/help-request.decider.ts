@@ -46,6 +46,9 @@ import {
   type HelpRequestStatus,
   type HelpRequested,
   type HelpUpdatePosted,
+  type HelpRequestText,
+  type HelpBeneficiary,
+  type HelpSubmissionKeyUsed,
 } from './help.events.ts';
 
 /**
@@ -244,6 +247,39 @@ export function decideRequestHelp(command: RequestHelpCommand, state: HelpReques
       data: { requestId, requesterId, category, text, amountNeededPaise: amount, beneficiary, documents, requestedAt: now.toISOString() },
     },
   ];
+}
+
+/** What a submission decides on: the new request's ID and its stream, and the request its submission key already made (null: none). */
+export interface SubmissionState {
+  requestId: string;
+  request: HelpRequestState;
+  earlierId: string | null;
+}
+
+/**
+ * Pure: a help request submitted, with its submission key's use written beside it on the key's
+ * stream; a key already used answers the earlier request and records (and seals) nothing. `seal`
+ * seals the title and story, then the beneficiary, under the new request's key (the one injected
+ * async step).
+ */
+export async function decideSubmitHelpRequest(
+  command: Omit<RequestHelpCommand, 'requestId' | 'text' | 'beneficiary'> & {
+    text: HelpRequestText;
+    beneficiary: HelpBeneficiary;
+    submissionKey: { key: string; streamId: string } | null;
+  },
+  state: SubmissionState,
+  seal: (value: HelpRequestText | HelpBeneficiary) => Promise<Sealed>,
+): Promise<StreamEvents<HelpRequested | HelpSubmissionKeyUsed>[]> {
+  if (state.earlierId) return [];
+  const { text, beneficiary, submissionKey, ...rest } = command;
+  const requested = decideRequestHelp({ ...rest, requestId: state.requestId, text: await seal(text), beneficiary: await seal(beneficiary) }, state.request);
+  const batches: StreamEvents<HelpRequested | HelpSubmissionKeyUsed>[] = [{ streamId: helpStreamId(state.requestId), events: requested }];
+  if (submissionKey) {
+    const keyUsed: HelpSubmissionKeyUsed = { type: 'HelpSubmissionKeyUsed', data: { key: submissionKey.key.toLowerCase(), requestId: state.requestId, usedAt: command.now.toISOString() } };
+    batches.push({ streamId: submissionKey.streamId, events: [keyUsed] });
+  }
+  return batches;
 }
 
 /**

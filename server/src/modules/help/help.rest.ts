@@ -8,7 +8,7 @@ import { FormGate } from '#server/uploads/form-gate';
 import { receiveForm } from '#server/uploads/receive-form';
 import { askQuestion, findEarlierHelpSubmission, publishRequest, rejectRequest, requestHelp } from './requests/help-commands.ts';
 import { getPublicRequest, listPublicRequests, viewHelpDocument } from './requests/help-reads.ts';
-import { confirmGift, decideDispute, disputeGift, submitGift, viewGiftScreenshot } from './direct-gifts/direct-gifts.ts';
+import { confirmGift, settleGiftDispute, disputeGift, submitGift, viewGiftScreenshot } from './direct-gifts/direct-gifts.ts';
 import { GIFT_SCREENSHOT_REQUIRED, ZDecideDisputeRestSchema, ZDirectGiftFieldsSchema, ZGiftIdSchema } from './direct-gifts/direct-gifts.schema.ts';
 import { hasPermission } from '#server/modules/identity/identity.api';
 import {
@@ -265,7 +265,7 @@ export const helpRest: readonly RestRoute[] = [
     errors: [400, 401, 403, 404, 409],
     handler: async ({ res, services, meta, body, params }) => {
       const input = body();
-      res.json(await decideDispute(services, { giftId: params().giftId, ...input }, meta));
+      res.json(await settleGiftDispute(services, { giftId: params().giftId, ...input }, meta));
     },
   }),
 

@@ -5,7 +5,7 @@ import { askHelpQuestionRoute } from './requests/ask-help-question.route.ts';
 import { checkHelpIdentityRoute } from './requests/check-help-identity.route.ts';
 import { closeHelpRequestRoute } from './requests/close-help-request.route.ts';
 import { confirmGiftRoute } from './direct-gifts/confirm-gift.route.ts';
-import { decideGiftDisputeRoute } from './direct-gifts/decide-gift-dispute.route.ts';
+import { settleGiftDisputeRoute } from './direct-gifts/settle-gift-dispute.route.ts';
 import { disputeGiftRoute } from './direct-gifts/dispute-gift.route.ts';
 import { extendHelpRequestRoute } from './requests/extend-help-request.route.ts';
 import { getDisbursementsRoute } from './disbursements/get-disbursements.route.ts';
@@ -56,7 +56,7 @@ export const helpRouter = router({
   admin: router({
     gifts: router({
       getDisputes: getGiftDisputesRoute,
-      decide: decideGiftDisputeRoute,
+      decide: settleGiftDisputeRoute,
     }),
     disbursements: router({
       getMany: getManyDisbursementsRoute,

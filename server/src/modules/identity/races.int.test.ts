@@ -6,14 +6,14 @@ import { base32Decode, totp } from '#server/lib/totp';
 import { expectOnlyRefusals, raceCalls } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
-import { createAccount, emailHash, EMAIL_TAKEN } from './accounts/accounts.ts';
-import { TOTP_ALREADY_ON, TOTP_CODE_WRONG, TOTP_NOT_ON } from './two-factor/admin-totp.ts';
-import { CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED, PASSWORD_CHANGED_MEANWHILE } from './passwords/change-password.ts';
+import { createAccount, emailHash } from './accounts/accounts.ts';
+import { CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from './passwords/change-password.ts';
 import { createConfirmationToken } from './confirmation/email-confirmation.ts';
 import type { QrCodeUploaded } from './identity.events.ts';
 import { logIn } from './accounts/login.ts';
-import { deriveResetCode, PASSWORD_RESET_DONE, RESET_CODE_EXPIRED, RESET_CODE_SENT_BY_SMS_TOO } from './passwords/password-reset.ts';
+import { deriveResetCode, PASSWORD_RESET_DONE, RESET_CODE_SENT_BY_SMS_TOO } from './passwords/password-reset.ts';
 import { processQrCodeJob } from './profile/process-qr-code.job.ts';
+import { EMAIL_TAKEN, PASSWORD_CHANGED_MEANWHILE, RESET_CODE_EXPIRED, TOTP_ALREADY_ON, TOTP_CODE_WRONG, TOTP_NOT_ON } from './user.decider.ts';
 
 /**
  * Race tests (issue 9): for each identity command that changes state, ten identical calls at once

@@ -2,9 +2,27 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
-import { fold, recorded } from '#server/testing/deciders/decider-spec';
+import { deciderSpec, fold, recorded } from '#server/testing/decider-spec';
+import type { ErasureFound } from '#server/modules/module';
 import { PERMISSIONS, type IdentityEvent } from './identity.events.ts';
-import { evolveUser, isActiveUser, noUser, type UserState } from './user.decider.ts';
+import {
+  decideEraseContact,
+  decideErasePerson,
+  decideErasure,
+  decideImportQrFile,
+  decideRegisterAccount,
+  decideUserIdReminders,
+  EMAIL_TAKEN,
+  ERASE_NOT_ALLOWED,
+  ERASE_OWN,
+  ERASURE_STREAM_PREFIX,
+  evolveUser,
+  isActiveUser,
+  MEMBER_NOT_FOUND,
+  noUser,
+  type RegisterAccountCommand,
+  type UserState,
+} from './user.decider.ts';
 
 const userId = 'SH4200001';
 const at = '2026-03-01T10:00:00.000Z';
@@ -249,5 +267,130 @@ describe('evolveUser', () => {
         }),
       );
     });
+  });
+});
+
+describe('the user stream’s decisions, given/when/then', () => {
+  const now = new Date(at);
+
+  it('opens an account on a new stream, confirmed when an operator creates it, and refuses an e-mail in use', () => {
+    // Whether the e-mail is taken is read from the users read model: the command carries it.
+    const register = deciderSpec({
+      decide: ({ isEmailTaken, ...command }: RegisterAccountCommand & { isEmailTaken: boolean }, _state: UserState) => decideRegisterAccount(command, { isEmailTaken }),
+      evolve: evolveUser,
+      initialState: noUser,
+    });
+    const command = { userId, role: 'member' as const, permissions: [], sponsorId: 'SH4200000', epin: 'ABCDEFGH23', emailHash: 'email-hash', passwordHash: 'hash-1', personal, now, isCreatedByOperator: false };
+    const data = { userId, role: 'member' as const, permissions: [], sponsorId: 'SH4200000', epin: 'ABCDEFGH23', emailHash: 'email-hash', passwordHash: 'hash-1', personal, joinedAt: at };
+    register([]).when({ ...command, isEmailTaken: false }).then([{ type: 'AccountRegistered', data }]);
+    register([])
+      .when({ ...command, isCreatedByOperator: true, isEmailTaken: false })
+      .then([{ type: 'AccountRegistered', data }, { type: 'EmailConfirmed', data: { userId, confirmedAt: at } }]);
+    register([]).when({ ...command, isEmailTaken: true }).thenRefuses('CONFLICT', EMAIL_TAKEN);
+  });
+
+  it('erases an account once, only by an admin holding all it holds, never by its owner', () => {
+    const erase = deciderSpec({ decide: decideErasePerson, evolve: evolveUser, initialState: noUser });
+    const by = { userId: 'SH4200009', permissions: [...PERMISSIONS] };
+    const erasure = { type: 'PersonalDataErased' as const, data: { subjectId: `user-${userId}`, erasedAt: at, reason: 'asked' } };
+    erase([registered]).when({ userId, reason: 'asked', by, now }).then([erasure]);
+    erase([registered]).when({ userId, reason: 'asked', by: null, now }).then([erasure]);
+    erase([registered, erased]).when({ userId, reason: 'asked', by, now }).thenNothing();
+    erase([]).when({ userId, reason: 'asked', by, now }).thenRefuses('NOT_FOUND', MEMBER_NOT_FOUND);
+    erase([registered]).when({ userId, reason: 'asked', by: { userId, permissions: [...PERMISSIONS] }, now }).thenRefuses('FORBIDDEN', ERASE_OWN);
+    erase([registered]).when({ userId, reason: 'asked', by: { userId: 'SH4200009', permissions: ['members'] }, now }).thenRefuses('FORBIDDEN', ERASE_NOT_ALLOWED);
+  });
+
+  const found: ErasureFound = {
+    streams: { 'donation-D1': 3 },
+    before: { 'donation-D1': [{ type: 'DonationReceiptRetained', data: { reference: 'D1' } }] },
+    counts: { donations: 1 },
+    kept: [{ kind: 'donation-receipt', reference: 'D1', why: 'the law', keptUntil: '2034-03-31' }],
+    shred: async () => {},
+  };
+  const erasureId = '0195a1b2-0000-7000-8000-0000000000e1';
+  const personErased = (forUser: string | null) => ({
+    streamId: `${ERASURE_STREAM_PREFIX}${erasureId}`,
+    events: [{ type: 'PersonErased', data: { erasureId, userId: forUser, reason: 'asked', erasedAt: at, erased: { donations: 1 }, kept: found.kept } }],
+  });
+
+  it('erases a person everywhere: their stream, every stream found, and the erasure’s record; an erased account records nothing', () => {
+    // The other modules' parts are found in the erasure's transaction: the command carries them.
+    const erasure = deciderSpec({
+      decide: (command: { found: ErasureFound[]; by: { userId: string; permissions: readonly (typeof PERMISSIONS)[number][] } | null }, state: UserState) =>
+        decideErasure({ userId, erasureId, reason: 'asked', by: command.by, now }, { user: state, found: command.found }),
+      evolve: evolveUser,
+      initialState: noUser,
+    });
+    erasure([registered])
+      .when({ found: [found], by: null })
+      .then([
+        { streamId: `user-${userId}`, events: [{ type: 'PersonalDataErased', data: { subjectId: `user-${userId}`, erasedAt: at, reason: 'asked' } }] },
+        {
+          streamId: 'donation-D1',
+          events: [
+            { type: 'DonationReceiptRetained', data: { reference: 'D1' } },
+            { type: 'PersonalDataErased', data: { subjectId: 'donation-D1', erasedAt: at, reason: 'asked' } },
+          ],
+        },
+        personErased(userId),
+      ]);
+    erasure([registered, erased]).when({ found: [found], by: null }).thenNothing();
+    erasure([registered]).when({ found: [found], by: { userId, permissions: [...PERMISSIONS] } }).thenRefuses('FORBIDDEN', ERASE_OWN);
+  });
+
+  it('erases a donor known only by a contact: every stream found and the record; nothing found records nothing', () => {
+    const eraseContact = deciderSpec({
+      decide: (command: { found: ErasureFound[] }, _state: null) => decideEraseContact({ erasureId, reason: 'asked', now }, command),
+      evolve: (state: null) => state,
+      initialState: null,
+    });
+    eraseContact([])
+      .when({ found: [found] })
+      .then([
+        {
+          streamId: 'donation-D1',
+          events: [
+            { type: 'DonationReceiptRetained', data: { reference: 'D1' } },
+            { type: 'PersonalDataErased', data: { subjectId: 'donation-D1', erasedAt: at, reason: 'asked' } },
+          ],
+        },
+        personErased(null),
+      ]);
+    eraseContact([]).when({ found: [{ ...found, streams: {}, counts: {}, kept: [] }] }).thenNothing();
+    eraseContact([]).when({ found: [] }).thenNothing();
+  });
+
+  it('moves the legacy QR image the profile shows into the store once, and nothing it no longer shows', () => {
+    const importQr = deciderSpec({ decide: decideImportQrFile, evolve: evolveUser, initialState: noUser });
+    const legacy = processed('0195a1b2-0000-7000-8000-0000000000a1');
+    const legacyFile = '0195a1b2-0000-7000-8000-0000000000a1.webp';
+    const command = { userId, uploadId: '0195a1b2-0000-7000-8000-0000000000a1', legacyFile, fileId: 'file-1', now };
+    const imported: IdentityEvent = { type: 'QrCodeFileImported', data: { userId, uploadId: command.uploadId, legacyFile, file: 'file-1', importedAt: at } };
+    importQr([registered, uploaded(command.uploadId), legacy]).when(command).then([imported]);
+    importQr([registered, uploaded(command.uploadId), legacy, imported]).when(command).thenNothing();
+    importQr([registered, uploaded(command.uploadId), legacy, erased]).when(command).thenNothing();
+  });
+
+  it('sends a user-ID reminder to each active account the contact names, and none to a closed one', () => {
+    // The accounts a contact names are found in the users read model; each one's stream is folded.
+    const remind = deciderSpec({
+      decide: (command: { channel: 'email' | 'sms'; now: Date }, accounts: ReadonlyArray<{ userId: string; state: UserState }>) => decideUserIdReminders(command, accounts),
+      evolve: (accounts: ReadonlyArray<{ userId: string; state: UserState }>, event: Recorded<IdentityEvent>) => {
+        const owner = event.type === 'PersonalDataErased' ? event.data.subjectId.slice('user-'.length) : (event.data as { userId: string }).userId;
+        const others = accounts.filter((account) => account.userId !== owner);
+        const state = evolveUser(accounts.find((account) => account.userId === owner)?.state ?? noUser, event);
+        return [...others, { userId: owner, state }].sort((a, b) => a.userId.localeCompare(b.userId));
+      },
+      initialState: [] as ReadonlyArray<{ userId: string; state: UserState }>,
+    });
+    const other: IdentityEvent = { ...registered, data: { ...registered.data, userId: 'SH4200002' } } as IdentityEvent;
+    const reminder = (forUser: string, channel: 'email' | 'sms') => ({
+      streamId: `user-${forUser}`,
+      events: [{ type: 'UserIdReminderRequested' as const, data: { userId: forUser, channel, requestedAt: at } }],
+    });
+    remind([registered, other]).when({ channel: 'sms', now }).then([reminder(userId, 'sms'), reminder('SH4200002', 'sms')]);
+    remind([registered, other, erased]).when({ channel: 'email', now }).then([reminder('SH4200002', 'email')]);
+    remind([]).when({ channel: 'email', now }).thenNothing();
   });
 });

@@ -11,9 +11,10 @@ import { raceCalls } from '#server/testing/assertions';
 import { createTestDb, testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { CONTENT_SLUGS } from './content/content.schema.ts';
-import { CONTENT_CONFLICT, getContentPages, seedContent } from './content/content.ts';
+import { getContentPages, seedContent } from './content/content.ts';
+import { CONTENT_CONFLICT } from './content/content.decider.ts';
 import { SEED_CONTENT } from './content/seed-content.ts';
-import { SETTINGS_CONFLICT } from './settings/settings.ts';
+import { SETTINGS_CONFLICT } from './settings/settings.decider.ts';
 import { contentStreamId, SETTINGS_STREAM } from './site.events.ts';
 
 /**

@@ -41,8 +41,10 @@ export type ContactMessageHandled = {
 
 export type SiteEvent = SettingsChanged | ContentPageSaved | ContactMessageReceived | ContactMessageHandled;
 
+export const CONTENT_STREAM_PREFIX = 'content-';
+
 export function contentStreamId(slug: TContentSlug): string {
-  return `content-${slug}`;
+  return `${CONTENT_STREAM_PREFIX}${slug}`;
 }
 
 export const CONTACT_STREAM_PREFIX = 'contact-';

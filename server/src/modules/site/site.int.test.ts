@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type AppCaller, type TestApp } from '#server/testing/test-services';
-import { CONTENT_CONFLICT } from './content/content.ts';
-import { SETTINGS_CONFLICT } from './settings/settings.ts';
+import { CONTENT_CONFLICT } from './content/content.decider.ts';
+import { SETTINGS_CONFLICT } from './settings/settings.decider.ts';
 import { rejection } from '#server/testing/assertions';
 
 function fieldErrors(error: TRPCError): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportedDecideFunctions, readSources, specifiedDecideFunctions, unspecifiedDecideFunctions } from './decider-coverage.ts';
+import { decideFunctionsOutsideDeciders, exportedDecideFunctions, readSources, specifiedDecideFunctions, unspecifiedDecideFunctions } from './decider-coverage.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -11,6 +11,31 @@ describe('decider coverage', () => {
     expect(deciders.length).toBeGreaterThanOrEqual(6);
     expect(deciders.flatMap((decider) => exportedDecideFunctions(decider.text)).length).toBeGreaterThan(30);
     expect(unspecifiedDecideFunctions(deciders, tests), 'decide functions with no deciderSpec(...).when(...) in any test: write their given/when/then').toEqual([]);
+  });
+
+  it('finds no exported decide function outside a *.decider.ts: every decision lives in its stream’s decider', () => {
+    const sources = readSources(ROOT, 'server/src/modules', (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    expect(sources.length).toBeGreaterThan(100);
+    expect(decideFunctionsOutsideDeciders(sources), 'decide functions outside a decider: move them into the *.decider.ts of their stream').toEqual([]);
+  });
+
+  it('fires on a fixture: a decide function exported by a command file, and none for a decider or a command that only calls one', () => {
+    const command = {
+      file: 'server/src/modules/fixture/close-thing.ts',
+      text: [
+        "import { decideClose } from './thing.decider.ts';",
+        'export function decideReopen(command: C, state: S): E[] { return []; }',
+        'export const decideArchive = (command: C, state: S): E[] => [];',
+        'export async function closeThing(services: Services) { return handleCommand(services, { decide: (state) => decideClose({}, state) }); }',
+        'function decideLocally() {}',
+      ].join('\n'),
+    };
+    const decider = { file: 'server/src/modules/fixture/thing.decider.ts', text: 'export function decideClose(command: C, state: S): E[] { return []; }' };
+    const caller = { file: 'server/src/modules/fixture/open-thing.ts', text: "import { decideOpen } from './thing.decider.ts';\nexport const openThing = () => decideOpen({}, s);" };
+    expect(decideFunctionsOutsideDeciders([command, decider, caller])).toEqual([
+      'server/src/modules/fixture/close-thing.ts#decideArchive',
+      'server/src/modules/fixture/close-thing.ts#decideReopen',
+    ]);
   });
 
   it('fires on a fixture: a decide function no spec names, one whose spec is never asked, one imported from elsewhere', () => {

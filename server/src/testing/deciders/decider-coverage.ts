@@ -74,6 +74,15 @@ export function specifiedDecideFunctions(testFile: SourceText): Set<string> {
   return specified;
 }
 
+/**
+ * `<file>#<name>` of each exported decide function outside a decider: a decision lives in the
+ * `*.decider.ts` of the stream it is made on (docs/decisions/052), where its specification is checked.
+ * `sources` are a module's non-test files.
+ */
+export function decideFunctionsOutsideDeciders(sources: readonly SourceText[]): string[] {
+  return sources.filter(({ file }) => !file.endsWith('.decider.ts')).flatMap(({ file, text }) => exportedDecideFunctions(text).map((name) => `${file}#${name}`));
+}
+
 /** `<decider file>#<name>` of each exported decide function that no test file specifies. */
 export function unspecifiedDecideFunctions(deciders: readonly SourceText[], tests: readonly SourceText[]): string[] {
   const specified = new Set(tests.flatMap((test) => [...specifiedDecideFunctions(test)]));

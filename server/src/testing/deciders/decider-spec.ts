@@ -58,31 +58,65 @@ function eventsOf(output: unknown): unknown {
   return Array.isArray(output) ? output.flatMap((item: unknown) => (isStreamEvents(item) ? item.events : [item])) : output;
 }
 
+/** What a `then…` gives back: nothing for a plain decision, a promise to await for one that seals (its one injected async step). */
+type Checked<Output> = Output extends PromiseLike<unknown> ? Promise<void> : void;
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
 export function deciderSpec<Command, State, E extends DomainEvent, Output = readonly E[]>(decider: Decider<Command, State, E, Output>) {
   return (given: readonly E[]) => ({
     when(command: Command) {
-      const decide = (): Output => {
+      const notPure = 'deciding twice on the same state and command gave different answers: the decision is not pure';
+      /** The decision's output; for an async decision (one that seals), a promise of it. */
+      const decide = (): Output | PromiseLike<unknown> => {
         const state = deepFreeze(fold(decider, deepFreeze(given)));
         const frozenCommand = deepFreeze(command);
         const output = decider.decide(frozenCommand, state);
-        expect(decider.decide(frozenCommand, state), 'deciding twice on the same state and command gave different answers: the decision is not pure').toEqual(
-          output,
-        );
+        if (isPromiseLike(output)) {
+          return (async () => {
+            const first: unknown = await output;
+            expect(await decider.decide(frozenCommand, state), notPure).toEqual(first);
+            return first;
+          })();
+        }
+        expect(decider.decide(frozenCommand, state), notPure).toEqual(output);
         return output;
       };
+      const check = (assert: (output: Awaited<Output>) => void): Checked<Output> => {
+        const output = decide();
+        return (isPromiseLike(output) ? Promise.resolve(output).then((value) => assert(value as Awaited<Output>)) : assert(output as Awaited<Output>)) as Checked<Output>;
+      };
       return {
-        then(expected: Output) {
-          expect(decide()).toEqual(expected);
+        then(expected: Awaited<Output>): Checked<Output> {
+          return check((output) => expect(output).toEqual(expected));
         },
         /** The work is already done (or there is none): no events, no error. */
-        thenNothing() {
-          expect(eventsOf(decide())).toEqual([]);
+        thenNothing(): Checked<Output> {
+          return check((output) => expect(eventsOf(output)).toEqual([]));
         },
         /** Refused with an AppError of this code (and, when given, this message for the person). */
-        thenRefuses(code: AppErrorCode, userMessage?: string) {
-          const refusal = refusalOf(decide);
-          expect(refusal.code, `refused with "${refusal.userMessage}"`).toBe(code);
-          if (userMessage !== undefined) expect(refusal.userMessage).toBe(userMessage);
+        thenRefuses(code: AppErrorCode, userMessage?: string): Checked<Output> {
+          const assert = (refusal: AppError) => {
+            expect(refusal.code, `refused with "${refusal.userMessage}"`).toBe(code);
+            if (userMessage !== undefined) expect(refusal.userMessage).toBe(userMessage);
+          };
+          let output: Output | PromiseLike<unknown>;
+          try {
+            output = decide();
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            return assert(error) as Checked<Output>;
+          }
+          if (!isPromiseLike(output)) return assert(refusalOf(() => output)) as Checked<Output>;
+          return Promise.resolve(output).then(
+            (returned) => expect.fail(`the decision should have refused, but it returned ${JSON.stringify(returned)}`),
+            (error: unknown) => {
+              if (!(error instanceof AppError)) throw error;
+              assert(error);
+            },
+          ) as Checked<Output>;
         },
       };
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
 import { testDbKinds } from '#server/testing/test-db';
 import { EMAIL_TAKEN, INVALID_REFERRAL } from '#server/modules/identity/identity.api';
-import { EPIN_REQUIRED, EPIN_UNKNOWN, EPIN_USED } from './register.decide.ts';
+import { EPIN_REQUIRED, EPIN_UNKNOWN, EPIN_USED } from '../epins/epin.decider.ts';
 import type { TRegisterRequest } from './register.schema.ts';
 import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 

@@ -17,9 +17,8 @@ import {
 } from '#server/modules/identity/identity.api';
 import { getRegistrationSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
-import { evolveEpin, noEpin } from '../epins/epin.decider.ts';
 import { epinStreamId } from '../epins/epin.events.ts';
-import { decideRegistration, type RegistrationState } from './register.decide.ts';
+import { decideRegistration, evolveEpin, noEpin, type RegistrationState } from '../epins/epin.decider.ts';
 import type { ZRegisterRequestSchema, ZRegisterRestRequestSchema } from './register.schema.ts';
 
 /** The web form's input, or the REST payload's (whose PIN code may be empty: see ZRegisterRestRequestSchema). */

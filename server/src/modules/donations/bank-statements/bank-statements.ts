@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError } from '#server/errors/app-error';
-import { foldStream, handleCommand, recordOnStream, type StreamEvents } from '#server/event-store/command-handler';
+import { foldStream, handleCommand, recordOnStream } from '#server/event-store/command-handler';
 import type { Recorded } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
@@ -16,6 +16,7 @@ import {
   type StatementColumns,
 } from '../donations.events.ts';
 import { recordVerification } from '../verification/verify-donation.ts';
+import { decideUploadStatement, isNewLayout } from './bank-statement.decider.ts';
 import { streamVersion } from '#server/event-store/queries';
 
 /**
@@ -190,24 +191,21 @@ export async function uploadBankStatement(
   const statementId = statementIdOf(input.bytes);
   const streamId = bankStatementStreamId(statementId);
   const now = services.now().toISOString();
-  const isNewLayout = given !== null && JSON.stringify(given) !== JSON.stringify(remembered.columns);
 
   await handleCommand(services, {
     async read(tx) {
       const version = await streamVersion(tx, streamId);
       const versions: Record<string, number | null> = { [streamId]: version };
-      if (isNewLayout) versions[remembered.streamId] = remembered.version;
+      // The columns as completed (a Dr/Cr column the request left out comes from the layout), so a page that never sends one does not record the layout again.
+      if (isNewLayout(given, remembered.columns)) versions[remembered.streamId] = remembered.version;
       return { state: { isUploaded: version !== null }, versions };
     },
-    decide: async (state, { seal }): Promise<StreamEvents<BankStatementEvent>[]> => {
-      if (state.isUploaded) return [];
-      const uploaded: BankStatementUploaded = {
-        type: 'BankStatementUploaded',
-        data: { statementId, columns, creditLines: parsed.lines.length, lines: await seal(streamId, parsed.lines), uploadedBy: admin.userId, uploadedAt: now },
-      };
-      const chosen: BankStatementColumnsChosen = { type: 'BankStatementColumnsChosen', data: { headers, columns, chosenBy: admin.userId, chosenAt: now } };
-      return [{ streamId, events: [uploaded] }, ...(isNewLayout ? [{ streamId: remembered.streamId, events: [chosen] }] : [])];
-    },
+    decide: (state, { seal }) =>
+      decideUploadStatement(
+        { statementId, streamId, headers, columns, givenColumns: given, remembered, lines: parsed.lines, uploadedBy: admin.userId, now },
+        state,
+        (lines) => seal(streamId, lines),
+      ),
     metadata: eventMetadata(meta),
   });
   return (await matchesOf(services, statementId, { columns, lines: parsed.lines })).view;

@@ -1,9 +1,12 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deciderSpec } from '#server/testing/deciders/decider-spec';
 import { oneTimeCodeExpiry } from '#server/lib/one-time-code';
 import {
   decideRequestStatementCode,
+  decideSendStatementCode,
+  isCodeLive,
+  STATEMENT_CODE_TRIES_PER_CODE,
   decideResendStatementCode,
   decideShredStatementCode,
   decideVerifyStatementCode,
@@ -86,5 +89,34 @@ describe('shredding an expired statement code’s contact', () => {
   it('records nothing for a code never asked for or shredded already', () => {
     given([]).when({ codeId, now }).thenNothing();
     given([requested, shredded]).when({ codeId, now }).thenNothing();
+  });
+});
+
+/** Decision 049: a contact's live code is sent again; with none live, a new code is made. */
+describe('a contact asking for a code', () => {
+  // Which code is live is read from the codes' rows (isCodeLive); the command carries the new ID or the live code's.
+  const given = deciderSpec({
+    decide: (command: { kind: 'new' | 'resend'; contactKey: string; channel: 'sms'; contact: Sealed; now: Date }, code: typeof noStatementCode) =>
+      decideSendStatementCode(command, command.kind === 'new' ? { kind: 'new', codeId } : { kind: 'resend', codeId, code }),
+    ...statementCode,
+  });
+  const command = { contactKey: 'key', channel: 'sms' as const, contact, now };
+
+  it('sends the live code again, or makes a new one', () => {
+    given([requested])
+      .when({ ...command, kind: 'resend' })
+      .then([{ type: 'StatementCodeResent', data: { codeId, channel: 'sms', contact, resentAt: now.toISOString() } }]);
+    given([])
+      .when({ ...command, kind: 'new' })
+      .then([{ type: 'StatementCodeRequested', data: { codeId, contactKey: 'key', channel: 'sms', contact, requestedAt: now.toISOString(), expiresAt: oneTimeCodeExpiry(now).toISOString() } }]);
+    given([requested, verified]).when({ ...command, kind: 'resend' }).thenNothing();
+  });
+
+  it('counts a code live while it has not expired and has tries left', () => {
+    const later = new Date(now.getTime() + 60_000);
+    expect(isCodeLive({ attempts: 0, expiresAt: later }, now)).toBe(true);
+    expect(isCodeLive({ attempts: STATEMENT_CODE_TRIES_PER_CODE - 1, expiresAt: later }, now)).toBe(true);
+    expect(isCodeLive({ attempts: STATEMENT_CODE_TRIES_PER_CODE, expiresAt: later }, now)).toBe(false);
+    expect(isCodeLive({ attempts: 0, expiresAt: now }, now)).toBe(false);
   });
 });

@@ -81,3 +81,24 @@ export function decideShredStatementCode(command: { codeId: string; now: Date },
   if (!state.isRequested || state.isErased) return [];
   return [{ type: 'PersonalDataErased', data: { subjectId: statementCodeStreamId(command.codeId), erasedAt: command.now.toISOString(), reason: STATEMENT_CODE_SHRED_REASON } }];
 }
+
+/** Tries a code takes before it is of no more use (its row counts them). */
+export const STATEMENT_CODE_TRIES_PER_CODE = 10;
+
+/** Whether a contact's unused code is still the one to send again: not expired, tries left. */
+export function isCodeLive(code: { attempts: number; expiresAt: Date }, now: Date): boolean {
+  return code.expiresAt > now && code.attempts < STATEMENT_CODE_TRIES_PER_CODE;
+}
+
+/** What a request for a code decides on: a new code's ID, or the contact's live code and its stream. */
+export type CodeRequestState = { kind: 'new'; codeId: string } | { kind: 'resend'; codeId: string; code: StatementCodeState };
+
+/** Pure: a contact's request — its live code sent again, or a new code. */
+export function decideSendStatementCode(
+  command: { contactKey: string; channel: 'email' | 'sms'; contact: Sealed; now: Date },
+  state: CodeRequestState,
+): (StatementCodeRequested | StatementCodeResent)[] {
+  const { contactKey, channel, contact, now } = command;
+  if (state.kind === 'resend') return decideResendStatementCode({ codeId: state.codeId, channel, contact, now }, state.code);
+  return decideRequestStatementCode({ codeId: state.codeId, contactKey, channel, contact, now }, noStatementCode);
+}

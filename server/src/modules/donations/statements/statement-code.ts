@@ -8,16 +8,7 @@ import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Queryable } from '#server/db/db';
 import type { Services } from '#server/services';
 import { contactKeyOf } from '../donor-keys.ts';
-import {
-  decideRequestStatementCode,
-  decideResendStatementCode,
-  decideShredStatementCode,
-  decideVerifyStatementCode,
-  evolveStatementCode,
-  noStatementCode,
-  type StatementCodeState,
-  STATEMENT_CODE_NOT_ACCEPTED,
-} from './statement-code.decider.ts';
+import { type CodeRequestState, decideSendStatementCode, isCodeLive, STATEMENT_CODE_TRIES_PER_CODE, decideShredStatementCode, decideVerifyStatementCode, evolveStatementCode, noStatementCode, STATEMENT_CODE_NOT_ACCEPTED } from './statement-code.decider.ts';
 import { statementCodeStreamId, type StatementCodeEvent } from './statement-codes.events.ts';
 import { findEvents } from '#server/event-store/queries';
 
@@ -42,10 +33,8 @@ function proofMac(keys: CodeKeys, codeId: string): string {
  * together, the cap that keeps guessing hopeless (10 in 10⁶ a code, 6 codes a day at most).
  */
 export const STATEMENT_CODE_TRIES_PER_ADDRESS = ONE_TIME_CODE_MAX_TRIES;
-export const STATEMENT_CODE_TRIES_PER_CODE = 10;
 
-export { STATEMENT_CODE_NOT_ACCEPTED };
-
+export { STATEMENT_CODE_NOT_ACCEPTED, STATEMENT_CODE_TRIES_PER_CODE };
 
 /** Whether a contact was given with a donation the foundation verified: only those are sent a code. */
 async function hasVerifiedGift(db: Queryable, contactKey: string): Promise<boolean> {
@@ -56,7 +45,6 @@ async function hasVerifiedGift(db: Queryable, contactKey: string): Promise<boole
 /** pg_advisory_xact_lock's namespace while a contact's code is made or sent again ("SC"). */
 const STATEMENT_CODE_LOCK_NAMESPACE = 0x5343;
 
-type CodeRequestState = { kind: 'new'; codeId: string } | { kind: 'resend'; codeId: string; code: StatementCodeState };
 
 function waitUntil(deadline: number): Promise<void> {
   const ms = deadline - performance.now();
@@ -109,7 +97,7 @@ async function sendStatementCode(services: Services, input: { contact: string; c
         [contactKey],
       );
       const row = rows[0];
-      if (row && new Date(row.expires_at) > now && row.attempts < STATEMENT_CODE_TRIES_PER_CODE) {
+      if (row && isCodeLive({ attempts: row.attempts, expiresAt: new Date(row.expires_at) }, now)) {
         const folded = await foldStream(services.eventStore, tx, statementCodeStreamId(row.code_id), evolveStatementCode, noStatementCode);
         return { state: { kind: 'resend', codeId: row.code_id, code: folded.state }, versions: folded.versions };
       }
@@ -118,9 +106,7 @@ async function sendStatementCode(services: Services, input: { contact: string; c
     },
     async decide(state, tools) {
       const streamId = statementCodeStreamId(state.codeId);
-      const contact = await tools.seal(streamId, { contact: input.contact });
-      if (state.kind === 'resend') return [{ streamId, events: decideResendStatementCode({ codeId: state.codeId, channel, contact, now }, state.code) }];
-      return [{ streamId, events: decideRequestStatementCode({ codeId: state.codeId, contactKey, channel, contact, now }, noStatementCode) }];
+      return [{ streamId, events: decideSendStatementCode({ contactKey, channel, contact: await tools.seal(streamId, { contact: input.contact }), now }, state) }];
     },
     metadata: eventMetadata(meta),
     async onRecorded(tx, events, state) {

@@ -191,7 +191,7 @@ export function disputeGift(services: Services, input: { giftId: string }, meta:
 }
 
 /** help.admin.gifts.decide: the reason is sealed under the request's key (it may name the beneficiary; issue 29); the giver reads it from the read model. */
-export function decideDispute(services: Services, input: { giftId: string; decision: 'received' | 'not-received'; reason: string }, meta: RequestMeta) {
+export function settleGiftDispute(services: Services, input: { giftId: string; decision: 'received' | 'not-received'; reason: string }, meta: RequestMeta) {
   return decideOnGift(services, input.giftId, meta, async (state, requestId, { seal }) => {
     const events = decideGiftDispute({ requestId, giftId: input.giftId, decision: input.decision, reason: input.reason, decidedBy: meta.actor, now: services.now() }, state);
     return Promise.all(events.map(async (event) => ({ ...event, data: { ...event.data, reason: await seal(helpStreamId(requestId), input.reason) } })));

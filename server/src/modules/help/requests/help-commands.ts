@@ -23,24 +23,14 @@ import {
   decidePostUpdate,
   decidePublish,
   decideReject,
-  decideRequestHelp,
+  decideSubmitHelpRequest,
   evolveHelpRequest,
   isHelpRequestEvent,
   noHelpRequest,
   type HelpRequestState,
+  type SubmissionState,
 } from '../help-request.decider.ts';
-import {
-  HELP_SUBMISSION_STREAM_PREFIX,
-  helpStreamId,
-  type HelpBeneficiary,
-  type HelpDocument,
-  type HelpIdKind,
-  type HelpRequested,
-  type HelpRequestText,
-  type HelpRequestEvent,
-  type HelpRequestStatus,
-  type HelpSubmissionKeyUsed,
-} from '../help.events.ts';
+import { HELP_SUBMISSION_STREAM_PREFIX, helpStreamId, type HelpBeneficiary, type HelpDocument, type HelpIdKind, type HelpRequested, type HelpRequestEvent, type HelpRequestStatus, type HelpSubmissionKeyUsed } from '../help.events.ts';
 import {
   HELP_DOCUMENT_DATE_FUTURE,
   HELP_DOCUMENT_DATE_INVALID,
@@ -195,7 +185,7 @@ export async function requestHelp(
     documents.push({ fileId, bytes: safe.bytes, document: { uploadId: fileId, kind: slot.kind, mediaType: safe.mediaType, bytes: safe.bytes.length, pages: safe.pages, documentDate: slot.documentDate } });
   }
   const keyStreamId = submissionKey ? helpSubmissionStreamId(submissionKey) : null;
-  const { state, events } = await handleCommand<{ requestId: string; request: HelpRequestState; earlierId: string | null }, HelpRequested | HelpSubmissionKeyUsed>(services, {
+  const { state, events } = await handleCommand<SubmissionState, HelpRequested | HelpSubmissionKeyUsed>(services, {
     async read(tx) {
       let requestId = generateHelpRequestId();
       let read = await foldStream<HelpRequestState, HelpRequestEvent>(services.eventStore, tx, helpStreamId(requestId), evolveHelpRequest, noHelpRequest);
@@ -213,25 +203,21 @@ export async function requestHelp(
       }
       return { state: { requestId, request: read.state, earlierId }, versions };
     },
-    async decide(state, { seal }) {
-      if (state.earlierId) return [];
-      const streamId = helpStreamId(state.requestId);
-      const requested = decideRequestHelp(
+    decide: (state, { seal }) =>
+      decideSubmitHelpRequest(
         {
-          requestId: state.requestId,
           requesterId,
           category: fields.category,
-          text: await seal(streamId, { title: { en: fields.titleEn, hi: fields.titleHi }, story: { en: fields.storyEn, hi: fields.storyHi } } satisfies HelpRequestText),
+          text: { title: { en: fields.titleEn, hi: fields.titleHi }, story: { en: fields.storyEn, hi: fields.storyHi } },
           amountNeededPaise: fields.amountNeeded,
-          beneficiary: await seal(streamId, beneficiary),
+          beneficiary,
           documents: documents.map((entry) => entry.document),
+          submissionKey: submissionKey && keyStreamId ? { key: submissionKey, streamId: keyStreamId } : null,
           now,
         },
-        state.request,
-      );
-      const keyUsed: HelpSubmissionKeyUsed[] = submissionKey ? [{ type: 'HelpSubmissionKeyUsed', data: { key: submissionKey.toLowerCase(), requestId: state.requestId, usedAt: now.toISOString() } }] : [];
-      return [{ streamId, events: requested }, ...(keyStreamId ? [{ streamId: keyStreamId, events: keyUsed }] : [])];
-    },
+        state,
+        (value) => seal(helpStreamId(state.requestId), value),
+      ),
     metadata: eventMetadata(meta),
     async onRecorded(tx, _events, read) {
       const subjectId = helpStreamId(read.requestId);

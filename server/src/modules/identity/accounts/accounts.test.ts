@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deepFreeze, refusalOf } from '#server/testing/deciders/decider-spec';
-import { decideRegisterAccount, EMAIL_TAKEN, type RegisterAccountCommand } from './accounts.ts';
+import { deepFreeze, refusalOf } from '#server/testing/decider-spec';
+import { decideRegisterAccount, EMAIL_TAKEN, type RegisterAccountCommand } from '../user.decider.ts';
 
 const userId = 'SH4800001';
 const now = new Date('2026-03-08T11:20:00.000Z');

@@ -3,15 +3,15 @@ import type { Queryable } from '#server/db/db';
 import { constraintName, PG_UNIQUE_VIOLATION, sqlState } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
-import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { hashPassword } from '#server/lib/passwords';
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import type { Services } from '#server/services';
-import { userStreamId, type AccountRegistered, type EmailConfirmed, type PersonalDetails, type Permission, type Role } from '../identity.events.ts';
+import { userStreamId, type PersonalDetails, type Permission, type Role } from '../identity.events.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getRegistrationSettings } from '#server/modules/site/site.api';
 import { idPhotoUrl } from '../profile/profile.ts';
+import { decideRegisterAccount, EMAIL_TAKEN } from '../user.decider.ts';
 
 /** `SH` + 7 random digits: unguessable enough not to enumerate, short enough to read aloud. */
 export function generateUserId(prefix: string): string {
@@ -27,40 +27,11 @@ export function emailHash(services: Pick<Services, 'vault'>, email: string): str
   return emailHashWith((purpose, value) => services.vault.blindIndex(purpose, value), email);
 }
 
-export const EMAIL_TAKEN = 'An account with this e-mail already exists';
 /** A referral (sponsor) ID that names no active member. */
 export const INVALID_REFERRAL = 'Invalid referral ID';
 
 export function isEmailUniqueViolation(error: unknown): boolean {
   return sqlState(error) === PG_UNIQUE_VIOLATION && constraintName(error) === 'users_email_hash_unique';
-}
-
-/** An account's first event: the registration (by a member, or an operator creating an admin). */
-export interface RegisterAccountCommand {
-  userId: string;
-  role: Role;
-  permissions: Permission[];
-  sponsorId: string | null;
-  epin: string | null;
-  emailHash: string;
-  passwordHash: string;
-  personal: Sealed;
-  now: Date;
-  /** An operator created it for a known address (the admin:create tool): no link to wait for. */
-  isCreatedByOperator: boolean;
-}
-
-/**
- * Pure: the events that open an account on its new stream. An e-mail already in use is refused here,
- * and — for two registrations racing with one address — by the unique index on the read model.
- */
-export function decideRegisterAccount(command: RegisterAccountCommand, state: { isEmailTaken: boolean }): (AccountRegistered | EmailConfirmed)[] {
-  if (state.isEmailTaken) throw new AppError('CONFLICT', { userMessage: EMAIL_TAKEN, fieldErrors: { email: [EMAIL_TAKEN] } });
-  const { now, isCreatedByOperator, ...data } = command;
-  const joinedAt = now.toISOString();
-  const registered: AccountRegistered = { type: 'AccountRegistered', data: { ...data, joinedAt } };
-  if (!isCreatedByOperator) return [registered];
-  return [registered, { type: 'EmailConfirmed', data: { userId: command.userId, confirmedAt: joinedAt } }];
 }
 
 export async function findActiveMember(tx: Queryable, userId: string): Promise<{ userId: string } | null> {

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, uniqueEmail, type TestApp } from '#server/testing/test-services';
 import { isEventOf } from '#server/event-store/types';
-import { CONFIRMATION_INVALID, createConfirmationToken, readConfirmationToken } from './email-confirmation.ts';
+import { createConfirmationToken, readConfirmationToken } from './email-confirmation.ts';
 import { sendConfirmationEmailJob } from './send-confirmation-email.job.ts';
 import type { AccountRegistered } from '../identity.events.ts';
+import { CONFIRMATION_INVALID } from '../user.decider.ts';
 
 describe.each(testDbKinds())('e-mail confirmation on %s', (kind) => {
   let app: TestApp;

@@ -1,9 +1,8 @@
 import { describe, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deciderSpec } from '#server/testing/deciders/decider-spec';
-import { CONFIRMATION_INVALID, decideConfirmEmail, decideRequestConfirmationEmail, EMAIL_ALREADY_CONFIRMED } from './email-confirmation.ts';
+import { deciderSpec } from '#server/testing/decider-spec';
 import type { IdentityEvent } from '../identity.events.ts';
-import { ACCOUNT_NOT_FOUND, evolveUser, noUser } from '../user.decider.ts';
+import { ACCOUNT_NOT_FOUND, CONFIRMATION_INVALID, decideConfirmEmail, decideRequestConfirmationEmail, EMAIL_ALREADY_CONFIRMED, evolveUser, noUser } from '../user.decider.ts';
 
 const userId = 'SH4100001';
 const joinedAt = '2026-03-01T09:00:00.000Z';

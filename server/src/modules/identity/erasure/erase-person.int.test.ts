@@ -7,10 +7,9 @@ import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { ERASE_REASON_PERSONAL } from './erase-person.schema.ts';
-import { ERASE_NOT_ALLOWED, ERASE_OWN } from './erase-person.ts';
 import { logIn } from '../accounts/login.ts';
-import { MEMBER_NOT_FOUND } from '../members/member-admin.ts';
 import { resolveSession } from '../accounts/sessions.ts';
+import { ERASE_NOT_ALLOWED, ERASE_OWN, MEMBER_NOT_FOUND } from '../user.decider.ts';
 
 describe.each(testDbKinds())('erasing a person on %s', (kind) => {
   let app: TestApp;

@@ -1,64 +1,17 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '#server/db/db';
-import { AppError } from '#server/errors/app-error';
-import { foldStream, handleCommand, type StreamEvents } from '#server/event-store/command-handler';
-import type { PersonalDataErased } from '#server/event-store/sealing/personal-data';
+import { foldStreamOf, handleCommand } from '#server/event-store/command-handler';
 import type { DomainEvent } from '#server/event-store/types';
 import type { ErasureFound, ErasureKept, ErasureTarget } from '#server/modules/module';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
-import { PERMISSIONS, type Permission } from '../identity.events.ts';
+import { type Permission } from '../identity.events.ts';
 import { staffInvitationStreamId, userStreamId } from '../identity.events.ts';
-import { keepOneSuperAdmin, MEMBER_NOT_FOUND } from '../members/member-admin.ts';
-import { evolveUser, noUser, type UserState } from '../user.decider.ts';
+import { keepOneSuperAdmin } from '../members/member-admin.ts';
+import { decideEraseContact, decideErasure, ERASURE_STREAM_PREFIX, type ErasureState, isSuperAdmin, type PersonErased, userStream } from '../user.decider.ts';
 import { forgetAddressesOfActor } from '#server/event-store/queries';
 
-export const ERASE_OWN = 'You cannot erase your own account from the console.';
-export const ERASE_NOT_ALLOWED = 'Only an admin holding every permission this account holds can erase it.';
 export const LAST_SUPER_ADMIN_ERASE = 'This is the last active admin holding every permission; it cannot be erased.';
-
-/**
- * Pure: erasing a person records one PII-free PersonalDataErased on their stream. Erasing again
- * finds it done and records nothing. An admin erases only accounts that can do no more than they
- * can, and never their own; `by` is null for the server's own tool.
- */
-export function decideErasePerson(
-  command: { userId: string; reason: string; by: { userId: string; permissions: readonly Permission[] } | null; now: Date },
-  state: UserState,
-): PersonalDataErased[] {
-  if (!state.exists) throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
-  if (state.status === 'erased') return [];
-  if (command.by?.userId === command.userId) throw new AppError('FORBIDDEN', { userMessage: ERASE_OWN });
-  if (command.by && !state.permissions.every((permission) => command.by!.permissions.includes(permission))) {
-    throw new AppError('FORBIDDEN', { userMessage: ERASE_NOT_ALLOWED });
-  }
-  return [{ type: 'PersonalDataErased', data: { subjectId: userStreamId(command.userId), erasedAt: command.now.toISOString(), reason: command.reason } }];
-}
-
-/** The erasure's own record (issue 29), on stream `erasure-<erasureId>`: what went and what was kept, why and until when. PII-free. */
-export type PersonErased = {
-  type: 'PersonErased';
-  data: {
-    erasureId: string;
-    /** The account erased; null for a donor who never had one (found by e-mail or phone, neither recorded). */
-    userId: string | null;
-    reason: string;
-    erasedAt: string;
-    /** Per kind of record, how many were erased (donations, help requests, …). */
-    erased: Record<string, number>;
-    /** What the law makes us keep, sealed under keys of their own, and the day each is shredded. */
-    kept: ErasureKept[];
-  };
-};
-
-export const ERASURE_STREAM_PREFIX = 'erasure-';
-
-interface ErasureState {
-  user: UserState;
-  found: ErasureFound[];
-  /** An active admin holding every permission: erasing them must leave another. */
-  isSuperAdmin: boolean;
-}
 
 /** The e-mail (lower case) and phone (its last 10 digits) of an account, as the donations module looks contacts up. */
 async function contactsOf(tx: Queryable, userId: string): Promise<string[]> {
@@ -75,29 +28,6 @@ async function findEverywhere(services: Services, tx: Queryable, target: Erasure
   const found: ErasureFound[] = [];
   for (const module of services.modules) if (module.erasure) found.push(await module.erasure.find(services, tx, target));
   return { found, versions: Object.assign({}, ...found.map((part) => part.streams)) as Record<string, number | null> };
-}
-
-/** The events of every module's part and the erasure's record: one recorded action. */
-function decideEverywhere(
-  found: readonly ErasureFound[],
-  record: { erasureId: string; userId: string | null; reason: string; now: Date },
-): StreamEvents<DomainEvent>[] {
-  const erasedAt = record.now.toISOString();
-  const batches: StreamEvents<DomainEvent>[] = [];
-  const erased: Record<string, number> = {};
-  for (const part of found) {
-    for (const streamId of Object.keys(part.streams)) {
-      const erasure: PersonalDataErased = { type: 'PersonalDataErased', data: { subjectId: streamId, erasedAt, reason: record.reason } };
-      batches.push({ streamId, events: [...(part.before?.[streamId] ?? []), erasure] });
-    }
-    for (const [kind, count] of Object.entries(part.counts)) erased[kind] = (erased[kind] ?? 0) + count;
-  }
-  const personErased: PersonErased = {
-    type: 'PersonErased',
-    data: { erasureId: record.erasureId, userId: record.userId, reason: record.reason, erasedAt, erased, kept: found.flatMap((part) => part.kept) },
-  };
-  batches.push({ streamId: `${ERASURE_STREAM_PREFIX}${record.erasureId}`, events: [personErased] });
-  return batches;
 }
 
 export interface ErasureResult {
@@ -133,17 +63,13 @@ export async function erasePerson(
   const erasureId = crypto.randomUUID();
   const { events, state } = await handleCommand<ErasureState, DomainEvent>(services, {
     async read(tx) {
-      const user = await foldStream(services.eventStore, tx, subjectId, evolveUser, noUser);
-      const isSuperAdmin = user.state.role === 'admin' && user.state.status === 'active' && PERMISSIONS.every((permission) => user.state.permissions.includes(permission));
-      if (!user.state.exists || user.state.status === 'erased') return { state: { user: user.state, found: [], isSuperAdmin }, versions: user.versions };
+      const user = await foldStreamOf(services.eventStore, tx, userStream, command.userId);
+      const isSuper = isSuperAdmin(user.state);
+      if (!user.state.exists || user.state.status === 'erased') return { state: { user: user.state, found: [], isSuperAdmin: isSuper }, versions: user.versions };
       const { found, versions } = await findEverywhere(services, tx, { userId: command.userId, contacts: await contactsOf(tx, command.userId) });
-      return { state: { user: user.state, found, isSuperAdmin }, versions: { ...versions, ...user.versions, [`${ERASURE_STREAM_PREFIX}${erasureId}`]: null } };
+      return { state: { user: user.state, found, isSuperAdmin: isSuper }, versions: { ...versions, ...user.versions, [`${ERASURE_STREAM_PREFIX}${erasureId}`]: null } };
     },
-    decide: (state) => {
-      const own = decideErasePerson({ ...command, now }, state.user);
-      if (own.length === 0) return [];
-      return [{ streamId: subjectId, events: own }, ...decideEverywhere(state.found, { erasureId, userId: command.userId, reason: command.reason, now })];
-    },
+    decide: (state) => decideErasure({ ...command, erasureId, now }, state),
     metadata: eventMetadata(meta),
     async onRecorded(tx, _events, state) {
       // As a suspension: no active admin holding every permission left means no erasure (the users row is already scrubbed).
@@ -183,10 +109,7 @@ export async function eraseContact(
       const { found, versions } = await findEverywhere(services, tx, { userId: null, contacts: [command.contact] });
       return { state: { found }, versions: { ...versions, [`${ERASURE_STREAM_PREFIX}${erasureId}`]: null } };
     },
-    decide: (state) => {
-      if (state.found.every((part) => Object.keys(part.streams).length === 0)) return [];
-      return decideEverywhere(state.found, { erasureId, userId: null, reason: command.reason, now });
-    },
+    decide: (state) => decideEraseContact({ erasureId, reason: command.reason, now }, state),
     metadata: eventMetadata(meta),
     async onRecorded(tx, _events, state) {
       for (const part of state.found) await part.shred(tx);

@@ -2,20 +2,7 @@ import { describe, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deciderSpec } from '#server/testing/deciders/decider-spec';
 import { PERMISSIONS, type IdentityEvent, type Permission, type StaffPermissionsChanged } from '../identity.events.ts';
-import {
-  ALREADY_SUSPENDED,
-  CANNOT_REDUCE_OWN_RIGHTS,
-  CANNOT_SUSPEND_SELF,
-  decideChangeStatus,
-  decidePermissionsChange,
-  MEMBER_NOT_FOUND,
-  NOT_SUSPENDED,
-  PERMISSIONS_ONLY_STAFF,
-  PERMISSIONS_ONLY_SUPER_ADMIN,
-  PERMISSIONS_UNCHANGED,
-  STATUS_CHANGE_NOT_ALLOWED,
-} from './member-admin.ts';
-import { evolveUser, noUser } from '../user.decider.ts';
+import { ALREADY_SUSPENDED, CANNOT_REDUCE_OWN_RIGHTS, CANNOT_SUSPEND_SELF, decideChangeStatus, decidePermissionsChange, evolveUser, MEMBER_NOT_FOUND, NOT_SUSPENDED, noUser, PERMISSIONS_ONLY_STAFF, PERMISSIONS_ONLY_SUPER_ADMIN, PERMISSIONS_UNCHANGED, STATUS_CHANGE_NOT_ALLOWED } from '../user.decider.ts';
 
 const userId = 'SH4500001';
 const at = '2026-03-01T09:00:00.000Z';

@@ -3,10 +3,10 @@ import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { Services } from '#server/services';
 import { emailHash } from '../accounts/accounts.ts';
-import { PERMISSIONS, userStreamId, type MemberReactivated, type MemberSuspended, type Permission, type StaffPermissionsChanged } from '../identity.events.ts';
+import { PERMISSIONS, userStreamId, type Permission } from '../identity.events.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { revokeAllSessions } from '../accounts/sessions.ts';
-import { evolveUser, noUser, type UserState } from '../user.decider.ts';
+import { decideChangeStatus, decidePermissionsChange, isSuperAdmin, type StatusChanger, userStream } from '../user.decider.ts';
 
 export interface MemberListEntry {
   userId: string;
@@ -93,42 +93,7 @@ export async function getMemberHistory(services: Services, userId: string) {
   }));
 }
 
-export const MEMBER_NOT_FOUND = 'Member not found';
-
-export const ALREADY_SUSPENDED = 'This member is already suspended.';
-export const NOT_SUSPENDED = 'This member is not suspended.';
-export const STATUS_CHANGE_NOT_ALLOWED = 'Only an admin holding every permission this account holds can suspend or reactivate it.';
-export const CANNOT_SUSPEND_SELF = 'You cannot suspend your own account.';
 export const LAST_SUPER_ADMIN = 'This is the last active admin holding every permission; it cannot be suspended.';
-
-/** Who asks: their own account and the permissions they hold. */
-export interface StatusChanger {
-  userId: string;
-  permissions: readonly Permission[];
-}
-
-/**
- * Pure: suspend an active account, or reactivate a suspended one; the other way round is refused.
- * As with resetting two-factor and erasing, only an admin holding every permission the account holds
- * may do it (a `members` admin cannot lock out the super-admin), and nobody suspends themselves.
- */
-export function decideChangeStatus(
-  command: { userId: string; to: 'suspended' | 'active'; reason: string; by: StatusChanger; now: Date },
-  state: UserState,
-): (MemberSuspended | MemberReactivated)[] {
-  if (!state.exists || state.status === 'erased') throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
-  if (command.to === 'suspended' && command.by.userId === command.userId) throw new AppError('FORBIDDEN', { userMessage: CANNOT_SUSPEND_SELF });
-  if (!state.permissions.every((permission) => command.by.permissions.includes(permission))) {
-    throw new AppError('FORBIDDEN', { userMessage: STATUS_CHANGE_NOT_ALLOWED });
-  }
-  const at = command.now.toISOString();
-  if (command.to === 'suspended') {
-    if (state.status !== 'active') throw new AppError('CONFLICT', { userMessage: ALREADY_SUSPENDED });
-    return [{ type: 'MemberSuspended', data: { userId: command.userId, reason: command.reason, suspendedAt: at } }];
-  }
-  if (state.status !== 'suspended') throw new AppError('CONFLICT', { userMessage: NOT_SUSPENDED });
-  return [{ type: 'MemberReactivated', data: { userId: command.userId, reason: command.reason, reactivatedAt: at } }];
-}
 
 /** pg_advisory_xact_lock's key while a super-admin is suspended ("Sahay" 5e41, 0004). */
 const SUPER_ADMIN_LOCK = 0x5e410004;
@@ -149,19 +114,15 @@ export async function keepOneSuperAdmin(tx: Queryable, message = LAST_SUPER_ADMI
 
 async function changeStatus(services: Services, userId: string, to: 'suspended' | 'active', reason: string, by: StatusChanger, meta: RequestMeta) {
   const now = services.now();
-  let isSuperAdmin = false;
   await handleCommand(services, {
-    streamId: userStreamId(userId),
-    evolve: evolveUser,
-    initialState: noUser,
-    decide: (state) => {
-      isSuperAdmin = state.role === 'admin' && PERMISSIONS.every((permission) => state.permissions.includes(permission));
-      return decideChangeStatus({ userId, to, reason, by, now }, state);
-    },
+    stream: userStream,
+    id: userId,
+    decide: (state) => decideChangeStatus({ userId, to, reason, by, now }, state),
     metadata: eventMetadata(meta),
-    async onRecorded(tx) {
+    async onRecorded(tx, _events, state) {
       if (to !== 'suspended') return;
-      if (isSuperAdmin) await keepOneSuperAdmin(tx);
+      // A suspension is recorded only for an active account: the one decided on was active.
+      if (isSuperAdmin(state)) await keepOneSuperAdmin(tx);
       await revokeAllSessions(tx, userId, now);
     },
   });
@@ -177,39 +138,7 @@ export function reactivateMember(services: Services, userId: string, reason: str
   return changeStatus(services, userId, 'active', reason, by, meta);
 }
 
-export const PERMISSIONS_ONLY_SUPER_ADMIN = 'Only an admin holding every permission can grant or revoke permissions.';
-export const PERMISSIONS_ONLY_STAFF = 'Only a staff account’s permissions can be changed.';
-export const PERMISSIONS_UNCHANGED = 'This account already holds exactly these permissions.';
-export const CANNOT_REDUCE_OWN_RIGHTS = 'You cannot take away your own permissions; another admin holding every permission can.';
 export const LAST_SUPER_ADMIN_RIGHTS = 'This is the last active admin holding every permission; their permissions cannot be reduced.';
-
-/**
- * Pure: the staff account's permissions become exactly `permissions` (issue 15). Only an admin holding
- * every permission (a super-admin) grants or revokes, with a reason; nobody reduces their own rights;
- * a member's account has none to change. Whether a super-admin remains is checked after the append.
- */
-export function decidePermissionsChange(
-  command: { userId: string; permissions: readonly Permission[]; reason: string; by: StatusChanger; now: Date },
-  state: UserState,
-): StaffPermissionsChanged[] {
-  if (!state.exists || state.status === 'erased') throw new AppError('NOT_FOUND', { userMessage: MEMBER_NOT_FOUND });
-  if (!PERMISSIONS.every((permission) => command.by.permissions.includes(permission))) throw new AppError('FORBIDDEN', { userMessage: PERMISSIONS_ONLY_SUPER_ADMIN });
-  if (state.role !== 'admin') throw new AppError('CONFLICT', { userMessage: PERMISSIONS_ONLY_STAFF });
-  const next = PERMISSIONS.filter((permission) => command.permissions.includes(permission));
-  if (command.by.userId === command.userId && state.permissions.some((permission) => !next.includes(permission))) {
-    throw new AppError('FORBIDDEN', { userMessage: CANNOT_REDUCE_OWN_RIGHTS });
-  }
-  const previous = PERMISSIONS.filter((permission) => state.permissions.includes(permission));
-  if (previous.length === next.length && previous.every((permission, index) => permission === next[index])) {
-    throw new AppError('CONFLICT', { userMessage: PERMISSIONS_UNCHANGED });
-  }
-  return [
-    {
-      type: 'StaffPermissionsChanged',
-      data: { userId: command.userId, permissions: next, previous, reason: command.reason, changedBy: command.by.userId, changedAt: command.now.toISOString() },
-    },
-  ];
-}
 
 /**
  * `admin.members.setPermissions`, PUT /api/admin/staff/{userId}/permissions. A super-admin who loses
@@ -226,11 +155,10 @@ export async function setStaffPermissions(
   let wasSuperAdmin = false;
   let permissions: Permission[] = [];
   await handleCommand(services, {
-    streamId: userStreamId(input.userId),
-    evolve: evolveUser,
-    initialState: noUser,
+    stream: userStream,
+    id: input.userId,
     decide: (state) => {
-      wasSuperAdmin = state.role === 'admin' && state.status === 'active' && PERMISSIONS.every((permission) => state.permissions.includes(permission));
+      wasSuperAdmin = isSuperAdmin(state);
       const events = decidePermissionsChange({ ...input, by, now }, state);
       permissions = events[0]!.data.permissions;
       return events;

@@ -5,8 +5,8 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { CURRENT_PASSWORD_WRONG, NEW_PASSWORD_SAME, PASSWORD_CHANGED } from './change-password.ts';
 import { logIn } from '../accounts/login.ts';
-import { RESET_CODE_EXPIRED } from './password-reset.ts';
 import { fieldErrorsOf, rejection } from '#server/testing/assertions';
+import { RESET_CODE_EXPIRED } from '../user.decider.ts';
 
 describe.each(testDbKinds())('change password on %s', (kind) => {
   let app: TestApp;

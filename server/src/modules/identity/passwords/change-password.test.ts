@@ -1,9 +1,8 @@
 import { describe, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deciderSpec } from '#server/testing/deciders/decider-spec';
-import { decideChangePassword, PASSWORD_CHANGED_MEANWHILE } from './change-password.ts';
+import { deciderSpec } from '#server/testing/decider-spec';
 import type { IdentityEvent } from '../identity.events.ts';
-import { ACCOUNT_NOT_FOUND, evolveUser, noUser } from '../user.decider.ts';
+import { ACCOUNT_NOT_FOUND, decideChangePassword, evolveUser, noUser, PASSWORD_CHANGED_MEANWHILE } from '../user.decider.ts';
 
 const userId = 'SH4300001';
 const at = '2026-03-01T09:00:00.000Z';

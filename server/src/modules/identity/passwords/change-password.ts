@@ -5,14 +5,12 @@ import { consumeRateLimit } from '#server/lib/rate-limit';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { Services } from '#server/services';
 import type { ZChangePasswordRequestSchema } from './change-password.schema.ts';
-import { userStreamId, type PasswordChanged } from '../identity.events.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { revokeOtherSessions } from '../accounts/sessions.ts';
-import { ACCOUNT_NOT_FOUND, evolveUser, isActiveUser, noUser, type UserState } from '../user.decider.ts';
+import { decideChangePassword, userStream } from '../user.decider.ts';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. Other devices have been signed out.';
 export const CURRENT_PASSWORD_WRONG = 'Failed to update password: your current password is not correct.';
-export const PASSWORD_CHANGED_MEANWHILE = 'Your password was changed meanwhile. Sign in again with the new password.';
 export const NEW_PASSWORD_SAME = 'Failed to update password: the new password must be different from the current one.';
 
 /**
@@ -43,9 +41,8 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await handleCommand(services, {
-    streamId: userStreamId(session.userId),
-    evolve: evolveUser,
-    initialState: noUser,
+    stream: userStream,
+    id: session.userId,
     decide: (state) => decideChangePassword({ userId: session.userId, verifiedHash: verifiedHash!, passwordHash, now }, state),
     metadata: eventMetadata(meta),
     async onRecorded(tx) {
@@ -55,18 +52,4 @@ export async function changePassword(
     },
   });
   return { message: PASSWORD_CHANGED };
-}
-
-/**
- * Pure: the change is recorded only while the hash the current password was checked against is still
- * the one in force. A second identical request that lost the race finds the password already
- * changed, and is told so instead of changing it again.
- */
-export function decideChangePassword(
-  command: { userId: string; verifiedHash: string; passwordHash: string; now: Date },
-  state: UserState,
-): PasswordChanged[] {
-  if (!isActiveUser(state)) throw new AppError('NOT_FOUND', { userMessage: ACCOUNT_NOT_FOUND });
-  if (state.passwordHash !== command.verifiedHash) throw new AppError('CONFLICT', { userMessage: PASSWORD_CHANGED_MEANWHILE });
-  return [{ type: 'PasswordChanged', data: { userId: command.userId, passwordHash: command.passwordHash, changedAt: command.now.toISOString(), reason: 'change' } }];
 }

@@ -4,19 +4,12 @@ import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { logIn } from '../accounts/login.ts';
-import {
-  deriveResetCode,
-  PASSWORD_RESET_DONE,
-  RESET_CODE_EXPIRED,
-  RESET_CODE_NOT_WAITING,
-  RESET_CODE_SENT_BY_SMS_TOO,
-  RESET_INVALID_PAIR,
-  wrongCodeMessage,
-} from './password-reset.ts';
+import { deriveResetCode, PASSWORD_RESET_DONE, RESET_CODE_NOT_WAITING, RESET_CODE_SENT_BY_SMS_TOO, wrongCodeMessage } from './password-reset.ts';
 import { rejection } from '#server/testing/assertions';
 import { isEventOf } from '#server/event-store/types';
 import type { PasswordResetRequested } from '../identity.events.ts';
 import { sendPasswordResetCodeJob } from './send-password-reset-code.job.ts';
+import { RESET_CODE_EXPIRED, RESET_INVALID_PAIR } from '../user.decider.ts';
 
 const PHONE = '9876543210'; // the phone of every account made by app.account()
 const MINUTE = 60_000;

@@ -3,8 +3,8 @@ import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
 import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
 import type { IdentityEvent } from '../identity.events.ts';
-import { decideRequestPasswordReset, decideResetPassword, RESET_CODE_EXPIRED, RESET_CODE_TTL_MINUTES, RESET_INVALID_PAIR, type ResetState } from './password-reset.ts';
-import { evolveUser, noUser } from '../user.decider.ts';
+import { RESET_CODE_TTL_MINUTES } from './password-reset.ts';
+import { decideRequestPasswordReset, decideResetPassword, evolveUser, noUser, RESET_CODE_EXPIRED, RESET_INVALID_PAIR, type ResetState } from '../user.decider.ts';
 
 const userId = 'SH4400001';
 const at = '2026-03-01T09:00:00.000Z';

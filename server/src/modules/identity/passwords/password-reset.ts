@@ -1,25 +1,22 @@
 import crypto from 'node:crypto';
-import { CODE_EXPIRED, deriveOneTimeCode, isSameCode, ONE_TIME_CODE_MAX_TRIES, ONE_TIME_CODE_TTL_MINUTES, oneTimeCodeExpiry, wrongCodeMessage } from '#server/lib/one-time-code';
+import { deriveOneTimeCode, isSameCode, ONE_TIME_CODE_MAX_TRIES, ONE_TIME_CODE_TTL_MINUTES, oneTimeCodeExpiry, wrongCodeMessage } from '#server/lib/one-time-code';
 import type { z } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import type { PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import { hashPassword } from '#server/lib/passwords';
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
-import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import { foldStreamOf, handleCommand } from '#server/event-store/command-handler';
 import type { Services } from '#server/services';
-import { userStreamId, type PasswordChanged, type PasswordResetRequested } from '../identity.events.ts';
+import { userStreamId } from '../identity.events.ts';
 import type { ZRequestPasswordResetRequestSchema, ZResetPasswordRequestSchema } from './password-reset.schema.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { revokeAllSessions } from '../accounts/sessions.ts';
-import { evolveUser, isActiveUser, noUser, type UserState } from '../user.decider.ts';
+import { decideRequestPasswordReset, decideResetPassword, RESET_CODE_EXPIRED, RESET_INVALID_PAIR, userStream } from '../user.decider.ts';
 
-/** PRODUCT.md §4, word for word; the same for an unknown user ID, a wrong phone and a closed account. */
-export const RESET_INVALID_PAIR = 'Invalid User ID or Phone. Please try again.';
 export const RESET_CODE_SENT = 'We have e-mailed a 6-digit code to the address on this account. It is valid for 10 minutes.';
 /** When text messages go out too (an SMS sender is configured). */
 export const RESET_CODE_SENT_BY_SMS_TOO = 'We have sent a 6-digit code to the e-mail address and the mobile number on this account. It is valid for 10 minutes.';
-export const RESET_CODE_EXPIRED = CODE_EXPIRED;
 /** No code was ever asked for this account (or it cannot sign in). */
 export const RESET_CODE_NOT_WAITING = 'No code is waiting for this user ID. Please request a code first.';
 export const PASSWORD_RESET_DONE = 'Password changed successfully!';
@@ -29,22 +26,6 @@ export const RESET_CODE_MAX_TRIES = ONE_TIME_CODE_MAX_TRIES;
 export { wrongCodeMessage };
 
 const resetCodeExpiry = oneTimeCodeExpiry;
-
-/** Pure: a reset request for an active account; the code itself is derived, never recorded. */
-export function decideRequestPasswordReset(command: { userId: string; resetId: string; now: Date }, state: UserState): [PasswordResetRequested] {
-  if (!isActiveUser(state)) throw new AppError('BAD_REQUEST', { message: 'password reset: account not active', userMessage: RESET_INVALID_PAIR });
-  return [
-    {
-      type: 'PasswordResetRequested',
-      data: {
-        userId: command.userId,
-        resetId: command.resetId,
-        requestedAt: command.now.toISOString(),
-        expiresAt: resetCodeExpiry(command.now).toISOString(),
-      },
-    },
-  ];
-}
 
 /**
  * The 6-digit code of one reset request: an HMAC of the account and the request's random ID under a
@@ -80,9 +61,8 @@ export async function requestPasswordReset(
 
   const command = { userId, resetId: crypto.randomUUID(), now };
   await handleCommand(services, {
-    streamId: userStreamId(userId),
-    evolve: evolveUser,
-    initialState: noUser,
+    stream: userStream,
+    id: userId,
     decide: (state) => decideRequestPasswordReset(command, state),
     metadata: eventMetadata(meta),
     async onRecorded(tx) {
@@ -97,23 +77,6 @@ export async function requestPasswordReset(
     },
   });
   return { message: services.sms.kind === 'none' ? RESET_CODE_SENT : RESET_CODE_SENT_BY_SMS_TOO };
-}
-
-/** What a reset decides on: the account, and the live reset code's row (null when there is none). */
-export interface ResetState {
-  user: UserState;
-  code: { resetId: string; isUsed: boolean } | null;
-}
-
-/**
- * Pure: the new password, once, for the code's request. A code that a newer request replaced, or
- * that a racing request with the same code has just used, is told to ask again.
- */
-export function decideResetPassword(command: { userId: string; resetId: string; passwordHash: string; now: Date }, state: ResetState): PasswordChanged[] {
-  if (!isActiveUser(state.user) || !state.code || state.code.resetId !== command.resetId || state.code.isUsed) {
-    throw new AppError('BAD_REQUEST', { userMessage: RESET_CODE_EXPIRED, fieldErrors: { code: [RESET_CODE_EXPIRED] } });
-  }
-  return [{ type: 'PasswordChanged', data: { userId: command.userId, passwordHash: command.passwordHash, changedAt: command.now.toISOString(), reason: 'reset' } }];
 }
 
 /**
@@ -159,7 +122,7 @@ export async function resetPassword(
     async read(tx) {
       // The stream first: the code's row changes only together with the stream, so a row newer than
       // the version read makes the append conflict, and the command is read again.
-      const { state: user, versions } = await foldStream(services.eventStore, tx, streamId, evolveUser, noUser);
+      const { state: user, versions } = await foldStreamOf(services.eventStore, tx, userStream, input.userId);
       const code = await tx.query<{ reset_id: string; used_at: Date | null }>(`SELECT reset_id, used_at FROM password_reset_codes WHERE user_id = $1`, [
         input.userId,
       ]);

@@ -1,10 +1,10 @@
-import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import { foldStreamOf, handleCommand } from '#server/event-store/command-handler';
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
-import { userStreamId, type IdentityEvent, type UserIdReminderRequested } from '../identity.events.ts';
-import { evolveUser, isActiveUser, noUser, type UserState } from '../user.decider.ts';
+import { type IdentityEvent } from '../identity.events.ts';
+import { decideUserIdReminders, type UserState, userStream } from '../user.decider.ts';
 import { emailHash } from '../accounts/accounts.ts';
 import type { TUserIdReminderRequest } from './user-id-reminder.schema.ts';
 
@@ -13,19 +13,6 @@ export const USER_ID_REMINDER_SENT = 'If an account uses this e-mail address or 
 
 /** At most this many accounts share a number: each gets its own message. */
 const MAX_ACCOUNTS = 5;
-
-/** Pure: a reminder for each active account the contact names, by the channel it came in by. */
-export function decideUserIdReminders(
-  command: { channel: 'email' | 'sms'; now: Date },
-  accounts: ReadonlyArray<{ userId: string; state: UserState }>,
-): Array<{ streamId: string; events: UserIdReminderRequested[] }> {
-  return accounts
-    .filter((account) => isActiveUser(account.state))
-    .map((account) => ({
-      streamId: userStreamId(account.userId),
-      events: [{ type: 'UserIdReminderRequested', data: { userId: account.userId, channel: command.channel, requestedAt: command.now.toISOString() } }],
-    }));
-}
 
 /**
  * "Forgot user ID?" (issue 16): the user IDs registered to an e-mail address go there by e-mail, and
@@ -49,7 +36,7 @@ export async function requestUserIdReminder(services: Services, input: TUserIdRe
       const accounts: Array<{ userId: string; state: UserState }> = [];
       const versions: Record<string, number | null> = {};
       for (const { user_id: userId } of rows) {
-        const folded = await foldStream(services.eventStore, tx, userStreamId(userId), evolveUser, noUser);
+        const folded = await foldStreamOf(services.eventStore, tx, userStream, userId);
         accounts.push({ userId, state: folded.state });
         Object.assign(versions, folded.versions);
       }

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { deciderSpec, fold } from '#server/testing/deciders/decider-spec';
 import type { IdentityEvent } from '../identity.events.ts';
-import { decideIdPhotoResult, decideRemoveIdPhoto, decideUploadIdPhoto } from './id-photo.ts';
-import { ACCOUNT_NOT_FOUND, evolveUser, noUser } from '../user.decider.ts';
+import { ACCOUNT_NOT_FOUND, decideIdPhotoResult, decideRemoveIdPhoto, decideUploadIdPhoto, evolveUser, noUser } from '../user.decider.ts';
 
 const userId = 'SH4700002';
 const at = '2026-03-01T09:00:00.000Z';

@@ -5,11 +5,11 @@ import { isFileId } from '#server/files/file-store';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import type { ImageMediaType } from '#server/uploads/upload-types';
-import { userStreamId, type IdPhotoProcessed, type IdPhotoRejected, type IdPhotoRemoved, type IdPhotoUploaded } from '../identity.events.ts';
+import { userStreamId } from '../identity.events.ts';
 import { canReadAnyProfile, getProfile, idPhotoUrl, PROFILE_NOT_YOURS, type Viewer } from './profile.ts';
 import type { TRemoveIdPhotoResponse, TUploadIdPhotoResponse } from './profile.schema.ts';
-import { MAX_UPLOAD_BYTES, recordProfileImageUpload, uploadProfileImage, type ImageOutcome, type ProfileImageSpec } from './profile-image.ts';
-import { ACCOUNT_NOT_FOUND, evolveUser, isActiveUser, noUser, type UserState } from '../user.decider.ts';
+import { MAX_UPLOAD_BYTES, recordProfileImageUpload, uploadProfileImage, type ProfileImageSpec } from './profile-image.ts';
+import { decideIdPhotoResult, decideRemoveIdPhoto, decideUploadIdPhoto, userStream } from '../user.decider.ts';
 
 export { MAX_UPLOAD_BYTES };
 export const ID_PHOTO_UPLOAD_FIELD = 'idPhoto';
@@ -20,48 +20,6 @@ export const ID_PHOTO_HEIGHT = 375;
 /** The file store's kinds: the upload as received (until the job has made the photo), and the photo shown. */
 export const ID_PHOTO_UPLOAD_KIND = 'id-photo-upload';
 export const ID_PHOTO_KIND = 'id-photo';
-
-/** Pure: an active member's photo waits for the image job (a newer upload replaces a pending one). */
-export function decideUploadIdPhoto(
-  command: { userId: string; uploadId: string; mediaType: ImageMediaType; bytes: number; now: Date },
-  state: UserState,
-): IdPhotoUploaded[] {
-  if (!isActiveUser(state)) throw new AppError('NOT_FOUND', { userMessage: ACCOUNT_NOT_FOUND });
-  return [
-    {
-      type: 'IdPhotoUploaded',
-      data: { userId: command.userId, uploadId: command.uploadId, mediaType: command.mediaType, bytes: command.bytes, uploadedAt: command.now.toISOString() },
-    },
-  ];
-}
-
-/**
- * Pure: the image job's result, recorded once, and only for the upload still waiting: a second
- * delivery of the job, or one for an upload a newer one (or a removal, or an erasure) overtook,
- * records nothing.
- */
-export function decideIdPhotoResult(
-  command: { userId: string; uploadId: string; outcome: ImageOutcome; now: Date },
-  state: UserState,
-): (IdPhotoProcessed | IdPhotoRejected)[] {
-  if (state.pendingIdPhotoUploadId !== command.uploadId) return [];
-  const at = command.now.toISOString();
-  if ('rejected' in command.outcome) {
-    return [{ type: 'IdPhotoRejected', data: { userId: command.userId, uploadId: command.uploadId, reason: command.outcome.rejected, rejectedAt: at } }];
-  }
-  return [{ type: 'IdPhotoProcessed', data: { userId: command.userId, uploadId: command.uploadId, ...command.outcome, processedAt: at } }];
-}
-
-/**
- * Pure: removing the photo takes away the one shown and drops an upload still waiting (its job then
- * finds nothing to do). With neither, it is already done: nothing is recorded, so a second click or
- * a retried request is harmless.
- */
-export function decideRemoveIdPhoto(command: { userId: string; now: Date }, state: UserState): IdPhotoRemoved[] {
-  if (!isActiveUser(state)) throw new AppError('NOT_FOUND', { userMessage: ACCOUNT_NOT_FOUND });
-  if (!state.idPhotoFile && !state.pendingIdPhotoUploadId) return [];
-  return [{ type: 'IdPhotoRemoved', data: { userId: command.userId, uploadId: state.idPhotoUploadId, removedAt: command.now.toISOString() } }];
-}
 
 /** The I-card photo: a 300 × 375 portrait cropped around its busiest part, WebP (profile-image.ts does the rest). */
 export const ID_PHOTO: ProfileImageSpec = {
@@ -102,9 +60,8 @@ export async function removeIdPhoto(services: Services, viewer: Viewer, meta: Re
   const subjectId = userStreamId(userId);
   const now = services.now();
   await handleCommand(services, {
-    streamId: subjectId,
-    evolve: evolveUser,
-    initialState: noUser,
+    stream: userStream,
+    id: userId,
     decide: (state) => decideRemoveIdPhoto({ userId, now }, state),
     metadata: eventMetadata(meta),
     async onRecorded(tx, _events, state) {

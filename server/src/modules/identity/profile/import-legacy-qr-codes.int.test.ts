@@ -9,7 +9,7 @@ import { replayAndCompare } from '#server/event-store/replay';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { userStreamId, type QrCodeProcessed, type QrCodeUploaded } from '../identity.events.ts';
-import { evolveUser, noUser } from '../user.decider.ts';
+import { userStream } from '../user.decider.ts';
 import { importLegacyQrCodes } from './import-legacy-qr-codes.ts';
 
 /**
@@ -38,9 +38,8 @@ describe.each(testDbKinds())('moving the disk-era QR images into the file store 
       data: { userId: member.userId, uploadId, file: `${uploadId}.webp`, width: 64, height: 64, processedAt: new Date().toISOString() },
     };
     await handleCommand(app.services, {
-      streamId: userStreamId(member.userId),
-      evolve: evolveUser,
-      initialState: noUser,
+      stream: userStream,
+      id: member.userId,
       decide: () => (options.isProcessed ? [uploaded, processed] : [uploaded]),
       metadata: { actor: 'system', correlationId: crypto.randomUUID() },
     });

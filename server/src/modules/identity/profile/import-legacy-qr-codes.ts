@@ -3,25 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { handleCommand } from '#server/event-store/command-handler';
 import type { Services } from '#server/services';
-import type { QrCodeFileImported } from '../identity.events.ts';
 import { userStreamId } from '../identity.events.ts';
 import { processQrUpload } from './process-qr-code.job.ts';
 import { LEGACY_QR_FILE_PATTERN, QR_IMAGE_KIND, QR_UPLOAD_KIND } from './qr-code.ts';
-import { evolveUser, noUser, type UserState } from '../user.decider.ts';
+import { decideImportQrFile, userStream } from '../user.decider.ts';
 
 /** Where images lived before the file store: processed ones, and uploads waiting for the job. */
 function legacyDirs(dataDir: string) {
   return { images: path.join(dataDir, 'files', 'qr-codes'), uploads: path.join(dataDir, 'files', 'uploads') };
-}
-
-/** Pure: the legacy image the profile shows moves into the store once; an image it no longer shows stays behind. */
-export function decideImportQrFile(
-  command: { userId: string; uploadId: string; legacyFile: string; fileId: string; now: Date },
-  state: UserState,
-): QrCodeFileImported[] {
-  if (state.status === 'erased' || state.qrFile !== command.legacyFile) return [];
-  const { userId, uploadId, legacyFile, fileId, now } = command;
-  return [{ type: 'QrCodeFileImported', data: { userId, uploadId, legacyFile, file: fileId, importedAt: now.toISOString() } }];
 }
 
 async function readIfPresent(file: string): Promise<Buffer | null> {
@@ -60,9 +49,8 @@ export async function importLegacyQrCodes(services: Services): Promise<{ importe
     const subjectId = userStreamId(row.user_id);
     const fileId = crypto.randomUUID();
     const { events } = await handleCommand(services, {
-      streamId: subjectId,
-      evolve: evolveUser,
-      initialState: noUser,
+      stream: userStream,
+      id: row.user_id,
       decide: (state) => decideImportQrFile({ userId: row.user_id, uploadId: row.qr_upload_id, legacyFile: row.qr_file, fileId, now: services.now() }, state),
       metadata: { actor: 'system', correlationId: `import-legacy-qr-${row.qr_upload_id}` },
       async onRecorded(tx) {

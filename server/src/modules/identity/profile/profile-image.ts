@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '#server/errors/app-error';
-import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import { foldStreamOf, handleCommand } from '#server/event-store/command-handler';
 import type { EventMetadata } from '#server/event-store/types';
 import { isFileId } from '#server/files/file-store';
 import { addressBucket } from '#server/lib/client-address';
@@ -14,15 +14,11 @@ import { receiveUpload } from '#server/uploads/receive-upload';
 import { IMAGE_TOO_MANY_PIXELS, UPLOAD_WRONG_TYPE_IMAGES } from '#server/uploads/upload-messages';
 import { isImageType, type ImageMediaType } from '#server/uploads/upload-types';
 import { userStreamId, type IdentityEvent } from '../identity.events.ts';
-import { evolveUser, noUser, type UserState } from '../user.decider.ts';
+import { type ImageOutcome, type ImageRejection, type UserState, userStream } from '../user.decider.ts';
 import { PROFILE_EDIT_NOT_YOURS, type Viewer } from './profile.ts';
 
 /** PRODUCT.md §11: uploads up to 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
-/** Why the image job could not use an upload. */
-export type ImageRejection = 'unreadable' | 'too-many-pixels';
-export type ImageOutcome = { file: string; width: number; height: number } | { rejected: ImageRejection };
 
 /**
  * One of the images a member adds to the profile (the UPI QR, the I-card photo), and what differs
@@ -85,9 +81,8 @@ export async function recordProfileImageUpload(
   const streamId = userStreamId(userId);
   const uploadId = crypto.randomUUID();
   await handleCommand(services, {
-    streamId,
-    evolve: evolveUser,
-    initialState: noUser,
+    stream: userStream,
+    id: userId,
     decide: (state) => spec.decideUpload({ userId, uploadId, mediaType: upload.mediaType, bytes: upload.bytes.length, now }, state),
     metadata: eventMetadata(meta),
     async onRecorded(tx) {
@@ -113,7 +108,7 @@ export async function processProfileImageUpload(
 ): Promise<void> {
   const { userId, uploadId } = upload;
   const subjectId = userStreamId(userId);
-  const isPending = async () => spec.pendingUploadId((await services.db.transaction((tx) => foldStream(services.eventStore, tx, subjectId, evolveUser, noUser))).state) === uploadId;
+  const isPending = async () => spec.pendingUploadId((await services.db.transaction((tx) => foldStreamOf(services.eventStore, tx, userStream, userId))).state) === uploadId;
   if (!(await isPending())) {
     await services.files.remove(uploadId, { subjectId, kind: spec.uploadKind });
     return;
@@ -137,9 +132,8 @@ export async function processProfileImageUpload(
   }
   const outcome: ImageOutcome = image ? { file: fileId, width: image.width, height: image.height } : { rejected: rejected! };
   const { events } = await handleCommand(services, {
-    streamId: subjectId,
-    evolve: evolveUser,
-    initialState: noUser,
+    stream: userStream,
+    id: userId,
     decide: (current) => spec.decideResult({ userId, uploadId, outcome, now: services.now() }, current),
     metadata,
     async onRecorded(tx, _events, current) {

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
-import { PROFILE_EDIT_NOT_YOURS, PROFILE_NOT_FOUND, PROFILE_NOT_YOURS } from './profile.ts';
+import { PROFILE_EDIT_NOT_YOURS, PROFILE_NOT_YOURS } from './profile.ts';
 import type { TUpdateProfileRequest } from './profile.schema.ts';
 import { PIN_CODE_INVALID, STATE_NOT_IN_LIST } from '../fields.schema.ts';
-import { RESET_CODE_SENT_BY_SMS_TOO, RESET_INVALID_PAIR } from '../passwords/password-reset.ts';
+import { RESET_CODE_SENT_BY_SMS_TOO } from '../passwords/password-reset.ts';
 import { fieldErrorsOf, rejection } from '#server/testing/assertions';
+import { PROFILE_NOT_FOUND, RESET_INVALID_PAIR } from '../user.decider.ts';
 
 const PAYOUT: TUpdateProfileRequest = {
   upiId: ' Asha.Verma@okaxis ',

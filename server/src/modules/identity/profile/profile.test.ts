@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deepFreeze } from '#server/testing/deciders/decider-spec';
+import { deciderSpec, deepFreeze } from '#server/testing/decider-spec';
 import type { ProfileDetails } from '../identity.events.ts';
-import { decideUpdateProfile, mergeProfile, OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN, PROFILE_NOT_FOUND, type ProfileState } from './profile.ts';
 import type { ZUpdateProfileRequestSchema } from './profile.schema.ts';
+import { decideUpdateProfile, mergeProfile, OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN, PROFILE_NOT_FOUND, type ProfileState } from '../user.decider.ts';
 
 type Update = z.output<typeof ZUpdateProfileRequestSchema>;
 
@@ -155,5 +155,26 @@ describe('decideUpdateProfile', () => {
     const refusal = await refusalOfAsync(decideUpdateProfile({ userId, update: { city: 'Ajmer' }, now }, null, seal));
     expect(refusal).toMatchObject({ code: 'NOT_FOUND', userMessage: PROFILE_NOT_FOUND });
     expect(sealed).toEqual([]);
+  });
+});
+
+describe('decideUpdateProfile, given/when/then', () => {
+  // The state is read from the read models (the member's name and form), not folded from events: the
+  // spec starts from it and the command carries it; the seal is the fake one, pure.
+  type Command = { userId: string; update: Update; now: Date; state: ProfileState };
+  const spec = deciderSpec({
+    decide: (command: Command, _state: null) => decideUpdateProfile(command, command.state, async (details) => sealedAs(details)),
+    evolve: (state: null) => state,
+    initialState: null,
+  });
+
+  it('records the whole form sealed, nothing when nothing changed, and refuses a name in the wrong script or no member', async () => {
+    await spec([])
+      .when({ userId, update: { city: 'Ajmer' }, now, state: latinMember })
+      .then([{ type: 'ProfileUpdated', data: { userId, details: sealedAs({ ...current, city: 'Ajmer' }), changedFields: ['city'], updatedAt: now.toISOString() } }]);
+    await spec([]).when({ userId, update: { city: 'Jaipur' }, now, state: latinMember }).thenNothing();
+    await spec([]).when({ userId, update: { otherScriptName: 'Asha V' }, now, state: latinMember }).thenRefuses('BAD_REQUEST', OTHER_NAME_IN_DEVANAGARI);
+    await spec([]).when({ userId, update: { otherScriptName: 'आशा' }, now, state: devanagariMember }).thenRefuses('BAD_REQUEST', OTHER_NAME_IN_LATIN);
+    await spec([]).when({ userId, update: { city: 'Ajmer' }, now, state: null }).thenRefuses('NOT_FOUND', PROFILE_NOT_FOUND);
   });
 });

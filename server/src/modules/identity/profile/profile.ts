@@ -1,24 +1,18 @@
 import type { z } from 'zod';
 import { hasPermission } from '../access.ts';
-import { ACCOUNT_NOT_FOUND } from '../user.decider.ts';
+import { decideUpdateProfile, PROFILE_NOT_FOUND } from '../user.decider.ts';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
-import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Services } from '#server/services';
-import { userStreamId, type Permission, type ProfileDetails, type ProfileUpdated, type Role } from '../identity.events.ts';
+import { userStreamId, type Permission, type ProfileDetails, type Role } from '../identity.events.ts';
 import { assertIfscsInList } from './ifsc-list.ts';
-import { scriptOfName, type TProfile, type ZUpdateProfileRequestSchema } from './profile.schema.ts';
+import { type TProfile, type ZUpdateProfileRequestSchema } from './profile.schema.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { streamVersionSql } from '#server/event-store/queries';
 
-export const PROFILE_NOT_FOUND = ACCOUNT_NOT_FOUND;
 export const PROFILE_NOT_YOURS = 'You can only see your own profile.';
 export const PROFILE_EDIT_NOT_YOURS = 'You can only change your own profile.';
-export const OTHER_NAME_IN_DEVANAGARI = 'Your registered name is in Latin letters: write this one in Devanagari';
-export const OTHER_NAME_IN_LATIN = 'Your registered name is in Devanagari: write this one in Latin letters';
-
-const DETAIL_FIELDS = ['phone', 'address', 'city', 'state', 'pinCode', 'upiId', 'bankName', 'accountHolder', 'accountNumber', 'ifsc', 'otherScriptName'] as const satisfies readonly (keyof ProfileDetails)[];
 
 export interface Viewer {
   userId: string;
@@ -138,45 +132,6 @@ export async function getProfile(db: Queryable, viewer: Viewer, userId: string):
       url: row.id_photo_file && row.id_photo_upload_id ? idPhotoUrl(row.user_id, row.id_photo_upload_id) : null,
     },
   };
-}
-
-/** Pure: the form after applying an update (absent = unchanged), and the names of the fields that changed. */
-export function mergeProfile(
-  current: ProfileDetails,
-  update: z.output<typeof ZUpdateProfileRequestSchema>,
-): { details: ProfileDetails; changedFields: (keyof ProfileDetails)[] } {
-  const changes: Partial<Record<keyof ProfileDetails, string | null>> = {};
-  for (const field of DETAIL_FIELDS) {
-    const value = update[field];
-    if (value !== undefined && value !== current[field]) changes[field] = value;
-  }
-  // Phone, address, city, state and PIN code are required by the schema when present: never null here.
-  const details = { ...current, ...changes } as ProfileDetails;
-  return { details, changedFields: DETAIL_FIELDS.filter((field) => field in changes) };
-}
-
-/** What a profile save decides on: the member's name and the form as it is now (null: not an active member). */
-export type ProfileState = { fullName: string; details: ProfileDetails } | null;
-
-/**
- * Pure: the whole form after the update, or nothing when nothing changed. The name in the other
- * script must be in the other script than the registered name. `seal` seals the form under the
- * member's key (the only impure step, injected).
- */
-export async function decideUpdateProfile(
-  command: { userId: string; update: z.output<typeof ZUpdateProfileRequestSchema>; now: Date },
-  state: ProfileState,
-  seal: (details: ProfileDetails) => Promise<Sealed>,
-): Promise<ProfileUpdated[]> {
-  if (!state) throw new AppError('NOT_FOUND', { userMessage: PROFILE_NOT_FOUND });
-  const { otherScriptName } = command.update;
-  if (otherScriptName && scriptOfName(otherScriptName) === scriptOfName(state.fullName)) {
-    const message = scriptOfName(state.fullName) === 'latin' ? OTHER_NAME_IN_DEVANAGARI : OTHER_NAME_IN_LATIN;
-    throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { otherScriptName: [message] } });
-  }
-  const { details, changedFields } = mergeProfile(state.details, command.update);
-  if (changedFields.length === 0) return [];
-  return [{ type: 'ProfileUpdated', data: { userId: command.userId, details: await seal(details), changedFields, updatedAt: command.now.toISOString() } }];
 }
 
 /**

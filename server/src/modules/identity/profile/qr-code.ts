@@ -4,10 +4,10 @@ import { isFileId } from '#server/files/file-store';
 import type { RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import type { ImageMediaType } from '#server/uploads/upload-types';
-import { userStreamId, type QrCodeProcessed, type QrCodeRejected, type QrCodeUploaded } from '../identity.events.ts';
+import { userStreamId } from '../identity.events.ts';
 import { canReadPayoutOf, PROFILE_NOT_YOURS, qrCodeUrl, type Viewer } from './profile.ts';
-import { MAX_UPLOAD_BYTES, recordProfileImageUpload, uploadProfileImage, type ImageOutcome, type ProfileImageSpec } from './profile-image.ts';
-import { ACCOUNT_NOT_FOUND, isActiveUser, type UserState } from '../user.decider.ts';
+import { MAX_UPLOAD_BYTES, recordProfileImageUpload, uploadProfileImage, type ProfileImageSpec } from './profile-image.ts';
+import { decideQrCodeResult, decideUploadQrCode } from '../user.decider.ts';
 
 export { MAX_UPLOAD_BYTES };
 export const QR_MAX_SIDE = 1024;
@@ -20,36 +20,6 @@ export const QR_IMAGE_KIND = 'qr-code';
 
 /** Images saved before the file store (docs/decisions/016) were files named `<upload ID>.webp` under $SAHAY_DATA_DIR/files. */
 export const LEGACY_QR_FILE_PATTERN = /^[0-9a-f-]{36}\.webp$/;
-
-/** Pure: an active member's upload waits for the image job (a newer upload replaces a pending one). */
-export function decideUploadQrCode(
-  command: { userId: string; uploadId: string; mediaType: ImageMediaType; bytes: number; now: Date },
-  state: UserState,
-): QrCodeUploaded[] {
-  if (!isActiveUser(state)) throw new AppError('NOT_FOUND', { userMessage: ACCOUNT_NOT_FOUND });
-  return [
-    {
-      type: 'QrCodeUploaded',
-      data: { userId: command.userId, uploadId: command.uploadId, mediaType: command.mediaType, bytes: command.bytes, uploadedAt: command.now.toISOString() },
-    },
-  ];
-}
-
-/**
- * Pure: the image job's result, recorded once, and only for the upload still waiting: a second
- * delivery of the job, or one for an upload a newer one replaced, records nothing.
- */
-export function decideQrCodeResult(
-  command: { userId: string; uploadId: string; outcome: ImageOutcome; now: Date },
-  state: UserState,
-): (QrCodeProcessed | QrCodeRejected)[] {
-  if (state.pendingQrUploadId !== command.uploadId) return [];
-  const at = command.now.toISOString();
-  if ('rejected' in command.outcome) {
-    return [{ type: 'QrCodeRejected', data: { userId: command.userId, uploadId: command.uploadId, reason: command.outcome.rejected, rejectedAt: at } }];
-  }
-  return [{ type: 'QrCodeProcessed', data: { userId: command.userId, uploadId: command.uploadId, ...command.outcome, processedAt: at } }];
-}
 
 /** What an accepted upload answers: its ID, and where its image will be once the job has made it. */
 export interface QrUploadAccepted {

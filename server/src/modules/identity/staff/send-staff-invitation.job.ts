@@ -3,7 +3,8 @@ import { renderMail } from '#server/mail/render-mail';
 import { defineJob } from '#server/queue/job';
 import { runExternalOnce } from '#server/queue/job-effects';
 import type { StaffInvited } from '../identity.events.ts';
-import { INVITATION_VALID_HOURS, invitationToken } from './staff-invitations.ts';
+import { invitationToken } from './staff-invitations.ts';
+import { INVITATION_VALID_HOURS } from './staff-invitation.decider.ts';
 
 /**
  * E-mails the invitation's one-time link, in English and Hindi. Checked when the job runs, not when

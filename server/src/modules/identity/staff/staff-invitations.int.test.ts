@@ -10,21 +10,9 @@ import { erasePerson } from '../erasure/erase-person.ts';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../access.ts';
 import { logIn } from '../accounts/login.ts';
 import { staffInvitationStreamId, userStreamId } from '../identity.events.ts';
-import {
-  INVITATION_EXPIRED,
-  INVITATION_INVALID,
-  INVITATION_INVITER_NOT_SUPER_ADMIN,
-  INVITATION_USED,
-  INVITATION_WITHDRAWN,
-  INVITE_EMAIL_TAKEN,
-  INVITE_ONLY_SUPER_ADMIN,
-  invitationToken,
-  readInvitationToken,
-  WITHDRAW_INVITATION_NOT_FOUND,
-  WITHDRAW_INVITATION_USED,
-  WITHDRAW_ONLY_SUPER_ADMIN,
-} from './staff-invitations.ts';
+import { invitationToken, readInvitationToken } from './staff-invitations.ts';
 import { INVITE_PERMISSIONS_REQUIRED, STAFF_PASSWORDS_DIFFER } from './staff-invitations.schema.ts';
+import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_INVITER_NOT_SUPER_ADMIN, INVITATION_USED, INVITATION_WITHDRAWN, INVITE_EMAIL_TAKEN, INVITE_ONLY_SUPER_ADMIN, WITHDRAW_INVITATION_NOT_FOUND, WITHDRAW_INVITATION_USED, WITHDRAW_ONLY_SUPER_ADMIN } from './staff-invitation.decider.ts';
 
 /**
  * Staff invitations (issue 15): a super-admin invites by e-mail; the one-time link, valid 48 hours,

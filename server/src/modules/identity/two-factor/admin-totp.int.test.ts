@@ -5,8 +5,8 @@ import { rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { formatHistory, streamHistory } from '#server/tools/history';
-import { TOTP_ALREADY_ON, TOTP_CODE_WRONG, TOTP_NO_SETUP, TOTP_NOT_ON, TOTP_OWN_RESET, TOTP_RESET_NOT_ALLOWED } from './admin-totp.ts';
 import { ADMIN_LOGIN_FAILED, LOGIN_FAILED } from '../accounts/login.ts';
+import { TOTP_ALREADY_ON, TOTP_CODE_WRONG, TOTP_NO_SETUP, TOTP_NOT_ON, TOTP_OWN_RESET, TOTP_RESET_NOT_ALLOWED } from '../user.decider.ts';
 
 describe.each(testDbKinds())('admin two-factor sign-in (TOTP) on %s', (kind) => {
   let app: TestApp;

@@ -1,38 +1,18 @@
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
-import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import { foldStreamOf, handleCommand } from '#server/event-store/command-handler';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { consumeRateLimit } from '#server/lib/rate-limit';
 import { base32Decode, base32Encode, matchTotp, newTotpSecret, otpauthUri } from '#server/lib/totp';
 import type { Services } from '#server/services';
-import { userStreamId, type AdminTotpDisabled, type AdminTotpEnabled } from '../identity.events.ts';
+import { userStreamId } from '../identity.events.ts';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { requiresTwoFactor } from '../access.ts';
 import { revokeAllSessions, type SessionUser } from '../accounts/sessions.ts';
 import { sessionsChanged } from '../accounts/sessions-changed.ts';
-import { ACCOUNT_NOT_FOUND, evolveUser, isActiveUser, noUser, type UserState } from '../user.decider.ts';
+import { decideDisableTotp, decideEnableTotp, TOTP_ALREADY_ON, TOTP_CODE_WRONG, TOTP_NOT_ON, userStream } from '../user.decider.ts';
 
-/**
- * The admins' second factor (PRODUCT.md §2: "an admin signs in with a password and a TOTP code once
- * it is set up"). An admin asks for a secret, adds it to an authenticator app (QR or typed), and
- * turns it on with a first code; from then on every sign-in of that account — the admin form, the
- * member form, REST — needs a current code, and each code works once. Turning it off needs a
- * current code; another admin holding at least the same permissions can reset it (a lost phone),
- * with a reason. docs/decisions/013.
- *
- * The secret is security state, not a fact: it lives only in `admin_totp` (sealed under the admin's
- * data key), written in the same transaction as the AdminTotpEnabled / AdminTotpDisabled events,
- * which record who turned it on or off and when — so no history or replay tool can show it.
- */
-export const TOTP_ALREADY_ON = 'Two-factor sign-in is already on for this account.';
-export const TOTP_NOT_ON = 'Two-factor sign-in is not on for this account.';
-export const TOTP_NO_SETUP = 'Start the set-up again: no secret is waiting for a code.';
-export const TOTP_CODE_WRONG = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
-export const TOTP_OWN_RESET = 'Turn off your own two-factor sign-in on the Security page, with a code from your app.';
 export const TOTP_REQUIRED_BY_PERMISSIONS = 'Your permissions (finance or verification) require two-factor sign-in: it cannot be turned off.';
-export const TOTP_RESET_NOT_ALLOWED = 'Only an admin holding every permission this account holds can reset its two-factor sign-in.';
-/** A secret shown for set-up is good for this long. */
-const SETUP_MINUTES = 15;
 
 export interface TotpStatus {
   enabled: boolean;
@@ -76,26 +56,6 @@ async function useStep(db: Queryable, userId: string, step: number): Promise<boo
   return rows.length === 1;
 }
 
-/** What turning two-factor on decides on: the account, and the secret waiting for its first code. */
-export interface TotpSetupState {
-  user: UserState;
-  setup: { sealedSecret: Sealed; secret: Buffer | null; createdAt: Date } | null;
-}
-
-/** Pure: the first code from the app turns it on, once. */
-export function decideEnableTotp(command: { userId: string; code: string; now: Date }, state: TotpSetupState): AdminTotpEnabled[] {
-  if (!isActiveUser(state.user)) throw new AppError('NOT_FOUND', { userMessage: ACCOUNT_NOT_FOUND });
-  if (state.user.isTotpEnabled) throw new AppError('CONFLICT', { userMessage: TOTP_ALREADY_ON });
-  const { setup } = state;
-  if (!setup || command.now.getTime() - setup.createdAt.getTime() > SETUP_MINUTES * 60_000) {
-    throw new AppError('BAD_REQUEST', { userMessage: TOTP_NO_SETUP });
-  }
-  if (!setup.secret || matchTotp(setup.secret, command.code, command.now) === null) {
-    throw new AppError('BAD_REQUEST', { userMessage: TOTP_CODE_WRONG, fieldErrors: { code: ['Enter the 6-digit code your app shows now'] } });
-  }
-  return [{ type: 'AdminTotpEnabled', data: { userId: command.userId, enabledAt: command.now.toISOString() } }];
-}
-
 /** Step 2: the first code from the app turns it on. Two tabs confirming at once: one wins, the other is told it is on. */
 export async function confirmTotpSetup(services: Services, user: { userId: string }, code: string, meta: RequestMeta): Promise<TotpStatus> {
   const now = services.now();
@@ -103,7 +63,7 @@ export async function confirmTotpSetup(services: Services, user: { userId: strin
   const streamId = userStreamId(user.userId);
   await handleCommand(services, {
     async read(tx) {
-      const { state, versions } = await foldStream(services.eventStore, tx, streamId, evolveUser, noUser);
+      const { state, versions } = await foldStreamOf(services.eventStore, tx, userStream, user.userId);
       const { rows } = await tx.query<{ secret: Sealed; created_at: Date }>(`SELECT secret, created_at FROM admin_totp_setups WHERE user_id = $1`, [user.userId]);
       const row = rows[0];
       const setup = row ? { sealedSecret: row.secret, secret: await revealSecret(services, tx, row.secret), createdAt: new Date(row.created_at) } : null;
@@ -136,29 +96,11 @@ export async function checkSignInCode(services: Services, userId: string, code: 
   return (await useStep(services.db, userId, step)) ? 'ok' : 'wrong';
 }
 
-/**
- * Pure: turning it off — by the admin (`by: 'self'`, the code already checked) or by another admin
- * holding every permission the account holds (`by: 'admin'`, with a reason). `resetBy` is null for
- * the server's own tool.
- */
-export function decideDisableTotp(
-  command: { userId: string; by: 'self' | 'admin'; reason: string | null; resetBy: { userId: string; permissions: readonly string[] } | null; now: Date },
-  state: UserState,
-): AdminTotpDisabled[] {
-  if (command.by === 'admin' && command.resetBy?.userId === command.userId) throw new AppError('FORBIDDEN', { userMessage: TOTP_OWN_RESET });
-  if (!state.isTotpEnabled) throw new AppError('CONFLICT', { userMessage: TOTP_NOT_ON });
-  if (command.by === 'admin' && command.resetBy && !state.permissions.every((permission) => command.resetBy!.permissions.includes(permission))) {
-    throw new AppError('FORBIDDEN', { userMessage: TOTP_RESET_NOT_ALLOWED });
-  }
-  return [{ type: 'AdminTotpDisabled', data: { userId: command.userId, by: command.by, reason: command.reason, disabledAt: command.now.toISOString() } }];
-}
-
 async function recordDisabled(services: Services, command: Omit<Parameters<typeof decideDisableTotp>[0], 'now'>, meta: RequestMeta): Promise<TotpStatus> {
   const now = services.now();
   await handleCommand(services, {
-    streamId: userStreamId(command.userId),
-    evolve: evolveUser,
-    initialState: noUser,
+    stream: userStream,
+    id: command.userId,
     decide: (state) => decideDisableTotp({ ...command, now }, state),
     metadata: eventMetadata(meta),
     async onRecorded(tx) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deciderSpec, fold, recorded } from '#server/testing/deciders/decider-spec';
-import { CONTENT_CONFLICT, decideSaveContent, decideSavePage, evolveContent, noContent } from './content.ts';
+import { deciderSpec, fold, recorded } from '#server/testing/decider-spec';
+import { CONTENT_CONFLICT, decideSaveContent, decideSavePage, decideSeedPage, evolveContent, noContent } from './content.decider.ts';
 import { SEED_CONTENT } from './seed-content.ts';
 import type { ContentPageSaved, SiteEvent } from '../site.events.ts';
 
@@ -77,5 +77,26 @@ describe('decideSavePage', () => {
 
   it('refuses a save over a version the page does not have yet', () => {
     given([]).when({ event, expectedVersion: 1 }).thenRefuses('CONFLICT', CONTENT_CONFLICT);
+  });
+});
+
+describe('decideSaveContent and decideSeedPage, given/when/then', () => {
+  const save = deciderSpec({
+    decide: (command: { slug: 'about' | 'legals'; draft: typeof draft; now: Date; restoredFromVersion: number | null }) =>
+      [decideSaveContent(command.slug, command.draft, command.now, command.restoredFromVersion)],
+    evolve: evolveContent,
+    initialState: noContent,
+  });
+  const seed = deciderSpec({ decide: decideSeedPage, evolve: evolveContent, initialState: noContent });
+
+  it('records the full text of a save, naming the version a restore brought back', () => {
+    save([saved('one')])
+      .when({ slug: 'legals', draft, now, restoredFromVersion: 1 })
+      .then([{ type: 'ContentPageSaved', data: { slug: 'legals', title: draft.title, body: draft.body, restoredFromVersion: 1, savedAt: now.toISOString() } }]);
+  });
+
+  it('seeds a page with no version, and nothing once it has one', () => {
+    seed([]).when({ slug: 'mission', now }).then([decideSaveContent('mission', SEED_CONTENT.mission, now)]);
+    seed([saved('one')]).when({ slug: 'about', now }).thenNothing();
   });
 });

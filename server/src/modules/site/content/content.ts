@@ -1,7 +1,7 @@
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
-import type { Recorded, RecordedEvent } from '#server/event-store/types';
+import type { RecordedEvent } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import { CONTENT_SLUGS, type TContentPage, type TContentSlug } from './content.schema.ts';
@@ -9,15 +9,10 @@ import { fillPlaceholders, renderMarkdown } from './markdown.ts';
 import { SEED_CONTENT } from './seed-content.ts';
 import type { TSettings } from '../settings/settings.schema.ts';
 import { getSettings } from '../settings/settings.ts';
-import { contentStreamId, type ContentPageSaved, type SiteEvent } from '../site.events.ts';
+import { contentStreamId, type ContentPageSaved } from '../site.events.ts';
+import { contentStream, decideSaveContent, decideSavePage, decideSeedPage, CONTENT_CONFLICT, type Draft } from './content.decider.ts';
 
-export const CONTENT_CONFLICT = 'Someone else saved this page meanwhile. Reload to see their version.';
 export const CONTENT_NOT_FOUND = 'This page has no such version.';
-
-interface Draft {
-  title: { en: string; hi: string };
-  body: { en: string; hi: string };
-}
 
 function toPage(slug: TContentSlug, version: number, draft: Draft, updatedAt: Date | string, updatedBy: string, settings: TSettings): TContentPage {
   return {
@@ -65,44 +60,10 @@ export async function getContentPage(db: Queryable, slug: TContentSlug): Promise
   return (await getContentPages(db))[slug];
 }
 
-/** Pure: a save is recorded as the full text, so any version can be shown or restored on its own. */
-export function decideSaveContent(slug: TContentSlug, draft: Draft, now: Date, restoredFromVersion: number | null = null): ContentPageSaved {
-  return { type: 'ContentPageSaved', data: { slug, title: draft.title, body: draft.body, restoredFromVersion, savedAt: now.toISOString() } };
-}
-
-/** A page's stream folded to what saving needs: how many versions it has. */
-export interface ContentState {
-  version: number;
-}
-
-export const noContent: ContentState = { version: 0 };
-
-export function evolveContent(state: ContentState, event: Recorded<SiteEvent>): ContentState {
-  switch (event.type) {
-    case 'ContentPageSaved':
-      return { version: event.streamVersion };
-    case 'SettingsChanged':
-    case 'ContactMessageReceived':
-    case 'ContactMessageHandled':
-      return state;
-    default: {
-      const _unknown: never = event;
-      return state;
-    }
-  }
-}
-
-/** Pure: a save over the version the editor loaded; someone else's save since is a conflict, never overwritten. */
-export function decideSavePage(command: { event: ContentPageSaved; expectedVersion: number }, state: ContentState): ContentPageSaved[] {
-  if (state.version !== command.expectedVersion) throw new AppError('CONFLICT', { userMessage: CONTENT_CONFLICT });
-  return [command.event];
-}
-
 async function save(services: Services, slug: TContentSlug, expectedVersion: number, event: ContentPageSaved, meta: RequestMeta): Promise<TContentPage> {
   await handleCommand(services, {
-    streamId: contentStreamId(slug),
-    evolve: evolveContent,
-    initialState: noContent,
+    stream: contentStream,
+    id: slug,
     decide: (state) => decideSavePage({ event, expectedVersion }, state),
     metadata: eventMetadata(meta),
     conflictMessage: CONTENT_CONFLICT,
@@ -144,18 +105,12 @@ export async function restoreContentVersion(services: Services, slug: TContentSl
   return save(services, slug, expectedVersion, decideSaveContent(slug, old, services.now(), version), meta);
 }
 
-/** Pure: a page's seed text, only while it has no version; another process seeding at the same time finds it done. */
-export function decideSeedPage(command: { slug: TContentSlug; now: Date }, state: ContentState): ContentPageSaved[] {
-  return state.version === 0 ? [decideSaveContent(command.slug, SEED_CONTENT[command.slug], command.now)] : [];
-}
-
 /** Records the seed text of every page that has none yet; safe to run from several processes at once. */
 export async function seedContent(services: Services): Promise<void> {
   for (const slug of CONTENT_SLUGS) {
     await handleCommand(services, {
-      streamId: contentStreamId(slug),
-      evolve: evolveContent,
-      initialState: noContent,
+      stream: contentStream,
+      id: slug,
       decide: (state) => decideSeedPage({ slug, now: services.now() }, state),
       metadata: { actor: 'system', correlationId: `seed-${slug}` },
     });

@@ -1,10 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, refusalOf } from '#server/testing/deciders/decider-spec';
+import type { Recorded } from '#server/event-store/types';
+import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/decider-spec';
+import type { SettingsChanged } from '../site.events.ts';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
 import { MONEY_SETTINGS, MONEY_SETTINGS_FINANCE_ONLY, type TSettings } from './settings.schema.ts';
-import { decideSettingsChange, SETTINGS_CONFLICT } from './settings.ts';
+import { decideSettingsChange, SETTINGS_CONFLICT } from './settings.decider.ts';
 
 const now = new Date('2026-03-16T17:00:00.000Z');
 const changedAt = now.toISOString();
@@ -138,5 +140,28 @@ describe('decideSettingsChange', () => {
         decideSettingsChange({ expectedVersion: 4, changes: { upiVpa: state.settings.upiVpa, disbursementChargeBasisPoints: state.settings.disbursementChargeBasisPoints, isInviteOnly: false }, now, mayChangeMoney: false }, state),
       ).toEqual([{ type: 'SettingsChanged', data: { changes: { isInviteOnly: false }, changedAt } }]);
     });
+  });
+});
+
+describe('decideSettingsChange, given/when/then', () => {
+  // The command decides on the read model (settings in force and the stream's version); folding the
+  // stream's SettingsChanged over the defaults gives the same state.
+  const spec = deciderSpec({
+    decide: decideSettingsChange,
+    evolve: (current: { version: number; settings: TSettings }, event: Recorded<SettingsChanged>) => ({
+      version: event.streamVersion,
+      settings: { ...current.settings, ...event.data.changes },
+    }),
+    initialState: { version: 0, settings: DEFAULT_SETTINGS },
+  });
+  const phone: SettingsChanged = { type: 'SettingsChanged', data: { changes: { phone: '+91 98765 43210' }, changedAt } };
+
+  it('records what differs over the version loaded, nothing when nothing differs, and refuses a stale save or a money change without finance', () => {
+    spec([phone]).when({ expectedVersion: 1, changes: { phone: '+91 99999 00000', isInviteOnly: DEFAULT_SETTINGS.isInviteOnly }, now, mayChangeMoney: false }).then([
+      { type: 'SettingsChanged', data: { changes: { phone: '+91 99999 00000' }, changedAt } },
+    ]);
+    spec([phone]).when({ expectedVersion: 1, changes: { phone: '+91 98765 43210' }, now, mayChangeMoney: true }).thenNothing();
+    spec([phone, phone]).when({ expectedVersion: 1, changes: { phone: '+91 99999 00000' }, now, mayChangeMoney: true }).thenRefuses('CONFLICT', SETTINGS_CONFLICT);
+    spec([]).when({ expectedVersion: 0, changes: { upiPayeeName: 'Someone Else' }, now, mayChangeMoney: false }).thenRefuses('FORBIDDEN', MONEY_SETTINGS_FINANCE_ONLY);
   });
 });

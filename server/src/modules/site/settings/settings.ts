@@ -1,15 +1,12 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { Queryable } from '#server/db/db';
-import { AppError } from '#server/errors/app-error';
 import { handleCommand } from '#server/event-store/command-handler';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
-import { isMoneySetting, MONEY_SETTINGS_FINANCE_ONLY, ZSettingsSchema, type TMoneySettingKey, type TSettings } from './settings.schema.ts';
-import { SETTINGS_STREAM, type SettingsChanged } from '../site.events.ts';
+import { decideSettingsChange, SETTINGS_CONFLICT } from './settings.decider.ts';
+import { isMoneySetting, ZSettingsSchema, type TMoneySettingKey, type TSettings } from './settings.schema.ts';
+import { SETTINGS_STREAM } from '../site.events.ts';
 import { findEvents, streamVersionSql } from '#server/event-store/queries';
-
-export const SETTINGS_CONFLICT = 'Someone else changed the settings meanwhile. Reload to see their changes.';
 
 /**
  * The settings in force: defaults overlaid with what admins have set. A stored value that no longer
@@ -31,26 +28,6 @@ export async function getSettings(db: Queryable): Promise<{ version: number; set
     if (parsed?.success) settings[row.key] = parsed.data;
   }
   return { version: rows[0]?.version ?? 0, settings: settings as TSettings };
-}
-
-/**
- * Pure: only what differs from the current values becomes part of the event. The admin saved over
- * `expectedVersion`; if someone else saved since, the save is refused, never merged silently. A
- * change to where money goes (MONEY_SETTINGS) is refused, whole, to an admin without finance; the
- * same value sent again is no change, so a form that sends every field still saves the others.
- */
-export function decideSettingsChange(
-  command: { expectedVersion: number; changes: Partial<TSettings>; now: Date; mayChangeMoney: boolean },
-  state: { version: number; settings: TSettings },
-): SettingsChanged[] {
-  if (state.version !== command.expectedVersion) throw new AppError('CONFLICT', { userMessage: SETTINGS_CONFLICT });
-  const current = state.settings;
-  const changed = Object.fromEntries(
-    Object.entries(command.changes).filter(([key, value]) => !isDeepStrictEqual(current[key as keyof TSettings], value)),
-  ) as Partial<TSettings>;
-  if (!command.mayChangeMoney && Object.keys(changed).some(isMoneySetting)) throw new AppError('FORBIDDEN', { userMessage: MONEY_SETTINGS_FINANCE_ONLY });
-  if (Object.keys(changed).length === 0) return [];
-  return [{ type: 'SettingsChanged', data: { changes: changed, changedAt: command.now.toISOString() } }];
 }
 
 export async function updateSettings(

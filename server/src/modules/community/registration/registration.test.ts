@@ -3,9 +3,8 @@ import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
 import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
 import { EMAIL_TAKEN, INVALID_REFERRAL } from '#server/modules/identity/identity.api';
-import { evolveEpin, noEpin } from '../epins/epin.decider.ts';
 import type { EpinEvent } from '../epins/epin.events.ts';
-import { decideRegistration, EPIN_REQUIRED, EPIN_UNKNOWN, EPIN_USED, type RegisterCommand, type RegistrationState } from './register.decide.ts';
+import { decideRegistration, evolveEpin, noEpin, EPIN_REQUIRED, EPIN_UNKNOWN, EPIN_USED, type RegisterCommand, type RegistrationState } from '../epins/epin.decider.ts';
 
 const userId = 'SH5200009';
 const sponsorId = 'SH5200001';

@@ -1,9 +1,9 @@
 import { metaOf } from '#server/trpc/context';
 import { adminProcedure } from '#server/trpc/procedures';
 import { ZDecideDisputeSchema, ZDirectGiftStatusSchema } from './direct-gifts.schema.ts';
-import { decideDispute } from './direct-gifts.ts';
+import { settleGiftDispute } from './direct-gifts.ts';
 
-export const decideGiftDisputeRoute = adminProcedure('verification')
+export const settleGiftDisputeRoute = adminProcedure('verification')
   .input(ZDecideDisputeSchema)
   .output(ZDirectGiftStatusSchema)
-  .mutation(({ ctx, input }) => decideDispute(ctx.services, input, metaOf(ctx)));
+  .mutation(({ ctx, input }) => settleGiftDispute(ctx.services, input, metaOf(ctx)));

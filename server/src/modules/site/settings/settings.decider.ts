@@ -1,0 +1,30 @@
+import { isDeepStrictEqual } from 'node:util';
+import { AppError } from '#server/errors/app-error';
+import { isMoneySetting, MONEY_SETTINGS_FINANCE_ONLY, type TSettings } from './settings.schema.ts';
+import type { SettingsChanged } from '../site.events.ts';
+
+// The settings stream's one decider (docs/decisions/052). The decision is made on the settings in
+// force and the stream's version, read together from the read model in one statement (getSettings),
+// so the stream has no fold of its own here. Its given/when/then is in settings.test.ts.
+
+export const SETTINGS_CONFLICT = 'Someone else changed the settings meanwhile. Reload to see their changes.';
+
+/**
+ * Pure: only what differs from the current values becomes part of the event. The admin saved over
+ * `expectedVersion`; if someone else saved since, the save is refused, never merged silently. A
+ * change to where money goes (MONEY_SETTINGS) is refused, whole, to an admin without finance; the
+ * same value sent again is no change, so a form that sends every field still saves the others.
+ */
+export function decideSettingsChange(
+  command: { expectedVersion: number; changes: Partial<TSettings>; now: Date; mayChangeMoney: boolean },
+  state: { version: number; settings: TSettings },
+): SettingsChanged[] {
+  if (state.version !== command.expectedVersion) throw new AppError('CONFLICT', { userMessage: SETTINGS_CONFLICT });
+  const current = state.settings;
+  const changed = Object.fromEntries(
+    Object.entries(command.changes).filter(([key, value]) => !isDeepStrictEqual(current[key as keyof TSettings], value)),
+  ) as Partial<TSettings>;
+  if (!command.mayChangeMoney && Object.keys(changed).some(isMoneySetting)) throw new AppError('FORBIDDEN', { userMessage: MONEY_SETTINGS_FINANCE_ONLY });
+  if (Object.keys(changed).length === 0) return [];
+  return [{ type: 'SettingsChanged', data: { changes: changed, changedAt: command.now.toISOString() } }];
+}
