@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
-import { deciderSpec, fold, recorded } from '#server/testing/decider-spec';
+import { deciderSpec, fold, recorded } from '#server/testing/deciders/decider-spec';
 import type { ErasureFound } from '#server/modules/module';
 import { PERMISSIONS, type IdentityEvent } from './identity.events.ts';
 import {

@@ -42,7 +42,7 @@ import { scriptOfName, type ZUpdateProfileRequestSchema } from './profile/profil
 // or reset, the user-ID reminder, the profile, the QR code and I-card photo, the status and
 // permissions, two-factor sign-in, and the erasure (with every module's part and the erasure's own
 // record, written beside it). Each decide function is pure (command + state → events, or an
-// AppError); its given/when/then is in a test (server/src/testing/decider-coverage.test.ts checks).
+// AppError); its given/when/then is in a test (server/src/testing/deciders/decider-coverage.test.ts checks).
 // A staff invitation is a stream of its own: staff/staff-invitation.decider.ts.
 
 /**

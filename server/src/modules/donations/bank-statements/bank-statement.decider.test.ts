@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
-import { deciderSpec } from '#server/testing/decider-spec';
+import { deciderSpec } from '#server/testing/deciders/decider-spec';
 import type { BankStatementEvent, StatementColumns } from '../donations.events.ts';
 import type { StatementLine } from './bank-statement.ts';
 import { decideUploadStatement, isNewLayout } from './bank-statement.decider.ts';

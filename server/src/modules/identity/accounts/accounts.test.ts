@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deepFreeze, refusalOf } from '#server/testing/decider-spec';
+import { deepFreeze, refusalOf } from '#server/testing/deciders/decider-spec';
 import { decideRegisterAccount, EMAIL_TAKEN, type RegisterAccountCommand } from '../user.decider.ts';
 
 const userId = 'SH4800001';

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deciderSpec } from '#server/testing/decider-spec';
+import { deciderSpec } from '#server/testing/deciders/decider-spec';
 import type { IdentityEvent } from '../identity.events.ts';
 import { ACCOUNT_NOT_FOUND, CONFIRMATION_INVALID, decideConfirmEmail, decideRequestConfirmationEmail, EMAIL_ALREADY_CONFIRMED, evolveUser, noUser } from '../user.decider.ts';
 

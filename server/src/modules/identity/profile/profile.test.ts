@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deciderSpec, deepFreeze } from '#server/testing/decider-spec';
+import { deciderSpec, deepFreeze } from '#server/testing/deciders/decider-spec';
 import type { ProfileDetails } from '../identity.events.ts';
 import type { ZUpdateProfileRequestSchema } from './profile.schema.ts';
 import { decideUpdateProfile, mergeProfile, OTHER_NAME_IN_DEVANAGARI, OTHER_NAME_IN_LATIN, PROFILE_NOT_FOUND, type ProfileState } from '../user.decider.ts';

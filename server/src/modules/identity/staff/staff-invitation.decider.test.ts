@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
-import { deciderSpec } from '#server/testing/decider-spec';
+import { deciderSpec } from '#server/testing/deciders/decider-spec';
 import { PERMISSIONS, type IdentityEvent, type Permission } from '../identity.events.ts';
 import { EMAIL_TAKEN } from '../user.decider.ts';
 import {

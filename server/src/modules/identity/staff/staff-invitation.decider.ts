@@ -18,7 +18,7 @@ import { decideRegisterAccount } from '../user.decider.ts';
 // The staff invitation stream's one decider (docs/decisions/052): its state and evolve, and the
 // decisions made on it — the invitation, its withdrawal, its acceptance (which opens the account on
 // the user stream beside it, through the user decider's decideRegisterAccount). Each decide function
-// has its given/when/then in a test (server/src/testing/decider-coverage.test.ts checks).
+// has its given/when/then in a test (server/src/testing/deciders/decider-coverage.test.ts checks).
 
 /**
  * Staff invitations (issue 15): a super-admin names a person, an address and the permissions; the

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
 import { totp, TOTP_STEP_SECONDS } from '#server/lib/totp';
-import { deciderSpec, fold, refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
 import { PERMISSIONS, type IdentityEvent, type Permission } from '../identity.events.ts';
 import { decideDisableTotp, decideEnableTotp, evolveUser, noUser, TOTP_ALREADY_ON, TOTP_CODE_WRONG, TOTP_NO_SETUP, TOTP_NOT_ON, TOTP_OWN_RESET, TOTP_RESET_NOT_ALLOWED, type TotpSetupState } from '../user.decider.ts';
 

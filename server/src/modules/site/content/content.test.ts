@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deciderSpec, fold, recorded } from '#server/testing/decider-spec';
+import { deciderSpec, fold, recorded } from '#server/testing/deciders/decider-spec';
 import { CONTENT_CONFLICT, decideSaveContent, decideSavePage, decideSeedPage, evolveContent, noContent } from './content.decider.ts';
 import { SEED_CONTENT } from './seed-content.ts';
 import type { ContentPageSaved, SiteEvent } from '../site.events.ts';

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Recorded } from '#server/event-store/types';
-import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/decider-spec';
+import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/deciders/decider-spec';
 import type { SettingsChanged } from '../site.events.ts';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
 import { MONEY_SETTINGS, MONEY_SETTINGS_FINANCE_ONLY, type TSettings } from './settings.schema.ts';
