@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors/app-error';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import type { Recorded } from '#server/event-store/types';
+import type { HelpBeneficiary } from './help.events.ts';
 import { deciderSpec, fold, recorded, refusalOf } from '#server/testing/deciders/decider-spec';
 import {
   decideAskForInformation,
@@ -684,7 +685,7 @@ describe('decideSubmitHelpRequest', () => {
   // spec folds the new request's stream and the command carries the rest. The seal is a fake, pure one.
   type Command = Omit<Parameters<typeof decideSubmitHelpRequest>[0], 'text' | 'beneficiary'> & { earlierId?: string | null };
   const plainText = { title: { en: 'Surgery', hi: 'ऑपरेशन' }, story: { en: 'A story.', hi: 'एक कहानी।' } };
-  const plainBeneficiary = { name: 'Asha', relation: 'self', payout: { kind: 'upi', upiId: 'asha@okbank' } } as unknown as Parameters<typeof decideSubmitHelpRequest>[0]['beneficiary'];
+  const plainBeneficiary: HelpBeneficiary = { name: 'Asha', relation: 'self', payout: { upiId: 'asha@okbank', bankName: null, accountHolder: null, accountNumber: null, ifsc: null } };
   const submit = deciderSpec({
     decide: ({ earlierId = null, ...command }: Command, request: HelpRequestState) =>
       decideSubmitHelpRequest({ ...command, text: plainText, beneficiary: plainBeneficiary }, { requestId, request, earlierId }, async (value) =>
