@@ -9,9 +9,10 @@ import { CONTENT_CONFLICT } from './content/content.decider.ts';
 import { SETTINGS_CONFLICT } from './settings/settings.decider.ts';
 import { rejection } from '#server/testing/assertions';
 
+/** The fields named in a refusal, from zod's issues or from the decider's own field errors. */
 function fieldErrors(error: TRPCError): Record<string, unknown> {
-  const cause = error.cause as { issues?: { path: PropertyKey[] }[] } | undefined;
-  return Object.fromEntries((cause?.issues ?? []).map((issue) => [issue.path.map(String).join('.'), true]));
+  const cause = error.cause as { issues?: { path: PropertyKey[] }[]; fieldErrors?: Record<string, string[]> } | undefined;
+  return { ...Object.fromEntries((cause?.issues ?? []).map((issue) => [issue.path.map(String).join('.'), true])), ...cause?.fieldErrors };
 }
 
 describe.each(testDbKinds())('site on %s', (kind) => {
@@ -63,6 +64,13 @@ describe.each(testDbKinds())('site on %s', (kind) => {
       ['baselineHappyDonors', { baselineHappyDonors: -1 }],
       ['kanyadanPrefix', { kanyadanPrefix: 'KNY' }],
       ['disbursementChargeBasisPoints', { disbursementChargeBasisPoints: 9000 }],
+      ['approvalIssuedOn', { approvalIssuedOn: '2026-02-30' }],
+      ['approvalValidFrom', { approvalValidFrom: '01/04/2026' }],
+      ['section10bdCode', { section10bdCode: 'section 133' }],
+      ['form10bdDueOn', { form10bdDueOn: '02-29' }],
+      ['fcraRegistrationNumber', { fcraRegistrationNumber: 'FCRA-123' }],
+      ['signatoryName', { signatoryName: 'Asha\nSharma' }],
+      ['approvalValidUntil', { approvalValidFrom: '2026-04-01', approvalValidUntil: '2026-03-31' }],
     ])('refuses a bad %s and records nothing', async (field, data) => {
       const { version } = await visitor.site.settings.get();
       const before = await app.eventCount();

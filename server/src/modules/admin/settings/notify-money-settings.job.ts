@@ -20,6 +20,10 @@ const LABELS: Record<TMoneySettingKey, Localized> = {
   kanyadanFeePaise: { en: 'Kanyadan registration fee', hi: 'कन्यादान पंजीकरण शुल्क' },
   kanyadanBenefitMinPaise: { en: 'Smallest Kanyadan benefit', hi: 'सबसे कम कन्यादान सहायता' },
   kanyadanBenefitMaxPaise: { en: 'Largest Kanyadan benefit', hi: 'सबसे अधिक कन्यादान सहायता' },
+  fcraBankAccountName: { en: 'FCRA account name', hi: 'FCRA खाते का नाम' },
+  fcraBankAccountNumber: { en: 'FCRA account number', hi: 'FCRA खाता संख्या' },
+  fcraBankIfsc: { en: 'FCRA account IFSC', hi: 'FCRA खाते का IFSC' },
+  fcraBankName: { en: 'FCRA account bank', hi: 'FCRA खाते का बैंक' },
 };
 
 const EMPTY: Localized = { en: '(none)', hi: '(कुछ नहीं)' };

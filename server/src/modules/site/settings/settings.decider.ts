@@ -8,6 +8,7 @@ import type { SettingsChanged } from '../site.events.ts';
 // so the stream has no fold of its own here. Its given/when/then is in settings.test.ts.
 
 export const SETTINGS_CONFLICT = 'Someone else changed the settings meanwhile. Reload to see their changes.';
+export const APPROVAL_VALIDITY_ORDER = 'The approval cannot end before it begins: check the validity dates.';
 
 /**
  * Pure: only what differs from the current values becomes part of the event. The admin saved over
@@ -26,5 +27,10 @@ export function decideSettingsChange(
   ) as Partial<TSettings>;
   if (!command.mayChangeMoney && Object.keys(changed).some(isMoneySetting)) throw new AppError('FORBIDDEN', { userMessage: MONEY_SETTINGS_FINANCE_ONLY });
   if (Object.keys(changed).length === 0) return [];
+  // Dates that only make sense together are checked on the settings as they would be after the change.
+  const next = { ...current, ...changed };
+  if (next.approvalValidFrom && next.approvalValidUntil && next.approvalValidUntil < next.approvalValidFrom) {
+    throw new AppError('BAD_REQUEST', { userMessage: APPROVAL_VALIDITY_ORDER, fieldErrors: { approvalValidUntil: [APPROVAL_VALIDITY_ORDER] } });
+  }
   return [{ type: 'SettingsChanged', data: { changes: changed, changedAt: command.now.toISOString() } }];
 }

@@ -21,6 +21,24 @@ const paise = z.number().int('Enter a whole number').min(0, 'Cannot be negative'
 const count = z.number().int('Enter a whole number').min(0, 'Cannot be negative').max(10 ** 9, 'Too large');
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const bilingual = (max: number) => z.object({ en: text(max), hi: text(max) });
+/** A calendar date (YYYY-MM-DD) that exists, or '' when not entered. */
+const isoDate = z.union([
+  z.literal(''),
+  z.iso.date('Enter a date like 2026-04-01'),
+]);
+/** A day of the year (MM-DD) that exists in every year: 02-29 is refused. */
+const monthDay = z
+  .string()
+  .trim()
+  .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/, 'Enter a day of the year like 05-31')
+  .refine((value) => {
+    const [month, day] = value.split('-').map(Number) as [number, number];
+    return day <= [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  }, 'Enter a day of the year like 05-31');
+
+/** The sections Form 10BD's "Section code" column accepts (the income-tax portal's template). */
+export const SECTION_10BD_CODES = ['80G', '35(1)(ii)', '35(1)(iia)', '35(1)(iii)'] as const;
+export type TSection10bdCode = (typeof SECTION_10BD_CODES)[number];
 
 export const ZSettingsSchema = z.object({
   foundationName: bilingual(200),
@@ -32,8 +50,30 @@ export const ZSettingsSchema = z.object({
   pan: z.union([z.literal(''), z.string().trim().toUpperCase().regex(PAN_PATTERN, 'Enter a PAN like ABCDE1234F')]),
   twelveANo: text(100),
   taxExemptionNo: text(100),
-  /** "80G" before 1 April 2026, "section 133, Income-tax Act 2025" after. */
+  /** "80G" before 1 April 2026, "section 133, Income-tax Act 2025" after: what receipts say, never what Form 10BD files. */
   taxSectionLabel: text(100),
+  /** The date the tax-exemption approval (taxExemptionNo) was issued: Form 10BD's "Date of Issuance of Unique Registration Number". */
+  approvalIssuedOn: isoDate,
+  /** The approval's validity, printed on receipts; alerts run before it ends (issue 31). */
+  approvalValidFrom: isoDate,
+  approvalValidUntil: isoDate,
+  /** The notified section Form 10BD files under, whatever taxSectionLabel says. */
+  section10bdCode: z.enum(SECTION_10BD_CODES, { error: 'Choose 80G, 35(1)(ii), 35(1)(iia) or 35(1)(iii)' }),
+  /** Who signs receipts for the foundation: printed under the signature. */
+  signatoryName: text(100),
+  signatoryDesignation: text(100),
+  /** The day each year Form 10BD is due for the previous financial year (31 May today; the law may move it). */
+  form10bdDueOn: monthDay,
+  /** The day each year donors must have their Form 10BE certificates (31 May today). */
+  form10beDueOn: monthDay,
+  /** FCRA 2010 registration (9 digits); '' = none: foreign citizens' gifts are refused. */
+  fcraRegistrationNumber: z.union([z.literal(''), z.string().trim().regex(/^\d{9}$/, 'Enter the 9-digit FCRA registration number')]),
+  fcraValidUntil: isoDate,
+  /** The designated FCRA account (SBI, New Delhi Main Branch): the only account shown to a foreign citizen. */
+  fcraBankAccountName: text(100),
+  fcraBankAccountNumber: z.union([z.literal(''), z.string().trim().regex(/^\d{9,18}$/, 'Enter 9 to 18 digits')]),
+  fcraBankIfsc: z.union([z.literal(''), z.string().trim().toUpperCase().regex(IFSC_PATTERN, 'Enter an IFSC like SBIN0001234')]),
+  fcraBankName: text(100),
   /** Years after the end of a financial year that a verified donation's receipt data is kept despite an erasure (issue 29). */
   taxRecordRetentionYears: z.number().int('Enter a whole number').min(1, 'Enter at least 1 year').max(30, 'Enter at most 30 years'),
   receiptPrefix: z.string().trim().regex(/^[A-Z0-9-]{1,12}$/, 'Use 1–12 capital letters, digits or dashes'),
@@ -88,6 +128,10 @@ export const MONEY_SETTINGS = [
   'kanyadanFeePaise',
   'kanyadanBenefitMinPaise',
   'kanyadanBenefitMaxPaise',
+  'fcraBankAccountName',
+  'fcraBankAccountNumber',
+  'fcraBankIfsc',
+  'fcraBankName',
 ] as const satisfies readonly TSettingKey[];
 export type TMoneySettingKey = (typeof MONEY_SETTINGS)[number];
 
@@ -117,6 +161,10 @@ const ZSettingsChangesSchema = ZSettingsSchema.extend({
   upiPayeeName: line(100),
   bankAccountName: line(100),
   bankName: line(100),
+  signatoryName: line(100),
+  signatoryDesignation: line(100),
+  fcraBankAccountName: line(100),
+  fcraBankName: line(100),
   address: ZSettingsSchema.shape.address.strict(),
   kanyadanBenefitText: ZSettingsSchema.shape.kanyadanBenefitText.strict(),
 })

@@ -6,7 +6,7 @@ import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/deciders/dec
 import type { SettingsChanged } from '../site.events.ts';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
 import { MONEY_SETTINGS, MONEY_SETTINGS_FINANCE_ONLY, type TSettings } from './settings.schema.ts';
-import { decideSettingsChange, SETTINGS_CONFLICT } from './settings.decider.ts';
+import { APPROVAL_VALIDITY_ORDER, decideSettingsChange, SETTINGS_CONFLICT } from './settings.decider.ts';
 
 const now = new Date('2026-03-16T17:00:00.000Z');
 const changedAt = now.toISOString();
@@ -55,11 +55,26 @@ describe('decideSettingsChange', () => {
     ]);
   });
 
+  it('given an approval valid from 2026-04-01, when a save makes it end before that, then it is refused with the field named', () => {
+    const withApproval = { version: 4, settings: { ...state.settings, approvalValidFrom: '2026-04-01' } };
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 4, changes: { approvalValidUntil: '2026-03-31' }, now, mayChangeMoney: false }, withApproval))).toMatchObject({
+      code: 'BAD_REQUEST',
+      userMessage: APPROVAL_VALIDITY_ORDER,
+      fieldErrors: { approvalValidUntil: [APPROVAL_VALIDITY_ORDER] },
+    });
+    expect(decideSettingsChange({ expectedVersion: 4, changes: { approvalValidUntil: '2031-03-31' }, now, mayChangeMoney: false }, withApproval)).toEqual([
+      { type: 'SettingsChanged', data: { changes: { approvalValidUntil: '2031-03-31' }, changedAt } },
+    ]);
+  });
+
   describe('properties', () => {
     const keys = Object.keys(DEFAULT_SETTINGS) as (keyof TSettings)[];
     /** Another value of the same shape as the setting's default. */
     const valueLike = (key: keyof TSettings): fc.Arbitrary<unknown> => {
       const sample = DEFAULT_SETTINGS[key];
+      // The validity's two ends are drawn so that it never ends before it begins (that refusal has its own test).
+      if (key === 'approvalValidFrom') return fc.constantFrom('', '2026-04-01', '2027-04-01');
+      if (key === 'approvalValidUntil') return fc.constantFrom('', '2031-03-31', '2032-03-31');
       if (typeof sample === 'boolean') return fc.boolean();
       if (typeof sample === 'number') return fc.integer({ min: 0, max: 1_000_000 });
       if (typeof sample === 'string') return fc.constantFrom('', 'a', 'b');
@@ -122,6 +137,10 @@ describe('decideSettingsChange', () => {
       kanyadanFeePaise: 99_900,
       kanyadanBenefitMinPaise: 1,
       kanyadanBenefitMaxPaise: 10 ** 12,
+      fcraBankAccountName: 'Someone Else',
+      fcraBankAccountNumber: '40001234567',
+      fcraBankIfsc: 'SBIN0000691',
+      fcraBankName: 'State Bank of India, New Delhi Main Branch',
     };
 
     it('refuses every money setting, alone or with others, to an admin without finance, writing nothing', () => {

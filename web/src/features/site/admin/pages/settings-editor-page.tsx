@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { isMoneySetting, ZSettingsSchema, type TGetSettingsResponse, type TSettingKey, type TSettings } from '@sahay/server/modules/site/settings/settings.schema';
+import { isMoneySetting, SECTION_10BD_CODES, ZSettingsSchema, type TGetSettingsResponse, type TSettingKey, type TSettings } from '@sahay/server/modules/site/settings/settings.schema';
 import { hasPermission } from '@sahay/server/shared/access';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { SelectField } from '#web/ui/form/select-field.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '#web/features/admin/components/admin-gate.public.tsx';
@@ -17,7 +18,7 @@ import { useUpdateSettings } from '../hooks/use-update-settings.ts';
  * How each setting is edited. Money is entered in rupees and stored in paise; the disbursement
  * charge is entered in percent and stored in basis points.
  */
-type Kind = 'text' | 'textarea' | 'email' | 'tel' | 'url' | 'count' | 'rupees' | 'percent' | 'boolean';
+type Kind = 'text' | 'textarea' | 'email' | 'tel' | 'url' | 'count' | 'rupees' | 'percent' | 'boolean' | 'date' | 'section';
 interface FieldSpec {
   key: TSettingKey;
   kind: Kind;
@@ -47,6 +48,32 @@ const GROUPS: ReadonlyArray<{ id: string; legend: MessageKey; fields: FieldSpec[
       { key: 'taxSectionLabel', kind: 'text' },
       { key: 'receiptPrefix', kind: 'text' },
       { key: 'taxRecordRetentionYears', kind: 'count' },
+    ],
+  },
+  {
+    id: 'approval',
+    legend: 'admin.settings.groups.approval',
+    fields: [
+      { key: 'approvalIssuedOn', kind: 'date' },
+      { key: 'approvalValidFrom', kind: 'date' },
+      { key: 'approvalValidUntil', kind: 'date' },
+      { key: 'section10bdCode', kind: 'section' },
+      { key: 'form10bdDueOn', kind: 'text' },
+      { key: 'form10beDueOn', kind: 'text' },
+      { key: 'signatoryName', kind: 'text' },
+      { key: 'signatoryDesignation', kind: 'text' },
+    ],
+  },
+  {
+    id: 'fcra',
+    legend: 'admin.settings.groups.fcra',
+    fields: [
+      { key: 'fcraRegistrationNumber', kind: 'text' },
+      { key: 'fcraValidUntil', kind: 'date' },
+      { key: 'fcraBankAccountName', kind: 'text' },
+      { key: 'fcraBankAccountNumber', kind: 'text' },
+      { key: 'fcraBankIfsc', kind: 'text' },
+      { key: 'fcraBankName', kind: 'text' },
     ],
   },
   {
@@ -268,12 +295,30 @@ function SettingsForm({ loaded, update, justSaved, onReload, canChangeMoney }: F
         </div>
       );
     }
+    if (kind === 'section') {
+      return (
+        <SelectField key={key} name={key} label={label} value={String(values[key] ?? '')} errors={errorsFor(key)} onChange={(event) => setValue(key, event.target.value)}>
+          {SECTION_10BD_CODES.map((code) => (
+            <option key={code} value={code}>
+              {t('admin.settings.sectionOption', { code })}
+            </option>
+          ))}
+        </SelectField>
+      );
+    }
     const names = isBilingual ? [`${key}.en`, `${key}.hi`] : [key];
     return names.map((name) => {
       const fieldLabel = !isBilingual ? label : t(name.endsWith('.hi') ? 'admin.settings.inHindi' : 'admin.settings.inEnglish', { label });
-      const kindHint = kind === 'rupees' ? t('admin.settings.rupeesHint') : kind === 'percent' ? t('admin.settings.percentHint') : undefined;
+      const kindHint =
+        kind === 'rupees'
+          ? t('admin.settings.rupeesHint')
+          : kind === 'percent'
+            ? t('admin.settings.percentHint')
+            : key === 'form10bdDueOn' || key === 'form10beDueOn'
+              ? t('admin.settings.monthDayHint')
+              : undefined;
       const hint = isLocked ? [t('admin.settings.moneyFinanceOnly'), kindHint].filter(Boolean).join(' ') : kindHint;
-      const type = kind === 'email' ? 'email' : kind === 'tel' ? 'tel' : kind === 'url' ? 'url' : 'text';
+      const type = kind === 'email' ? 'email' : kind === 'tel' ? 'tel' : kind === 'url' ? 'url' : kind === 'date' ? 'date' : 'text';
       const inputMode = kind === 'count' ? 'numeric' : kind === 'rupees' || kind === 'percent' ? 'decimal' : undefined;
       const shared = {
         name,
