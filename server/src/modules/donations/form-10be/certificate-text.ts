@@ -92,7 +92,8 @@ const LABELS: readonly [Field, RegExp][] = [
   ['financialYear', /^(?:\d+\.?\s*)?Financial year\b(?: in which (?:the )?donation (?:is|was) received)?/i],
   ['donationType', /^(?:\d+\.?\s*)?Type of donation\b/i],
   ['modeOfReceipt', /^(?:\d+\.?\s*)?Mode of receipt\b/i],
-  ['section', /^(?:\d+\.?\s*)?Section\b(?! of)/i],
+  // Numbered or followed by a colon: not the heading's "section 35 of the Income-tax Act" run on to a new line.
+  ['section', /^(?:\d+\.?\s*Section\b|Section\s*:)/i],
 ];
 
 /** "12,500.00" or "12500" rupees → paise; null when it is no amount. */
@@ -140,7 +141,8 @@ export function parseCertificate(lines: readonly string[]): CertificateParticula
   const idNumber = found.idNumber?.replace(/\s+/g, '').toUpperCase();
   const amountPaise = found.amount === undefined ? null : paiseOf(found.amount);
   const financialYear = found.financialYear === undefined ? null : financialYearOf(found.financialYear);
-  const arn = found.arn?.replace(/\s+/g, '');
+  // The ARN is the value's last word: a label wrapped in its cell may leave "of Form 10BD" before it.
+  const arn = found.arn?.split(/\s+/).at(-1);
   const donorName = found.donorName?.replace(/\s+/g, ' ').trim();
   if (!idNumber || !/^[A-Z0-9]{4,30}$/.test(idNumber) || !donorName || amountPaise === null || amountPaise <= 0 || !financialYear || !arn || !/^[A-Z0-9]{6,40}$/i.test(arn)) {
     return 'not-a-certificate';
