@@ -44,14 +44,14 @@ export async function deliverCertificate(context: JobContext, input: { jobId: st
   if (donor.donor_email && isToSend(state, 'email')) {
     const email = donor.donor_email;
     const fileId = certificate.file_id;
-    await runExternalOnce(context.db, `${input.jobId}.email`, async () => {
+    await runExternalOnce(context.db, `${input.jobId}_email`, async () => {
       const file = await context.files.get(fileId, { subjectId: streamId, kind: CERTIFICATE_FILE_KIND });
       if (!file) return;
       const fileName = `form-10be-${year}.pdf`;
       const amount = formatRupees(Number(certificate.amount_paise));
       await context.mailer.send({
         to: email,
-        idempotencyKey: `${input.jobId}.email`,
+        idempotencyKey: `${input.jobId}_email`,
         ...renderMail('documentAttached', {
           name: donor.donor_name!,
           document: { en: `Form 10BE certificate for ${year}`, hi: `वर्ष ${year} का फ़ॉर्म 10BE प्रमाणपत्र` },
@@ -68,8 +68,8 @@ export async function deliverCertificate(context: JobContext, input: { jobId: st
   }
   if (donor.donor_phone && context.sms.kind !== 'none' && isToSend(state, 'sms')) {
     const phone = donor.donor_phone;
-    await runExternalOnce(context.db, `${input.jobId}.sms`, () =>
-      context.sms.send({ to: phone, idempotencyKey: `${input.jobId}.sms`, text: renderSms('form10beCertificate', { financialYear: year, link: `${context.config.publicUrl}/donate/status` }) }),
+    await runExternalOnce(context.db, `${input.jobId}_sms`, () =>
+      context.sms.send({ to: phone, idempotencyKey: `${input.jobId}_sms`, text: renderSms('form10beCertificate', { financialYear: year, link: `${context.config.publicUrl}/donate/status` }) }),
     );
     await record('sms');
   }
