@@ -8,7 +8,7 @@ import { helpFields, kanyadanFields } from '#server/testing/contract/rest-fixtur
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
-import { certificatePdf } from '#server/modules/donations/form-10be/form-10be.test-helper';
+import { certificatePdf } from '#server/testing/form-10be-certificates';
 
 const TODAY = '2031-07-01';
 const RECENT = '2031-06-10';

@@ -12,7 +12,7 @@ import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp, uniqueEmail } from '#server/testing/test-services';
 import { photoWithExif, plainImage, simplePdf } from '#server/uploads/test-files.test-helper';
-import { certificatePdf } from '#server/modules/donations/form-10be/form-10be.test-helper';
+import { certificatePdf } from '#server/testing/form-10be-certificates';
 
 /**
  * Every operation in the OpenAPI document the running app serves is called for real: one success

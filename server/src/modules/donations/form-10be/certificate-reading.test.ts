@@ -3,7 +3,7 @@ import { latinNameSuggestion } from '#server/shared/latin-name';
 import { MAX_ARCHIVE_FILES, unpackArchive } from './certificate-archive.ts';
 import { isSameLatinName, matchCertificate, type CandidateGift } from './certificate-match.ts';
 import { parseCertificate, readCertificate } from './certificate-text.ts';
-import { certificatePdf, zipBomb, zipOfFiles } from './form-10be.test-helper.ts';
+import { certificatePdf, zipBomb, zipOfFiles } from '#server/testing/form-10be-certificates';
 
 const fields = { foundationPan: 'AAATS1234F', arn: '123456789012345', idNumber: 'ABCPS1234K', donorName: 'RAHUL KUMAR SHARMA', amount: '12,500.50', financialYear: '2026-27' };
 

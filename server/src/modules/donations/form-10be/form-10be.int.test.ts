@@ -6,7 +6,7 @@ import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { statementProof, uniqueDonor, verifiedDonation, writes } from '../donations.test-helper.ts';
 import { ARCHIVE_TOO_LARGE, CERTIFICATE_FILE_NOT_10BE, CERTIFICATE_FILE_OTHER_PAN, CERTIFICATE_FILE_UNREADABLE, MATCH_NOT_A_GIFT_OF_YEAR } from './form-10be.schema.ts';
-import { certificatePdf, zipBomb, zipOfFiles, type CertificateFields } from './form-10be.test-helper.ts';
+import { certificatePdf, zipBomb, zipOfFiles, type CertificateFields } from '#server/testing/form-10be-certificates';
 import { recordDueReminders } from './form-10be-reminders.job.ts';
 
 const FOUNDATION_PAN = 'AAATS1234F';

@@ -6,7 +6,7 @@ import { uniqueDonor, verifiedDonation } from '../donations.test-helper.ts';
 import { CERTIFICATE_ALREADY_MATCHED } from './form-10be-certificate.decider.ts';
 import { deliverCertificate } from './deliver-form-10be.job.ts';
 import { downloadCertificate, uploadCertificates } from './form-10be.ts';
-import { certificatePdf, zipOfFiles } from './form-10be.test-helper.ts';
+import { certificatePdf, zipOfFiles } from '#server/testing/form-10be-certificates';
 import { recordDueReminders } from './form-10be-reminders.job.ts';
 
 /**

@@ -1,3 +1,4 @@
+/** Form 10BE certificates as the income-tax portal issues them, and ZIPs of them, for tests (issue 31). */
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import PDFDocument from 'pdfkit';
 
