@@ -49,6 +49,7 @@ import { verifyDonation } from './verification/verify-donation.ts';
 import { ZVerifyDonationResponseSchema, ZVerifyDonationRestRequestSchema } from './verification/verify-donation.schema.ts';
 import { getYearlyStatement } from './statements/yearly-statement.ts';
 import { ZYearlyStatementQuerySchema } from './statements/yearly-statement.schema.ts';
+import { form10beRest } from './form-10be/form-10be.rest.ts';
 
 const ZReferenceParamsSchema = z.object({ reference: ZReferenceSchema });
 
@@ -469,4 +470,6 @@ export const donationsRest: readonly RestRoute[] = [
       res.json(await verifySureMatches(services, id, user, meta));
     },
   }),
+
+  ...form10beRest,
 ];

@@ -13,6 +13,10 @@ import { requestStatementCodeRoute, verifyStatementCodeRoute } from './statement
 import { submitProofRoute } from './giving/submit-proof.route.ts';
 import { verifyDonationRoute } from './verification/verify-donation.route.ts';
 import { verifyReceiptRoute } from './receipts/verify-receipt.route.ts';
+import { getCertificatesForProofRoute, getMyCertificatesRoute } from './form-10be/donor-certificates.route.ts';
+import { form10beDashboardRoute } from './form-10be/form-10be-dashboard.route.ts';
+import { listCertificatesRoute } from './form-10be/list-certificates.route.ts';
+import { matchCertificateRoute } from './form-10be/match-certificate.route.ts';
 
 export const donationsRouter = router({
   create: createDonationRoute,
@@ -22,6 +26,7 @@ export const donationsRouter = router({
   getMine: getMyDonationsRoute,
   requestStatementCode: requestStatementCodeRoute,
   verifyStatementCode: verifyStatementCodeRoute,
+  form10be: router({ getForProof: getCertificatesForProofRoute, getMine: getMyCertificatesRoute }),
   admin: router({
     getMany: getManyDonationsRoute,
     get: getDonationRoute,
@@ -31,5 +36,6 @@ export const donationsRouter = router({
     recordOffline: recordOfflineDonationRoute,
     recordDonorId: recordDonorIdRoute,
     retainedReceipts: retainedReceiptsRoute,
+    form10be: router({ getMany: listCertificatesRoute, match: matchCertificateRoute, dashboard: form10beDashboardRoute }),
   }),
 });
