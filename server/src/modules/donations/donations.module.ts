@@ -2,6 +2,7 @@ import type { SahayModule } from '#server/modules/module';
 import { donationsErasurePart } from './donations.api.ts';
 import { contactKeysOf } from './donor-keys.ts';
 import { donationsProjection } from './donations.projection.ts';
+import { form10BDFilingsProjection } from './exports/form-10bd-filings.projection.ts';
 import { donationsRest } from './donations.rest.ts';
 import { markAbandonedDonationsJob } from './giving/mark-abandoned-donations.job.ts';
 import { processDonationScreenshotJob } from './giving/process-donation-screenshot.job.ts';
@@ -13,7 +14,7 @@ import { shredRetainedReceiptsJob } from './receipts/shred-retained-receipts.job
 export const donationsModule: SahayModule = {
   name: 'donations',
   // The pay step, the status page and the finance queue read their own changes at once (docs/decisions/015).
-  inlineProjections: [donationsProjection],
+  inlineProjections: [donationsProjection, form10BDFilingsProjection],
   jobs: [processDonationScreenshotJob, renderDonationReceiptJob, sendStatementCodeJob],
   schedules: [markAbandonedDonationsJob, pruneStatementCodesJob, shredRetainedReceiptsJob],
   rest: donationsRest,
