@@ -10,6 +10,21 @@
 ALTER TABLE donations ADD COLUMN donor_pan_name text;
 ALTER TABLE donations ADD COLUMN donation_type text;
 ALTER TABLE donations ADD COLUMN form_10bd_changed_at timestamptz;
+-- Rows projected before these columns: what a replay of their events gives (verifications recorded
+-- before the type existed are 'others'; the last change Form 10BD lists is the verification, an ID
+-- recorded after it, or the cancellation), so that replay equals live.
+UPDATE donations SET donation_type = 'others' WHERE verified_at IS NOT NULL;
+UPDATE donations d SET form_10bd_changed_at = t.at
+  FROM (
+    SELECT substr(v.stream_id, length('donation-') + 1) AS reference, COALESCE(c.at, GREATEST(v.at, r.at)) AS at
+      FROM (SELECT stream_id, max((data->>'verifiedAt')::timestamptz) AS at, max(global_position) AS position
+              FROM events WHERE type = 'DonationVerified' GROUP BY stream_id) v
+      LEFT JOIN (SELECT stream_id, max((data->>'cancelledAt')::timestamptz) AS at FROM events WHERE type = 'DonationCancelled' GROUP BY stream_id) c
+        ON c.stream_id = v.stream_id
+      LEFT JOIN LATERAL (SELECT max((e.data->>'recordedAt')::timestamptz) AS at FROM events e
+                          WHERE e.stream_id = v.stream_id AND e.type = 'DonorIdentificationRecorded' AND e.global_position > v.position) r ON true
+  ) t
+ WHERE d.reference = t.reference;
 CREATE INDEX donations_form_10bd_changed_idx ON donations (financial_year, form_10bd_changed_at) WHERE form_10bd_changed_at IS NOT NULL;
 
 -- A financial year's Form 10BD filings: the first and its revisions, one row each (Form10BDFiled on

@@ -1,6 +1,7 @@
 import type { TCreateDonationRequest } from '@sahay/server/modules/donations/giving/create-donation.schema';
 import { causeOf } from './components/cause-select.tsx';
 import type { ParsedAmount } from './amount.public.ts';
+import { panNameShown } from './components/pan-name-field.tsx';
 
 /** What the donate form and the office's offline-gift form both ask of a donor, as typed. */
 export interface DonorValues {
@@ -9,6 +10,8 @@ export interface DonorValues {
   email: string;
   phone: string;
   pan: string;
+  /** As typed; null until typed, when the suggestion from the name is sent. */
+  panName: string | null;
   address: string;
   referralId: string;
   showName: boolean;
@@ -26,6 +29,8 @@ export function donorInputOf(amount: ParsedAmount, values: DonorValues): TCreate
     email: values.email,
     phone: values.phone,
     pan: values.pan,
+    // Asked only with a PAN: without one nothing is sent, so the server has nothing to refuse.
+    ...(values.pan.trim() ? { panName: panNameShown(values.panName, values.donorName) } : {}),
     address: values.address,
     showName: values.showName,
     referralId: values.referralId.trim(),

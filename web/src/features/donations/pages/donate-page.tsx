@@ -14,6 +14,7 @@ import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { AMOUNT_PRESETS_PAISE, MAX_ONLINE_PAISE, parseRupees, rupeesText } from '../amount.public.ts';
 import { causeOf, CauseSelect } from '../components/cause-select.tsx';
+import { PanNameField } from '../components/pan-name-field.tsx';
 import { donorInputOf } from '../donor-input.ts';
 import { useCreateDonation } from '../hooks/use-create-donation.ts';
 import { useSignedInDonor } from '../hooks/use-signed-in-donor.ts';
@@ -48,12 +49,14 @@ interface Values {
   email: string;
   phone: string;
   pan: string;
+  /** Null until typed: the field shows (and the form sends) a suggestion from the name. */
+  panName: string | null;
   address: string;
   referralId: string;
   showName: boolean;
 }
-type TextFieldName = Exclude<keyof Values, 'showName' | 'cause'>;
-const FIELD_ORDER = ['amount', 'cause', 'donorName', 'email', 'phone', 'pan', 'address', 'referralId'] as const;
+type TextFieldName = Exclude<keyof Values, 'showName' | 'cause' | 'panName'>;
+const FIELD_ORDER = ['amount', 'cause', 'donorName', 'email', 'phone', 'pan', 'panName', 'address', 'referralId'] as const;
 
 /** /donate — PRODUCT.md §6: the pledge form, then how to pay, then the proof. */
 export default function DonatePage() {
@@ -126,6 +129,7 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     email: '',
     phone: '',
     pan: '',
+    panName: null,
     address: '',
     referralId: (query.get('ref') ?? '').trim().toUpperCase(),
     showName: false,
@@ -246,6 +250,15 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
           value={values.pan}
           onChange={set('pan')}
           errors={errorsFor('pan')}
+        />
+        <PanNameField
+          pan={values.pan}
+          donorName={values.donorName}
+          value={values.panName}
+          onChange={(panName) => setTyped({ ...typed, panName })}
+          label={t('donate.panName')}
+          hint={t('donate.panNameHint')}
+          errors={errorsFor('panName')}
         />
         <TextField name="address" label={t('donate.address')} autoComplete="street-address" multiline rows={3} value={values.address} onChange={set('address')} errors={errorsFor('address')} />
       </fieldset>
