@@ -3,7 +3,7 @@ import { isMultilineText, isSingleLineText } from '#server/lib/text.schema';
 import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import { PAN_PATTERN } from '#server/modules/site/settings/settings.schema';
 import { DONATION_CAUSES } from '#server/shared/causes';
-import { LATIN_NAME_PATTERN } from '#server/shared/latin-name';
+import { LATIN_NAME_PATTERN } from '#server/shared/latin-name-pattern';
 import { INDIAN_MOBILE, LOOKUP_CONTACT_INVALID, ZLookupContactSchema } from '#server/shared/contact';
 import { REFERENCE_ALPHABET } from '#server/shared/references';
 
@@ -46,7 +46,6 @@ export const FORMULA_START = 'This cannot start with =, +, - or @.';
 export const CONTROL_CHARACTERS = 'Remove the hidden control characters from this text.';
 export const PAN_INVALID = 'Enter a PAN like ABCDE1234F';
 export const PAN_NAME_NOT_LATIN = 'Write the name as on the PAN in English letters (A to Z), like Kamla Sharma.';
-export const PAN_NAME_TOO_LONG = 'The name as on the PAN must be at most 100 characters';
 export const PAN_NAME_WITHOUT_PAN = 'The name as on the PAN goes with a PAN: enter the PAN too, or leave this empty.';
 export const DONATION_TYPE_REQUIRED = 'Choose the donation type: corpus, specific grant or others';
 export const EMAIL_INVALID = 'Enter a valid e-mail address';
@@ -143,9 +142,9 @@ export const ZOptionalPanSchema = z
  */
 export const ZPanNameSchema = z
   .string({ error: PAN_NAME_NOT_LATIN })
-  .max(200, PAN_NAME_TOO_LONG)
+  .max(200, DONOR_NAME_TOO_LONG)
   .transform((value) => value.trim().replace(/\s+/g, ' '))
-  .refine((value) => value.length <= 100, PAN_NAME_TOO_LONG)
+  .refine((value) => value.length <= 100, DONOR_NAME_TOO_LONG)
   .refine((value) => value === '' || LATIN_NAME_PATTERN.test(value), PAN_NAME_NOT_LATIN);
 
 export const ZOptionalPanNameSchema = ZPanNameSchema.transform((value) => (value === '' ? null : value)).optional();

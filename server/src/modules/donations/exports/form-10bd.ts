@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { rupeesText } from '#server/lib/amount-in-words';
 import type { TSection10bdCode } from '#server/modules/site/settings/settings.schema';
-import { LATIN_NAME_PATTERN } from '#server/shared/latin-name';
+import { LATIN_NAME_PATTERN } from '#server/shared/latin-name-pattern';
 import { formatReference } from '../donation-fields.schema.ts';
 import type { Cause, DonationMode, DonationType } from '../donations.events.ts';
 import { financialYearOf, financialYearRange } from '../receipts/receipt-serial.ts';

@@ -12,7 +12,7 @@ export function PanNameField({ pan, donorName, value, onChange, label, hint, err
   value: string | null;
   onChange: (value: string) => void;
   label: string;
-  hint: string;
+  hint?: string;
   errors?: readonly string[];
 }) {
   if (pan.trim() === '') return null;
@@ -32,6 +32,9 @@ export function PanNameField({ pan, donorName, value, onChange, label, hint, err
     />
   );
 }
+
+/** The donate page loads the field when a PAN is typed: the suggestion's tables stay out of the page's first bytes. */
+export default PanNameField;
 
 /** What the field shows and the form sends: what was typed, else the suggestion from the name. */
 export function panNameShown(value: string | null, donorName: string): string {

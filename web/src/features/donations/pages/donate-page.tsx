@@ -14,7 +14,6 @@ import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { AMOUNT_PRESETS_PAISE, MAX_ONLINE_PAISE, parseRupees, rupeesText } from '../amount.public.ts';
 import { causeOf, CauseSelect } from '../components/cause-select.tsx';
-import { PanNameField } from '../components/pan-name-field.tsx';
 import { donorInputOf } from '../donor-input.ts';
 import { useCreateDonation } from '../hooks/use-create-donation.ts';
 import { useSignedInDonor } from '../hooks/use-signed-in-donor.ts';
@@ -25,6 +24,9 @@ import { useSignedInDonor } from '../hooks/use-signed-in-donor.ts';
  * load stays within the public pages' byte budget.
  */
 const createSchema = lazyModule(() => import('@sahay/server/modules/donations/giving/create-donation.schema'));
+// Asked only once a PAN is typed, with its Latin-letter suggestion (a table of spellings): loaded then.
+const PanNameField = lazy(() => import('../components/pan-name-field.tsx'));
+const latinName = lazyModule(() => import('@sahay/server/shared/latin-name'));
 const loadPayStep = () => import('../components/pay-step.tsx');
 const payStepModule = lazyModule(loadPayStep);
 const PayStep = lazy(loadPayStep);
@@ -165,11 +167,11 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     const focus = (field: string) => (form.elements.namedItem(field) as HTMLElement | null)?.focus();
     const amountError =
       amount.kind === 'empty' ? t('donate.amountRequired') : amount.kind === 'invalid' ? t('donate.amountInvalid') : amount.kind === 'tooSmall' ? t('donate.amountTooSmall') : undefined;
-    // Above ₹10,00,000 the server refuses with the foundation's bank details, shown beside the amount.
-    const input = donorInputOf(amount, values);
     setIsChecking(true);
-    const [schema] = await Promise.all([createSchema.load(), payStepModule.load()]);
+    const [schema, , latin] = await Promise.all([createSchema.load(), payStepModule.load(), values.pan.trim() ? latinName.load() : undefined]);
     setIsChecking(false);
+    // Above ₹10,00,000 the server refuses with the foundation's bank details, shown beside the amount.
+    const input = donorInputOf(amount, values, latin?.latinNameSuggestion);
     // Without the schema (offline) the server still checks everything.
     const parsed = schema?.ZCreateDonationRequestSchema.safeParse(input);
     const found: FieldErrors = parsed && !parsed.success ? issuesToFieldErrors(parsed.error.issues) : {};
@@ -251,15 +253,18 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
           onChange={set('pan')}
           errors={errorsFor('pan')}
         />
-        <PanNameField
-          pan={values.pan}
-          donorName={values.donorName}
-          value={values.panName}
-          onChange={(panName) => setTyped({ ...typed, panName })}
-          label={t('donate.panName')}
-          hint={t('donate.panNameHint')}
-          errors={errorsFor('panName')}
-        />
+        {values.pan.trim() !== '' && (
+          <Suspense fallback={null}>
+            <PanNameField
+              pan={values.pan}
+              donorName={values.donorName}
+              value={values.panName}
+              onChange={(panName) => setTyped({ ...typed, panName })}
+              label={t('donate.panName')}
+              errors={errorsFor('panName')}
+            />
+          </Suspense>
+        )}
         <TextField name="address" label={t('donate.address')} autoComplete="street-address" multiline rows={3} value={values.address} onChange={set('address')} errors={errorsFor('address')} />
       </fieldset>
       <div className="field">

@@ -5,9 +5,9 @@ import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 export type DonationType = (typeof DONATION_TYPES)[number];
 
 export const DONATION_TYPE_LABELS: Record<DonationType, MessageKey> = {
-  corpus: 'adminDonations.donationTypes.corpus',
-  'specific-grant': 'adminDonations.donationTypes.specificGrant',
-  others: 'adminDonations.donationTypes.others',
+  corpus: 'finance.gift.donationTypes.corpus',
+  'specific-grant': 'finance.gift.donationTypes.specificGrant',
+  others: 'finance.gift.donationTypes.others',
 };
 
 /** Form 10BD's nature of a gift, chosen by finance when verifying or recording it (decision 057); `value` starts at the cause's default. */
@@ -16,9 +16,9 @@ export function DonationTypeSelect({ value, onChange, errors }: { value: Donatio
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>{t('adminDonations.donationType')}</label>
+      <label htmlFor={id}>{t('finance.gift.donationType')}</label>
       <p id={`${id}-hint`} className="field-hint">
-        {t('adminDonations.donationTypeHint')}
+        {t('finance.gift.donationTypeHint')}
       </p>
       <select
         id={id}

@@ -159,10 +159,10 @@ function DonationDetail({ reference }: { reference: string }) {
               <span className="mono">{donation.donorId.number}</span>
             </Fact>
           )}
-          <Fact label={t('adminDonations.panName')} testId="pan-name">
+          <Fact label={t('finance.gift.panName')} testId="pan-name">
             {donation.panName ?? none}
           </Fact>
-          {donation.donationType && <Fact label={t('adminDonations.donationType')}>{t(DONATION_TYPE_LABELS[donation.donationType])}</Fact>}
+          {donation.donationType && <Fact label={t('finance.gift.donationType')}>{t(DONATION_TYPE_LABELS[donation.donationType])}</Fact>}
           <Fact label={t('adminDonations.address')}>
             <span style={{ whiteSpace: 'pre-wrap' }}>{donation.address ?? none}</span>
           </Fact>

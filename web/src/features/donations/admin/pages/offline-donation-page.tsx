@@ -7,6 +7,7 @@ import { parseRupees } from '#web/features/donations/amount.public.ts';
 import { donorInputOf } from '#web/features/donations/donor-input.ts';
 import { CauseSelect } from '#web/features/donations/components/cause-select.tsx';
 import { PanNameField } from '#web/features/donations/components/pan-name-field.tsx';
+import { latinNameSuggestion } from '@sahay/server/shared/latin-name';
 import { defaultDonationTypeOf } from '@sahay/server/modules/donations/donation-fields.schema';
 import { DonationTypeSelect, type DonationType } from '../components/donation-type-select.tsx';
 import { displayReference, normaliseReference } from '#web/features/donations/reference.public.ts';
@@ -91,7 +92,7 @@ function OfflineDonationForm() {
     const form = event.currentTarget;
     const input: TRecordOfflineDonationRequest = {
       // Offline gifts have no online limit; the schema's own ceiling applies.
-      ...donorInputOf(amount, values),
+      ...donorInputOf(amount, values, latinNameSuggestion),
       mode: values.mode as (typeof OFFLINE_MODES)[number],
       instrumentNumber: needsNumber ? values.instrumentNumber : '',
       receivedOn: values.receivedOn,
@@ -179,8 +180,8 @@ function OfflineDonationForm() {
           donorName={values.donorName}
           value={values.panName}
           onChange={(panName) => setValues({ ...values, panName })}
-          label={t('adminDonations.panName')}
-          hint={t('adminDonations.panNameHint')}
+          label={t('finance.gift.panName')}
+          hint={t('finance.gift.panNameHint')}
           errors={errorsFor('panName')}
         />
         <TextField name="address" label={t('donate.address')} autoComplete="off" multiline rows={3} value={values.address} onChange={set('address')} errors={errorsFor('address')} />
