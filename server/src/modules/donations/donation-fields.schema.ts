@@ -21,7 +21,7 @@ export const DONATION_MODES = ['upi', 'bank-transfer', 'cash', 'cheque', 'dd'] a
 export const OFFLINE_MODES = ['cash', 'cheque', 'dd'] as const;
 export const DONATION_STATUSES = ['awaiting_payment', 'proof_received', 'verified', 'rejected', 'abandoned', 'cancelled'] as const;
 export const UTR_KINDS = ['upi-imps', 'neft-rtgs'] as const;
-/** A gift's nature for Form 10BD and its receipt, chosen by finance at verification (decision 057). */
+/** A gift's nature for Form 10BD and its receipt, chosen by finance at verification (decision 056). */
 export const DONATION_TYPES = ['corpus', 'specific-grant', 'others'] as const;
 
 /** ₹1. */
@@ -232,7 +232,7 @@ export function checkPanNameWithPan(value: { pan?: string | null; panName?: stri
 export const ZDonationTypeSchema = z.enum(DONATION_TYPES, { error: DONATION_TYPE_REQUIRED });
 
 /**
- * The donation type finance is offered at verification (decision 057): a gift for a published help
+ * The donation type finance is offered at verification (decision 056): a gift for a published help
  * request or for Kanyadan is given for a named need or scheme, a specific grant; any other cause is
  * "others". Never corpus: a gift is corpus only when its donor says so in writing, which finance
  * then chooses.

@@ -84,7 +84,7 @@ const verified: DonationVerified = {
     instrumentNumber: null,
     utr,
     receipt,
-    // A Kanyadan gift: a specific grant unless finance chooses otherwise (decision 057).
+    // A Kanyadan gift: a specific grant unless finance chooses otherwise (decision 056).
     donationType: 'specific-grant',
     verifiedAt: at,
   },
@@ -419,7 +419,7 @@ describe('decideReject, decideCancel, decideAbandon, decideEraseDonation', () =>
   });
 });
 
-describe('the donation type at verification (decision 057)', () => {
+describe('the donation type at verification (decision 056)', () => {
   const slot: SerialSlot = { streamId: 'receipt-serials-SAHAY-2026-27', prefix: 'SAHAY', financialYear: '2026-27', version: 6 };
   const verify = deciderSpec({
     decide: (command: VerificationCommand, state: DonationState) =>

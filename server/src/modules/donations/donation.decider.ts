@@ -79,7 +79,7 @@ export interface DonationState {
     instrumentNumber: string | null;
     utr: string | null;
     receipt: IssuedReceipt;
-    /** 'others' for a verification recorded before the type was chosen (decision 057). */
+    /** 'others' for a verification recorded before the type was chosen (decision 056). */
     donationType: DonationType;
     verifiedAt: string;
   } | null;

@@ -122,7 +122,7 @@ export type DonationVerified = {
     instrumentNumber: string | null;
     utr: string | null;
     receipt: IssuedReceipt;
-    /** Form 10BD's nature of the gift, chosen by finance (decision 057); absent in events recorded before: 'others'. */
+    /** Form 10BD's nature of the gift, chosen by finance (decision 056); absent in events recorded before: 'others'. */
     donationType?: DonationType;
     verifiedAt: string;
   };

@@ -17,7 +17,7 @@ import { financialYearOf, financialYearRange } from '../receipts/receipt-serial.
  * The template's texts (column names, ID codes, section codes, donation types, modes of receipt)
  * follow the portal's "Instructions for filling Form 10BD – Part-B CSV Template" as an earlier
  * reading recorded them: the cells carry the dropdown's text ("Permanent Account Number"), not a
- * number. What was relied on, and what could not be checked again, is in docs/decisions/057.
+ * number. What was relied on, and what could not be checked again, is in docs/decisions/056.
  */
 
 export type DonorIdKind = 'pan' | 'aadhaar' | 'tin' | 'passport' | 'voter-id' | 'driving-licence' | 'ration-card';
@@ -31,7 +31,7 @@ export interface Form10BDDonation {
   amountPaise: number;
   mode: DonationMode;
   cause: Cause;
-  /** Chosen by finance at verification (decision 057). */
+  /** Chosen by finance at verification (decision 056). */
   donationType: DonationType;
   /** Tells donors apart (blind index of e-mail or phone); null once erased. Not used to group: see form10BDRows. */
   donorKey: string | null;
@@ -318,7 +318,7 @@ export const FORM_10BD_COLUMNS = [
 export const UNFILEABLE_COLUMNS = ['Reference', 'Received on', 'Amount (₹)', 'Mode', 'Cause', 'Donor', 'Reason'] as const;
 
 /**
- * The day as the template's date cells take it: DD-MM-YYYY (decision 057 says what this rests on).
+ * The day as the template's date cells take it: DD-MM-YYYY (decision 056 says what this rests on).
  * One function, so that a different reading of the template changes one line.
  */
 export function templateDate(isoDate: string): string {

@@ -120,7 +120,7 @@ describe('what the receipt is drawn from', () => {
       donor: { name: 'Ramesh Kumar', pan: 'ABCDE1234F', address: null },
       amountPaise: 1_250_00,
       cause: 'kanyadan',
-      // A verification recorded before the donation type was chosen says "others" (decision 057).
+      // A verification recorded before the donation type was chosen says "others" (decision 056).
       donationType: 'others',
       mode: 'cheque',
       receivedOn: '2026-05-01',

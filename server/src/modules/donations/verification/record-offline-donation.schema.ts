@@ -18,7 +18,7 @@ const OFFLINE_FIELDS = {
   /** The cheque or DD number (its reference); none for cash. */
   instrumentNumber: ZOptionalInstrumentNumberSchema,
   receivedOn: ZDateSchema,
-  /** Form 10BD's nature of the gift; absent: the default of its cause (decision 057). */
+  /** Form 10BD's nature of the gift; absent: the default of its cause (decision 056). */
   donationType: ZDonationTypeSchema.optional(),
 };
 

@@ -12,7 +12,7 @@ const VERIFY_FIELDS = {
    * changed the proof since, the verification is refused, so the UTR claimed is the one checked.
    */
   utr: ZUtrSchema.optional(),
-  /** Form 10BD's nature of the gift (corpus, specific grant, others); absent: the default of its cause (decision 057). */
+  /** Form 10BD's nature of the gift (corpus, specific grant, others); absent: the default of its cause (decision 056). */
   donationType: ZDonationTypeSchema.optional(),
 };
 

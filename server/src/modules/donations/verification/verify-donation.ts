@@ -67,7 +67,7 @@ interface VerifyInput {
   mode: DonationMode;
   instrumentNumber?: string | null;
   utr?: string;
-  /** Absent: the default of the gift's cause (decision 057). */
+  /** Absent: the default of the gift's cause (decision 056). */
   donationType?: DonationType;
 }
 

@@ -10,7 +10,7 @@ export const DONATION_TYPE_LABELS: Record<DonationType, MessageKey> = {
   others: 'finance.gift.donationTypes.others',
 };
 
-/** Form 10BD's nature of a gift, chosen by finance when verifying or recording it (decision 057); `value` starts at the cause's default. */
+/** Form 10BD's nature of a gift, chosen by finance when verifying or recording it (decision 056); `value` starts at the cause's default. */
 export function DonationTypeSelect({ value, onChange, errors }: { value: DonationType; onChange: (value: DonationType) => void; errors?: readonly string[] }) {
   const t = useT();
   const id = useId();

@@ -33,7 +33,7 @@ const EMPTY: {
   instrumentNumber: string;
   receivedOn: string;
   cause: string;
-  /** Null until chosen: the cause's default (decision 057). */
+  /** Null until chosen: the cause's default (decision 056). */
   donationType: DonationType | null;
   donorName: string;
   email: string;
