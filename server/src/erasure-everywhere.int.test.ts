@@ -93,9 +93,17 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     });
 
     // A verified donation with every detail a receipt takes.
-    const pay = await memberCaller.donations.create({ amountPaise: 5_000_00, cause: 'general', donorName: person.name, email: person.email, phone: person.phone, pan: person.pan, address: person.address, showName: false });
+    // Her name as on the PAN (issue 31), given with the pledge and corrected by finance: both are hers to erase.
+    const latinTag = tag.replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)]!);
+    const panName = `Savitri Panname ${latinTag}`;
+    const correctedPanName = `Savitri Corrected ${latinTag}`;
+    const pay = await memberCaller.donations.create({
+      amountPaise: 5_000_00, cause: 'general', donorName: person.name, email: person.email, phone: person.phone, pan: person.pan, panName, address: person.address, showName: false,
+    });
     await visitor.donations.submitProof({ reference: pay.reference, contact: person.email, utr: uniqueUtr() });
     await finance.donations.admin.verify({ reference: pay.reference, receivedOn: TODAY, mode: 'upi' });
+    expect((await app.services.db.query(`SELECT 1 FROM donations WHERE donor_pan_name = $1`, [panName])).rows).toHaveLength(1);
+    await finance.donations.admin.recordPanName({ reference: pay.reference, panName: correctedPanName });
 
     // The income-tax portal's Form 10BE certificate for that gift, uploaded by finance: it names them and holds their PAN.
     const certificate = await request(app.http())
@@ -212,10 +220,12 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       giftDecision: person.giftDecision.slice(10),
       girlName,
       otherGirlName,
+      panName,
+      correctedPanName,
     };
     // The search finds them before the erasure (so it would find them after, were they left).
     expect(await clearTextHits(needles)).toEqual(
-      expect.arrayContaining(['donations: name', 'donations: pan', 'form_10be_certificates: name', 'form_10be_certificates: pan', 'help_requests: story', 'help_requests: update', 'help_requests: question', 'help_requests: requestRejection', 'help_disbursements: withdrawalRejection', 'help_gifts: giftDecision', 'kanyadan_applications: girlName', 'kanyadan_applications: otherGirlName']),
+      expect.arrayContaining(['donations: name', 'donations: pan', 'donations: correctedPanName', 'form_10be_certificates: name', 'form_10be_certificates: pan', 'help_requests: story', 'help_requests: update', 'help_requests: question', 'help_requests: requestRejection', 'help_disbursements: withdrawalRejection', 'help_gifts: giftDecision', 'kanyadan_applications: girlName', 'kanyadan_applications: otherGirlName']),
     );
     const kanyadanFiles = async (regNo: string) =>
       (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM files WHERE subject_id = $1`, [`kanyadan-${regNo}`])).rows[0]!.count;

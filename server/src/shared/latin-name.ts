@@ -1,6 +1,6 @@
 // A person's name in Latin letters, as the income-tax department writes it on a PAN (issue 31):
 // Form 10BD wants "name as on PAN", and the Form 10BE certificates come back in Latin letters while
-// donors often type their names in Devanagari. Nothing here imports anything.
+// donors often type their names in Devanagari. It imports only its one-line pattern (latin-name-pattern.ts).
 //
 // latinNameSuggestion is only a suggestion, prefilled for the donor or finance to correct: Hindi
 // spelling in Latin letters is a habit, not a rule (Deepak or Dipak, Pooja or Puja). It follows the
@@ -183,8 +183,7 @@ export function latinNameSuggestion(name: string): string {
   return latin.filter(Boolean).join(' ');
 }
 
-/** A name as the Income-tax department would accept it on a PAN: Latin letters, spaces, dots, apostrophes and hyphens. */
-export const LATIN_NAME_PATTERN = /^[A-Za-z][A-Za-z .'-]*$/;
+export { LATIN_NAME_PATTERN } from './latin-name-pattern.ts';
 
 /**
  * A key for comparing two spellings of one name in Latin letters, word by word: case, dots and the

@@ -2,6 +2,7 @@ import type { SahayModule } from '#server/modules/module';
 import { donationsErasurePart } from './donations.api.ts';
 import { contactKeysOf } from './donor-keys.ts';
 import { donationsProjection } from './donations.projection.ts';
+import { form10BDFilingsProjection } from './exports/form-10bd-filings.projection.ts';
 import { donationsRest } from './donations.rest.ts';
 import { markAbandonedDonationsJob } from './giving/mark-abandoned-donations.job.ts';
 import { processDonationScreenshotJob } from './giving/process-donation-screenshot.job.ts';
@@ -16,7 +17,7 @@ import { form10beRemindersJob, notifyTaxDeadlineJob } from './form-10be/form-10b
 export const donationsModule: SahayModule = {
   name: 'donations',
   // The pay step, the status page and the finance queue read their own changes at once (docs/decisions/015).
-  inlineProjections: [donationsProjection, form10beProjection],
+  inlineProjections: [donationsProjection, form10beProjection, form10BDFilingsProjection],
   jobs: [processDonationScreenshotJob, renderDonationReceiptJob, sendStatementCodeJob, deliverForm10beJob, notifyTaxDeadlineJob],
   schedules: [markAbandonedDonationsJob, pruneStatementCodesJob, shredRetainedReceiptsJob, form10beRemindersJob],
   rest: donationsRest,

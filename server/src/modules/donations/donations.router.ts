@@ -7,6 +7,8 @@ import { getManyDonationsRoute } from './verification/get-many-donations.route.t
 import { getMyDonationsRoute } from './giving/get-my-donations.route.ts';
 import { recordOfflineDonationRoute } from './verification/record-offline-donation.route.ts';
 import { recordDonorIdRoute } from './verification/record-donor-id.route.ts';
+import { recordPanNameRoute } from './verification/record-pan-name.route.ts';
+import { getForm10BDYearRoute, recordForm10BDFilingRoute } from './exports/form-10bd.route.ts';
 import { rejectDonationRoute } from './verification/reject-donation.route.ts';
 import { retainedReceiptsRoute } from './receipts/retained-receipts.route.ts';
 import { requestStatementCodeRoute, verifyStatementCodeRoute } from './statements/statement-code.route.ts';
@@ -35,6 +37,8 @@ export const donationsRouter = router({
     cancel: cancelDonationRoute,
     recordOffline: recordOfflineDonationRoute,
     recordDonorId: recordDonorIdRoute,
+    recordPanName: recordPanNameRoute,
+    form10bd: router({ get: getForm10BDYearRoute, recordFiling: recordForm10BDFilingRoute }),
     retainedReceipts: retainedReceiptsRoute,
     form10be: router({ getMany: listCertificatesRoute, match: matchCertificateRoute, dashboard: form10beDashboardRoute }),
   }),

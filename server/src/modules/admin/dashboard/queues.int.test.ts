@@ -81,7 +81,7 @@ describe.each(testDbKinds())('staff queues on %s', (kind) => {
 
   it('shows each admin only the queues their permissions cover; a member and a visitor are refused', async () => {
     const ids = async (caller: AppCaller) => (await caller.admin.getQueues()).queues.map((queue) => queue.id);
-    expect(await ids(finance)).toEqual<QueueId[]>(['donationsToVerify', 'kanyadanFinance', 'disbursementsToApprove', 'disbursementsToPay']);
+    expect(await ids(finance)).toEqual<QueueId[]>(['donationsToVerify', 'form10bdRevisions', 'kanyadanFinance', 'disbursementsToApprove', 'disbursementsToPay']);
     expect(await ids(verifier)).toEqual<QueueId[]>(['kanyadanToVerify', 'helpRequestsToVerify', 'giftDisputes']);
     expect(await ids(content)).toEqual<QueueId[]>(['contactMessages']);
     expect(await ids(bare)).toEqual([]);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import {
-  checkContactGiven,
+  checkDonor,
   checkInstrumentNumber,
   DONOR_FIELDS,
   ZAmountPaiseSchema,
   ZAmountRupeesSchema,
   ZDateSchema,
+  ZDonationTypeSchema,
   ZOfflineModeSchema,
   ZOptionalInstrumentNumberSchema,
 } from '../donation-fields.schema.ts';
@@ -17,10 +18,12 @@ const OFFLINE_FIELDS = {
   /** The cheque or DD number (its reference); none for cash. */
   instrumentNumber: ZOptionalInstrumentNumberSchema,
   receivedOn: ZDateSchema,
+  /** Form 10BD's nature of the gift; absent: the default of its cause (decision 057). */
+  donationType: ZDonationTypeSchema.optional(),
 };
 
-function checkOffline(value: { email?: string | null; phone?: string | null; mode: string; instrumentNumber?: string | null }, ctx: z.RefinementCtx): void {
-  checkContactGiven(value, ctx);
+function checkOffline(value: { email?: string | null; phone?: string | null; pan?: string | null; panName?: string | null; mode: string; instrumentNumber?: string | null }, ctx: z.RefinementCtx): void {
+  checkDonor(value, ctx);
   checkInstrumentNumber(value, ctx);
 }
 

@@ -10,6 +10,7 @@ export const adminDonationsPage = apiPage(() => import('./pages/donations-page.t
 export const adminDonationDetailPage = apiPage(() => import('./pages/donation-detail-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminOfflineDonationPage = apiPage(() => import('./pages/offline-donation-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminFinanceExportsPage = apiPage(() => import('./pages/finance-exports-page.tsx'), ['admin', 'messages']);
+export const adminForm10BDPage = apiPage(() => import('./pages/form-10bd-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminBankStatementsPage = apiPage(() => import('./pages/bank-statements-page.tsx'), ['admin', 'messages']);
 
 /** Paths under /admin, in the order they are matched (a fixed segment before a parameter). */
@@ -18,5 +19,6 @@ export const donationsStaffRoutes: readonly StaffRoute[] = [
   { path: '/donations/offline', page: adminOfflineDonationPage },
   { path: '/donations/:reference', page: adminDonationDetailPage },
   { path: '/exports', page: adminFinanceExportsPage },
+  { path: '/form-10bd', page: adminForm10BDPage },
   { path: '/bank-statements', page: adminBankStatementsPage },
 ];
