@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Express } from 'express';
 import request from 'supertest';
+import { openEveryDocument } from '#server/testing/open-every-document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
 import { uniformRateLimits } from '#server/lib/rate-limit';
@@ -187,8 +188,15 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     return { regNo: res.body.regNo as string, phone: fields.phone! };
   }
 
-  async function verifiedApplication(dob?: string): Promise<string> {
+  /** Every document opened by the admin who verifies, as a verifier must before verifying (issue 32). */
+  async function openedApplication(dob?: string): Promise<string> {
     const { regNo } = await application({ dob });
+    await openEveryDocument(app, adminCaller, regNo);
+    return regNo;
+  }
+
+  async function verifiedApplication(dob?: string): Promise<string> {
+    const regNo = await openedApplication(dob);
     expect((await asAdmin(post(`/api/admin/kanyadan/applications/${regNo}/verify`)).send({})).status).toBe(200);
     return regNo;
   }
@@ -869,7 +877,7 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
       },
     },
     postAdminKanyadanApplicationsByRegNoVerify: {
-      success: async () => asAdmin(post(`/api/admin/kanyadan/applications/${(await application()).regNo}/verify`)).send({}),
+      success: async () => asAdmin(post(`/api/admin/kanyadan/applications/${await openedApplication()}/verify`)).send({}),
       errors: {
         400: () => asAdmin(post(`/api/admin/kanyadan/applications/${UNKNOWN_REG_NO}/verify`)).send({ force: true }),
         404: () => asAdmin(post(`/api/admin/kanyadan/applications/${UNKNOWN_REG_NO}/verify`)).send({}),

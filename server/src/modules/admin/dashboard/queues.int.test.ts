@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpFields, kanyadanFields, postForm, type FormFile } from '#server/testing/contract/rest-fixtures';
 import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
+import { openEveryDocument } from '#server/testing/open-every-document';
 import { rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
@@ -127,6 +128,7 @@ describe.each(testDbKinds())('staff queues on %s', (kind) => {
     await (await app.caller({ token: member.token })).help.answer({ id: requestId, answer: 'Sent with the documents.' });
     expect((await counts(verifier)).helpRequestsToVerify).toBe(1);
 
+    await openEveryDocument(app, verifier, regNo);
     await verifier.kanyadan.admin.verify({ regNo });
     await verifier.help.admin.checkIdentity({ id: requestId, idKind: 'aadhaar', isMatched: true });
     await verifier.help.admin.publish({ id: requestId });
