@@ -31,8 +31,9 @@ export function Form10BECertificates({ certificates, proof, status, isSection = 
       {certificates && certificates.length === 0 && <p data-testid="form-10be-none">{t('form10be.none')}</p>}
       {certificates && certificates.length > 0 && (
         <ResponsiveTable
-          label={t('form10be.heading')}
-          caption={<span className="visually-hidden">{t('form10be.caption')}</span>}
+          // Not the heading's words: two landmarks of one name cannot be told apart.
+          label={t('form10be.caption')}
+          caption={t('form10be.caption')}
           rows={certificates}
           rowKey={(certificate) => certificate.id}
           columns={[
