@@ -253,4 +253,67 @@ describe('Form 10BE certificates from upload to the donor, in Chromium', () => {
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
+
+  it('finance gives a certificate two donors sharing a PAN could own to one of them by hand, and is told plainly when another admin did first (360 px)', { timeout: 120_000 }, async () => {
+    const today = indiaDay();
+    const startYear = Number(today.slice(5, 7)) >= 4 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
+    const thisYear = `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
+    const sharedPan = personalPan();
+    const references: string[] = [];
+    for (const donorName of ['सुनीता देवी', 'सुनील देव', 'सुनीता वर्मा']) {
+      const recorded = await callProcedure(harness, 'donations.admin.recordOffline', {
+        kind: 'mutation',
+        token: financeToken,
+        input: { amountPaise: 1_000_00, cause: 'general', donorName, email: `${crypto.randomBytes(4).toString('hex')}@example.org`, pan: sharedPan, showName: false, mode: 'cash', receivedOn: today },
+      });
+      expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+      references.push((recorded.body.result?.data as { reference: string }).reference);
+    }
+    const uploadOne = async (donorName: string, arn: string) => {
+      const body = new FormData();
+      const pdf = await certificatePdf({ foundationPan: FOUNDATION_PAN, arn, idNumber: sharedPan, donorName, amount: '1,000', financialYear: thisYear });
+      body.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'certificate.pdf');
+      const answer = await fetch(`${harness.url}/api/admin/form-10be`, { method: 'POST', headers: { Authorization: `Bearer ${financeToken}`, 'x-sahay-csrf': '1' }, body });
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { certificates: { id: string; status: string }[] }).certificates[0]!;
+    };
+    const first = await uploadOne('SUNITA KUMARI', '123456789012348');
+    const second = await uploadOne('SUNITA K', '123456789012349');
+    expect([first.status, second.status]).toEqual(['unmatched', 'unmatched']);
+
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await signIn(page, finance);
+    await page.goto('/admin/form-10be');
+    await waitForApp(page);
+    await page.getByTestId('form-10be-year').selectOption(thisYear);
+    const cards = page.getByTestId('form-10be-waiting-certificate');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(2);
+    const card = cards.filter({ hasText: 'SUNITA KUMARI' });
+    expect(await card.getByRole('radio').count()).toBe(3);
+    // Nothing chosen: said beside the choices, nothing sent.
+    await card.getByRole('button', { name: 'Give the certificate to this donor' }).click();
+    await expect.poll(() => card.getByText('Choose the donation whose donor this certificate belongs to.').count()).toBe(1);
+    await card.getByRole('radio', { name: /^सुनीता देवी/ }).check();
+    await card.getByRole('button', { name: 'Give the certificate to this donor' }).click();
+    await expect.poll(() => page.getByTestId('form-10be-matched').textContent()).toBe('The certificate was given to सुनीता देवी; it is being sent to them.');
+    await expect.poll(() => cards.count()).toBe(1);
+
+    // Another admin gives the other certificate to one donor while this page offers it: the page's choice is refused (409) and said so.
+    const other = cards.filter({ hasText: 'SUNITA K' });
+    await other.getByRole('radio', { name: /^सुनीता वर्मा/ }).check();
+    const byOther = await callProcedure(harness, 'donations.admin.form10be.match', { kind: 'mutation', token: financeToken, input: { id: second.id, reference: references[1] } });
+    expect(byOther.status, JSON.stringify(byOther.body)).toBe(200);
+    await other.getByRole('button', { name: 'Give the certificate to this donor' }).click();
+    await expect.poll(() => page.getByTestId('form-10be-waiting').getByRole('alert').textContent()).toContain('Another admin matched the certificate of SUNITA K meanwhile, so your choice was not recorded.');
+    await expect.poll(() => cards.count()).toBe(0);
+    await expectNoSideScroll(page, '/admin/form-10be hand match (360 px)');
+    await expectAccessible(page, '/admin/form-10be hand match (360 px)');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'form-10be-hand-match-en-360.png'), fullPage: true });
+    const listed = await callProcedure(harness, 'donations.admin.form10be.getMany', { token: financeToken, input: { fy: thisYear, status: 'matched' } });
+    const matched = (listed.body.result?.data as { certificates: { id: string; references: string[]; matchedHow: string }[] }).certificates;
+    expect(matched.find((certificate) => certificate.id === first.id)).toMatchObject({ matchedHow: 'by-hand' });
+    expect(matched.find((certificate) => certificate.id === second.id)?.references).toHaveLength(1);
+    expect(consoleErrors.filter((message) => !/status of 409/.test(message))).toEqual([]);
+    await page.context().close();
+  });
 });

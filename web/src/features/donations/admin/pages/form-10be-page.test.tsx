@@ -166,11 +166,14 @@ describe("the year's figures and the certificates waiting", () => {
     for (const id of ids) expect(html).toContain(`for="${id}"`);
   });
 
-  it('says plainly that another admin matched it first on a conflict (409), in Hindi', () => {
-    hooks.match = { data: undefined, isPending: false, isSuccess: false, error: new ProcedureError('This certificate is already matched to a donor.', { httpStatus: 409 }) };
+  it("tells a refused choice beside the choices, in the reader's language", () => {
+    const message = "Choose a verified donation of the certificate's financial year.";
+    hooks.match = { data: undefined, isPending: false, isSuccess: false, error: new ProcedureError(message, { httpStatus: 400, fieldErrors: { reference: [message] } }) };
     const html = render('hi');
-    expect(html).toContain('किसी दूसरे एडमिन ने इसी बीच यह प्रमाणपत्र मिला दिया');
-    expect(html).not.toContain('This certificate is already matched to a donor.');
+    expect(html).toMatch(/<fieldset aria-describedby="([^"]+)">[\s\S]*<p class="field-error" id="\1">/);
+    expect(html).not.toContain(message);
+    expect(html).toContain('प्रमाणपत्र के वित्तीय वर्ष का कोई सत्यापित दान चुनें।');
+    expect(html.match(/aria-invalid="true"[^>]*type="radio"|type="radio"[^>]*aria-invalid="true"/g)).toHaveLength(2);
   });
 
   it('says when no certificate of the year waits', () => {

@@ -254,18 +254,23 @@ function YearFigures({ financialYear }: { financialYear: string }) {
   );
 }
 
+/** What became of the last hand match: told above the list, since the certificate leaves it either way. */
+type MatchOutcome = { kind: 'matched' | 'conflict'; donor: string };
+
 /** The year's certificates that wait for a person, each with the same-ID gifts to give it to. */
 function WaitingCertificates({ financialYear }: { financialYear: string }) {
   const t = useT();
   const errorText = useErrorText();
   const waiting = useWaitingCertificates(financialYear);
-  // Told here, not in the certificate's card: once matched, the certificate leaves this list.
-  const [matchedTo, setMatchedTo] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<MatchOutcome | null>(null);
   const certificates = waiting.data?.certificates ?? [];
   return (
     <section className="panel" aria-labelledby="form-10be-waiting-heading" data-testid="form-10be-waiting">
       <h2 id="form-10be-waiting-heading">{t('finance.form10be.waitingHeading', { count: formatNumber(certificates.length) })}</h2>
-      <div role="status">{matchedTo && <Notice tone="success">{t('finance.form10be.matchedByHand', { donor: matchedTo })}</Notice>}</div>
+      <div role="status" data-testid="form-10be-matched">
+        {outcome?.kind === 'matched' && <Notice tone="success">{t('finance.form10be.matchedByHand', { donor: outcome.donor })}</Notice>}
+      </div>
+      <FormError message={outcome?.kind === 'conflict' ? t('finance.form10be.conflict', { donor: outcome.donor }) : undefined} />
       {waiting.isPending && <p role="status">{t('common.loading')}</p>}
       {waiting.isError && <LoadError error={errorText(waiting.error, 'finance.form10be.loadFailed')} onRetry={() => void waiting.refetch()} retryLabel={t('common.retry')} />}
       {waiting.data && certificates.length === 0 && <p>{t('finance.form10be.noneWaiting')}</p>}
@@ -273,7 +278,7 @@ function WaitingCertificates({ financialYear }: { financialYear: string }) {
         <>
           <p>{t('finance.form10be.waitingHelp')}</p>
           {certificates.map((certificate) => (
-            <WaitingCertificate key={certificate.id} certificate={certificate} onMatched={setMatchedTo} />
+            <WaitingCertificate key={certificate.id} certificate={certificate} onOutcome={setOutcome} />
           ))}
         </>
       )}
@@ -282,7 +287,7 @@ function WaitingCertificates({ financialYear }: { financialYear: string }) {
 }
 
 /** One certificate waiting for a person: what it says, why it waits, and the same-ID gifts of its year to give it to. */
-function WaitingCertificate({ certificate, onMatched }: { certificate: TCertificateRow; onMatched: (donor: string) => void }) {
+function WaitingCertificate({ certificate, onOutcome }: { certificate: TCertificateRow; onOutcome: (outcome: MatchOutcome | null) => void }) {
   const t = useT();
   const { lang, translateServer } = useLang();
   const errorText = useErrorText();
@@ -292,9 +297,8 @@ function WaitingCertificate({ certificate, onMatched }: { certificate: TCertific
   const baseId = `form-10be-${certificate.id}`;
   const referenceErrors = fieldErrorsOf(match.error).reference;
   const choiceError = isUnchosen ? t('finance.form10be.chooseDonation') : referenceErrors?.map(translateServer).join(' ');
-  const failure = match.error && !referenceErrors ? errorText(match.error, 'finance.form10be.matchFailed') : undefined;
-  // Another admin matched it first: say so plainly, with the server's reason under it.
-  const isConflict = httpStatusOf(match.error) === 409;
+  // Another admin matching it first (409) is told above the list: the certificate leaves it.
+  const failure = match.error && !referenceErrors && httpStatusOf(match.error) !== 409 ? errorText(match.error, 'finance.form10be.matchFailed') : undefined;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -305,8 +309,17 @@ function WaitingCertificate({ certificate, onMatched }: { certificate: TCertific
       return;
     }
     setIsUnchosen(false);
+    onOutcome(null);
     const chosen = certificate.candidates.find((candidate) => candidate.reference === reference);
-    match.mutate({ id: certificate.id, reference }, { onSuccess: () => onMatched(chosen?.donorName ?? displayReference(reference)) });
+    match.mutate(
+      { id: certificate.id, reference },
+      {
+        onSuccess: () => onOutcome({ kind: 'matched', donor: chosen?.donorName ?? displayReference(reference) }),
+        onError: (error) => {
+          if (httpStatusOf(error) === 409) onOutcome({ kind: 'conflict', donor: certificate.donorName ?? displayReference(reference) });
+        },
+      },
+    );
   }
 
   return (
@@ -363,7 +376,7 @@ function WaitingCertificate({ certificate, onMatched }: { certificate: TCertific
               </p>
             )}
           </fieldset>
-          <FormError message={isConflict ? t('finance.form10be.conflict') : failure?.message} hint={isConflict ? failure?.message : failure?.hint} />
+          <FormError message={failure?.message} hint={failure?.hint} />
           <SubmitButton isBusy={match.isPending} label={t('finance.form10be.match')} busyLabel={t('common.submitting')} />
         </form>
       )}
