@@ -28,6 +28,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/bank-statements', label: 'finance.statements.heading', text: 'finance.statements.linkText', permission: 'finance' },
   { href: '/exports', label: 'finance.exports.heading', text: 'finance.exports.linkText', permission: 'finance' },
   { href: '/form-10bd', label: 'finance.form10bd.metaTitle', text: 'finance.form10bd.linkText', permission: 'finance' },
+  { href: '/form-10be', label: 'finance.form10be.link', text: 'finance.form10be.linkText', permission: 'finance' },
   { href: '/disbursements', label: 'admin.disbursements.link', text: 'admin.disbursements.linkText', permission: 'finance' },
   { href: '/kanyadan', label: 'admin.kanyadan.link', text: 'admin.kanyadan.linkText', permission: KANYADAN_PERMISSIONS },
   { href: '/help', label: 'admin.help.link', text: 'admin.help.linkText', permission: 'verification' },
