@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { hasAnyPermission, hasPermission, isSuperAdmin } from '@sahay/server/shared/access';
 import { useLogout } from '#web/features/identity/hooks/use-logout.public.ts';
@@ -47,7 +47,6 @@ export default function AdminDashboardPage() {
 function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const t = useT();
   const errorText = useErrorText();
-  const [, navigate] = useLocation();
   const canManageMembers = hasPermission(me, 'members');
   const consoleLinks = CONSOLE_LINKS.filter(
     ({ permission, isSuperAdminOnly }) => (!isSuperAdminOnly || isSuperAdmin(me)) && (permission === null || hasAnyPermission(me, [permission].flat())),
@@ -56,7 +55,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const vitals = useWebVitals();
   const queues = useStaffQueues();
   const charts = useDashboardCharts();
-  const logout = useLogout();
+  const logout = useLogout('~/admin-login');
 
   return (
     <div className="container">
@@ -66,7 +65,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
           type="button"
           className="btn btn-secondary"
           disabled={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('~/admin-login', { replace: true }) })}
+          onClick={() => logout.mutate()}
         >
           {logout.isPending ? t('common.loggingOut') : t('common.logout')}
         </button>
