@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import subsetFont from 'subset-font';
@@ -80,8 +81,28 @@ function inlineStylesAndFonts(): Plugin {
   };
 }
 
+/**
+ * Lists the source files outside web/ that went into the build (the server's schemas and shared
+ * code the app imports) in dist/inputs.<client|server>.json, for the stamp that lets `npm start`
+ * skip a build whose inputs did not change (worker/src/build.ts). Files under web/ are all hashed.
+ */
+function recordOutsideInputs(kind: 'client' | 'server'): Plugin {
+  const webDir = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'sahay-record-inputs',
+    apply: 'build',
+    writeBundle() {
+      const outside = [...this.getModuleIds()]
+        .map((id) => id.split('?')[0]!)
+        .filter((id) => path.isAbsolute(id) && !id.startsWith(webDir) && !id.includes(`${path.sep}node_modules${path.sep}`));
+      mkdirSync(path.join(webDir, 'dist'), { recursive: true });
+      writeFileSync(path.join(webDir, 'dist', `inputs.${kind}.json`), JSON.stringify([...new Set(outside)].sort()));
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [inlineStylesAndFonts()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [inlineStylesAndFonts()]), recordOutsideInputs(isSsrBuild ? 'server' : 'client')],
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     emptyOutDir: true,

@@ -21,11 +21,11 @@ import { loadConfig } from '#server/config';
 import { migrate } from '#server/db/migrate';
 import { connectPostgres } from '#server/db/postgres';
 import { auditHistoryOf, getCharts, listQueues } from '#server/modules/admin/admin.api';
-import { createDonation, submitProof, sumDonationsReceivedByMonth, verifyDonation } from '#server/modules/donations/donations.api';
-import { ZCreateDonationRequestSchema } from '#server/modules/donations/giving/create-donation.schema';
+import { sumDonationsReceivedByMonth } from '#server/modules/donations/donations.api';
 import { PERMISSIONS } from '#server/modules/identity/identity.api';
 import { createServices } from '#server/create-services';
 import { createBenchDatabase, dropBenchDatabase, timeRuns } from '../kanyadan/shared.ts';
+import { seedAuditedDonation } from './seed.ts';
 
 const time = (label: string, samples: number, run: (index: number) => unknown) => timeRuns(label, samples, run);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,14 +43,7 @@ async function main(): Promise<void> {
     console.log(`Admin console benchmark, PostgreSQL ${version}, Node ${process.version}, ${os.cpus().length} cores`);
 
     // One donation through the commands, for the audit history: pledged, proof sent, verified.
-    const meta = { actor: 'anonymous', correlationId: crypto.randomUUID(), ip: '203.0.113.9' };
-    const email = 'bench.donor@example.org';
-    const input = ZCreateDonationRequestSchema.parse({ amountPaise: 2_500_00, cause: 'general', donorName: 'Bench Donor', email, showName: false });
-    const { reference } = await createDonation(services, input, null, meta);
-    const ref = reference.replace('-', '');
-    await submitProof(services, { reference: ref, contact: email, utr: '912345678901' }, null, meta);
-    const verifiedAt = new Date();
-    await verifyDonation(services, { reference: ref, receivedOn: verifiedAt.toISOString().slice(0, 10), mode: 'upi' }, { ...meta, actor: 'SH9000001', correlationId: crypto.randomUUID() });
+    const { reference: ref, verifiedAt } = await seedAuditedDonation(services);
 
     // A busy year's read models, straight into the tables.
     await db.query(

@@ -35,6 +35,7 @@ import { createDonation, indiaDateOf, submitProof, verifyDonation } from '#serve
 import { ZCreateDonationRequestSchema } from '#server/modules/donations/giving/create-donation.schema';
 import { createServices } from '#server/create-services';
 import type { Services } from '#server/services';
+import { benchDatabaseName } from '../database-name.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 10_000);
@@ -155,7 +156,7 @@ function renderInWorker(env: Record<string, string>, offset: number, count: numb
 }
 
 async function main(): Promise<void> {
-  const name = `sahay_bench_donations_${crypto.randomBytes(4).toString('hex')}`;
+  const name = benchDatabaseName('donations');
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

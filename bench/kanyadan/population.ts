@@ -6,6 +6,7 @@
  */
 import { INDIAN_STATES, type IndianState } from '#server/modules/kanyadan/submission/kanyadan-fields.schema';
 import { verhoeffCheckDigit } from '#server/modules/kanyadan/submission/aadhaar.schema';
+import { indiaToday } from '#server/shared/india';
 
 /** Share of applications (relative) and number of districts, per state. */
 const STATES: Record<IndianState, { weight: number; districts: number; named?: string[] }> = {
@@ -146,7 +147,7 @@ export function pickApplicant(random: () => number): Applicant {
   };
 }
 
-/** YYYY-MM-DD of a date. */
+/** YYYY-MM-DD of a moment in India, as the product dates a birth or a day (not the UTC date: issue 36). */
 export function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  return indiaToday(date);
 }

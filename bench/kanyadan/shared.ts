@@ -1,8 +1,8 @@
 /** What run.ts and its two child processes (server.ts, worker.ts) share. */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
+import { benchDatabaseName } from '../database-name.ts';
 
 /** The nearest-rank percentile of sorted values. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -139,9 +139,9 @@ export function npmScriptLaunch(scriptName: string): { flags: string[]; env: Rec
   return { flags, env };
 }
 
-/** A fresh database for one bench run (`sahay_bench_<label>_<random>`), made through the admin URL; dropped by the bench. */
+/** A fresh database for one bench run (`<BENCH_DATABASE_PREFIX, default sahay_bench>_<label>_<random>`), made through the admin URL; dropped by the bench. */
 export async function createBenchDatabase(adminUrl: string, label: string): Promise<{ name: string; url: URL; version: string }> {
-  const name = `sahay_bench_${label}_${crypto.randomBytes(4).toString('hex')}`;
+  const name = benchDatabaseName(label);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

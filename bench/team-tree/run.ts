@@ -19,6 +19,8 @@ import { migrate } from '#server/db/migrate';
 import { hashPassword } from '#server/lib/passwords';
 import { generateEpins, getLevelMembers, getTeamLevels, getTeamSummary, recordRegistration, registerMember } from '#server/modules/community/community.api';
 import { createServices } from '#server/create-services';
+import { benchDatabaseName } from '../database-name.ts';
+import { pathToFileURL } from 'node:url';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
@@ -52,7 +54,7 @@ async function time(label: string, samples: number, run: (index: number) => Prom
  * thousands of direct joinees; everyone else invites a few or none, often someone they just met
  * (the last few who joined), which makes long chains; depth is capped at MAX_DEPTH.
  */
-function buildTree(count: number): { sponsor: Int32Array; depth: Int16Array } {
+export function buildTree(count: number): { sponsor: Int32Array; depth: Int16Array } {
   const sponsor = new Int32Array(count).fill(-1);
   const depth = new Int16Array(count);
   let random = 42;
@@ -70,10 +72,31 @@ function buildTree(count: number): { sponsor: Int32Array; depth: Int16Array } {
   return { sponsor, depth };
 }
 
+/**
+ * The tree's depth as the team pages count it (at most 20 levels), and its mid-tree member: one at
+ * level 10 with a team of their own, or, in a smaller tree (BENCH_MEMBERS=1000), at half its depth
+ * — the labels once said "20 levels" and "level 10" of whatever the tree had (issue 36).
+ */
+export function landmarks(sponsor: ArrayLike<number>, depth: ArrayLike<number>): { mid: number; levels: number } {
+  let deepest = 0;
+  for (let i = 0; i < depth.length; i++) deepest = Math.max(deepest, depth[i]!);
+  const hasTeam = new Set<number>();
+  for (let i = 0; i < sponsor.length; i++) if (sponsor[i]! >= 0) hasTeam.add(sponsor[i]!);
+  const wanted = Math.min(10, Math.max(1, Math.floor(deepest / 2)));
+  let mid = 0;
+  for (let i = 1; i < depth.length; i++) {
+    if (depth[i] === wanted && hasTeam.has(i)) {
+      mid = i;
+      break;
+    }
+  }
+  return { mid, levels: Math.min(20, deepest) };
+}
+
 const memberId = (index: number) => `SB${String(index).padStart(7, '0')}`;
 
 async function main(): Promise<void> {
-  const name = `sahay_bench_tree_${crypto.randomBytes(4).toString('hex')}`;
+  const name = benchDatabaseName('tree');
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -131,12 +154,11 @@ async function main(): Promise<void> {
     );
 
     const root = memberId(0);
-    let mid = 0;
-    for (let i = 1; i < MEMBERS; i++) if (depth[i] === 10 && sponsor.indexOf(i) > 0) { mid = i; break; }
+    const { mid, levels } = landmarks(sponsor, depth);
     const midId = memberId(mid);
     const midTeam = await getTeamSummary(db, midId);
     const rootTeam = await getTeamSummary(db, root);
-    console.log(`Root ${root}: team of ${rootTeam.teamSize.toLocaleString('en-IN')} in 20 levels; mid-tree ${midId} (level ${depth[mid]}): team of ${midTeam.teamSize.toLocaleString('en-IN')}`);
+    console.log(`Root ${root}: team of ${rootTeam.teamSize.toLocaleString('en-IN')} in ${levels} levels; mid-tree ${midId} (level ${depth[mid]}): team of ${midTeam.teamSize.toLocaleString('en-IN')}`);
 
     const config = loadConfig({ NODE_ENV: 'production', SAHAY_MASTER_KEY: crypto.randomBytes(32).toString('base64'), SAHAY_DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' });
     const services = await createServices({ config, log: pino({ level: 'silent' }), owner: 'bench', db, runsJobs: false });
@@ -197,7 +219,8 @@ async function main(): Promise<void> {
     await time(`page of 50 at level ${busiest.level} of the root (${busiest.count.toLocaleString('en-IN')} members), page 1`, SAMPLES, () =>
       getLevelMembers(db, root, busiest.level, 1),
     );
-    await time(`page of 50 at level ${busiest.level} of the root, page 100`, SAMPLES, () => getLevelMembers(db, root, busiest.level, 100));
+    const deepPage = Math.min(100, Math.max(1, Math.ceil(busiest.count / 50)));
+    await time(`page of 50 at level ${busiest.level} of the root, page ${deepPage}`, SAMPLES, () => getLevelMembers(db, root, busiest.level, deepPage));
     await time('page of 50 at level 2 of the mid-tree member', SAMPLES, () => getLevelMembers(db, midId, 2, 1));
     console.log(`\nPeak memory of this process (server code and bench driver): ${Math.round(peakRss / 1024 / 1024)} MB RSS`);
   } finally {
@@ -210,4 +233,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Only as the program: the tests import landmarks.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

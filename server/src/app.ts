@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { serializeRequest } from '#server/http/request-log';
+import { requestLogSerializers } from '#server/http/request-log';
 import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
 import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
@@ -42,7 +42,8 @@ export function createApp(services: Services, options: { webDistDir?: string } =
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      serializers: { req: serializeRequest },
+      // Headers only at debug: at info a request is its method, path and status (issue 36).
+      serializers: requestLogSerializers(services.log),
     }),
   );
 

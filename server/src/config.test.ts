@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, ENV_FILE_VARIABLE, loadConfig, loadEnvFile } from './config.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('loadConfig', () => {
   it('runs embedded with no variables set', () => {
@@ -49,5 +56,53 @@ describe('loadConfig', () => {
 
   it('requires a master key in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SAHAY_MASTER_KEY: required/);
+  });
+});
+
+/**
+ * Issue 36: `.env` is read at start, under what the environment already says, and `.env.example`
+ * is both a valid `.env` and a file bash can source (`set -a; . ./.env.example`), meaning the same.
+ */
+describe('the environment file', () => {
+  const EXAMPLE = path.join(ROOT, '.env.example');
+  const touched = ['SAHAY_TEST_FROM_FILE', 'SAHAY_TEST_BOTH', 'SAHAY_TEST_QUOTED', ENV_FILE_VARIABLE];
+  afterEach(() => {
+    for (const name of touched) delete process.env[name];
+  });
+
+  it('.env.example sources in bash without an error, and bash reads each value as Node does', () => {
+    const printed = execFileSync('bash', ['-c', 'set -euo pipefail; set -a; . ./.env.example; set +a; node -e "process.stdout.write(JSON.stringify(process.env))"'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const fromBash = JSON.parse(printed) as Record<string, string>;
+    const fromNode = parseEnv(fs.readFileSync(EXAMPLE, 'utf8'));
+    expect(Object.keys(fromNode).length).toBeGreaterThan(30);
+    expect(fromNode.MAIL_FROM).toBe('Sahay Foundation <no-reply@sahay.local>');
+    for (const [name, value] of Object.entries(fromNode)) expect([name, fromBash[name]]).toEqual([name, value]);
+    // And its values are a configuration that starts (every one optional or a valid default).
+    expect(loadConfig(fromNode).MAIL_FROM).toBe('Sahay Foundation <no-reply@sahay.local>');
+  });
+
+  it('reads the file under the variables already set, keeping quoted values whole', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-env-'));
+    try {
+      const file = path.join(dir, '.env');
+      fs.writeFileSync(file, 'SAHAY_TEST_FROM_FILE=शर्मा\nSAHAY_TEST_BOTH=from the file\nSAHAY_TEST_QUOTED="A <b@c.in>"\n');
+      process.env.SAHAY_TEST_BOTH = 'from the environment';
+      process.env[ENV_FILE_VARIABLE] = file;
+      expect(loadEnvFile()).toBe(file);
+      expect([process.env.SAHAY_TEST_FROM_FILE, process.env.SAHAY_TEST_BOTH, process.env.SAHAY_TEST_QUOTED]).toEqual(['शर्मा', 'from the environment', 'A <b@c.in>']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file SAHAY_ENV_FILE names that is not there, naming the variable', () => {
+    process.env[ENV_FILE_VARIABLE] = path.join(os.tmpdir(), 'no-such-sahay.env');
+    expect(() => loadEnvFile()).toThrow(ConfigError);
+    expect(() => loadEnvFile()).toThrow(/SAHAY_ENV_FILE: no file at/);
   });
 });

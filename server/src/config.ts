@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -97,8 +98,42 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads the environment once; a wrong value throws a ConfigError naming each bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The environment file every process reads at start (issue 36): `.env` in the working folder, or the
+ * file SAHAY_ENV_FILE names (tests name /dev/null, so a developer's `.env` cannot reach them).
+ */
+export const ENV_FILE_VARIABLE = 'SAHAY_ENV_FILE';
+
+/**
+ * Adds the environment file's variables to process.env, under those already set (a variable given
+ * on the command line wins over the file, as with Node's own --env-file): Node's own parser
+ * (process.loadEnvFile, in Node 20.12+ and 24), no library. A missing `.env` is no error; a missing
+ * file named by SAHAY_ENV_FILE is. Returns the file read, or null.
+ */
+export function loadEnvFile(): string | null {
+  const named = process.env[ENV_FILE_VARIABLE];
+  const file = path.resolve(named || '.env');
+  if (!fs.existsSync(file)) {
+    if (named) throw new ConfigError(`Invalid configuration:\n  ${ENV_FILE_VARIABLE}: no file at ${file}`);
+    return null;
+  }
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${named ? ENV_FILE_VARIABLE : '.env'}: ${file} cannot be read (${(error as Error).message})`);
+  }
+  return file;
+}
+
+/**
+ * Reads the environment once; a wrong value throws a ConfigError naming each bad variable. Without
+ * an argument it is the process's environment, after the environment file (loadEnvFile).
+ */
+export function loadConfig(env?: NodeJS.ProcessEnv): Config {
+  if (env === undefined) {
+    loadEnvFile();
+    env = process.env;
+  }
   const emptyToUndefined = Object.fromEntries(
     Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]),
   );

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '#server/config';
 import { DataDirLockedError } from '#server/db/pglite';
 import { createLogger } from '#server/lib/logger';
 import { startServer } from '#server/server';
+import { StartupFailure, startupFailureMessage } from '#server/startup-failure';
 
 async function main(): Promise<void> {
   let config;
@@ -20,8 +21,14 @@ async function main(): Promise<void> {
     server = await startServer(config, log);
   } catch (error) {
     // MigrationsPendingError is a ConfigError: the app's role may not migrate, and it says what to run.
-    if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+    if (error instanceof DataDirLockedError || error instanceof ConfigError || error instanceof StartupFailure) {
       console.error(error.message);
+      process.exit(1);
+    }
+    // Nothing at DATABASE_URL or REDIS_URL, the port taken, a HOST that is no address here: one line.
+    const line = startupFailureMessage(error, config);
+    if (line) {
+      console.error(line);
       process.exit(1);
     }
     throw error;

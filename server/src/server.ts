@@ -8,6 +8,7 @@ import { startRelay } from '#server/event-store/relay';
 import { createServices, type CreateServicesOptions } from '#server/create-services';
 import type { Services } from '#server/services';
 import { removeLeftoverPdfCopies } from '#server/uploads/sanitize-pdf';
+import { assertQueueHostAnswers, assertQueueReachable } from '#server/startup-failure';
 
 export interface RunningServer {
   url: string;
@@ -23,19 +24,28 @@ export async function startServer(
 ): Promise<RunningServer> {
   // With Redis configured the worker process runs the jobs and the relay; embedded, this process does.
   const runsJobs = config.queue.kind === 'in-process';
+  await assertQueueHostAnswers(config);
   const services = await createServices({ config, log, owner: 'server', runsJobs, ...overrides });
-  // S3 misconfigured (no bucket, wrong endpoint): say so at start, naming the variables, not at the first upload.
-  await services.files.check();
-  await removeLeftoverPdfCopies({ log });
-  const relay = runsJobs ? startRelay(services) : null;
-  const projections = runsJobs ? startAsyncProjections(services) : null;
   const app = createApp(services);
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  try {
+    // No Redis at REDIS_URL at all, or S3 misconfigured (no bucket, wrong endpoint): say so at start,
+    // naming the variables, not at the first job or upload.
+    await assertQueueReachable(config, () => services.queue.isReachable());
+    await services.files.check();
+    await removeLeftoverPdfCopies({ log });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, () => resolve());
+    });
+  } catch (error) {
+    // A port in use or a bad HOST: the database (and the embedded one's lock) is let go before the process ends.
+    await services.close().catch(() => {});
+    throw error;
+  }
+  const relay = runsJobs ? startRelay(services) : null;
+  const projections = runsJobs ? startAsyncProjections(services) : null;
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
 

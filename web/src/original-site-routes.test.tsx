@@ -62,6 +62,8 @@ const ROUTES: ReadonlyArray<[string, Expected]> = [
   ['/withdrawal', { redirect: '/my-help', page: 'myHelpPage' }],
   ['/GlobalWithdrawApproval', { redirect: '/admin/disbursements', page: 'adminDisbursementsPage' }],
   ['/admin-login', { page: 'adminLoginPage' }],
+  // Not the original site's, but the address people guess for the staff sign-in (issue 36).
+  ['/admin/login', { redirect: '/admin-login', page: 'adminLoginPage' }],
   ['/admin/dashboard', { page: 'adminDashboardPage' }],
   ['/admin/company-directs', { redirect: '/admin/members', page: 'adminMembersPage' }],
   ['/admin/company-joiners', { redirect: '/admin/members', page: 'adminMembersPage' }],

@@ -14,7 +14,7 @@ const outDir = path.join(path.dirname(WORKER_BUNDLE), `test-${crypto.randomBytes
 function runNode(file: string, env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, ['--enable-source-maps', file], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'silent', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), SAHAY_ENV_FILE: '/dev/null', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
     timeout: 60_000,
   });

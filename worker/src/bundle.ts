@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, version as esbuildVersion, type Metafile, type Plugin } from 'esbuild';
+import { hashFile, hashText, ROOT, staleReason, stampOf, writeStamp } from './build-stamp.ts';
 
 /**
  * `npm run worker` and `npm run serve` run the worker and the server as one JavaScript file each,
@@ -9,7 +10,8 @@ import { build, type Plugin } from 'esbuild';
  * a loader thread of its own, which holds about 50 MiB for the life of the process (bench/kanyadan:
  * 187 → 138 MiB at ready, peak 319 → 275 MiB; docs/decisions/026), and its CLI kills its child 30 ms
  * after passing on a SIGTERM, cutting a graceful stop short (bench/load). The build takes well under
- * a second, and runs at every start, so the file can never be older than the code.
+ * a second, and runs at every start when a source changed (bundleIfChanged: a stamp of its inputs'
+ * hashes beside the bundle), so the file can never be older than the code.
  */
 export const WORKER_ENTRY = fileURLToPath(new URL('./main.ts', import.meta.url));
 export const WORKER_BUNDLE = fileURLToPath(new URL('../dist/main.mjs', import.meta.url));
@@ -56,8 +58,10 @@ function keepImportMetaUrl(entries: ReadonlySet<string>): Plugin {
  * (stack traces keep the functions' names), with its source map beside it: `npm run worker` does not
  * load the map (it would keep it parsed in memory); NODE_OPTIONS=--enable-source-maps does.
  */
-export async function bundleWorker(entry = WORKER_ENTRY, outfile = WORKER_BUNDLE): Promise<void> {
-  await build({
+export async function bundleWorker(entry = WORKER_ENTRY, outfile = WORKER_BUNDLE): Promise<Metafile> {
+  const result = await build({
+    absWorkingDir: ROOT,
+    metafile: true,
     entryPoints: [entry],
     outfile,
     bundle: true,
@@ -68,6 +72,43 @@ export async function bundleWorker(entry = WORKER_ENTRY, outfile = WORKER_BUNDLE
     logLevel: 'warning',
     plugins: [npmPackagesExternal, ownImportMetaUrl],
   });
+  return result.metafile;
+}
+
+/** The stamp beside a bundle: its inputs' hashes (build-stamp.ts). */
+export function stampFileOf(outfile: string): string {
+  return `${outfile}.inputs.json`;
+}
+
+export interface BuildOutcome {
+  /** What was built: 'the server', 'the worker', 'the web app'. */
+  name: string;
+  /** Why it was built, or null when it was up to date. */
+  reason: string | null;
+  ms: number;
+}
+
+/**
+ * bundleWorker, only when a file that went into the last bundle changed (or the bundle, its stamp,
+ * or this file's recipe changed): a start with nothing changed costs the hashing of its sources.
+ */
+export async function bundleIfChanged(name: string, entry: string, outfile: string): Promise<BuildOutcome> {
+  const started = performance.now();
+  const stampFile = stampFileOf(outfile);
+  const recipe = hashText(JSON.stringify({ entry: path.relative(ROOT, entry), bundler: hashFile(fileURLToPath(import.meta.url)), esbuild: esbuildVersion }));
+  const reason = staleReason(stampFile, recipe, [outfile]);
+  if (reason) {
+    // A build that fails leaves no stamp: the next one tries again.
+    await fs.rm(stampFile, { force: true });
+    const metafile = await bundleWorker(entry, outfile);
+    writeStamp(stampFile, stampOf(recipe, Object.keys(metafile.inputs)));
+  }
+  return { name, reason, ms: performance.now() - started };
+}
+
+/** The server and its keeper (`npm run serve`, `npm start`). */
+export function bundleServer(): Promise<BuildOutcome[]> {
+  return Promise.all([bundleIfChanged('the server', SERVER_ENTRY, SERVER_BUNDLE), bundleIfChanged('the keeper', SUPERVISOR_ENTRY, SUPERVISOR_BUNDLE)]);
 }
 
 /**
@@ -90,8 +131,11 @@ export async function bundleTools(entries: readonly string[], outdir: string): P
   });
 }
 
-// `tsx worker/src/bundle.ts` builds the worker; `… server` the server and its keeper.
+// `tsx worker/src/bundle.ts` builds the worker; `… server` the server and its keeper; each only when
+// its sources changed, silently (LOG_LEVEL=debug says what was built and why).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (process.argv[2] === 'server') await Promise.all([bundleWorker(SERVER_ENTRY, SERVER_BUNDLE), bundleWorker(SUPERVISOR_ENTRY, SUPERVISOR_BUNDLE)]);
-  else await bundleWorker();
+  const outcomes = process.argv[2] === 'server' ? await bundleServer() : [await bundleIfChanged('the worker', WORKER_ENTRY, WORKER_BUNDLE)];
+  if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') {
+    for (const { name, reason, ms } of outcomes) console.error(reason ? `Bundled ${name} in ${Math.round(ms)} ms (${reason}).` : `Unchanged: ${name} (checked in ${Math.round(ms)} ms).`);
+  }
 }

@@ -4,6 +4,7 @@ import { startRelay } from '@sahay/server/event-store/relay';
 import { createLogger } from '@sahay/server/lib/logger';
 import { createServices } from '@sahay/server/create-services';
 import { removeLeftoverPdfCopies } from '@sahay/server/uploads/sanitize-pdf';
+import { assertQueueHostAnswers, assertQueueReachable, StartupFailure, startupFailureMessage } from '@sahay/server/startup-failure';
 
 /**
  * `npm run worker`: runs the job handlers from Redis (BullMQ), the async projections, and the relay that turns events into
@@ -37,6 +38,7 @@ async function main(): Promise<number | null> {
   const log = createLogger(config, 'worker');
   let services;
   try {
+    await assertQueueHostAnswers(config);
     services = await createServices({ config, log, owner: 'worker', runsJobs: true });
   } catch (error) {
     // MigrationsPendingError is a ConfigError: the worker's role may not migrate, and it says what to run.
@@ -44,7 +46,22 @@ async function main(): Promise<number | null> {
       console.error(error.message);
       return 1;
     }
+    // Nothing at DATABASE_URL or REDIS_URL: one line naming it (issue 36).
+    const line = startupFailureMessage(error, config);
+    if (line) {
+      console.error(line);
+      return 1;
+    }
     throw error;
+  }
+  try {
+    await assertQueueReachable(config, () => services.queue.isReachable());
+  } catch (error) {
+    await services.close().catch(() => {});
+    const line = error instanceof StartupFailure ? error.message : startupFailureMessage(error, config);
+    if (!line) throw error;
+    console.error(line);
+    return 1;
   }
   await services.files.check();
   await removeLeftoverPdfCopies({ log });

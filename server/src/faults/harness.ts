@@ -50,7 +50,7 @@ process.once('exit', () => {
 function spawnSahay(script: string, env: Record<string, string>, ready: RegExp): { process: SahayProcess; ready: Promise<string> } {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), SAHAY_ENV_FILE: '/dev/null', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -16,6 +16,8 @@ function app() {
 describe('the old product’s links', () => {
   it.each([
     ['/admin', '/admin/dashboard'],
+    ['/admin/login', '/admin-login'],
+    ['/Admin/Login/', '/admin-login'],
     ['/DashboardFooter', '/dashboard'],
     ['/withdrawal', '/my-help'],
     ['/GlobalWithdrawApproval', '/admin/disbursements'],

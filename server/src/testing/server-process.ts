@@ -18,13 +18,13 @@ export interface ServerProcess {
 
 /**
  * Starts the server as a process of its own, from the repository's root, with only PATH, HOME and
- * LOG_LEVEL=warn from this environment plus `env`: for tests of how it starts, stops and lives under
- * a heap cap.
+ * LOG_LEVEL=warn from this environment plus `env` (and no `.env` file: SAHAY_ENV_FILE=/dev/null,
+ * unless `env` names one): for tests of how it starts, stops and lives under a heap cap.
  */
 export function startServerProcess(env: Record<string, string>, [command, ...args]: readonly string[] = FROM_SOURCE): ServerProcess {
   const child = spawn(command!, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), SAHAY_ENV_FILE: '/dev/null', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -23,7 +23,7 @@ describe('command-line tools built for the tests', () => {
   });
 
   it('answers as `npm run` does: the same usage, output and exit code', () => {
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test' };
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', SAHAY_ENV_FILE: '/dev/null' };
     const viaNpm = spawnSync('npm', ['run', '--silent', 'replay', '--', '--bogus'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
     const viaBundle = spawnSync(process.execPath, [path.join(process.env[TOOL_BUNDLES_ENV]!, 'replay.mjs'), '--bogus'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
     expect(viaNpm.stderr).toContain('Usage: npm run replay');

@@ -89,6 +89,19 @@ describe('the guides name only what is in the repository', () => {
     expect(named.filter((token) => !exists(token, guide))).toEqual([]);
   });
 
+  it('no document in docs/ names a path that climbs out of its folder to a file that is not there', () => {
+    const outside = markdownFiles('docs').flatMap((document) =>
+      pathsIn(fs.readFileSync(path.join(ROOT, document), 'utf8'))
+        .filter((token) => token.startsWith('../'))
+        .filter((token) => {
+          const relative = path.join(path.dirname(document), token);
+          return !isInRepository(relative) || !fs.existsSync(path.join(ROOT, relative));
+        })
+        .map((token) => `${document}: ${token}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('finds links and paths as a reader sees them, and leaves out what is not a file', () => {
     const sample = [
       'See [the layout](docs/decisions/048-x.md#why) and [the site](https://example.org) and [top](#top).',

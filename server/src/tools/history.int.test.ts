@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '#server/event-store/event-store';
 import { createStore, createTestTables, meta, uniqueId } from '#server/event-store/test-fixtures';
 import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
-import { ERASED, formatHistory, parseHistoryArgs, streamHistory } from './history.ts';
+import { candidateStreams, ERASED, formatHistory, parseHistoryArgs, resolveStream, streamHistory } from './history.ts';
 import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 
 describe('history arguments', () => {
@@ -25,6 +25,20 @@ describe('history arguments', () => {
     expect(parseHistoryArgs(['a', '--as-of', 'yesterday'])).toHaveProperty('error');
     expect(parseHistoryArgs(['a', '--as-of', '2025-13-45T99:00:00Z'])).toHaveProperty('error');
     expect(parseHistoryArgs(['a', '--verbose'])).toHaveProperty('error');
+  });
+});
+
+/** Issue 36: what people see is what they may type. */
+describe('which record the history tool is asked for', () => {
+  it('reads a donation reference or help request number as written, a Kanyadan number, a user ID, a stream ID', () => {
+    const ids = (what: string) => candidateStreams(what).map((candidate) => candidate.streamId);
+    for (const written of ['TK6V-R4WC', 'tk6v-r4wc', ' TK6V R4WC ', 'TK6VR4WC']) expect(ids(written)).toEqual(['donation-TK6VR4WC', 'help-TK6VR4WC']);
+    expect(ids('KNYDN1234567')).toEqual(['kanyadan-KNYDN1234567', 'user-KNYDN1234567']);
+    expect(ids('sh1234567')).toEqual(['user-SH1234567']);
+    expect(ids('donation-TK6VR4WC')).toEqual(['donation-TK6VR4WC']);
+    // Look-alikes (0, O, 1, I, L) are not in a reference; a stray word is nothing.
+    expect(ids('TK0V-R4WC')).toEqual([]);
+    expect(ids('शर्मा')).toEqual([]);
   });
 });
 
@@ -92,6 +106,19 @@ describe.each(testDbKinds())('stream history on %s', (kind) => {
     expect(formatHistory(erased!)).not.toContain('Meera');
   });
 
+  it('finds the one record a reference names, and says when it names none or several', async () => {
+    const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+    const reference = Array.from({ length: 8 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+    const shown = `${reference.slice(0, 4)}-${reference.slice(4)}`;
+    expect(await resolveStream(store, shown)).toEqual({ error: `No stream named ${shown} (looked for donation-${reference}, help-${reference}).` });
+    await store.append([{ streamId: `donation-${reference}`, expected: 'no_stream', events: [{ type: 'PledgeIncreased', data: { pledgeId: reference, amountPaise: 100 } }] }], meta({ actor: 'SH1234567' }));
+    expect(await resolveStream(store, shown.toLowerCase())).toEqual({ streamId: `donation-${reference}` });
+    await store.append([{ streamId: `help-${reference}`, expected: 'no_stream', events: [{ type: 'PledgeIncreased', data: { pledgeId: reference, amountPaise: 100 } }] }], meta({ actor: 'SH1234567' }));
+    const both = await resolveStream(store, shown);
+    expect(both).toHaveProperty('error', expect.stringMatching(/names several records: donation donation-\w+, help request help-\w+\. Give the stream ID\./));
+    expect(await resolveStream(store, `donation-${reference}`)).toEqual({ streamId: `donation-${reference}` });
+  });
+
   it('has nothing for an unknown stream', async () => {
     expect(await streamHistory({ db: testDb.db, eventStore: store }, uniqueId('nobody'))).toBeNull();
   });
@@ -123,6 +150,9 @@ describe('npm run history', { timeout: TOOL_TIMEOUT_MS }, () => {
     try {
       const result = runTool('history.ts', ['pledge-nobody'], { SAHAY_DATA_DIR: dataDir });
       expect(result.stderr).toContain('No stream named pledge-nobody');
+      const reference = runTool('history.ts', ['TK6V-R4WC'], { SAHAY_DATA_DIR: dataDir });
+      expect(reference.stderr).toContain('No stream named TK6V-R4WC (looked for donation-TK6VR4WC, help-TK6VR4WC).');
+      expect(reference.code).toBe(1);
       expect(result.code).toBe(1);
       // The tool let go of the data directory.
       expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);

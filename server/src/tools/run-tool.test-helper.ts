@@ -25,7 +25,7 @@ function toolCommand(script: string): string[] {
 export function runTool(script: string, args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, [...toolCommand(script), ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), SAHAY_ENV_FILE: '/dev/null', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
     timeout: TOOL_TIMEOUT_MS - 5_000,
   });

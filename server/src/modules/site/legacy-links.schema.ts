@@ -11,6 +11,9 @@ export const NO_PAID_LEVELS_PATH = '/no-paid-levels';
 
 export const LEGACY_LINKS: ReadonlyArray<{ pattern: RegExp; to: string }> = [
   { pattern: /^\/admin\/?$/i, to: '/admin/dashboard' },
+  // Not an old link but the one people guess (issue 36): the staff sign-in page is /admin-login,
+  // outside the /admin console, which a signed-out visitor cannot open.
+  { pattern: /^\/admin\/login\/?$/i, to: '/admin-login' },
   { pattern: /^\/DashboardFooter\/?$/i, to: '/dashboard' },
   // A member's withdrawal requests now live with the help request they draw on.
   { pattern: /^\/withdrawal\/?$/i, to: '/my-help' },

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { INDIAN_STATES } from '#server/modules/kanyadan/kanyadan-rules.schema';
+import { indiaToday } from '#server/shared/india';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** An ISO date (YYYY-MM-DD) between `fromDays` and `toDays` days after `now`. */
+/** India's date (YYYY-MM-DD) `fromDays` to `toDays` days after `now`: the product's days are India's (issue 36). */
 function dayAround(now: Date, fromDays: number, toDays: number): fc.Arbitrary<string> {
-  return fc.integer({ min: fromDays, max: toDays }).map((days) => new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10));
+  return fc.integer({ min: fromDays, max: toDays }).map((days) => indiaToday(new Date(now.getTime() + days * DAY_MS)));
 }
 
 const PERSON_NAME = fc

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { hasPermission, type Permission } from '@sahay/server/shared/access';
 import { useMe } from '#web/features/identity/hooks/use-me.public.ts';
@@ -16,6 +16,8 @@ export type AdminPermission = Permission;
  * Renders an admin page for admins holding `permission`; "Access Denied!" for anyone else. The
  * server refuses the same people (403); this only spares them a page that cannot work. Staff who
  * must still set up two-factor sign-in are sent to do that, except on the page where it is done.
+ * A signed-out visitor goes straight to the admin login, without a flash of "Access Denied!" first
+ * (issue 36): there is nothing to deny before one has signed in.
  */
 export function AdminGate({
   permission,
@@ -31,7 +33,8 @@ export function AdminGate({
   const me = useMe();
   if (me.isPending) return <PageLoading />;
   if (me.isError) return <LoadError error={errorText(me.error, 'admin.loadFailed')} onRetry={() => void me.refetch()} retryLabel={t('common.retry')} />;
-  if (me.data?.role !== 'admin') return <AccessDenied />;
+  if (!me.data) return <Redirect to="~/admin-login" replace />;
+  if (me.data.role !== 'admin') return <AccessDenied />;
   if (me.data.twoFactorSetupRequired && !isTwoFactorSetup) return <TwoFactorFirst />;
   if (permission && !hasPermission(me.data, permission)) return <AccessDenied isAdmin />;
   return children(me.data);
