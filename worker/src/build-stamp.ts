@@ -7,7 +7,7 @@ import path from 'node:path';
  * build now writes beside its output a stamp: the SHA-256 of each file that went into it (and of
  * the recipe: the build's own code and options). The next build reads the stamp, hashes those files
  * again, and is skipped when every hash is the same and the output is still there
- * (docs/decisions/056).
+ * (docs/decisions/059).
  *
  * Contents, not modification times: a `git checkout` that touches a file without changing it costs
  * nothing, and a change that keeps the time (a copy, an unpacked archive) is still seen. A file

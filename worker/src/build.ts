@@ -1,7 +1,7 @@
 /**
  * `npm run build` and the first half of `npm start` (issue 36): builds the web app, the server with
  * its keeper, and (for `npm run build`) the worker — each only when a file that goes into it changed
- * since its last build (build-stamp.ts, docs/decisions/056) — and says so in one line. The tools'
+ * since its last build (build-stamp.ts, docs/decisions/059) — and says so in one line. The tools'
  * own output (Vite's list of every asset) is kept unless LOG_LEVEL is debug or trace, or a build
  * fails, when it is printed whole.
  *
