@@ -25,3 +25,7 @@ export { missingSetup } from './settings/setup-checklist.ts';
 
 // Its part of erasing a person (issue 29).
 export { contactMessagesErasurePart } from './contact/erase-contact-messages.ts';
+
+// The signatory's signature and the signing certificate (issue 31): what receipts and statements print and how they are signed.
+export { currentSignatureFileId, currentSigningIdentity, signatureImageBytes } from './signing/signing.ts';
+export { SIGNATURE_IMAGE_STREAM, VALIDITY_ALERT_DAYS, type ValidityAlertRaised, type ValidityKind } from './site.events.ts';
