@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { foldStream, handleCommand } from '#server/event-store/command-handler';
+import { findEvents } from '#server/event-store/queries';
 import type { PersonalDataVault } from '#server/event-store/sealing/personal-data';
 import type { EventStore } from '#server/event-store/event-store';
 import type { FileStore } from '#server/files/file-store';
@@ -11,12 +12,11 @@ import type { PdfSigningIdentity } from '#server/pdf/pdf-signing';
 import type { Services } from '#server/services';
 import type { SessionUser } from '#server/shared/access';
 import { reencodeImage } from '#server/uploads/reencode-image';
-import { receiveForm } from '#server/uploads/receive-form';
 import { receiveUpload } from '#server/uploads/receive-upload';
-import { isImageType } from '#server/uploads/upload-types';
-import { UPLOAD_NO_FILE, UPLOAD_WRONG_TYPE_IMAGES } from '#server/uploads/upload-messages';
+import { isImageType, PKCS12_TYPE } from '#server/uploads/upload-types';
+import { UPLOAD_WRONG_TYPE_IMAGES } from '#server/uploads/upload-messages';
 import { SIGNATURE_IMAGE_STREAM, SIGNING_CERTIFICATE_STREAM, type SigningCertificateSummary } from '../site.events.ts';
-import { MAX_CERTIFICATE_BYTES, readSigningCertificate } from './signing-certificate.ts';
+import { readSigningCertificate } from './signing-certificate.ts';
 import {
   decideRemoveSigningCertificate,
   decideUploadSignatureImage,
@@ -26,7 +26,7 @@ import {
   noSignatureImage,
   noSigningCertificate,
 } from './signing.decider.ts';
-import { ZSigningCertificateFormSchema, type TSigningStatus } from './signing.schema.ts';
+import type { TSigningStatus } from './signing.schema.ts';
 
 /** The file store's kinds: the signature image (PNG) and the signing certificate (PKCS#12). */
 export const SIGNATURE_IMAGE_KIND = 'signatory-signature';
@@ -75,12 +75,9 @@ export async function uploadSignatureImage(services: Services, user: SessionUser
  * the password before anything is written; then the file is kept sealed and the password sealed in
  * the event, both under the certificate's own data key.
  */
-export async function uploadSigningCertificate(services: Services, user: SessionUser, req: IncomingMessage, meta: RequestMeta): Promise<TSigningStatus> {
-  const form = await receiveForm(req, { files: { certificate: { accept: 'pkcs12', maxBytes: MAX_CERTIFICATE_BYTES } }, maxFields: 1, maxFieldBytes: 1024 });
-  const { password } = ZSigningCertificateFormSchema.parse(form.fields);
-  const file = form.files.certificate;
-  if (!file) throw new AppError('BAD_REQUEST', { userMessage: UPLOAD_NO_FILE, fieldErrors: { certificate: [UPLOAD_NO_FILE] } });
-  const { summary } = readSigningCertificate(file.bytes, password);
+export async function uploadSigningCertificate(services: Services, user: SessionUser, upload: { bytes: Buffer; password: string }, meta: RequestMeta): Promise<TSigningStatus> {
+  const { password } = upload;
+  const { summary } = readSigningCertificate(upload.bytes, password);
   const fileId = crypto.randomUUID();
   const now = services.now();
   await handleCommand(services, {
@@ -92,7 +89,7 @@ export async function uploadSigningCertificate(services: Services, user: Session
     metadata: eventMetadata(meta),
     conflictMessage: CERTIFICATE_CONFLICT,
     async onRecorded(tx, events) {
-      if (events.length > 0) await services.files.put({ fileId, subjectId: SIGNING_CERTIFICATE_STREAM, kind: SIGNING_CERTIFICATE_KIND, mediaType: 'application/x-pkcs12', bytes: file.bytes }, tx);
+      if (events.length > 0) await services.files.put({ fileId, subjectId: SIGNING_CERTIFICATE_STREAM, kind: SIGNING_CERTIFICATE_KIND, mediaType: PKCS12_TYPE, bytes: upload.bytes }, tx);
     },
   });
   return getSigningStatus(services);
@@ -137,6 +134,14 @@ export async function currentSignatureFileId(eventStore: EventStore, db: Queryab
 /** A version of the signature image (a receipt names the one it was issued with); null when gone or not one. */
 export async function signatureImageBytes(files: FileStore, fileId: string): Promise<Buffer | null> {
   return (await files.get(fileId, { subjectId: SIGNATURE_IMAGE_STREAM, kind: SIGNATURE_IMAGE_KIND }))?.bytes ?? null;
+}
+
+/** The signature image of one version (the settings page's preview); null when there is no such version. */
+export async function signatureImageOfVersion(services: Pick<Services, 'db' | 'eventStore' | 'files'>, version: number): Promise<Buffer | null> {
+  const events = await findEvents(services.db, { streamId: SIGNATURE_IMAGE_STREAM, types: ['SignatureImageUploaded'] });
+  const event = events.find((candidate) => candidate.streamVersion === version);
+  const fileId = event?.data.fileId;
+  return typeof fileId === 'string' ? signatureImageBytes(services.files, fileId) : null;
 }
 
 /** Opened identities by file ID: the key is decrypted once per process, not once per receipt. */
