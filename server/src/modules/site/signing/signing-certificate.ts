@@ -75,19 +75,21 @@ export function readSigningCertificate(bytes: Buffer, password: string): ReadCer
     p12 = forge.pkcs12.pkcs12FromAsn1(outer, false, password);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/invalid password|mac could not be verified/i.test(message)) throw refuse(CERTIFICATE_WRONG_PASSWORD, error);
-    // A wrong password also shows as padding or ASN.1 errors when there is no MAC to check first.
-    if (/pkcs#8|private key|unsupported oid|cannot read/i.test(message)) throw refuse(CERTIFICATE_NOT_RSA, error);
-    if (/pkcs#12|asn\.1|der|too few bytes/i.test(message)) throw refuse(CERTIFICATE_WRONG_PASSWORD, error);
+    // node-forge's words: "PKCS#12 MAC could not be verified. Invalid password?", and without a MAC
+    // "Unable to decrypt PKCS#8 ShroudedKeyBag, wrong password?"; "Cannot read PKCS#12 PFX" for other DER.
+    if (/invalid password|wrong password|mac could not be verified/i.test(message)) throw refuse(CERTIFICATE_WRONG_PASSWORD, error);
     throw refuse(CERTIFICATE_NOT_PKCS12, error);
   }
 
   const bagsOf = (type: string | undefined) => (type ? (p12.getBags({ bagType: type })[type] ?? []) : []);
   const keyBags = [...bagsOf(forge.pki.oids.pkcs8ShroudedKeyBag), ...bagsOf(forge.pki.oids.keyBag)];
-  const certificates = bagsOf(forge.pki.oids.certBag).flatMap((bag) => (bag.cert ? [bag.cert] : []));
-  if (certificates.length === 0) throw refuse(CERTIFICATE_NOT_PKCS12);
+  const certBags = bagsOf(forge.pki.oids.certBag);
+  const certificates = certBags.flatMap((bag) => (bag.cert ? [bag.cert] : []));
+  if (certBags.length === 0) throw refuse(CERTIFICATE_NOT_PKCS12);
+  if (keyBags.length === 0) throw refuse(CERTIFICATE_NO_KEY);
+  // node-forge reads RSA keys and certificates only: an elliptic-curve one comes back empty.
   const keyBag = keyBags.find((bag) => bag.key);
-  if (!keyBag?.key) throw refuse(keyBags.length > 0 ? CERTIFICATE_NOT_RSA : CERTIFICATE_NO_KEY);
+  if (!keyBag?.key || certificates.length === 0) throw refuse(CERTIFICATE_NOT_RSA);
   const key = keyBag.key as forge.pki.rsa.PrivateKey;
   if (!key.n || !key.e) throw refuse(CERTIFICATE_NOT_RSA);
 
