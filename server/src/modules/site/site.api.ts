@@ -28,5 +28,6 @@ export { contactMessagesErasurePart } from './contact/erase-contact-messages.ts'
 
 // The signatory's signature and the signing certificate (issue 31): what receipts and statements print and how they are signed.
 export { currentSignatureFileId, currentSigningIdentity, signatureImageBytes } from './signing/signing.ts';
+export { readSigningCertificate } from './signing/signing-certificate.ts';
 export { SIGNATURE_IMAGE_STREAM, VALIDITY_ALERT_DAYS, type ValidityAlertRaised, type ValidityKind } from './site.events.ts';
 export { validityWarnings, type ValidityWarning } from './settings/validity-alerts.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readSigningCertificate } from '#server/modules/site/signing/signing-certificate';
+import { readSigningCertificate } from '#server/modules/site/site.api';
 import type { PdfSigningIdentity } from '#server/pdf/pdf-signing';
 import { devanagariSignsOutOfPlace, pdfStructure, type StructureNode } from '#server/testing/pdf/pdf-structure';
 import { extractPdfText } from '#server/testing/pdf/pdf-render';
