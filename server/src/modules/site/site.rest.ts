@@ -44,7 +44,7 @@ export const siteRest: readonly RestRoute[] = [
     fileField: 'signature',
     response: ZSigningStatusSchema,
     status: 200,
-    errors: [400, 401, 403, 409, 413],
+    errors: [400, 401, 403, 413],
     handler: async ({ req, res, services, user, meta }) => {
       res.json(await uploadSignatureImage(services, user, req, meta));
     },
@@ -73,13 +73,13 @@ export const siteRest: readonly RestRoute[] = [
     method: 'post',
     path: '/api/admin/settings/signing-certificate',
     summary:
-      "Upload the foundation's signing certificate: multipart field certificate (a PKCS#12 .p12/.pfx, at most 64 KB, told by its content) and field password. Refused, with nothing written, when the password does not open it, it holds no private key or no certificate of that key, the key is not RSA, or it is expired or not yet valid. Kept encrypted; only its subject, issuer, validity and fingerprint are ever shown. Receipts and statements are signed with it from now on (permission: finance, which requires two-factor sign-in)",
+      "Upload the foundation's signing certificate: multipart field certificate (a PKCS#12 .p12/.pfx, at most 64 KB, told by its content) and field password. Refused, with nothing written, when the password does not open it, it holds no private key or no certificate of that key, the key is not RSA, or it is expired or not yet valid. Kept encrypted; only its subject, issuer, validity and fingerprint are ever shown. Receipts and statements are signed with it from now on; finance staff sign in with a second factor (permission: finance)",
     auth: { admin: ['finance'] },
     formFiles: [{ name: 'certificate', required: true }],
     request: ZSigningCertificateFormSchema,
     response: ZSigningStatusSchema,
     status: 200,
-    errors: [400, 401, 403, 409, 413],
+    errors: [400, 401, 403, 413],
     handler: async ({ req, res, services, user, meta }) => {
       const form = await receiveForm(req, { files: { certificate: { accept: 'pkcs12', maxBytes: MAX_CERTIFICATE_BYTES } }, maxFields: 1, maxFieldBytes: 1024 });
       const { password } = parseInput(ZSigningCertificateFormSchema, form.fields);
