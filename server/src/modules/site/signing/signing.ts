@@ -51,7 +51,12 @@ export const CERTIFICATE_CONFLICT = 'Someone else changed the signing certificat
 export async function uploadSignatureImage(services: Services, user: SessionUser, req: IncomingMessage, meta: RequestMeta): Promise<TSigningStatus> {
   const upload = await receiveUpload(req, { field: 'signature', maxBytes: MAX_SIGNATURE_UPLOAD_BYTES, accept: 'images' });
   if (!isImageType(upload.mediaType)) throw new AppError('BAD_REQUEST', { userMessage: UPLOAD_WRONG_TYPE_IMAGES });
-  const image = await reencodeImage(upload.bytes, { format: 'png', maxSide: SIGNATURE_MAX_SIDE });
+  return recordSignatureImage(services, user, upload.bytes, meta);
+}
+
+/** The signature's bytes as received (an image of an accepted type), re-encoded and recorded as a new version. */
+export async function recordSignatureImage(services: Services, user: Pick<SessionUser, 'userId'>, bytes: Buffer, meta: RequestMeta): Promise<TSigningStatus> {
+  const image = await reencodeImage(bytes, { format: 'png', maxSide: SIGNATURE_MAX_SIDE });
   const sha256 = crypto.createHash('sha256').update(image.bytes).digest('hex');
   const fileId = crypto.randomUUID();
   const now = services.now();
@@ -75,7 +80,7 @@ export async function uploadSignatureImage(services: Services, user: SessionUser
  * the password before anything is written; then the file is kept sealed and the password sealed in
  * the event, both under the certificate's own data key.
  */
-export async function uploadSigningCertificate(services: Services, user: SessionUser, upload: { bytes: Buffer; password: string }, meta: RequestMeta): Promise<TSigningStatus> {
+export async function uploadSigningCertificate(services: Services, user: Pick<SessionUser, 'userId'>, upload: { bytes: Buffer; password: string }, meta: RequestMeta): Promise<TSigningStatus> {
   const { password } = upload;
   const { summary } = readSigningCertificate(upload.bytes, password);
   const fileId = crypto.randomUUID();
