@@ -159,8 +159,7 @@ function renderInWorker(env: Record<string, string>, offset: number, count: numb
 /** The signatory, their signature image and a self-signed certificate, as finance would set them (not timed). */
 async function putSigningInForce(services: Services): Promise<void> {
   const { makeTestPkcs12 } = await import('#server/testing/signing/test-certificates');
-  const { recordSignatureImage, uploadSigningCertificate } = await import('#server/modules/site/signing/signing');
-  const { updateSettings, getSettings } = await import('#server/modules/site/settings/settings');
+  const { getSettings, recordSignatureImage, updateSettings, uploadSigningCertificate } = await import('#server/modules/site/site.api');
   const sharp = (await import('sharp')).default;
   const by = { userId: 'SAH000001' };
   const { version } = await getSettings(services.db);
