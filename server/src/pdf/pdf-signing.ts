@@ -17,8 +17,8 @@ import forge from 'node-forge';
  * (a KeyObject) and each signature is one native RSA operation.
  */
 
-/** Room for the CMS in the file: a chain of a few certificates and a 4096-bit signature fit. */
-const SIGNATURE_BYTES = 16_384;
+/** Room for the CMS in the file (written as hex, twice this): the certificate, two CA certificates and a 4096-bit signature fit. */
+const SIGNATURE_BYTES = 8_192;
 
 export interface PdfSigningIdentity {
   /** The signer's certificate first, then the rest of its chain as the PKCS#12 held it (DER). */

@@ -39,7 +39,7 @@ export const siteRest: readonly RestRoute[] = [
     method: 'post',
     path: '/api/admin/settings/signature',
     summary:
-      "Upload the authorised signatory's signature (multipart field signature: JPEG, PNG or WebP, at most 5 MB and 40 megapixels), re-encoded as PNG without metadata; a new version, printed on receipts issued from now on. Answers the signing status (permission: settings or finance)",
+      "Upload the authorised signatory's signature (multipart field signature: JPEG, PNG or WebP, at most 5 MB and 40 megapixels), re-encoded as JPEG of at most 600 pixels a side, without metadata; a new version, printed on receipts issued from now on. Answers the signing status (permission: settings or finance)",
     auth: { admin: ['settings', 'finance'] },
     fileField: 'signature',
     response: ZSigningStatusSchema,
@@ -54,17 +54,17 @@ export const siteRest: readonly RestRoute[] = [
     method: 'get',
     path: '/api/admin/settings/signature/{version}',
     params: ZSignatureImageParamsSchema,
-    summary: "A version of the signatory's signature (PNG), for the settings page's preview (permission: settings or finance)",
+    summary: "A version of the signatory's signature (JPEG), for the settings page's preview (permission: settings or finance)",
     auth: { admin: ['settings', 'finance'] },
     response: z.string(),
-    produces: 'image/png',
+    produces: 'image/jpeg',
     status: 200,
     errors: [400, 401, 403, 404],
     handler: async ({ res, services, params }) => {
       const image = await signatureImageOfVersion(services, params().version);
       if (!image) throw new AppError('NOT_FOUND', { userMessage: SIGNATURE_IMAGE_NOT_FOUND });
       res.set('Cache-Control', 'private, max-age=3600');
-      res.type('image/png');
+      res.type('image/jpeg');
       res.send(image);
     },
   }),

@@ -107,10 +107,13 @@ export function formatDayOfYear(monthDay: string): Bilingual {
  */
 export function form10beNote(form10bdDueOn: string): Bilingual {
   const due = formatDayOfYear(form10bdDueOn);
-  return {
+  const note = {
     en: `Form 10BE: the certificate for claiming a tax deduction for this donation is issued through the income-tax portal after the foundation files its yearly statement of donations (Form 10BD, due by ${due.en}). You will receive it by e-mail or SMS, and on the donation status page after a one-time code.`,
     hi: `फ़ॉर्म 10BE: इस दान पर कर-कटौती का दावा करने का प्रमाणपत्र आयकर पोर्टल से तब जारी होता है, जब संस्था दानों का वार्षिक विवरण (फ़ॉर्म 10BD, ${due.hi} तक) दाख़िल कर देती है। यह आपको ई-मेल या एसएमएस से, और एक बार के कोड के बाद दान की स्थिति वाले पेज पर मिलेगा।`,
   };
+  // Fixed wording once the due day is set: shaped once per process, like the receipt's other notes.
+  markShareable(note.en, note.hi);
+  return note;
 }
 
 /** Printed only on a PDF that carries the foundation's digital signature. */

@@ -102,12 +102,13 @@ describe.each(testDbKinds())('the signature and the signing certificate, on %s',
       const photo = await phonePhoto({ width: 4000, height: 3000, seed: 31 });
       const res = await uploadSignature(photo.bytes, settingsOnly.token, 'IMG_20260601.jpg');
       expect(res.status).toBe(200);
-      expect(res.body.signatureImage).toMatchObject({ version: 1, width: 1200, height: 900 });
+      expect(res.body.signatureImage).toMatchObject({ version: 1, width: 600, height: 450 });
       const image = await request(app.http()).get('/api/admin/settings/signature/1').set('Authorization', `Bearer ${finance.token}`);
       expect(image.status).toBe(200);
-      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.headers['content-type']).toBe('image/jpeg');
       const metadata = await sharp(image.body as Buffer).metadata();
-      expect([metadata.format, metadata.width, metadata.exif]).toEqual(['png', 1200, undefined]);
+      expect([metadata.format, metadata.width, metadata.exif]).toEqual(['jpeg', 600, undefined]);
+      expect((image.body as Buffer).length).toBeLessThan(200 * 1024);
     });
 
     it('refuses a file that is not an image, and staff without settings or finance, leaving nothing', async () => {

@@ -28,17 +28,18 @@ import {
 } from './signing.decider.ts';
 import type { TSigningStatus } from './signing.schema.ts';
 
-/** The file store's kinds: the signature image (PNG) and the signing certificate (PKCS#12). */
+/** The file store's kinds: the signature image (JPEG) and the signing certificate (PKCS#12). */
 export const SIGNATURE_IMAGE_KIND = 'signatory-signature';
 export const SIGNING_CERTIFICATE_KIND = 'signing-certificate';
 /** PRODUCT.md §11: uploads up to 5 MB. */
 const MAX_SIGNATURE_UPLOAD_BYTES = 5 * 1024 * 1024;
 /**
  * The signature as kept: at most this many pixels on its longer side (printed about 5 cm wide, that
- * is over 600 dpi), PNG so the strokes stay sharp. A phone's 12-megapixel photo is decoded within
- * the pipeline's pixel limit (40 MP) and scaled down.
+ * is 300 dpi), as JPEG: pdfkit embeds a JPEG as it is, where a PNG is re-packed for every receipt,
+ * and a phone photo of paper is a few tens of KB as JPEG but megabytes as PNG. A 12-megapixel photo
+ * is decoded within the pipeline's pixel limit (40 MP) and scaled down.
  */
-const SIGNATURE_MAX_SIDE = 1200;
+const SIGNATURE_MAX_SIDE = 600;
 
 export const SIGNATURE_CONFLICT = 'Someone else uploaded a signature at the same moment. Reload to see it.';
 export const CERTIFICATE_CONFLICT = 'Someone else changed the signing certificate at the same moment. Reload to see it.';
@@ -56,7 +57,7 @@ export async function uploadSignatureImage(services: Services, user: SessionUser
 
 /** The signature's bytes as received (an image of an accepted type), re-encoded and recorded as a new version. */
 export async function recordSignatureImage(services: Services, user: Pick<SessionUser, 'userId'>, bytes: Buffer, meta: RequestMeta): Promise<TSigningStatus> {
-  const image = await reencodeImage(bytes, { format: 'png', maxSide: SIGNATURE_MAX_SIDE });
+  const image = await reencodeImage(bytes, { format: 'jpeg', quality: 85, maxSide: SIGNATURE_MAX_SIDE });
   const sha256 = crypto.createHash('sha256').update(image.bytes).digest('hex');
   const fileId = crypto.randomUUID();
   const now = services.now();
