@@ -9,7 +9,7 @@
  */
 import { P12Signer } from '@signpdf/signer-p12';
 import sharp from 'sharp';
-import { renderReceiptPdf, type ReceiptPdfInput } from '#server/modules/donations/receipts/receipt-pdf';
+import { renderReceiptPdf, type ReceiptPdfInput } from '#server/modules/donations/donations.api';
 import { readSigningCertificate } from '#server/modules/site/site.api';
 import { makeTestPkcs12 } from '#server/testing/signing/test-certificates';
 

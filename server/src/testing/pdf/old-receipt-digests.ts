@@ -5,7 +5,7 @@
  * the process shaped before. Run by receipt-signed.test.ts.
  */
 import crypto from 'node:crypto';
-import { renderReceiptPdf, type ReceiptPdfInput } from '#server/modules/donations/receipts/receipt-pdf';
+import { renderReceiptPdf, type ReceiptPdfInput } from '#server/modules/donations/donations.api';
 
 const input: Extract<ReceiptPdfInput, { variant: 'issued' }> = JSON.parse(process.argv[2]!, (key, value: unknown) => (key === 'createdAt' ? new Date(value as string) : value));
 const issued = await renderReceiptPdf(input);
