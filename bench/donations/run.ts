@@ -42,6 +42,8 @@ const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 10_000);
 const SEQUENTIAL = Math.min(1_000, DONATIONS);
 const VERIFIERS = Number(process.env.BENCH_VERIFIERS ?? 8);
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 1_000);
+/** BENCH_SIGNED=1: a signing certificate and a signature image in force (issue 31), so every receipt is signed and carries the image. */
+const SIGNED = process.env.BENCH_SIGNED === '1';
 const SETUP_WRITERS = 8;
 /** Node's flags for the worker process: as `npm run worker` gives them (BENCH_WORKER_NODE_FLAGS to try others). */
 const WORKER_NODE_FLAGS = (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-semi-space-size=16 --max-old-space-size=128').split(' ').filter(Boolean);
@@ -155,6 +157,22 @@ function renderInWorker(env: Record<string, string>, offset: number, count: numb
   });
 }
 
+/** The signatory, their signature image and a self-signed certificate, as finance would set them (not timed). */
+async function putSigningInForce(services: Services): Promise<void> {
+  const { makeTestPkcs12 } = await import('#server/testing/signing/test-certificates');
+  const { getSettings, recordSignatureImage, updateSettings, uploadSigningCertificate } = await import('#server/modules/site/site.api');
+  const sharp = (await import('sharp')).default;
+  const by = { userId: 'SAH000001' };
+  const { version } = await getSettings(services.db);
+  await updateSettings(services, { mayChangeMoney: false }, version, { signatoryName: 'श्रीमती सुनीता शर्मा', signatoryDesignation: 'Treasurer / कोषाध्यक्ष', approvalIssuedOn: '2022-03-28', approvalValidFrom: '2022-04-01', approvalValidUntil: '2027-03-31' }, meta());
+  const signature = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#f4f1ea' } }).png().toBuffer();
+  await recordSignatureImage(services, by, signature, meta());
+  const now = services.now();
+  const p12 = makeTestPkcs12({ notBefore: new Date(now.getTime() - 86_400_000), notAfter: new Date(now.getTime() + 365 * 86_400_000), password: 'bench' });
+  await uploadSigningCertificate(services, by, { bytes: p12, password: 'bench' }, meta());
+  console.log('signing: a certificate and a signature image in force; every receipt is signed');
+}
+
 async function main(): Promise<void> {
   const name = benchDatabaseName('donations');
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -174,6 +192,7 @@ async function main(): Promise<void> {
     const env = { NODE_ENV: 'production', SAHAY_MASTER_KEY: masterKey, SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://sahay.example' };
     const services = await createServices({ config: loadConfig(env), log: pino({ level: 'silent' }), owner: 'bench', db, runsJobs: false });
     const references = await setUp(services);
+    if (SIGNED) await putSigningInForce(services);
     await verifyAll(services, references);
 
     console.log('');

@@ -12,6 +12,7 @@ import { fakeWebDist } from '#server/testing/fake-web-dist';
 import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp, uniqueEmail } from '#server/testing/test-services';
+import { makeTestPkcs12 } from '#server/testing/signing/test-certificates';
 import { photoWithExif, plainImage, simplePdf } from '#server/uploads/test-files.test-helper';
 import { certificatePdf } from '#server/testing/form-10be-certificates';
 
@@ -35,6 +36,12 @@ interface OperationCalls {
 }
 
 const START = new Date('2031-07-01T06:00:00.000Z');
+/** A self-signed PKCS#12 valid at START (issue 31), made once. */
+let certificateFile: Buffer | null = null;
+function signingCertificate(): Buffer {
+  certificateFile ??= makeTestPkcs12({ notBefore: new Date('2031-01-01T00:00:00Z'), notAfter: new Date('2036-01-01T00:00:00Z'), password: 'Sahay-2031' });
+  return certificateFile;
+}
 /** Four years on: a girl who applied at 14 can have her benefit requested. */
 const LATER = new Date('2035-07-02T06:00:00.000Z');
 const PHONE = '9876543210'; // the phone of every account app.account() makes
@@ -1218,6 +1225,32 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         403: () => asMember(post(`/api/admin/bank-statements/${'0'.repeat(32)}/verify-sure-matches`)).send({}),
         404: () => asAdmin(post(`/api/admin/bank-statements/${'0'.repeat(32)}/verify-sure-matches`)).send({}),
         413: () => asAdmin(post(`/api/admin/bank-statements/${'0'.repeat(32)}/verify-sure-matches`)).send(OVERSIZED),
+      },
+    },
+    // Issue 31: the signatory's signature and the signing certificate.
+    postAdminSettingsSignature: {
+      success: () => asAdmin(post('/api/admin/settings/signature')).attach('signature', png, { filename: 'signature.png', contentType: 'image/png' }),
+      errors: {
+        400: () => asAdmin(post('/api/admin/settings/signature')).attach('signature', Buffer.from('<html>not an image</html>'), { filename: 'signature.png', contentType: 'image/png' }),
+        401: () => post('/api/admin/settings/signature').attach('signature', png, { filename: 'signature.png', contentType: 'image/png' }),
+        403: () => asMember(post('/api/admin/settings/signature')).attach('signature', png, { filename: 'signature.png', contentType: 'image/png' }),
+        413: () => asAdmin(post('/api/admin/settings/signature')).attach('signature', tooLargeJpeg(), { filename: 'signature.jpg', contentType: 'image/jpeg' }),
+      },
+    },
+    getAdminSettingsSignatureByVersion: {
+      success: async () => {
+        await asAdmin(post('/api/admin/settings/signature')).attach('signature', png, { filename: 'signature.png', contentType: 'image/png' });
+        return asAdmin(get('/api/admin/settings/signature/1'));
+      },
+      errors: { 400: () => asAdmin(get('/api/admin/settings/signature/first')), 404: () => asAdmin(get('/api/admin/settings/signature/999')), ...adminOnly(() => get('/api/admin/settings/signature/1')) },
+    },
+    postAdminSettingsSigningCertificate: {
+      success: () => asAdmin(post('/api/admin/settings/signing-certificate')).field('password', 'Sahay-2031').attach('certificate', signingCertificate(), { filename: 'foundation.p12', contentType: 'application/x-pkcs12' }),
+      errors: {
+        400: () => asAdmin(post('/api/admin/settings/signing-certificate')).field('password', 'wrong').attach('certificate', signingCertificate(), { filename: 'foundation.p12', contentType: 'application/x-pkcs12' }),
+        401: () => post('/api/admin/settings/signing-certificate').field('password', 'Sahay-2031').attach('certificate', signingCertificate(), { filename: 'foundation.p12', contentType: 'application/x-pkcs12' }),
+        403: () => asMember(post('/api/admin/settings/signing-certificate')).field('password', 'Sahay-2031').attach('certificate', signingCertificate(), { filename: 'foundation.p12', contentType: 'application/x-pkcs12' }),
+        413: () => asAdmin(post('/api/admin/settings/signing-certificate')).field('password', 'Sahay-2031').attach('certificate', Buffer.alloc(200 * 1024, 0x30), { filename: 'foundation.p12', contentType: 'application/x-pkcs12' }),
       },
     },
     getAdminExportsDonations: {

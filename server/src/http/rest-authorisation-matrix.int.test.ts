@@ -95,7 +95,7 @@ describe.each(testDbKinds())('the authorisation matrix of the REST routes on %s'
 
   /** A value for each path parameter: the first member for `{id}`, well-formed samples otherwise. */
   function pathFor(route: ServedRoute): string {
-    const samples: Record<string, string> = { id: ownerId, regNo: 'KNYDN1234567', reference: 'ABCD2345', kind: 'photo', uploadId: crypto.randomUUID(), index: '1', requestId: 'ABCD2345', giftId: crypto.randomUUID(), streamId: 'donation-ABCD2345', userId: ownerId, checkId: crypto.randomUUID(), bundleId: crypto.randomUUID(), invitationId: crypto.randomBytes(16).toString('base64url') };
+    const samples: Record<string, string> = { id: ownerId, regNo: 'KNYDN1234567', reference: 'ABCD2345', kind: 'photo', uploadId: crypto.randomUUID(), index: '1', requestId: 'ABCD2345', giftId: crypto.randomUUID(), streamId: 'donation-ABCD2345', userId: ownerId, checkId: crypto.randomUUID(), bundleId: crypto.randomUUID(), invitationId: crypto.randomBytes(16).toString('base64url'), version: '1' };
     return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       if (!(name in samples)) throw new Error(`No sample for the path parameter {${name}} of ${keyOf(route)}`);
       return samples[name]!;

@@ -81,6 +81,13 @@ export const MAIL_TEMPLATES = {
   taxDeadlineReminder: {
     vars: { name: { fallback: 'member' }, deadline: {}, financialYear: {}, dueOn: {}, daysLeft: {}, adminLink: { kind: 'url' } },
   },
+  /**
+   * To every super-admin and finance staff member: the tax-exemption approval's or the FCRA
+   * registration's validity ends in 90, 30 or 7 days (issue 31). `registration` and `ends` are in both languages.
+   */
+  validityEnding: {
+    vars: { name: { fallback: 'member' }, registration: {}, validUntil: {}, ends: {}, adminLink: { kind: 'url' } },
+  },
 } as const satisfies Record<string, MailTemplateSpec>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

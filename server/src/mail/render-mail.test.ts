@@ -40,6 +40,13 @@ const samples: { [T in MailTemplateName]: MailVars<T> } = {
     changes: { en: '• UPI ID donors pay to: sahay@oksbi\n• Charge on withdrawals: 2.50 %', hi: '• यूपीआई आईडी जिस पर दानदाता भुगतान करते हैं: sahay@oksbi\n• निकासी पर शुल्क: 2.50 %' },
     adminLink: 'https://sahay.example/admin/settings',
   },
+  validityEnding: {
+    name: 'Fatima Khan',
+    registration: { en: 'The tax-exemption approval (80G / section 133)', hi: 'कर-छूट अनुमोदन (80G / धारा 133)' },
+    validUntil: '31/03/2027',
+    ends: { en: 'ends in 30 days', hi: '30 दिनों में समाप्त होगा' },
+    adminLink: 'https://sahay.example/admin/settings',
+  },
   kanyadanDecision: {
     name: 'Sunita Devi',
     regNo: 'KNYDN1234567',

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { markShareable, openPdfFonts, type PdfFontName } from './fonts.ts';
+import { addSignaturePlaceholder, signPlaceholder, type PdfSignatureInfo, type PdfSigningIdentity } from './pdf-signing.ts';
 import { drawQrCode, type QrCodeGeometry } from './qr-code.ts';
 import { drawLines, layoutText, lineMetrics, type Align, type TextLine, type TextStyle } from './text.ts';
 
@@ -431,8 +432,11 @@ export class PdfLayout {
     );
   }
 
-  /** Adds the page numbers, ends the document and returns its bytes. */
-  async toBuffer(): Promise<Buffer> {
+  /**
+   * Adds the page numbers, ends the document and returns its bytes; with `signing`, signed (PAdES,
+   * pdf-signing.ts): the placeholder goes in before the document ends, the signature after.
+   */
+  async toBuffer(options: { signing?: { identity: PdfSigningIdentity; info: PdfSignatureInfo } | null } = {}): Promise<Buffer> {
     if (this.isFinished) throw new Error('This PDF is already finished; make a new layout for another document');
     this.isFinished = true;
     const { start, count } = this.doc.bufferedPageRange();
@@ -443,8 +447,11 @@ export class PdfLayout {
       this.artifact('Pagination', () => drawLines(this.doc, lines, { x: this.left, y: A4[1] - MARGIN.bottom + 24, width: this.contentWidth, align: 'center' }, style));
     }
     this.structure.end();
+    const { signing } = options;
+    if (signing) addSignaturePlaceholder(this.doc, signing.identity, signing.info);
     this.doc.end();
-    return this.ended;
+    const bytes = await this.ended;
+    return signing ? signPlaceholder(bytes, signing.identity) : bytes;
   }
 }
 

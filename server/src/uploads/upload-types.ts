@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { UPLOAD_WRONG_TYPE_CSV, UPLOAD_WRONG_TYPE_IMAGES, UPLOAD_WRONG_TYPE_IMAGES_OR_PDF, UPLOAD_WRONG_TYPE_PDF, UPLOAD_WRONG_TYPE_PDF_OR_ZIP, UPLOAD_WRONG_TYPE_STATEMENT } from './upload-messages.ts';
+import { UPLOAD_WRONG_TYPE_CSV, UPLOAD_WRONG_TYPE_IMAGES, UPLOAD_WRONG_TYPE_IMAGES_OR_PDF, UPLOAD_WRONG_TYPE_PDF, UPLOAD_WRONG_TYPE_PDF_OR_ZIP, UPLOAD_WRONG_TYPE_PKCS12, UPLOAD_WRONG_TYPE_STATEMENT } from './upload-messages.ts';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ImageMediaType = (typeof IMAGE_TYPES)[number];
@@ -7,16 +7,29 @@ export type DocumentMediaType = ImageMediaType | 'application/pdf';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const XLS_TYPE = 'application/vnd.ms-excel';
 export type StatementMediaType = 'text/csv' | typeof XLSX_TYPE | typeof XLS_TYPE;
-export type UploadMediaType = DocumentMediaType | StatementMediaType | 'application/zip';
+export const PKCS12_TYPE = 'application/x-pkcs12';
+export type UploadMediaType = DocumentMediaType | StatementMediaType | 'application/zip' | typeof PKCS12_TYPE;
 
 /**
  * What a call accepts. Named sets rather than free lists, so the refusal always names exactly what
  * is accepted (in both languages).
  */
-export type UploadAccept = 'images' | 'pdf' | 'images-or-pdf' | 'csv' | 'statement' | 'pdf-or-zip';
+export type UploadAccept = 'images' | 'pdf' | 'images-or-pdf' | 'csv' | 'statement' | 'pdf-or-zip' | 'pkcs12';
 
 /** The types an accepted set lets through, for typing what a form received. */
-export type AcceptedMediaType<A extends UploadAccept> = A extends 'images' ? ImageMediaType : A extends 'pdf' ? 'application/pdf' : A extends 'images-or-pdf' ? DocumentMediaType : A extends 'csv' ? 'text/csv' : A extends 'pdf-or-zip' ? 'application/pdf' | 'application/zip' : StatementMediaType;
+export type AcceptedMediaType<A extends UploadAccept> = A extends 'images'
+  ? ImageMediaType
+  : A extends 'pdf'
+    ? 'application/pdf'
+    : A extends 'images-or-pdf'
+      ? DocumentMediaType
+      : A extends 'csv'
+        ? 'text/csv'
+        : A extends 'pdf-or-zip'
+          ? 'application/pdf' | 'application/zip'
+          : A extends 'pkcs12'
+            ? typeof PKCS12_TYPE
+            : StatementMediaType;
 
 const ACCEPTED: Record<UploadAccept, readonly UploadMediaType[]> = {
   images: IMAGE_TYPES,
@@ -25,6 +38,7 @@ const ACCEPTED: Record<UploadAccept, readonly UploadMediaType[]> = {
   csv: ['text/csv'],
   statement: ['text/csv', XLSX_TYPE, XLS_TYPE],
   'pdf-or-zip': ['application/pdf', 'application/zip'],
+  pkcs12: [PKCS12_TYPE],
 };
 
 const WRONG_TYPE: Record<UploadAccept, string> = {
@@ -34,6 +48,7 @@ const WRONG_TYPE: Record<UploadAccept, string> = {
   csv: UPLOAD_WRONG_TYPE_CSV,
   statement: UPLOAD_WRONG_TYPE_STATEMENT,
   'pdf-or-zip': UPLOAD_WRONG_TYPE_PDF_OR_ZIP,
+  pkcs12: UPLOAD_WRONG_TYPE_PKCS12,
 };
 
 export function acceptedTypes(accept: UploadAccept): readonly UploadMediaType[] {
@@ -61,6 +76,9 @@ export const SNIFF_BYTES = 4100;
 export async function detectUploadType(head: Uint8Array, accept: UploadAccept): Promise<UploadMediaType | null> {
   if (accept === 'csv') return (await isText(head)) ? 'text/csv' : null;
   if (accept === 'statement') return statementTypeOf(head);
+  // A PKCS#12 is DER: a SEQUENCE (0x30) that file-type names as no format (a PNG renamed .p12 is a PNG).
+  // Whether it is really one is for the certificate reader, with its password.
+  if (accept === 'pkcs12') return head[0] === 0x30 && !(await fileTypeFromBuffer(head)) ? PKCS12_TYPE : null;
   const found = await fileTypeFromBuffer(head);
   if (!found) return null;
   return ACCEPTED[accept].find((type) => type === found.mime) ?? null;

@@ -61,6 +61,11 @@ export const MODE_REQUIRED = 'Choose how the money was received';
 export const INSTRUMENT_REQUIRED = 'Enter the cheque or DD number';
 export const INSTRUMENT_INVALID = 'Enter the cheque or DD number: 4 to 30 letters or digits';
 export const INSTRUMENT_NOT_ALLOWED = 'Only a cheque or demand draft has a number here.';
+export const INSTRUMENT_BANK_INVALID = 'Enter the bank the cheque or DD is drawn on: 2 to 100 characters on one line';
+export const INSTRUMENT_BANK_REQUIRED = 'Enter the bank the cheque or DD is drawn on';
+export const INSTRUMENT_DATE_REQUIRED = 'Enter the date written on the cheque or DD';
+export const INSTRUMENT_DETAILS_TOGETHER = 'Give the bank and the date of the cheque or DD together.';
+export const INSTRUMENT_DETAILS_ONLY_CHEQUE = 'Only a cheque or demand draft has a bank and date here.';
 
 /**
  * Text a person types that may end up in a CSV file (names, addresses, reasons): no control
@@ -216,6 +221,43 @@ export const ZOptionalInstrumentNumberSchema = z
   .refine((value) => value === '' || /^[A-Z0-9][A-Z0-9-]{3,29}$/.test(value), INSTRUMENT_INVALID)
   .transform((value) => (value === '' ? null : value))
   .optional();
+
+/** The bank a cheque or DD is drawn on ("State Bank of India, Patna"); optional over REST. */
+export const ZOptionalInstrumentBankSchema = z
+  .string({ error: INSTRUMENT_BANK_INVALID })
+  .trim()
+  .refine((value) => value === '' || (value.length >= 2 && value.length <= 100 && isSingleLineText(value)), INSTRUMENT_BANK_INVALID)
+  .transform((value) => (value === '' ? null : value))
+  .optional();
+
+/** The date written on a cheque or DD (YYYY-MM-DD); its rules against the day received are the decider's. */
+export const ZOptionalInstrumentDateSchema = z
+  .union([z.literal(''), ZDateSchema])
+  .transform((value) => (value === '' ? null : value))
+  .optional();
+
+/**
+ * A cheque's or DD's bank and date (issue 31): optional over REST (the contract of PRODUCT.md §12),
+ * but given together and only for those modes. The office's web form requires them (checkInstrumentDetailsGiven).
+ */
+export function checkInstrumentDetails(value: { mode: string; instrumentBank?: string | null; instrumentDate?: string | null }, ctx: z.RefinementCtx): void {
+  const isInstrument = value.mode === 'cheque' || value.mode === 'dd';
+  if (!isInstrument) {
+    if (value.instrumentBank) ctx.addIssue({ code: 'custom', path: ['instrumentBank'], message: INSTRUMENT_DETAILS_ONLY_CHEQUE });
+    if (value.instrumentDate) ctx.addIssue({ code: 'custom', path: ['instrumentDate'], message: INSTRUMENT_DETAILS_ONLY_CHEQUE });
+    return;
+  }
+  if (Boolean(value.instrumentBank) !== Boolean(value.instrumentDate)) {
+    ctx.addIssue({ code: 'custom', path: [value.instrumentBank ? 'instrumentDate' : 'instrumentBank'], message: INSTRUMENT_DETAILS_TOGETHER });
+  }
+}
+
+/** The office's form: a cheque or DD is recorded with its bank and date. */
+export function checkInstrumentDetailsGiven(value: { mode: string; instrumentBank?: string | null; instrumentDate?: string | null }, ctx: z.RefinementCtx): void {
+  if (value.mode !== 'cheque' && value.mode !== 'dd') return;
+  if (!value.instrumentBank) ctx.addIssue({ code: 'custom', path: ['instrumentBank'], message: INSTRUMENT_BANK_REQUIRED });
+  if (!value.instrumentDate) ctx.addIssue({ code: 'custom', path: ['instrumentDate'], message: INSTRUMENT_DATE_REQUIRED });
+}
 
 /** A cheque or DD needs its number; any other mode has none. */
 export function checkInstrumentNumber(value: { mode: string; instrumentNumber?: string | null }, ctx: z.RefinementCtx): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
-import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState, CANCEL_NOT_VERIFIED, decideCancel, decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState, decideEraseDonation, ABANDON_AFTER_MS, decideAbandon, decideScreenshotResult, decideRecordOffline, decideReject, REJECT_CANCELLED, REJECT_VERIFIED, decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED, decideVerify, instrumentAlreadyUsed, RECEIVED_IN_FUTURE, utrAlreadyUsed, VERIFY_CANCELLED, VERIFY_REJECTED, VERIFY_WITHOUT_PROOF, type SerialSlot, type VerificationCommand, decideRecordDonorId, decideShredRetainedReceipt, DONOR_ERASED, evolveRetention, hasDonorIdToRecord, noRetention, decideRecordPanName, hasPanNameToRecord, PAN_NAME_WITHOUT_ID } from './donation.decider.ts';
+import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState, CANCEL_NOT_VERIFIED, decideCancel, decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState, decideEraseDonation, ABANDON_AFTER_MS, decideAbandon, decideScreenshotResult, decideRecordOffline, decideReject, REJECT_CANCELLED, REJECT_VERIFIED, decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED, decideVerify, instrumentAlreadyUsed, RECEIVED_IN_FUTURE, utrAlreadyUsed, VERIFY_CANCELLED, VERIFY_REJECTED, VERIFY_WITHOUT_PROOF, type SerialSlot, type VerificationCommand, decideRecordDonorId, decideShredRetainedReceipt, DONOR_ERASED, evolveRetention, hasDonorIdToRecord, noRetention, decideRecordPanName, hasPanNameToRecord, PAN_NAME_WITHOUT_ID, INSTRUMENT_DATE_IN_FUTURE, INSTRUMENT_DATE_TOO_OLD, INSTRUMENT_DETAILS_NOT_ALLOWED, instrumentValidUntil } from './donation.decider.ts';
 import type {
   DonationAbandoned,
   DonationCancelled,
@@ -537,6 +537,33 @@ describe('decideRecordOffline', () => {
     spec([]).when({ pledge: offlinePledge, verification, referrer: null }).thenRefuses('BAD_REQUEST', INVALID_REFERRAL);
     spec([]).when({ pledge: offlinePledge, verification: { ...verification, receivedOn: '2026-04-20' } }).thenRefuses('BAD_REQUEST', RECEIVED_IN_FUTURE);
     spec([pledged]).when({ pledge: offlinePledge, verification }).thenRefuses('CONFLICT', REFERENCE_TAKEN);
+  });
+
+  // Issue 31: a cheque's or DD's bank and date, printed on the receipt beside its number.
+  const cheque: VerificationCommand = { ...verification, mode: 'cheque', instrumentNumber: '004512', instrument: { bank: 'State Bank of India, Patna Main', date: '2026-01-12' } };
+  const verifiedEvent = (events: ReturnType<typeof decideRecordOffline>) => events[0]!.events.find((event) => event.type === 'DonationVerified') as DonationVerified;
+
+  it("records a cheque's bank and the date on it with the verification, for the receipt", () => {
+    const events = decideRecordOffline({ pledge: offlinePledge, verification: cheque }, { ...newPledge, serial: slot });
+    expect(verifiedEvent(events).data).toMatchObject({ mode: 'cheque', instrumentNumber: '004512', instrumentBank: 'State Bank of India, Patna Main', instrumentDate: '2026-01-12' });
+    const withoutDetails = decideRecordOffline({ pledge: offlinePledge, verification: { ...cheque, instrument: undefined } }, { ...newPledge, serial: slot });
+    expect(Object.keys(verifiedEvent(withoutDetails).data)).not.toContain('instrumentBank');
+  });
+
+  it('refuses a cheque dated after it was received, or more than 3 months before, and a bank for cash', () => {
+    spec([]).when({ pledge: offlinePledge, verification: { ...cheque, instrument: { bank: 'SBI', date: '2026-04-13' } } }).thenRefuses('BAD_REQUEST', INSTRUMENT_DATE_IN_FUTURE);
+    spec([]).when({ pledge: offlinePledge, verification: { ...cheque, instrument: { bank: 'SBI', date: '2026-01-11' } } }).thenRefuses('BAD_REQUEST', INSTRUMENT_DATE_TOO_OLD);
+    spec([]).when({ pledge: offlinePledge, verification: { ...cheque, mode: 'dd', instrument: { bank: 'SBI', date: '2026-04-12' } } }).then(
+      decideRecordOffline({ pledge: offlinePledge, verification: { ...cheque, mode: 'dd', instrument: { bank: 'SBI', date: '2026-04-12' } } }, { ...newPledge, serial: slot }),
+    );
+    spec([]).when({ pledge: offlinePledge, verification: { ...verification, instrument: { bank: 'SBI', date: '2026-04-01' } } }).thenRefuses('BAD_REQUEST', INSTRUMENT_DETAILS_NOT_ALLOWED);
+  });
+
+  it('counts three months as calendar months, to the last day of a shorter month', () => {
+    expect(instrumentValidUntil('2026-01-12')).toBe('2026-04-12');
+    expect(instrumentValidUntil('2025-11-30')).toBe('2026-02-28');
+    expect(instrumentValidUntil('2023-11-30')).toBe('2024-02-29');
+    expect(instrumentValidUntil('2026-12-31')).toBe('2027-03-31');
   });
 });
 

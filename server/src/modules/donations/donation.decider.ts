@@ -581,6 +581,13 @@ export const RECEIVED_BEFORE_PLEDGE = 'The money cannot have arrived before the 
 
 export const RECEIVED_TOO_LONG_AGO = 'The date the money arrived must fall in this financial year or the last one. Check the date.';
 
+export const INSTRUMENT_DATE_IN_FUTURE = 'The date on the cheque or DD cannot be after the day it was received.';
+
+/** Cheques and DDs are valid for three months from their date in India (RBI, since 1 April 2012). */
+export const INSTRUMENT_DATE_TOO_OLD = 'The cheque or DD is dated more than 3 months before it was received, so a bank will not honour it. Check the date.';
+
+export const INSTRUMENT_DETAILS_NOT_ALLOWED = 'A bank and date are only recorded for a cheque or demand draft.';
+
 /** "This UTR already verified donation {reference}." */
 export const UTR_ALREADY_USED = 'This UTR already verified donation {reference}.';
 
@@ -621,8 +628,11 @@ export interface SerialSlot {
   version: number | null;
 }
 
-/** What a receipt says about the foundation, from the settings in force when it is issued. */
-export function receiptIssuerOf(settings: TSettings): ReceiptIssuer {
+/**
+ * What a receipt says about the foundation, from the settings in force when it is issued, and the
+ * signatory's signature image then in force (its file ID; null: none uploaded).
+ */
+export function receiptIssuerOf(settings: TSettings, signatureFileId: string | null): ReceiptIssuer {
   return {
     foundationName: settings.foundationName,
     address: settings.address,
@@ -633,7 +643,22 @@ export function receiptIssuerOf(settings: TSettings): ReceiptIssuer {
     taxSectionLabel: settings.taxSectionLabel,
     phone: settings.phone,
     email: settings.email,
+    approvalIssuedOn: settings.approvalIssuedOn,
+    approvalValidFrom: settings.approvalValidFrom,
+    approvalValidUntil: settings.approvalValidUntil,
+    signatoryName: settings.signatoryName,
+    signatoryDesignation: settings.signatoryDesignation,
+    signatureFileId,
+    form10bdDueOn: settings.form10bdDueOn,
   };
+}
+
+/** "The last day a cheque dated `date` can be received": three calendar months on (a 30 Nov cheque: 28 Feb). */
+export function instrumentValidUntil(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const targetMonth = month - 1 + 3;
+  const lastDay = new Date(Date.UTC(year, targetMonth + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, targetMonth, Math.min(day, lastDay))).toISOString().slice(0, 10);
 }
 
 export interface VerificationCommand {
@@ -643,6 +668,8 @@ export interface VerificationCommand {
   receivedOn: string;
   mode: DonationMode;
   instrumentNumber: string | null;
+  /** A cheque's or DD's bank and date, when recorded with it (offline gifts). */
+  instrument?: { bank: string; date: string };
   issuer: ReceiptIssuer;
   /** Chosen by finance; undefined: the default of the gift's cause (defaultDonationTypeOf). */
   donationType?: DonationType;
@@ -667,6 +694,7 @@ export function verificationEvents(
   // A serial, once issued, is never taken back: a mistyped year would open a financial year's series for good.
   if (command.receivedOn < startOfPreviousFinancialYear(issuedOn)) throw refuseDate(RECEIVED_TOO_LONG_AGO);
   if (donation.channel === 'online' && donation.pledgedAt && command.receivedOn < indiaDateOf(new Date(donation.pledgedAt))) throw refuseDate(RECEIVED_BEFORE_PLEDGE);
+  if (command.instrument) checkInstrument(command.mode, command.instrument, command.receivedOn);
   const number = (serial.version ?? 0) + 1;
   const serialText = formatSerial(serial.prefix, serial.financialYear, number);
   const at = command.now.toISOString();
@@ -683,6 +711,7 @@ export function verificationEvents(
       receivedOn: command.receivedOn,
       mode: command.mode,
       instrumentNumber: command.instrumentNumber,
+      ...(command.instrument ? { instrumentBank: command.instrument.bank, instrumentDate: command.instrument.date } : {}),
       utr: utr?.value ?? null,
       receipt: {
         serial: serialText,
@@ -710,6 +739,14 @@ export function verificationEvents(
     batches.push({ streamId: instrument.streamId, events: [claimed] });
   }
   return batches;
+}
+
+/** A cheque's or DD's bank and date: only for those modes, dated no later than received and at most 3 months before. */
+function checkInstrument(mode: DonationMode, instrument: { bank: string; date: string }, receivedOn: string): void {
+  if (mode !== 'cheque' && mode !== 'dd') throw new AppError('BAD_REQUEST', { userMessage: INSTRUMENT_DETAILS_NOT_ALLOWED, fieldErrors: { instrumentBank: [INSTRUMENT_DETAILS_NOT_ALLOWED] } });
+  const refuse = (message: string) => new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { instrumentDate: [message] } });
+  if (instrument.date > receivedOn) throw refuse(INSTRUMENT_DATE_IN_FUTURE);
+  if (instrumentValidUntil(instrument.date) < receivedOn) throw refuse(INSTRUMENT_DATE_TOO_OLD);
 }
 
 export interface VerifyState {

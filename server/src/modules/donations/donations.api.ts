@@ -21,3 +21,5 @@ export { countDonationsToVerify, countForm10BDRevisionWork } from './donation-qu
 export { findDonationByReceiptSerial } from './giving/donation-lookup.ts';
 // The admin dashboard's charts.
 export { sumDonationsReceivedByMonth } from './dashboard-charts.ts';
+// Drawing a receipt, for the benches and the check that a receipt issued before issue 31 keeps its bytes.
+export { renderReceiptPdf, type ReceiptPdfInput } from './receipts/receipt-pdf.ts';

@@ -43,6 +43,19 @@ export interface ReceiptIssuer {
   taxSectionLabel: string;
   phone: string;
   email: string;
+  // Added with issue 31 (an auditor's checklist). Receipts issued before carry none of these, and
+  // their PDF is drawn exactly as it was: each part of the receipt below shows only when its field is here.
+  /** The tax-exemption approval's date of issue and validity (YYYY-MM-DD, or '' when settings had none). */
+  approvalIssuedOn?: string;
+  approvalValidFrom?: string;
+  approvalValidUntil?: string;
+  /** Who signs for the foundation. An office-bearer acting for it, not a donor: printed as settings hold it. */
+  signatoryName?: string;
+  signatoryDesignation?: string;
+  /** The signature image in force at issue (a file of the site module, SIGNATURE_IMAGE_SUBJECT), or null. */
+  signatureFileId?: string | null;
+  /** MM-DD, the day Form 10BD is due: its presence puts the Form 10BE note on the receipt. */
+  form10bdDueOn?: string;
 }
 
 /** The receipt as issued with the verification: its gap-free serial and what it says, frozen. */
@@ -120,6 +133,13 @@ export type DonationVerified = {
     mode: DonationMode;
     /** The cheque or DD number. */
     instrumentNumber: string | null;
+    /**
+     * The bank a cheque or DD is drawn on and the date written on it (YYYY-MM-DD); absent on gifts
+     * verified before issue 31 and on every other mode. Not sealed: a bank's name and an instrument's
+     * date name nobody (the donor's name is sealed in the pledge), as the instrument number does not.
+     */
+    instrumentBank?: string;
+    instrumentDate?: string;
     utr: string | null;
     receipt: IssuedReceipt;
     /** Form 10BD's nature of the gift, chosen by finance (decision 057); absent in events recorded before: 'others'. */

@@ -250,6 +250,42 @@ describe.each(testDbKinds())('donations REST on %s', (kind) => {
     expect([noNumber.status, Object.keys(noNumber.body.fieldErrors)]).toEqual([400, ['instrumentNumber']]);
   });
 
+  it("takes a cheque's bank and date when given, checks them, and writes nothing when they are wrong (issue 31)", async () => {
+    const cheque = { amount: 5100, cause: 'education', donorName: 'श्रीमती कृष्णा श्रीवास्तव', phone: '9876500001', mode: 'cheque', receivedOn: '2031-06-30' };
+    const withDetails = await request(http)
+      .post('/api/admin/donations/offline')
+      .set(bearer(financeToken))
+      .send({ ...cheque, instrumentNumber: '778899', instrumentBank: 'Punjab National Bank, Patna', instrumentDate: '2031-06-25' });
+    expect(withDetails.status).toBe(201);
+    const reference = (withDetails.body as { reference: string }).reference.replace('-', '');
+    const events = await app.services.eventStore.readStream(`donation-${reference}`);
+    expect(events.find((event) => event.type === 'DonationVerified')?.data).toMatchObject({ instrumentBank: 'Punjab National Bank, Patna', instrumentDate: '2031-06-25' });
+
+    for (const [extra, field, message] of [
+      [{ instrumentBank: 'SBI', instrumentDate: '2031-07-02' }, 'instrumentDate', 'The date on the cheque or DD cannot be after the day it was received.'],
+      [{ instrumentBank: 'SBI', instrumentDate: '2031-03-29' }, 'instrumentDate', 'The cheque or DD is dated more than 3 months before it was received, so a bank will not honour it. Check the date.'],
+      [{ instrumentBank: 'SBI' }, 'instrumentDate', 'Give the bank and the date of the cheque or DD together.'],
+      [{ instrumentBank: 'S\u0000BI', instrumentDate: '2031-06-25' }, 'instrumentBank', null],
+      [{ instrumentBank: 'S', instrumentDate: '2031-06-25' }, 'instrumentBank', 'Enter the bank the cheque or DD is drawn on: 2 to 100 characters on one line'],
+      [{ instrumentDate: '2031-02-30', instrumentBank: 'SBI' }, 'instrumentDate', null],
+    ] as const) {
+      const before = await writes(app);
+      const res = await request(http)
+        .post('/api/admin/donations/offline')
+        .set(bearer(financeToken))
+        .send({ ...cheque, instrumentNumber: String(600_000 + Math.floor(Math.random() * 300_000)), ...extra });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.fieldErrors)).toContain(field);
+      if (message) expect(res.body.fieldErrors[field]).toContain(message);
+      await expectNothingWritten(app, before);
+    }
+    const cash = await request(http)
+      .post('/api/admin/donations/offline')
+      .set(bearer(financeToken))
+      .send({ ...cheque, mode: 'cash', instrumentBank: 'SBI', instrumentDate: '2031-06-25' });
+    expect([cash.status, Object.keys(cash.body.fieldErrors)]).toEqual([400, ['instrumentBank', 'instrumentDate']]);
+  });
+
   it('documents every donations path in the OpenAPI document from the same schemas', async () => {
     const json = (await request(http).get('/api/docs/openapi.json')).body as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
     expect(Object.keys(json.paths)).toEqual(

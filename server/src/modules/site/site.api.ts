@@ -4,7 +4,7 @@
 import type { Queryable } from '#server/db/db';
 import { getSettings } from './settings/settings.ts';
 
-export { getSettings, recentMoneySettingChanges } from './settings/settings.ts';
+export { getSettings, recentMoneySettingChanges, updateSettings } from './settings/settings.ts';
 export { getContentPages } from './content/content.ts';
 export { MONEY_SETTINGS, type TMoneySettingKey } from './settings/settings.schema.ts';
 export type { SettingsChanged } from './site.events.ts';
@@ -25,3 +25,9 @@ export { missingSetup } from './settings/setup-checklist.ts';
 
 // Its part of erasing a person (issue 29).
 export { contactMessagesErasurePart } from './contact/erase-contact-messages.ts';
+
+// The signatory's signature and the signing certificate (issue 31): what receipts and statements print and how they are signed.
+export { currentSignatureFileId, currentSigningIdentity, recordSignatureImage, signatureImageBytes, uploadSigningCertificate } from './signing/signing.ts';
+export { readSigningCertificate } from './signing/signing-certificate.ts';
+export { SIGNATURE_IMAGE_STREAM, VALIDITY_ALERT_DAYS, type ValidityAlertRaised, type ValidityKind } from './site.events.ts';
+export { validityWarnings, type ValidityWarning } from './settings/validity-alerts.ts';

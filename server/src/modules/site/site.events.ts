@@ -39,7 +39,69 @@ export type ContactMessageHandled = {
   data: { messageId: string; handledAt: string };
 };
 
-export type SiteEvent = SettingsChanged | ContentPageSaved | ContactMessageReceived | ContactMessageHandled;
+// ---- the signatory's signature image and the signing certificate (issue 31; docs/decisions/056) ----
+
+/** Stream of the signature image's versions; also the file store's subject of its files. */
+export const SIGNATURE_IMAGE_STREAM = 'site-signature-image';
+/** Stream of the signing certificate's versions; also the subject that seals its file and password. */
+export const SIGNING_CERTIFICATE_STREAM = 'site-signing-certificate';
+
+/** A finance or settings admin uploaded the signatory's signature: re-encoded as PNG, kept as a file. */
+export type SignatureImageUploaded = {
+  type: 'SignatureImageUploaded';
+  data: { fileId: string; sha256: string; width: number; height: number; uploadedBy: string; uploadedAt: string };
+};
+
+/** What is shown of a signing certificate: never the key, the file or its password. */
+export interface SigningCertificateSummary {
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  /** ISO instants. */
+  validFrom: string;
+  validUntil: string;
+  /** SHA-256 of the certificate (DER), hex in pairs: AB:CD:… */
+  fingerprint: string;
+}
+
+/**
+ * A super-admin or finance admin (two-factor staff) uploaded the foundation's signing certificate:
+ * the PKCS#12 file is kept sealed in the file store and its password sealed here, both under the
+ * subject SIGNING_CERTIFICATE_STREAM (a data key wrapped by the master key).
+ */
+export type SigningCertificateUploaded = {
+  type: 'SigningCertificateUploaded';
+  data: SigningCertificateSummary & { fileId: string; password: Sealed; uploadedBy: string; uploadedAt: string };
+};
+
+export type SigningCertificateRemoved = {
+  type: 'SigningCertificateRemoved';
+  data: { fingerprint: string; removedBy: string; removedAt: string };
+};
+
+// ---- stream validity-alerts-<approval|fcra>: reminders before a registration's validity ends ----
+
+export const VALIDITY_KINDS = ['approval', 'fcra'] as const;
+export type ValidityKind = (typeof VALIDITY_KINDS)[number];
+export const VALIDITY_ALERT_DAYS = [90, 30, 7] as const;
+
+export function validityAlertStreamId(kind: ValidityKind): string {
+  return `validity-alerts-${kind}`;
+}
+
+/**
+ * The daily job found `validUntil` (as settings held it) `daysLeft` days away, within `threshold`
+ * days: the alert is on the dashboard and mailed once. One event per threshold and date; a new
+ * date starts the thresholds afresh.
+ */
+export type ValidityAlertRaised = {
+  type: 'ValidityAlertRaised';
+  data: { kind: ValidityKind; validUntil: string; threshold: number; daysLeft: number; raisedAt: string };
+};
+
+export type SigningEvent = SignatureImageUploaded | SigningCertificateUploaded | SigningCertificateRemoved;
+
+export type SiteEvent = SettingsChanged | ContentPageSaved | ContactMessageReceived | ContactMessageHandled | SigningEvent | ValidityAlertRaised;
 
 export const CONTENT_STREAM_PREFIX = 'content-';
 

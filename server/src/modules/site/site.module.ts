@@ -5,12 +5,14 @@ import { contentProjection } from './content/content.projection.ts';
 import { seedContent } from './content/content.ts';
 import { contactMessagesErasurePart } from './site.api.ts';
 import { settingsProjection } from './settings/settings.projection.ts';
+import { raiseValidityAlertsJob } from './settings/raise-validity-alerts.job.ts';
 import { siteRest } from './site.rest.ts';
 
 export const siteModule: SahayModule = {
   name: 'site',
   inlineProjections: [settingsProjection, contentProjection, contactProjection],
   jobs: [notifyContactMessageJob],
+  schedules: [raiseValidityAlertsJob],
   seed: seedContent,
   erasure: contactMessagesErasurePart,
   rest: siteRest,

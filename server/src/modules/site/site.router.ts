@@ -6,6 +6,8 @@ import { getContentVersionRoute } from './content/get-content-version.route.ts';
 import { getContentRoute } from './content/get-content.route.ts';
 import { getManyContactMessagesRoute } from './contact/get-many-contact-messages.route.ts';
 import { getSettingsRoute } from './settings/get-settings.route.ts';
+import { getSigningStatusRoute } from './signing/get-signing-status.route.ts';
+import { removeSigningCertificateRoute } from './signing/remove-signing-certificate.route.ts';
 import { markContactMessageHandledRoute } from './contact/mark-contact-message-handled.route.ts';
 import { previewContentRoute } from './content/preview-content.route.ts';
 import { restoreContentRoute } from './content/restore-content.route.ts';
@@ -14,6 +16,7 @@ import { updateSettingsRoute } from './settings/update-settings.route.ts';
 
 export const siteRouter = router({
   settings: router({ get: getSettingsRoute, update: updateSettingsRoute }),
+  signing: router({ get: getSigningStatusRoute, removeCertificate: removeSigningCertificateRoute }),
   content: router({
     get: getContentRoute,
     update: updateContentRoute,

@@ -13,5 +13,10 @@ export const ZAdminDashboardResponseSchema = z.object({
   moneySettingsChanges: z.array(
     z.object({ at: z.string(), by: z.object({ id: z.string(), name: z.string().nullable() }), fields: z.array(z.enum(MONEY_SETTINGS)) }),
   ),
+  /**
+   * The tax-exemption approval and the FCRA registration within 90 days of the end of their validity,
+   * or past it (issue 31): for finance and settings staff; empty for other staff.
+   */
+  validityWarnings: z.array(z.object({ kind: z.enum(['approval', 'fcra']), validUntil: z.string(), daysLeft: z.number().int() })),
 });
 export type TAdminDashboardResponse = z.infer<typeof ZAdminDashboardResponseSchema>;

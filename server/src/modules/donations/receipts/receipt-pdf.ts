@@ -1,6 +1,7 @@
 import { amountInWords, formatRupees } from '#server/lib/amount-in-words';
 import { markShareable } from '#server/pdf/fonts';
-import { bilingual, createPdfLayout, type Bilingual, type Box, type FoundationDetails } from '#server/pdf/pdf-layout';
+import { bilingual, createPdfLayout, type Bilingual, type Box, type FoundationDetails, type PdfLayout } from '#server/pdf/pdf-layout';
+import type { PdfSignatureInfo, PdfSigningIdentity } from '#server/pdf/pdf-signing';
 import type { QrCodeGeometry } from '#server/pdf/qr-code';
 import { drawLines, layoutText, lineMetrics, type TextStyle } from '#server/pdf/text';
 import { formatReference } from '../donation-fields.schema.ts';
@@ -30,7 +31,13 @@ interface ReceiptPdfCommon {
   receivedOn: string;
   utr: string | null;
   instrumentNumber: string | null;
+  /** A cheque's or DD's bank and date (YYYY-MM-DD), when recorded with it (issue 31). */
+  instrument?: { bank: string; date: string } | null;
   isCashAboveLimit: boolean;
+  /** The signature image the issuer names (issuer.signatureFileId), PNG or JPEG; drawn above the signatory's name. */
+  signatureImage?: Buffer | null;
+  /** The foundation's signing identity: the PDF is signed (PAdES) and says so. None: unsigned, and silent about it. */
+  signing?: PdfSigningIdentity | null;
   /** The public check of this receipt, drawn as a QR code (receiptCheckUrl). */
   checkUrl: string;
   /** The document's creation date in the file: the time of the event it was drawn for. */
@@ -78,6 +85,57 @@ export const MODE_LABELS: Record<DonationMode, Bilingual> = {
   dd: { en: 'Demand draft', hi: 'डिमांड ड्राफ़्ट' },
 };
 
+/** 'MM-DD' → "31 May" / "31 मई": the day a yearly deadline falls, as the notes print it. */
+const MONTHS: readonly Bilingual[] = [
+  { en: 'January', hi: 'जनवरी' },
+  { en: 'February', hi: 'फ़रवरी' },
+  { en: 'March', hi: 'मार्च' },
+  { en: 'April', hi: 'अप्रैल' },
+  { en: 'May', hi: 'मई' },
+  { en: 'June', hi: 'जून' },
+  { en: 'July', hi: 'जुलाई' },
+  { en: 'August', hi: 'अगस्त' },
+  { en: 'September', hi: 'सितंबर' },
+  { en: 'October', hi: 'अक्टूबर' },
+  { en: 'November', hi: 'नवंबर' },
+  { en: 'December', hi: 'दिसंबर' },
+];
+
+export function formatDayOfYear(monthDay: string): Bilingual {
+  const match = /^(\d{2})-(\d{2})$/.exec(monthDay);
+  const month = match ? MONTHS[Number(match[1]) - 1] : undefined;
+  if (!match || !month) throw new RangeError(`A day of the year must be MM-DD, got ${JSON.stringify(monthDay)}`);
+  const day = String(Number(match[2]));
+  return { en: `${day} ${month.en}`, hi: `${day} ${month.hi}` };
+}
+
+/**
+ * Since FY 2021-22 a donor claims the deduction with Form 10BE, which the income-tax portal issues
+ * once the foundation has filed Form 10BD (issue 31): every receipt and yearly statement says so.
+ */
+export function form10beNote(form10bdDueOn: string): Bilingual {
+  const due = formatDayOfYear(form10bdDueOn);
+  const note = {
+    en: `Form 10BE: the certificate for claiming a tax deduction for this donation is issued through the income-tax portal after the foundation files its yearly statement of donations (Form 10BD, due by ${due.en}). You will receive it by e-mail or SMS, and on the donation status page after a one-time code.`,
+    hi: `फ़ॉर्म 10BE: इस दान पर कर-कटौती का दावा करने का प्रमाणपत्र आयकर पोर्टल से तब जारी होता है, जब संस्था दानों का वार्षिक विवरण (फ़ॉर्म 10BD, ${due.hi} तक) दाख़िल कर देती है। यह आपको ई-मेल या एसएमएस से, और एक बार के कोड के बाद दान की स्थिति वाले पेज पर मिलेगा।`,
+  };
+  // Fixed wording once the due day is set: shaped once per process, like the receipt's other notes.
+  markShareable(note.en, note.hi);
+  return note;
+}
+
+/** Printed only on a PDF that carries the foundation's digital signature. */
+export const DIGITALLY_SIGNED_NOTE: Bilingual = {
+  en: "This PDF carries the foundation's digital signature: a PDF reader shows whether it has been changed since it was signed.",
+  hi: 'इस PDF पर संस्था का डिजिटल हस्ताक्षर है: PDF रीडर दिखाता है कि हस्ताक्षर के बाद इसमें कोई बदलाव हुआ है या नहीं।',
+};
+
+export const SIGNATORY_LABELS = {
+  signatory: { en: 'Authorised signatory', hi: 'अधिकृत हस्ताक्षरकर्ता' },
+  approvalIssuedOn: { en: 'Tax-exemption approval issued on', hi: 'कर-छूट अनुमोदन जारी होने की तारीख़' },
+  approvalValidity: { en: 'Tax-exemption approval valid', hi: 'कर-छूट अनुमोदन की वैधता' },
+} satisfies Record<string, Bilingual>;
+
 const LABELS = {
   serial: { en: 'Receipt No.', hi: 'रसीद संख्या' },
   issuedOn: { en: 'Date of receipt', hi: 'रसीद की तारीख़' },
@@ -94,6 +152,8 @@ const LABELS = {
   utr: { en: 'UTR No.', hi: 'यूटीआर संख्या' },
   cheque: { en: 'Cheque No.', hi: 'चेक संख्या' },
   dd: { en: 'Demand draft No.', hi: 'डिमांड ड्राफ़्ट संख्या' },
+  chequeDetails: { en: 'Cheque No., bank and date', hi: 'चेक संख्या, बैंक और तारीख़' },
+  ddDetails: { en: 'Demand draft No., bank and date', hi: 'डिमांड ड्राफ़्ट संख्या, बैंक और तारीख़' },
   reference: { en: 'Donation reference', hi: 'दान संदर्भ' },
   cancelledOn: { en: 'Cancelled on', hi: 'रद्द करने की तारीख़' },
   reason: { en: 'Reason', hi: 'कारण' },
@@ -110,7 +170,7 @@ const LABELS = {
 // The receipt's fixed wording is shaped once per process (server/src/pdf/fonts.ts); what it says
 // about the donor never is.
 markShareable(
-  ...[RECEIPT_TITLE, CANCELLED_MARK, RECEIPT_DECLARATION, CASH_ABOVE_LIMIT_NOTE, ...Object.values(CAUSE_LABELS), ...Object.values(MODE_LABELS), ...Object.values(LABELS)].flatMap(
+  ...[RECEIPT_TITLE, CANCELLED_MARK, RECEIPT_DECLARATION, CASH_ABOVE_LIMIT_NOTE, DIGITALLY_SIGNED_NOTE, ...Object.values(SIGNATORY_LABELS), ...Object.values(CAUSE_LABELS), ...Object.values(MODE_LABELS), ...Object.values(LABELS)].flatMap(
     (text) => [text.en, text.hi],
   ),
   '/ —',
@@ -122,6 +182,8 @@ const GREY = '#555555';
 const QR_SIZE = 100;
 const MARK_ANGLE = 40;
 const MARK_MAX_SIZE = 110;
+/** Points: about 1.6 cm, a signature's height on paper. */
+const SIGNATURE_HEIGHT = 44;
 
 /** The address of the public check the QR code opens: `/donate/receipt/<serial>?s=<signature>`. */
 export function receiptCheckUrl(publicUrl: string, serial: string, signature: string): string {
@@ -170,12 +232,57 @@ export function foundationOf(issuer: ReceiptIssuer): FoundationDetails {
   };
 }
 
+/** "004512 — State Bank of India, Patna — 28/10/2026": the number, and beside it the bank and date when recorded. */
+function instrumentReference(input: ReceiptPdfCommon, labels: { number: Bilingual; details: Bilingual }): { label: Bilingual; value: string } | null {
+  if (!input.instrumentNumber) return null;
+  if (!input.instrument) return { label: labels.number, value: input.instrumentNumber };
+  return { label: labels.details, value: `${input.instrumentNumber} — ${input.instrument.bank} — ${formatReceiptDate(input.instrument.date)}` };
+}
+
+/** The approval's date of issue and validity as the receipt froze them; none on receipts issued before issue 31. */
+export function approvalRows(issuer: ReceiptIssuer): Array<{ label: Bilingual; value: string }> {
+  const rows: Array<{ label: Bilingual; value: string }> = [];
+  if (issuer.approvalIssuedOn) rows.push({ label: SIGNATORY_LABELS.approvalIssuedOn, value: formatReceiptDate(issuer.approvalIssuedOn) });
+  const validity = [issuer.approvalValidFrom, issuer.approvalValidUntil].filter((date): date is string => Boolean(date)).map(formatReceiptDate);
+  if (validity.length > 0) rows.push({ label: SIGNATORY_LABELS.approvalValidity, value: validity.join(' – ') });
+  return rows;
+}
+
+/**
+ * The signatory's block: the signature image, then the name, the designation and "Authorised
+ * signatory". Drawn only when the issuer names a signatory (receipts issued before issue 31 do not).
+ */
+export function drawSignatory(layout: PdfLayout, issuer: ReceiptIssuer, signatureImage: Buffer | null | undefined): void {
+  const name = issuer.signatoryName?.trim() ?? '';
+  if (!name && !signatureImage) return;
+  layout.ensureSpace((signatureImage ? SIGNATURE_HEIGHT : 0) + 4 * lineMetrics(10).lineHeight);
+  layout.moveDown(6);
+  if (signatureImage) layout.image(signatureImage, { height: SIGNATURE_HEIGHT, alt: name ? `Signature of ${name}` : 'Signature of the authorised signatory' });
+  if (name) layout.text(name, { size: 10, bold: true });
+  if (issuer.signatoryDesignation?.trim()) layout.text(issuer.signatoryDesignation.trim(), { size: 9 });
+  layout.text(bilingual(SIGNATORY_LABELS.signatory), { size: 9, color: GREY });
+  layout.moveDown(6);
+}
+
+/** A note in both languages, English first, as the receipt prints its declaration. */
+export function drawBilingualNote(layout: PdfLayout, note: Bilingual, style: { size: number; bold?: boolean; color?: string }): void {
+  layout.text(note.en, style);
+  layout.moveDown(2);
+  layout.text(note.hi, style);
+  layout.moveDown(6);
+}
+
+/** What the signature dictionary says of a receipt or statement. */
+export function signatureInfoOf(issuer: ReceiptIssuer, reason: string, signingTime: Date): PdfSignatureInfo {
+  return { reason, location: issuer.address.en.split(',').at(-1)?.trim() || 'India', contactInfo: issuer.email, signingTime };
+}
+
 function paymentReference(input: ReceiptPdfCommon): { label: Bilingual; value: string } | null {
   switch (input.mode) {
     case 'cheque':
-      return input.instrumentNumber ? { label: LABELS.cheque, value: input.instrumentNumber } : null;
+      return instrumentReference(input, { number: LABELS.cheque, details: LABELS.chequeDetails });
     case 'dd':
-      return input.instrumentNumber ? { label: LABELS.dd, value: input.instrumentNumber } : null;
+      return instrumentReference(input, { number: LABELS.dd, details: LABELS.ddDetails });
     case 'upi':
     case 'bank-transfer':
       return input.utr ? { label: LABELS.utr, value: input.utr } : null;
@@ -259,6 +366,7 @@ export async function drawReceipt(input: ReceiptPdfInput): Promise<RenderedRecei
     ...(payment ? [payment] : []),
     { label: LABELS.receivedOn, value: formatReceiptDate(input.receivedOn) },
     { label: LABELS.reference, value: formatReference(input.reference) },
+    ...approvalRows(issuer),
   ]);
 
   layout.text(RECEIPT_DECLARATION.en, { size: 9.5 });
@@ -271,6 +379,10 @@ export async function drawReceipt(input: ReceiptPdfInput): Promise<RenderedRecei
     layout.text(CASH_ABOVE_LIMIT_NOTE.hi, { size: 9.5, bold: true });
     layout.moveDown(6);
   }
+  // Not on a cancelled receipt, nor for cash above ₹2,000: no certificate follows for those.
+  if (issuer.form10bdDueOn && input.variant === 'issued' && !input.isCashAboveLimit) drawBilingualNote(layout, form10beNote(issuer.form10bdDueOn), { size: 9 });
+  drawSignatory(layout, issuer, input.signatureImage);
+  if (input.signing) drawBilingualNote(layout, DIGITALLY_SIGNED_NOTE, { size: 8, color: GREY });
 
   layout.moveDown(4);
   layout.text(LABELS.check.en, { size: 8, color: GREY });
@@ -291,5 +403,6 @@ export async function drawReceipt(input: ReceiptPdfInput): Promise<RenderedRecei
     }
   }
   const pageCount = layout.pageCount;
-  return { pdf: await layout.toBuffer(), pageCount, header: header.box, qr };
+  const signing = input.signing ? { identity: input.signing, info: signatureInfoOf(issuer, `${RECEIPT_TITLE.en} ${input.serial}`, input.createdAt) } : null;
+  return { pdf: await layout.toBuffer({ signing }), pageCount, header: header.box, qr };
 }

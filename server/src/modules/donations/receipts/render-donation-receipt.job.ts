@@ -5,6 +5,8 @@ import { foldStream, handleCommand } from '#server/event-store/command-handler';
 import type { EventMetadata } from '#server/event-store/types';
 import { formatRupees } from '#server/lib/amount-in-words';
 import { renderMail } from '#server/mail/render-mail';
+import { currentSigningIdentity, signatureImageBytes } from '#server/modules/site/site.api';
+import type { PdfSigningIdentity } from '#server/pdf/pdf-signing';
 import { runExternalOnce } from '#server/queue/job-effects';
 import { defineJob } from '#server/queue/job';
 import type { JobContext } from '#server/queue/queue';
@@ -20,7 +22,7 @@ export const RECEIPT_FILE_KIND = 'donation-receipt';
 export function receiptPdfInput(
   state: ReceiptJobState,
   donor: DonorDetails,
-  options: { reference: string; variant: ReceiptVariant; checkUrl: string },
+  options: { reference: string; variant: ReceiptVariant; checkUrl: string; signatureImage?: Buffer | null; signing?: PdfSigningIdentity | null },
 ): ReceiptPdfInput {
   const { verified, pledge } = state;
   if (!verified || !pledge) throw new Error(`render-donation-receipt: donation ${options.reference} has no issued receipt`);
@@ -37,8 +39,11 @@ export function receiptPdfInput(
     receivedOn: verified.receivedOn,
     utr: verified.utr,
     instrumentNumber: verified.instrumentNumber,
+    instrument: verified.instrumentBank && verified.instrumentDate ? { bank: verified.instrumentBank, date: verified.instrumentDate } : null,
     isCashAboveLimit: verified.receipt.isCashAboveLimit,
     checkUrl: options.checkUrl,
+    signatureImage: options.signatureImage ?? null,
+    signing: options.signing ?? null,
   };
   if (options.variant === 'issued') return { ...common, variant: 'issued', createdAt: new Date(verified.verifiedAt) };
   if (!state.cancelled) throw new Error(`render-donation-receipt: donation ${options.reference} is not cancelled`);
@@ -106,7 +111,12 @@ export async function renderDonationReceipt(
     const serial = state.verified?.receipt.serial;
     if (!serial) throw new Error(`render-donation-receipt: donation ${reference} has no issued receipt`);
     const checkUrl = receiptCheckUrl(context.config.publicUrl, serial, signReceipt(context.eventStore.vault, serial));
-    const drawn = await renderReceiptPdf(receiptPdfInput(state, donor, { reference, variant, checkUrl }));
+    // The signature image the receipt was issued with (its version is frozen in the issuer), and the
+    // certificate in force now: a receipt drawn later (re-issued CANCELLED) is signed by today's.
+    const signatureFileId = state.verified?.receipt.issuer.signatureFileId;
+    const signatureImage = signatureFileId ? await signatureImageBytes(context.files, signatureFileId) : null;
+    const signing = await currentSigningIdentity({ db: context.db, eventStore: context.eventStore, files: context.files, vault: context.eventStore.vault }, context.now());
+    const drawn = await renderReceiptPdf(receiptPdfInput(state, donor, { reference, variant, checkUrl, signatureImage, signing }));
     const newFileId = crypto.randomUUID();
     const result = await handleCommand(context, {
       streamId,

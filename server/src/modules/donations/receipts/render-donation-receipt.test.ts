@@ -126,8 +126,12 @@ describe('what the receipt is drawn from', () => {
       receivedOn: '2026-05-01',
       utr: null,
       instrumentNumber: '004512',
+      // Verified before issue 31: no bank and date recorded, no signature image, not signed.
+      instrument: null,
       isCashAboveLimit: false,
       checkUrl: 'https://sahay.example/x',
+      signatureImage: null,
+      signing: null,
       createdAt: new Date('2026-05-01T10:00:00.000Z'),
     });
     const withdrawn = receiptPdfInput(state, donor, { reference, variant: 'cancelled', checkUrl: 'https://sahay.example/x' });

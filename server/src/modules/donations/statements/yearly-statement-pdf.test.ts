@@ -139,7 +139,7 @@ describe('the yearly statement of a few gifts', () => {
       'बैंक ट्रांसफ़र (NEFT/RTGS/IMPS)',
       'Number of donations / दानों की संख्या',
       'In words (Hindi) / शब्दों में (हिंदी)',
-      'यह विवरण ऊपर दी गई रसीदों का योग है। कर-कटौती के दावे के लिए हर दान की अपनी रसीद ही मान्य दस्तावेज़ है; यह विवरण उसका स्थान नहीं लेता।',
+      'यह विवरण ऊपर दी गई रसीदों का योग है और किसी रसीद का स्थान नहीं लेता। कर-कटौती का दावा न रसीदों से होता है न इस विवरण से: उसके लिए फ़ॉर्म 10BE का प्रमाणपत्र चाहिए।',
       `* ${CASH_ABOVE_LIMIT_NOTE.hi}`,
       'Page 1 of 1 / पृष्ठ 1 / 1',
     ]) {
@@ -157,8 +157,9 @@ describe('the yearly statement of a few gifts', () => {
     expect(tree.filter((node) => node.type === 'TD')).toHaveLength(5 + 3 * 6 + 4);
   });
 
-  it('says each receipt remains the document for a tax claim', () => {
-    expect(flatten(text)).toContain('For a tax claim, the receipt of each donation remains the document to use; this statement does not replace it.');
+  it('no longer tells the donor to claim with the receipts: the deduction is claimed with Form 10BE (issue 31)', () => {
+    expect(flatten(text)).toContain('Neither the receipts nor this statement are what a tax deduction is claimed with: that is the certificate in Form 10BE.');
+    expect(flatten(text)).not.toContain('remains the document to use');
   });
 
   it('marks the cash gift above ₹2,000 and carries the receipt’s note for it', () => {

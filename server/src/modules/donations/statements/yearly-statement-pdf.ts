@@ -4,7 +4,21 @@ import { bilingual, createPdfLayout, type Bilingual, type TableColumn } from '#s
 import { lineMetrics } from '#server/pdf/text';
 import { formatReference } from '../donation-fields.schema.ts';
 import type { Cause, DonationMode, ReceiptIssuer } from '../donations.events.ts';
-import { CASH_ABOVE_LIMIT_NOTE, CAUSE_LABELS, foundationOf, formatReceiptDate, maskPan, MODE_LABELS } from '../receipts/receipt-pdf.ts';
+import type { PdfSigningIdentity } from '#server/pdf/pdf-signing';
+import {
+  approvalRows,
+  CASH_ABOVE_LIMIT_NOTE,
+  CAUSE_LABELS,
+  DIGITALLY_SIGNED_NOTE,
+  drawBilingualNote,
+  drawSignatory,
+  form10beNote,
+  foundationOf,
+  formatReceiptDate,
+  maskPan,
+  MODE_LABELS,
+  signatureInfoOf,
+} from '../receipts/receipt-pdf.ts';
 import { financialYearRange } from '../receipts/receipt-serial.ts';
 
 /**
@@ -51,6 +65,10 @@ export interface YearlyStatementInput {
   generatedOn: string;
   /** The document's creation date in the file. */
   createdAt: Date;
+  /** The signatory's signature in force (issuer.signatureFileId), drawn above their name. */
+  signatureImage?: Buffer | null;
+  /** The foundation's signing identity: the statement is signed (PAdES) and says so. */
+  signing?: PdfSigningIdentity | null;
 }
 
 /** What marks a row whose gift was cash above ₹2,000, and starts the note that explains it. */
@@ -72,9 +90,11 @@ const LABELS = {
   total: { en: 'Total', hi: 'कुल राशि' },
   wordsEn: { en: 'In words (English)', hi: 'शब्दों में (अंग्रेज़ी)' },
   wordsHi: { en: 'In words (Hindi)', hi: 'शब्दों में (हिंदी)' },
+  // Issue 31: since FY 2021-22 the deduction is claimed with Form 10BE, not with a receipt or this
+  // statement; the note below says where the certificate comes from.
   receiptsNote: {
-    en: 'This statement adds up the receipts listed above. For a tax claim, the receipt of each donation remains the document to use; this statement does not replace it.',
-    hi: 'यह विवरण ऊपर दी गई रसीदों का योग है। कर-कटौती के दावे के लिए हर दान की अपनी रसीद ही मान्य दस्तावेज़ है; यह विवरण उसका स्थान नहीं लेता।',
+    en: 'This statement adds up the receipts listed above and replaces none of them. Neither the receipts nor this statement are what a tax deduction is claimed with: that is the certificate in Form 10BE.',
+    hi: 'यह विवरण ऊपर दी गई रसीदों का योग है और किसी रसीद का स्थान नहीं लेता। कर-कटौती का दावा न रसीदों से होता है न इस विवरण से: उसके लिए फ़ॉर्म 10BE का प्रमाणपत्र चाहिए।',
   },
 } satisfies Record<string, Bilingual>;
 
@@ -152,6 +172,8 @@ export async function renderYearlyStatementPdf(input: YearlyStatementInput): Pro
   const layout = createPdfLayout({ title: title.en, author: input.issuer.foundationName.en, subject: bilingual(title), createdAt: input.createdAt });
   layout.header(foundationOf(input.issuer));
   layout.heading(title);
+  const approval = approvalRows(input.issuer);
+  if (approval.length > 0) layout.labelValues(approval);
   const period = `${formatReceiptDate(from)} – ${formatReceiptDate(to)}`;
   let hasCashAboveLimit = false;
   input.donors.forEach((section, index) => {
@@ -200,5 +222,9 @@ export async function renderYearlyStatementPdf(input: YearlyStatementInput): Pro
     layout.text(`${CASH_MARK} ${CASH_ABOVE_LIMIT_NOTE.hi}`, { size: 9.5, bold: true });
     layout.moveDown(6);
   }
-  return layout.toBuffer();
+  if (input.issuer.form10bdDueOn) drawBilingualNote(layout, form10beNote(input.issuer.form10bdDueOn), { size: 9 });
+  drawSignatory(layout, input.issuer, input.signatureImage);
+  if (input.signing) drawBilingualNote(layout, DIGITALLY_SIGNED_NOTE, { size: 8, color: '#555555' });
+  const signing = input.signing ? { identity: input.signing, info: signatureInfoOf(input.issuer, `${title.en}`, input.createdAt) } : null;
+  return layout.toBuffer({ signing });
 }

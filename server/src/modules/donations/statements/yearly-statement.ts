@@ -1,7 +1,7 @@
 import { AppError } from '#server/errors/app-error';
 import type { RequestMeta } from '#server/lib/request-meta';
 import { getVerifiedEmail } from '#server/modules/identity/identity.api';
-import { getSettings } from '#server/modules/site/site.api';
+import { currentSignatureFileId, currentSigningIdentity, getSettings, signatureImageBytes } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import type { Cause, DonationMode } from '../donations.events.ts';
 import { financialYearOf, financialYearRange, indiaDateOf, isCashAboveLimit } from '../receipts/receipt-serial.ts';
@@ -65,9 +65,12 @@ export async function getYearlyStatement(services: Services, input: { financialY
   if (rows.length === 0) throw new AppError('NOT_FOUND', { userMessage: NO_GIFTS_IN_YEAR });
 
   const { settings } = await getSettings(services.db);
+  const signatureFileId = await currentSignatureFileId(services.eventStore, services.db);
   const bytes = await renderYearlyStatementPdf({
     financialYear: input.financialYear,
-    issuer: receiptIssuerOf(settings),
+    issuer: receiptIssuerOf(settings, signatureFileId),
+    signatureImage: signatureFileId ? await signatureImageBytes(services.files, signatureFileId) : null,
+    signing: await currentSigningIdentity(services, services.now()),
     donors: donorsOfGifts(rows),
     generatedOn: today,
     createdAt: services.now(),

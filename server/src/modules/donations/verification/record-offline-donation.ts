@@ -2,7 +2,7 @@ import { handleCommand } from '#server/event-store/command-handler';
 import { isEventOf } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { findActiveMember } from '#server/modules/identity/identity.api';
-import { getSettings } from '#server/modules/site/site.api';
+import { currentSignatureFileId, getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import { donorDetailsOf, pledgeFieldsOf } from '../giving/create-donation.ts';
 import { formatReference } from '../donation-fields.schema.ts';
@@ -38,7 +38,7 @@ export async function recordOfflineDonation(services: Services, input: TRecordOf
         referrer: fields.referralId ? await findActiveMember(tx, fields.referralId) : undefined,
         payment: paymentSettingsOf(settings),
         serial,
-        issuer: receiptIssuerOf(settings),
+        issuer: receiptIssuerOf(settings, await currentSignatureFileId(services.eventStore, tx)),
       };
       return { state, versions };
     },
@@ -53,6 +53,7 @@ export async function recordOfflineDonation(services: Services, input: TRecordOf
             receivedOn: input.receivedOn,
             mode,
             instrumentNumber: input.instrumentNumber ?? null,
+            ...instrumentOf(input),
             issuer: state.issuer,
             ...(input.donationType ? { donationType: input.donationType } : {}),
             now,
@@ -66,4 +67,9 @@ export async function recordOfflineDonation(services: Services, input: TRecordOf
   const allocated = events.find((event) => isEventOf<ReceiptSerialAllocated>(event, ['ReceiptSerialAllocated']));
   if (!allocated) throw new Error('recordOfflineDonation: no serial was allocated');
   return { reference: formatReference(state.reference), receiptSerial: allocated.data.serial };
+}
+
+/** The cheque's or DD's bank and date, when given (the schema lets them through only together). */
+function instrumentOf(input: TRecordOfflineDonationInput): { instrument?: { bank: string; date: string } } {
+  return input.instrumentBank && input.instrumentDate ? { instrument: { bank: input.instrumentBank, date: input.instrumentDate } } : {};
 }

@@ -2,7 +2,7 @@ import { foldStream, handleCommand } from '#server/event-store/command-handler';
 import type { Queryable } from '#server/db/db';
 import { isEventOf } from '#server/event-store/types';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
-import { getSettings } from '#server/modules/site/site.api';
+import { currentSignatureFileId, getSettings } from '#server/modules/site/site.api';
 import type { TSettings } from '#server/modules/site/settings/settings.schema';
 import type { Services } from '#server/services';
 import { formatReference } from '../donation-fields.schema.ts';
@@ -106,7 +106,7 @@ export async function recordVerification(
       // lock is held only for the decision and the append, not for the reads above.
       const serial = await lockSerialSlot(tx, settings, input.receivedOn);
       versions[serial.streamId] = serial.version;
-      return { state: { donation: donation.state, serial, utr, instrument, issuer: receiptIssuerOf(settings) }, versions };
+      return { state: { donation: donation.state, serial, utr, instrument, issuer: receiptIssuerOf(settings, await currentSignatureFileId(services.eventStore, tx)) }, versions };
     },
     decide: (state) =>
       decideVerify(

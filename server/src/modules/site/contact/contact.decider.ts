@@ -29,6 +29,10 @@ export function evolveContact(state: ContactState, event: Recorded<SiteEvent>): 
       return { ...state, isHandled: true };
     case 'SettingsChanged':
     case 'ContentPageSaved':
+    case 'SignatureImageUploaded':
+    case 'SigningCertificateUploaded':
+    case 'SigningCertificateRemoved':
+    case 'ValidityAlertRaised':
       return state;
     default: {
       const _unknown: never = event;

@@ -35,6 +35,10 @@ export function evolveContent(state: ContentState, event: Recorded<SiteEvent>): 
     case 'SettingsChanged':
     case 'ContactMessageReceived':
     case 'ContactMessageHandled':
+    case 'SignatureImageUploaded':
+    case 'SigningCertificateUploaded':
+    case 'SigningCertificateRemoved':
+    case 'ValidityAlertRaised':
       return state;
     default: {
       const _unknown: never = event;

@@ -15,6 +15,7 @@ import { useAdminDashboard, useDashboardCharts, useStaffQueues, useWebVitals } f
 import { DashboardCharts } from '../components/dashboard-charts.tsx';
 import { StaffQueues } from '../components/staff-queues.tsx';
 import { SetupChecklist } from '../components/setup-checklist.tsx';
+import { ValidityWarnings } from '../components/validity-warnings.tsx';
 import { MoneySettingsNotice } from '../components/money-settings-notice.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 
@@ -89,6 +90,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
       )}
 
       {dashboard.data && <MoneySettingsNotice changes={dashboard.data.moneySettingsChanges} />}
+      {dashboard.data && <ValidityWarnings warnings={dashboard.data.validityWarnings} />}
       {dashboard.data && <SetupChecklist missing={dashboard.data.setupMissing} canEdit={hasPermission(me, 'settings')} />}
 
       <section aria-labelledby="queues-heading" className="panel">

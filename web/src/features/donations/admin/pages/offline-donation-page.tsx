@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { TRecordOfflineDonationRequest } from '@sahay/server/modules/donations/verification/record-offline-donation.schema';
-import { ZRecordOfflineDonationRequestSchema } from '@sahay/server/modules/donations/verification/record-offline-donation.schema';
+import { ZRecordOfflineDonationFormSchema } from '@sahay/server/modules/donations/verification/record-offline-donation.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { parseRupees } from '#web/features/donations/amount.public.ts';
 import { donorInputOf } from '#web/features/donations/donor-input.ts';
@@ -25,12 +25,15 @@ import { MODE_LABELS, todayInIndia } from './donation-detail-page.tsx';
 const OFFLINE_MODES = ['cash', 'cheque', 'dd'] as const;
 /** s.80G(5D) (and its successor): cash above ₹2,000 cannot be claimed, and the receipt says so. */
 const CASH_CLAIM_LIMIT_PAISE = 2_000_00;
-const FIELD_ORDER = ['amount', 'mode', 'instrumentNumber', 'receivedOn', 'cause', 'donationType', 'donorName', 'email', 'phone', 'pan', 'panName', 'address', 'referralId'] as const;
+const FIELD_ORDER = ['amount', 'mode', 'instrumentNumber', 'instrumentBank', 'instrumentDate', 'receivedOn', 'cause', 'donationType', 'donorName', 'email', 'phone', 'pan', 'panName', 'address', 'referralId'] as const;
 
 const EMPTY: {
   amount: string;
   mode: string;
   instrumentNumber: string;
+  /** A cheque's or DD's bank and the date on it (issue 31). */
+  instrumentBank: string;
+  instrumentDate: string;
   receivedOn: string;
   cause: string;
   /** Null until chosen: the cause's default (decision 057). */
@@ -48,6 +51,8 @@ const EMPTY: {
   amount: '',
   mode: 'cash',
   instrumentNumber: '',
+  instrumentBank: '',
+  instrumentDate: '',
   receivedOn: '',
   cause: 'general',
   donationType: null,
@@ -95,10 +100,12 @@ function OfflineDonationForm() {
       ...donorInputOf(amount, values, latinNameSuggestion),
       mode: values.mode as (typeof OFFLINE_MODES)[number],
       instrumentNumber: needsNumber ? values.instrumentNumber : '',
+      // A cheque's or DD's bank and date go on the receipt beside its number (issue 31); the form asks for both.
+      ...(needsNumber ? { instrumentBank: values.instrumentBank, instrumentDate: values.instrumentDate } : {}),
       receivedOn: values.receivedOn,
       donationType,
     };
-    const parsed = ZRecordOfflineDonationRequestSchema.safeParse(input);
+    const parsed = ZRecordOfflineDonationFormSchema.safeParse(input);
     const found: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
     delete found.amountPaise;
     if (amount.kind === 'empty') found.amount = [t('donate.amountRequired')];
@@ -165,6 +172,30 @@ function OfflineDonationForm() {
             value={values.instrumentNumber}
             onChange={set('instrumentNumber')}
             errors={errorsFor('instrumentNumber')}
+          />
+        )}
+        {needsNumber && (
+          <TextField
+            name="instrumentBank"
+            label={t('adminDonations.instrumentBank')}
+            autoComplete="off"
+            required
+            maxLength={100}
+            value={values.instrumentBank}
+            onChange={set('instrumentBank')}
+            errors={errorsFor('instrumentBank')}
+          />
+        )}
+        {needsNumber && (
+          <TextField
+            name="instrumentDate"
+            type="date"
+            label={t('adminDonations.instrumentDate')}
+            hint={t('adminDonations.instrumentDateHint')}
+            required
+            value={values.instrumentDate}
+            onChange={set('instrumentDate')}
+            errors={errorsFor('instrumentDate')}
           />
         )}
         <TextField name="receivedOn" type="date" label={t('adminDonations.receivedOn')} required value={values.receivedOn} onChange={set('receivedOn')} errors={errorsFor('receivedOn')} />

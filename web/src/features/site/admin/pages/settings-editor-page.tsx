@@ -11,6 +11,7 @@ import { useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '#web/features/admin/components/admin-gate.public.tsx';
 import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.public.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
+import { SigningPanel } from '../components/signing-panel.tsx';
 import { useSettingsForEdit } from '../hooks/use-settings-for-edit.ts';
 import { useUpdateSettings } from '../hooks/use-update-settings.ts';
 
@@ -207,6 +208,7 @@ export default function SettingsEditorPage() {
         <div className="container admin-page">
           <AdminPageHeading title={t('admin.settings.heading')} />
           <SettingsEditor canChangeMoney={hasPermission(me, 'finance')} />
+          <SigningPanel canManageCertificate={hasPermission(me, 'finance')} />
         </div>
       )}
     </AdminGate>
