@@ -3,6 +3,7 @@ import { isMultilineText, isSingleLineText } from '#server/lib/text.schema';
 import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import { PAN_PATTERN } from '#server/modules/site/settings/settings.schema';
 import { DONATION_CAUSES } from '#server/shared/causes';
+import { isForeignCountryCode } from '#server/shared/countries';
 import { INDIAN_MOBILE, LOOKUP_CONTACT_INVALID, ZLookupContactSchema } from '#server/shared/contact';
 import { REFERENCE_ALPHABET } from '#server/shared/references';
 
@@ -20,6 +21,8 @@ export const DONATION_MODES = ['upi', 'bank-transfer', 'cash', 'cheque', 'dd'] a
 export const OFFLINE_MODES = ['cash', 'cheque', 'dd'] as const;
 export const DONATION_STATUSES = ['awaiting_payment', 'proof_received', 'verified', 'rejected', 'abandoned', 'cancelled'] as const;
 export const UTR_KINDS = ['upi-imps', 'neft-rtgs'] as const;
+/** "Are you an Indian citizen?" Indian citizens living abroad are Indian; OCI card holders are foreign citizens. */
+export const CITIZENSHIPS = ['indian', 'foreign'] as const;
 
 /** ₹1. */
 export const MIN_AMOUNT_PAISE = 100;
@@ -55,6 +58,10 @@ export const MODE_REQUIRED = 'Choose how the money was received';
 export const INSTRUMENT_REQUIRED = 'Enter the cheque or DD number';
 export const INSTRUMENT_INVALID = 'Enter the cheque or DD number: 4 to 30 letters or digits';
 export const INSTRUMENT_NOT_ALLOWED = 'Only a cheque or demand draft has a number here.';
+export const CITIZENSHIP_REQUIRED = 'Say whether the donor is an Indian citizen.';
+export const COUNTRY_INVALID = 'Choose the country of citizenship from the list.';
+export const COUNTRY_INDIA = 'India is not a foreign country: an Indian citizen chooses “Indian citizen”.';
+export const COUNTRY_ONLY_FOREIGN = 'A country of citizenship is asked only of a foreign citizen.';
 
 /**
  * Text a person types that may end up in a CSV file (names, addresses, reasons): no control
@@ -214,6 +221,21 @@ export function formatReference(reference: string): string {
   return `${reference.slice(0, 4)}-${reference.slice(4)}`;
 }
 
+export const ZCitizenshipSchema = z.enum(CITIZENSHIPS, { error: CITIZENSHIP_REQUIRED });
+
+/** ISO 3166-1 alpha-2, any case ('us' → 'US'); India refused with its own message. */
+export const ZCountrySchema = z
+  .string({ error: COUNTRY_INVALID })
+  .trim()
+  .toUpperCase()
+  .refine((value) => value !== 'IN', COUNTRY_INDIA)
+  .refine((value) => value === 'IN' || isForeignCountryCode(value), COUNTRY_INVALID);
+
+/** A country goes with a foreign citizen only (whether one is needed is the pledge's decision: it depends on the FCRA registration). */
+export function checkCountry(value: { citizenship?: string; country?: string }, ctx: z.RefinementCtx): void {
+  if (value.country !== undefined && value.citizenship !== 'foreign') ctx.addIssue({ code: 'custom', path: ['country'], message: COUNTRY_ONLY_FOREIGN });
+}
+
 export const ZShowNameSchema = z.boolean({ error: 'Choose yes or no' }).default(false);
 
 /** The donor's part of a pledge, online or recorded at the office. */
@@ -228,4 +250,12 @@ export const DONOR_FIELDS = {
   showName: ZShowNameSchema,
   /** The member credited with the funds raised; empty or absent for none. */
   referralId: ZOptionalReferralIdSchema,
+  /**
+   * "Is the donor an Indian citizen?" Optional here (a field added to the REST contract is optional,
+   * docs/product.md §12): absent is treated as before, a domestic gift, and the pledge records that
+   * it was not declared. The web forms require it (decision 056).
+   */
+  citizenship: ZCitizenshipSchema.optional(),
+  /** A foreign citizen's country of citizenship (required of them once the foundation holds an FCRA registration). */
+  country: ZCountrySchema.optional(),
 };

@@ -35,8 +35,9 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
         const donor = await reveal<DonorDetails>(data.donor);
         await tx.query(
           `INSERT INTO ${table} (reference, status, amount_paise, cause, donor_name, donor_email, donor_phone, donor_pan, donor_address,
-             contact_keys, donor_key, has_pan, show_name, referrer_id, member_id, channel, pledged_at, updated_at, help_request_id)
-           VALUES ($1, 'awaiting_payment', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17)
+             contact_keys, donor_key, has_pan, show_name, referrer_id, member_id, channel, pledged_at, updated_at, help_request_id,
+             citizenship, country, is_foreign)
+           VALUES ($1, 'awaiting_payment', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19, $20)
            ON CONFLICT (reference) DO NOTHING`,
           [
             data.reference,
@@ -58,6 +59,9 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
             data.channel,
             data.pledgedAt,
             data.helpRequestId ?? null,
+            data.citizenship ?? null,
+            data.country ?? null,
+            data.citizenship === 'foreign',
           ],
         );
         return;

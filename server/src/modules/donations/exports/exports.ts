@@ -6,6 +6,7 @@ import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import { formatReference } from '../donation-fields.schema.ts';
 import { exportsStreamId, type Cause, type DonationMode, type DonationStatus, type DonationsExported, type ExportKind, type OtherDonorIdKind } from '../donations.events.ts';
+import { fc4Csv } from './form-fc4.ts';
 import { form10BDCsv, form10BDRows, missingIdCsv, type DonorIdKind, type Form10BDDonation } from './form-10bd.ts';
 
 /** A recorded ID's kind as Form 10BD names it (the same words; one map so that a new kind must be placed). */
@@ -60,7 +61,8 @@ interface Form10BDSourceRow {
 }
 
 /**
- * The year's verified, not cancelled donations as Form 10BD reads them. The donor's ID is the PAN
+ * The year's verified, not cancelled domestic donations as Form 10BD reads them (a foreign
+ * contribution is reported in Form FC-4 instead, never in 10BD: decision 056). The donor's ID is the PAN
  * given with the gift, else the ID finance recorded after asking the donor (Aadhaar first, as the
  * portal asks; decision 030).
  */
@@ -68,7 +70,7 @@ async function form10BDDonations(services: Services, financialYear: string): Pro
   const { from, to } = financialYearRange(financialYear);
   const { rows } = await services.db.query<Form10BDSourceRow>(
     `SELECT reference, received_on::text AS received_on, amount_paise, mode, cause, donor_key, donor_name, donor_address, donor_pan, donor_id_kind, donor_id_number
-       FROM donations WHERE status = 'verified' AND received_on BETWEEN $1 AND $2`,
+       FROM donations WHERE status = 'verified' AND NOT is_foreign AND received_on BETWEEN $1 AND $2`,
     [from, to],
   );
   return rows.map((row) => ({
@@ -100,6 +102,42 @@ export async function exportForm10BD(services: Services, input: { financialYear:
   return isMissingId
     ? { fileName: `form-10bd-missing-id-${input.financialYear}.csv`, csv: missingIdCsv(missingId) }
     : { fileName: `form-10bd-${input.financialYear}.csv`, csv: form10BDCsv(rows, { urn: settings.taxExemptionNo, urnIssuedOn: '' }) };
+}
+
+/**
+ * Form FC-4's contributions for `financialYear`: the year's verified, not cancelled foreign
+ * contributions, donor by donor (finance only; recorded with the admin like every export).
+ */
+export async function exportFc4(services: Services, input: { financialYear: string }, admin: { userId: string }, meta: RequestMeta): Promise<CsvExport> {
+  const { from, to } = financialYearRange(input.financialYear);
+  const { rows } = await services.db.query<{
+    reference: string;
+    receipt_serial: string;
+    received_on: string;
+    amount_paise: string | number;
+    cause: Cause;
+    country: string;
+    donor_name: string | null;
+    donor_address: string | null;
+  }>(
+    `SELECT reference, receipt_serial, received_on::text AS received_on, amount_paise, cause, country, donor_name, donor_address
+       FROM donations WHERE status = 'verified' AND is_foreign AND received_on BETWEEN $1 AND $2`,
+    [from, to],
+  );
+  await recordExport(services, admin, { kind: 'fc-4', financialYear: input.financialYear, from: null, to: null, isFullPan: false, rows: rows.length }, meta);
+  const csv = fc4Csv(
+    rows.map((row) => ({
+      reference: row.reference,
+      receiptSerial: row.receipt_serial,
+      receivedOn: row.received_on,
+      amountPaise: Number(row.amount_paise),
+      cause: row.cause,
+      country: row.country,
+      donorName: row.donor_name,
+      donorAddress: row.donor_address,
+    })),
+  );
+  return { fileName: `form-fc4-${input.financialYear}.csv`, csv };
 }
 
 interface DonationExportRow {

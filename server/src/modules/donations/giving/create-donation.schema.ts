@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { ZHelpRequestIdSchema } from '#server/shared/references';
-import { checkContactGiven, DONOR_FIELDS, ZAmountPaiseSchema, ZAmountRupeesSchema } from '../donation-fields.schema.ts';
+import { checkContactGiven, checkCountry, DONOR_FIELDS, ZAmountPaiseSchema, ZAmountRupeesSchema } from '../donation-fields.schema.ts';
 
 /** `donations.create` (public): a pledge, online. At most ₹10,00,000 (checked with the foundation's bank details in the answer). */
 export const ZCreateDonationRequestSchema = z
   .strictObject({ amountPaise: ZAmountPaiseSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional() })
-  .superRefine(checkContactGiven);
+  .superRefine(checkContactGiven)
+  .superRefine(checkCountry);
 export type TCreateDonationRequest = z.input<typeof ZCreateDonationRequestSchema>;
 export type TCreateDonationInput = z.output<typeof ZCreateDonationRequestSchema>;
 
 /** POST /api/donations: the same, with `amount` in rupees (up to 2 decimals). */
 export const ZCreateDonationRestRequestSchema = z
   .strictObject({ amount: ZAmountRupeesSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional().describe('A published help request the gift is for: earmarked to it once verified') })
-  .superRefine(checkContactGiven);
+  .superRefine(checkContactGiven)
+  .superRefine(checkCountry);
 export type TCreateDonationRestRequest = z.input<typeof ZCreateDonationRestRequestSchema>;
 
 /** How to pay a pledge: the UPI link (also the QR code's text) and the bank-transfer details from settings. */
@@ -25,8 +27,10 @@ export const ZPaymentDetailsSchema = z.object({
   upiQrText: z.string().nullable(),
   payeeName: z.string(),
   vpa: z.string(),
-  /** Empty strings where settings have no value yet. */
+  /** Empty strings where settings have no value yet. For a foreign contribution: the designated FCRA account, and no UPI. */
   bank: z.object({ accountName: z.string(), accountNumber: z.string(), ifsc: z.string(), bankName: z.string() }),
+  /** A foreign citizen's gift (FCRA 2010): pay only into the designated FCRA account shown in `bank`. */
+  isForeignContribution: z.boolean(),
 });
 export type TPaymentDetails = z.infer<typeof ZPaymentDetailsSchema>;
 

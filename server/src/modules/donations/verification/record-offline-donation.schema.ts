@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   checkContactGiven,
+  checkCountry,
   checkInstrumentNumber,
   DONOR_FIELDS,
   ZAmountPaiseSchema,
@@ -19,9 +20,13 @@ const OFFLINE_FIELDS = {
   receivedOn: ZDateSchema,
 };
 
-function checkOffline(value: { email?: string | null; phone?: string | null; mode: string; instrumentNumber?: string | null }, ctx: z.RefinementCtx): void {
+function checkOffline(
+  value: { email?: string | null; phone?: string | null; mode: string; instrumentNumber?: string | null; citizenship?: string; country?: string },
+  ctx: z.RefinementCtx,
+): void {
   checkContactGiven(value, ctx);
   checkInstrumentNumber(value, ctx);
+  checkCountry(value, ctx);
 }
 
 /** `donations.admin.recordOffline` (finance): a gift received at the office, verified on entry. Up to ₹9,99,99,999. */
