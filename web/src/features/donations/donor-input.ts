@@ -12,6 +12,10 @@ export interface DonorValues {
   address: string;
   referralId: string;
   showName: boolean;
+  /** '' until the donor answers "Are you an Indian citizen?" (the forms require an answer). */
+  citizenship: '' | 'indian' | 'foreign';
+  /** A foreign citizen's country (ISO code); ignored for anyone else. */
+  country: string;
 }
 
 /**
@@ -29,5 +33,7 @@ export function donorInputOf(amount: ParsedAmount, values: DonorValues): TCreate
     address: values.address,
     showName: values.showName,
     referralId: values.referralId.trim(),
+    ...(values.citizenship ? { citizenship: values.citizenship } : {}),
+    ...(values.citizenship === 'foreign' && values.country ? { country: values.country } : {}),
   };
 }

@@ -83,9 +83,9 @@ export default function PayStep({
       )}
 
       {hasBankDetails && (
-        <section aria-labelledby="bank-heading" className="panel">
-          <h3 id="bank-heading">{t('donate.pay.bankHeading')}</h3>
-          <p>{t('donate.pay.bankIntro', { reference })}</p>
+        <section aria-labelledby="bank-heading" className="panel" data-testid={pay.isForeignContribution ? 'fcra-account' : 'bank-account'}>
+          <h3 id="bank-heading">{t(pay.isForeignContribution ? 'donate.pay.fcraHeading' : 'donate.pay.bankHeading')}</h3>
+          <p>{t(pay.isForeignContribution ? 'donate.pay.fcraIntro' : 'donate.pay.bankIntro', { reference })}</p>
           {bankRows.map((row) => (
             <CopyField key={row.key} label={t(row.label)} value={row.value} onCopy={announce} isMono={row.isMono} testId={`copy-${row.key}`} />
           ))}

@@ -6,6 +6,9 @@ import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { parseRupees } from '#web/features/donations/amount.public.ts';
 import { donorInputOf } from '#web/features/donations/donor-input.ts';
 import { CauseSelect } from '#web/features/donations/components/cause-select.tsx';
+import { CitizenshipFields, type CitizenshipChoice } from '#web/features/donations/components/citizenship-fields.tsx';
+import { focusField } from '#web/features/donations/focus-field.ts';
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { displayReference, normaliseReference } from '#web/features/donations/reference.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatMoney } from '#web/ui/format.ts';
@@ -21,7 +24,7 @@ import { MODE_LABELS, todayInIndia } from './donation-detail-page.tsx';
 const OFFLINE_MODES = ['cash', 'cheque', 'dd'] as const;
 /** s.80G(5D) (and its successor): cash above ₹2,000 cannot be claimed, and the receipt says so. */
 const CASH_CLAIM_LIMIT_PAISE = 2_000_00;
-const FIELD_ORDER = ['amount', 'mode', 'instrumentNumber', 'receivedOn', 'cause', 'donorName', 'email', 'phone', 'pan', 'address', 'referralId'] as const;
+const FIELD_ORDER = ['amount', 'mode', 'instrumentNumber', 'receivedOn', 'cause', 'citizenship', 'country', 'donorName', 'email', 'phone', 'pan', 'address', 'referralId'] as const;
 
 const EMPTY = {
   amount: '',
@@ -36,6 +39,8 @@ const EMPTY = {
   address: '',
   referralId: '',
   showName: false,
+  citizenship: '' as CitizenshipChoice,
+  country: '',
 };
 type Values = typeof EMPTY;
 
@@ -50,6 +55,7 @@ function OfflineDonationForm() {
   const { translateServer } = useLang();
   const errorText = useErrorText();
   const record = useRecordOfflineDonation();
+  const settings = useSiteSettings();
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, receivedOn: todayInIndia() }));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const amount = parseRupees(values.amount);
@@ -61,7 +67,7 @@ function OfflineDonationForm() {
   const errorsFor = (field: string) => fieldErrors[field]?.map(translateServer);
   const hasFieldErrors = FIELD_ORDER.some((field) => fieldErrors[field]?.length);
   const failure = record.error && !hasFieldErrors ? errorText(record.error, 'adminDonations.offlineFailed') : undefined;
-  const set = (field: Exclude<keyof Values, 'showName'>) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+  const set = (field: Exclude<keyof Values, 'showName' | 'citizenship'>) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,11 +89,15 @@ function OfflineDonationForm() {
       const amountIssue = parsed.error.issues.find((issue) => issue.path[0] === 'amountPaise');
       if (amountIssue) found.amount = [amountIssue.message];
     }
+    // Optional for REST clients; the office's form requires the answer (decision 056).
+    if (values.citizenship === '') found.citizenship = [t('donate.citizenshipRequired')];
+    else if (values.citizenship === 'foreign' && !settings.fcraRegistrationNumber) found.citizenship = [t('donate.foreignRefused.heading')];
+    else if (values.citizenship === 'foreign' && !values.country) found.country = [t('donate.countryRequired')];
     if (Object.keys(found).length > 0) {
       setClientErrors(found);
       record.reset();
       const first = FIELD_ORDER.find((field) => found[field]);
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      if (first) focusField(form, first);
       return;
     }
     setClientErrors({});
@@ -144,6 +154,15 @@ function OfflineDonationForm() {
         )}
         <TextField name="receivedOn" type="date" label={t('adminDonations.receivedOn')} required value={values.receivedOn} onChange={set('receivedOn')} errors={errorsFor('receivedOn')} />
         <CauseSelect value={values.cause} onChange={set('cause')} errors={errorsFor('cause')} />
+        <CitizenshipFields
+          citizenship={values.citizenship}
+          country={values.country}
+          onChange={(field, value) => setValues({ ...values, [field]: value })}
+          errors={{ citizenship: errorsFor('citizenship'), country: errorsFor('country') }}
+          fcraRegistrationNumber={settings.fcraRegistrationNumber}
+          contact={{ phone: settings.phone, email: settings.email }}
+          isOffice
+        />
         <TextField name="donorName" label={t('adminDonations.donorName')} autoComplete="off" required value={values.donorName} onChange={set('donorName')} errors={errorsFor('donorName')} />
         <p className="field-hint">{t('adminDonations.offlineContactHint')}</p>
         <TextField name="email" type="email" label={t('donate.email')} autoComplete="off" spellCheck={false} value={values.email} onChange={set('email')} errors={errorsFor('email')} />
