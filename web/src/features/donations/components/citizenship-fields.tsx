@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import { Link } from 'wouter';
 import { useT } from '#web/i18n/i18n.tsx';
 import { Notice } from '#web/ui/form/form-status.tsx';
+import { useFcraTexts } from '../hooks/use-fcra-texts.ts';
 
 const CountrySelect = lazy(() => import('./country-select.tsx'));
 
@@ -54,15 +55,38 @@ export function CitizenshipFields({
           </p>
         )}
       </fieldset>
-      {isForeign && !fcraRegistrationNumber && (
+      {isForeign && <ForeignCitizen country={country} onChange={onChange} countryErrors={errors.country} fcraRegistrationNumber={fcraRegistrationNumber} contact={contact} />}
+    </>
+  );
+}
+
+/** What a foreign citizen is told and asked; its texts are loaded when it first shows. */
+function ForeignCitizen({
+  country,
+  onChange,
+  countryErrors,
+  fcraRegistrationNumber,
+  contact,
+}: {
+  country: string;
+  onChange: (field: 'country', value: string) => void;
+  countryErrors?: string[];
+  fcraRegistrationNumber: string;
+  contact: { phone: string; email: string };
+}) {
+  const t = useT();
+  if (!useFcraTexts()) return <p role="status">{t('common.loading')}</p>;
+  return (
+    <>
+      {!fcraRegistrationNumber && (
         <div role="alert" data-testid="foreign-refused">
           <Notice tone="warning">
             <p>
-              <strong>{t('donate.foreignRefused.heading')}</strong>
+              <strong>{t('fcra.foreignRefused.heading')}</strong>
             </p>
-            <p>{t('donate.foreignRefused.why')}</p>
-            <p>{t('donate.foreignRefused.indianAbroad')}</p>
-            <p>{t('donate.foreignRefused.instead')}</p>
+            <p>{t('fcra.foreignRefused.why')}</p>
+            <p>{t('fcra.foreignRefused.indianAbroad')}</p>
+            <p>{t('fcra.foreignRefused.instead')}</p>
             <ul>
               {contact.email && (
                 <li>
@@ -81,14 +105,14 @@ export function CitizenshipFields({
           </Notice>
         </div>
       )}
-      {isForeign && fcraRegistrationNumber && (
+      {fcraRegistrationNumber && (
         <>
           <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-            <CountrySelect value={country} onChange={(event) => onChange('country', event.target.value)} errors={errors.country} />
+            <CountrySelect value={country} onChange={(event) => onChange('country', event.target.value)} errors={countryErrors} />
           </Suspense>
           <div data-testid="foreign-notice">
             <Notice>
-              <p>{t('donate.foreignNotice', { number: fcraRegistrationNumber })}</p>
+              <p>{t('fcra.foreignNotice', { number: fcraRegistrationNumber })}</p>
             </Notice>
           </div>
         </>

@@ -18,7 +18,7 @@ export default function CountrySelect({ value, onChange, errors }: { value: stri
   }, [lang]);
   return (
     <div className="field">
-      <label htmlFor={id}>{t('donate.country')}</label>
+      <label htmlFor={id}>{t('fcra.country')}</label>
       <select
         id={id}
         name="country"
@@ -29,7 +29,7 @@ export default function CountrySelect({ value, onChange, errors }: { value: stri
         aria-describedby={hasErrors ? `${id}-error` : undefined}
         data-testid="donate-country"
       >
-        <option value="">{t('donate.countryChoose')}</option>
+        <option value="">{t('fcra.countryChoose')}</option>
         {countries.map((country) => (
           <option key={country.code} value={country.code}>
             {country.name}

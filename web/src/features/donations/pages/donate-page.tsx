@@ -180,8 +180,8 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     if (amountError) found.amount = [amountError];
     // The server takes a pledge without the answer (older clients); this form requires it.
     if (values.citizenship === '') found.citizenship = [t('donate.citizenshipRequired')];
-    else if (values.citizenship === 'foreign' && !settings.fcraRegistrationNumber) found.citizenship = [t('donate.foreignRefused.heading')];
-    else if (values.citizenship === 'foreign' && !values.country) found.country = [t('donate.countryRequired')];
+    else if (values.citizenship === 'foreign' && !settings.fcraRegistrationNumber) found.citizenship = [t('fcra.foreignRefused.heading')];
+    else if (values.citizenship === 'foreign' && !values.country) found.country = [t('fcra.countryRequired')];
     if (Object.keys(found).length > 0) {
       setClientErrors(found);
       create.reset();

@@ -91,8 +91,8 @@ function OfflineDonationForm() {
     }
     // Optional for REST clients; the office's form requires the answer (decision 056).
     if (values.citizenship === '') found.citizenship = [t('donate.citizenshipRequired')];
-    else if (values.citizenship === 'foreign' && !settings.fcraRegistrationNumber) found.citizenship = [t('donate.foreignRefused.heading')];
-    else if (values.citizenship === 'foreign' && !values.country) found.country = [t('donate.countryRequired')];
+    else if (values.citizenship === 'foreign' && !settings.fcraRegistrationNumber) found.citizenship = [t('fcra.foreignRefused.heading')];
+    else if (values.citizenship === 'foreign' && !values.country) found.country = [t('fcra.countryRequired')];
     if (Object.keys(found).length > 0) {
       setClientErrors(found);
       record.reset();
