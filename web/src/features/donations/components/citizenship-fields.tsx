@@ -1,10 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
-import { Link } from 'wouter';
 import { useT } from '#web/i18n/i18n.tsx';
-import { Notice } from '#web/ui/form/form-status.tsx';
-import { useFcraTexts } from '../hooks/use-fcra-texts.ts';
 
-const CountrySelect = lazy(() => import('./country-select.tsx'));
+const ForeignCitizen = lazy(() => import('./foreign-citizen.tsx'));
 
 export type CitizenshipChoice = '' | 'indian' | 'foreign';
 
@@ -21,7 +18,7 @@ export function CitizenshipFields({
   errors,
   fcraRegistrationNumber,
   contact,
-  isOffice = false,
+  legend,
 }: {
   citizenship: CitizenshipChoice;
   country: string;
@@ -29,8 +26,8 @@ export function CitizenshipFields({
   errors: { citizenship?: string[]; country?: string[] };
   fcraRegistrationNumber: string;
   contact: { phone: string; email: string };
-  /** The office's form speaks of "the donor", the donate page to the donor. */
-  isOffice?: boolean;
+  /** The office's form asks about "the donor" (its own text, in the console's namespace); the donate page asks the donor. */
+  legend?: string;
 }) {
   const t = useT();
   const id = useId();
@@ -39,7 +36,7 @@ export function CitizenshipFields({
   return (
     <>
       <fieldset className="field-group" aria-describedby={`${id}-hint${hasErrors ? ` ${id}-error` : ''}`} aria-invalid={hasErrors || undefined} data-testid="citizenship">
-        <legend>{t(isOffice ? 'donate.citizenshipLegendOffice' : 'donate.citizenshipLegend')}</legend>
+        <legend>{legend ?? t('donate.citizenshipLegend')}</legend>
         <p className="field-hint" id={`${id}-hint`}>
           {t('donate.citizenshipHint')}
         </p>
@@ -55,67 +52,10 @@ export function CitizenshipFields({
           </p>
         )}
       </fieldset>
-      {isForeign && <ForeignCitizen country={country} onChange={onChange} countryErrors={errors.country} fcraRegistrationNumber={fcraRegistrationNumber} contact={contact} />}
-    </>
-  );
-}
-
-/** What a foreign citizen is told and asked; its texts are loaded when it first shows. */
-function ForeignCitizen({
-  country,
-  onChange,
-  countryErrors,
-  fcraRegistrationNumber,
-  contact,
-}: {
-  country: string;
-  onChange: (field: 'country', value: string) => void;
-  countryErrors?: string[];
-  fcraRegistrationNumber: string;
-  contact: { phone: string; email: string };
-}) {
-  const t = useT();
-  if (!useFcraTexts()) return <p role="status">{t('common.loading')}</p>;
-  return (
-    <>
-      {!fcraRegistrationNumber && (
-        <div role="alert" data-testid="foreign-refused">
-          <Notice tone="warning">
-            <p>
-              <strong>{t('fcra.foreignRefused.heading')}</strong>
-            </p>
-            <p>{t('fcra.foreignRefused.why')}</p>
-            <p>{t('fcra.foreignRefused.indianAbroad')}</p>
-            <p>{t('fcra.foreignRefused.instead')}</p>
-            <ul>
-              {contact.email && (
-                <li>
-                  <a href={`mailto:${contact.email}`}>{contact.email}</a>
-                </li>
-              )}
-              {contact.phone && (
-                <li>
-                  <a href={`tel:${contact.phone.replace(/[\s-]/g, '')}`}>{contact.phone}</a>
-                </li>
-              )}
-              <li>
-                <Link href="/contact">{t('donate.openSoon.contactPage')}</Link>
-              </li>
-            </ul>
-          </Notice>
-        </div>
-      )}
-      {fcraRegistrationNumber && (
-        <>
-          <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-            <CountrySelect value={country} onChange={(event) => onChange('country', event.target.value)} errors={countryErrors} />
-          </Suspense>
-          <div data-testid="foreign-notice">
-            <Notice>
-              <p>{t('fcra.foreignNotice', { number: fcraRegistrationNumber })}</p>
-            </Notice>
-          </div>
-        </>
+      {isForeign && (
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          <ForeignCitizen country={country} onChange={onChange} countryErrors={errors.country} fcraRegistrationNumber={fcraRegistrationNumber} contact={contact} />
+        </Suspense>
       )}
     </>
   );

@@ -4,8 +4,8 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 
 /**
  * A foreign citizen's country of citizenship: the ISO codes the server accepts, named in the page's
- * language by the browser's own data (Intl.DisplayNames), sorted as that language sorts. Loaded
- * only once a donor says they are a foreign citizen, so the donate page's first load carries none of it.
+ * language by the browser's own data (Intl.DisplayNames), sorted as that language sorts. In the
+ * foreign citizen's chunk, so the donate page's first load carries none of it.
  */
 export default function CountrySelect({ value, onChange, errors }: { value: string; onChange: (event: { target: { value: string } }) => void; errors?: string[] }) {
   const t = useT();

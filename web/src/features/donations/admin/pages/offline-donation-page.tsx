@@ -161,7 +161,7 @@ function OfflineDonationForm() {
           errors={{ citizenship: errorsFor('citizenship'), country: errorsFor('country') }}
           fcraRegistrationNumber={settings.fcraRegistrationNumber}
           contact={{ phone: settings.phone, email: settings.email }}
-          isOffice
+          legend={t('adminDonations.citizenshipLegend')}
         />
         <TextField name="donorName" label={t('adminDonations.donorName')} autoComplete="off" required value={values.donorName} onChange={set('donorName')} errors={errorsFor('donorName')} />
         <p className="field-hint">{t('adminDonations.offlineContactHint')}</p>
