@@ -6,7 +6,7 @@ import type { Queryable } from '#server/db/db';
  * console and the public page agree. A cancelled donation has left the `verified` status, and with it
  * the chart. Only months in [from, to) that had a donation are returned; the caller fills the others.
  * Reads the partial index donations_received_idx alone (migration 2300, 3700): no row is visited.
- * Domestic money only: a foreign contribution (FCRA 2010) is never added to it (decision 056).
+ * Domestic money only: a foreign contribution (FCRA 2010) is never added to it (decision 057).
  */
 export async function sumDonationsReceivedByMonth(db: Queryable, range: { from: string; to: string }): Promise<Array<{ month: string; paise: number; count: number }>> {
   // Summed by day first, in the index's order, then the few hundred days by month: naming the month
