@@ -65,7 +65,15 @@ describe.each(testDbKinds())('foreign contributions on %s', (kind) => {
     finance = await app.account({ role: 'admin', permissions: ['finance'] });
     financeCaller = await app.caller({ token: finance.token });
     superAdmin = await app.caller({ token: (await app.account({ role: 'admin' })).token });
-    await updateSettings({ phone: '+91 98765 43210', email: 'contact@sahay.example', upiVpa: 'sahay@sbi', upiPayeeName: 'Sahay Foundation' });
+    await updateSettings({
+      phone: '+91 98765 43210',
+      email: 'contact@sahay.example',
+      upiVpa: 'sahay@sbi',
+      upiPayeeName: 'Sahay Foundation',
+      bankAccountName: 'Sahay Foundation',
+      bankAccountNumber: '123456789012',
+      bankIfsc: 'SBIN0001234',
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -150,6 +158,15 @@ describe.each(testDbKinds())('foreign contributions on %s', (kind) => {
         bank: { accountName: fcra.fcraBankAccountName, accountNumber: fcra.fcraBankAccountNumber, ifsc: fcra.fcraBankIfsc, bankName: fcra.fcraBankName },
       });
       expect(JSON.stringify(pay)).not.toContain('sahay@sbi');
+      expect(JSON.stringify(pay)).not.toContain('123456789012');
+      // Come back through the status page: the same account, never the domestic one.
+      const input = foreignInput();
+      const again = await visitor.donations.create(input);
+      const status = await visitor.donations.getStatus({ reference: again.reference, contact: input.email! });
+      expect(status.pay).toEqual({ ...again });
+      expect(JSON.stringify(status)).not.toContain('123456789012');
+      // Finance sees it is a foreign contribution, from where.
+      expect(await financeCaller.donations.admin.get({ reference: again.reference })).toMatchObject({ citizenship: 'foreign', country: 'US', donorName: 'Emily Carter' });
     });
 
     it('numbers foreign receipts in their own gap-free series, beside the domestic one', async () => {

@@ -44,8 +44,10 @@ export function paymentSettingsOf(settings: TSettings): PaymentSettings {
  * no UPI ID, no QR, no domestic account.
  */
 export function foreignPaymentSettingsOf(payment: PaymentSettings): PaymentSettings {
-  if (!payment.fcra) throw new Error('foreignPaymentSettingsOf: no FCRA registration in settings');
-  return { vpa: '', payeeName: payment.fcra.bank.accountName, bank: payment.fcra.bank, contact: payment.contact, fcra: payment.fcra };
+  // A foreign pledge whose registration has since been removed from settings: no account to show at
+  // all (the pay step then says to contact the foundation), never the domestic one.
+  const bank = payment.fcra?.bank ?? { accountName: '', accountNumber: '', ifsc: '', bankName: '' };
+  return { vpa: '', payeeName: bank.accountName, bank, contact: payment.contact, fcra: payment.fcra };
 }
 
 /**
