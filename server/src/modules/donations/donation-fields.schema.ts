@@ -253,7 +253,7 @@ export const DONOR_FIELDS = {
   /**
    * "Is the donor an Indian citizen?" Optional here (a field added to the REST contract is optional,
    * docs/product.md §12): absent is treated as before, a domestic gift, and the pledge records that
-   * it was not declared. The web forms require it (decision 057).
+   * it was not declared. The web forms require it (decision 058).
    */
   citizenship: ZCitizenshipSchema.optional(),
   /** A foreign citizen's country of citizenship (required of them once the foundation holds an FCRA registration). */

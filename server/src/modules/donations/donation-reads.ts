@@ -107,7 +107,7 @@ export async function getDonationStatus(services: Services, input: { reference: 
   }
   if ((row.status === 'rejected' || row.status === 'cancelled') && row.reason) status.reason = row.reason;
   if (row.status === 'awaiting_payment' || row.status === 'abandoned') {
-    // A foreign pledge is paid into the FCRA account only, here as on the pledge's answer (decision 057).
+    // A foreign pledge is paid into the FCRA account only, here as on the pledge's answer (decision 058).
     status.pay = paymentDetailsOf(paymentSettingsOf((await getSettings(services.db)).settings), row.reference, Number(row.amount_paise), row.is_foreign);
   }
   return status;

@@ -253,7 +253,7 @@ export interface PledgeCommand {
   country?: string | null;
 }
 
-/** A foreign citizen's gift: a foreign contribution under the FCRA 2010 (an undeclared one is domestic, decision 057). */
+/** A foreign citizen's gift: a foreign contribution under the FCRA 2010 (an undeclared one is domestic, decision 058). */
 export function isForeignContribution(donation: { citizenship?: Citizenship | null }): boolean {
   return donation.citizenship === 'foreign';
 }

@@ -86,7 +86,7 @@ export type DonationPledged = {
     pledgedAt: string;
     /**
      * The donor's declaration, when they made one. Absent: not declared (a pledge before the
-     * question existed, or a REST client that does not send it; decision 057) — treated as Indian.
+     * question existed, or a REST client that does not send it; decision 058) — treated as Indian.
      */
     citizenship?: Citizenship;
     /** A foreign citizen's country of citizenship, ISO 3166-1 alpha-2 ('US'); absent for anyone else. Not identifying alone, so not sealed. */
@@ -347,7 +347,7 @@ export function receiptSerialStreamId(prefix: string, financialYear: string): st
 
 /**
  * Foreign contributions' receipts have a series of their own: the prefix with `-FC`
- * (`SAHAY-FC/2026-27/000001`), gap-free per financial year like the domestic one (decision 057).
+ * (`SAHAY-FC/2026-27/000001`), gap-free per financial year like the domestic one (decision 058).
  * Settings refuse a receipt prefix ending in `-FC`, so the two series never share a stream.
  */
 export function foreignReceiptPrefixOf(prefix: string): string {

@@ -15,7 +15,7 @@ import { FC4_COLUMNS, FC4_ERASED_NAME } from './exports/form-fc4.ts';
 import { FOREIGN_WITHOUT_FCRA } from './giving/payment-details.ts';
 
 /**
- * Foreign contributions under the FCRA 2010 (issue 31; decision 057): refused with nothing written
+ * Foreign contributions under the FCRA 2010 (issue 31; decision 058): refused with nothing written
  * while settings hold no registration — over the web's procedure, REST and the office's form — and,
  * once registered, paid into the FCRA account only, numbered in their own series, listed in the
  * quarterly disclosure and the FC-4 export, and never in domestic totals, Form 10BD or bank matching.

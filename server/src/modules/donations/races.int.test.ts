@@ -153,7 +153,7 @@ describe.each(testDbKinds())('donations commands racing on %s', (kind) => {
     expect(await typesOn(reference)).toEqual(['DonationPledged', 'DonationProofSubmitted', 'PersonalDataErased']);
   });
 
-  describe('foreign contributions (FCRA 2010, decision 057)', () => {
+  describe('foreign contributions (FCRA 2010, decision 058)', () => {
     const foreign = () => pledgeInput({ donorName: 'Emily Carter', citizenship: 'foreign', country: 'US', cause: 'general' });
 
     it('ten foreign pledges at once without a registration are ten refusals, and nothing is written', async () => {

@@ -46,7 +46,7 @@ export const countersProjection: Projection<
     const add = (counter: keyof TCounters, amount: number) => addToCounter(tx, tables.site_counters, counter, amount);
     switch (event.type) {
       case 'DonationVerified': {
-        // Domestic money only: a foreign contribution has its own totals (decision 057).
+        // Domestic money only: a foreign contribution has its own totals (decision 058).
         if (event.data.isForeignContribution) return;
         await add('fundsRaisedPaise', event.data.amountPaise);
         const { rows } = await tx.query<{ gifts: number }>(

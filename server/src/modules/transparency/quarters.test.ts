@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quartersUpTo } from './transparency.ts';
 
-describe('the quarters of the disclosure of foreign contributions (decision 057)', () => {
+describe('the quarters of the disclosure of foreign contributions (decision 058)', () => {
   it('counts quarters of the Indian financial year, April–June first, newest first', () => {
     expect(quartersUpTo('2031-05-20', 4)).toEqual([
       { quarter: '2031-32 Q1', from: '2031-04-01', to: '2031-06-30' },

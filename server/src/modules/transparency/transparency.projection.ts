@@ -18,7 +18,7 @@ const DONATION_SUBJECT_PREFIX = 'donation-';
  * agree is never revealed into this projection at all. An erasure removes the name; after one, the
  * pledge reveals nothing, so a replay ends with the same rows.
  *
- * Foreign contributions (FCRA 2010, decision 057) never enter the months, the causes or the gifts'
+ * Foreign contributions (FCRA 2010, decision 058) never enter the months, the causes or the gifts'
  * list: they have their own quarterly disclosure (site_transparency_foreign), which names the donor
  * as the FCRA rules ask (the donor is told so when pledging). An erasure removes the name and keeps
  * the row, marked as erased, so the quarter's figures still add up.

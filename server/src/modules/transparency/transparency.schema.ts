@@ -62,7 +62,7 @@ export const ZTransparencySchema = z.object({
     items: z.array(z.object({ paidOn: z.string(), amountPaise: z.number().int(), cause: ZCauseSchema, scheme: z.enum(['help', 'kanyadan']) })),
   }),
   /**
-   * The quarterly disclosure of foreign contributions (FCRA 2010; decision 057), null while the
+   * The quarterly disclosure of foreign contributions (FCRA 2010; decision 058), null while the
    * foundation holds no FCRA registration: the last four quarters of the Indian financial year
    * (April–June is Q1), newest first, each gift with its donor's name (null once erased at the
    * donor's request), country (ISO 3166-1 alpha-2), amount, date and purpose (the cause).

@@ -111,7 +111,7 @@ interface PledgeRow {
  * The donations a statement's credits can still be for: every pledge whose proof is in (matched by
  * UTR, whenever it was made), and the pledges without proof made around the statement's dates
  * (matched by amount and date, within a few days). Domestic pledges only: the statement is the
- * domestic account's, and a foreign contribution is paid into the FCRA account alone (decision 057),
+ * domestic account's, and a foreign contribution is paid into the FCRA account alone (decision 058),
  * so a foreign pledge's UTR on it is never offered as a match.
  */
 async function openPledges(services: Services, lines: readonly StatementLine[]): Promise<Pledge[]> {

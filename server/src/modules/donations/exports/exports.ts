@@ -62,7 +62,7 @@ interface Form10BDSourceRow {
 
 /**
  * The year's verified, not cancelled domestic donations as Form 10BD reads them (a foreign
- * contribution is reported in Form FC-4 instead, never in 10BD: decision 057). The donor's ID is the PAN
+ * contribution is reported in Form FC-4 instead, never in 10BD: decision 058). The donor's ID is the PAN
  * given with the gift, else the ID finance recorded after asking the donor (Aadhaar first, as the
  * portal asks; decision 030).
  */

@@ -14,7 +14,7 @@ const gift = (overrides: Partial<Fc4Contribution>): Fc4Contribution => ({
   ...overrides,
 });
 
-describe('Form FC-4 contributions (decision 057)', () => {
+describe('Form FC-4 contributions (decision 058)', () => {
   it('lists each gift donor by donor, in date order, with the country named in English and the address on one line', () => {
     const csv = fc4Csv([
       gift({ receivedOn: '2031-06-01', receiptSerial: 'SAHAY-FC/2031-32/000003', donorName: 'श्रीवास्तव कृष्ण', country: 'NP', cause: 'kanyadan', amountPaise: 50_000_00, donorAddress: null }),

@@ -7,7 +7,7 @@ import type { Cause } from '../donations.events.ts';
  * The foreign contributions of a financial year as the annual return (Form FC-4, FCRA Rules 2011,
  * rule 17) asks for them, donor by donor: name, type (individual or institutional), country,
  * address, amount, date of receipt and purpose. What we relied on, and what we could not check, is
- * in decision 057. Pure: the rows in, the CSV text out.
+ * in decision 058. Pure: the rows in, the CSV text out.
  */
 
 export interface Fc4Contribution {
@@ -17,7 +17,7 @@ export interface Fc4Contribution {
   amountPaise: number;
   cause: Cause;
   country: string;
-  /** Null once the donor's data was erased (the retained receipt keeps what the law needs: decision 057). */
+  /** Null once the donor's data was erased (the retained receipt keeps what the law needs: decision 058). */
   donorName: string | null;
   donorAddress: string | null;
 }

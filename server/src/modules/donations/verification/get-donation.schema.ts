@@ -16,7 +16,7 @@ export const ZDonationDetailSchema = ZAdminDonationSchema.extend({
   referrerId: z.string().nullable(),
   /** The help request the gift was given for (earmarked to it once verified); null for any other gift. */
   helpRequestId: z.string().nullable(),
-  /** What the donor declared; null when they did not (a domestic gift, decision 057). A foreign contribution is matched against the FCRA account. */
+  /** What the donor declared; null when they did not (a domestic gift, decision 058). A foreign contribution is matched against the FCRA account. */
   citizenship: z.enum(CITIZENSHIPS).nullable(),
   /** A foreign citizen's country (ISO 3166-1 alpha-2). */
   country: z.string().nullable(),

@@ -44,7 +44,7 @@ const SERIAL_LOCK_NAMESPACE = 0x5e41_0001;
  */
 export async function lockSerialSlot(tx: Queryable, settings: TSettings, receivedOn: string, isForeignSeries = false): Promise<SerialSlot> {
   const financialYear = financialYearOf(receivedOn);
-  // A foreign contribution's receipt has its own series and stream (decision 057).
+  // A foreign contribution's receipt has its own series and stream (decision 058).
   const prefix = isForeignSeries ? foreignReceiptPrefixOf(settings.receiptPrefix) : settings.receiptPrefix;
   const streamId = receiptSerialStreamId(prefix, financialYear);
   await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [SERIAL_LOCK_NAMESPACE, streamId], { name: 'sahay_lock_receipt_serials' });

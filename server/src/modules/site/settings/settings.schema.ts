@@ -80,7 +80,7 @@ export const ZSettingsSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Z0-9-]{1,12}$/, 'Use 1–12 capital letters, digits or dashes')
-    // Foreign contributions' receipts are numbered under the prefix with -FC (decision 057): a domestic prefix of that shape would share their series.
+    // Foreign contributions' receipts are numbered under the prefix with -FC (decision 058): a domestic prefix of that shape would share their series.
     .refine((value) => !value.endsWith('-FC'), 'A receipt prefix cannot end in -FC: that ending marks the foreign contributions’ series'),
   upiVpa: z.union([z.literal(''), z.string().trim().regex(UPI_VPA_PATTERN, 'Enter a UPI ID like name@bank')]),
   upiPayeeName: text(100),

@@ -6,7 +6,7 @@ const ForeignCitizen = lazy(() => import('./foreign-citizen.tsx'));
 export type CitizenshipChoice = '' | 'indian' | 'foreign';
 
 /**
- * "Are you an Indian citizen?" (PRODUCT.md §6 "Who gives"; decision 057), asked on /donate and on
+ * "Are you an Indian citizen?" (PRODUCT.md §6 "Who gives"; decision 058), asked on /donate and on
  * the office's form. A foreign citizen is told at once, while the foundation holds no FCRA
  * registration, that the gift cannot be taken and what they can do instead; with a registration,
  * they give their country and are told their name is published in the quarterly disclosure.

@@ -5,7 +5,7 @@ import { useFcraTexts } from '../hooks/use-fcra-texts.ts';
 import CountrySelect from './country-select.tsx';
 
 /**
- * What a foreign citizen is told and asked (decision 057): without the foundation's FCRA
+ * What a foreign citizen is told and asked (decision 058): without the foundation's FCRA
  * registration, that the gift cannot be taken, why, and what they can do instead; with one, their
  * country and the notice that their name is published. Its own chunk, with its texts loaded when it
  * first shows: most donors never see it.

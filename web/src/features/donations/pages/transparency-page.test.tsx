@@ -120,7 +120,7 @@ describe('the chart scale', () => {
   });
 });
 
-describe('/transparency’s disclosure of foreign contributions (decision 057)', () => {
+describe('/transparency’s disclosure of foreign contributions (decision 058)', () => {
   const foreignContributions = {
     registrationNumber: '231650123',
     quarters: [

@@ -184,7 +184,7 @@ function Figures({ data, lang }: { data: TTransparency; lang: 'en' | 'hi' }) {
 }
 
 /**
- * The quarterly disclosure of foreign contributions (FCRA 2010; decision 057), shown while the
+ * The quarterly disclosure of foreign contributions (FCRA 2010; decision 058), shown while the
  * foundation holds an FCRA registration: each gift with its donor's name (as the rules ask; the
  * donor was told when pledging), country, amount, date and purpose. An erased donor's row stays
  * without the name, so the quarter still adds up.

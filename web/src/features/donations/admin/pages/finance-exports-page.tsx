@@ -27,7 +27,7 @@ export function form10BDHref(kind: '10bd' | '10bd-missing-id', financialYear: st
   return `/api/admin/exports/${kind}?${new URLSearchParams({ fy: financialYear }).toString()}`;
 }
 
-/** Form FC-4's foreign contributions of a financial year (decision 057). */
+/** Form FC-4's foreign contributions of a financial year (decision 058). */
 export function fc4Href(financialYear: string): string {
   return `/api/admin/exports/fc4?${new URLSearchParams({ fy: financialYear }).toString()}`;
 }

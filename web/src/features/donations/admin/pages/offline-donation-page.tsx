@@ -89,7 +89,7 @@ function OfflineDonationForm() {
       const amountIssue = parsed.error.issues.find((issue) => issue.path[0] === 'amountPaise');
       if (amountIssue) found.amount = [amountIssue.message];
     }
-    // Optional for REST clients; the office's form requires the answer (decision 057).
+    // Optional for REST clients; the office's form requires the answer (decision 058).
     if (values.citizenship === '') found.citizenship = [t('donate.citizenshipRequired')];
     else if (values.citizenship === 'foreign' && !settings.fcraRegistrationNumber) found.citizenship = [t('fcra.foreignRefused.heading')];
     else if (values.citizenship === 'foreign' && !values.country) found.country = [t('fcra.countryRequired')];

@@ -1,6 +1,6 @@
 -- Up Migration
 
--- Foreign contributions under the FCRA 2010 (issue 31; decision 057). The donations read model
+-- Foreign contributions under the FCRA 2010 (issue 31; decision 058). The donations read model
 -- (projection "donations") learns what the donor declared: `citizenship` ('indian', 'foreign', or
 -- NULL when not declared: a domestic gift, as every pledge before this migration), the foreign
 -- citizen's `country` (ISO 3166-1 alpha-2), and `is_foreign`, which keeps a foreign contribution out
