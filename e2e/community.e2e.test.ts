@@ -429,7 +429,7 @@ describe('member community in Chromium', () => {
     await page.goto('/dashboard?lang=en');
     await page.waitForSelector('[data-testid="impact-direct"]');
     // When Sunita holds an unused code (after the transfers test above), the link carries the one the
-    // dashboard offers (issue 16); without one, the plain referral link.
+    // dashboard offers (issue 16); without one, Refer offers no link (the next test).
     await page.waitForSelector('[data-testid="invite-with-code"]');
     const offered = /code ([A-Z0-9]{10})/.exec((await page.getByTestId('invite-with-code').textContent()) ?? '')?.[1];
     const invitation = `${harness.url}/register/${sunita.userId}${offered ? `?code=${offered}` : ''}`;
@@ -451,6 +451,32 @@ describe('member community in Chromium', () => {
     expect(await wide.page.getByRole('navigation', { name: 'Member pages' }).isVisible()).toBe(false);
     await expectAccessible(wide.page, 'dashboard (1024 px)');
     await wide.page.context().close();
+  });
+
+  it('offers a member with no invite code no link that cannot work, but says who gives codes, in English and Hindi at 360 px (issue 32)', { timeout: 90_000 }, async () => {
+    const newcomer = await harness.account({ fullName: 'कमला देवी' });
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await recordShares(page, harness.url);
+    await signIn(page, newcomer, 'member');
+    for (const lang of ['en', 'hi'] as const) {
+      await page.goto(inLang('/dashboard', lang));
+      const explanation = page.getByTestId('no-code-to-share');
+      await explanation.waitFor({ timeout: 15_000 });
+      // No Copy, Share or WhatsApp for a link without a code: the friend could not join with it.
+      expect(await page.getByTestId('referral-link').count()).toBe(0);
+      expect(await page.getByTestId('whatsapp-share').count()).toBe(0);
+      expect(await page.getByTestId('share-referral').count()).toBe(0);
+      expect(await explanation.textContent()).toContain(lang === 'en' ? 'ask the foundation’s office' : 'फ़ाउंडेशन के कार्यालय से माँगें');
+      expect(await explanation.textContent()).toContain(lang === 'en' ? 'Invite codes are free' : 'आमंत्रण कोड मुफ़्त हैं');
+      await expectAccessible(page, `dashboard without a code (${lang}, 360 px)`);
+      // Refer (footer) shares nothing and copies nothing: it brings the explanation into view and focus.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByTestId('footer-refer').click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('invite-with-code');
+      expect(await sharedSoFar(page)).toEqual([]);
+    }
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
   });
 
   it('lets an admin with the members permission find a member, see the record and history, and suspend and reactivate with a reason', { timeout: 90_000 }, async () => {

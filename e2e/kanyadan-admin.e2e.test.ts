@@ -175,6 +175,12 @@ describe('Kanyadan verification in Chromium (/admin/kanyadan)', () => {
     const before = await historyRows(page);
     expect(before.filter(([event]) => event === 'Document viewed' || event === 'Full details viewed')).toEqual([]);
 
+    // Verify waits until this verifier has opened every document, and says which are left (issue 32).
+    const verifyButton = page.getByTestId('verify-button');
+    expect(await verifyButton.isDisabled()).toBe(true);
+    expect(await page.getByTestId('verify-waits').textContent()).toContain('Open every document below before verifying');
+    expect(await page.getByTestId('verify-waits').getByRole('listitem').allTextContents()).toEqual(['Birth certificate', 'Photo']);
+
     // The photo: JPEG, re-encoded (upright: 320 × 480 after the EXIF rotation).
     const photo = page.getByTestId('document-photo');
     const [photoResponse] = await Promise.all([page.waitForResponse(isDocumentResponse('photo')), photo.getByRole('button', { name: 'View Photo' }).click()]);
@@ -224,6 +230,11 @@ describe('Kanyadan verification in Chromium (/admin/kanyadan)', () => {
     ]);
     // Soft, as the filter forms above: the verification below is still checked when this fails.
     await expectNoAxeViolations(page, `/admin/kanyadan/${second} (documents and full details open)`);
+
+    // Both opened: Verify is enabled, the list gone.
+    await expect.poll(() => verifyButton.isDisabled()).toBe(false);
+    expect(await page.getByTestId('verify-waits').count()).toBe(0);
+    expect(await page.getByTestId('opened-photo').textContent()).toBe('You have opened it.');
 
     // Verify (one press, no confirmation step): the status, the outcome, and the text for the family's SMS.
     const verifyForm = page.getByTestId('verify-form');

@@ -56,6 +56,14 @@ describe('the Kanyadan benefit request in Chromium', () => {
 
     const verifier = await harness.account({ role: 'admin', permissions: ['verification'], fullName: 'Verification Desk' });
     const token = await tokenFor(harness, verifier);
+    // The verifier opens both documents first, as Verify asks (issue 32), once they are processed.
+    const documentsOf = async () =>
+      ((await callProcedure(harness, 'kanyadan.admin.get', { kind: 'query', token, input: { regNo } })).body as { result: { data: { documents: { kind: string; status: string }[] } } }).result.data.documents;
+    await expect.poll(async () => (await documentsOf()).map((document) => document.status), { timeout: 30_000 }).toEqual(['ready', 'ready']);
+    for (const { kind } of await documentsOf()) {
+      const view = await fetch(`${harness.url}/api/admin/kanyadan/applications/${regNo}/documents/${kind}`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(view.status).toBe(200);
+    }
     const verified = await callProcedure(harness, 'kanyadan.admin.verify', { kind: 'mutation', token, input: { regNo } });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
 

@@ -54,7 +54,12 @@ describe('platform slice in Chromium', () => {
     const userId = await page.getByTestId('user-id').textContent();
     expect(userId).toMatch(/^SH\d{7}$/);
     expect(await page.getByTestId('sponsor-name').textContent()).toBe('Ramesh Kumar');
-    expect(await page.getByTestId('referral-link').inputValue()).toBe(`${harness.url}/register/${userId}`);
+    // Registration needs a code, and Sunita holds none yet: no link that cannot work, but who can give
+    // her a code (issue 32).
+    await page.waitForSelector('[data-testid="no-code-to-share"]');
+    expect(await page.getByTestId('referral-link').count()).toBe(0);
+    expect(await page.getByTestId('whatsapp-share').count()).toBe(0);
+    expect(await page.getByTestId('no-code-to-share').textContent()).toContain('ask Ramesh Kumar, who invited you, to pass you one of their codes');
     await expectAccessible(page, 'dashboard');
 
     // Signed in, the navigation offers the dashboard and Logout, not Login and Register — in the

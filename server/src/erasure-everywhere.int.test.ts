@@ -8,6 +8,7 @@ import { helpFields, kanyadanFields } from '#server/testing/contract/rest-fixtur
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
+import { certificatePdf } from '#server/testing/form-10be-certificates';
 
 const TODAY = '2031-07-01';
 const RECENT = '2031-06-10';
@@ -25,6 +26,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
   let verifier: AppCaller;
   let finance: AppCaller;
   let financeId: string;
+  let financeAccountToken: string;
   let visitor: AppCaller;
 
   beforeAll(async () => {
@@ -33,6 +35,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     verifier = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['verification'] })).token });
     const financeAccount = await app.account({ role: 'admin', permissions: ['finance'] });
     financeId = financeAccount.userId;
+    financeAccountToken = financeAccount.token;
     finance = await app.caller({ token: financeAccount.token });
     visitor = await app.caller();
   });
@@ -90,9 +93,27 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     });
 
     // A verified donation with every detail a receipt takes.
-    const pay = await memberCaller.donations.create({ amountPaise: 5_000_00, cause: 'general', donorName: person.name, email: person.email, phone: person.phone, pan: person.pan, address: person.address, showName: false });
+    // Her name as on the PAN (issue 31), given with the pledge and corrected by finance: both are hers to erase.
+    const latinTag = tag.replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)]!);
+    const panName = `Savitri Panname ${latinTag}`;
+    const correctedPanName = `Savitri Corrected ${latinTag}`;
+    const pay = await memberCaller.donations.create({
+      amountPaise: 5_000_00, cause: 'general', donorName: person.name, email: person.email, phone: person.phone, pan: person.pan, panName, address: person.address, showName: false,
+    });
     await visitor.donations.submitProof({ reference: pay.reference, contact: person.email, utr: uniqueUtr() });
     await finance.donations.admin.verify({ reference: pay.reference, receivedOn: TODAY, mode: 'upi' });
+    expect((await app.services.db.query(`SELECT 1 FROM donations WHERE donor_pan_name = $1`, [panName])).rows).toHaveLength(1);
+    await finance.donations.admin.recordPanName({ reference: pay.reference, panName: correctedPanName });
+
+    // The income-tax portal's Form 10BE certificate for that gift, uploaded by finance: it names them and holds their PAN.
+    const certificate = await request(app.http())
+      .post('/api/admin/form-10be')
+      .set({ Authorization: `Bearer ${financeAccountToken}` })
+      .attach('file', await certificatePdf({ foundationPan: 'AAATS1234F', arn: '556677889900112', idNumber: person.pan, donorName: person.name.toUpperCase(), amount: '5,000', financialYear: '2031-32' }), 'c.pdf');
+    expect(certificate.status, JSON.stringify(certificate.body)).toBe(200);
+    const certificateSubject = `form-10be-${(certificate.body as { certificates: { id: string }[] }).certificates[0]!.id}`;
+    const certificateFiles = async () => (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM files WHERE subject_id = $1`, [certificateSubject])).rows[0]!.count;
+    expect(await certificateFiles()).toBe(1);
 
     // A help request with payout details and two documents, published.
     const req = request(app.http()).post('/api/help').set({ Authorization: `Bearer ${member.token}` });
@@ -199,10 +220,12 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       giftDecision: person.giftDecision.slice(10),
       girlName,
       otherGirlName,
+      panName,
+      correctedPanName,
     };
     // The search finds them before the erasure (so it would find them after, were they left).
     expect(await clearTextHits(needles)).toEqual(
-      expect.arrayContaining(['donations: name', 'donations: pan', 'help_requests: story', 'help_requests: update', 'help_requests: question', 'help_requests: requestRejection', 'help_disbursements: withdrawalRejection', 'help_gifts: giftDecision', 'kanyadan_applications: girlName', 'kanyadan_applications: otherGirlName']),
+      expect.arrayContaining(['donations: name', 'donations: pan', 'donations: correctedPanName', 'form_10be_certificates: name', 'form_10be_certificates: pan', 'help_requests: story', 'help_requests: update', 'help_requests: question', 'help_requests: requestRejection', 'help_disbursements: withdrawalRejection', 'help_gifts: giftDecision', 'kanyadan_applications: girlName', 'kanyadan_applications: otherGirlName']),
     );
     const kanyadanFiles = async (regNo: string) =>
       (await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM files WHERE subject_id = $1`, [`kanyadan-${regNo}`])).rows[0]!.count;
@@ -225,7 +248,7 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       userId: member.userId,
       erasedAt: clock.toISOString(),
       isErasedNow: true,
-      erased: { donations: 1, helpRequests: 2, withdrawals: 2, giftsReceived: 2, giftScreenshotsGiven: 0, contactMessages: 0, staffInvitations: 0, kanyadanApplications: 2 },
+      erased: { donations: 1, form10beCertificates: 1, helpRequests: 2, withdrawals: 2, giftsReceived: 2, giftScreenshotsGiven: 0, contactMessages: 0, staffInvitations: 0, kanyadanApplications: 2 },
       kept: [{ kind: 'donation-receipt', reference: `${pay.reference.replace('-', '')} (${serial})`, why: RECEIPT_RETENTION_WHY, keptUntil: '2040-03-31' }],
     });
     const { rows: records } = await app.services.db.query<{ data: unknown; stream_id: string }>(`SELECT data, stream_id FROM events WHERE type = 'PersonErased'`);
@@ -235,6 +258,8 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
     // Only the sealed retention record of the verified donation's receipt may keep anything.
     expect(await clearTextHits(needles)).toEqual([]);
     expect(await served()).toEqual({ status: 404, receipt: 404, page: 404, screenshot: 404 });
+    // Their Form 10BE certificate: its key destroyed and its PDF gone.
+    expect(await certificateFiles()).toBe(0);
     // The member's two applications: their key destroyed, their files gone, the look-up finds nothing; the other family's untouched.
     expect(await kanyadanStatus(byContact, person.phone)).toBe(404);
     expect({ asAccount: await kanyadanFiles(asAccount), byContact: await kanyadanFiles(byContact) }).toEqual({ asAccount: 0, byContact: 0 });

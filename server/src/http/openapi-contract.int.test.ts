@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Express } from 'express';
 import request from 'supertest';
+import { openEveryDocument } from '#server/testing/open-every-document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app';
 import { uniformRateLimits } from '#server/lib/rate-limit';
@@ -12,6 +13,7 @@ import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp, uniqueEmail } from '#server/testing/test-services';
 import { photoWithExif, plainImage, simplePdf } from '#server/uploads/test-files.test-helper';
+import { certificatePdf } from '#server/testing/form-10be-certificates';
 
 /**
  * Every operation in the OpenAPI document the running app serves is called for real: one success
@@ -186,8 +188,15 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     return { regNo: res.body.regNo as string, phone: fields.phone! };
   }
 
-  async function verifiedApplication(dob?: string): Promise<string> {
+  /** Every document opened by the admin who verifies, as a verifier must before verifying (issue 32). */
+  async function openedApplication(dob?: string): Promise<string> {
     const { regNo } = await application({ dob });
+    await openEveryDocument(app, adminCaller, regNo);
+    return regNo;
+  }
+
+  async function verifiedApplication(dob?: string): Promise<string> {
+    const regNo = await openedApplication(dob);
     expect((await asAdmin(post(`/api/admin/kanyadan/applications/${regNo}/verify`)).send({})).status).toBe(200);
     return regNo;
   }
@@ -279,6 +288,24 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     const code = mail && /Your code is: (\d{6})/.exec(mail.text)?.[1];
     if (!code) throw new Error(`no statement code mailed to ${email}`);
     return code;
+  }
+
+  /** A Form 10BE certificate of 2031-32 for a PAN nobody gave: left for finance to match. */
+  let certificates = 0;
+  async function unmatchedCertificate(): Promise<Buffer> {
+    certificates += 1;
+    return certificatePdf({ foundationPan: 'AAATS1234F', arn: String(200_000_000_000_000 + process.pid * 100 + certificates), idNumber: `ZZZPZ${String(1000 + certificates).slice(-4)}Z`, donorName: 'NOBODY KNOWN', amount: '1,000', financialYear: '2031-32' });
+  }
+
+  /** A certificate uploaded, then matched by hand to a verified donation's donor. */
+  async function matchedCertificate(): Promise<{ id: string; contact: string; answer: request.Test }> {
+    const uploaded = await asAdmin(post('/api/admin/form-10be')).attach('file', await unmatchedCertificate(), { filename: 'c.pdf', contentType: 'application/pdf' });
+    const id = (uploaded.body as { certificates: { id: string }[] }).certificates[0]!.id;
+    const donation = await verified();
+    const answer = asAdmin(post(`/api/admin/form-10be/${id}/match`)).send({ reference: donation.reference });
+    await answer;
+    await app.runJobs();
+    return { id, contact: donation.contact, answer };
   }
 
   async function statementProofFor(email: string): Promise<string> {
@@ -850,7 +877,7 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
       },
     },
     postAdminKanyadanApplicationsByRegNoVerify: {
-      success: async () => asAdmin(post(`/api/admin/kanyadan/applications/${(await application()).regNo}/verify`)).send({}),
+      success: async () => asAdmin(post(`/api/admin/kanyadan/applications/${await openedApplication()}/verify`)).send({}),
       errors: {
         400: () => asAdmin(post(`/api/admin/kanyadan/applications/${UNKNOWN_REG_NO}/verify`)).send({ force: true }),
         404: () => asAdmin(post(`/api/admin/kanyadan/applications/${UNKNOWN_REG_NO}/verify`)).send({}),
@@ -1123,6 +1150,48 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     getAdminExportsFc4: {
       success: () => asAdmin(get('/api/admin/exports/fc4')).query({ fy: '2031-32' }),
       errors: { 400: () => asAdmin(get('/api/admin/exports/fc4')).query({ fy: '2031-33' }), ...adminOnly(() => get('/api/admin/exports/fc4').query({ fy: '2031-32' })) },
+    },
+    postAdminForm10be: {
+      success: async () => asAdmin(post('/api/admin/form-10be')).attach('file', await unmatchedCertificate(), { filename: 'c.pdf', contentType: 'application/pdf' }),
+      errors: {
+        400: () => asAdmin(post('/api/admin/form-10be')).attach('file', Buffer.from('%PDF-1.7\nnot a certificate\n%%EOF'), { filename: 'c.pdf', contentType: 'application/pdf' }),
+        401: async () => post('/api/admin/form-10be').attach('file', await unmatchedCertificate(), { filename: 'c.pdf', contentType: 'application/pdf' }),
+        403: async () => asMember(post('/api/admin/form-10be')).attach('file', await unmatchedCertificate(), { filename: 'c.pdf', contentType: 'application/pdf' }),
+        413: () => asAdmin(post('/api/admin/form-10be')).attach('file', Buffer.alloc(11 * 1024 * 1024, 'a'), { filename: 'c.pdf', contentType: 'application/pdf' }),
+      },
+    },
+    getAdminForm10be: {
+      success: () => asAdmin(get('/api/admin/form-10be')).query({ fy: '2031-32' }),
+      errors: {
+        400: () => asAdmin(get('/api/admin/form-10be')).query({ fy: '2031-33' }),
+        401: () => get('/api/admin/form-10be').query({ fy: '2031-32' }),
+        403: () => asMember(get('/api/admin/form-10be')).query({ fy: '2031-32' }),
+      },
+    },
+    postAdminForm10beByIdMatch: {
+      success: async () => (await matchedCertificate()).answer,
+      errors: {
+        400: () => asAdmin(post('/api/admin/form-10be/not-an-id/match')).send({ reference: UNKNOWN_REFERENCE }),
+        401: () => post(`/api/admin/form-10be/${'f'.repeat(32)}/match`).send({ reference: UNKNOWN_REFERENCE }),
+        403: () => asMember(post(`/api/admin/form-10be/${'f'.repeat(32)}/match`)).send({ reference: UNKNOWN_REFERENCE }),
+        404: () => asAdmin(post(`/api/admin/form-10be/${'f'.repeat(32)}/match`)).send({ reference: UNKNOWN_REFERENCE }),
+        409: async () => {
+          const { id } = await matchedCertificate();
+          return asAdmin(post(`/api/admin/form-10be/${id}/match`)).send({ reference: (await verified()).reference });
+        },
+        413: () => asAdmin(post(`/api/admin/form-10be/${'f'.repeat(32)}/match`)).send(OVERSIZED),
+      },
+    },
+    'getDonationsForm10beByIdCertificate.pdf': {
+      success: async () => {
+        const { id, contact } = await matchedCertificate();
+        return get(`/api/donations/form-10be/${id}/certificate.pdf`).query({ proof: await statementProofFor(contact) });
+      },
+      errors: {
+        400: () => get(`/api/donations/form-10be/${'f'.repeat(32)}/certificate.pdf`),
+        403: () => get(`/api/donations/form-10be/${'f'.repeat(32)}/certificate.pdf`).query({ proof: `0190a000-0000-7000-8000-000000000001.${'a'.repeat(43)}` }),
+        404: async () => get(`/api/donations/form-10be/${'f'.repeat(32)}/certificate.pdf`).query({ proof: await statementProofFor((await verified()).contact) }),
+      },
     },
     postAdminBankStatementsColumns: {
       success: () => asAdmin(post('/api/admin/bank-statements/columns')).attach('file', statementCsv(uniqueUtr()), { filename: 's.csv', contentType: 'text/csv' }),

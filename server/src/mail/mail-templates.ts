@@ -77,6 +77,10 @@ export const MAIL_TEMPLATES = {
   moneySettingsChanged: {
     vars: { name: { fallback: 'member' }, changedBy: {}, changedAt: {}, changes: { kind: 'multiline' }, adminLink: { kind: 'url' } },
   },
+  /** To finance staff: a Form 10BD or 10BE deadline 30, 7 or 1 days away (issue 31). `deadline` is in both languages. */
+  taxDeadlineReminder: {
+    vars: { name: { fallback: 'member' }, deadline: {}, financialYear: {}, dueOn: {}, daysLeft: {}, adminLink: { kind: 'url' } },
+  },
 } as const satisfies Record<string, MailTemplateSpec>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

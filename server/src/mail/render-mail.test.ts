@@ -25,6 +25,14 @@ const samples: { [T in MailTemplateName]: MailVars<T> } = {
     document: { en: 'Donation receipt SAHAY-2026-00001', hi: 'दान रसीद SAHAY-2026-00001' },
     fileName: 'receipt-SAHAY-2026-00001.pdf',
   },
+  taxDeadlineReminder: {
+    name: 'Fatima Khan',
+    deadline: { en: 'Form 10BD (statement of donations) must be filed', hi: 'फ़ॉर्म 10BD (दान का विवरण) दाखिल करना है' },
+    financialYear: '2026-27',
+    dueOn: '2027-05-31',
+    daysLeft: '7',
+    adminLink: 'https://sahay.example/admin/donations/form-10be',
+  },
   moneySettingsChanged: {
     name: 'Fatima Khan',
     changedBy: 'Farida Finance (SH1234567)',

@@ -6,6 +6,7 @@ const SMS_TEMPLATES = {
   passwordResetCode: ['code', 'validMinutes'],
   userIdReminder: ['name', 'userId'],
   statementCode: ['code', 'validMinutes'],
+  form10beCertificate: ['financialYear', 'link'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateName = keyof typeof SMS_TEMPLATES;

@@ -12,6 +12,7 @@ export const UPLOAD_WRONG_TYPE_IMAGES = 'Only JPEG, PNG or WebP images can be up
 export const UPLOAD_WRONG_TYPE_PDF = 'Only PDF files can be uploaded.';
 export const UPLOAD_WRONG_TYPE_IMAGES_OR_PDF = 'Only JPEG, PNG or WebP images or PDF files can be uploaded.';
 export const UPLOAD_WRONG_TYPE_CSV = 'Only CSV files (text, comma separated) can be uploaded.';
+export const UPLOAD_WRONG_TYPE_PDF_OR_ZIP = 'Only PDF files, or ZIP files of PDFs, can be uploaded.';
 export const UPLOAD_WRONG_TYPE_STATEMENT = 'Only bank statements as CSV or text files, or Excel files (.xls, .xlsx), can be uploaded.';
 export const IMAGE_UNREADABLE = 'The image could not be read. It may be damaged or incomplete; please choose another one.';
 export const IMAGE_TOO_MANY_PIXELS = 'The image has too many pixels. Please choose a smaller one.';

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { UPLOAD_WRONG_TYPE_CSV, UPLOAD_WRONG_TYPE_IMAGES, UPLOAD_WRONG_TYPE_IMAGES_OR_PDF, UPLOAD_WRONG_TYPE_PDF, UPLOAD_WRONG_TYPE_STATEMENT } from './upload-messages.ts';
+import { UPLOAD_WRONG_TYPE_CSV, UPLOAD_WRONG_TYPE_IMAGES, UPLOAD_WRONG_TYPE_IMAGES_OR_PDF, UPLOAD_WRONG_TYPE_PDF, UPLOAD_WRONG_TYPE_PDF_OR_ZIP, UPLOAD_WRONG_TYPE_STATEMENT } from './upload-messages.ts';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ImageMediaType = (typeof IMAGE_TYPES)[number];
@@ -7,16 +7,16 @@ export type DocumentMediaType = ImageMediaType | 'application/pdf';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const XLS_TYPE = 'application/vnd.ms-excel';
 export type StatementMediaType = 'text/csv' | typeof XLSX_TYPE | typeof XLS_TYPE;
-export type UploadMediaType = DocumentMediaType | StatementMediaType;
+export type UploadMediaType = DocumentMediaType | StatementMediaType | 'application/zip';
 
 /**
  * What a call accepts. Named sets rather than free lists, so the refusal always names exactly what
  * is accepted (in both languages).
  */
-export type UploadAccept = 'images' | 'pdf' | 'images-or-pdf' | 'csv' | 'statement';
+export type UploadAccept = 'images' | 'pdf' | 'images-or-pdf' | 'csv' | 'statement' | 'pdf-or-zip';
 
 /** The types an accepted set lets through, for typing what a form received. */
-export type AcceptedMediaType<A extends UploadAccept> = A extends 'images' ? ImageMediaType : A extends 'pdf' ? 'application/pdf' : A extends 'images-or-pdf' ? DocumentMediaType : A extends 'csv' ? 'text/csv' : StatementMediaType;
+export type AcceptedMediaType<A extends UploadAccept> = A extends 'images' ? ImageMediaType : A extends 'pdf' ? 'application/pdf' : A extends 'images-or-pdf' ? DocumentMediaType : A extends 'csv' ? 'text/csv' : A extends 'pdf-or-zip' ? 'application/pdf' | 'application/zip' : StatementMediaType;
 
 const ACCEPTED: Record<UploadAccept, readonly UploadMediaType[]> = {
   images: IMAGE_TYPES,
@@ -24,6 +24,7 @@ const ACCEPTED: Record<UploadAccept, readonly UploadMediaType[]> = {
   'images-or-pdf': [...IMAGE_TYPES, 'application/pdf'],
   csv: ['text/csv'],
   statement: ['text/csv', XLSX_TYPE, XLS_TYPE],
+  'pdf-or-zip': ['application/pdf', 'application/zip'],
 };
 
 const WRONG_TYPE: Record<UploadAccept, string> = {
@@ -32,6 +33,7 @@ const WRONG_TYPE: Record<UploadAccept, string> = {
   'images-or-pdf': UPLOAD_WRONG_TYPE_IMAGES_OR_PDF,
   csv: UPLOAD_WRONG_TYPE_CSV,
   statement: UPLOAD_WRONG_TYPE_STATEMENT,
+  'pdf-or-zip': UPLOAD_WRONG_TYPE_PDF_OR_ZIP,
 };
 
 export function acceptedTypes(accept: UploadAccept): readonly UploadMediaType[] {

@@ -4,6 +4,7 @@ import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import { PAN_PATTERN } from '#server/modules/site/settings/settings.schema';
 import { DONATION_CAUSES } from '#server/shared/causes';
 import { isForeignCountryCode } from '#server/shared/countries';
+import { LATIN_NAME_PATTERN } from '#server/shared/latin-name-pattern';
 import { INDIAN_MOBILE, LOOKUP_CONTACT_INVALID, ZLookupContactSchema } from '#server/shared/contact';
 import { REFERENCE_ALPHABET } from '#server/shared/references';
 
@@ -23,6 +24,8 @@ export const DONATION_STATUSES = ['awaiting_payment', 'proof_received', 'verifie
 export const UTR_KINDS = ['upi-imps', 'neft-rtgs'] as const;
 /** "Are you an Indian citizen?" Indian citizens living abroad are Indian; OCI card holders are foreign citizens. */
 export const CITIZENSHIPS = ['indian', 'foreign'] as const;
+/** A gift's nature for Form 10BD and its receipt, chosen by finance at verification (decision 057). */
+export const DONATION_TYPES = ['corpus', 'specific-grant', 'others'] as const;
 
 /** ₹1. */
 export const MIN_AMOUNT_PAISE = 100;
@@ -45,6 +48,9 @@ export const ADDRESS_TOO_LONG = 'The address must be at most 300 characters';
 export const FORMULA_START = 'This cannot start with =, +, - or @.';
 export const CONTROL_CHARACTERS = 'Remove the hidden control characters from this text.';
 export const PAN_INVALID = 'Enter a PAN like ABCDE1234F';
+export const PAN_NAME_NOT_LATIN = 'Write the name as on the PAN in English letters (A to Z), like Kamla Sharma.';
+export const PAN_NAME_WITHOUT_PAN = 'The name as on the PAN goes with a PAN: enter the PAN too, or leave this empty.';
+export const DONATION_TYPE_REQUIRED = 'Choose the donation type: corpus, specific grant or others';
 export const EMAIL_INVALID = 'Enter a valid e-mail address';
 export const PHONE_INVALID = 'Enter a 10-digit Indian mobile number';
 export const CONTACT_REQUIRED = 'Give an e-mail address or a phone number, so that you can check the donation and receive its receipt.';
@@ -136,6 +142,20 @@ export const ZOptionalPanSchema = z
   .transform((value) => (value === '' ? null : value))
   .optional();
 
+/**
+ * The donor's name as on their PAN (issue 31), for Form 10BD: Latin letters, spaces, dots,
+ * apostrophes and hyphens, as the Income-tax department writes names; white space tidied. Empty
+ * means not given (null).
+ */
+export const ZPanNameSchema = z
+  .string({ error: PAN_NAME_NOT_LATIN })
+  .max(200, DONOR_NAME_TOO_LONG)
+  .transform((value) => value.trim().replace(/\s+/g, ' '))
+  .refine((value) => value.length <= 100, DONOR_NAME_TOO_LONG)
+  .refine((value) => value === '' || LATIN_NAME_PATTERN.test(value), PAN_NAME_NOT_LATIN);
+
+export const ZOptionalPanNameSchema = ZPanNameSchema.transform((value) => (value === '' ? null : value)).optional();
+
 export const ZOptionalEmailSchema = z
   .string({ error: EMAIL_INVALID })
   .trim()
@@ -211,9 +231,36 @@ export function checkInstrumentNumber(value: { mode: string; instrumentNumber?: 
   if (!needsNumber && value.instrumentNumber) ctx.addIssue({ code: 'custom', path: ['instrumentNumber'], message: INSTRUMENT_NOT_ALLOWED });
 }
 
+/** The name as on a PAN is asked only when a PAN is given. */
+export function checkPanNameWithPan(value: { pan?: string | null; panName?: string | null }, ctx: z.RefinementCtx): void {
+  if (value.panName && !value.pan) ctx.addIssue({ code: 'custom', path: ['panName'], message: PAN_NAME_WITHOUT_PAN });
+}
+
+export const ZDonationTypeSchema = z.enum(DONATION_TYPES, { error: DONATION_TYPE_REQUIRED });
+
+/**
+ * The donation type finance is offered at verification (decision 057): a gift for a published help
+ * request or for Kanyadan is given for a named need or scheme, a specific grant; any other cause is
+ * "others". Never corpus: a gift is corpus only when its donor says so in writing, which finance
+ * then chooses.
+ */
+export function defaultDonationTypeOf(gift: { cause: string; helpRequestId?: string | null }): (typeof DONATION_TYPES)[number] {
+  return gift.helpRequestId || gift.cause === 'kanyadan' ? 'specific-grant' : 'others';
+}
+
 /** At least one way to reach the donor, which is also how they find the donation again. */
 export function checkContactGiven(value: { email?: string | null; phone?: string | null }, ctx: z.RefinementCtx): void {
   if (!value.email && !value.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: CONTACT_REQUIRED });
+}
+
+/** The donor's part of a pledge checked as a whole: a contact, a PAN name only with a PAN, a country only with a foreign citizen. */
+export function checkDonor(
+  value: { email?: string | null; phone?: string | null; pan?: string | null; panName?: string | null; citizenship?: string; country?: string },
+  ctx: z.RefinementCtx,
+): void {
+  checkContactGiven(value, ctx);
+  checkPanNameWithPan(value, ctx);
+  checkCountry(value, ctx);
 }
 
 /** The reference as people see it: ABCD-2345. */
@@ -245,6 +292,8 @@ export const DONOR_FIELDS = {
   email: ZOptionalEmailSchema,
   phone: ZOptionalPhoneSchema,
   pan: ZOptionalPanSchema,
+  /** The name as on the PAN, in Latin letters (Form 10BD); only with a PAN. Optional over REST. */
+  panName: ZOptionalPanNameSchema,
   address: ZOptionalAddressSchema,
   /** "Show my name on the transparency page"; off unless asked for. */
   showName: ZShowNameSchema,

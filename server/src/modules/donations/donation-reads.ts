@@ -33,6 +33,8 @@ interface DonationRow {
   donor_id_kind: OtherDonorIdKind | null;
   donor_id_number: string | null;
   donor_address: string | null;
+  donor_pan_name: string | null;
+  donation_type: TDonationDetail['donationType'];
   has_pan: boolean;
   show_name: boolean;
   referrer_id: string | null;
@@ -60,7 +62,7 @@ interface DonationRow {
 }
 
 /** Dates come back as text, whatever the driver's parser for `date` does. */
-const COLUMNS = `reference, status, amount_paise, cause, donor_name, donor_email, donor_phone, donor_pan, donor_id_kind, donor_id_number, donor_address, has_pan, show_name,
+const COLUMNS = `reference, status, amount_paise, cause, donor_name, donor_email, donor_phone, donor_pan, donor_id_kind, donor_id_number, donor_address, donor_pan_name, donation_type, has_pan, show_name,
   referrer_id, help_request_id, member_id, channel, utr, utr_kind, screenshot_status, screenshot_file_id, received_on::text AS received_on, mode, instrument_number,
   receipt_serial, receipt_issued_on::text AS receipt_issued_on, receipt_file_id, cancelled_receipt_file_id, reason, pledged_at, proof_at, verified_at,
   citizenship, country, is_foreign`;
@@ -254,6 +256,8 @@ export async function getDonationDetail(services: Pick<Services, 'db' | 'eventSt
     ...toAdminDto(row),
     pan: row.donor_pan,
     donorId: row.donor_id_kind && row.donor_id_number ? { kind: row.donor_id_kind, number: row.donor_id_number } : null,
+    panName: row.donor_pan_name,
+    donationType: row.donation_type,
     address: row.donor_address,
     showName: row.show_name,
     referrerId: row.referrer_id,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
-import { COUNTRY_REQUIRED, FOREIGN_GIFT_FOR_HELP_REQUEST, isForeignContribution, DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState, CANCEL_NOT_VERIFIED, decideCancel, decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState, decideEraseDonation, ABANDON_AFTER_MS, decideAbandon, decideScreenshotResult, decideRecordOffline, decideReject, REJECT_CANCELLED, REJECT_VERIFIED, decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED, decideVerify, instrumentAlreadyUsed, RECEIVED_IN_FUTURE, utrAlreadyUsed, VERIFY_CANCELLED, VERIFY_REJECTED, VERIFY_WITHOUT_PROOF, type SerialSlot, type VerificationCommand, decideRecordDonorId, decideShredRetainedReceipt, DONOR_ERASED, evolveRetention, hasDonorIdToRecord, noRetention } from './donation.decider.ts';
+import { COUNTRY_REQUIRED, FOREIGN_GIFT_FOR_HELP_REQUEST, isForeignContribution, DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState, CANCEL_NOT_VERIFIED, decideCancel, decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState, decideEraseDonation, ABANDON_AFTER_MS, decideAbandon, decideScreenshotResult, decideRecordOffline, decideReject, REJECT_CANCELLED, REJECT_VERIFIED, decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED, decideVerify, instrumentAlreadyUsed, RECEIVED_IN_FUTURE, utrAlreadyUsed, VERIFY_CANCELLED, VERIFY_REJECTED, VERIFY_WITHOUT_PROOF, type SerialSlot, type VerificationCommand, decideRecordDonorId, decideShredRetainedReceipt, DONOR_ERASED, evolveRetention, hasDonorIdToRecord, noRetention, decideRecordPanName, hasPanNameToRecord, PAN_NAME_WITHOUT_ID } from './donation.decider.ts';
 import type {
   DonationAbandoned,
   DonationCancelled,
@@ -14,6 +14,7 @@ import type {
   DonationStreamEvent,
   DonationVerified,
   DonorIdentificationRecorded,
+  DonorPanNameRecorded,
   OtherDonorIdKind,
   ReceiptIssuer,
   ReceiptRendered,
@@ -83,6 +84,8 @@ const verified: DonationVerified = {
     instrumentNumber: null,
     utr,
     receipt,
+    // A Kanyadan gift: a specific grant unless finance chooses otherwise (decision 057).
+    donationType: 'specific-grant',
     verifiedAt: at,
   },
 };
@@ -416,6 +419,82 @@ describe('decideReject, decideCancel, decideAbandon, decideEraseDonation', () =>
     erase([pledged, proof(), verified]).when({ reference, reason: 'Donor asked', now }).then([{ type: 'PersonalDataErased', data: { subjectId: streamId, erasedAt: at, reason: 'Donor asked' } }]);
     erase([pledged, erased]).when({ reference, reason: 'Donor asked', now }).thenNothing();
     erase([]).when({ reference, reason: 'Donor asked', now }).thenRefuses('NOT_FOUND', DONATION_NOT_FOUND);
+  });
+});
+
+describe('the donation type at verification (decision 057)', () => {
+  const slot: SerialSlot = { streamId: 'receipt-serials-SAHAY-2026-27', prefix: 'SAHAY', financialYear: '2026-27', version: 6 };
+  const verify = deciderSpec({
+    decide: (command: VerificationCommand, state: DonationState) =>
+      decideVerify(command, { donation: state, serial: slot, utr: state.proof ? { value: state.proof.utr, streamId: 'donation-utr-key', claim: { claimedBy: null }, isHolderCancelled: false } : null, instrument: null }),
+    evolve: evolveDonation,
+    initialState: noDonation,
+  });
+  const command: VerificationCommand = { reference, receivedOn: '2026-04-11', mode: 'upi', instrumentNumber: null, issuer, now };
+  const withType = (donationType: DonationVerified['data']['donationType'], data: Partial<DonationVerified['data']> = {}): DonationVerified => ({
+    type: 'DonationVerified',
+    data: { ...verified.data, ...data, donationType },
+  });
+  const generalPledge: DonationPledged = { ...pledged, data: { ...pledged.data, cause: 'medical' } };
+  const helpPledge: DonationPledged = { ...pledged, data: { ...pledged.data, cause: 'medical', helpRequestId: 'HR-2026-000123' } };
+
+  it('records the type finance chose, corpus included', () => {
+    const events = verify([pledged, proof()]).when({ ...command, donationType: 'corpus' });
+    events.then([
+      { streamId, events: [withType('corpus')] },
+      { streamId: slot.streamId, events: [{ type: 'ReceiptSerialAllocated', data: { serial: 'SAHAY/2026-27/000007', number: 7, reference, allocatedAt: at } }] },
+      { streamId: 'donation-utr-key', events: [{ type: 'UtrClaimed', data: { reference, claimedAt: at } }] },
+    ]);
+  });
+
+  it('defaults from the cause: a help request or Kanyadan is a specific grant, any other cause others, never corpus', () => {
+    const typeOf = (given: DonationPledged) => {
+      const [batch] = decideVerify(command, { donation: stateAfter([given, proof()]), serial: slot, utr: null, instrument: null });
+      return (batch!.events[0] as DonationVerified).data.donationType;
+    };
+    expect(typeOf(pledged)).toBe('specific-grant');
+    expect(typeOf(generalPledge)).toBe('others');
+    expect(typeOf(helpPledge)).toBe('specific-grant');
+  });
+
+  it('reads a verification recorded before the type existed as others', () => {
+    const { donationType: _dropped, ...older } = verified.data;
+    expect(stateAfter([pledged, proof(), { type: 'DonationVerified', data: older }]).verification?.donationType).toBe('others');
+    expect(stateAfter([pledged, proof(), withType('corpus')]).verification?.donationType).toBe('corpus');
+  });
+});
+
+describe('decideRecordPanName', () => {
+  const record = deciderSpec({ decide: decideRecordPanName, evolve: evolveDonation, initialState: noDonation });
+  const panName: Sealed = { $sealed: 1, subject: streamId, iv: 'iv', tag: 'tag', ct: 'kamla' };
+  const command = (panNameKey: string) => ({ reference, panName, panNameKey, recordedBy: 'SH1000900', now });
+  const recordedName = (panNameKey: string): DonorPanNameRecorded => ({ type: 'DonorPanNameRecorded', data: { reference, panName, panNameKey, recordedBy: 'SH1000900', recordedAt: at } });
+  const withPan: DonationPledged = { ...pledged, data: { ...pledged.data, hasPan: true } };
+  const recordedId: DonorIdentificationRecorded = {
+    type: 'DonorIdentificationRecorded',
+    data: { reference, kind: 'aadhaar', number: panName, numberKey: 'id-key', recordedBy: 'SH1000900', recordedAt: at },
+  };
+
+  it('records the name for a donation with a PAN, or with an ID finance recorded, and a correction after it', () => {
+    record([withPan, proof(), verified]).when(command('key-1')).then([recordedName('key-1')]);
+    record([pledged, proof(), verified, recordedId]).when(command('key-1')).then([recordedName('key-1')]);
+    record([withPan, proof(), verified, recordedName('key-1')]).when(command('key-2')).then([recordedName('key-2')]);
+  });
+
+  it('records nothing for the same name again', () => {
+    record([withPan, proof(), verified, recordedName('key-1')]).when(command('key-1')).thenNothing();
+  });
+
+  it('is refused without an ID, for a donation that does not exist, and for an erased donor', () => {
+    record([pledged, proof(), verified]).when(command('key-1')).thenRefuses('CONFLICT', PAN_NAME_WITHOUT_ID);
+    record([]).when(command('key-1')).thenRefuses('NOT_FOUND', DONATION_NOT_FOUND);
+    record([withPan, proof(), verified, erased]).when(command('key-1')).thenRefuses('CONFLICT', DONOR_ERASED);
+  });
+
+  it('asks, before anything is sealed, the same question the decision does', () => {
+    expect(hasPanNameToRecord({ panNameKey: 'key-1' }, stateAfter([withPan, recordedName('key-1')]))).toBe(false);
+    expect(hasPanNameToRecord({ panNameKey: 'key-2' }, stateAfter([withPan, recordedName('key-1')]))).toBe(true);
+    expect(refusalOf(() => hasPanNameToRecord({ panNameKey: 'key-1' }, stateAfter([pledged]))).code).toBe('CONFLICT');
   });
 });
 

@@ -4,7 +4,7 @@ import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/per
 import type { Recorded } from '#server/event-store/types';
 import { INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import type { TSettings } from '#server/modules/site/settings/settings.schema';
-import { formatReference, MAX_ONLINE_AMOUNT_PAISE } from './donation-fields.schema.ts';
+import { defaultDonationTypeOf, formatReference, MAX_ONLINE_AMOUNT_PAISE } from './donation-fields.schema.ts';
 import {
   DONATION_STREAM_PREFIX,
   donationStreamId,
@@ -21,8 +21,10 @@ import {
   type DonationScreenshotRejected,
   type DonationStatus,
   type DonationStreamEvent,
+  type DonationType,
   type DonationVerified,
   type DonorIdentificationRecorded,
+  type DonorPanNameRecorded,
   type InstrumentClaimed,
   type IssuedReceipt,
   type OtherDonorIdKind,
@@ -82,6 +84,8 @@ export interface DonationState {
     instrumentNumber: string | null;
     utr: string | null;
     receipt: IssuedReceipt;
+    /** 'others' for a verification recorded before the type was chosen (decision 057). */
+    donationType: DonationType;
     verifiedAt: string;
   } | null;
   rejection: { reason: string; rejectedAt: string } | null;
@@ -90,6 +94,8 @@ export interface DonationState {
   renderedReceipts: Record<ReceiptVariant, string | null>;
   /** The donor's ID recorded by finance for Form 10BD (the latest), by its blind index. */
   donorId: { kind: OtherDonorIdKind; numberKey: string } | null;
+  /** The blind index of the name as on the PAN finance recorded last; null when none was recorded (the pledge's is sealed in `donor`). */
+  panNameKey: string | null;
   isErased: boolean;
 }
 
@@ -118,6 +124,7 @@ export const noDonation: DonationState = {
   cancellation: null,
   renderedReceipts: { issued: null, cancelled: null },
   donorId: null,
+  panNameKey: null,
   isErased: false,
 };
 
@@ -176,6 +183,7 @@ export function evolveDonation(state: DonationState, event: Recorded<DonationStr
           instrumentNumber: data.instrumentNumber,
           utr: data.utr,
           receipt: data.receipt,
+          donationType: data.donationType ?? 'others',
           verifiedAt: data.verifiedAt,
         },
       };
@@ -190,8 +198,10 @@ export function evolveDonation(state: DonationState, event: Recorded<DonationStr
       return { ...state, renderedReceipts: { ...state.renderedReceipts, [event.data.variant]: event.data.fileId } };
     case 'DonorIdentificationRecorded':
       return { ...state, donorId: { kind: event.data.kind, numberKey: event.data.numberKey } };
+    case 'DonorPanNameRecorded':
+      return { ...state, panNameKey: event.data.panNameKey };
     case 'PersonalDataErased':
-      return { ...state, isErased: true, donor: null, donorId: null };
+      return { ...state, isErased: true, donor: null, donorId: null, panNameKey: null };
     case 'DonationReceiptRetained':
     case 'RetainedReceiptShredded':
       // The kept receipt data decides nothing about the donation itself (issue 29).
@@ -441,6 +451,33 @@ export function decideRecordDonorId(
   return [{ type: 'DonorIdentificationRecorded', data: { reference, kind, number, numberKey, recordedBy, recordedAt: command.now.toISOString() } }];
 }
 
+export const PAN_NAME_WITHOUT_ID = 'Record the donor’s PAN or other ID first: the name as on it goes with it.';
+
+/**
+ * Whether there is a name as on the PAN to record: refuses a donation that is not there, was
+ * erased, or has no ID (neither a PAN given with it nor one finance recorded), and is false for the
+ * name recorded already. Asked before sealing, as hasDonorIdToRecord is.
+ */
+export function hasPanNameToRecord(command: { panNameKey: string }, state: DonationState): boolean {
+  if (!state.exists) throw new AppError('NOT_FOUND', { userMessage: DONATION_NOT_FOUND });
+  if (state.isErased) throw new AppError('CONFLICT', { userMessage: DONOR_ERASED });
+  if (!state.hasPan && !state.donorId) throw new AppError('CONFLICT', { userMessage: PAN_NAME_WITHOUT_ID, fieldErrors: { panName: [PAN_NAME_WITHOUT_ID] } });
+  return state.panNameKey !== command.panNameKey;
+}
+
+/**
+ * Pure: finance sets or corrects the donor's name as on their PAN (Latin letters) for Form 10BD.
+ * The same name again records nothing; another replaces it. Only for a donation with an ID.
+ */
+export function decideRecordPanName(
+  command: { reference: string; panName: Sealed; panNameKey: string; recordedBy: string; now: Date },
+  state: DonationState,
+): DonorPanNameRecorded[] {
+  if (!hasPanNameToRecord(command, state)) return [];
+  const { reference, panName, panNameKey, recordedBy } = command;
+  return [{ type: 'DonorPanNameRecorded', data: { reference, panName, panNameKey, recordedBy, recordedAt: command.now.toISOString() } }];
+}
+
 export interface RetentionState {
   keptUntil: string | null;
   isShredded: boolean;
@@ -536,8 +573,9 @@ export function evolveReceiptJob(state: ReceiptJobState, event: Recorded<Donatio
       return { ...state, rendered: { ...state.rendered, [event.data.variant]: { fileId: event.data.fileId, serial: event.data.serial } } };
     case 'PersonalDataErased':
       return { ...state, isErased: true };
-    // The receipt prints the PAN given with the gift; an ID recorded later is for Form 10BD only.
+    // The receipt prints the PAN given with the gift; an ID or a PAN name recorded later is for Form 10BD only.
     case 'DonorIdentificationRecorded':
+    case 'DonorPanNameRecorded':
     case 'DonationProofSubmitted':
     case 'DonationScreenshotProcessed':
     case 'DonationScreenshotRejected':
@@ -652,6 +690,8 @@ export interface VerificationCommand {
   mode: DonationMode;
   instrumentNumber: string | null;
   issuer: ReceiptIssuer;
+  /** Chosen by finance; undefined: the default of the gift's cause (defaultDonationTypeOf). */
+  donationType?: DonationType;
   now: Date;
 }
 
@@ -701,6 +741,7 @@ export function verificationEvents(
         issuer: command.issuer,
         isCashAboveLimit: isCashAboveLimit(command.mode, donation.amountPaise),
       },
+      donationType: command.donationType ?? defaultDonationTypeOf({ cause: donation.cause, helpRequestId: donation.helpRequestId ?? null }),
       verifiedAt: at,
       ...(isForeign ? { isForeignContribution: true as const } : {}),
     },

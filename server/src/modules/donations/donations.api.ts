@@ -17,7 +17,7 @@ export { shredRetainedReceipts } from './receipts/shred-retained-receipts.job.ts
 export { markAbandonedDonations } from './giving/mark-abandoned-donations.job.ts';
 export { indiaDateOf } from './receipts/receipt-serial.ts';
 export { renderDonationReceiptJob } from './receipts/render-donation-receipt.job.ts';
-export { countDonationsToVerify } from './donation-queues.ts';
+export { countDonationsToVerify, countForm10BDRevisionWork } from './donation-queues.ts';
 export { findDonationByReceiptSerial } from './giving/donation-lookup.ts';
 // The admin dashboard's charts.
 export { sumDonationsReceivedByMonth } from './dashboard-charts.ts';

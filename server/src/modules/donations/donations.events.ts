@@ -1,5 +1,5 @@
 import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
-import { CITIZENSHIPS, DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, UTR_KINDS } from './donation-fields.schema.ts';
+import { CITIZENSHIPS, DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, DONATION_TYPES, UTR_KINDS } from './donation-fields.schema.ts';
 import { OTHER_DONOR_ID_KINDS } from './verification/donor-id.schema.ts';
 
 export type { PersonalDataErased };
@@ -10,7 +10,7 @@ export type { PersonalDataErased };
  * donor need not be a member. Stream IDs and types carry no personal data; money is integer paise.
  */
 
-export { DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, UTR_KINDS };
+export { DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, DONATION_TYPES, UTR_KINDS };
 import type { Cause } from '#server/shared/causes';
 
 export type { Cause };
@@ -20,6 +20,7 @@ export { CITIZENSHIPS };
 /** What the donor declared (PRODUCT.md §6 "Who gives"): a foreign citizen's gift is a foreign contribution under the FCRA 2010. */
 export type Citizenship = (typeof CITIZENSHIPS)[number];
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
+export type DonationType = (typeof DONATION_TYPES)[number];
 export const RECEIPT_VARIANTS = ['issued', 'cancelled'] as const;
 export type ReceiptVariant = (typeof RECEIPT_VARIANTS)[number];
 
@@ -29,6 +30,8 @@ export interface DonorDetails {
   email: string | null;
   phone: string | null;
   pan: string | null;
+  /** The name as on the PAN, in Latin letters (issue 31); absent in pledges recorded before. */
+  panName?: string | null;
   address: string | null;
 }
 
@@ -129,6 +132,8 @@ export type DonationVerified = {
     instrumentNumber: string | null;
     utr: string | null;
     receipt: IssuedReceipt;
+    /** Form 10BD's nature of the gift, chosen by finance (decision 057); absent in events recorded before: 'others'. */
+    donationType?: DonationType;
     verifiedAt: string;
     /** A foreign contribution (FCRA 2010): its own serial series and totals, never in domestic ones. Absent for any other gift. */
     isForeignContribution?: true;
@@ -197,7 +202,16 @@ export type DonorIdentificationRecorded = {
   data: { reference: string; kind: OtherDonorIdKind; number: Sealed; numberKey: string; recordedBy: string; recordedAt: string };
 };
 
-/** Everything recorded on a donation's own stream. */
+/**
+ * Finance recorded or corrected the donor's name as on their PAN (or the ID recorded), in Latin
+ * letters, for Form 10BD; sealed under donation-<reference> like the donor's other details.
+ * `panNameKey` is a blind index of the name, so recording the same name again is recognised.
+ */
+export type DonorPanNameRecorded = {
+  type: 'DonorPanNameRecorded';
+  data: { reference: string; panName: Sealed; panNameKey: string; recordedBy: string; recordedAt: string };
+};
+
 /**
  * What the law keeps of a verified donation when its donor is erased (issue 29): the receipt data
  * (RetainedReceipt), sealed under a key of its own (receiptRetentionSubjectId), shown to `finance`
@@ -243,6 +257,7 @@ export type DonationStreamEvent =
   | DonationCancelled
   | ReceiptRendered
   | DonorIdentificationRecorded
+  | DonorPanNameRecorded
   | PersonalDataErased;
 
 // ---- stream donation-instrument-<cheque|dd>-<number>-<amount in paise>: one verified gift per cheque or DD ----
@@ -332,7 +347,33 @@ export type BankStatementColumnsChosen = {
 
 export type BankStatementEvent = BankStatementUploaded | BankStatementMatchesVerified | BankStatementColumnsChosen;
 
-export type DonationEvent = DonationStreamEvent | ReceiptSerialAllocated | UtrClaimed | InstrumentClaimed | DonationsExported | RetainedReceiptsViewed | BankStatementEvent;
+// ---- stream form-10bd-filing-<2026-27>: the financial year's Form 10BD filings, the first and its revisions ----
+
+/**
+ * A finance admin recorded that the year's Form 10BD was filed on the income-tax portal: the day
+ * and the portal's acknowledgement number. A second filing of the year is a revision
+ * (`isRevision`); the first is kept. Names nobody but the admin.
+ */
+export type Form10BDFiled = {
+  type: 'Form10BDFiled';
+  data: { financialYear: string; filedOn: string; acknowledgementNumber: string; isRevision: boolean; recordedBy: string; recordedAt: string };
+};
+
+export function form10BDFilingStreamId(financialYear: string): string {
+  return `form-10bd-filing-${financialYear}`;
+}
+
+export const FORM_10BD_FILING_STREAM_PREFIX = 'form-10bd-filing-';
+
+export type DonationEvent =
+  | DonationStreamEvent
+  | ReceiptSerialAllocated
+  | UtrClaimed
+  | InstrumentClaimed
+  | DonationsExported
+  | RetainedReceiptsViewed
+  | BankStatementEvent
+  | Form10BDFiled;
 
 /** Subject of the data key and stream of one donation; `reference` is the canonical 8 characters. */
 export function donationStreamId(reference: string): string {

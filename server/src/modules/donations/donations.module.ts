@@ -2,6 +2,7 @@ import type { SahayModule } from '#server/modules/module';
 import { donationsErasurePart } from './donations.api.ts';
 import { contactKeysOf } from './donor-keys.ts';
 import { donationsProjection } from './donations.projection.ts';
+import { form10BDFilingsProjection } from './exports/form-10bd-filings.projection.ts';
 import { donationsRest } from './donations.rest.ts';
 import { markAbandonedDonationsJob } from './giving/mark-abandoned-donations.job.ts';
 import { processDonationScreenshotJob } from './giving/process-donation-screenshot.job.ts';
@@ -9,13 +10,16 @@ import { renderDonationReceiptJob } from './receipts/render-donation-receipt.job
 import { pruneStatementCodesJob } from './statements/prune-statement-codes.job.ts';
 import { sendStatementCodeJob } from './statements/send-statement-code.job.ts';
 import { shredRetainedReceiptsJob } from './receipts/shred-retained-receipts.job.ts';
+import { form10beProjection } from './form-10be/form-10be.projection.ts';
+import { deliverForm10beJob } from './form-10be/deliver-form-10be.job.ts';
+import { form10beRemindersJob, notifyTaxDeadlineJob } from './form-10be/form-10be-reminders.job.ts';
 
 export const donationsModule: SahayModule = {
   name: 'donations',
   // The pay step, the status page and the finance queue read their own changes at once (docs/decisions/015).
-  inlineProjections: [donationsProjection],
-  jobs: [processDonationScreenshotJob, renderDonationReceiptJob, sendStatementCodeJob],
-  schedules: [markAbandonedDonationsJob, pruneStatementCodesJob, shredRetainedReceiptsJob],
+  inlineProjections: [donationsProjection, form10beProjection, form10BDFilingsProjection],
+  jobs: [processDonationScreenshotJob, renderDonationReceiptJob, sendStatementCodeJob, deliverForm10beJob, notifyTaxDeadlineJob],
+  schedules: [markAbandonedDonationsJob, pruneStatementCodesJob, shredRetainedReceiptsJob, form10beRemindersJob],
   rest: donationsRest,
   erasure: donationsErasurePart,
   /** After a blind-index key change: the contact keys of the status look-up, from the contacts the read model holds. */

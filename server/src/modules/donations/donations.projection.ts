@@ -24,6 +24,7 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
     'DonationCancelled',
     'ReceiptRendered',
     'DonorIdentificationRecorded',
+    'DonorPanNameRecorded',
     'PersonalDataErased',
   ],
   async apply(event, context) {
@@ -36,8 +37,8 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
         await tx.query(
           `INSERT INTO ${table} (reference, status, amount_paise, cause, donor_name, donor_email, donor_phone, donor_pan, donor_address,
              contact_keys, donor_key, has_pan, show_name, referrer_id, member_id, channel, pledged_at, updated_at, help_request_id,
-             citizenship, country, is_foreign)
-           VALUES ($1, 'awaiting_payment', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19, $20)
+             citizenship, country, is_foreign, donor_pan_name)
+           VALUES ($1, 'awaiting_payment', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19, $20, $21)
            ON CONFLICT (reference) DO NOTHING`,
           [
             data.reference,
@@ -62,6 +63,7 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
             data.citizenship ?? null,
             data.country ?? null,
             data.citizenship === 'foreign',
+            donor?.panName ?? null,
           ],
         );
         return;
@@ -96,9 +98,20 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
         const { data } = event;
         await tx.query(
           `UPDATE ${table} SET status = 'verified', received_on = $2, mode = $3, instrument_number = $4, utr = COALESCE($5, utr),
-             receipt_serial = $6, receipt_issued_on = $7, financial_year = $8, verified_at = $9, updated_at = $9
+             receipt_serial = $6, receipt_issued_on = $7, financial_year = $8, verified_at = $9, updated_at = $9, donation_type = $10, form_10bd_changed_at = $9
            WHERE reference = $1`,
-          [data.reference, data.receivedOn, data.mode, data.instrumentNumber, data.utr, data.receipt.serial, data.receipt.issuedOn, data.receipt.financialYear, data.verifiedAt],
+          [
+            data.reference,
+            data.receivedOn,
+            data.mode,
+            data.instrumentNumber,
+            data.utr,
+            data.receipt.serial,
+            data.receipt.issuedOn,
+            data.receipt.financialYear,
+            data.verifiedAt,
+            data.donationType ?? 'others',
+          ],
         );
         return;
       }
@@ -116,11 +129,17 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
         ]);
         return;
       case 'DonationCancelled':
-        await tx.query(`UPDATE ${table} SET status = 'cancelled', reason = $2, updated_at = $3 WHERE reference = $1`, [
-          event.data.reference,
-          event.data.reason,
-          event.data.cancelledAt,
-        ]);
+        // A cancellation changes Form 10BD only for a gift that was in it (verified, so dated to a year).
+        await tx.query(
+          `UPDATE ${table} SET status = 'cancelled', reason = $2, updated_at = $3,
+             form_10bd_changed_at = CASE WHEN financial_year IS NULL THEN form_10bd_changed_at ELSE $3::timestamptz END
+           WHERE reference = $1`,
+          [
+            event.data.reference,
+            event.data.reason,
+            event.data.cancelledAt,
+          ],
+        );
         return;
       case 'ReceiptRendered': {
         const column = event.data.variant === 'cancelled' ? 'cancelled_receipt_file_id' : 'receipt_file_id';
@@ -129,12 +148,22 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
       }
       case 'DonorIdentificationRecorded': {
         const number = await reveal<string>(event.data.number);
-        await tx.query(`UPDATE ${table} SET donor_id_kind = $2, donor_id_number = $3, updated_at = $4 WHERE reference = $1`, [
-          event.data.reference,
-          number === null ? null : event.data.kind,
-          number,
-          event.data.recordedAt,
-        ]);
+        await tx.query(
+          `UPDATE ${table} SET donor_id_kind = $2, donor_id_number = $3, updated_at = $4,
+             form_10bd_changed_at = CASE WHEN status = 'verified' THEN $4::timestamptz ELSE form_10bd_changed_at END
+           WHERE reference = $1`,
+          [event.data.reference, number === null ? null : event.data.kind, number, event.data.recordedAt],
+        );
+        return;
+      }
+      case 'DonorPanNameRecorded': {
+        const panName = await reveal<string>(event.data.panName);
+        await tx.query(
+          `UPDATE ${table} SET donor_pan_name = $2, updated_at = $3,
+             form_10bd_changed_at = CASE WHEN status = 'verified' THEN $3::timestamptz ELSE form_10bd_changed_at END
+           WHERE reference = $1`,
+          [event.data.reference, panName, event.data.recordedAt],
+        );
         return;
       }
       case 'DonationReceiptRetained': {
@@ -169,7 +198,7 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
   async erase(subjectId, { tx, tables }) {
     if (!subjectId.startsWith(DONATION_STREAM_PREFIX)) return;
     await tx.query(
-      `UPDATE ${tables.donations} SET donor_name = NULL, donor_email = NULL, donor_phone = NULL, donor_pan = NULL, donor_address = NULL, donor_id_kind = NULL, donor_id_number = NULL,
+      `UPDATE ${tables.donations} SET donor_name = NULL, donor_email = NULL, donor_phone = NULL, donor_pan = NULL, donor_address = NULL, donor_id_kind = NULL, donor_id_number = NULL, donor_pan_name = NULL,
          contact_keys = '{}', donor_key = NULL, screenshot_upload_id = NULL, screenshot_status = NULL, screenshot_file_id = NULL,
          receipt_file_id = NULL, cancelled_receipt_file_id = NULL
        WHERE reference = $1`,

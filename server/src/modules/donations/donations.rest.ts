@@ -27,7 +27,7 @@ import { ZCreateDonationRestRequestSchema, ZCreateDonationRestResponseSchema } f
 import { ZReferenceSchema } from './donation-fields.schema.ts';
 import { getDonationStatus, getProofScreenshot, getReceiptPdf, listDonations } from './donation-reads.ts';
 import { exportDonations, exportFc4, exportForm10BD, type CsvExport } from './exports/exports.ts';
-import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema } from './exports/exports.schema.ts';
+import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema, ZForm10BDQuerySchema } from './exports/exports.schema.ts';
 import { ZContactQuerySchema, ZGetDonationStatusResponseSchema, ZOptionalContactQuerySchema } from './giving/get-donation-status.schema.ts';
 import { ZGetManyDonationsResponseSchema, ZGetManyDonationsRestQuerySchema } from './verification/get-many-donations.schema.ts';
 import { receiptFileName } from './receipts/receipt-pdf.ts';
@@ -49,6 +49,7 @@ import { verifyDonation } from './verification/verify-donation.ts';
 import { ZVerifyDonationResponseSchema, ZVerifyDonationRestRequestSchema } from './verification/verify-donation.schema.ts';
 import { getYearlyStatement } from './statements/yearly-statement.ts';
 import { ZYearlyStatementQuerySchema } from './statements/yearly-statement.schema.ts';
+import { form10beRest } from './form-10be/form-10be.rest.ts';
 
 const ZReferenceParamsSchema = z.object({ reference: ZReferenceSchema });
 
@@ -376,22 +377,24 @@ export const donationsRest: readonly RestRoute[] = [
   defineRestRoute({
     method: 'get',
     path: '/api/admin/exports/10bd',
-    summary: "Form 10BD Part B for financial year ?fy= (like 2026-27) as the income-tax portal's CSV template: one row per donor (by PAN) and nature of donation, amounts of the same nature added up (rule 18AB), cash apart; UTF-8 with a BOM; the export is recorded with the admin (permission: finance)",
+    summary:
+      "Form 10BD Part B for financial year ?fy= (like 2026-27) as the income-tax portal's CSV template: one row per donor (by ID) and nature of donation, amounts of the same nature added up (rule 18AB), cash apart; the section code and the URN's date of issue from settings; names in Latin letters (as on the PAN); ?revised=true gives the revised statement of a filed year with its pre-acknowledgement number; UTF-8 with a BOM; the export is recorded with the admin (permission: finance)",
     auth: { admin: ['finance'] },
-    query: ZFinancialYearQuerySchema,
+    query: ZForm10BDQuerySchema,
     response: z.string(),
     produces: 'text/csv',
     status: 200,
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 409],
     handler: async ({ res, services, user, meta, query }) => {
-      sendCsv(res, await exportForm10BD(services, { financialYear: query().fy, kind: 'form-10bd' }, user, meta));
+      const asked = query();
+      sendCsv(res, await exportForm10BD(services, { financialYear: asked.fy, kind: 'form-10bd', isRevision: asked.revised }, user, meta));
     },
   }),
 
   defineRestRoute({
     method: 'get',
     path: '/api/admin/exports/10bd-missing-id',
-    summary: 'The verified donations of ?fy= that Form 10BD cannot list for want of a donor ID, for staff to ask the donors; recorded with the admin (permission: finance)',
+    summary: 'The verified donations of ?fy= that Form 10BD cannot list yet, each with the reason (no donor ID, no name in Latin letters, donor erased), for staff to complete; recorded with the admin (permission: finance)',
     auth: { admin: ['finance'] },
     query: ZFinancialYearQuerySchema,
     response: z.string(),
@@ -484,4 +487,6 @@ export const donationsRest: readonly RestRoute[] = [
       res.json(await verifySureMatches(services, id, user, meta));
     },
   }),
+
+  ...form10beRest,
 ];

@@ -7,12 +7,18 @@ import { getManyDonationsRoute } from './verification/get-many-donations.route.t
 import { getMyDonationsRoute } from './giving/get-my-donations.route.ts';
 import { recordOfflineDonationRoute } from './verification/record-offline-donation.route.ts';
 import { recordDonorIdRoute } from './verification/record-donor-id.route.ts';
+import { recordPanNameRoute } from './verification/record-pan-name.route.ts';
+import { getForm10BDYearRoute, recordForm10BDFilingRoute } from './exports/form-10bd.route.ts';
 import { rejectDonationRoute } from './verification/reject-donation.route.ts';
 import { retainedReceiptsRoute } from './receipts/retained-receipts.route.ts';
 import { requestStatementCodeRoute, verifyStatementCodeRoute } from './statements/statement-code.route.ts';
 import { submitProofRoute } from './giving/submit-proof.route.ts';
 import { verifyDonationRoute } from './verification/verify-donation.route.ts';
 import { verifyReceiptRoute } from './receipts/verify-receipt.route.ts';
+import { getCertificatesForProofRoute, getMyCertificatesRoute } from './form-10be/donor-certificates.route.ts';
+import { form10beDashboardRoute } from './form-10be/form-10be-dashboard.route.ts';
+import { listCertificatesRoute } from './form-10be/list-certificates.route.ts';
+import { matchCertificateRoute } from './form-10be/match-certificate.route.ts';
 
 export const donationsRouter = router({
   create: createDonationRoute,
@@ -22,6 +28,7 @@ export const donationsRouter = router({
   getMine: getMyDonationsRoute,
   requestStatementCode: requestStatementCodeRoute,
   verifyStatementCode: verifyStatementCodeRoute,
+  form10be: router({ getForProof: getCertificatesForProofRoute, getMine: getMyCertificatesRoute }),
   admin: router({
     getMany: getManyDonationsRoute,
     get: getDonationRoute,
@@ -30,6 +37,9 @@ export const donationsRouter = router({
     cancel: cancelDonationRoute,
     recordOffline: recordOfflineDonationRoute,
     recordDonorId: recordDonorIdRoute,
+    recordPanName: recordPanNameRoute,
+    form10bd: router({ get: getForm10BDYearRoute, recordFiling: recordForm10BDFilingRoute }),
     retainedReceipts: retainedReceiptsRoute,
+    form10be: router({ getMany: listCertificatesRoute, match: matchCertificateRoute, dashboard: form10beDashboardRoute }),
   }),
 });

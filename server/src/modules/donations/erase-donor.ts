@@ -5,6 +5,7 @@ import type { Services } from '#server/services';
 import { contactKeyOf } from './donor-keys.ts';
 import { DONATION_STREAM_PREFIX, receiptRetentionSubjectId, type DonationReceiptRetained, type RetainedReceipt } from './donations.events.ts';
 import { financialYearRange } from './receipts/receipt-serial.ts';
+import { findCertificatesToErase } from './form-10be/erase-certificates.ts';
 import { findEvents, hasLiveKeySql, streamVersionSql, streamVersions } from '#server/event-store/queries';
 
 /** Why a verified donation's receipt data outlives its donor's erasure. */
@@ -36,11 +37,12 @@ export const donationsErasurePart: ErasurePart = {
       financial_year: string | null;
       donor_name: string | null;
       donor_pan: string | null;
+      donor_id_number: string | null;
       donor_address: string | null;
       amount_paise: string;
       received_on: string | null;
     }>(
-      `SELECT s.stream_id, ${streamVersionSql('s.stream_id')} AS version, d.reference, d.status, d.receipt_serial, d.financial_year, d.donor_name, d.donor_pan, d.donor_address,
+      `SELECT s.stream_id, ${streamVersionSql('s.stream_id')} AS version, d.reference, d.status, d.receipt_serial, d.financial_year, d.donor_name, d.donor_pan, d.donor_id_number, d.donor_address,
               d.amount_paise, to_char(d.received_on, 'YYYY-MM-DD') AS received_on
          FROM donations d
          CROSS JOIN LATERAL (SELECT $3 || d.reference AS stream_id) s
@@ -54,7 +56,12 @@ export const donationsErasurePart: ErasurePart = {
     const codeStreams = (await findEvents(tx, { types: ['StatementCodeRequested'], dataIn: { field: 'contactKey', values: contactKeys }, hasLiveKey: true })).map((event) => event.streamId);
     const codeVersions = await streamVersions(tx, codeStreams);
     const codes = codeStreams.flatMap((streamId) => (codeVersions[streamId] == null ? [] : [{ stream_id: streamId, version: codeVersions[streamId] }]));
-    const streams = Object.fromEntries([...rows, ...codes].map((row) => [row.stream_id, row.version]));
+    // Their Form 10BE certificates: matched to these donations, or naming an ID these donations carry.
+    const certificates = await findCertificatesToErase(services, tx, {
+      references: rows.map((row) => row.reference),
+      idNumbers: rows.flatMap((row) => [row.donor_pan, row.donor_id_number].filter((id): id is string => Boolean(id))),
+    });
+    const streams = { ...Object.fromEntries([...rows, ...codes].map((row) => [row.stream_id, row.version])), ...certificates.streams };
     // The law's exception: a verified donation's receipt data, sealed under a key of its own until the period ends.
     const before: Record<string, DonationReceiptRetained[]> = {};
     const kept: ErasureKept[] = [];
@@ -85,7 +92,7 @@ export const donationsErasurePart: ErasurePart = {
     return {
       streams,
       before,
-      counts: { donations: rows.length, ...(codes.length > 0 ? { statementCodes: codes.length } : {}) },
+      counts: { donations: rows.length, ...(codes.length > 0 ? { statementCodes: codes.length } : {}), ...(certificates.count > 0 ? { form10beCertificates: certificates.count } : {}) },
       kept,
       async shred(shredTx) {
         for (const { stream_id: subjectId } of rows) {
@@ -93,6 +100,7 @@ export const donationsErasurePart: ErasurePart = {
           await services.files.removeAllOf(subjectId, shredTx);
         }
         for (const { stream_id: subjectId } of codes) await services.vault.destroyKey(shredTx, subjectId);
+        await certificates.shred(shredTx);
         await shredTx.query(`DELETE FROM statement_code_tries WHERE code_id IN (SELECT code_id FROM statement_codes WHERE contact_key = ANY($1::text[]))`, [contactKeys]);
         await shredTx.query(`DELETE FROM statement_codes WHERE contact_key = ANY($1::text[])`, [contactKeys]);
       },

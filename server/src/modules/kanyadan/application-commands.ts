@@ -24,7 +24,7 @@ import {
   kanyadanApplicationStream,
 } from './application.decider.ts';
 import { DOCUMENT_REQUIRED, type BenefitProofField, type KanyadanStatus, type RejectionReason } from './submission/kanyadan-fields.schema.ts';
-import { findByNumberAndPhone, getApplicationStatus } from './application-reads.ts';
+import { documentsOpenedBy, findByNumberAndPhone, getApplicationStatus } from './application-reads.ts';
 import type { TApplicationStatus, TBenefitRequestFields } from './kanyadan-routes.schema.ts';
 import { kanyadanStreamId, type BenefitDetails, type KanyadanApplicationEvent, type KanyadanBenefitDisbursed, type KanyadanFeePaid, type KanyadanUtrClaimed } from './kanyadan.events.ts';
 import { checkFiles, uploadKindOf } from './submission/submit-application.ts';
@@ -47,9 +47,10 @@ async function decideOn(
   return { regNo, status: after.status ?? 'submitted' };
 }
 
-/** `kanyadan.admin.verify` (verification). */
-export function verifyApplication(services: Services, input: { regNo: string }, meta: RequestMeta) {
-  return decideOn(services, input.regNo, (state) => decideVerify({ regNo: input.regNo, now: services.now() }, state), meta);
+/** `kanyadan.admin.verify` (verification): only by a verifier who has opened every document (the access log says which). */
+export async function verifyApplication(services: Services, input: { regNo: string }, meta: RequestMeta) {
+  const openedByVerifier = await documentsOpenedBy(services, input.regNo, meta.actor);
+  return decideOn(services, input.regNo, (state) => decideVerify({ regNo: input.regNo, now: services.now(), openedByVerifier }, state), meta);
 }
 
 /** `kanyadan.admin.reject` (verification): the family is told the reason in both languages (notify job). */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { AppError } from '#server/errors/app-error';
 import { createSlots } from '#server/lib/slots';
 import { recordOnStream } from '#server/event-store/command-handler';
-import type { RecordedEvent } from '#server/event-store/types';
+import type { Recorded, RecordedEvent } from '#server/event-store/types';
 import type { Queryable } from '#server/db/db';
 import { addressBucket } from '#server/lib/client-address';
 import { consumeRateLimit, releaseRateLimit } from '#server/lib/rate-limit';
@@ -234,8 +234,23 @@ function smsTextOf(row: DetailRow): string | null {
   return null;
 }
 
-/** The application page (verification or finance): masked details, documents' states, decisions and the full history. */
-export async function getApplicationDetail(services: Services, regNo: string): Promise<TApplicationDetail> {
+/** The kinds of document `viewerId` has opened (any page) on the application, from its access log. */
+export async function documentsOpenedBy(services: Services, regNo: string, viewerId: string): Promise<Set<StoredDocumentKind>> {
+  const access = await services.eventStore.readStream(kanyadanAccessStreamId(regNo));
+  return openedIn(access as Recorded<KanyadanAccessEvent>[], viewerId);
+}
+
+function openedIn(access: ReadonlyArray<Recorded<KanyadanAccessEvent>>, viewerId: string): Set<StoredDocumentKind> {
+  const opened = new Set<StoredDocumentKind>();
+  for (const event of access) if (event.type === 'KanyadanDocumentViewed' && event.data.viewerId === viewerId) opened.add(event.data.kind);
+  return opened;
+}
+
+/**
+ * The application page (verification or finance): masked details, documents' states (and whether
+ * `viewerId` has opened each: Verify waits for all, issue 32), decisions and the full history.
+ */
+export async function getApplicationDetail(services: Services, regNo: string, viewerId: string): Promise<TApplicationDetail> {
   const { rows } = await services.db.query<DetailRow>(`SELECT ${DETAIL_COLUMNS} FROM kanyadan_applications WHERE reg_no = $1`, [regNo]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', { userMessage: APPLICATION_NOT_FOUND });
@@ -245,6 +260,7 @@ export async function getApplicationDetail(services: Services, regNo: string): P
     getSettings(services.db),
   ]);
   const order = (kind: string) => STORED_DOCUMENT_KINDS.indexOf(kind as StoredDocumentKind);
+  const opened = openedIn(access as Recorded<KanyadanAccessEvent>[], viewerId);
   const documents = Object.entries(row.documents)
     .sort(([a], [b]) => order(a) - order(b))
     .map(([kind, document]) => ({
@@ -253,6 +269,7 @@ export async function getApplicationDetail(services: Services, regNo: string): P
     mediaType: document.status === 'ready' ? (document.mediaType as StoredDocumentMediaType) : null,
     pages: document.pages ?? 0,
     rejectedReason: document.reason ?? null,
+    isOpenedByYou: opened.has(kind as StoredDocumentKind),
   }));
   return {
     ...summaryOf(row),

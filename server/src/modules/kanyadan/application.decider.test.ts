@@ -6,6 +6,7 @@ import {
   ALREADY_DISBURSED,
   ALREADY_REJECTED,
   ALREADY_VERIFIED,
+  OPEN_EVERY_DOCUMENT,
   APPLICATION_ERASED,
   APPLICATION_NOT_FOUND,
   BENEFIT_ALREADY_APPROVED,
@@ -146,7 +147,7 @@ const feeCommand = (overrides: Partial<Parameters<typeof decideRecordFee>[0]> = 
   now: feeNow,
   ...overrides,
 });
-const verifyCommand = { regNo, now: decisionNow };
+const verifyCommand = { regNo, now: decisionNow, openedByVerifier: new Set(['birthCertificate', 'photo'] as const) };
 const rejectCommand = { regNo, reason: 'documents-unclear' as const, note, now: decisionNow };
 const benefitCommand = (overrides: Partial<BenefitRequestCommand> = {}): BenefitRequestCommand => ({
   regNo,
@@ -358,6 +359,31 @@ describe('decideVerify', () => {
 
   it('verifies a paid application', () => {
     verify(paid).when(verifyCommand).then([verifiedEvent]);
+  });
+
+  it('is refused to a verifier who has not opened every document, naming those left (issue 32)', () => {
+    const photoProcessed: KanyadanDocumentProcessed = {
+      type: 'KanyadanDocumentProcessed',
+      data: { regNo, kind: 'photo', uploadId: photoUpload, fileId: 'file-photo', mediaType: 'image/webp', pages: 1, processedAt: feeNow.toISOString() },
+    };
+    const birthProcessed: KanyadanDocumentProcessed = {
+      type: 'KanyadanDocumentProcessed',
+      data: { regNo, kind: 'birthCertificate', uploadId: birthCertificateUpload, fileId: 'file-birth', mediaType: 'application/pdf', pages: 2, processedAt: feeNow.toISOString() },
+    };
+    const ready: History = [...noFee, photoProcessed, birthProcessed];
+    const refusal = { code: 'CONFLICT' as const, userMessage: OPEN_EVERY_DOCUMENT };
+    verify(ready).when({ ...verifyCommand, openedByVerifier: new Set(['birthCertificate'] as const) }).thenRefuses(refusal.code, refusal.userMessage);
+    expect(refusalOf(() => decideVerify({ ...verifyCommand, openedByVerifier: new Set(['birthCertificate'] as const) }, stateAfter(ready)))).toMatchObject({ fieldErrors: { documents: ['photo'] } });
+    expect(refusalOf(() => decideVerify({ ...verifyCommand, openedByVerifier: new Set() }, stateAfter(ready)))).toMatchObject({ fieldErrors: { documents: ['birthCertificate', 'photo'] } });
+    // A document still being processed has not been opened either: verification waits for it.
+    verify([...noFee, photoProcessed]).when({ ...verifyCommand, openedByVerifier: new Set(['photo'] as const) }).thenRefuses(refusal.code, refusal.userMessage);
+    // One that could not be processed has nothing to open.
+    const birthRefused: KanyadanDocumentRejected = {
+      type: 'KanyadanDocumentRejected',
+      data: { regNo, kind: 'birthCertificate', uploadId: birthCertificateUpload, reason: 'unreadable', rejectedAt: feeNow.toISOString() },
+    };
+    verify([...noFee, photoProcessed, birthRefused]).when({ ...verifyCommand, openedByVerifier: new Set(['photo'] as const) }).then([verifiedEvent]);
+    verify(ready).when(verifyCommand).then([verifiedEvent]);
   });
 
   it('is refused while the fee is pending', () => {

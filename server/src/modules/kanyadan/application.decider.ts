@@ -41,6 +41,7 @@ import {
 export const APPLICATION_NOT_FOUND = 'No application has this registration number.';
 export const APPLICATION_ERASED = 'This application’s personal data has been erased; it can no longer be changed.';
 export const ALREADY_VERIFIED = 'This application has already been verified.';
+export const OPEN_EVERY_DOCUMENT = 'Open every document of the application before verifying it: the page shows which you have not opened yet.';
 export const ALREADY_REJECTED = 'This application has already been rejected.';
 export const FEE_NOT_PAID = 'The registration fee has not been recorded yet.';
 export const FEE_ALREADY_PAID = 'The fee has already been recorded.';
@@ -226,8 +227,20 @@ export function decideRecordFee(command: { regNo: string; utr: string; paidOn: s
   return [{ type: 'KanyadanFeePaid', data: { regNo: command.regNo, amountPaise: state.feePaise, utr: command.utr, paidOn: command.paidOn, recordedAt: command.now.toISOString() } }];
 }
 
-export function decideVerify(command: { regNo: string; now: Date }, state: ApplicationState): KanyadanApplicationVerified[] {
+/**
+ * Verifying says the documents were looked at (issue 32): every document must have been opened by
+ * the verifier deciding (`openedByVerifier`, from the application's access log), except one that
+ * could not be processed (unreadable: nothing to open, and a reason to reject rather than verify).
+ */
+export function decideVerify(command: { regNo: string; now: Date; openedByVerifier: ReadonlySet<StoredDocumentKind> }, state: ApplicationState): KanyadanApplicationVerified[] {
   refuseUndecidable(state);
+  const unopened = (Object.entries(state.documents) as [StoredDocumentKind, DocumentState][]).filter(
+    // A document still being processed cannot have been opened yet: verification waits for it too.
+    ([kind, document]) => document.status !== 'rejected' && !command.openedByVerifier.has(kind),
+  );
+  if (unopened.length > 0) {
+    throw new AppError('CONFLICT', { userMessage: OPEN_EVERY_DOCUMENT, fieldErrors: { documents: unopened.map(([kind]) => kind) } });
+  }
   return [{ type: 'KanyadanApplicationVerified', data: { regNo: command.regNo, state: state.state!, district: state.district, verifiedAt: command.now.toISOString() } }];
 }
 

@@ -85,6 +85,8 @@ export const ZDocumentInfoSchema = z.object({
   mediaType: z.enum(STORED_DOCUMENT_MEDIA_TYPES).nullable(),
   pages: z.number().int(),
   rejectedReason: z.string().nullable(),
+  /** Whether the admin asking has opened it (any page): a verifier must open every document before verifying. */
+  isOpenedByYou: z.boolean(),
 });
 
 /** What anyone with `verification` or `finance` sees: masked (initials, last digits, year of birth). */

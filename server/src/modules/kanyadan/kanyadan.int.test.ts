@@ -10,6 +10,7 @@ import { HOSTILE_MARKERS, hostilePdf, namesAndStringsIn, photoWithExif } from '#
 import { ALREADY_VERIFIED, APPLICATION_ERASED, ALREADY_REJECTED, UTR_USED } from './application.decider.ts';
 import { kanyadanAccessStreamId, kanyadanStreamId } from './kanyadan.events.ts';
 import { applicationDocuments, applicationFields, submitForm, submittedApplication } from './kanyadan.test-helper.ts';
+import { openEveryDocument } from '#server/testing/open-every-document';
 import { documentKindOf } from './submission/submit-application.ts';
 
 /**
@@ -168,6 +169,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
   it('goes from verified to a benefit paid: the request at 18 with proof, approval within the range, payment with a UTR used once; the counters follow', async () => {
     const countersBefore = await (await app.caller()).transparency.counters.get();
     const { regNo } = await submittedApplication(app, { dob: '2017-01-10', district: 'Udaipur Benefit' });
+    await openEveryDocument(app, verification, regNo);
     await verification.kanyadan.admin.verify({ regNo });
     await app.runJobs();
     const afterVerify = await (await app.caller()).transparency.counters.get();
@@ -226,6 +228,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     // The same UTR cannot pay another benefit (nor a fee).
     clock = new Date('2031-07-01T06:00:00.000Z');
     const second = await submittedApplication(app, { dob: '2017-01-01' });
+    await openEveryDocument(app, verification, second.regNo);
     await verification.kanyadan.admin.verify({ regNo: second.regNo });
     clock = new Date('2035-01-10T06:00:00.000Z');
     const res = await request(app.http())
@@ -270,6 +273,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
 
   it('erases an application: no personal byte left in events, read model or file store; the number and decisions stay; replay equals live', async () => {
     const { regNo, phone, fields } = await submittedApplication(app, { aadhaar: '499118665246', email: 'erase.me@example.org', girlName: 'Kavya Erasable', fatherName: 'Mohan Erasable' });
+    await openEveryDocument(app, verification, regNo);
     await verification.kanyadan.admin.verify({ regNo });
     await viewDocument(regNo, 'photo');
     const twin = await submittedApplication(app, { aadhaar: '499118665246' });
@@ -309,6 +313,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
 
   it.runIf(kind === 'postgres')('races: one decision of many at once; verify against reject, one wins; one disbursement per UTR', async () => {
     const { regNo } = await submittedApplication(app);
+    await openEveryDocument(app, verification, regNo);
     const verifies = await raceCalls(8, () => verification.kanyadan.admin.verify({ regNo }));
     expect(verifies.succeeded).toHaveLength(1);
     expectOnlyRefusals(verifies.refusals, [['CONFLICT', ALREADY_VERIFIED]]);
@@ -316,6 +321,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     expect(verified).toHaveLength(1);
 
     const contested = await submittedApplication(app);
+    await openEveryDocument(app, verification, contested.regNo);
     const mixed = await raceCalls(6, (index) =>
       index % 2 === 0 ? verification.kanyadan.admin.verify({ regNo: contested.regNo }) : verification.kanyadan.admin.reject({ regNo: contested.regNo, reason: 'other' }),
     );
@@ -327,6 +333,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     // The benefit's path: one request, one approval, one payment per UTR, however many press at once.
     clock = new Date('2031-07-01T06:00:00.000Z');
     const girl = await submittedApplication(app, { dob: '2017-01-01' });
+    await openEveryDocument(app, verification, girl.regNo);
     await verification.kanyadan.admin.verify({ regNo: girl.regNo });
     clock = new Date('2035-01-10T06:00:00.000Z');
     const verifier = await app.account({ role: 'admin', permissions: ['verification'] });
@@ -387,6 +394,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     expectOnlyRefusals(fees.refusals, [['CONFLICT', 'The fee has already been recorded.'], ['CONFLICT', UTR_USED]]);
     expect((await app.services.eventStore.readStream(kanyadanStreamId(feeApplication.regNo))).filter((event) => event.type === 'KanyadanFeePaid')).toHaveLength(1);
     expect((await finance.kanyadan.admin.get({ regNo: feeApplication.regNo })).feeUtrGiven).toBeNull();
+    await openEveryDocument(app, verification, feeApplication.regNo);
     expect(await verification.kanyadan.admin.verify({ regNo: feeApplication.regNo })).toEqual({ regNo: feeApplication.regNo, status: 'verified' });
     const looks = await raceCalls(5, () => verification.kanyadan.admin.reveal({ regNo: feeApplication.regNo }));
     expect(looks.succeeded).toHaveLength(5);

@@ -13,7 +13,7 @@ import {
   uploadTooLarge,
 } from '#server/uploads/upload-messages';
 import { AADHAAR_CHECKSUM, verhoeffCheckDigit } from './submission/aadhaar.schema.ts';
-import { APPLICATION_ERASED, APPLICATION_NOT_FOUND, NOT_APPROVED_FOR_DISBURSAL, NOT_REQUESTED_FOR_APPROVAL, TOO_YOUNG_FOR_BENEFIT } from './application.decider.ts';
+import { APPLICATION_ERASED, APPLICATION_NOT_FOUND, NOT_APPROVED_FOR_DISBURSAL, NOT_REQUESTED_FOR_APPROVAL, OPEN_EVERY_DOCUMENT, TOO_YOUNG_FOR_BENEFIT } from './application.decider.ts';
 import { DOCUMENT_NOT_AVAILABLE, NO_MATCHING_APPLICATION, PAGE_NOT_FOUND } from './application-reads.ts';
 import {
   AGE_OUT_OF_RANGE,
@@ -463,7 +463,7 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
     });
 
     it('verification reveals (recorded), verifies, rejects, is refused a benefit too early, and erases', async () => {
-      // Decisions need no processed documents: the document job runs later.
+      // Rejecting and erasing need no processed documents: the document job runs later.
       const submit = async () => {
         const fields = applicationFields();
         const res = await submitForm(app, fields, requiredDocs());
@@ -481,6 +481,24 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
       expect(viewed).toEqual([{ type: 'KanyadanDetailsViewed', viewer: verification.userId }]);
 
       const routeNamed = (name: string) => ROUTES.find((route) => route.name === name)!;
+      // Verify waits until this verifier has opened every document (issue 32): refused, writing nothing,
+      // while one is still being processed or not opened; then opened one by one, as the page does.
+      const beforeTooSoon = await writes(app);
+      const tooSoon = await send(routeNamed('verify'), toVerify.regNo, 'verification');
+      expect([tooSoon.status, tooSoon.body.message]).toEqual([409, OPEN_EVERY_DOCUMENT]);
+      await expectNothingWritten(app, beforeTooSoon);
+      await app.runJobs();
+      const viewsBefore = await accessEvents(app, toVerify.regNo);
+      const kinds = Object.keys(requiredDocs());
+      for (const kind of kinds.slice(0, -1)) expect((await request(http).get(`/api/admin/kanyadan/applications/${toVerify.regNo}/documents/${kind}`).set(bearer(verification.token))).status).toBe(200);
+      const oneLeft = await send(routeNamed('verify'), toVerify.regNo, 'verification');
+      expect([oneLeft.status, oneLeft.body.message, oneLeft.body.fieldErrors]).toEqual([409, OPEN_EVERY_DOCUMENT, { documents: [kinds.at(-1)] }]);
+      // Another verifier's views do not count for this one.
+      const other = await app.account({ role: 'admin', permissions: ['verification'] });
+      expect((await request(http).get(`/api/admin/kanyadan/applications/${toVerify.regNo}/documents/${kinds.at(-1)}`).set(bearer(other.token))).status).toBe(200);
+      expect((await send(routeNamed('verify'), toVerify.regNo, 'verification')).status).toBe(409);
+      expect(await accessEvents(app, toVerify.regNo)).toBe(viewsBefore + kinds.length);
+      expect((await request(http).get(`/api/admin/kanyadan/applications/${toVerify.regNo}/documents/${kinds.at(-1)}`).set(bearer(verification.token))).status).toBe(200);
       const verified = await send(routeNamed('verify'), toVerify.regNo, 'verification');
       expect([verified.status, verified.body]).toEqual([200, { regNo: toVerify.regNo, status: 'verified' }]);
       const rejected = await send(routeNamed('reject'), toReject.regNo, 'verification');
@@ -520,6 +538,11 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
     it('the benefit: verification requests it when the girl is 18, finance approves and pays; neither does the other’s part', async () => {
       const application = await submittedApplication(app, { dob: '2017-07-02' });
       const routeNamed = (name: string) => ROUTES.find((route) => route.name === name)!;
+      await app.runJobs();
+      const { body: detail } = await request(http).get(`/api/admin/kanyadan/applications/${application.regNo}`).set(bearer(verification.token));
+      for (const { kind } of detail.documents as { kind: string }[]) {
+        expect((await request(http).get(`/api/admin/kanyadan/applications/${application.regNo}/documents/${kind}`).set(bearer(verification.token))).status).toBe(200);
+      }
       expect((await send(routeNamed('verify'), application.regNo, 'verification')).status).toBe(200);
       // Four years on, her 18th birthday; sessions made then.
       clock = new Date('2035-07-02T06:00:00.000Z');
@@ -550,7 +573,7 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
         await app.runJobs();
         const detail = await request(http).get(base).set(bearer(laterFinance.token));
         expect(detail.body.benefit).toEqual({ requestedOn: '2035-07-02', marriageDate: '2035-11-20', accountLast4: '9012', amountPaise: 21_000_00, utr, paidOn: '2035-07-02' });
-        expect(detail.body.documents).toContainEqual({ kind: 'marriageProof', status: 'ready', mediaType: 'application/pdf', pages: 1, rejectedReason: null });
+        expect(detail.body.documents).toContainEqual({ kind: 'marriageProof', status: 'ready', mediaType: 'application/pdf', pages: 1, rejectedReason: null, isOpenedByYou: false });
         // One proof is "1 proof of marriage", not "1 proofs"; the console translates each form.
         const requestedEntry = (detail.body.history as { type: string; summary: string }[]).find((entry) => entry.type === 'KanyadanBenefitRequested');
         expect(requestedEntry?.summary).toBe('Benefit requested with 1 proof of marriage');
@@ -565,7 +588,10 @@ describe.each(testDbKinds())('Kanyadan REST on %s', (kind) => {
       const submitted = await submitForm(app, fields, requiredDocs());
       const regNo = submitted.body.regNo as string;
       const base = `/api/admin/kanyadan/applications/${regNo}`;
-      await request(http).post(`${base}/verify`).set(bearer(verification.token)).send({});
+      // A verifier opens every document before verifying (issue 32).
+      await app.runJobs();
+      for (const kind of ['girlAadhaar', 'fatherAadhaar', 'birthCertificate', 'photo']) await request(http).get(`${base}/documents/${kind}`).set(bearer(verification.token));
+      expect((await request(http).post(`${base}/verify`).set(bearer(verification.token)).send({})).status).toBe(200);
       clock = new Date('2035-07-02T06:00:00.000Z');
       try {
         const later = await app.account({ role: 'admin', permissions: ['verification'] });

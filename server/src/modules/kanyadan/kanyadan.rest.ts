@@ -157,9 +157,9 @@ export const kanyadanRest: readonly RestRoute[] = [
     response: ZApplicationDetailSchema,
     status: 200,
     errors: [400, 401, 403, 404],
-    handler: async ({ res, services, params }) => {
+    handler: async ({ res, services, params, user }) => {
       res.set('Cache-Control', 'private, no-store');
-      res.json(await getApplicationDetail(services, params().regNo));
+      res.json(await getApplicationDetail(services, params().regNo, user.userId));
     },
   }),
 

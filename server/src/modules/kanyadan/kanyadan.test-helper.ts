@@ -99,3 +99,4 @@ export async function submittedApplication(
   await app.runJobs();
   return { regNo: res.body.regNo as string, phone: fields.phone!, fields };
 }
+

@@ -9,6 +9,8 @@ export interface DonorValues {
   email: string;
   phone: string;
   pan: string;
+  /** As typed; null until typed, when the suggestion from the name is sent. */
+  panName: string | null;
   address: string;
   referralId: string;
   showName: boolean;
@@ -22,7 +24,7 @@ export interface DonorValues {
  * The pledge fields of either form, for the server's schema (which checks them all again). An
  * amount above the online limit is still sent: the server answers with what to do instead.
  */
-export function donorInputOf(amount: ParsedAmount, values: DonorValues): TCreateDonationRequest {
+export function donorInputOf(amount: ParsedAmount, values: DonorValues, suggestLatinName?: (name: string) => string): TCreateDonationRequest {
   return {
     amountPaise: amount.kind === 'ok' || amount.kind === 'aboveLimit' ? amount.paise : 0,
     cause: causeOf(values.cause),
@@ -30,6 +32,9 @@ export function donorInputOf(amount: ParsedAmount, values: DonorValues): TCreate
     email: values.email,
     phone: values.phone,
     pan: values.pan,
+    // Asked only with a PAN: without one nothing is sent, so the server has nothing to refuse. Untyped,
+    // the name sent is the suggestion the field shows (suggestLatinName: loaded with the field).
+    ...(values.pan.trim() ? { panName: values.panName ?? suggestLatinName?.(values.donorName) ?? '' } : {}),
     address: values.address,
     showName: values.showName,
     referralId: values.referralId.trim(),

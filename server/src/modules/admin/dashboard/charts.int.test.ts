@@ -7,6 +7,7 @@ import { rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
+import { openEveryDocument } from '#server/testing/open-every-document';
 import type { ChartStateGroup, TChartsResponse } from './charts.schema.ts';
 
 /** What a chart's months hold when nothing happened in them. */
@@ -166,7 +167,9 @@ describe.each(testDbKinds())('dashboard charts on %s', (kind) => {
     await application('2026-10-25T18:45:00.000Z', 'rajasthan');
     // A girl born in January 2013: 18, and old enough for the benefit, in January 2031.
     benefitRegNo = await application('2026-10-25T19:00:00.000Z', 'rajasthan', '2013-01-10');
-    await (await staff(['verification'])).kanyadan.admin.verify({ regNo: benefitRegNo });
+    const benefitVerifier = await staff(['verification']);
+    await openEveryDocument(app, benefitVerifier, benefitRegNo);
+    await benefitVerifier.kanyadan.admin.verify({ regNo: benefitRegNo });
 
     // 19:00 UTC on 31 October is 00:30 on 1 November in India: November's gift, and November is the window's last month.
     now = new Date('2026-10-31T19:00:00.000Z');

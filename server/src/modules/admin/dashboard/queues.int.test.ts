@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpFields, kanyadanFields, postForm, type FormFile } from '#server/testing/contract/rest-fixtures';
 import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
+import { openEveryDocument } from '#server/testing/open-every-document';
 import { rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
@@ -81,7 +82,7 @@ describe.each(testDbKinds())('staff queues on %s', (kind) => {
 
   it('shows each admin only the queues their permissions cover; a member and a visitor are refused', async () => {
     const ids = async (caller: AppCaller) => (await caller.admin.getQueues()).queues.map((queue) => queue.id);
-    expect(await ids(finance)).toEqual<QueueId[]>(['donationsToVerify', 'kanyadanFinance', 'disbursementsToApprove', 'disbursementsToPay']);
+    expect(await ids(finance)).toEqual<QueueId[]>(['donationsToVerify', 'form10bdRevisions', 'kanyadanFinance', 'disbursementsToApprove', 'disbursementsToPay']);
     expect(await ids(verifier)).toEqual<QueueId[]>(['kanyadanToVerify', 'helpRequestsToVerify', 'giftDisputes']);
     expect(await ids(content)).toEqual<QueueId[]>(['contactMessages']);
     expect(await ids(bare)).toEqual([]);
@@ -127,6 +128,7 @@ describe.each(testDbKinds())('staff queues on %s', (kind) => {
     await (await app.caller({ token: member.token })).help.answer({ id: requestId, answer: 'Sent with the documents.' });
     expect((await counts(verifier)).helpRequestsToVerify).toBe(1);
 
+    await openEveryDocument(app, verifier, regNo);
     await verifier.kanyadan.admin.verify({ regNo });
     await verifier.help.admin.checkIdentity({ id: requestId, idKind: 'aadhaar', isMatched: true });
     await verifier.help.admin.publish({ id: requestId });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** The staff queues of the dashboard (PRODUCT.md §9), in the order the dashboard shows them. */
 export const QUEUE_IDS = [
   'donationsToVerify',
+  'form10bdRevisions',
   'kanyadanToVerify',
   'kanyadanFinance',
   'helpRequestsToVerify',

@@ -1,6 +1,6 @@
 import type { Queryable } from '#server/db/db';
 import type { QueueCount } from '#server/lib/work-queue';
-import { countDonationsToVerify } from '#server/modules/donations/donations.api';
+import { countDonationsToVerify, countForm10BDRevisionWork } from '#server/modules/donations/donations.api';
 import { countDisbursementsToApprove, countDisbursementsToPay, countGiftDisputes, countHelpRequestsToVerify } from '#server/modules/help/help.api';
 import { hasPermission, type Permission, type Role } from '#server/modules/identity/identity.api';
 import { countApplicationsToVerify, countKanyadanFinanceWork } from '#server/modules/kanyadan/kanyadan.api';
@@ -10,6 +10,7 @@ import type { QueueId, TQueuesResponse } from './queues.schema.ts';
 /** Each queue with the permission whose holders work it, and how to count it. */
 const QUEUES: ReadonlyArray<{ id: QueueId; permission: Permission; count: (db: Queryable) => Promise<QueueCount> }> = [
   { id: 'donationsToVerify', permission: 'finance', count: countDonationsToVerify },
+  { id: 'form10bdRevisions', permission: 'finance', count: countForm10BDRevisionWork },
   { id: 'kanyadanToVerify', permission: 'verification', count: countApplicationsToVerify },
   { id: 'kanyadanFinance', permission: 'finance', count: countKanyadanFinanceWork },
   { id: 'helpRequestsToVerify', permission: 'verification', count: countHelpRequestsToVerify },

@@ -24,6 +24,16 @@ export const ZFinancialYearSchema = z
 export const ZFinancialYearQuerySchema = z.strictObject({ fy: ZFinancialYearSchema });
 export type TFinancialYearQuery = z.infer<typeof ZFinancialYearQuerySchema>;
 
+/** Form 10BD's query: the year, and `revised=true` for the revised statement of a year already filed. */
+export const ZForm10BDQuerySchema = z.strictObject({
+  fy: ZFinancialYearSchema,
+  revised: z
+    .enum(['true', 'false'], { error: 'Use true or false' })
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('true: the revised statement of a year already filed, with the filed statement’s acknowledgement number as the pre-acknowledgement number'),
+});
+
 const MAX_RANGE_DAYS = 5 * 366;
 
 export const ZDonationsExportQuerySchema = z

@@ -5,9 +5,11 @@ import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import { formatReference } from '../donation-fields.schema.ts';
-import { exportsStreamId, type Cause, type DonationMode, type DonationStatus, type DonationsExported, type ExportKind, type OtherDonorIdKind } from '../donations.events.ts';
+import { AppError } from '#server/errors/app-error';
+import type { Queryable } from '#server/db/db';
+import { exportsStreamId, type Cause, type DonationMode, type DonationStatus, type DonationType, type DonationsExported, type ExportKind, type OtherDonorIdKind } from '../donations.events.ts';
 import { fc4Csv } from './form-fc4.ts';
-import { form10BDCsv, form10BDRows, missingIdCsv, type DonorIdKind, type Form10BDDonation } from './form-10bd.ts';
+import { form10BDCsv, form10BDRows, unfileableCsv, type DonorIdKind, type Form10BDDonation } from './form-10bd.ts';
 
 /** A recorded ID's kind as Form 10BD names it (the same words; one map so that a new kind must be placed). */
 const FORM_10BD_ID_KIND: Record<OtherDonorIdKind, DonorIdKind> = {
@@ -33,13 +35,6 @@ export interface CsvExport {
   csv: string;
 }
 
-/**
- * The section code Part B asks for, from the section label the receipts print: "80G" (the 1961 Act)
- * is "Section 80G"; a label under the 2025 Act is used as it is written.
- */
-export function sectionCodeOf(taxSectionLabel: string): string {
-  return /80\s*G/i.test(taxSectionLabel) ? 'Section 80G' : taxSectionLabel.trim();
-}
 
 async function recordExport(services: Services, admin: { userId: string }, data: Omit<DonationsExported['data'], 'exportedBy' | 'exportedAt'>, meta: RequestMeta): Promise<void> {
   const event: DonationsExported = { type: 'DonationsExported', data: { ...data, exportedBy: admin.userId, exportedAt: services.now().toISOString() } };
@@ -52,8 +47,10 @@ interface Form10BDSourceRow {
   amount_paise: string | number;
   mode: DonationMode;
   cause: Cause;
+  donation_type: DonationType | null;
   donor_key: string | null;
   donor_name: string | null;
+  donor_pan_name: string | null;
   donor_address: string | null;
   donor_pan: string | null;
   donor_id_kind: OtherDonorIdKind | null;
@@ -66,10 +63,11 @@ interface Form10BDSourceRow {
  * given with the gift, else the ID finance recorded after asking the donor (Aadhaar first, as the
  * portal asks; decision 030).
  */
-async function form10BDDonations(services: Services, financialYear: string): Promise<Form10BDDonation[]> {
+async function form10BDDonations(db: Queryable, financialYear: string): Promise<Form10BDDonation[]> {
   const { from, to } = financialYearRange(financialYear);
-  const { rows } = await services.db.query<Form10BDSourceRow>(
-    `SELECT reference, received_on::text AS received_on, amount_paise, mode, cause, donor_key, donor_name, donor_address, donor_pan, donor_id_kind, donor_id_number
+  const { rows } = await db.query<Form10BDSourceRow>(
+    `SELECT reference, received_on::text AS received_on, amount_paise, mode, cause, donation_type, donor_key, donor_name, donor_pan_name, donor_address, donor_pan,
+            donor_id_kind, donor_id_number
        FROM donations WHERE status = 'verified' AND NOT is_foreign AND received_on BETWEEN $1 AND $2`,
     [from, to],
   );
@@ -79,8 +77,10 @@ async function form10BDDonations(services: Services, financialYear: string): Pro
     amountPaise: Number(row.amount_paise),
     mode: row.mode,
     cause: row.cause,
+    donationType: row.donation_type ?? 'others',
     donorKey: row.donor_key,
     donorName: row.donor_name,
+    donorPanName: row.donor_pan_name,
     donorAddress: row.donor_address,
     donorId: row.donor_pan
       ? { kind: 'pan', number: row.donor_pan }
@@ -90,18 +90,99 @@ async function form10BDDonations(services: Services, financialYear: string): Pro
   }));
 }
 
-/** Form 10BD Part B for `financialYear` ('2026-27'), or its missing-ID report. */
-export async function exportForm10BD(services: Services, input: { financialYear: string; kind: Extract<ExportKind, 'form-10bd' | 'form-10bd-missing-id'> }, admin: { userId: string }, meta: RequestMeta): Promise<CsvExport> {
+export const NOTHING_TO_REVISE = 'No Form 10BD filing is recorded for this year, so there is no statement to revise.';
+
+/** A financial year's filings in the order recorded (the first, then its revisions). */
+export async function form10BDFilingsOf(db: Queryable, financialYear: string): Promise<{ filedOn: string; acknowledgementNumber: string; isRevision: boolean; recordedAt: string }[]> {
+  const { rows } = await db.query<{ filed_on: string; acknowledgement_number: string; is_revision: boolean; recorded_at: Date }>(
+    `SELECT filed_on::text AS filed_on, acknowledgement_number, is_revision, recorded_at FROM form_10bd_filings WHERE financial_year = $1 ORDER BY version`,
+    [financialYear],
+  );
+  return rows.map((row) => ({ filedOn: row.filed_on, acknowledgementNumber: row.acknowledgement_number, isRevision: row.is_revision, recordedAt: new Date(row.recorded_at).toISOString() }));
+}
+
+/**
+ * Form 10BD Part B for `financialYear` ('2026-27'), or the list of its gifts that cannot be filed
+ * yet with the reasons. `isRevision`: the revised statement of a year already filed, carrying the
+ * latest filing's acknowledgement number as its pre-acknowledgement number (refused for a year
+ * with no filing). The section code and the URN's date come from settings, whatever the receipts'
+ * section label says.
+ */
+export async function exportForm10BD(
+  services: Services,
+  input: { financialYear: string; kind: Extract<ExportKind, 'form-10bd' | 'form-10bd-missing-id'>; isRevision?: boolean },
+  admin: { userId: string },
+  meta: RequestMeta,
+): Promise<CsvExport> {
   const { settings } = await getSettings(services.db);
-  const { rows, missingId } = form10BDRows(await form10BDDonations(services, input.financialYear), {
+  const latestFiling = input.isRevision ? (await form10BDFilingsOf(services.db, input.financialYear)).at(-1) : undefined;
+  if (input.isRevision && !latestFiling) throw new AppError('CONFLICT', { userMessage: NOTHING_TO_REVISE });
+  const { rows, unfileable } = form10BDRows(await form10BDDonations(services.db, input.financialYear), {
     financialYear: input.financialYear,
-    sectionCode: sectionCodeOf(settings.taxSectionLabel),
+    sectionCode: settings.section10bdCode,
   });
-  const isMissingId = input.kind === 'form-10bd-missing-id';
-  await recordExport(services, admin, { kind: input.kind, financialYear: input.financialYear, from: null, to: null, isFullPan: !isMissingId, rows: isMissingId ? missingId.length : rows.length }, meta);
-  return isMissingId
-    ? { fileName: `form-10bd-missing-id-${input.financialYear}.csv`, csv: missingIdCsv(missingId) }
-    : { fileName: `form-10bd-${input.financialYear}.csv`, csv: form10BDCsv(rows, { urn: settings.taxExemptionNo, urnIssuedOn: '' }) };
+  const isUnfileable = input.kind === 'form-10bd-missing-id';
+  await recordExport(services, admin, { kind: input.kind, financialYear: input.financialYear, from: null, to: null, isFullPan: !isUnfileable, rows: isUnfileable ? unfileable.length : rows.length }, meta);
+  if (isUnfileable) return { fileName: `form-10bd-cannot-file-${input.financialYear}.csv`, csv: unfileableCsv(unfileable) };
+  const csv = form10BDCsv(rows, { urn: settings.taxExemptionNo, urnIssuedOn: settings.approvalIssuedOn, preAcknowledgementNumber: latestFiling?.acknowledgementNumber ?? '' });
+  return { fileName: `form-10bd-${input.financialYear}${latestFiling ? '-revised' : ''}.csv`, csv };
+}
+
+/**
+ * What the finance screen shows of a year: its filings; the gifts recorded, verified, cancelled or
+ * changed (their donor's ID or PAN name) on or after the day of the latest filing, which a revised
+ * statement must take in; the gifts that cannot be filed, with the reason; and how many rows the
+ * statement has. Reads only; nothing is exported.
+ */
+export async function form10BDYear(services: Pick<Services, 'db'>, financialYear: string) {
+  const filings = await form10BDFilingsOf(services.db, financialYear);
+  const { settings } = await getSettings(services.db);
+  const { rows, unfileable } = form10BDRows(await form10BDDonations(services.db, financialYear), { financialYear, sectionCode: settings.section10bdCode });
+  const latest = filings.at(-1);
+  const changed = latest ? await changedSinceFiling(services.db, financialYear, latest.filedOn) : [];
+  return {
+    financialYear,
+    filings,
+    rows: rows.length,
+    totalPaise: rows.reduce((sum, row) => sum + row.amountPaise, 0),
+    unfileable: unfileable.map((row) => ({ ...row, reference: formatReference(row.reference) })),
+    changedSinceFiling: changed,
+  };
+}
+
+/** India's midnight starting a day, so "on or after the day filed" compares instants. */
+const INDIA_DAY_START = `($2::date::timestamp AT TIME ZONE 'Asia/Kolkata')`;
+
+async function changedSinceFiling(db: Queryable, financialYear: string, filedOn: string) {
+  const { rows } = await db.query<{ reference: string; status: DonationStatus; received_on: string; amount_paise: string | number; changed_at: Date }>(
+    `SELECT reference, status, received_on::text AS received_on, amount_paise, form_10bd_changed_at AS changed_at
+       FROM donations WHERE financial_year = $1 AND NOT is_foreign AND form_10bd_changed_at >= ${INDIA_DAY_START}
+      ORDER BY form_10bd_changed_at, reference LIMIT 500`,
+    [financialYear, filedOn],
+  );
+  return rows.map((row) => ({
+    reference: formatReference(row.reference),
+    status: row.status,
+    receivedOn: row.received_on,
+    amountPaise: Number(row.amount_paise),
+    changedAt: new Date(row.changed_at).toISOString(),
+  }));
+}
+
+/**
+ * For the finance dashboard: each filed year with gifts changed on or after its latest filing's day,
+ * and how many. No personal data.
+ */
+export async function form10BDRevisionsDue(db: Queryable): Promise<{ financialYear: string; changed: number }[]> {
+  const { rows } = await db.query<{ financial_year: string; changed: number }>(
+    `SELECT d.financial_year, count(*)::int AS changed
+       FROM donations d
+       JOIN (SELECT DISTINCT ON (financial_year) financial_year, filed_on FROM form_10bd_filings ORDER BY financial_year, version DESC) f
+         ON f.financial_year = d.financial_year
+      WHERE NOT d.is_foreign AND d.form_10bd_changed_at >= (f.filed_on::timestamp AT TIME ZONE 'Asia/Kolkata')
+      GROUP BY d.financial_year ORDER BY d.financial_year`,
+  );
+  return rows.map((row) => ({ financialYear: row.financial_year, changed: row.changed }));
 }
 
 /**

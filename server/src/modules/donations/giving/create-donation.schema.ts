@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import { ZHelpRequestIdSchema } from '#server/shared/references';
-import { checkContactGiven, checkCountry, DONOR_FIELDS, ZAmountPaiseSchema, ZAmountRupeesSchema } from '../donation-fields.schema.ts';
+import { checkDonor, DONOR_FIELDS, ZAmountPaiseSchema, ZAmountRupeesSchema } from '../donation-fields.schema.ts';
 
 /** `donations.create` (public): a pledge, online. At most ₹10,00,000 (checked with the foundation's bank details in the answer). */
 export const ZCreateDonationRequestSchema = z
   .strictObject({ amountPaise: ZAmountPaiseSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional() })
-  .superRefine(checkContactGiven)
-  .superRefine(checkCountry);
+  .superRefine(checkDonor);
 export type TCreateDonationRequest = z.input<typeof ZCreateDonationRequestSchema>;
 export type TCreateDonationInput = z.output<typeof ZCreateDonationRequestSchema>;
 
 /** POST /api/donations: the same, with `amount` in rupees (up to 2 decimals). */
 export const ZCreateDonationRestRequestSchema = z
   .strictObject({ amount: ZAmountRupeesSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional().describe('A published help request the gift is for: earmarked to it once verified') })
-  .superRefine(checkContactGiven)
-  .superRefine(checkCountry);
+  .superRefine(checkDonor);
 export type TCreateDonationRestRequest = z.input<typeof ZCreateDonationRestRequestSchema>;
 
 /** How to pay a pledge: the UPI link (also the QR code's text) and the bank-transfer details from settings. */

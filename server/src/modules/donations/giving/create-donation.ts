@@ -16,8 +16,10 @@ import { generateReference } from '../reference.ts';
 import { type PledgeCommand, type PledgeState, decidePledge, isForeignContribution } from '../donation.decider.ts';
 
 /** The donor's details as sealed, from the validated input. */
-export function donorDetailsOf(input: Pick<TCreateDonationInput, 'donorName' | 'email' | 'phone' | 'pan' | 'address'>): DonorDetails {
-  return { name: input.donorName, email: input.email ?? null, phone: input.phone ?? null, pan: input.pan ?? null, address: input.address ?? null };
+export function donorDetailsOf(input: Pick<TCreateDonationInput, 'donorName' | 'email' | 'phone' | 'pan' | 'panName' | 'address'>): DonorDetails {
+  const pan = input.pan ?? null;
+  // The schema refuses a PAN name without a PAN; a name as on no PAN is never kept.
+  return { name: input.donorName, email: input.email ?? null, phone: input.phone ?? null, pan, panName: pan ? (input.panName ?? null) : null, address: input.address ?? null };
 }
 
 /** The pledge command's fields that come from the input and the blind-index key. */

@@ -242,6 +242,15 @@ describe('what the receipt leaves out', () => {
 });
 
 describe('receipt helpers', () => {
+  it('says the donation type in both languages when the verification chose one (issue 31)', async () => {
+    const corpus = await extractPdfText(await renderReceiptPdf({ ...issued, donationType: 'corpus' }));
+    expect(corpus).toMatch(/Donation type\s*\/\s*दान का प्रकार/);
+    expect(corpus).toMatch(/Corpus \/ कॉर्पस \(स्थायी निधि\)/);
+    const grant = await extractPdfText(await renderReceiptPdf({ ...issued, donationType: 'specific-grant' }));
+    expect(grant).toMatch(/Specific grant \/ विशिष्ट अनुदान/);
+    expect(await extractPdfText(await renderReceiptPdf({ ...issued }))).not.toContain('Donation type');
+  });
+
   it('masks all of a PAN but its last five characters', () => {
     expect(maskPan('ABCDE1234F')).toBe('XXXXX1234F');
     expect(maskPan(' ABCDE1234F ')).toBe('XXXXX1234F');

@@ -4,7 +4,7 @@ import { bilingual, createPdfLayout, type Bilingual, type Box, type FoundationDe
 import type { QrCodeGeometry } from '#server/pdf/qr-code';
 import { drawLines, layoutText, lineMetrics, type TextStyle } from '#server/pdf/text';
 import { formatReference } from '../donation-fields.schema.ts';
-import type { Cause, DonationMode, ReceiptIssuer, ReceiptVariant } from '../donations.events.ts';
+import type { Cause, DonationMode, DonationType, ReceiptIssuer, ReceiptVariant } from '../donations.events.ts';
 import { indiaDateOf } from './receipt-serial.ts';
 
 /**
@@ -24,6 +24,8 @@ interface ReceiptPdfCommon {
   amountPaise: number;
   cause: Cause;
   mode: DonationMode;
+  /** Form 10BD's nature of the gift, chosen at verification (issue 31); absent: not printed. */
+  donationType?: DonationType;
   /** YYYY-MM-DD: the day the money arrived. */
   receivedOn: string;
   utr: string | null;
@@ -62,6 +64,12 @@ export const CAUSE_LABELS: Record<Cause, Bilingual> = {
   environment: { en: 'Environment', hi: 'पर्यावरण' },
 };
 
+export const DONATION_TYPE_LABELS: Record<DonationType, Bilingual> = {
+  corpus: { en: 'Corpus', hi: 'कॉर्पस (स्थायी निधि)' },
+  'specific-grant': { en: 'Specific grant', hi: 'विशिष्ट अनुदान' },
+  others: { en: 'Others', hi: 'अन्य' },
+};
+
 export const MODE_LABELS: Record<DonationMode, Bilingual> = {
   upi: { en: 'UPI', hi: 'यूपीआई' },
   'bank-transfer': { en: 'Bank transfer (NEFT/RTGS/IMPS)', hi: 'बैंक ट्रांसफ़र (NEFT/RTGS/IMPS)' },
@@ -81,6 +89,7 @@ const LABELS = {
   wordsHi: { en: 'In words (Hindi)', hi: 'शब्दों में (हिंदी)' },
   cause: { en: 'Towards', hi: 'किस मद में' },
   mode: { en: 'Mode of payment', hi: 'भुगतान का माध्यम' },
+  donationType: { en: 'Donation type', hi: 'दान का प्रकार' },
   receivedOn: { en: 'Received on', hi: 'प्राप्ति की तारीख़' },
   utr: { en: 'UTR No.', hi: 'यूटीआर संख्या' },
   cheque: { en: 'Cheque No.', hi: 'चेक संख्या' },
@@ -245,6 +254,7 @@ export async function drawReceipt(input: ReceiptPdfInput): Promise<RenderedRecei
     { label: LABELS.wordsEn, value: words.en },
     { label: LABELS.wordsHi, value: words.hi },
     { label: LABELS.cause, value: bilingual(CAUSE_LABELS[input.cause]) },
+    ...(input.donationType ? [{ label: LABELS.donationType, value: bilingual(DONATION_TYPE_LABELS[input.donationType]) }] : []),
     { label: LABELS.mode, value: bilingual(MODE_LABELS[input.mode]) },
     ...(payment ? [payment] : []),
     { label: LABELS.receivedOn, value: formatReceiptDate(input.receivedOn) },

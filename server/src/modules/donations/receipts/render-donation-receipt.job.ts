@@ -32,6 +32,7 @@ export function receiptPdfInput(
     donor: { name: donor.name, pan: donor.pan, address: donor.address },
     amountPaise: verified.amountPaise,
     cause: verified.cause,
+    donationType: verified.donationType ?? 'others',
     mode: verified.mode,
     receivedOn: verified.receivedOn,
     utr: verified.utr,

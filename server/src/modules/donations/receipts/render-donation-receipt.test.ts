@@ -120,6 +120,8 @@ describe('what the receipt is drawn from', () => {
       donor: { name: 'Ramesh Kumar', pan: 'ABCDE1234F', address: null },
       amountPaise: 1_250_00,
       cause: 'kanyadan',
+      // A verification recorded before the donation type was chosen says "others" (decision 057).
+      donationType: 'others',
       mode: 'cheque',
       receivedOn: '2026-05-01',
       utr: null,

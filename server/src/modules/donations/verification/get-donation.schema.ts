@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CITIZENSHIPS, DONATION_MODES, ZReferenceSchema } from '../donation-fields.schema.ts';
+import { CITIZENSHIPS, DONATION_MODES, DONATION_TYPES, ZReferenceSchema } from '../donation-fields.schema.ts';
 import { OTHER_DONOR_ID_KINDS } from './donor-id.schema.ts';
 import { ZAdminDonationSchema } from './get-many-donations.schema.ts';
 
@@ -11,6 +11,10 @@ export const ZDonationDetailSchema = ZAdminDonationSchema.extend({
   pan: z.string().nullable(),
   /** Another ID of the donor, recorded by finance for Form 10BD (asked for when there is no PAN). */
   donorId: z.object({ kind: z.enum(OTHER_DONOR_ID_KINDS), number: z.string() }).nullable(),
+  /** The name as on the PAN (Latin letters) for Form 10BD: given with the gift or recorded by finance; null when none. */
+  panName: z.string().nullable(),
+  /** Form 10BD's nature of the gift, chosen at verification; null before it. */
+  donationType: z.enum(DONATION_TYPES).nullable(),
   address: z.string().nullable(),
   showName: z.boolean(),
   referrerId: z.string().nullable(),

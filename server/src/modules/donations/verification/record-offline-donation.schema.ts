@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
-  checkContactGiven,
-  checkCountry,
+  checkDonor,
   checkInstrumentNumber,
   DONOR_FIELDS,
   ZAmountPaiseSchema,
   ZAmountRupeesSchema,
   ZDateSchema,
+  ZDonationTypeSchema,
   ZOfflineModeSchema,
   ZOptionalInstrumentNumberSchema,
 } from '../donation-fields.schema.ts';
@@ -18,15 +18,16 @@ const OFFLINE_FIELDS = {
   /** The cheque or DD number (its reference); none for cash. */
   instrumentNumber: ZOptionalInstrumentNumberSchema,
   receivedOn: ZDateSchema,
+  /** Form 10BD's nature of the gift; absent: the default of its cause (decision 057). */
+  donationType: ZDonationTypeSchema.optional(),
 };
 
 function checkOffline(
-  value: { email?: string | null; phone?: string | null; mode: string; instrumentNumber?: string | null; citizenship?: string; country?: string },
+  value: { email?: string | null; phone?: string | null; pan?: string | null; panName?: string | null; mode: string; instrumentNumber?: string | null; citizenship?: string; country?: string },
   ctx: z.RefinementCtx,
 ): void {
-  checkContactGiven(value, ctx);
+  checkDonor(value, ctx);
   checkInstrumentNumber(value, ctx);
-  checkCountry(value, ctx);
 }
 
 /** `donations.admin.recordOffline` (finance): a gift received at the office, verified on entry. Up to ₹9,99,99,999. */

@@ -48,7 +48,15 @@ export async function recordOfflineDonation(services: Services, input: TRecordOf
       return decideRecordOffline(
         {
           pledge: { ...fields, helpRequestId: null, reference: state.reference, donor: await seal(streamId, donor), memberId: null, channel: 'offline', now },
-          verification: { reference: state.reference, receivedOn: input.receivedOn, mode, instrumentNumber: input.instrumentNumber ?? null, issuer: state.issuer, now },
+          verification: {
+            reference: state.reference,
+            receivedOn: input.receivedOn,
+            mode,
+            instrumentNumber: input.instrumentNumber ?? null,
+            issuer: state.issuer,
+            ...(input.donationType ? { donationType: input.donationType } : {}),
+            now,
+          },
         },
         state,
       );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkInstrumentNumber, DONATION_STATUSES, ZDateSchema, ZModeSchema, ZOptionalInstrumentNumberSchema, ZReferenceSchema, ZUtrSchema } from '../donation-fields.schema.ts';
+import { checkInstrumentNumber, DONATION_STATUSES, ZDateSchema, ZDonationTypeSchema, ZModeSchema, ZOptionalInstrumentNumberSchema, ZReferenceSchema, ZUtrSchema } from '../donation-fields.schema.ts';
 
 const VERIFY_FIELDS = {
   /** The day the money arrived (YYYY-MM-DD); its financial year is the receipt's. */
@@ -12,6 +12,8 @@ const VERIFY_FIELDS = {
    * changed the proof since, the verification is refused, so the UTR claimed is the one checked.
    */
   utr: ZUtrSchema.optional(),
+  /** Form 10BD's nature of the gift (corpus, specific grant, others); absent: the default of its cause (decision 057). */
+  donationType: ZDonationTypeSchema.optional(),
 };
 
 /** `donations.admin.verify` (finance). */

@@ -7,7 +7,18 @@ import type { TSettings } from '#server/modules/site/settings/settings.schema';
 import type { Services } from '#server/services';
 import { formatReference } from '../donation-fields.schema.ts';
 import { isForeignContribution, evolveDonation, evolveUtrClaim, noDonation, noUtrClaim, type UtrClaimState, type ClaimRead, type SerialSlot, VERIFY_CONFLICT, type VerifyState, decideVerify, receiptIssuerOf } from '../donation.decider.ts';
-import { donationStreamId, foreignReceiptPrefixOf, instrumentStreamId, receiptSerialStreamId, utrStreamId, type DonationMode, type DonationVerified, type InstrumentClaimed, type UtrClaimed } from '../donations.events.ts';
+import {
+  donationStreamId,
+  foreignReceiptPrefixOf,
+  instrumentStreamId,
+  receiptSerialStreamId,
+  utrStreamId,
+  type DonationMode,
+  type DonationType,
+  type DonationVerified,
+  type InstrumentClaimed,
+  type UtrClaimed,
+} from '../donations.events.ts';
 import { financialYearOf } from '../receipts/receipt-serial.ts';
 import type { TVerifyDonationResponse } from './verify-donation.schema.ts';
 import { streamVersion } from '#server/event-store/queries';
@@ -52,6 +63,16 @@ export async function lockSerialSlot(tx: Queryable, settings: TSettings, receive
   return { streamId, prefix, financialYear, version, ...(isForeignSeries ? { isForeignSeries } : {}) };
 }
 
+interface VerifyInput {
+  reference: string;
+  receivedOn: string;
+  mode: DonationMode;
+  instrumentNumber?: string | null;
+  utr?: string;
+  /** Absent: the default of the gift's cause (decision 057). */
+  donationType?: DonationType;
+}
+
 /**
  * `donations.admin.verify` / POST /api/admin/donations/:reference/verify (finance). In one
  * transaction: fold the donation and its UTR's claim, lock the serial stream, decide, and append to
@@ -59,7 +80,7 @@ export async function lockSerialSlot(tx: Queryable, settings: TSettings, receive
  */
 export async function verifyDonation(
   services: Services,
-  input: { reference: string; receivedOn: string; mode: DonationMode; instrumentNumber?: string | null; utr?: string },
+  input: VerifyInput,
   meta: RequestMeta,
 ): Promise<TVerifyDonationResponse> {
   return (await recordVerification(services, input, meta)).result;
@@ -68,7 +89,7 @@ export async function verifyDonation(
 /** verifyDonation, telling too whether this call verified it (false: it was verified already, the same way). */
 export async function recordVerification(
   services: Services,
-  input: { reference: string; receivedOn: string; mode: DonationMode; instrumentNumber?: string | null; utr?: string },
+  input: VerifyInput,
   meta: RequestMeta,
 ): Promise<{ result: TVerifyDonationResponse; isNew: boolean }> {
   const now = services.now();
@@ -91,7 +112,16 @@ export async function recordVerification(
     },
     decide: (state) =>
       decideVerify(
-        { reference: input.reference, expectedUtr: input.utr, receivedOn: input.receivedOn, mode: input.mode, instrumentNumber: input.instrumentNumber ?? null, issuer: state.issuer, now },
+        {
+          reference: input.reference,
+          expectedUtr: input.utr,
+          receivedOn: input.receivedOn,
+          mode: input.mode,
+          instrumentNumber: input.instrumentNumber ?? null,
+          issuer: state.issuer,
+          ...(input.donationType ? { donationType: input.donationType } : {}),
+          now,
+        },
         state,
       ),
     metadata: eventMetadata(meta),

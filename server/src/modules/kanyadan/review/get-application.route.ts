@@ -5,4 +5,4 @@ import { ZApplicationDetailSchema, ZRegNoRequestSchema } from '../kanyadan-route
 export const getApplicationRoute = anyAdminProcedure('verification', 'finance')
   .input(ZRegNoRequestSchema)
   .output(ZApplicationDetailSchema)
-  .query(({ ctx, input }) => getApplicationDetail(ctx.services, input.regNo));
+  .query(({ ctx, input }) => getApplicationDetail(ctx.services, input.regNo, ctx.user.userId));

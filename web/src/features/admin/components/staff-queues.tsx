@@ -7,6 +7,7 @@ import { formatDateTime, formatNumber } from '#web/ui/format.ts';
 /** Where each queue is worked, and its name. */
 const QUEUE_PAGES: Record<QueueId, { href: string; label: MessageKey }> = {
   donationsToVerify: { href: '/donations?status=proof_received', label: 'admin.queues.donationsToVerify' },
+  form10bdRevisions: { href: '/form-10bd', label: 'admin.queues.form10bdRevisions' },
   kanyadanToVerify: { href: '/kanyadan?status=submitted', label: 'admin.queues.kanyadanToVerify' },
   kanyadanFinance: { href: '/kanyadan?status=payment_pending', label: 'admin.queues.kanyadanFinance' },
   helpRequestsToVerify: { href: '/help', label: 'admin.queues.helpRequestsToVerify' },

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { hasAnyPermission, hasPermission, isSuperAdmin } from '@sahay/server/shared/access';
 import { useLogout } from '#web/features/identity/hooks/use-logout.public.ts';
@@ -27,6 +27,8 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/donations', label: 'adminDonations.link', text: 'adminDonations.linkText', permission: 'finance' },
   { href: '/bank-statements', label: 'finance.statements.heading', text: 'finance.statements.linkText', permission: 'finance' },
   { href: '/exports', label: 'finance.exports.heading', text: 'finance.exports.linkText', permission: 'finance' },
+  { href: '/form-10bd', label: 'finance.form10bd.metaTitle', text: 'finance.form10bd.linkText', permission: 'finance' },
+  { href: '/form-10be', label: 'finance.form10be.link', text: 'finance.form10be.linkText', permission: 'finance' },
   { href: '/disbursements', label: 'admin.disbursements.link', text: 'admin.disbursements.linkText', permission: 'finance' },
   { href: '/kanyadan', label: 'admin.kanyadan.link', text: 'admin.kanyadan.linkText', permission: KANYADAN_PERMISSIONS },
   { href: '/help', label: 'admin.help.link', text: 'admin.help.linkText', permission: 'verification' },
@@ -47,7 +49,6 @@ export default function AdminDashboardPage() {
 function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const t = useT();
   const errorText = useErrorText();
-  const [, navigate] = useLocation();
   const canManageMembers = hasPermission(me, 'members');
   const consoleLinks = CONSOLE_LINKS.filter(
     ({ permission, isSuperAdminOnly }) => (!isSuperAdminOnly || isSuperAdmin(me)) && (permission === null || hasAnyPermission(me, [permission].flat())),
@@ -56,7 +57,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const vitals = useWebVitals();
   const queues = useStaffQueues();
   const charts = useDashboardCharts();
-  const logout = useLogout();
+  const logout = useLogout('~/admin-login');
 
   return (
     <div className="container">
@@ -66,7 +67,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
           type="button"
           className="btn btn-secondary"
           disabled={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('~/admin-login', { replace: true }) })}
+          onClick={() => logout.mutate()}
         >
           {logout.isPending ? t('common.loggingOut') : t('common.logout')}
         </button>

@@ -3,11 +3,12 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate, formatMoney } from '#web/ui/format.ts';
 import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { TableScroll } from '#web/ui/table-scroll.tsx';
-import { useMyDonations } from '../hooks/use-my-donations.ts';
+import { useMyCertificates, useMyDonations } from '../hooks/use-my-donations.ts';
 import { displayReference } from '../reference.public.ts';
 import { CAUSE_LABELS, causeOf } from './cause-select.tsx';
 import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { DonationStatusBadge } from './donation-status-badge.tsx';
+import { Form10BECertificates } from './form-10be-certificates.tsx';
 import { YearlyStatementLink } from './yearly-statement-link.tsx';
 
 /** The member's donate link: gifts made through it count towards the member's "funds raised". */
@@ -17,12 +18,13 @@ export function donateLinkOf(userId: string, origin: string): string {
 
 /**
  * The dashboard's "My donations" (PRODUCT.md §6, issue 10): the member's own gifts with their
- * receipts, a way to give, and the member's donate link to share.
+ * receipts and Form 10BE certificates (issue 31), a way to give, and the member's donate link to share.
  */
 export function MyDonations({ userId }: { userId: string }) {
   const t = useT();
   const { lang } = useLang();
   const mine = useMyDonations();
+  const certificates = useMyCertificates();
   const { announce, region } = useCopyAnnouncer();
 
   return (
@@ -73,6 +75,13 @@ export function MyDonations({ userId }: { userId: string }) {
         </TableScroll>
       )}
       {mine.data && mine.data.donations.some((donation) => donation.status === 'verified') && <YearlyStatementLink proof={null} />}
+      {mine.data && mine.data.donations.length > 0 && (
+        <Form10BECertificates
+          certificates={certificates.data?.certificates}
+          proof={null}
+          status={certificates.isError && <LoadFailure message={t('form10be.loadFailed')} error={certificates.error} onRetry={() => void certificates.refetch()} />}
+        />
+      )}
       <p className="actions">
         <Link href="/donate" className="btn btn-primary">
           {t('myDonations.donate')}

@@ -5,12 +5,15 @@ import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { useRequestStatementCode, useVerifyStatementCode } from '../hooks/use-statement-code.ts';
+import { Form10BEByProof } from './form-10be-by-proof.tsx';
 import { YearlyStatementLink } from './yearly-statement-link.tsx';
 
 /**
  * The yearly statement for a donor who is not signed in (issue 29, decision 040): the e-mail or
  * phone given with the donations → "send code" → the 6-digit code → the download. Everything
  * gathered across donations goes only to whoever holds the contact; a reference proves nothing.
+ * The same proof then lists the donor's Form 10BE certificates (issue 31). This component is
+ * itself loaded on demand, after the page: none of it counts in /donate/status's first download.
  */
 export function StatementByCode({ initialContact }: { initialContact: string }) {
   const t = useT();
@@ -47,11 +50,14 @@ export function StatementByCode({ initialContact }: { initialContact: string }) 
 
   if (verifyCode.data) {
     return (
-      <section className="panel" aria-labelledby="statement-code-heading" data-testid="statement-by-code">
-        <h2 id="statement-code-heading">{t('yearlyStatement.heading')}</h2>
-        <p role="status">{t('statementCode.verified')}</p>
-        <YearlyStatementLink proof={verifyCode.data.proof} isBare />
-      </section>
+      <>
+        <section className="panel" aria-labelledby="statement-code-heading" data-testid="statement-by-code">
+          <h2 id="statement-code-heading">{t('yearlyStatement.heading')}</h2>
+          <p role="status">{t('statementCode.verified')}</p>
+          <YearlyStatementLink proof={verifyCode.data.proof} isBare />
+        </section>
+        <Form10BEByProof proof={verifyCode.data.proof} />
+      </>
     );
   }
 

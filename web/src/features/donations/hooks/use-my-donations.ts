@@ -4,3 +4,8 @@ import { trpc } from '#web/api/trpc.ts';
 export function useMyDonations() {
   return trpc.donations.getMine.useQuery();
 }
+
+/** donations.form10be.getMine: the signed-in member's Form 10BE certificates, each with its download. */
+export function useMyCertificates() {
+  return trpc.donations.form10be.getMine.useQuery();
+}

@@ -26,6 +26,9 @@ import { useSignedInDonor } from '../hooks/use-signed-in-donor.ts';
  * load stays within the public pages' byte budget.
  */
 const createSchema = lazyModule(() => import('@sahay/server/modules/donations/giving/create-donation.schema'));
+// Asked only once a PAN is typed, with its Latin-letter suggestion (a table of spellings): loaded then.
+const PanNameField = lazy(() => import('../components/pan-name-field.tsx'));
+const latinName = lazyModule(() => import('@sahay/server/shared/latin-name'));
 const loadPayStep = () => import('../components/pay-step.tsx');
 const payStepModule = lazyModule(loadPayStep);
 const PayStep = lazy(loadPayStep);
@@ -50,15 +53,16 @@ interface Values {
   email: string;
   phone: string;
   pan: string;
+  /** Null until typed: the field shows (and the form sends) a suggestion from the name. */
+  panName: string | null;
   address: string;
   referralId: string;
   showName: boolean;
   citizenship: CitizenshipChoice;
   country: string;
 }
-type TextFieldName = Exclude<keyof Values, 'showName' | 'cause' | 'citizenship' | 'country'>;
-const FIELD_ORDER = ['amount', 'cause', 'citizenship', 'country', 'donorName', 'email', 'phone', 'pan', 'address', 'referralId'] as const;
-
+type TextFieldName = Exclude<keyof Values, 'showName' | 'cause' | 'panName' | 'citizenship' | 'country'>;
+const FIELD_ORDER = ['amount', 'cause', 'citizenship', 'country', 'donorName', 'email', 'phone', 'pan', 'panName', 'address', 'referralId'] as const;
 
 /** /donate — PRODUCT.md §6: the pledge form, then how to pay, then the proof. */
 export default function DonatePage() {
@@ -131,6 +135,7 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     email: '',
     phone: '',
     pan: '',
+    panName: null,
     address: '',
     referralId: (query.get('ref') ?? '').trim().toUpperCase(),
     showName: false,
@@ -168,11 +173,11 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     const focus = (field: string) => focusField(form, field);
     const amountError =
       amount.kind === 'empty' ? t('donate.amountRequired') : amount.kind === 'invalid' ? t('donate.amountInvalid') : amount.kind === 'tooSmall' ? t('donate.amountTooSmall') : undefined;
-    // Above ₹10,00,000 the server refuses with the foundation's bank details, shown beside the amount.
-    const input = donorInputOf(amount, values);
     setIsChecking(true);
-    const [schema] = await Promise.all([createSchema.load(), payStepModule.load()]);
+    const [schema, , latin] = await Promise.all([createSchema.load(), payStepModule.load(), values.pan.trim() ? latinName.load() : undefined]);
     setIsChecking(false);
+    // Above ₹10,00,000 the server refuses with the foundation's bank details, shown beside the amount.
+    const input = donorInputOf(amount, values, latin?.latinNameSuggestion);
     // Without the schema (offline) the server still checks everything.
     const parsed = schema?.ZCreateDonationRequestSchema.safeParse(input);
     const found: FieldErrors = parsed && !parsed.success ? issuesToFieldErrors(parsed.error.issues) : {};
@@ -266,6 +271,18 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
           onChange={set('pan')}
           errors={errorsFor('pan')}
         />
+        {values.pan.trim() !== '' && (
+          <Suspense fallback={null}>
+            <PanNameField
+              pan={values.pan}
+              donorName={values.donorName}
+              value={values.panName}
+              onChange={(panName) => setTyped({ ...typed, panName })}
+              label={t('donate.panName')}
+              errors={errorsFor('panName')}
+            />
+          </Suspense>
+        )}
         <TextField name="address" label={t('donate.address')} autoComplete="street-address" multiline rows={3} value={values.address} onChange={set('address')} errors={errorsFor('address')} />
       </fieldset>
       <div className="field">

@@ -5,6 +5,7 @@ import { copyText } from '#web/ui/copy-text.ts';
 import { useHeldEpins } from '#web/features/community/hooks/use-held-epins.public.ts';
 import { useShareEpin } from '#web/features/community/hooks/use-share-epin.public.ts';
 import { shareableCode } from '#web/features/community/shareable-code.public.ts';
+import { useSiteData } from '#web/features/site/site-data.public.tsx';
 import { canUseWebShare, invitationLinkOf, referralLinkOf, whatsAppShareUrl } from '../referral.public.ts';
 
 const STATUS_VISIBLE_MS = 4000;
@@ -32,12 +33,14 @@ const LINKS: ReadonlyArray<{ href: string; label: MessageKey; icon: keyof typeof
 /**
  * The member pages' footer navigation on phones (PRODUCT.md §4): Dashboard; Refer, which copies the
  * referral link (with one of the member's unused codes in it, when there is one) and opens a share
- * (the phone's share sheet, else a WhatsApp chat picker); Invite
+ * (the phone's share sheet, else a WhatsApp chat picker) — or, when registration needs a code and
+ * the member has none, opens the dashboard's explanation of how to get one; Invite
  * codes; Profile. Hidden on wider screens, where the pages link to each other.
  */
 export function MemberFooterNav({ userId }: { userId: string }) {
   const t = useT();
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
+  const { isInviteOnly } = useSiteData().settings;
   const [isCopied, setIsCopied] = useState(false);
   const held = useHeldEpins();
   const share = useShareEpin();
@@ -48,6 +51,12 @@ export function MemberFooterNav({ userId }: { userId: string }) {
     // With one of the member's unused codes in it when there is one (issue 16): a friend needs a code
     // to join, and the link fills it in. The code is kept 48 hours for the link.
     const code = held.data ? shareableCode(held.data.epins, new Date()) : null;
+    if (isInviteOnly && !code) {
+      // A link without a code cannot work (issue 32): the dashboard says how to get a code instead.
+      navigate('/dashboard#invite-with-code');
+      requestAnimationFrame(() => document.getElementById('invite-with-code')?.focus());
+      return;
+    }
     if (code) share.mutate({ code });
     const link = code ? invitationLinkOf(userId, code, window.location.origin) : referralLinkOf(userId, window.location.origin);
     const message = code ? t('epins.shareMessage', { code }) : t('referral.shareMessage');

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
@@ -11,6 +11,9 @@ import { MemberArea } from '../components/member-area.public.tsx';
 import { MemberLinks } from '../components/member-links.public.tsx';
 import { ReferralLinkBox } from '../components/referral-link-box.tsx';
 import { InviteWithCode } from '#web/features/community/components/invite-with-code.public.tsx';
+import { useSiteData } from '#web/features/site/site-data.public.tsx';
+import { useHeldEpins } from '#web/features/community/hooks/use-held-epins.public.ts';
+import { shareableCode } from '#web/features/community/shareable-code.public.ts';
 import { useLogout } from '../hooks/use-logout.public.ts';
 import { useResendConfirmation } from '../hooks/use-resend-confirmation.ts';
 import { referralLinkOf } from '../referral.public.ts';
@@ -24,12 +27,14 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
   const t = useT();
   const { lang } = useLang();
   const errorText = useErrorText();
-  const [, navigate] = useLocation();
-  const logout = useLogout();
+  const logout = useLogout('/login?done=logout');
+  const { isInviteOnly } = useSiteData().settings;
+  const held = useHeldEpins();
+  const hasCodeToShare = held.data ? shareableCode(held.data.epins, new Date()) !== null : false;
   const logoutError = logout.error ? errorText(logout.error, 'errorPage.heading') : undefined;
 
   function onLogout() {
-    logout.mutate(undefined, { onSuccess: () => navigate('/login?done=logout', { replace: true }) });
+    logout.mutate();
   }
 
   const logoutButton = (
@@ -78,8 +83,9 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
       <section aria-labelledby="referral-heading" className="panel">
         <h2 id="referral-heading">{t('dashboard.referralHeading')}</h2>
         <p>{t('dashboard.referralHelp')}</p>
-        <InviteWithCode holderId={me.userId} />
-        <ReferralLinkBox link={referralLinkOf(me.userId, window.location.origin)} />
+        {isInviteOnly && <InviteWithCode holderId={me.userId} sponsorName={me.sponsorId === null ? null : (me.sponsorName ?? me.sponsorId)} />}
+        {/* With invite-only registration a link is offered only to a member with a code to give (issue 32): without one it cannot work. */}
+        {(!isInviteOnly || hasCodeToShare) && <ReferralLinkBox link={referralLinkOf(me.userId, window.location.origin)} />}
       </section>
       <section aria-labelledby="impact-heading" className="panel">
         <h2 id="impact-heading">{t('impact.heading')}</h2>

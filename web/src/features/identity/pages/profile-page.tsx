@@ -1,4 +1,3 @@
-import { useLocation } from 'wouter';
 import type { TProfile } from '@sahay/server/modules/identity/profile/profile.schema';
 import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
@@ -113,8 +112,7 @@ function ProfileSections({ profile }: { profile: TProfile }) {
 function LogoutButton() {
   const t = useT();
   const errorText = useErrorText();
-  const [, navigate] = useLocation();
-  const logout = useLogout();
+  const logout = useLogout('/login?done=logout');
   const error = logout.error ? errorText(logout.error, 'errorPage.heading') : undefined;
   return (
     <>
@@ -124,7 +122,7 @@ function LogoutButton() {
           type="button"
           className="btn btn-secondary"
           disabled={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/login?done=logout', { replace: true }) })}
+          onClick={() => logout.mutate()}
         >
           {logout.isPending ? t('common.loggingOut') : t('common.logout')}
         </button>

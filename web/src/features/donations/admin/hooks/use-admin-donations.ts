@@ -20,6 +20,7 @@ export function useDonationActions() {
     reject: trpc.donations.admin.reject.useMutation({ onSettled: refresh }),
     cancel: trpc.donations.admin.cancel.useMutation({ onSettled: refresh }),
     recordDonorId: trpc.donations.admin.recordDonorId.useMutation({ onSettled: refresh }),
+    recordPanName: trpc.donations.admin.recordPanName.useMutation({ onSettled: refresh }),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type TStatementColumnsPreview,
   type TVerifySureMatchesResponse,
 } from '@sahay/server/modules/donations/bank-statements/bank-statements.schema';
-import { ProcedureError } from '#web/api/procedure-fetch.ts';
+import { answerOf } from '#web/api/rest-answer.ts';
 import { trpc } from '#web/api/trpc.ts';
 
 /**
@@ -64,33 +64,4 @@ async function postVerifySureMatches(statementId: string): Promise<TVerifySureMa
     headers: { 'content-type': 'application/json', 'x-sahay-csrf': '1' },
   });
   return answerOf(response, ZVerifySureMatchesResponseSchema);
-}
-
-/** The answer when it is the one asked for; the server's refusal as a ProcedureError; anything else as no answer at all. */
-async function answerOf<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
-  const answer: unknown = await response.json().catch(() => null);
-  if (response.ok) {
-    const parsed = schema.safeParse(answer);
-    if (parsed.success) return parsed.data;
-  }
-  const refusal = refusalOf(answer);
-  if (!response.ok && refusal) throw new ProcedureError(refusal.message, { httpStatus: response.status, fieldErrors: refusal.fieldErrors, requestId: refusal.requestId });
-  // A proxy's error page is not the server's answer: the page says "check your connection".
-  throw new Error(`HTTP ${response.status}`);
-}
-
-function refusalOf(answer: unknown): { message: string; fieldErrors: Record<string, string[]> | null; requestId: string | null } | null {
-  if (typeof answer !== 'object' || answer === null || !('message' in answer) || typeof answer.message !== 'string') return null;
-  const fieldErrors = 'fieldErrors' in answer && typeof answer.fieldErrors === 'object' && answer.fieldErrors !== null ? stringListsOf(answer.fieldErrors) : null;
-  const requestId = 'requestId' in answer && typeof answer.requestId === 'string' ? answer.requestId : null;
-  return { message: answer.message, fieldErrors, requestId };
-}
-
-/** Only the lists of messages: a field error the page cannot show as text is left out. */
-function stringListsOf(value: object): Record<string, string[]> {
-  const lists: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(value)) {
-    if (Array.isArray(messages)) lists[field] = messages.filter((message): message is string => typeof message === 'string');
-  }
-  return lists;
 }

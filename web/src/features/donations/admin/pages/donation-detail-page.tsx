@@ -19,6 +19,9 @@ import { useActorName } from '#web/features/admin/components/actor-name.public.t
 import { AdminGate } from '#web/features/admin/components/admin-gate.public.tsx';
 import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.public.tsx';
 import { DONOR_ID_KIND_LABELS, DonorIdForm } from '../components/donor-id-form.tsx';
+import { DONATION_TYPE_LABELS, DonationTypeSelect, type DonationType } from '../components/donation-type-select.tsx';
+import { PanNameForm } from '../components/pan-name-form.tsx';
+import { defaultDonationTypeOf } from '@sahay/server/modules/donations/donation-fields.schema';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useAdminDonation, useDonationActions } from '../hooks/use-admin-donations.ts';
 
@@ -166,6 +169,10 @@ function DonationDetail({ reference }: { reference: string }) {
               <span className="mono">{donation.donorId.number}</span>
             </Fact>
           )}
+          <Fact label={t('finance.gift.panName')} testId="pan-name">
+            {donation.panName ?? none}
+          </Fact>
+          {donation.donationType && <Fact label={t('finance.gift.donationType')}>{t(DONATION_TYPE_LABELS[donation.donationType])}</Fact>}
           <Fact label={t('adminDonations.address')}>
             <span style={{ whiteSpace: 'pre-wrap' }}>{donation.address ?? none}</span>
           </Fact>
@@ -184,6 +191,8 @@ function DonationDetail({ reference }: { reference: string }) {
 
       {/* Form 10BD needs an ID of the donor: without a PAN, the one finance asks for. */}
       {!donation.pan && donation.donorName !== null && <DonorIdForm donation={donation} />}
+      {/* …and the donor's name in Latin letters, as on that ID. */}
+      {(donation.pan || donation.donorId) && donation.donorName !== null && <PanNameForm donation={donation} />}
 
       {donation.utr && (
         <section aria-labelledby="proof-heading" className="panel">
@@ -255,6 +264,7 @@ function VerifyForm({ donation }: { donation: TDonationDetail }) {
     receivedOn: todayInIndia(),
     mode: (donation.utrKind === 'neft-rtgs' ? 'bank-transfer' : 'upi') as (typeof MODES)[number],
     instrumentNumber: '',
+    donationType: defaultDonationTypeOf({ cause: donation.cause, helpRequestId: donation.helpRequestId }) as DonationType,
   }));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const serverErrors = fieldErrorsOf(verify.error);
@@ -266,7 +276,14 @@ function VerifyForm({ donation }: { donation: TDonationDetail }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // The UTR shown on this page: the server refuses if the donor changed it since.
-    const input = { reference: donation.reference, receivedOn: values.receivedOn, mode: values.mode, instrumentNumber: needsNumber ? values.instrumentNumber : '', ...(donation.utr ? { utr: donation.utr } : {}) };
+    const input = {
+      reference: donation.reference,
+      receivedOn: values.receivedOn,
+      mode: values.mode,
+      instrumentNumber: needsNumber ? values.instrumentNumber : '',
+      donationType: values.donationType,
+      ...(donation.utr ? { utr: donation.utr } : {}),
+    };
     const parsed = ZVerifyDonationRequestSchema.safeParse(input);
     if (!parsed.success) {
       setClientErrors(issuesToFieldErrors(parsed.error.issues));
@@ -317,6 +334,7 @@ function VerifyForm({ donation }: { donation: TDonationDetail }) {
             errors={errorsFor('instrumentNumber')}
           />
         )}
+        <DonationTypeSelect value={values.donationType} onChange={(donationType) => setValues({ ...values, donationType })} errors={errorsFor('donationType')} />
         <FormError message={failure?.message} hint={failure?.hint} />
         <SubmitButton isBusy={verify.isPending} label={t('adminDonations.verify')} busyLabel={t('common.submitting')} />
       </form>

@@ -23,8 +23,8 @@ export function lastCompletedFinancialYear(today: string): string {
 }
 
 /** GET links: the session cookie authenticates them, and the server records each download before sending it. */
-export function form10BDHref(kind: '10bd' | '10bd-missing-id', financialYear: string): string {
-  return `/api/admin/exports/${kind}?${new URLSearchParams({ fy: financialYear }).toString()}`;
+export function form10BDHref(kind: '10bd' | '10bd-missing-id', financialYear: string, isRevised = false): string {
+  return `/api/admin/exports/${kind}?${new URLSearchParams({ fy: financialYear, ...(isRevised ? { revised: 'true' } : {}) }).toString()}`;
 }
 
 /** Form FC-4's foreign contributions of a financial year (decision 058). */

@@ -9,6 +9,10 @@ import { CauseSelect } from '#web/features/donations/components/cause-select.tsx
 import { CitizenshipFields, type CitizenshipChoice } from '#web/features/donations/components/citizenship-fields.tsx';
 import { focusField } from '#web/features/donations/focus-field.ts';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
+import { PanNameField } from '#web/features/donations/components/pan-name-field.tsx';
+import { latinNameSuggestion } from '@sahay/server/shared/latin-name';
+import { defaultDonationTypeOf } from '@sahay/server/modules/donations/donation-fields.schema';
+import { DonationTypeSelect, type DonationType } from '../components/donation-type-select.tsx';
 import { displayReference, normaliseReference } from '#web/features/donations/reference.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatMoney } from '#web/ui/format.ts';
@@ -24,22 +28,44 @@ import { MODE_LABELS, todayInIndia } from './donation-detail-page.tsx';
 const OFFLINE_MODES = ['cash', 'cheque', 'dd'] as const;
 /** s.80G(5D) (and its successor): cash above ₹2,000 cannot be claimed, and the receipt says so. */
 const CASH_CLAIM_LIMIT_PAISE = 2_000_00;
-const FIELD_ORDER = ['amount', 'mode', 'instrumentNumber', 'receivedOn', 'cause', 'citizenship', 'country', 'donorName', 'email', 'phone', 'pan', 'address', 'referralId'] as const;
+const FIELD_ORDER = ['amount', 'mode', 'instrumentNumber', 'receivedOn', 'cause', 'donationType', 'citizenship', 'country', 'donorName', 'email', 'phone', 'pan', 'panName', 'address', 'referralId'] as const;
 
-const EMPTY = {
+const EMPTY: {
+  amount: string;
+  mode: string;
+  instrumentNumber: string;
+  receivedOn: string;
+  cause: string;
+  /** Null until chosen: the cause's default (decision 057). */
+  donationType: DonationType | null;
+  donorName: string;
+  email: string;
+  phone: string;
+  pan: string;
+  /** Null until typed: the suggestion from the name. */
+  panName: string | null;
+  address: string;
+  referralId: string;
+  showName: boolean;
+  /** '' until answered (the form requires it; decision 058). */
+  citizenship: CitizenshipChoice;
+  country: string;
+} = {
   amount: '',
   mode: 'cash',
   instrumentNumber: '',
   receivedOn: '',
   cause: 'general',
+  donationType: null,
   donorName: '',
   email: '',
   phone: '',
   pan: '',
+  panName: null,
   address: '',
   referralId: '',
   showName: false,
-  citizenship: '' as CitizenshipChoice,
+  citizenship: '',
   country: '',
 };
 type Values = typeof EMPTY;
@@ -67,17 +93,19 @@ function OfflineDonationForm() {
   const errorsFor = (field: string) => fieldErrors[field]?.map(translateServer);
   const hasFieldErrors = FIELD_ORDER.some((field) => fieldErrors[field]?.length);
   const failure = record.error && !hasFieldErrors ? errorText(record.error, 'adminDonations.offlineFailed') : undefined;
-  const set = (field: Exclude<keyof Values, 'showName' | 'citizenship'>) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+  const donationType = values.donationType ?? defaultDonationTypeOf({ cause: values.cause });
+  const set = (field: Exclude<keyof Values, 'showName' | 'panName' | 'donationType' | 'citizenship'>) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const input: TRecordOfflineDonationRequest = {
       // Offline gifts have no online limit; the schema's own ceiling applies.
-      ...donorInputOf(amount, values),
+      ...donorInputOf(amount, values, latinNameSuggestion),
       mode: values.mode as (typeof OFFLINE_MODES)[number],
       instrumentNumber: needsNumber ? values.instrumentNumber : '',
       receivedOn: values.receivedOn,
+      donationType,
     };
     const parsed = ZRecordOfflineDonationRequestSchema.safeParse(input);
     const found: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
@@ -154,6 +182,7 @@ function OfflineDonationForm() {
         )}
         <TextField name="receivedOn" type="date" label={t('adminDonations.receivedOn')} required value={values.receivedOn} onChange={set('receivedOn')} errors={errorsFor('receivedOn')} />
         <CauseSelect value={values.cause} onChange={set('cause')} errors={errorsFor('cause')} />
+        <DonationTypeSelect value={donationType} onChange={(chosen) => setValues({ ...values, donationType: chosen })} errors={errorsFor('donationType')} />
         <CitizenshipFields
           citizenship={values.citizenship}
           country={values.country}
@@ -168,6 +197,15 @@ function OfflineDonationForm() {
         <TextField name="email" type="email" label={t('donate.email')} autoComplete="off" spellCheck={false} value={values.email} onChange={set('email')} errors={errorsFor('email')} />
         <TextField name="phone" type="tel" label={t('donate.phone')} autoComplete="off" value={values.phone} onChange={set('phone')} errors={errorsFor('phone')} />
         <TextField name="pan" label={t('donate.pan')} autoComplete="off" autoCapitalize="characters" maxLength={10} value={values.pan} onChange={set('pan')} errors={errorsFor('pan')} />
+        <PanNameField
+          pan={values.pan}
+          donorName={values.donorName}
+          value={values.panName}
+          onChange={(panName) => setValues({ ...values, panName })}
+          label={t('finance.gift.panName')}
+          hint={t('finance.gift.panNameHint')}
+          errors={errorsFor('panName')}
+        />
         <TextField name="address" label={t('donate.address')} autoComplete="off" multiline rows={3} value={values.address} onChange={set('address')} errors={errorsFor('address')} />
         <div className="field-check">
           <input id="offline-show-name" type="checkbox" checked={values.showName} onChange={(event) => setValues({ ...values, showName: event.target.checked })} />

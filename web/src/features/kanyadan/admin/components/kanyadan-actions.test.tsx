@@ -7,6 +7,7 @@ import type { Permission } from '@sahay/server/shared/access';
 import { I18nProvider, loadNamespaces } from '#web/i18n/i18n.tsx';
 import { KanyadanApplication } from '../pages/kanyadan-application-page.tsx';
 import { abilitiesFor, type KanyadanAbilities } from './kanyadan-actions.tsx';
+import { documentsToOpen } from './kanyadan-decision-forms.tsx';
 
 const current = vi.hoisted(() => ({ detail: null as unknown }));
 const idle = () => ({ mutate: vi.fn(), reset: vi.fn(), isPending: false, error: null, data: undefined });
@@ -39,10 +40,10 @@ function application(overrides: Partial<TApplicationDetail> = {}): TApplicationD
     feePaise: 0,
     feeUtrGiven: null,
     documents: [
-      { kind: 'girlAadhaar', status: 'ready', mediaType: 'image/webp', pages: 1, rejectedReason: null },
-      { kind: 'birthCertificate', status: 'ready', mediaType: 'application/pdf', pages: 3, rejectedReason: null },
-      { kind: 'photo', status: 'processing', mediaType: null, pages: 0, rejectedReason: null },
-      { kind: 'fatherAadhaar', status: 'rejected', mediaType: null, pages: 0, rejectedReason: 'unreadable' },
+      { kind: 'girlAadhaar', status: 'ready', mediaType: 'image/webp', pages: 1, rejectedReason: null, isOpenedByYou: true },
+      { kind: 'birthCertificate', status: 'ready', mediaType: 'application/pdf', pages: 3, rejectedReason: null, isOpenedByYou: true },
+      { kind: 'photo', status: 'processing', mediaType: null, pages: 0, rejectedReason: null, isOpenedByYou: false },
+      { kind: 'fatherAadhaar', status: 'rejected', mediaType: null, pages: 0, rejectedReason: 'unreadable', isOpenedByYou: false },
     ],
     rejection: null,
     smsText: null,
@@ -175,5 +176,19 @@ describe('the application page', () => {
     const html = render(application(), FINANCE);
     expect(html).toContain('Application submitted');
     expect(html).toContain('The family');
+  });
+});
+
+describe('documentsToOpen (issue 32)', () => {
+  it('lists the documents this verifier has not opened, those still processing included, but not one that could not be processed', () => {
+    const base = { mediaType: null, pages: 1, rejectedReason: null } as const;
+    expect(
+      documentsToOpen([
+        { ...base, kind: 'girlAadhaar', status: 'ready', isOpenedByYou: true },
+        { ...base, kind: 'birthCertificate', status: 'ready', isOpenedByYou: false },
+        { ...base, kind: 'photo', status: 'processing', isOpenedByYou: false },
+        { ...base, kind: 'fatherAadhaar', status: 'rejected', rejectedReason: 'unreadable', isOpenedByYou: false },
+      ]).map((document) => document.kind),
+    ).toEqual(['birthCertificate', 'photo']);
   });
 });

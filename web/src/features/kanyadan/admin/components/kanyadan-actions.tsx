@@ -93,7 +93,7 @@ export function KanyadanActions({ application, staff }: { application: TApplicat
           )}
         </section>
       )}
-      {can.canVerify && <VerifyForm regNo={regNo} onOutcome={setOutcome} />}
+      {can.canVerify && <VerifyForm regNo={regNo} documents={application.documents} onOutcome={setOutcome} />}
       {can.canReject && <RejectForm regNo={regNo} onOutcome={setOutcome} />}
       {can.canRecordFee && <PaymentForm kind="fee" regNo={regNo} feePaise={application.feePaise} utrGiven={application.feeUtrGiven} onOutcome={setOutcome} />}
       {can.canRequestBenefit && <BenefitRequestForm regNo={regNo} onOutcome={setOutcome} />}

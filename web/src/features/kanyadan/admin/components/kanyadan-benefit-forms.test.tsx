@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_NUMBER_CONFIRM_REQUIRED, ACCOUNT_NUMBERS_DIFFER, IFSC_NOT_IN_LIST } from '@sahay/server/modules/identity/profile/profile.schema';
 import { I18nProvider, loadNamespaces, type Lang } from '#web/i18n/i18n.tsx';
-import { AccountReadBack, checkBenefitRequest } from './kanyadan-benefit-forms.tsx';
+import { AccountReadBack, checkBenefitRequest, utrComparison } from './kanyadan-benefit-forms.tsx';
 
 const VALUES = { marriageDate: '2026-05-10', accountHolder: ' Sunita  Devi ', accountNumber: '3012 4567 8901', confirmAccountNumber: '301245678901', ifsc: 'sbin0001234' };
 const proof = new File(['%PDF-1.7'], 'card.pdf', { type: 'application/pdf' });
@@ -48,5 +48,15 @@ describe('the Kanyadan benefit request’s account (issue 16)', () => {
     );
     expect(render('hi')).toContain('खाताधारक Sunita Devi, खाता संख्या 301245678901, IFSC कोड SBIN0001234 (State Bank of India)');
     expect(render('hi')).toContain('पुष्टि करें और दर्ज करें');
+  });
+});
+
+describe('the fee’s UTR from the bank statement (issue 32)', () => {
+  it('is compared with the family’s, ignoring spaces and case; without one from the family there is nothing to compare', () => {
+    expect(utrComparison('123456789012', '123456789012')).toBe('same');
+    expect(utrComparison(' 1234 5678 9012 ', '123456789012')).toBe('same');
+    expect(utrComparison('hdfcr52026112912345678', 'HDFCR52026112912345678')).toBe('same');
+    expect(utrComparison('123456789013', '123456789012')).toBe('differs');
+    expect(utrComparison('123456789012', null)).toBe('none');
   });
 });

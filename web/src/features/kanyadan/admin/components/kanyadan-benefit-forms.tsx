@@ -219,7 +219,10 @@ export function PaymentForm({
   const mutation = kind === 'disburse' ? actions.disburse : actions.recordFee;
   const schema = kind === 'disburse' ? ZDisburseRequestSchema : ZRecordFeeRequestSchema;
   const onConflict = useConflictNotice(onOutcome);
-  const [values, setValues] = useState(() => ({ utr: utrGiven ?? '', paidOn: todayInIndia() }));
+  // Empty, not the family's UTR (issue 32): the clerk types or pastes the bank statement's, and the two are compared.
+  const [values, setValues] = useState(() => ({ utr: '', paidOn: todayInIndia() }));
+  /** The bank's UTR differs from the family's and the clerk was told: the next submit records it. */
+  const [isDifferenceSeen, setIsDifferenceSeen] = useState(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const { errorsFor, failure } = useFormErrors(mutation.error, clientErrors, kind === 'disburse' ? 'admin.kanyadan.disburseFailed' : 'admin.kanyadan.feeFailed', ['utr', 'paidOn']);
 
@@ -232,6 +235,10 @@ export function PaymentForm({
       return;
     }
     setClientErrors({});
+    if (kind === 'fee' && utrComparison(parsed.data.utr, utrGiven) === 'differs' && !isDifferenceSeen) {
+      setIsDifferenceSeen(true);
+      return;
+    }
     mutation.mutate(
       { regNo, utr: parsed.data.utr, paidOn: parsed.data.paidOn },
       { onSuccess: () => onOutcome({ tone: 'success', message: t(kind === 'disburse' ? 'admin.kanyadan.disbursedDone' : 'admin.kanyadan.feeDone') }), onError: onConflict },
@@ -258,13 +265,35 @@ export function PaymentForm({
           label={t('admin.kanyadan.utr')}
           hint={t('admin.kanyadan.utrHint')}
           value={values.utr}
-          onChange={(event) => setValues({ ...values, utr: event.target.value })}
+          onChange={(event) => {
+            setValues({ ...values, utr: event.target.value });
+            setIsDifferenceSeen(false);
+          }}
           errors={errorsFor('utr')}
         />
+        {isDifferenceSeen && (
+          <div role="alert" className="notice notice-warning" data-testid="fee-utr-differs">
+            <p>{t('admin.kanyadan.feeUtrDiffers', { family: utrGiven ?? '', bank: values.utr.trim().toUpperCase() })}</p>
+          </div>
+        )}
         <TextField name="paidOn" type="date" required label={t('admin.kanyadan.paidOn')} value={values.paidOn} onChange={(event) => setValues({ ...values, paidOn: event.target.value })} errors={errorsFor('paidOn')} />
         <FormError message={failure?.message} hint={failure?.hint} />
-        <SubmitButton isBusy={mutation.isPending} label={t(kind === 'disburse' ? 'admin.kanyadan.disburse' : 'admin.kanyadan.recordFee')} busyLabel={t('common.submitting')} />
+        <SubmitButton
+          isBusy={mutation.isPending}
+          label={t(kind === 'disburse' ? 'admin.kanyadan.disburse' : isDifferenceSeen ? 'admin.kanyadan.recordFeeWithBankUtr' : 'admin.kanyadan.recordFee')}
+          busyLabel={t('common.submitting')}
+        />
       </form>
     </section>
   );
+}
+
+/**
+ * The fee's UTR as typed from the bank statement against the one the family gave (issue 32): 'none'
+ * when the family gave none, 'same', or 'differs' — then the clerk is told before recording.
+ */
+export function utrComparison(bankUtr: string, familyUtr: string | null): 'none' | 'same' | 'differs' {
+  if (!familyUtr) return 'none';
+  const plain = (utr: string) => utr.replace(/\s+/g, '').toUpperCase();
+  return plain(bankUtr) === plain(familyUtr) ? 'same' : 'differs';
 }

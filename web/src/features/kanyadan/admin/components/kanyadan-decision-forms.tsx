@@ -8,7 +8,8 @@ import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useKanyadanActions } from '../hooks/use-kanyadan-application.ts';
 import { useConflictNotice, useFormErrors, type OnOutcome } from '#web/features/admin/components/staff-forms.public.tsx';
-import { reasonLabel } from './kanyadan-labels.public.tsx';
+import type { TApplicationDetail } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
+import { documentLabel, reasonLabel } from './kanyadan-labels.public.tsx';
 
 /**
  * What the family is told for each reason, in both languages, as the server's rejection-reasons.ts
@@ -36,15 +37,22 @@ export function BilingualText({ text }: { text: { en: string; hi: string } }) {
   );
 }
 
-/** Verify: the documents are clear and match the form. */
-export function VerifyForm({ regNo, onOutcome }: { regNo: string; onOutcome: OnOutcome }) {
+/** The documents a verifier must still open before verifying (issue 32): all but those that could not be processed. */
+export function documentsToOpen(documents: TApplicationDetail['documents']): TApplicationDetail['documents'] {
+  return documents.filter((document) => (document.status === 'ready' || document.status === 'processing') && !document.isOpenedByYou);
+}
+
+/** Verify: the documents are clear and match the form — so only once this verifier has opened each of them. */
+export function VerifyForm({ regNo, documents, onOutcome }: { regNo: string; documents: TApplicationDetail['documents']; onOutcome: OnOutcome }) {
   const t = useT();
   const { verify } = useKanyadanActions();
   const onConflict = useConflictNotice(onOutcome);
   const { failure } = useFormErrors(verify.error, {}, 'admin.kanyadan.verifyFailed', []);
+  const unopened = documentsToOpen(documents);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (unopened.length > 0) return;
     verify.mutate({ regNo }, { onSuccess: () => onOutcome({ tone: 'success', message: t('admin.kanyadan.verifiedDone') }), onError: onConflict });
   }
 
@@ -52,9 +60,30 @@ export function VerifyForm({ regNo, onOutcome }: { regNo: string; onOutcome: OnO
     <section aria-labelledby="verify-heading" className="panel" data-testid="verify-form">
       <h2 id="verify-heading">{t('admin.kanyadan.verifyHeading')}</h2>
       <p>{t('admin.kanyadan.verifyHelp')}</p>
+      {unopened.length > 0 && (
+        <div id="verify-waits" data-testid="verify-waits">
+          <p>{t('admin.kanyadan.openEveryDocument')}</p>
+          <ul>
+            {unopened.map((document) => (
+              <li key={document.kind}>
+                {t(documentLabel(document.kind))}
+                {document.status === 'processing' && ` — ${t('admin.kanyadan.stillProcessing')}`}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <form className="form" noValidate onSubmit={onSubmit}>
         <FormError message={failure?.message} hint={failure?.hint} />
-        <SubmitButton isBusy={verify.isPending} label={t('admin.kanyadan.verify')} busyLabel={t('common.submitting')} />
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={verify.isPending || unopened.length > 0}
+          aria-describedby={unopened.length > 0 ? 'verify-waits' : undefined}
+          data-testid="verify-button"
+        >
+          {verify.isPending ? t('common.submitting') : t('admin.kanyadan.verify')}
+        </button>
       </form>
     </section>
   );

@@ -74,6 +74,11 @@ function DocumentItem({ regNo, document, canView, onViewed }: { regNo: string; d
         {document.status === 'rejected' && (
           <span className="table-note">{rejectedKey ? t(rejectedKey) : (document.rejectedReason ?? '')}</span>
         )}
+        {document.status === 'ready' && canView && (
+          <span className="table-note" data-testid={`opened-${document.kind}`}>
+            {t(document.isOpenedByYou ? 'admin.kanyadan.openedByYou' : 'admin.kanyadan.notOpenedByYou')}
+          </span>
+        )}
       </p>
       {document.status === 'ready' && canView && page === null && (
         <button type="button" className="btn btn-secondary" onClick={() => setPage(1)} data-testid={`view-${document.kind}`}>
