@@ -135,6 +135,11 @@ describe('donations in Chromium', () => {
       const email = `donor.${crypto.randomBytes(4).toString('hex')}@example.org`;
       await form.getByLabel('ई-मेल').fill(email);
       await form.getByLabel('पैन', { exact: true }).fill('abcde1234f');
+      // The citizenship question is required on the form: unanswered, it is the first field with an error.
+      await form.getByRole('button', { name: 'आगे: भुगतान करें' }).click();
+      await expect.poll(() => donor.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('citizenship');
+      expect(await form.getByTestId('citizenship').textContent()).toContain('बताएँ कि आप भारतीय नागरिक हैं या नहीं।');
+      await form.getByLabel('हाँ, भारतीय नागरिक').check();
       await form.getByRole('button', { name: 'आगे: भुगतान करें' }).click();
       const name = form.getByLabel('आपका नाम');
       await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
@@ -343,6 +348,7 @@ describe('donations in Chromium', () => {
     expect(await form.getByLabel('Mobile number').inputValue()).toBe('9876543210');
 
     // Above the online limit: said at once, and the server's answer names the bank account.
+    await form.getByLabel('Yes, an Indian citizen').check();
     await form.getByLabel('Amount (₹)').fill('15,00,000');
     await expect.poll(() => page.getByTestId('large-gift').textContent()).toContain('Gifts above ₹10,00,000 cannot be made online.');
     await form.getByRole('button', { name: 'Continue to payment' }).click();
@@ -440,6 +446,7 @@ describe('donations in Chromium', () => {
     await offline.getByLabel('Amount (₹)').fill('5000');
     await expect.poll(() => offline.textContent()).toContain('cannot be claimed as a tax deduction');
     await offline.getByLabel('Donor’s name').fill('Kamla Devi');
+    await offline.getByLabel('Yes, an Indian citizen').check();
     await offline.getByLabel('Mobile number').fill('9123456780');
     await offline.getByRole('button', { name: 'Record and issue the receipt' }).click();
     await expect.poll(() => page.getByTestId('offline-recorded').textContent()).toMatch(/Receipt SAHAY\/\d{4}-\d{2}\/\d{6} issued/);

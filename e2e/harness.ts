@@ -36,7 +36,7 @@ export interface Harness {
    */
   account(options?: { role?: Role; permissions?: Permission[]; fullName?: string; password?: string; phone?: string; twoFactor?: boolean }): Promise<HarnessAccount>;
   /** A fresh page in a fresh context (axe needs a page from browser.newContext()), failing on console errors. */
-  page(options?: { width?: number; reducedMotion?: boolean }): Promise<{ page: Page; consoleErrors: string[] }>;
+  page(options?: { width?: number; height?: number; reducedMotion?: boolean }): Promise<{ page: Page; consoleErrors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -106,7 +106,7 @@ export async function startHarness(options: { vitalsSampleRate?: number; now?: (
     },
     async page(options = {}) {
       const context = await browser.newContext({
-        viewport: { width: options.width ?? 1280, height: 900 },
+        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
         reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
         baseURL: url,
       });

@@ -424,6 +424,7 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
 
     await form.locator('[name=amount]').fill(MONEY.donation.typed);
     await form.locator('[name=donorName]').fill('Anita Sharma');
+    await form.getByLabel('हाँ, भारतीय नागरिक').check();
     await form.locator('[name=email]').fill(`anita.${crypto.randomBytes(4).toString('hex')}@example.org`);
     await form.getByRole('button', { name: 'आगे: भुगतान करें' }).click();
 

@@ -1154,6 +1154,10 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
       success: () => asAdmin(get('/api/admin/exports/10bd-missing-id')).query({ fy: '2031-32' }),
       errors: { 400: () => asAdmin(get('/api/admin/exports/10bd-missing-id')), ...adminOnly(() => get('/api/admin/exports/10bd-missing-id').query({ fy: '2031-32' })) },
     },
+    getAdminExportsFc4: {
+      success: () => asAdmin(get('/api/admin/exports/fc4')).query({ fy: '2031-32' }),
+      errors: { 400: () => asAdmin(get('/api/admin/exports/fc4')).query({ fy: '2031-33' }), ...adminOnly(() => get('/api/admin/exports/fc4').query({ fy: '2031-32' })) },
+    },
     postAdminForm10be: {
       success: async () => asAdmin(post('/api/admin/form-10be')).attach('file', await unmatchedCertificate(), { filename: 'c.pdf', contentType: 'application/pdf' }),
       errors: {

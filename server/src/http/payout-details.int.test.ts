@@ -4,6 +4,7 @@ import { ACCOUNT_NUMBER_CONFIRM_REQUIRED, ACCOUNT_NUMBERS_DIFFER, IFSC_NOT_IN_LI
 import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 import { helpFields, kanyadanFields, postForm, type FormFile } from '#server/testing/contract/rest-fixtures';
 import { testDbKinds } from '#server/testing/test-db';
+import { openEveryDocument } from '#server/testing/open-every-document';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
 import { watchWrites } from './authorisation-matrix.test-helper.ts';
@@ -140,7 +141,8 @@ describe.each(testDbKinds())('payout details on %s', (kind) => {
       });
       expect(applied.status, JSON.stringify(applied.body)).toBe(201);
       const application = { regNo: applied.body.regNo as string };
-      await app.runJobs();
+      // A verifier verifies only after opening each document (issue 32).
+      await openEveryDocument(app, await app.caller({ token: verification.token }), application.regNo);
       const base = `/api/admin/kanyadan/applications/${application.regNo}`;
       expect((await request(app.http()).post(`${base}/verify`).set(bearer(verification.token)).send({})).status).toBe(200);
       const card = await simplePdf(1, 'Wedding card');

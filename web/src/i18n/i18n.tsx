@@ -2,6 +2,7 @@ import { createContext, use, useState, type ReactNode } from 'react';
 import type enAdmin from './en/admin.json';
 import type enCore from './en/core.json';
 import type enDonations from './en/donations.json';
+import type enFcra from './en/fcra.json';
 import type enHelp from './en/help.json';
 import type enHome from './en/home.json';
 import type enIdentity from './en/identity.json';
@@ -21,10 +22,10 @@ export type { Lang };
  * in its own language (the public pages have a byte budget). Each file holds whole top-level
  * sections, so keys read the same wherever they live: `home.hero.slide1`, `nav.home`.
  */
-export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages', 'places'] as const;
+export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages', 'places', 'fcra'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages & typeof enPlaces;
+export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages & typeof enPlaces & typeof enFcra;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -53,6 +54,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     help: () => import('./en/help.json'),
     kanyadanMessages: () => import('./en/kanyadanMessages.json'),
     places: () => import('./en/places.json'),
+    fcra: () => import('./en/fcra.json'),
   },
   hi: {
     core: () => import('./hi/core.json'),
@@ -68,6 +70,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     help: () => import('./hi/help.json'),
     kanyadanMessages: () => import('./hi/kanyadanMessages.json'),
     places: () => import('./hi/places.json'),
+    fcra: () => import('./hi/fcra.json'),
   },
 };
 

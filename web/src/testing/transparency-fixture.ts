@@ -16,6 +16,7 @@ export function transparencyFixture(page = 1, paidPage = 1): TTransparency {
   });
   const totals = { receivedPaise: months.reduce((sum, month) => sum + month.receivedPaise, 0), disbursedPaise: months.reduce((sum, month) => sum + month.disbursedPaise, 0) };
   return {
+    foreignContributions: null,
     months,
     causes: CAUSES.map((cause, index) => ({ cause, receivedPaise: Math.round(totals.receivedPaise / (index + 2)), disbursedPaise: cause === 'kanyadan' ? totals.disbursedPaise : 0 })),
     totals,

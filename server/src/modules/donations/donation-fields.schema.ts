@@ -3,6 +3,7 @@ import { isMultilineText, isSingleLineText } from '#server/lib/text.schema';
 import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import { PAN_PATTERN } from '#server/modules/site/settings/settings.schema';
 import { DONATION_CAUSES } from '#server/shared/causes';
+import { isForeignCountryCode } from '#server/shared/countries';
 import { LATIN_NAME_PATTERN } from '#server/shared/latin-name-pattern';
 import { INDIAN_MOBILE, LOOKUP_CONTACT_INVALID, ZLookupContactSchema } from '#server/shared/contact';
 import { REFERENCE_ALPHABET } from '#server/shared/references';
@@ -21,6 +22,8 @@ export const DONATION_MODES = ['upi', 'bank-transfer', 'cash', 'cheque', 'dd'] a
 export const OFFLINE_MODES = ['cash', 'cheque', 'dd'] as const;
 export const DONATION_STATUSES = ['awaiting_payment', 'proof_received', 'verified', 'rejected', 'abandoned', 'cancelled'] as const;
 export const UTR_KINDS = ['upi-imps', 'neft-rtgs'] as const;
+/** "Are you an Indian citizen?" Indian citizens living abroad are Indian; OCI card holders are foreign citizens. */
+export const CITIZENSHIPS = ['indian', 'foreign'] as const;
 /** A gift's nature for Form 10BD and its receipt, chosen by finance at verification (decision 057). */
 export const DONATION_TYPES = ['corpus', 'specific-grant', 'others'] as const;
 
@@ -66,6 +69,10 @@ export const INSTRUMENT_BANK_REQUIRED = 'Enter the bank the cheque or DD is draw
 export const INSTRUMENT_DATE_REQUIRED = 'Enter the date written on the cheque or DD';
 export const INSTRUMENT_DETAILS_TOGETHER = 'Give the bank and the date of the cheque or DD together.';
 export const INSTRUMENT_DETAILS_ONLY_CHEQUE = 'Only a cheque or demand draft has a bank and date here.';
+export const CITIZENSHIP_REQUIRED = 'Say whether the donor is an Indian citizen.';
+export const COUNTRY_INVALID = 'Choose the country of citizenship from the list.';
+export const COUNTRY_INDIA = 'India is not a foreign country: an Indian citizen chooses “Indian citizen”.';
+export const COUNTRY_ONLY_FOREIGN = 'A country of citizenship is asked only of a foreign citizen.';
 
 /**
  * Text a person types that may end up in a CSV file (names, addresses, reasons): no control
@@ -288,15 +295,34 @@ export function checkContactGiven(value: { email?: string | null; phone?: string
   if (!value.email && !value.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: CONTACT_REQUIRED });
 }
 
-/** The donor's part of a pledge checked as a whole: a contact, and a PAN name only with a PAN. */
-export function checkDonor(value: { email?: string | null; phone?: string | null; pan?: string | null; panName?: string | null }, ctx: z.RefinementCtx): void {
+/** The donor's part of a pledge checked as a whole: a contact, a PAN name only with a PAN, a country only with a foreign citizen. */
+export function checkDonor(
+  value: { email?: string | null; phone?: string | null; pan?: string | null; panName?: string | null; citizenship?: string; country?: string },
+  ctx: z.RefinementCtx,
+): void {
   checkContactGiven(value, ctx);
   checkPanNameWithPan(value, ctx);
+  checkCountry(value, ctx);
 }
 
 /** The reference as people see it: ABCD-2345. */
 export function formatReference(reference: string): string {
   return `${reference.slice(0, 4)}-${reference.slice(4)}`;
+}
+
+export const ZCitizenshipSchema = z.enum(CITIZENSHIPS, { error: CITIZENSHIP_REQUIRED });
+
+/** ISO 3166-1 alpha-2, any case ('us' → 'US'); India refused with its own message. */
+export const ZCountrySchema = z
+  .string({ error: COUNTRY_INVALID })
+  .trim()
+  .toUpperCase()
+  .refine((value) => value !== 'IN', COUNTRY_INDIA)
+  .refine((value) => value === 'IN' || isForeignCountryCode(value), COUNTRY_INVALID);
+
+/** A country goes with a foreign citizen only (whether one is needed is the pledge's decision: it depends on the FCRA registration). */
+export function checkCountry(value: { citizenship?: string; country?: string }, ctx: z.RefinementCtx): void {
+  if (value.country !== undefined && value.citizenship !== 'foreign') ctx.addIssue({ code: 'custom', path: ['country'], message: COUNTRY_ONLY_FOREIGN });
 }
 
 export const ZShowNameSchema = z.boolean({ error: 'Choose yes or no' }).default(false);
@@ -315,4 +341,12 @@ export const DONOR_FIELDS = {
   showName: ZShowNameSchema,
   /** The member credited with the funds raised; empty or absent for none. */
   referralId: ZOptionalReferralIdSchema,
+  /**
+   * "Is the donor an Indian citizen?" Optional here (a field added to the REST contract is optional,
+   * docs/product.md §12): absent is treated as before, a domestic gift, and the pledge records that
+   * it was not declared. The web forms require it (decision 058).
+   */
+  citizenship: ZCitizenshipSchema.optional(),
+  /** A foreign citizen's country of citizenship (required of them once the foundation holds an FCRA registration). */
+  country: ZCountrySchema.optional(),
 };

@@ -56,12 +56,16 @@ interface DonationRow {
   pledged_at: Date;
   proof_at: Date | null;
   verified_at: Date | null;
+  citizenship: 'indian' | 'foreign' | null;
+  country: string | null;
+  is_foreign: boolean;
 }
 
 /** Dates come back as text, whatever the driver's parser for `date` does. */
 const COLUMNS = `reference, status, amount_paise, cause, donor_name, donor_email, donor_phone, donor_pan, donor_id_kind, donor_id_number, donor_address, donor_pan_name, donation_type, has_pan, show_name,
   referrer_id, help_request_id, member_id, channel, utr, utr_kind, screenshot_status, screenshot_file_id, received_on::text AS received_on, mode, instrument_number,
-  receipt_serial, receipt_issued_on::text AS receipt_issued_on, receipt_file_id, cancelled_receipt_file_id, reason, pledged_at, proof_at, verified_at`;
+  receipt_serial, receipt_issued_on::text AS receipt_issued_on, receipt_file_id, cancelled_receipt_file_id, reason, pledged_at, proof_at, verified_at,
+  citizenship, country, is_foreign`;
 
 const iso = (value: Date | null): string | null => (value ? new Date(value).toISOString() : null);
 
@@ -105,7 +109,8 @@ export async function getDonationStatus(services: Services, input: { reference: 
   }
   if ((row.status === 'rejected' || row.status === 'cancelled') && row.reason) status.reason = row.reason;
   if (row.status === 'awaiting_payment' || row.status === 'abandoned') {
-    status.pay = paymentDetailsOf(paymentSettingsOf((await getSettings(services.db)).settings), row.reference, Number(row.amount_paise));
+    // A foreign pledge is paid into the FCRA account only, here as on the pledge's answer (decision 058).
+    status.pay = paymentDetailsOf(paymentSettingsOf((await getSettings(services.db)).settings), row.reference, Number(row.amount_paise), row.is_foreign);
   }
   return status;
 }
@@ -257,6 +262,8 @@ export async function getDonationDetail(services: Pick<Services, 'db' | 'eventSt
     showName: row.show_name,
     referrerId: row.referrer_id,
     helpRequestId: row.help_request_id,
+    citizenship: row.citizenship,
+    country: row.country,
     memberId: row.member_id,
     receivedOn: row.received_on,
     mode: row.mode,

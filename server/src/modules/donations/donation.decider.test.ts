@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
-import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState, CANCEL_NOT_VERIFIED, decideCancel, decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState, decideEraseDonation, ABANDON_AFTER_MS, decideAbandon, decideScreenshotResult, decideRecordOffline, decideReject, REJECT_CANCELLED, REJECT_VERIFIED, decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED, decideVerify, instrumentAlreadyUsed, RECEIVED_IN_FUTURE, utrAlreadyUsed, VERIFY_CANCELLED, VERIFY_REJECTED, VERIFY_WITHOUT_PROOF, type SerialSlot, type VerificationCommand, decideRecordDonorId, decideShredRetainedReceipt, DONOR_ERASED, evolveRetention, hasDonorIdToRecord, noRetention, decideRecordPanName, hasPanNameToRecord, PAN_NAME_WITHOUT_ID, INSTRUMENT_DATE_IN_FUTURE, INSTRUMENT_DATE_TOO_OLD, INSTRUMENT_DETAILS_NOT_ALLOWED, instrumentValidUntil } from './donation.decider.ts';
+import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState, CANCEL_NOT_VERIFIED, decideCancel, decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState, decideEraseDonation, ABANDON_AFTER_MS, decideAbandon, decideScreenshotResult, decideRecordOffline, decideReject, REJECT_CANCELLED, REJECT_VERIFIED, decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED, decideVerify, instrumentAlreadyUsed, RECEIVED_IN_FUTURE, utrAlreadyUsed, VERIFY_CANCELLED, VERIFY_REJECTED, VERIFY_WITHOUT_PROOF, type SerialSlot, type VerificationCommand, decideRecordDonorId, decideShredRetainedReceipt, DONOR_ERASED, evolveRetention, hasDonorIdToRecord, noRetention, decideRecordPanName, hasPanNameToRecord, PAN_NAME_WITHOUT_ID, INSTRUMENT_DATE_IN_FUTURE, INSTRUMENT_DATE_TOO_OLD, INSTRUMENT_DETAILS_NOT_ALLOWED, instrumentValidUntil, COUNTRY_REQUIRED, FOREIGN_GIFT_FOR_HELP_REQUEST, isForeignContribution } from './donation.decider.ts';
 import type {
   DonationAbandoned,
   DonationCancelled,
@@ -22,7 +22,7 @@ import type {
   UtrClaimed,
 } from './donations.events.ts';
 import { OTHER_DONOR_ID_KINDS } from './verification/donor-id.schema.ts';
-import { ONLINE_LIMIT_WITH_BANK, ONLINE_LIMIT_WITHOUT_BANK, type PaymentSettings } from './giving/payment-details.ts';
+import { FOREIGN_WITHOUT_FCRA, FOREIGN_WITHOUT_FCRA_NO_CONTACT, ONLINE_LIMIT_WITH_BANK, ONLINE_LIMIT_WITHOUT_BANK, type PaymentSettings } from './giving/payment-details.ts';
 
 const reference = 'ABCD2345';
 const other = 'WXYZ6789';
@@ -155,7 +155,10 @@ const payment: PaymentSettings = {
   payeeName: 'Sahay Foundation',
   bank: { accountName: 'Sahay Foundation', accountNumber: '12345678901', ifsc: 'SBIN0001234', bankName: 'State Bank of India' },
   contact: '+91 98765 43210 / contact@sahay.example',
+  fcra: null,
 };
+const fcraAccount = { accountName: 'Sahay Foundation FCRA Account', accountNumber: '40001234567', ifsc: 'SBIN0000691', bankName: 'State Bank of India, New Delhi Main Branch' };
+const withFcra: PaymentSettings = { ...payment, fcra: { registrationNumber: '231650123', bank: fcraAccount } };
 const pledgeCommand: PledgeCommand = {
   reference,
   helpRequestId: null,
@@ -616,5 +619,123 @@ describe('decideShredRetainedReceipt', () => {
   it('keeps it until then, and records nothing for a donation with no kept receipt', () => {
     shred([pledged, proof(), verified, retained]).when({ reference, today: '2034-03-31', now }).thenNothing();
     shred([pledged, proof(), verified]).when({ reference, today: '2040-01-01', now }).thenNothing();
+  });
+});
+
+describe('foreign contributions (FCRA 2010)', () => {
+  const pledge = deciderSpec({
+    decide: (command: PledgeCommand & { state?: Partial<PledgeState> }, state: DonationState) =>
+      decidePledge(command, { ...newPledge, payment: withFcra, exists: state.exists, ...command.state }),
+    evolve: evolveDonation,
+    initialState: noDonation,
+  });
+  const foreign: PledgeCommand = { ...pledgeCommand, citizenship: 'foreign', country: 'US' };
+  const foreignPledged: DonationPledged = { ...pledged, data: { ...pledged.data, citizenship: 'foreign', country: 'US' } };
+  const noFcra = { payment } as const;
+
+  it('refuses a foreign citizen’s gift while settings hold no FCRA registration, saying why and what to do instead', () => {
+    const message = FOREIGN_WITHOUT_FCRA.replace('{contact}', payment.contact);
+    pledge([]).when({ ...foreign, state: noFcra }).thenRefuses('BAD_REQUEST', message);
+    // Without a country too: the registration is what is missing, not the country.
+    pledge([]).when({ ...foreign, country: null, state: noFcra }).thenRefuses('BAD_REQUEST', message);
+    expect(refusalOf(() => decidePledge(foreign, { ...newPledge, payment })).fieldErrors).toEqual({ citizenship: [message] });
+    pledge([]).when({ ...foreign, state: { payment: { ...payment, contact: '' } } }).thenRefuses('BAD_REQUEST', FOREIGN_WITHOUT_FCRA_NO_CONTACT);
+    // Offline, at the office, the same.
+    pledge([]).when({ ...foreign, channel: 'offline', state: noFcra }).thenRefuses('BAD_REQUEST', message);
+  });
+
+  it('records a foreign citizen’s pledge with the country once registered; a country is required and a help request refused', () => {
+    pledge([]).when(foreign).then([foreignPledged]);
+    expect(isForeignContribution(fold(donation, [foreignPledged]))).toBe(true);
+    expect(fold(donation, [foreignPledged])).toMatchObject({ citizenship: 'foreign', country: 'US' });
+    pledge([]).when({ ...foreign, country: null }).thenRefuses('BAD_REQUEST', COUNTRY_REQUIRED);
+    pledge([]).when({ ...foreign, helpRequestId: 'HELP2345' }).thenRefuses('BAD_REQUEST', FOREIGN_GIFT_FOR_HELP_REQUEST);
+  });
+
+  it('records an Indian citizen’s declaration, and no citizenship at all when none was declared (treated as domestic)', () => {
+    pledge([]).when({ ...pledgeCommand, citizenship: 'indian', state: noFcra }).then([{ ...pledged, data: { ...pledged.data, citizenship: 'indian' } }]);
+    // A country sent with an Indian citizen is not recorded (the schema refuses it before; the decision never keeps it).
+    pledge([]).when({ ...pledgeCommand, citizenship: 'indian', country: 'US' }).then([{ ...pledged, data: { ...pledged.data, citizenship: 'indian' } }]);
+    pledge([]).when({ ...pledgeCommand, state: noFcra }).then([pledged]);
+    expect('citizenship' in pledged.data).toBe(false);
+    expect(isForeignContribution(fold(donation, [pledged]))).toBe(false);
+  });
+
+  it('names the FCRA account, never the domestic one, when a foreign gift is above the online limit', () => {
+    const message = ONLINE_LIMIT_WITH_BANK.replace('{accountName}', fcraAccount.accountName)
+      .replace('{accountNumber}', fcraAccount.accountNumber)
+      .replace('{ifsc}', fcraAccount.ifsc)
+      .replace('{contact}', payment.contact);
+    pledge([]).when({ ...foreign, amountPaise: 10_00_000_01 }).thenRefuses('BAD_REQUEST', message);
+  });
+
+  const foreignSlot = (version: number | null): SerialSlot => ({ streamId: 'receipt-serials-SAHAY-FC-2026-27', prefix: 'SAHAY-FC', financialYear: '2026-27', version, isForeignSeries: true });
+  const verifyCommand: VerificationCommand = { reference, receivedOn: '2026-04-11', mode: 'bank-transfer', instrumentNumber: null, issuer, now };
+  const verify = deciderSpec({
+    decide: (command: VerificationCommand & { slot?: SerialSlot }, state: DonationState) =>
+      decideVerify(command, { donation: state, serial: command.slot ?? foreignSlot(null), utr: state.proof ? { value: state.proof.utr, streamId: 'donation-utr-key', claim: { claimedBy: null }, isHolderCancelled: false } : null, instrument: null }),
+    evolve: evolveDonation,
+    initialState: noDonation,
+  });
+  const foreignVerified: DonationVerified = {
+    type: 'DonationVerified',
+    data: {
+      ...verified.data,
+      mode: 'bank-transfer',
+      receipt: { ...receipt, serial: 'SAHAY-FC/2026-27/000001', number: 1 },
+      isForeignContribution: true,
+    },
+  };
+
+  it('verifies a foreign contribution with the first serial of its own series, marked as foreign', () => {
+    verify([foreignPledged, proof()])
+      .when(verifyCommand)
+      .then([
+        { streamId, events: [foreignVerified] },
+        { streamId: 'receipt-serials-SAHAY-FC-2026-27', events: [{ type: 'ReceiptSerialAllocated', data: { serial: 'SAHAY-FC/2026-27/000001', number: 1, reference, allocatedAt: at } }] },
+        { streamId: 'donation-utr-key', events: [{ type: 'UtrClaimed', data: { reference, claimedAt: at } }] },
+      ]);
+  });
+
+  it('never numbers a foreign gift in the domestic series, nor a domestic gift in the foreign one', () => {
+    const domesticSlot: SerialSlot = { streamId: 'receipt-serials-SAHAY-2026-27', prefix: 'SAHAY', financialYear: '2026-27', version: 6 };
+    expect(() => fold(donation, [foreignPledged, proof()]) && decideVerify(verifyCommand, { donation: fold(donation, [foreignPledged, proof()]), serial: domesticSlot, utr: null, instrument: null })).toThrow(/wrong series/);
+    expect(() => decideVerify(verifyCommand, { donation: fold(donation, [pledged, proof()]), serial: foreignSlot(3), utr: null, instrument: null })).toThrow(/wrong series/);
+  });
+
+  it('cancels a foreign contribution, saying it is one so that only the foreign totals give it back', () => {
+    const cancel = deciderSpec({ decide: decideCancel, evolve: evolveDonation, initialState: noDonation });
+    cancel([foreignPledged, proof(), foreignVerified])
+      .when({ reference, reason: 'Cheque bounced', now })
+      .then([{ type: 'DonationCancelled', data: { ...cancelled.data, isForeignContribution: true } }]);
+  });
+
+  it('records a foreign gift at the office in the foreign series once registered, and refuses it without a registration', () => {
+    const offline = deciderSpec({
+      decide: (command: Parameters<typeof decideRecordOffline>[0] & { payment: PaymentSettings }, state: DonationState) =>
+        decideRecordOffline(command, { ...newPledge, payment: command.payment, exists: state.exists, serial: foreignSlot(4) }),
+      evolve: evolveDonation,
+      initialState: noDonation,
+    });
+    const offlinePledge: PledgeCommand = { ...foreign, memberId: null, channel: 'offline', now };
+    const verification: VerificationCommand = { reference, receivedOn: '2026-04-12', mode: 'cheque', instrumentNumber: null, issuer, now };
+    offline([])
+      .when({ pledge: offlinePledge, verification, payment })
+      .thenRefuses('BAD_REQUEST', FOREIGN_WITHOUT_FCRA.replace('{contact}', payment.contact));
+    offline([])
+      .when({ pledge: offlinePledge, verification, payment: withFcra })
+      .then([
+        {
+          streamId,
+          events: [
+            { ...foreignPledged, data: { ...foreignPledged.data, memberId: null, channel: 'offline', pledgedAt: at } },
+            {
+              type: 'DonationVerified',
+              data: { ...foreignVerified.data, memberId: null, receivedOn: '2026-04-12', mode: 'cheque', utr: null, receipt: { ...receipt, serial: 'SAHAY-FC/2026-27/000005', number: 5 } },
+            },
+          ],
+        },
+        { streamId: 'receipt-serials-SAHAY-FC-2026-27', events: [{ type: 'ReceiptSerialAllocated', data: { serial: 'SAHAY-FC/2026-27/000005', number: 5, reference, allocatedAt: at } }] },
+      ]);
   });
 });

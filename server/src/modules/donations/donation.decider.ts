@@ -9,6 +9,7 @@ import {
   DONATION_STREAM_PREFIX,
   donationStreamId,
   type Cause,
+  type Citizenship,
   type DonationAbandoned,
   type DonationCancelled,
   type DonationEvent,
@@ -35,7 +36,7 @@ import {
   type UtrClaimed,
   type UtrKind,
 } from './donations.events.ts';
-import { onlineLimitMessage, type PaymentSettings } from './giving/payment-details.ts';
+import { foreignWithoutFcraMessage, onlineLimitMessage, type PaymentSettings } from './giving/payment-details.ts';
 import { formatSerial, indiaDateOf, isCashAboveLimit, startOfPreviousFinancialYear } from './receipts/receipt-serial.ts';
 
 // The donation stream's one decider (docs/decisions/052): its state and evolve, and every decision
@@ -67,6 +68,10 @@ export interface DonationState {
   memberId: string | null;
   channel: 'online' | 'offline';
   pledgedAt: string | null;
+  /** What the donor declared; null when they did not (treated as Indian: a domestic gift). */
+  citizenship: Citizenship | null;
+  /** A foreign citizen's country (ISO 3166-1 alpha-2), else null. */
+  country: string | null;
   /** The latest proof the donor submitted. */
   proof: { utr: string; utrKind: UtrKind; submittedAt: string } | null;
   /** A screenshot waiting for the image job (a newer one replaces it). */
@@ -109,6 +114,8 @@ export const noDonation: DonationState = {
   memberId: null,
   channel: 'online',
   pledgedAt: null,
+  citizenship: null,
+  country: null,
   proof: null,
   pendingScreenshotUploadId: null,
   screenshot: null,
@@ -141,6 +148,8 @@ export function evolveDonation(state: DonationState, event: Recorded<DonationStr
         memberId: data.memberId,
         channel: data.channel,
         pledgedAt: data.pledgedAt,
+        citizenship: data.citizenship ?? null,
+        country: data.country ?? null,
       };
     }
     case 'DonationProofSubmitted': {
@@ -248,6 +257,36 @@ export interface PledgeCommand {
   memberId: string | null;
   channel: 'online' | 'offline';
   now: Date;
+  /** The donor's declaration; absent when not made (a REST client that does not send it): a domestic gift. */
+  citizenship?: Citizenship;
+  /** A foreign citizen's country of citizenship. */
+  country?: string | null;
+}
+
+/** A foreign citizen's gift: a foreign contribution under the FCRA 2010 (an undeclared one is domestic, decision 058). */
+export function isForeignContribution(donation: { citizenship?: Citizenship | null }): boolean {
+  return donation.citizenship === 'foreign';
+}
+
+export const COUNTRY_REQUIRED = 'Choose the country of citizenship.';
+
+export const FOREIGN_GIFT_FOR_HELP_REQUEST =
+  'A gift from a foreign citizen goes to one of the foundation’s causes, kept in its FCRA account, and cannot be held for one help request. Choose a cause instead.';
+
+/**
+ * A foreign citizen's gift is taken only while settings hold the foundation's FCRA registration,
+ * with the country of citizenship, and for one of the foundation's causes (never held for a help
+ * request, whose money is paid out of the domestic account). The refusal without a registration
+ * says what the donor can do instead.
+ */
+function refuseForeignContribution(command: PledgeCommand, state: PledgeState): void {
+  if (!isForeignContribution(command)) return;
+  if (!state.payment.fcra) {
+    const message = foreignWithoutFcraMessage(state.payment);
+    throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { citizenship: [message] } });
+  }
+  if (!command.country) throw new AppError('BAD_REQUEST', { userMessage: COUNTRY_REQUIRED, fieldErrors: { country: [COUNTRY_REQUIRED] } });
+  if (command.helpRequestId) throw new AppError('BAD_REQUEST', { userMessage: FOREIGN_GIFT_FOR_HELP_REQUEST, fieldErrors: { citizenship: [FOREIGN_GIFT_FOR_HELP_REQUEST] } });
 }
 
 /** What the pledge is decided on: its stream (new), the referrer named, and the payment settings. */
@@ -264,8 +303,9 @@ export interface PledgeState {
  */
 export function decidePledge(command: PledgeCommand, state: PledgeState): DonationPledged[] {
   if (state.exists) throw new AppError('CONFLICT', { userMessage: REFERENCE_TAKEN });
+  refuseForeignContribution(command, state);
   if (command.channel === 'online' && command.amountPaise > MAX_ONLINE_AMOUNT_PAISE) {
-    const message = onlineLimitMessage(state.payment);
+    const message = onlineLimitMessage(state.payment, isForeignContribution(command));
     throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { amountPaise: [message] } });
   }
   if (state.referrer === null) throw new AppError('BAD_REQUEST', { userMessage: INVALID_REFERRAL, fieldErrors: { referralId: [INVALID_REFERRAL] } });
@@ -289,6 +329,9 @@ export function decidePledge(command: PledgeCommand, state: PledgeState): Donati
         memberId: command.memberId,
         channel: command.channel,
         pledgedAt: command.now.toISOString(),
+        // Recorded only when declared: absent means "not declared", as on every pledge before the question.
+        ...(command.citizenship ? { citizenship: command.citizenship } : {}),
+        ...(isForeignContribution(command) && command.country ? { country: command.country } : {}),
       },
     },
   ];
@@ -317,6 +360,7 @@ export function decideCancel(command: { reference: string; reason: string; now: 
         reason: command.reason,
         cancelledAt: command.now.toISOString(),
         ...(state.helpRequestId ? { helpRequestId: state.helpRequestId } : {}),
+        ...(isForeignContribution(state) ? { isForeignContribution: true as const } : {}),
       },
     },
   ];
@@ -626,6 +670,8 @@ export interface SerialSlot {
   financialYear: string;
   /** The stream's version, read holding the stream's lock: the number of the last serial issued (null: none yet). */
   version: number | null;
+  /** The foreign contributions' series (`<prefix>-FC`); absent or false: the domestic one. */
+  isForeignSeries?: boolean;
 }
 
 /**
@@ -683,7 +729,7 @@ export interface VerificationCommand {
  */
 export function verificationEvents(
   command: VerificationCommand,
-  donation: Pick<DonationState, 'amountPaise' | 'cause' | 'donorKey' | 'referrerId' | 'memberId' | 'channel' | 'pledgedAt'> & Partial<Pick<DonationState, 'helpRequestId'>>,
+  donation: Pick<DonationState, 'amountPaise' | 'cause' | 'donorKey' | 'referrerId' | 'memberId' | 'channel' | 'pledgedAt'> & Partial<Pick<DonationState, 'helpRequestId' | 'citizenship'>>,
   serial: SerialSlot,
   utr: { value: string; streamId: string } | null,
   instrument: { streamId: string } | null = null,
@@ -695,6 +741,9 @@ export function verificationEvents(
   if (command.receivedOn < startOfPreviousFinancialYear(issuedOn)) throw refuseDate(RECEIVED_TOO_LONG_AGO);
   if (donation.channel === 'online' && donation.pledgedAt && command.receivedOn < indiaDateOf(new Date(donation.pledgedAt))) throw refuseDate(RECEIVED_BEFORE_PLEDGE);
   if (command.instrument) checkInstrument(command.mode, command.instrument, command.receivedOn);
+  const isForeign = isForeignContribution(donation);
+  // The command reads the slot of the donation's series; a slot of the other series would mix the two.
+  if (isForeign !== Boolean(serial.isForeignSeries)) throw new Error(`verificationEvents: donation ${command.reference} was given a serial of the wrong series`);
   const number = (serial.version ?? 0) + 1;
   const serialText = formatSerial(serial.prefix, serial.financialYear, number);
   const at = command.now.toISOString();
@@ -723,6 +772,7 @@ export function verificationEvents(
       },
       donationType: command.donationType ?? defaultDonationTypeOf({ cause: donation.cause, helpRequestId: donation.helpRequestId ?? null }),
       verifiedAt: at,
+      ...(isForeign ? { isForeignContribution: true as const } : {}),
     },
   };
   const allocated: ReceiptSerialAllocated = { type: 'ReceiptSerialAllocated', data: { serial: serialText, number, reference: command.reference, allocatedAt: at } };
@@ -809,7 +859,16 @@ export function decideRecordOffline(
   const holder = isClaimedByAnother(state.instrument ?? null, command.pledge.reference);
   if (holder) throw new AppError('CONFLICT', { userMessage: instrumentAlreadyUsed(holder), fieldErrors: { instrumentNumber: [instrumentAlreadyUsed(holder)] } });
   const { pledge } = command;
-  const donation = { amountPaise: pledge.amountPaise, cause: pledge.cause, donorKey: pledge.donorKey, referrerId: state.referrer?.userId ?? null, memberId: pledge.memberId, channel: 'offline' as const, pledgedAt: null };
+  const donation = {
+    amountPaise: pledge.amountPaise,
+    cause: pledge.cause,
+    donorKey: pledge.donorKey,
+    referrerId: state.referrer?.userId ?? null,
+    memberId: pledge.memberId,
+    channel: 'offline' as const,
+    pledgedAt: null,
+    citizenship: pledge.citizenship ?? null,
+  };
   const streamId = donationStreamId(pledge.reference);
   // The pledge comes first on the donation's new stream, then its verification.
   const instrument = state.instrument ? { streamId: state.instrument.streamId } : null;

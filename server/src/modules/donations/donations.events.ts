@@ -1,5 +1,5 @@
 import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
-import { DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, DONATION_TYPES, UTR_KINDS } from './donation-fields.schema.ts';
+import { CITIZENSHIPS, DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, DONATION_TYPES, UTR_KINDS } from './donation-fields.schema.ts';
 import { OTHER_DONOR_ID_KINDS } from './verification/donor-id.schema.ts';
 
 export type { PersonalDataErased };
@@ -16,6 +16,9 @@ import type { Cause } from '#server/shared/causes';
 export type { Cause };
 export type DonationMode = (typeof DONATION_MODES)[number];
 export type UtrKind = (typeof UTR_KINDS)[number];
+export { CITIZENSHIPS };
+/** What the donor declared (PRODUCT.md §6 "Who gives"): a foreign citizen's gift is a foreign contribution under the FCRA 2010. */
+export type Citizenship = (typeof CITIZENSHIPS)[number];
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 export type DonationType = (typeof DONATION_TYPES)[number];
 export const RECEIPT_VARIANTS = ['issued', 'cancelled'] as const;
@@ -97,6 +100,13 @@ export type DonationPledged = {
     memberId: string | null;
     channel: 'online' | 'offline';
     pledgedAt: string;
+    /**
+     * The donor's declaration, when they made one. Absent: not declared (a pledge before the
+     * question existed, or a REST client that does not send it; decision 058) — treated as Indian.
+     */
+    citizenship?: Citizenship;
+    /** A foreign citizen's country of citizenship, ISO 3166-1 alpha-2 ('US'); absent for anyone else. Not identifying alone, so not sealed. */
+    country?: string;
   };
 };
 
@@ -145,6 +155,8 @@ export type DonationVerified = {
     /** Form 10BD's nature of the gift, chosen by finance (decision 057); absent in events recorded before: 'others'. */
     donationType?: DonationType;
     verifiedAt: string;
+    /** A foreign contribution (FCRA 2010): its own serial series and totals, never in domestic ones. Absent for any other gift. */
+    isForeignContribution?: true;
   };
 };
 
@@ -172,6 +184,8 @@ export type DonationCancelled = {
     cancelledAt: string;
     /** The help request the gift was earmarked for; absent for any other gift. */
     helpRequestId?: string;
+    /** Copied from the verification: a foreign contribution leaves the foreign totals, not the domestic ones. */
+    isForeignContribution?: true;
   };
 };
 
@@ -281,7 +295,7 @@ export type InstrumentClaimed = {
 
 // ---- stream finance-exports-<admin's user ID>: every export, who made it and of what ----
 
-export const EXPORT_KINDS = ['form-10bd', 'form-10bd-missing-id', 'donations'] as const;
+export const EXPORT_KINDS = ['form-10bd', 'form-10bd-missing-id', 'donations', 'fc-4'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /**
@@ -390,6 +404,15 @@ export const DONATION_STREAM_PREFIX = 'donation-';
 
 export function receiptSerialStreamId(prefix: string, financialYear: string): string {
   return `receipt-serials-${prefix}-${financialYear}`;
+}
+
+/**
+ * Foreign contributions' receipts have a series of their own: the prefix with `-FC`
+ * (`SAHAY-FC/2026-27/000001`), gap-free per financial year like the domestic one (decision 058).
+ * Settings refuse a receipt prefix ending in `-FC`, so the two series never share a stream.
+ */
+export function foreignReceiptPrefixOf(prefix: string): string {
+  return `${prefix}-FC`;
 }
 
 /**

@@ -36,8 +36,9 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
         const donor = await reveal<DonorDetails>(data.donor);
         await tx.query(
           `INSERT INTO ${table} (reference, status, amount_paise, cause, donor_name, donor_email, donor_phone, donor_pan, donor_address,
-             contact_keys, donor_key, has_pan, show_name, referrer_id, member_id, channel, pledged_at, updated_at, help_request_id, donor_pan_name)
-           VALUES ($1, 'awaiting_payment', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18)
+             contact_keys, donor_key, has_pan, show_name, referrer_id, member_id, channel, pledged_at, updated_at, help_request_id,
+             citizenship, country, is_foreign, donor_pan_name)
+           VALUES ($1, 'awaiting_payment', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19, $20, $21)
            ON CONFLICT (reference) DO NOTHING`,
           [
             data.reference,
@@ -59,6 +60,9 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
             data.channel,
             data.pledgedAt,
             data.helpRequestId ?? null,
+            data.citizenship ?? null,
+            data.country ?? null,
+            data.citizenship === 'foreign',
             donor?.panName ?? null,
           ],
         );

@@ -26,7 +26,7 @@ import { createDonation } from './giving/create-donation.ts';
 import { ZCreateDonationRestRequestSchema, ZCreateDonationRestResponseSchema } from './giving/create-donation.schema.ts';
 import { ZReferenceSchema } from './donation-fields.schema.ts';
 import { getDonationStatus, getProofScreenshot, getReceiptPdf, listDonations } from './donation-reads.ts';
-import { exportDonations, exportForm10BD, type CsvExport } from './exports/exports.ts';
+import { exportDonations, exportFc4, exportForm10BD, type CsvExport } from './exports/exports.ts';
 import { ZDonationsExportQuerySchema, ZFinancialYearQuerySchema, ZForm10BDQuerySchema } from './exports/exports.schema.ts';
 import { ZContactQuerySchema, ZGetDonationStatusResponseSchema, ZOptionalContactQuerySchema } from './giving/get-donation-status.schema.ts';
 import { ZGetManyDonationsResponseSchema, ZGetManyDonationsRestQuerySchema } from './verification/get-many-donations.schema.ts';
@@ -403,6 +403,21 @@ export const donationsRest: readonly RestRoute[] = [
     errors: [400, 401, 403],
     handler: async ({ res, services, user, meta, query }) => {
       sendCsv(res, await exportForm10BD(services, { financialYear: query().fy, kind: 'form-10bd-missing-id' }, user, meta));
+    },
+  }),
+
+  defineRestRoute({
+    method: 'get',
+    path: '/api/admin/exports/fc4',
+    summary: 'The foreign contributions (FCRA 2010) of financial year ?fy= for the annual return Form FC-4, donor by donor: name, type, country, address, amount, date of receipt, purpose, receipt serial; UTF-8 with a BOM; recorded with the admin (permission: finance)',
+    auth: { admin: ['finance'] },
+    query: ZFinancialYearQuerySchema,
+    response: z.string(),
+    produces: 'text/csv',
+    status: 200,
+    errors: [400, 401, 403],
+    handler: async ({ res, services, user, meta, query }) => {
+      sendCsv(res, await exportFc4(services, { financialYear: query().fy }, user, meta));
     },
   }),
 

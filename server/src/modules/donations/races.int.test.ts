@@ -152,4 +152,41 @@ describe.each(testDbKinds())('donations commands racing on %s', (kind) => {
     expect(succeeded.filter((result) => result.isErasedNow)).toHaveLength(1);
     expect(await typesOn(reference)).toEqual(['DonationPledged', 'DonationProofSubmitted', 'PersonalDataErased']);
   });
+
+  describe('foreign contributions (FCRA 2010, decision 058)', () => {
+    const foreign = () => pledgeInput({ donorName: 'Emily Carter', citizenship: 'foreign', country: 'US', cause: 'general' });
+
+    it('ten foreign pledges at once without a registration are ten refusals, and nothing is written', async () => {
+      const input = foreign();
+      const before = await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM events`);
+      const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller()).donations.create(input));
+      expect(succeeded).toEqual([]);
+      expect(refusals).toHaveLength(CALLS);
+      for (const [code, message] of refusals) expect([code, message.startsWith('The foundation is not registered under the Foreign Contribution (Regulation) Act, 2010')]).toEqual(['BAD_REQUEST', true]);
+      expect((await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM events`)).rows).toEqual(before.rows);
+    });
+
+    it('with a registration: ten clicks verify a foreign gift once, and ten foreign gifts at the office at once take ten consecutive serials of the -FC series', async () => {
+      clock = new Date('2032-01-10T06:00:00.000Z');
+      const superAdmin = await app.caller({ token: (await app.account({ role: 'admin' })).token });
+      const { version } = await superAdmin.site.settings.get();
+      await superAdmin.site.settings.update({ expectedVersion: version, data: { fcraRegistrationNumber: '231650123', fcraBankAccountName: 'Sahay Foundation FCRA Account', fcraBankAccountNumber: '40001234567', fcraBankIfsc: 'SBIN0000691' } });
+
+      const input = foreign();
+      const { reference } = await (await app.caller()).donations.create(input);
+      await (await app.caller()).donations.submitProof({ reference, contact: input.email!, utr: uniqueUtr() });
+      const verified = await raceCalls(CALLS, () => finance.donations.admin.verify({ reference, receivedOn: '2032-01-10', mode: 'bank-transfer' }));
+      expect(verified.refusals).toEqual([]);
+      expect(new Set(verified.succeeded.map((result) => result.receiptSerial))).toEqual(new Set(['SAHAY-FC/2031-32/000001']));
+      expect(await typesOn(reference)).toEqual(['DonationPledged', 'DonationProofSubmitted', 'DonationVerified']);
+
+      const donor = uniqueDonor();
+      const gift = { amountPaise: 25_000_00, cause: 'education' as const, donorName: 'Hiroshi Tanaka', phone: donor.phone, mode: 'cash' as const, receivedOn: '2032-01-09', citizenship: 'foreign' as const, country: 'JP' };
+      const office = await raceCalls(CALLS, () => finance.donations.admin.recordOffline(gift));
+      expect(office.refusals).toEqual([]);
+      expect(office.succeeded.map((result) => result.receiptSerial).sort()).toEqual(Array.from({ length: CALLS }, (_, index) => `SAHAY-FC/2031-32/${String(index + 2).padStart(6, '0')}`));
+      const { rows } = await app.services.db.query<{ version: number }>(`SELECT max(stream_version)::int AS version FROM events WHERE stream_id = 'receipt-serials-SAHAY-FC-2031-32'`);
+      expect(rows[0]!.version).toBe(CALLS + 1);
+    });
+  });
 });

@@ -46,6 +46,8 @@ export const countersProjection: Projection<
     const add = (counter: keyof TCounters, amount: number) => addToCounter(tx, tables.site_counters, counter, amount);
     switch (event.type) {
       case 'DonationVerified': {
+        // Domestic money only: a foreign contribution has its own totals (decision 058).
+        if (event.data.isForeignContribution) return;
         await add('fundsRaisedPaise', event.data.amountPaise);
         const { rows } = await tx.query<{ gifts: number }>(
           `INSERT INTO ${tables.site_counter_donors} (donor_key, gifts) VALUES ($1, 1)
@@ -56,6 +58,7 @@ export const countersProjection: Projection<
         return;
       }
       case 'DonationCancelled': {
+        if (event.data.isForeignContribution) return;
         await add('fundsRaisedPaise', -event.data.amountPaise);
         const { rowCount } = await tx.query(`DELETE FROM ${tables.site_counter_donors} WHERE donor_key = $1 AND gifts = 1`, [event.data.donorKey]);
         if (rowCount > 0) await add('happyDonors', -1);

@@ -83,7 +83,7 @@ export function getPublicTransparency(services: Services, data: PublicSiteData, 
   }
   const kept = pages.get(key);
   if (kept) return kept;
-  const loaded = getTransparency(services.db, { today: data.today, ...asked });
+  const loaded = getTransparency(services.db, { today: data.today, fcraRegistrationNumber: data.settings.fcraRegistrationNumber, ...asked });
   pages.set(key, loaded);
   if (pages.size > TRANSPARENCY_PAGES_KEPT) pages.delete(pages.keys().next().value!);
   loaded.catch(() => pages.delete(key));

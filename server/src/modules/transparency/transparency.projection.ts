@@ -17,17 +17,30 @@ const DONATION_SUBJECT_PREFIX = 'donation-';
  * The name comes from the pledge, and only when the donor ticked "show my name": a donor who did not
  * agree is never revealed into this projection at all. An erasure removes the name; after one, the
  * pledge reveals nothing, so a replay ends with the same rows.
+ *
+ * Foreign contributions (FCRA 2010, decision 058) never enter the months, the causes or the gifts'
+ * list: they have their own quarterly disclosure (site_transparency_foreign), which names the donor
+ * as the FCRA rules ask (the donor is told so when pledging). An erasure removes the name and keeps
+ * the row, marked as erased, so the quarter's figures still add up.
  */
 export const transparencyProjection: Projection<
-  'site_transparency_months' | 'site_transparency_gifts' | 'site_transparency_names' | 'site_transparency_payments',
+  'site_transparency_months' | 'site_transparency_gifts' | 'site_transparency_names' | 'site_transparency_payments' | 'site_transparency_foreign',
   DonationPledged | DonationVerified | DonationCancelled | KanyadanBenefitDisbursed | DisbursementPaid | PersonalDataErased
 > = {
   name: 'site_transparency',
-  tables: ['site_transparency_months', 'site_transparency_gifts', 'site_transparency_names', 'site_transparency_payments'],
+  tables: ['site_transparency_months', 'site_transparency_gifts', 'site_transparency_names', 'site_transparency_payments', 'site_transparency_foreign'],
   handles: ['DonationPledged', 'DonationVerified', 'DonationCancelled', 'KanyadanBenefitDisbursed', 'DisbursementPaid', 'PersonalDataErased'],
   async apply(event, { tx, tables, reveal }) {
     switch (event.type) {
       case 'DonationPledged': {
+        if (event.data.citizenship === 'foreign' && event.data.country) {
+          const donor = await reveal<{ name: string }>(event.data.donor);
+          await tx.query(
+            `INSERT INTO ${tables.site_transparency_foreign} (reference, donor_name, country, cause, amount_paise) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (reference) DO NOTHING`,
+            [event.data.reference, donor?.name ?? null, event.data.country, event.data.cause, event.data.amountPaise],
+          );
+          return;
+        }
         if (!event.data.showName) return;
         const donor = await reveal<{ name: string }>(event.data.donor);
         if (!donor) return;
@@ -39,6 +52,10 @@ export const transparencyProjection: Projection<
       }
       case 'DonationVerified': {
         const { reference, receivedOn, amountPaise, cause, verifiedAt } = event.data;
+        if (event.data.isForeignContribution) {
+          await tx.query(`UPDATE ${tables.site_transparency_foreign} SET received_on = $2, verified_at = $3, amount_paise = $4 WHERE reference = $1`, [reference, receivedOn, verifiedAt, amountPaise]);
+          return;
+        }
         const { rowCount } = await tx.query(
           `INSERT INTO ${tables.site_transparency_gifts} (reference, received_on, amount_paise, cause, verified_at) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (reference) DO NOTHING`,
@@ -48,6 +65,10 @@ export const transparencyProjection: Projection<
         return;
       }
       case 'DonationCancelled': {
+        if (event.data.isForeignContribution) {
+          await tx.query(`UPDATE ${tables.site_transparency_foreign} SET received_on = NULL, verified_at = NULL WHERE reference = $1`, [event.data.reference]);
+          return;
+        }
         const { rows } = await tx.query<{ received_on: string; amount_paise: string; cause: string }>(
           `DELETE FROM ${tables.site_transparency_gifts} WHERE reference = $1 RETURNING to_char(received_on, 'YYYY-MM-DD') AS received_on, amount_paise, cause`,
           [event.data.reference],
@@ -74,7 +95,9 @@ export const transparencyProjection: Projection<
       case 'PersonalDataErased': {
         const { subjectId } = event.data;
         if (subjectId.startsWith(DONATION_SUBJECT_PREFIX)) {
-          await tx.query(`DELETE FROM ${tables.site_transparency_names} WHERE reference = $1`, [subjectId.slice(DONATION_SUBJECT_PREFIX.length)]);
+          const reference = subjectId.slice(DONATION_SUBJECT_PREFIX.length);
+          await tx.query(`DELETE FROM ${tables.site_transparency_names} WHERE reference = $1`, [reference]);
+          await tx.query(`UPDATE ${tables.site_transparency_foreign} SET donor_name = NULL, is_name_erased = true WHERE reference = $1`, [reference]);
         }
         return;
       }

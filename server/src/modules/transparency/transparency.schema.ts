@@ -61,5 +61,28 @@ export const ZTransparencySchema = z.object({
     total: z.number().int().min(0),
     items: z.array(z.object({ paidOn: z.string(), amountPaise: z.number().int(), cause: ZCauseSchema, scheme: z.enum(['help', 'kanyadan']) })),
   }),
+  /**
+   * The quarterly disclosure of foreign contributions (FCRA 2010; decision 058), null while the
+   * foundation holds no FCRA registration: the last four quarters of the Indian financial year
+   * (April–June is Q1), newest first, each gift with its donor's name (null once erased at the
+   * donor's request), country (ISO 3166-1 alpha-2), amount, date and purpose (the cause).
+   */
+  foreignContributions: z
+    .object({
+      registrationNumber: z.string(),
+      quarters: z.array(
+        z.object({
+          /** `2026-27 Q1`. */
+          quarter: z.string(),
+          from: z.string(),
+          to: z.string(),
+          totalPaise: z.number().int(),
+          items: z.array(
+            z.object({ donorName: z.string().nullable(), isNameErased: z.boolean(), country: z.string(), amountPaise: z.number().int(), receivedOn: z.string(), cause: ZCauseSchema }),
+          ),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type TTransparency = z.infer<typeof ZTransparencySchema>;

@@ -59,7 +59,10 @@ function pageWithin(total: number, page: number): { page: number; pageCount: num
  * the site_transparency projection: the months' few rows and one page of each list's index. A deep
  * page walks the index up to it (bench:transparency gives the figures for 100,000 gifts).
  */
-export async function getTransparency(db: Queryable, { today, page, paidPage = 1 }: { today: string; page: number; paidPage?: number }): Promise<TTransparency> {
+export async function getTransparency(
+  db: Queryable,
+  { today, page, paidPage = 1, fcraRegistrationNumber = '' }: { today: string; page: number; paidPage?: number; fcraRegistrationNumber?: string },
+): Promise<TTransparency> {
   const months = monthsUpTo(today, TRANSPARENCY_MONTHS);
   const { rows: monthRows } = await db.query<MonthRow & { gifts: string | number; disbursements: string | number }>(
     `SELECT month, cause, received_paise, disbursed_paise, gifts, disbursements FROM site_transparency_months`,
@@ -87,6 +90,7 @@ export async function getTransparency(db: Queryable, { today, page, paidPage = 1
     ),
   ]);
   return {
+    foreignContributions: fcraRegistrationNumber ? { registrationNumber: fcraRegistrationNumber, quarters: await getForeignQuarters(db, today) } : null,
     ...summarise(monthRows, months),
     gifts: {
       page: giftsPage.page,
@@ -103,6 +107,56 @@ export async function getTransparency(db: Queryable, { today, page, paidPage = 1
       items: payments.map((payment) => ({ paidOn: payment.paid_on, amountPaise: Number(payment.amount_paise), cause: payment.cause, scheme: payment.scheme })),
     },
   };
+}
+
+/** Quarters of the Indian financial year: April–June is Q1, January–March Q4. The `count` up to the one `today` falls in, newest first. */
+export function quartersUpTo(today: string, count: number): Array<{ quarter: string; from: string; to: string }> {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  // Quarters counted from April of year 0: index = FY start year * 4 + quarter within the year.
+  const fyStart = month >= 4 ? year : year - 1;
+  const current = fyStart * 4 + Math.floor(((month + 8) % 12) / 3);
+  return Array.from({ length: count }, (_, back) => {
+    const index = current - back;
+    const start = Math.floor(index / 4);
+    const q = index % 4;
+    const fromMonth = ((q * 3 + 3) % 12) + 1;
+    const fromYear = q === 3 ? start + 1 : start;
+    const lastDay = new Date(Date.UTC(fromYear, fromMonth - 1 + 3, 0)).toISOString().slice(0, 10);
+    return {
+      quarter: `${start}-${String((start + 1) % 100).padStart(2, '0')} Q${q + 1}`,
+      from: `${fromYear}-${String(fromMonth).padStart(2, '0')}-01`,
+      to: lastDay,
+    };
+  });
+}
+
+/** Foreign gifts listed per quarter at most (a foundation's foreign gifts are few; the FC-4 export has them all). */
+const FOREIGN_ROWS_PER_QUARTER = 500;
+
+async function getForeignQuarters(db: Queryable, today: string): Promise<NonNullable<TTransparency['foreignContributions']>['quarters']> {
+  const quarters = quartersUpTo(today, 4);
+  const { rows } = await db.query<{ donor_name: string | null; is_name_erased: boolean; country: string; amount_paise: string | number; received_on: string; cause: Cause }>(
+    `SELECT donor_name, is_name_erased, country, amount_paise, received_on::text AS received_on, cause FROM site_transparency_foreign
+      WHERE received_on IS NOT NULL AND received_on BETWEEN $1 AND $2
+      ORDER BY received_on DESC, verified_at DESC, reference`,
+    [quarters.at(-1)!.from, quarters[0]!.to],
+  );
+  return quarters.map((quarter) => {
+    const inQuarter = rows.filter((row) => row.received_on >= quarter.from && row.received_on <= quarter.to);
+    return {
+      ...quarter,
+      totalPaise: inQuarter.reduce((sum, row) => sum + Number(row.amount_paise), 0),
+      items: inQuarter.slice(0, FOREIGN_ROWS_PER_QUARTER).map((row) => ({
+        donorName: row.donor_name,
+        isNameErased: row.is_name_erased,
+        country: row.country,
+        amountPaise: Number(row.amount_paise),
+        receivedOn: row.received_on,
+        cause: row.cause,
+      })),
+    };
+  });
 }
 
 const CSV_TEXT = {

@@ -14,6 +14,10 @@ export interface DonorValues {
   address: string;
   referralId: string;
   showName: boolean;
+  /** '' until the donor answers "Are you an Indian citizen?" (the forms require an answer). */
+  citizenship: '' | 'indian' | 'foreign';
+  /** A foreign citizen's country (ISO code); ignored for anyone else. */
+  country: string;
 }
 
 /**
@@ -34,5 +38,7 @@ export function donorInputOf(amount: ParsedAmount, values: DonorValues, suggestL
     address: values.address,
     showName: values.showName,
     referralId: values.referralId.trim(),
+    ...(values.citizenship ? { citizenship: values.citizenship } : {}),
+    ...(values.citizenship === 'foreign' && values.country ? { country: values.country } : {}),
   };
 }

@@ -30,6 +30,10 @@ export const PUBLIC_SETTING_KEYS = [
   'bankAccountNumber',
   'bankIfsc',
   'bankName',
+  // The FCRA 2010 registration number, public by law (it is on every foreign contribution's
+  // receipt and disclosure): whether /donate can take a foreign citizen's gift. Its account is not
+  // here; the pledge's answer names it.
+  'fcraRegistrationNumber',
 ] as const satisfies ReadonlyArray<keyof TSettings>;
 export type PublicSettings = Pick<TSettings, (typeof PUBLIC_SETTING_KEYS)[number]>;
 

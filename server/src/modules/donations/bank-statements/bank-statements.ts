@@ -110,14 +110,16 @@ interface PledgeRow {
 /**
  * The donations a statement's credits can still be for: every pledge whose proof is in (matched by
  * UTR, whenever it was made), and the pledges without proof made around the statement's dates
- * (matched by amount and date, within a few days).
+ * (matched by amount and date, within a few days). Domestic pledges only: the statement is the
+ * domestic account's, and a foreign contribution is paid into the FCRA account alone (decision 058),
+ * so a foreign pledge's UTR on it is never offered as a match.
  */
 async function openPledges(services: Services, lines: readonly StatementLine[]): Promise<Pledge[]> {
   const dates = lines.map((line) => line.date).sort();
   const { rows } = await services.db.query<PledgeRow>(
     `SELECT reference, amount_paise, utr, proof_at, pledged_at FROM donations
-      WHERE status = 'proof_received'
-         OR (status IN ('awaiting_payment', 'abandoned') AND pledged_at BETWEEN $1::date - 5 AND $2::date + 5)`,
+      WHERE NOT is_foreign
+        AND (status = 'proof_received' OR (status IN ('awaiting_payment', 'abandoned') AND pledged_at BETWEEN $1::date - 5 AND $2::date + 5))`,
     [dates[0] ?? '1970-01-01', dates.at(-1) ?? '1970-01-01'],
   );
   return rows.map((row) => ({
@@ -141,7 +143,7 @@ async function alreadyVerified(services: Services, lines: readonly StatementLine
   const utrs = [...new Set(lines.flatMap((line) => line.utrs))];
   if (utrs.length === 0) return new Map();
   const { rows } = await services.db.query<{ reference: string; amount_paise: string | number; utr: string }>(
-    `SELECT reference, amount_paise, utr FROM donations WHERE status = 'verified' AND utr = ANY($1)`,
+    `SELECT reference, amount_paise, utr FROM donations WHERE status = 'verified' AND NOT is_foreign AND utr = ANY($1)`,
     [utrs],
   );
   const found = new Map<number, string>();

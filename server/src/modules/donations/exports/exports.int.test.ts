@@ -58,7 +58,18 @@ describe.each(testDbKinds())('finance exports on %s', (kind) => {
     // The receipts' label under the 2025 Act says nothing Form 10BD takes: the section code comes from its own setting.
     await settingsAdmin.site.settings.update({
       expectedVersion: version,
-      data: { taxSectionLabel: 'section 133, Income-tax Act 2025', section10bdCode: '80G', taxExemptionNo: 'AAATS1234AF20214', approvalIssuedOn: '2021-09-24' },
+      data: {
+        taxSectionLabel: 'section 133, Income-tax Act 2025',
+        section10bdCode: '80G',
+        taxExemptionNo: 'AAATS1234AF20214',
+        approvalIssuedOn: '2021-09-24',
+        // Registered under the FCRA: a foreign citizen's gift can be recorded, and is never part of Form 10BD.
+        fcraRegistrationNumber: '231650123',
+        fcraBankAccountName: 'Sahay Foundation FCRA Account',
+        fcraBankAccountNumber: '40001234567',
+        fcraBankIfsc: 'SBIN0000691',
+        fcraBankName: 'State Bank of India, New Delhi Main Branch',
+      },
     });
 
     // FY 2031-32: one donor by PAN over two e-mails and two causes, the same PAN in cash at the
@@ -366,6 +377,19 @@ describe.each(testDbKinds())('finance exports on %s', (kind) => {
       ['998877665544332', true],
     ]);
     expect((await financeCaller.donations.admin.form10bd.get({ financialYear: year })).changedSinceFiling).toEqual([]);
+    expect(await form10BDRevisionsDue(app.services.db)).toEqual([]);
+
+    // A foreign contribution of that year recorded after the filing (a cheque from abroad received in
+    // March) is no Form 10BD gift: it flags nothing for a revised statement, and is not listed apart.
+    clock = new Date('2032-04-06T07:00:00.000Z');
+    const beforeForeign = await financeCaller.donations.admin.form10bd.get({ financialYear: year });
+    const foreign = await financeCaller.donations.admin.recordOffline({
+      amountPaise: 800_00, cause: 'general', donorName: 'Hiroshi Tanaka', phone: uniqueDonor().phone, mode: 'cheque', instrumentNumber: '778812', receivedOn: '2032-03-20', showName: false, citizenship: 'foreign', country: 'JP',
+    });
+    expect(foreign.receiptSerial).toMatch(/^[A-Z]+-FC\/2031-32\//);
+    const afterForeign = await financeCaller.donations.admin.form10bd.get({ financialYear: year });
+    expect(afterForeign.changedSinceFiling).toEqual([]);
+    expect([afterForeign.rows, afterForeign.totalPaise, afterForeign.unfileable]).toEqual([beforeForeign.rows, beforeForeign.totalPaise, beforeForeign.unfileable]);
     expect(await form10BDRevisionsDue(app.services.db)).toEqual([]);
     for (const result of await replayAndCompare(app.services)) expect(result.differences, result.projection).toEqual([]);
   });

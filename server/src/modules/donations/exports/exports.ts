@@ -8,6 +8,7 @@ import { formatReference } from '../donation-fields.schema.ts';
 import { AppError } from '#server/errors/app-error';
 import type { Queryable } from '#server/db/db';
 import { exportsStreamId, type Cause, type DonationMode, type DonationStatus, type DonationType, type DonationsExported, type ExportKind, type OtherDonorIdKind } from '../donations.events.ts';
+import { fc4Csv } from './form-fc4.ts';
 import { form10BDCsv, form10BDRows, unfileableCsv, type DonorIdKind, type Form10BDDonation } from './form-10bd.ts';
 
 /** A recorded ID's kind as Form 10BD names it (the same words; one map so that a new kind must be placed). */
@@ -57,7 +58,8 @@ interface Form10BDSourceRow {
 }
 
 /**
- * The year's verified, not cancelled donations as Form 10BD reads them. The donor's ID is the PAN
+ * The year's verified, not cancelled domestic donations as Form 10BD reads them (a foreign
+ * contribution is reported in Form FC-4 instead, never in 10BD: decision 058). The donor's ID is the PAN
  * given with the gift, else the ID finance recorded after asking the donor (Aadhaar first, as the
  * portal asks; decision 030).
  */
@@ -66,7 +68,7 @@ async function form10BDDonations(db: Queryable, financialYear: string): Promise<
   const { rows } = await db.query<Form10BDSourceRow>(
     `SELECT reference, received_on::text AS received_on, amount_paise, mode, cause, donation_type, donor_key, donor_name, donor_pan_name, donor_address, donor_pan,
             donor_id_kind, donor_id_number
-       FROM donations WHERE status = 'verified' AND received_on BETWEEN $1 AND $2`,
+       FROM donations WHERE status = 'verified' AND NOT is_foreign AND received_on BETWEEN $1 AND $2`,
     [from, to],
   );
   return rows.map((row) => ({
@@ -154,7 +156,7 @@ const INDIA_DAY_START = `($2::date::timestamp AT TIME ZONE 'Asia/Kolkata')`;
 async function changedSinceFiling(db: Queryable, financialYear: string, filedOn: string) {
   const { rows } = await db.query<{ reference: string; status: DonationStatus; received_on: string; amount_paise: string | number; changed_at: Date }>(
     `SELECT reference, status, received_on::text AS received_on, amount_paise, form_10bd_changed_at AS changed_at
-       FROM donations WHERE financial_year = $1 AND form_10bd_changed_at >= ${INDIA_DAY_START}
+       FROM donations WHERE financial_year = $1 AND NOT is_foreign AND form_10bd_changed_at >= ${INDIA_DAY_START}
       ORDER BY form_10bd_changed_at, reference LIMIT 500`,
     [financialYear, filedOn],
   );
@@ -177,10 +179,46 @@ export async function form10BDRevisionsDue(db: Queryable): Promise<{ financialYe
        FROM donations d
        JOIN (SELECT DISTINCT ON (financial_year) financial_year, filed_on FROM form_10bd_filings ORDER BY financial_year, version DESC) f
          ON f.financial_year = d.financial_year
-      WHERE d.form_10bd_changed_at >= (f.filed_on::timestamp AT TIME ZONE 'Asia/Kolkata')
+      WHERE NOT d.is_foreign AND d.form_10bd_changed_at >= (f.filed_on::timestamp AT TIME ZONE 'Asia/Kolkata')
       GROUP BY d.financial_year ORDER BY d.financial_year`,
   );
   return rows.map((row) => ({ financialYear: row.financial_year, changed: row.changed }));
+}
+
+/**
+ * Form FC-4's contributions for `financialYear`: the year's verified, not cancelled foreign
+ * contributions, donor by donor (finance only; recorded with the admin like every export).
+ */
+export async function exportFc4(services: Services, input: { financialYear: string }, admin: { userId: string }, meta: RequestMeta): Promise<CsvExport> {
+  const { from, to } = financialYearRange(input.financialYear);
+  const { rows } = await services.db.query<{
+    reference: string;
+    receipt_serial: string;
+    received_on: string;
+    amount_paise: string | number;
+    cause: Cause;
+    country: string;
+    donor_name: string | null;
+    donor_address: string | null;
+  }>(
+    `SELECT reference, receipt_serial, received_on::text AS received_on, amount_paise, cause, country, donor_name, donor_address
+       FROM donations WHERE status = 'verified' AND is_foreign AND received_on BETWEEN $1 AND $2`,
+    [from, to],
+  );
+  await recordExport(services, admin, { kind: 'fc-4', financialYear: input.financialYear, from: null, to: null, isFullPan: false, rows: rows.length }, meta);
+  const csv = fc4Csv(
+    rows.map((row) => ({
+      reference: row.reference,
+      receiptSerial: row.receipt_serial,
+      receivedOn: row.received_on,
+      amountPaise: Number(row.amount_paise),
+      cause: row.cause,
+      country: row.country,
+      donorName: row.donor_name,
+      donorAddress: row.donor_address,
+    })),
+  );
+  return { fileName: `form-fc4-${input.financialYear}.csv`, csv };
 }
 
 interface DonationExportRow {

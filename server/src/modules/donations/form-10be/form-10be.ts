@@ -121,7 +121,7 @@ async function candidatesOf(db: Queryable, financialYear: string, idNumber: stri
     `SELECT d.reference, d.received_on::text AS received_on, d.donor_name, d.amount_paise,
             COALESCE(to_jsonb(d) ->> 'pan_name', to_jsonb(d) ->> 'donor_pan_name') AS pan_name
        FROM donations d
-      WHERE d.status = 'verified' AND d.received_on BETWEEN $1 AND $2 AND d.donor_name IS NOT NULL
+      WHERE d.status = 'verified' AND NOT d.is_foreign AND d.received_on BETWEEN $1 AND $2 AND d.donor_name IS NOT NULL
         AND (upper(regexp_replace(coalesce(d.donor_pan, ''), '\\s', '', 'g')) = $3 OR upper(regexp_replace(coalesce(d.donor_id_number, ''), '\\s', '', 'g')) = $3)
       ORDER BY d.received_on DESC, d.reference DESC`,
     [from, to, idNumber],
@@ -301,10 +301,10 @@ export async function listCertificates(services: Services, input: { fy: string; 
   return { certificates };
 }
 
-/** Whether a donation is a verified gift of the year (the hand-matching's choice). */
+/** Whether a donation is a verified domestic gift of the year (the hand-matching's choice; a foreign contribution is never in Form 10BD, so never has a 10BE). */
 async function isVerifiedGiftOfYear(db: Queryable, reference: string, financialYear: string): Promise<boolean> {
   const { from, to } = financialYearRange(financialYear);
-  const { rows } = await db.query(`SELECT 1 FROM donations WHERE reference = $1 AND status = 'verified' AND received_on BETWEEN $2 AND $3 AND donor_name IS NOT NULL`, [reference, from, to]);
+  const { rows } = await db.query(`SELECT 1 FROM donations WHERE reference = $1 AND status = 'verified' AND NOT is_foreign AND received_on BETWEEN $2 AND $3 AND donor_name IS NOT NULL`, [reference, from, to]);
   return rows.length > 0;
 }
 
@@ -344,7 +344,7 @@ export async function getForm10BEDashboard(services: Services, input: { fy: stri
   const { rows } = await services.db.query<{ donors: number; uploaded: number; matched: number; unmatched: number; sent: number; opened: number; missing: number }>(
     `WITH filed AS (
        SELECT DISTINCT upper(regexp_replace(coalesce(nullif(donor_pan, ''), donor_id_number), '\\s', '', 'g')) AS id
-         FROM donations WHERE status = 'verified' AND received_on BETWEEN $2 AND $3 AND coalesce(nullif(donor_pan, ''), donor_id_number) IS NOT NULL
+         FROM donations WHERE status = 'verified' AND NOT is_foreign AND received_on BETWEEN $2 AND $3 AND coalesce(nullif(donor_pan, ''), donor_id_number) IS NOT NULL
      ), certificates AS (SELECT * FROM form_10be_certificates WHERE financial_year = $1)
      SELECT (SELECT count(*)::int FROM filed) AS donors,
             (SELECT count(*)::int FROM certificates) AS uploaded,

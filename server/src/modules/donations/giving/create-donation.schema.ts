@@ -25,8 +25,10 @@ export const ZPaymentDetailsSchema = z.object({
   upiQrText: z.string().nullable(),
   payeeName: z.string(),
   vpa: z.string(),
-  /** Empty strings where settings have no value yet. */
+  /** Empty strings where settings have no value yet. For a foreign contribution: the designated FCRA account, and no UPI. */
   bank: z.object({ accountName: z.string(), accountNumber: z.string(), ifsc: z.string(), bankName: z.string() }),
+  /** A foreign citizen's gift (FCRA 2010): pay only into the designated FCRA account shown in `bank`. */
+  isForeignContribution: z.boolean(),
 });
 export type TPaymentDetails = z.infer<typeof ZPaymentDetailsSchema>;
 

@@ -13,7 +13,7 @@ import { contactKeysOf, donorKeyOf } from '../donor-keys.ts';
 import { donationStreamId, type Cause, type DonorDetails } from '../donations.events.ts';
 import { paymentDetailsOf, paymentSettingsOf } from './payment-details.ts';
 import { generateReference } from '../reference.ts';
-import { type PledgeCommand, type PledgeState, decidePledge } from '../donation.decider.ts';
+import { type PledgeCommand, type PledgeState, decidePledge, isForeignContribution } from '../donation.decider.ts';
 
 /** The donor's details as sealed, from the validated input. */
 export function donorDetailsOf(input: Pick<TCreateDonationInput, 'donorName' | 'email' | 'phone' | 'pan' | 'panName' | 'address'>): DonorDetails {
@@ -25,7 +25,7 @@ export function donorDetailsOf(input: Pick<TCreateDonationInput, 'donorName' | '
 /** The pledge command's fields that come from the input and the blind-index key. */
 export function pledgeFieldsOf(
   services: Pick<Services, 'vault'>,
-  input: Pick<TCreateDonationInput, 'amountPaise' | 'cause' | 'showName' | 'referralId'>,
+  input: Pick<TCreateDonationInput, 'amountPaise' | 'cause' | 'showName' | 'referralId' | 'citizenship' | 'country'>,
   donor: DonorDetails,
 ): Omit<PledgeCommand, 'reference' | 'donor' | 'memberId' | 'channel' | 'now' | 'helpRequestId'> {
   const blindIndex = (purpose: string, value: string) => services.vault.blindIndex(purpose, value);
@@ -37,6 +37,8 @@ export function pledgeFieldsOf(
     hasPan: donor.pan !== null,
     showName: input.showName,
     referralId: input.referralId || null,
+    ...(input.citizenship ? { citizenship: input.citizenship } : {}),
+    country: input.country ?? null,
   };
 }
 
@@ -82,7 +84,7 @@ export async function createDonation(services: Services, input: TCreateDonationI
     },
     metadata: eventMetadata(meta),
   });
-  return paymentDetailsOf(state.payment, state.reference, input.amountPaise);
+  return paymentDetailsOf(state.payment, state.reference, input.amountPaise, isForeignContribution(fields));
 }
 
 /** The record a gift is given for (a help request), asked of the module that keeps it (services.ts GiftTarget). */

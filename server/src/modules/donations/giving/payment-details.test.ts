@@ -64,3 +64,19 @@ describe('the pay step', () => {
     expect(references.join('')).not.toMatch(/[01ILO]/);
   });
 });
+
+describe('foreign contributions (decision 058)', () => {
+  const domestic = { vpa: 'sahay@sbi', payeeName: 'Sahay Foundation', bank: { accountName: 'Sahay Foundation', accountNumber: '123456789012', ifsc: 'SBIN0001234', bankName: 'SBI' }, contact: '+91 98765 43210' };
+  const fcra = { registrationNumber: '231650123', bank: { accountName: 'Sahay Foundation FCRA Account', accountNumber: '40001234567', ifsc: 'SBIN0000691', bankName: 'SBI, New Delhi Main Branch' } };
+
+  it('shows the FCRA account alone, with no UPI, for a foreign pledge', () => {
+    const pay = paymentDetailsOf({ ...domestic, fcra }, 'ABCD2345', 100_00, true);
+    expect(pay).toEqual({ reference: 'ABCD-2345', amountPaise: 100_00, upiLink: null, upiQrText: null, payeeName: fcra.bank.accountName, vpa: '', bank: fcra.bank, isForeignContribution: true });
+    expect(paymentDetailsOf({ ...domestic, fcra }, 'ABCD2345', 100_00)).toMatchObject({ vpa: 'sahay@sbi', bank: domestic.bank, isForeignContribution: false });
+  });
+
+  it('shows no account at all, never the domestic one, once the registration is gone from settings', () => {
+    const pay = paymentDetailsOf({ ...domestic, fcra: null }, 'ABCD2345', 100_00, true);
+    expect(pay).toMatchObject({ upiLink: null, vpa: '', bank: { accountName: '', accountNumber: '', ifsc: '', bankName: '' }, isForeignContribution: true });
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DONATION_MODES, DONATION_TYPES, ZReferenceSchema } from '../donation-fields.schema.ts';
+import { CITIZENSHIPS, DONATION_MODES, DONATION_TYPES, ZReferenceSchema } from '../donation-fields.schema.ts';
 import { OTHER_DONOR_ID_KINDS } from './donor-id.schema.ts';
 import { ZAdminDonationSchema } from './get-many-donations.schema.ts';
 
@@ -20,6 +20,10 @@ export const ZDonationDetailSchema = ZAdminDonationSchema.extend({
   referrerId: z.string().nullable(),
   /** The help request the gift was given for (earmarked to it once verified); null for any other gift. */
   helpRequestId: z.string().nullable(),
+  /** What the donor declared; null when they did not (a domestic gift, decision 058). A foreign contribution is matched against the FCRA account. */
+  citizenship: z.enum(CITIZENSHIPS).nullable(),
+  /** A foreign citizen's country (ISO 3166-1 alpha-2). */
+  country: z.string().nullable(),
   memberId: z.string().nullable(),
   receivedOn: z.string().nullable(),
   mode: z.enum(DONATION_MODES).nullable(),

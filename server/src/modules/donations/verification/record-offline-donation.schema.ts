@@ -38,6 +38,8 @@ type OfflineChecked = {
   instrumentNumber?: string | null;
   instrumentBank?: string | null;
   instrumentDate?: string | null;
+  citizenship?: string;
+  country?: string;
 };
 
 function checkOffline(value: OfflineChecked, ctx: z.RefinementCtx): void {

@@ -11,7 +11,7 @@ import { paymentSettingsOf } from '../giving/payment-details.ts';
 import type { TRecordOfflineDonationInput, TRecordOfflineDonationResponse } from './record-offline-donation.schema.ts';
 import { generateReference } from '../reference.ts';
 import { instrumentClaimStreamOf, lockSerialSlot, readClaim } from './verify-donation.ts';
-import { receiptIssuerOf, decideRecordOffline } from '../donation.decider.ts';
+import { isForeignContribution, receiptIssuerOf, decideRecordOffline } from '../donation.decider.ts';
 
 /**
  * `donations.admin.recordOffline` / POST /api/admin/donations/offline (finance). The donor need
@@ -29,7 +29,7 @@ export async function recordOfflineDonation(services: Services, input: TRecordOf
       const versions: Record<string, number | null> = { [donationStreamId(reference)]: null };
       const instrumentStream = instrumentClaimStreamOf(input.mode, input.instrumentNumber ?? null, input.amountPaise);
       const instrument = instrumentStream ? await readClaim(services, tx, instrumentStream, reference, versions) : null;
-      const serial = await lockSerialSlot(tx, settings, input.receivedOn);
+      const serial = await lockSerialSlot(tx, settings, input.receivedOn, isForeignContribution(fields));
       versions[serial.streamId] = serial.version;
       const state = {
         instrument,

@@ -6,9 +6,10 @@ import { currentSignatureFileId, getSettings } from '#server/modules/site/site.a
 import type { TSettings } from '#server/modules/site/settings/settings.schema';
 import type { Services } from '#server/services';
 import { formatReference } from '../donation-fields.schema.ts';
-import { evolveDonation, evolveUtrClaim, noDonation, noUtrClaim, type UtrClaimState, type ClaimRead, type SerialSlot, VERIFY_CONFLICT, type VerifyState, decideVerify, receiptIssuerOf } from '../donation.decider.ts';
+import { isForeignContribution, evolveDonation, evolveUtrClaim, noDonation, noUtrClaim, type UtrClaimState, type ClaimRead, type SerialSlot, VERIFY_CONFLICT, type VerifyState, decideVerify, receiptIssuerOf } from '../donation.decider.ts';
 import {
   donationStreamId,
+  foreignReceiptPrefixOf,
   instrumentStreamId,
   receiptSerialStreamId,
   utrStreamId,
@@ -52,13 +53,14 @@ const SERIAL_LOCK_NAMESPACE = 0x5e41_0001;
  * behind the others in bench/donations), and it exists before the year's first serial does. The
  * append's version check still guards the number if a hash ever collided.
  */
-export async function lockSerialSlot(tx: Queryable, settings: TSettings, receivedOn: string): Promise<SerialSlot> {
+export async function lockSerialSlot(tx: Queryable, settings: TSettings, receivedOn: string, isForeignSeries = false): Promise<SerialSlot> {
   const financialYear = financialYearOf(receivedOn);
-  const prefix = settings.receiptPrefix;
+  // A foreign contribution's receipt has its own series and stream (decision 058).
+  const prefix = isForeignSeries ? foreignReceiptPrefixOf(settings.receiptPrefix) : settings.receiptPrefix;
   const streamId = receiptSerialStreamId(prefix, financialYear);
   await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [SERIAL_LOCK_NAMESPACE, streamId], { name: 'sahay_lock_receipt_serials' });
   const version = await streamVersion(tx, streamId, { name: 'sahay_read_receipt_serials' });
-  return { streamId, prefix, financialYear, version };
+  return { streamId, prefix, financialYear, version, ...(isForeignSeries ? { isForeignSeries } : {}) };
 }
 
 interface VerifyInput {
@@ -104,7 +106,7 @@ export async function recordVerification(
       const instrument = instrumentStream ? await readClaim(services, tx, instrumentStream, input.reference, versions) : null;
       // Last: every verification of the year waits here for the one before it to commit, so the
       // lock is held only for the decision and the append, not for the reads above.
-      const serial = await lockSerialSlot(tx, settings, input.receivedOn);
+      const serial = await lockSerialSlot(tx, settings, input.receivedOn, isForeignContribution(donation.state));
       versions[serial.streamId] = serial.version;
       return { state: { donation: donation.state, serial, utr, instrument, issuer: receiptIssuerOf(settings, await currentSignatureFileId(services.eventStore, tx)) }, versions };
     },

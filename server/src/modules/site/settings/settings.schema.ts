@@ -76,7 +76,12 @@ export const ZSettingsSchema = z.object({
   fcraBankName: text(100),
   /** Years after the end of a financial year that a verified donation's receipt data is kept despite an erasure (issue 29). */
   taxRecordRetentionYears: z.number().int('Enter a whole number').min(1, 'Enter at least 1 year').max(30, 'Enter at most 30 years'),
-  receiptPrefix: z.string().trim().regex(/^[A-Z0-9-]{1,12}$/, 'Use 1–12 capital letters, digits or dashes'),
+  receiptPrefix: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9-]{1,12}$/, 'Use 1–12 capital letters, digits or dashes')
+    // Foreign contributions' receipts are numbered under the prefix with -FC (decision 058): a domestic prefix of that shape would share their series.
+    .refine((value) => !value.endsWith('-FC'), 'A receipt prefix cannot end in -FC: that ending marks the foreign contributions’ series'),
   upiVpa: z.union([z.literal(''), z.string().trim().regex(UPI_VPA_PATTERN, 'Enter a UPI ID like name@bank')]),
   upiPayeeName: text(100),
   bankAccountName: text(100),

@@ -9,6 +9,7 @@ import { rupeesText } from '../amount.public.ts';
 import { displayReference } from '../reference.public.ts';
 import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { ProofForm } from './proof-form.tsx';
+import { useFcraTexts } from '../hooks/use-fcra-texts.ts';
 
 /**
  * How to pay a pledge: its reference, a UPI QR code and a upi:// link that opens the payment app on
@@ -43,6 +44,9 @@ export default function PayStep({
     ] as const
   ).filter((row) => row.value !== '');
   const hasBankDetails = pay.bank.accountNumber !== '' && pay.bank.ifsc !== '';
+  // A foreign contribution's account is headed as the FCRA account, in texts loaded for it.
+  const hasFcraTexts = useFcraTexts(pay.isForeignContribution);
+  const isForeign = pay.isForeignContribution && hasFcraTexts;
 
   // Moving focus is an effect of the step appearing, not derived state.
   useEffect(() => {
@@ -83,9 +87,9 @@ export default function PayStep({
       )}
 
       {hasBankDetails && (
-        <section aria-labelledby="bank-heading" className="panel">
-          <h3 id="bank-heading">{t('donate.pay.bankHeading')}</h3>
-          <p>{t('donate.pay.bankIntro', { reference })}</p>
+        <section aria-labelledby="bank-heading" className="panel" data-testid={isForeign ? 'fcra-account' : 'bank-account'}>
+          <h3 id="bank-heading">{t(isForeign ? 'fcra.payHeading' : 'donate.pay.bankHeading')}</h3>
+          <p>{t(isForeign ? 'fcra.payIntro' : 'donate.pay.bankIntro', { reference })}</p>
           {bankRows.map((row) => (
             <CopyField key={row.key} label={t(row.label)} value={row.value} onCopy={announce} isMono={row.isMono} testId={`copy-${row.key}`} />
           ))}

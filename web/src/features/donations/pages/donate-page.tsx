@@ -14,7 +14,9 @@ import { useAdoptEarlyInput } from '#web/ui/form/use-early-input.ts';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { AMOUNT_PRESETS_PAISE, MAX_ONLINE_PAISE, parseRupees, rupeesText } from '../amount.public.ts';
 import { causeOf, CauseSelect } from '../components/cause-select.tsx';
+import { CitizenshipFields, type CitizenshipChoice } from '../components/citizenship-fields.tsx';
 import { donorInputOf } from '../donor-input.ts';
+import { focusField } from '../focus-field.ts';
 import { useCreateDonation } from '../hooks/use-create-donation.ts';
 import { useSignedInDonor } from '../hooks/use-signed-in-donor.ts';
 
@@ -56,9 +58,11 @@ interface Values {
   address: string;
   referralId: string;
   showName: boolean;
+  citizenship: CitizenshipChoice;
+  country: string;
 }
-type TextFieldName = Exclude<keyof Values, 'showName' | 'cause' | 'panName'>;
-const FIELD_ORDER = ['amount', 'cause', 'donorName', 'email', 'phone', 'pan', 'panName', 'address', 'referralId'] as const;
+type TextFieldName = Exclude<keyof Values, 'showName' | 'cause' | 'panName' | 'citizenship' | 'country'>;
+const FIELD_ORDER = ['amount', 'cause', 'citizenship', 'country', 'donorName', 'email', 'phone', 'pan', 'panName', 'address', 'referralId'] as const;
 
 /** /donate — PRODUCT.md §6: the pledge form, then how to pay, then the proof. */
 export default function DonatePage() {
@@ -135,6 +139,8 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     address: '',
     referralId: (query.get('ref') ?? '').trim().toUpperCase(),
     showName: false,
+    citizenship: '',
+    country: '',
   }));
   // What the donor typed wins over what was filled in for them (the link, the signed-in member).
   const [typed, setTyped] = useState<Partial<Values>>({});
@@ -164,7 +170,7 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const focus = (field: string) => (form.elements.namedItem(field) as HTMLElement | null)?.focus();
+    const focus = (field: string) => focusField(form, field);
     const amountError =
       amount.kind === 'empty' ? t('donate.amountRequired') : amount.kind === 'invalid' ? t('donate.amountInvalid') : amount.kind === 'tooSmall' ? t('donate.amountTooSmall') : undefined;
     setIsChecking(true);
@@ -177,6 +183,10 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     const found: FieldErrors = parsed && !parsed.success ? issuesToFieldErrors(parsed.error.issues) : {};
     delete found.amountPaise;
     if (amountError) found.amount = [amountError];
+    // The server takes a pledge without the answer (older clients); this form requires it.
+    if (values.citizenship === '') found.citizenship = [t('donate.citizenshipRequired')];
+    else if (values.citizenship === 'foreign' && !settings.fcraRegistrationNumber) found.citizenship = [t('fcra.foreignRefused.heading')];
+    else if (values.citizenship === 'foreign' && !values.country) found.country = [t('fcra.countryRequired')];
     if (Object.keys(found).length > 0) {
       setClientErrors(found);
       create.reset();
@@ -224,6 +234,14 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
       />
       {isLargeGift && <LargeGift phone={settings.phone} email={settings.email} />}
       <CauseSelect value={values.cause} onChange={set('cause')} errors={errorsFor('cause')} />
+      <CitizenshipFields
+        citizenship={values.citizenship}
+        country={values.country}
+        onChange={(field, value) => setTyped({ ...typed, [field]: value })}
+        errors={{ citizenship: errorsFor('citizenship'), country: errorsFor('country') }}
+        fcraRegistrationNumber={settings.fcraRegistrationNumber}
+        contact={{ phone: settings.phone, email: settings.email }}
+      />
       <TextField name="donorName" label={t('donate.name')} autoComplete="name" required value={values.donorName} onChange={set('donorName')} errors={errorsFor('donorName')} />
       <p className="field-hint">{t('donate.contactHint')}</p>
       <TextField

@@ -119,3 +119,42 @@ describe('the chart scale', () => {
     expect([0, 1, 99_00, 101_00, 1_50_000_00, 2_00_001_00, 7_77_77_777_00].map(niceCeiling)).toEqual([1_00, 1_00, 100_00, 200_00, 2_00_000_00, 5_00_000_00, 10_00_00_000_00]);
   });
 });
+
+describe('/transparency’s disclosure of foreign contributions (decision 058)', () => {
+  const foreignContributions = {
+    registrationNumber: '231650123',
+    quarters: [
+      {
+        quarter: '2031-32 Q1',
+        from: '2031-04-01',
+        to: '2031-06-30',
+        totalPaise: 57_777_00,
+        items: [
+          { donorName: 'Olivia Brown', isNameErased: false, country: 'GB', amountPaise: 7_777_00, receivedOn: '2031-06-02', cause: 'medical' as const },
+          { donorName: null, isNameErased: true, country: 'JP', amountPaise: 50_000_00, receivedOn: '2031-05-10', cause: 'general' as const },
+        ],
+      },
+      { quarter: '2030-31 Q4', from: '2031-01-01', to: '2031-03-31', totalPaise: 0, items: [] },
+    ],
+  };
+  const disclosureOf = (html: string) => /<section aria-labelledby="transparency-foreign"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+
+  it('is absent without an FCRA registration', () => {
+    expect(disclosureOf(render('/transparency').html)).toBe('');
+  });
+
+  it('lists each quarter’s gifts with the donor, the country in the page’s language, the amount, the date and the purpose; an erased name says so', () => {
+    const en = disclosureOf(render('/transparency', { ...transparencyFixture(), foreignContributions }).html);
+    expect(en).toContain('FCRA registration no. 231650123');
+    expect(en).toContain('Olivia Brown');
+    expect(en).toContain('United Kingdom');
+    expect(en).toContain('Japan');
+    expect(en).toContain('Name removed at the donor’s request');
+    expect(en).toContain('₹57,777');
+    expect(en).toContain('No foreign contributions in this quarter.');
+    const hi = disclosureOf(render('/transparency?lang=hi', { ...transparencyFixture(), foreignContributions }).html);
+    expect(hi).toContain('विदेशी अंशदान (FCRA)');
+    expect(hi).toContain('यूनाइटेड किंगडम');
+    expect(hi).toContain('दाता के अनुरोध पर नाम हटाया गया');
+  });
+});

@@ -178,7 +178,67 @@ function Figures({ data, lang }: { data: TTransparency; lang: 'en' | 'hi' }) {
           </p>
         )}
       </section>
+      {data.foreignContributions && <ForeignContributions report={data.foreignContributions} lang={lang} />}
     </>
+  );
+}
+
+/**
+ * The quarterly disclosure of foreign contributions (FCRA 2010; decision 058), shown while the
+ * foundation holds an FCRA registration: each gift with its donor's name (as the rules ask; the
+ * donor was told when pledging), country, amount, date and purpose. An erased donor's row stays
+ * without the name, so the quarter still adds up.
+ */
+function ForeignContributions({ report, lang }: { report: NonNullable<TTransparency['foreignContributions']>; lang: 'en' | 'hi' }) {
+  const t = useT();
+  const countryNames = new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' });
+  return (
+    <section aria-labelledby="transparency-foreign" data-testid="transparency-foreign">
+      <h2 id="transparency-foreign">{t('transparency.foreign')}</h2>
+      <p>{t('transparency.foreignIntro', { number: report.registrationNumber })}</p>
+      {report.quarters.map((quarter) => {
+        const heading = t('transparency.foreignQuarter', { quarter: quarter.quarter, from: formatDate(quarter.from, lang), to: formatDate(quarter.to, lang) });
+        return (
+          <div key={quarter.quarter}>
+            <h3>{heading}</h3>
+            {quarter.items.length === 0 ? (
+              <p>{t('transparency.foreignNone')}</p>
+            ) : (
+              <>
+                <p>{t('transparency.foreignTotal', { amount: formatMoney(quarter.totalPaise) })}</p>
+                <TableScroll label={heading}>
+                  <table className="table">
+                    <caption className="visually-hidden">{heading}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('transparency.donor')}</th>
+                        <th scope="col">{t('transparency.country')}</th>
+                        <th scope="col">{t('transparency.amount')}</th>
+                        <th scope="col">{t('transparency.date')}</th>
+                        <th scope="col">{t('transparency.purpose')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {quarter.items.map((gift, index) => (
+                        <tr key={index}>
+                          <th scope="row" className="wrap">
+                            {gift.donorName ?? t('transparency.nameErased')}
+                          </th>
+                          <td>{countryNames.of(gift.country) ?? gift.country}</td>
+                          <td>{formatMoney(gift.amountPaise)}</td>
+                          <td>{formatDate(gift.receivedOn, lang)}</td>
+                          <td className="wrap">{t(CAUSE_LABELS[gift.cause])}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              </>
+            )}
+          </div>
+        );
+      })}
+    </section>
   );
 }
 

@@ -109,6 +109,16 @@ function DonationDetail({ reference }: { reference: string }) {
           </Fact>
           <Fact label={t('adminDonations.cause')}>{t(CAUSE_LABELS[donation.cause])}</Fact>
           <Fact label={t('adminDonations.channel')}>{t(donation.channel === 'offline' ? 'adminDonations.offline' : 'adminDonations.online')}</Fact>
+          <Fact label={t('adminDonations.citizenship')} testId="donation-citizenship">
+            {donation.citizenship === 'foreign' ? (
+              <>
+                <strong>{t('adminDonations.foreignContribution', { country: donation.country ? (new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' }).of(donation.country) ?? donation.country) : '?' })}</strong>
+                <span className="table-note">{t('adminDonations.foreignMatchHint')}</span>
+              </>
+            ) : (
+              t(donation.citizenship === 'indian' ? 'adminDonations.indianCitizen' : 'adminDonations.citizenshipUndeclared')
+            )}
+          </Fact>
           <Fact label={t('adminDonations.pledgedAt')}>{formatDateTime(donation.pledgedAt, lang)}</Fact>
           <Fact label={t('adminDonations.utr')} testId="donation-utr">
             {donation.utr ? (

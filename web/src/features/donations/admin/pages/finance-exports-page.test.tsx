@@ -7,6 +7,7 @@ import { I18nProvider, loadNamespaces } from '#web/i18n/i18n.tsx';
 import {
   donationsExportHref,
   donationsRangeErrors,
+  fc4Href,
   FinanceExports,
   financialYearChoices,
   form10BDHref,
@@ -87,6 +88,13 @@ describe('the exports page', () => {
       </I18nProvider>,
     );
   }
+
+  it('offers Form FC-4’s foreign contributions of the last completed year', () => {
+    const html = render('2026-05-17');
+    expect(html).toContain('Form FC-4: foreign contributions');
+    expect(html).toContain(`href="${fc4Href('2025-26')}"`);
+    expect(fc4Href('2025-26')).toBe('/api/admin/exports/fc4?fy=2025-26');
+  });
 
   it('opens on the last completed year and on this month so far, PANs masked', () => {
     const html = render('2026-05-17');

@@ -27,6 +27,11 @@ export function form10BDHref(kind: '10bd' | '10bd-missing-id', financialYear: st
   return `/api/admin/exports/${kind}?${new URLSearchParams({ fy: financialYear, ...(isRevised ? { revised: 'true' } : {}) }).toString()}`;
 }
 
+/** Form FC-4's foreign contributions of a financial year (decision 058). */
+export function fc4Href(financialYear: string): string {
+  return `/api/admin/exports/fc4?${new URLSearchParams({ fy: financialYear }).toString()}`;
+}
+
 export function donationsExportHref(range: { from: string; to: string }, isFullPan: boolean): string {
   return `/api/admin/exports/donations?${new URLSearchParams({ from: range.from, to: range.to, fullPan: String(isFullPan) }).toString()}`;
 }
@@ -51,6 +56,7 @@ export function FinanceExports({ today }: { today: string }) {
   const [financialYear, setFinancialYear] = useState(() => lastCompletedFinancialYear(today));
   const [range, setRange] = useState(() => ({ from: `${today.slice(0, 8)}01`, to: today }));
   const [isFullPan, setIsFullPan] = useState(false);
+  const [fc4Year, setFc4Year] = useState(() => lastCompletedFinancialYear(today));
   const rangeErrors = donationsRangeErrors(range);
   const errorsFor = (field: 'from' | 'to') => rangeErrors[field]?.map(translateServer);
   const isRangeValid = Object.keys(rangeErrors).length === 0;
@@ -103,6 +109,26 @@ export function FinanceExports({ today }: { today: string }) {
         ) : (
           <p className="muted">{t('finance.exports.fixDates')}</p>
         )}
+      </section>
+
+      <section className="panel" aria-labelledby="export-fc4-heading" data-testid="export-fc4">
+        <h2 id="export-fc4-heading">{t('finance.exports.fc4Heading')}</h2>
+        <p>{t('finance.exports.fc4Text')}</p>
+        <div className="field">
+          <label htmlFor="export-fc4-year">{t('finance.exports.financialYear')}</label>
+          <select id="export-fc4-year" name="fc4Year" value={fc4Year} onChange={(event) => setFc4Year(event.target.value)}>
+            {years.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="actions">
+          <a className="btn btn-primary" href={fc4Href(fc4Year)} download data-testid="export-fc4-link">
+            {t('finance.exports.downloadFc4')}
+          </a>
+        </p>
       </section>
     </div>
   );

@@ -6,6 +6,9 @@ import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { parseRupees } from '#web/features/donations/amount.public.ts';
 import { donorInputOf } from '#web/features/donations/donor-input.ts';
 import { CauseSelect } from '#web/features/donations/components/cause-select.tsx';
+import { CitizenshipFields, type CitizenshipChoice } from '#web/features/donations/components/citizenship-fields.tsx';
+import { focusField } from '#web/features/donations/focus-field.ts';
+import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { PanNameField } from '#web/features/donations/components/pan-name-field.tsx';
 import { latinNameSuggestion } from '@sahay/server/shared/latin-name';
 import { defaultDonationTypeOf } from '@sahay/server/modules/donations/donation-fields.schema';
@@ -25,7 +28,7 @@ import { MODE_LABELS, todayInIndia } from './donation-detail-page.tsx';
 const OFFLINE_MODES = ['cash', 'cheque', 'dd'] as const;
 /** s.80G(5D) (and its successor): cash above ₹2,000 cannot be claimed, and the receipt says so. */
 const CASH_CLAIM_LIMIT_PAISE = 2_000_00;
-const FIELD_ORDER = ['amount', 'mode', 'instrumentNumber', 'instrumentBank', 'instrumentDate', 'receivedOn', 'cause', 'donationType', 'donorName', 'email', 'phone', 'pan', 'panName', 'address', 'referralId'] as const;
+const FIELD_ORDER = ['amount', 'mode', 'instrumentNumber', 'instrumentBank', 'instrumentDate', 'receivedOn', 'cause', 'donationType', 'citizenship', 'country', 'donorName', 'email', 'phone', 'pan', 'panName', 'address', 'referralId'] as const;
 
 const EMPTY: {
   amount: string;
@@ -47,6 +50,9 @@ const EMPTY: {
   address: string;
   referralId: string;
   showName: boolean;
+  /** '' until answered (the form requires it; decision 058). */
+  citizenship: CitizenshipChoice;
+  country: string;
 } = {
   amount: '',
   mode: 'cash',
@@ -64,6 +70,8 @@ const EMPTY: {
   address: '',
   referralId: '',
   showName: false,
+  citizenship: '',
+  country: '',
 };
 type Values = typeof EMPTY;
 
@@ -78,6 +86,7 @@ function OfflineDonationForm() {
   const { translateServer } = useLang();
   const errorText = useErrorText();
   const record = useRecordOfflineDonation();
+  const settings = useSiteSettings();
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, receivedOn: todayInIndia() }));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const amount = parseRupees(values.amount);
@@ -90,7 +99,7 @@ function OfflineDonationForm() {
   const hasFieldErrors = FIELD_ORDER.some((field) => fieldErrors[field]?.length);
   const failure = record.error && !hasFieldErrors ? errorText(record.error, 'adminDonations.offlineFailed') : undefined;
   const donationType = values.donationType ?? defaultDonationTypeOf({ cause: values.cause });
-  const set = (field: Exclude<keyof Values, 'showName' | 'panName' | 'donationType'>) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+  const set = (field: Exclude<keyof Values, 'showName' | 'panName' | 'donationType' | 'citizenship'>) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -115,11 +124,15 @@ function OfflineDonationForm() {
       const amountIssue = parsed.error.issues.find((issue) => issue.path[0] === 'amountPaise');
       if (amountIssue) found.amount = [amountIssue.message];
     }
+    // Optional for REST clients; the office's form requires the answer (decision 058).
+    if (values.citizenship === '') found.citizenship = [t('donate.citizenshipRequired')];
+    else if (values.citizenship === 'foreign' && !settings.fcraRegistrationNumber) found.citizenship = [t('fcra.foreignRefused.heading')];
+    else if (values.citizenship === 'foreign' && !values.country) found.country = [t('fcra.countryRequired')];
     if (Object.keys(found).length > 0) {
       setClientErrors(found);
       record.reset();
       const first = FIELD_ORDER.find((field) => found[field]);
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      if (first) focusField(form, first);
       return;
     }
     setClientErrors({});
@@ -201,6 +214,15 @@ function OfflineDonationForm() {
         <TextField name="receivedOn" type="date" label={t('adminDonations.receivedOn')} required value={values.receivedOn} onChange={set('receivedOn')} errors={errorsFor('receivedOn')} />
         <CauseSelect value={values.cause} onChange={set('cause')} errors={errorsFor('cause')} />
         <DonationTypeSelect value={donationType} onChange={(chosen) => setValues({ ...values, donationType: chosen })} errors={errorsFor('donationType')} />
+        <CitizenshipFields
+          citizenship={values.citizenship}
+          country={values.country}
+          onChange={(field, value) => setValues({ ...values, [field]: value })}
+          errors={{ citizenship: errorsFor('citizenship'), country: errorsFor('country') }}
+          fcraRegistrationNumber={settings.fcraRegistrationNumber}
+          contact={{ phone: settings.phone, email: settings.email }}
+          legend={t('adminDonations.citizenshipLegend')}
+        />
         <TextField name="donorName" label={t('adminDonations.donorName')} autoComplete="off" required value={values.donorName} onChange={set('donorName')} errors={errorsFor('donorName')} />
         <p className="field-hint">{t('adminDonations.offlineContactHint')}</p>
         <TextField name="email" type="email" label={t('donate.email')} autoComplete="off" spellCheck={false} value={values.email} onChange={set('email')} errors={errorsFor('email')} />
