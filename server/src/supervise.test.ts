@@ -29,7 +29,8 @@ describe('the keeper npm start runs', () => {
 
   it('starts the server again after it is killed, says so in the log, and stops with it on SIGTERM', async () => {
     // A stand-in for the server that says its PID and runs until it is stopped.
-    const server = `console.log('server pid ' + process.pid); process.on('SIGTERM', () => { console.log('server stopping'); process.exit(0); }); setInterval(() => {}, 1000);`;
+    // The handler first, then the line the test waits for: under load a SIGTERM could otherwise arrive between the two.
+    const server = `process.on('SIGTERM', () => { console.log('server stopping'); process.exit(0); }); console.log('server pid ' + process.pid); setInterval(() => {}, 1000);`;
     const keeper = spawn(process.execPath, ['--import', 'tsx', 'server/src/supervise-main.ts', process.execPath, '-e', server], {
       cwd: ROOT,
       env: { ...process.env, SAHAY_RESTART_FIRST_DELAY_MS: '200' },

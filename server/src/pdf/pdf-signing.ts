@@ -5,7 +5,7 @@ import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
 
 /**
- * PAdES signatures on the PDFs the product makes (issue 31; docs/decisions/056): a placeholder is
+ * PAdES signatures on the PDFs the product makes (issue 31; docs/decisions/060): a placeholder is
  * written into the document by pdfkit before it ends (@signpdf/placeholder-pdfkit), the bytes around
  * it are signed (@signpdf/signpdf), and the CMS signature is built here — PAdES baseline B-B: the
  * signed attributes are contentType, messageDigest and the ESS signing-certificate-v2 (which binds

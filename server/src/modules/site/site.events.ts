@@ -39,7 +39,7 @@ export type ContactMessageHandled = {
   data: { messageId: string; handledAt: string };
 };
 
-// ---- the signatory's signature image and the signing certificate (issue 31; docs/decisions/056) ----
+// ---- the signatory's signature image and the signing certificate (issue 31; docs/decisions/060) ----
 
 /** Stream of the signature image's versions; also the file store's subject of its files. */
 export const SIGNATURE_IMAGE_STREAM = 'site-signature-image';

@@ -34,7 +34,7 @@ export const siteRest: readonly RestRoute[] = [
     },
   }),
 
-  // The signatory's signature and the signing certificate (issue 31; docs/decisions/056).
+  // The signatory's signature and the signing certificate (issue 31; docs/decisions/060).
   defineRestRoute({
     method: 'post',
     path: '/api/admin/settings/signature',

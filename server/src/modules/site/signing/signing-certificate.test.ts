@@ -52,7 +52,7 @@ describe('reading a signing certificate (PKCS#12)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-p12-'));
     const at = (name: string) => path.join(dir, name);
     // ASCII: OpenSSL 3 feeds a password's UTF-8 bytes to PBKDF2 and node-forge does not, so a
-    // non-ASCII password on an OpenSSL 3 file opens its MAC but not its contents (decision 056).
+    // non-ASCII password on an OpenSSL 3 file opens its MAC but not its contents (decision 060).
     const password = 'Sahay-DSC-2026';
     try {
       execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', at('k.pem'), '-out', at('c.pem'), '-days', '30', '-subj', '/CN=Sahay OpenSSL/O=Sahay/C=IN'], { stdio: 'ignore' });

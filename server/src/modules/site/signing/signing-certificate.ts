@@ -6,7 +6,7 @@ import type { SigningCertificateSummary } from '../site.events.ts';
 
 /**
  * Reading the foundation's signing certificate, a PKCS#12 file (.p12/.pfx) and its password
- * (issue 31; docs/decisions/056). Each way a file can fail gets its own message, in both languages
+ * (issue 31; docs/decisions/060). Each way a file can fail gets its own message, in both languages
  * (web/src/i18n/{en,hi}/messages.json), and nothing is written until the file has passed them all.
  */
 
