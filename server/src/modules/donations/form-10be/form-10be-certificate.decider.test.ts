@@ -32,9 +32,10 @@ const upload = {
   uploadedBy: 'SH0000001',
   now,
 };
+const { now: _uploadNow, ...uploadData } = upload;
 const uploaded: Form10BECertificateUploaded = {
   type: 'Form10BECertificateUploaded',
-  data: { ...upload, now: undefined, uploadedAt: now.toISOString() } as unknown as Form10BECertificateUploaded['data'],
+  data: { ...uploadData, uploadedAt: now.toISOString() },
 };
 delete (uploaded.data as { now?: unknown }).now;
 const matched: Form10BECertificateMatched = { type: 'Form10BECertificateMatched', data: { certificateId, references: ['ABCD2345'], how: 'automatic', matchedBy: 'SH0000001', matchedAt: now.toISOString() } };
