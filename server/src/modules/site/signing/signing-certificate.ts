@@ -4,6 +4,14 @@ import { AppError } from '#server/errors/app-error';
 import type { PdfSigningIdentity } from '#server/pdf/pdf-signing';
 import type { SigningCertificateSummary } from '../site.events.ts';
 
+// node-forge 1.x's fromDer takes these options (its own asn1.js); @types/node-forge knows only the older boolean.
+declare module 'node-forge' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- adding to node-forge's own namespace, which only a namespace can
+  namespace asn1 {
+    function fromDer(bytes: Bytes | util.ByteBuffer, options: { strict?: boolean; parseAllBytes?: boolean; decodeBitStrings?: boolean }): Asn1;
+  }
+}
+
 /**
  * Reading the foundation's signing certificate, a PKCS#12 file (.p12/.pfx) and its password
  * (issue 31; docs/decisions/060). Each way a file can fail gets its own message, in both languages
@@ -62,9 +70,7 @@ export function readSigningCertificate(bytes: Buffer, password: string): ReadCer
   if (bytes.length === 0 || bytes.length > MAX_CERTIFICATE_BYTES || bytes[0] !== 0x30) throw refuse(CERTIFICATE_NOT_PKCS12);
   let outer: forge.asn1.Asn1;
   try {
-    outer = forge.asn1.fromDer(forge.util.createBuffer(bytes.toString('binary')), // node-forge 1.x takes options here; its typings know only the older boolean.
-      { strict: true, parseAllBytes: true, decodeBitStrings: false } as unknown as boolean,
-    );
+    outer = forge.asn1.fromDer(forge.util.createBuffer(bytes.toString('binary')), { strict: true, parseAllBytes: true, decodeBitStrings: false });
   } catch (error) {
     throw refuse(CERTIFICATE_NOT_PKCS12, error);
   }
