@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sealed } from '#server/event-store/sealing/personal-data';
 import { INVALID_REFERRAL } from '#server/modules/identity/identity.api';
 import { deciderSpec, fold, refusalOf } from '#server/testing/deciders/decider-spec';
-import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState, CANCEL_NOT_VERIFIED, decideCancel, decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState, decideEraseDonation, ABANDON_AFTER_MS, decideAbandon, decideScreenshotResult, decideRecordOffline, decideReject, REJECT_CANCELLED, REJECT_VERIFIED, decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED, decideVerify, instrumentAlreadyUsed, RECEIVED_IN_FUTURE, utrAlreadyUsed, VERIFY_CANCELLED, VERIFY_REJECTED, VERIFY_WITHOUT_PROOF, type SerialSlot, type VerificationCommand, decideRecordDonorId, decideShredRetainedReceipt, DONOR_ERASED, evolveRetention, hasDonorIdToRecord, noRetention, decideRecordPanName, hasPanNameToRecord, PAN_NAME_WITHOUT_ID, INSTRUMENT_DATE_IN_FUTURE, INSTRUMENT_DATE_TOO_OLD, INSTRUMENT_DETAILS_NOT_ALLOWED, instrumentValidUntil, COUNTRY_REQUIRED, FOREIGN_GIFT_FOR_HELP_REQUEST, isForeignContribution } from './donation.decider.ts';
+import { DONATION_NOT_FOUND, evolveDonation, evolveUtrClaim, NO_MATCHING_DONATION, noDonation, noUtrClaim, type DonationState, CANCEL_NOT_VERIFIED, decideCancel, decidePledge, REFERENCE_TAKEN, SELF_REFERRAL, type PledgeCommand, type PledgeState, decideEraseDonation, ABANDON_AFTER_MS, decideAbandon, decideScreenshotResult, decideRecordOffline, decideReject, REJECT_CANCELLED, REJECT_VERIFIED, decideSubmitProof, PROOF_AFTER_CANCELLATION, PROOF_AFTER_REJECTION, PROOF_ALREADY_VERIFIED, decideVerify, instrumentAlreadyUsed, RECEIVED_IN_FUTURE, utrAlreadyUsed, VERIFY_CANCELLED, VERIFY_REJECTED, VERIFY_WITHOUT_PROOF, type SerialSlot, type VerificationCommand, decideRecordDonorId, decideShredRetainedReceipt, DONOR_ERASED, evolveRetention, hasDonorIdToRecord, noRetention, decideRecordPanName, hasPanNameToRecord, PAN_NAME_WITHOUT_ID, INSTRUMENT_DATE_IN_FUTURE, INSTRUMENT_DATE_TOO_OLD, INSTRUMENT_DETAILS_NOT_ALLOWED, instrumentValidUntil, COUNTRY_REQUIRED, FOREIGN_GIFT_FOR_HELP_REQUEST, isForeignContribution, receiptIssuerFor } from './donation.decider.ts';
 import type {
   DonationAbandoned,
   DonationCancelled,
@@ -22,6 +22,7 @@ import type {
   UtrClaimed,
 } from './donations.events.ts';
 import { OTHER_DONOR_ID_KINDS } from './verification/donor-id.schema.ts';
+import { indiaDateOf } from './receipts/receipt-serial.ts';
 import { FOREIGN_WITHOUT_FCRA, FOREIGN_WITHOUT_FCRA_NO_CONTACT, ONLINE_LIMIT_WITH_BANK, ONLINE_LIMIT_WITHOUT_BANK, type PaymentSettings } from './giving/payment-details.ts';
 
 const reference = 'ABCD2345';
@@ -158,7 +159,7 @@ const payment: PaymentSettings = {
   fcra: null,
 };
 const fcraAccount = { accountName: 'Sahay Foundation FCRA Account', accountNumber: '40001234567', ifsc: 'SBIN0000691', bankName: 'State Bank of India, New Delhi Main Branch' };
-const withFcra: PaymentSettings = { ...payment, fcra: { registrationNumber: '231650123', bank: fcraAccount } };
+const withFcra: PaymentSettings = { ...payment, fcra: { registrationNumber: '231650123', validUntil: '', bank: fcraAccount } };
 const pledgeCommand: PledgeCommand = {
   reference,
   helpRequestId: null,
@@ -644,6 +645,16 @@ describe('foreign contributions (FCRA 2010)', () => {
     pledge([]).when({ ...foreign, channel: 'offline', state: noFcra }).thenRefuses('BAD_REQUEST', message);
   });
 
+  it('refuses a foreign citizen’s gift once the registration’s last day in settings has passed, online and at the office', () => {
+    const message = FOREIGN_WITHOUT_FCRA.replace('{contact}', payment.contact);
+    // The pledge is made on 2026-04-10 in India.
+    expect(indiaDateOf(foreign.now)).toBe('2026-04-10');
+    const lapsed = { payment: { ...withFcra, fcra: { ...withFcra.fcra!, validUntil: '2026-04-09' } } };
+    pledge([]).when({ ...foreign, state: lapsed }).thenRefuses('BAD_REQUEST', message);
+    pledge([]).when({ ...foreign, channel: 'offline', state: lapsed }).thenRefuses('BAD_REQUEST', message);
+    pledge([]).when({ ...foreign, state: { payment: { ...withFcra, fcra: { ...withFcra.fcra!, validUntil: '2026-04-10' } } } }).then([foreignPledged]);
+  });
+
   it('records a foreign citizen’s pledge with the country once registered; a country is required and a help request refused', () => {
     pledge([]).when(foreign).then([foreignPledged]);
     expect(isForeignContribution(fold(donation, [foreignPledged]))).toBe(true);
@@ -695,6 +706,17 @@ describe('foreign contributions (FCRA 2010)', () => {
         { streamId: 'receipt-serials-SAHAY-FC-2026-27', events: [{ type: 'ReceiptSerialAllocated', data: { serial: 'SAHAY-FC/2026-27/000001', number: 1, reference, allocatedAt: at } }] },
         { streamId: 'donation-utr-key', events: [{ type: 'UtrClaimed', data: { reference, claimedAt: at } }] },
       ]);
+  });
+
+  it('freezes the FCRA registration on a foreign contribution’s receipt and the Form 10BD due day on a domestic one, never the other', () => {
+    const both: ReceiptIssuer = { ...issuer, form10bdDueOn: '05-31', fcraRegistrationNumber: '231650123' };
+    const issuedWith = (events: DonationStreamEvent[], slot: SerialSlot) => {
+      const [batch] = decideVerify({ ...verifyCommand, issuer: both }, { donation: fold(donation, events), serial: slot, utr: null, instrument: null });
+      return (batch!.events[0] as DonationVerified).data.receipt.issuer;
+    };
+    expect(issuedWith([foreignPledged, proof()], foreignSlot(null))).toEqual({ ...issuer, fcraRegistrationNumber: '231650123' });
+    expect(issuedWith([pledged, proof()], { streamId: 'receipt-serials-SAHAY-2026-27', prefix: 'SAHAY', financialYear: '2026-27', version: null })).toEqual({ ...issuer, form10bdDueOn: '05-31' });
+    expect(receiptIssuerFor(issuer, true)).toEqual(issuer);
   });
 
   it('never numbers a foreign gift in the domestic series, nor a domestic gift in the foreign one', () => {

@@ -281,7 +281,10 @@ export const FOREIGN_GIFT_FOR_HELP_REQUEST =
  */
 function refuseForeignContribution(command: PledgeCommand, state: PledgeState): void {
   if (!isForeignContribution(command)) return;
-  if (!state.payment.fcra) {
+  // A registration whose last day (as settings hold it) has passed is none: the law lets the foundation
+  // take foreign contributions only while it is registered. Finance enters a renewal's or MHA's extended date.
+  const fcra = state.payment.fcra;
+  if (!fcra || (fcra.validUntil !== '' && fcra.validUntil < indiaDateOf(command.now))) {
     const message = foreignWithoutFcraMessage(state.payment);
     throw new AppError('BAD_REQUEST', { userMessage: message, fieldErrors: { citizenship: [message] } });
   }
@@ -696,7 +699,18 @@ export function receiptIssuerOf(settings: TSettings, signatureFileId: string | n
     signatoryDesignation: settings.signatoryDesignation,
     signatureFileId,
     form10bdDueOn: settings.form10bdDueOn,
+    ...(settings.fcraRegistrationNumber ? { fcraRegistrationNumber: settings.fcraRegistrationNumber } : {}),
   };
+}
+
+/**
+ * What one gift's receipt says of the issuer: a foreign contribution's names the FCRA registration and
+ * says nothing of Form 10BE (it is never in Form 10BD); a domestic gift's never mentions FCRA.
+ */
+export function receiptIssuerFor(issuer: ReceiptIssuer, isForeign: boolean): ReceiptIssuer {
+  const { form10bdDueOn, fcraRegistrationNumber, ...common } = issuer;
+  if (isForeign) return fcraRegistrationNumber ? { ...common, fcraRegistrationNumber } : common;
+  return form10bdDueOn ? { ...common, form10bdDueOn } : common;
 }
 
 /** "The last day a cheque dated `date` can be received": three calendar months on (a 30 Nov cheque: 28 Feb). */
@@ -767,7 +781,7 @@ export function verificationEvents(
         financialYear: serial.financialYear,
         number,
         issuedOn,
-        issuer: command.issuer,
+        issuer: receiptIssuerFor(command.issuer, isForeign),
         isCashAboveLimit: isCashAboveLimit(command.mode, donation.amountPaise),
       },
       donationType: command.donationType ?? defaultDonationTypeOf({ cause: donation.cause, helpRequestId: donation.helpRequestId ?? null }),

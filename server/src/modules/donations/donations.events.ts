@@ -57,8 +57,10 @@ export interface ReceiptIssuer {
   signatoryDesignation?: string;
   /** The signature image in force at issue (a file of the site module, SIGNATURE_IMAGE_SUBJECT), or null. */
   signatureFileId?: string | null;
-  /** MM-DD, the day Form 10BD is due: its presence puts the Form 10BE note on the receipt. */
+  /** MM-DD, the day Form 10BD is due: its presence puts the Form 10BE note on the receipt. Never on a foreign contribution's (not in 10BD). */
   form10bdDueOn?: string;
+  /** A foreign contribution's receipt only: the FCRA 2010 registration it was received under, printed on it. */
+  fcraRegistrationNumber?: string;
 }
 
 /** The receipt as issued with the verification: its gap-free serial and what it says, frozen. */

@@ -10,13 +10,8 @@ import { NO_MATCHING_DONATION } from './donation.decider.ts';
 import { expectNothingWritten, uniqueDonor, uniqueUtr, writes } from './donations.test-helper.ts';
 import { RECEIPT_NOT_ISSUED } from './donation-reads.ts';
 import { MAX_SCREENSHOT_BYTES } from './giving/submit-proof.schema.ts';
+import { binary } from '#server/testing/binary-body';
 
-/** A binary supertest answer as a Buffer. */
-function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
 
 describe.each(testDbKinds())('donations REST on %s', (kind) => {
   let app: TestApp;

@@ -4,15 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findEvents } from '#server/event-store/queries';
 import { replayAndCompare } from '#server/event-store/replay';
 import { fieldErrorsOf, rejection } from '#server/testing/assertions';
+import { extractPdfText } from '#server/testing/pdf/pdf-render';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { sumDonationsReceivedByMonth } from './dashboard-charts.ts';
 import { CITIZENSHIP_REQUIRED, COUNTRY_INDIA, COUNTRY_INVALID, COUNTRY_ONLY_FOREIGN } from './donation-fields.schema.ts';
 import { COUNTRY_REQUIRED } from './donation.decider.ts';
-import { expectNothingWritten, pledgeInput, uniqueDonor, uniqueUtr, writes } from './donations.test-helper.ts';
+import { expectNothingWritten, pledgeInput, statementProof, uniqueDonor, uniqueUtr, writes } from './donations.test-helper.ts';
 import { eraseDonation } from './erase-donation.ts';
 import { FC4_COLUMNS, FC4_ERASED_NAME } from './exports/form-fc4.ts';
 import { FOREIGN_WITHOUT_FCRA } from './giving/payment-details.ts';
+import { binary } from '#server/testing/binary-body';
+
 
 /**
  * Foreign contributions under the FCRA 2010 (issue 31; decision 058): refused with nothing written
@@ -179,6 +182,36 @@ describe.each(testDbKinds())('foreign contributions on %s', (kind) => {
       const number = (serial: string) => Number(serial.split('/')[2]);
       expect(domesticBefore).toMatch(/^SAHAY\/2031-32\/\d{6}$/);
       expect(number(domesticAfter)).toBe(number(domesticBefore) + 1);
+
+      // The foreign receipt names the registration it was received under and says nothing of Form 10BE; a domestic one never mentions FCRA.
+      await app.runJobs();
+      const receiptText = async (reference: string) => {
+        const res = await request(app.http()).get(`/api/admin/donations/${reference}/receipt.pdf`).set(bearer()).buffer(true).parse(binary);
+        expect(res.status).toBe(200);
+        return (await extractPdfText(res.body as Buffer)).replace(/\s+/g, ' ');
+      };
+      const foreignText = await receiptText(first.reference);
+      expect(foreignText).toContain('FCRA registration No. / FCRA पंजीकरण संख्या 231650123');
+      expect(foreignText).toContain('(registration no. 231650123), in the foundation');
+      expect(foreignText).not.toContain('Form 10BE');
+      const domesticAllocation = (await findEvents(app.services.db, { types: ['ReceiptSerialAllocated'] })).find((event) => event.data.serial === domesticAfter);
+      const domesticText = await receiptText(String(domesticAllocation!.data.reference));
+      expect(domesticText).not.toContain('FCRA');
+      expect(domesticText).toContain('Form 10BE');
+    });
+
+    it('refuses a foreign gift once the registration’s last day in settings has passed, online, over REST and at the office, and writes nothing', async () => {
+      await updateSettings({ fcraValidUntil: '2031-05-09' });
+      const before = await writes(app);
+      expect(await rejection((await app.caller()).donations.create(foreignInput()))).toMatchObject({ code: 'BAD_REQUEST', message: refusal });
+      const res = await request(app.http()).post('/api/donations').send({ amount: '2500', cause: 'general', donorName: 'Emily Carter', email: uniqueDonor().email, citizenship: 'foreign', country: 'GB' });
+      expect([res.status, res.body.message]).toEqual([400, refusal]);
+      expect(await rejection(financeCaller.donations.admin.recordOffline(offlineInput()))).toMatchObject({ message: refusal });
+      await app.runJobs();
+      await expectNothingWritten(app, before);
+      // Renewed (or extended by the ministry): finance enters the new last day, and gifts are taken again.
+      await updateSettings({ fcraValidUntil: '2036-05-09' });
+      expect(await (await app.caller()).donations.create(foreignInput())).toMatchObject({ isForeignContribution: true });
     });
 
     it('keeps foreign gifts out of the domestic totals, Form 10BD and bank matching, and lists them in the disclosure and FC-4', async () => {
@@ -278,6 +311,19 @@ describe.each(testDbKinds())('foreign contributions on %s', (kind) => {
         const [result] = await replayAndCompare(app.services, name);
         expect(result!.differences, name).toEqual([]);
       }
+    });
+
+    it('gives a foreign donor’s yearly statement without the Form 10BE note, which their gifts never get', async () => {
+      clock = new Date('2031-07-01T06:00:00.000Z');
+      const email = uniqueDonor('foreign-statement').email;
+      const gift = await verifiedForeign(foreignInput({ email }), '2031-07-01');
+      clock = new Date('2032-04-05T06:00:00.000Z');
+      const response = await request(app.http()).get('/api/donations/statement.pdf').query({ fy: '2031-32', proof: await statementProof(app, email) }).buffer(true).parse(binary);
+      expect(response.status).toBe(200);
+      const text = await extractPdfText(response.body as Buffer);
+      // The serial may wrap in its table cell.
+      expect(text.replace(/\s+/g, '')).toContain(gift.receiptSerial);
+      expect(text).not.toContain('Form 10BE');
     });
   });
 

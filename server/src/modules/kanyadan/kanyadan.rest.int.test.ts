@@ -38,6 +38,7 @@ import {
   type TestDocument,
 } from './kanyadan.test-helper.ts';
 import { SUBMISSION_KEY_INVALID } from './submission/submit-application.ts';
+import { binary } from '#server/testing/binary-body';
 
 /** parseInput's answer to any schema failure; the field's own message is in fieldErrors. */
 const CORRECT_FIELDS = 'Please correct the highlighted fields.';
@@ -46,12 +47,6 @@ const LOG_IN = 'Please log in to continue.';
 const NOT_MULTIPART = 'Send the application as multipart/form-data.';
 const START = new Date('2031-07-01T06:00:00.000Z');
 
-/** A binary supertest answer as a Buffer. */
-function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
 
 /** A valid Aadhaar number (Verhoeff) and the same with its check digit changed. */
 function aadhaarPair(): { valid: string; broken: string } {

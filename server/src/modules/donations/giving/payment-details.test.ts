@@ -67,7 +67,7 @@ describe('the pay step', () => {
 
 describe('foreign contributions (decision 058)', () => {
   const domestic = { vpa: 'sahay@sbi', payeeName: 'Sahay Foundation', bank: { accountName: 'Sahay Foundation', accountNumber: '123456789012', ifsc: 'SBIN0001234', bankName: 'SBI' }, contact: '+91 98765 43210' };
-  const fcra = { registrationNumber: '231650123', bank: { accountName: 'Sahay Foundation FCRA Account', accountNumber: '40001234567', ifsc: 'SBIN0000691', bankName: 'SBI, New Delhi Main Branch' } };
+  const fcra = { registrationNumber: '231650123', validUntil: '2031-03-31', bank: { accountName: 'Sahay Foundation FCRA Account', accountNumber: '40001234567', ifsc: 'SBIN0000691', bankName: 'SBI, New Delhi Main Branch' } };
 
   it('shows the FCRA account alone, with no UPI, for a foreign pledge', () => {
     const pay = paymentDetailsOf({ ...domestic, fcra }, 'ABCD2345', 100_00, true);

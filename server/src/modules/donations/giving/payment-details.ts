@@ -14,7 +14,12 @@ export interface PaymentSettings {
    * The FCRA 2010 registration and its designated account (PRODUCT.md §6 "Who gives"); null while
    * settings hold no registration number, and then a foreign citizen's gift is refused.
    */
-  fcra: { registrationNumber: string; bank: { accountName: string; accountNumber: string; ifsc: string; bankName: string } } | null;
+  fcra: {
+    registrationNumber: string;
+    /** YYYY-MM-DD, the last day of the registration as settings hold it; '' when not entered. */
+    validUntil: string;
+    bank: { accountName: string; accountNumber: string; ifsc: string; bankName: string };
+  } | null;
 }
 
 /**
@@ -32,6 +37,7 @@ export function paymentSettingsOf(settings: TSettings): PaymentSettings {
     fcra: settings.fcraRegistrationNumber
       ? {
           registrationNumber: settings.fcraRegistrationNumber,
+          validUntil: settings.fcraValidUntil,
           bank: { accountName: settings.fcraBankAccountName, accountNumber: settings.fcraBankAccountNumber, ifsc: settings.fcraBankIfsc, bankName: settings.fcraBankName },
         }
       : null,

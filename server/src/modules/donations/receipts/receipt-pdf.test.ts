@@ -251,6 +251,22 @@ describe('receipt helpers', () => {
     expect(await extractPdfText(await renderReceiptPdf({ ...issued }))).not.toContain('Donation type');
   });
 
+  it('names the FCRA registration on a foreign contribution’s receipt, in both languages as written, and no Form 10BE note (decision 058)', async () => {
+    const foreign = await extractPdfText(
+      await renderReceiptPdf({ ...issued, serial: 'SAHAY-FC/2026-27/000001', mode: 'bank-transfer', utr: null, issuer: { ...issuer, fcraRegistrationNumber: '231650123' } }),
+    );
+    const flat = foreign.replace(/\s+/g, ' ');
+    expect(flat).toContain('FCRA registration No. / FCRA पंजीकरण संख्या');
+    expect(flat).toContain("Foreign contribution received under the Foreign Contribution (Regulation) Act, 2010 (registration no. 231650123), in the foundation's designated FCRA account.");
+    expect(flat).toContain('विदेशी अंशदान (विनियमन) अधिनियम, 2010 के अंतर्गत (पंजीकरण संख्या 231650123) संस्था के निर्धारित FCRA खाते में प्राप्त विदेशी अंशदान।');
+    expect(flat).not.toContain('Form 10BE');
+    expect(devanagariSignsOutOfPlace(foreign)).toEqual([]);
+    // A domestic receipt never mentions FCRA.
+    const domestic = await extractPdfText(await renderReceiptPdf({ ...issued, issuer: { ...issuer, form10bdDueOn: '05-31' } }));
+    expect(domestic).not.toContain('FCRA');
+    expect(domestic).toContain('Form 10BE');
+  });
+
   it('masks all of a PAN but its last five characters', () => {
     expect(maskPan('ABCDE1234F')).toBe('XXXXX1234F');
     expect(maskPan(' ABCDE1234F ')).toBe('XXXXX1234F');

@@ -124,6 +124,17 @@ export function form10beNote(form10bdDueOn: string): Bilingual {
   return note;
 }
 
+/**
+ * A foreign contribution's receipt (FCRA 2010, decision 058): the registration it was received under and
+ * the account it went to, as the Act's s.17 asks (every foreign contribution into the designated account).
+ */
+export function fcraNote(registrationNumber: string): Bilingual {
+  return {
+    en: `Foreign contribution received under the Foreign Contribution (Regulation) Act, 2010 (registration no. ${registrationNumber}), in the foundation's designated FCRA account.`,
+    hi: `विदेशी अंशदान (विनियमन) अधिनियम, 2010 के अंतर्गत (पंजीकरण संख्या ${registrationNumber}) संस्था के निर्धारित FCRA खाते में प्राप्त विदेशी अंशदान।`,
+  };
+}
+
 /** Printed only on a PDF that carries the foundation's digital signature. */
 export const DIGITALLY_SIGNED_NOTE: Bilingual = {
   en: "This PDF carries the foundation's digital signature: a PDF reader shows whether it has been changed since it was signed.",
@@ -134,6 +145,7 @@ export const SIGNATORY_LABELS = {
   signatory: { en: 'Authorised signatory', hi: 'अधिकृत हस्ताक्षरकर्ता' },
   approvalIssuedOn: { en: 'Tax-exemption approval issued on', hi: 'कर-छूट अनुमोदन जारी होने की तारीख़' },
   approvalValidity: { en: 'Tax-exemption approval valid', hi: 'कर-छूट अनुमोदन की वैधता' },
+  fcraRegistration: { en: 'FCRA registration No.', hi: 'FCRA पंजीकरण संख्या' },
 } satisfies Record<string, Bilingual>;
 
 const LABELS = {
@@ -367,6 +379,7 @@ export async function drawReceipt(input: ReceiptPdfInput): Promise<RenderedRecei
     { label: LABELS.receivedOn, value: formatReceiptDate(input.receivedOn) },
     { label: LABELS.reference, value: formatReference(input.reference) },
     ...approvalRows(issuer),
+    ...(issuer.fcraRegistrationNumber ? [{ label: SIGNATORY_LABELS.fcraRegistration, value: issuer.fcraRegistrationNumber }] : []),
   ]);
 
   layout.text(RECEIPT_DECLARATION.en, { size: 9.5 });
@@ -379,6 +392,7 @@ export async function drawReceipt(input: ReceiptPdfInput): Promise<RenderedRecei
     layout.text(CASH_ABOVE_LIMIT_NOTE.hi, { size: 9.5, bold: true });
     layout.moveDown(6);
   }
+  if (issuer.fcraRegistrationNumber) drawBilingualNote(layout, fcraNote(issuer.fcraRegistrationNumber), { size: 9.5 });
   // Not on a cancelled receipt, nor for cash above ₹2,000: no certificate follows for those.
   if (issuer.form10bdDueOn && input.variant === 'issued' && !input.isCashAboveLimit) drawBilingualNote(layout, form10beNote(issuer.form10bdDueOn), { size: 9 });
   drawSignatory(layout, issuer, input.signatureImage);

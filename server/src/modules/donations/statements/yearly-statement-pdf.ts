@@ -69,6 +69,8 @@ export interface YearlyStatementInput {
   signatureImage?: Buffer | null;
   /** The foundation's signing identity: the statement is signed (PAdES) and says so. */
   signing?: PdfSigningIdentity | null;
+  /** Every gift is a foreign contribution (FCRA 2010): never in Form 10BD, so nothing is said of Form 10BE. */
+  isForeignContributionsOnly?: boolean;
 }
 
 /** What marks a row whose gift was cash above ₹2,000, and starts the note that explains it. */
@@ -95,6 +97,10 @@ const LABELS = {
   receiptsNote: {
     en: 'This statement adds up the receipts listed above and replaces none of them. Neither the receipts nor this statement are what a tax deduction is claimed with: that is the certificate in Form 10BE.',
     hi: 'यह विवरण ऊपर दी गई रसीदों का योग है और किसी रसीद का स्थान नहीं लेता। कर-कटौती का दावा न रसीदों से होता है न इस विवरण से: उसके लिए फ़ॉर्म 10BE का प्रमाणपत्र चाहिए।',
+  },
+  foreignReceiptsNote: {
+    en: 'This statement adds up the receipts listed above and replaces none of them.',
+    hi: 'यह विवरण ऊपर दी गई रसीदों का योग है और किसी रसीद का स्थान नहीं लेता।',
   },
 } satisfies Record<string, Bilingual>;
 
@@ -211,9 +217,10 @@ export async function renderYearlyStatementPdf(input: YearlyStatementInput): Pro
     ]);
   });
 
-  layout.text(LABELS.receiptsNote.en, { size: 9.5 });
+  const receiptsNote = input.isForeignContributionsOnly ? LABELS.foreignReceiptsNote : LABELS.receiptsNote;
+  layout.text(receiptsNote.en, { size: 9.5 });
   layout.moveDown(2);
-  layout.text(LABELS.receiptsNote.hi, { size: 9.5 });
+  layout.text(receiptsNote.hi, { size: 9.5 });
   layout.moveDown(6);
   if (hasCashAboveLimit) {
     // The receipt's own wording, so the statement and the receipt say the same; the mark ties it to its rows.
@@ -222,7 +229,7 @@ export async function renderYearlyStatementPdf(input: YearlyStatementInput): Pro
     layout.text(`${CASH_MARK} ${CASH_ABOVE_LIMIT_NOTE.hi}`, { size: 9.5, bold: true });
     layout.moveDown(6);
   }
-  if (input.issuer.form10bdDueOn) drawBilingualNote(layout, form10beNote(input.issuer.form10bdDueOn), { size: 9 });
+  if (input.issuer.form10bdDueOn && !input.isForeignContributionsOnly) drawBilingualNote(layout, form10beNote(input.issuer.form10bdDueOn), { size: 9 });
   drawSignatory(layout, input.issuer, input.signatureImage);
   if (input.signing) drawBilingualNote(layout, DIGITALLY_SIGNED_NOTE, { size: 8, color: '#555555' });
   const signing = input.signing ? { identity: input.signing, info: signatureInfoOf(input.issuer, `${title.en}`, input.createdAt) } : null;

@@ -31,9 +31,10 @@ export interface GiftRow {
   donor_pan: string | null;
   donor_address: string | null;
   verified_at: Date;
+  is_foreign: boolean;
 }
 
-const GIFT_COLUMNS = `reference, received_on::text AS received_on, amount_paise, cause, mode, receipt_serial, donor_name, donor_pan, donor_address, verified_at`;
+const GIFT_COLUMNS = `reference, received_on::text AS received_on, amount_paise, cause, mode, receipt_serial, donor_name, donor_pan, donor_address, verified_at, is_foreign`;
 
 /**
  * A donor's consolidated statement of a financial year (issue 13): every verified, not cancelled
@@ -69,6 +70,8 @@ export async function getYearlyStatement(services: Services, input: { financialY
   const bytes = await renderYearlyStatementPdf({
     financialYear: input.financialYear,
     issuer: receiptIssuerOf(settings, signatureFileId),
+    // Only foreign contributions (never in Form 10BD): nothing said of Form 10BE, as on their receipts.
+    isForeignContributionsOnly: rows.every((row) => row.is_foreign),
     signatureImage: signatureFileId ? await signatureImageBytes(services.files, signatureFileId) : null,
     signing: await currentSigningIdentity(services, services.now()),
     donors: donorsOfGifts(rows),

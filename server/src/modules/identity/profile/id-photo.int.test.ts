@@ -16,6 +16,7 @@ import type { IdPhotoUploaded } from '../identity.events.ts';
 import { ID_PHOTO_HEIGHT, ID_PHOTO_WIDTH, MAX_UPLOAD_BYTES, recordIdPhotoUpload } from './id-photo.ts';
 import { processIdPhotoJob } from './process-id-photo.job.ts';
 import { PROFILE_EDIT_NOT_YOURS, PROFILE_NOT_YOURS } from './profile.ts';
+import { binary } from '#server/testing/binary-body';
 
 /**
  * The I-card photo (issue 16), over REST as other clients and the web send it, on PGlite and on
@@ -24,12 +25,6 @@ import { PROFILE_EDIT_NOT_YOURS, PROFILE_NOT_YOURS } from './profile.ts';
 
 const CALLS = 10;
 
-/** A binary supertest answer as a Buffer. */
-function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
 
 describe.each(testDbKinds())('I-card photo on %s', (kind) => {
   let app: TestApp;

@@ -14,6 +14,7 @@ import { erasePerson } from '../erasure/erase-person.ts';
 import { isEventOf } from '#server/event-store/types';
 import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, UPLOAD_NO_FILE, UPLOAD_WRONG_TYPE_IMAGES, uploadTooLarge } from '#server/uploads/upload-messages';
 import type { QrCodeProcessed, QrCodeUploaded } from '../identity.events.ts';
+import { binary } from '#server/testing/binary-body';
 
 /** Every file the store holds (`<kind>:<file ID>`, oldest first); the disk holds none. */
 async function storedFiles(app: TestApp): Promise<string[]> {
@@ -27,12 +28,6 @@ async function processedFileOf(app: TestApp, userId: string): Promise<string> {
   return events.at(-1)!.data.file;
 }
 
-/** A binary supertest answer as a Buffer. */
-function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
 
 describe.each(testDbKinds())('UPI QR upload on %s', (kind) => {
   let app: TestApp;
