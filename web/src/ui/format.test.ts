@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
+import { formatDate, formatDateTime, formatDayOfYear, formatMoney, formatNumber } from './format.ts';
 import { formatRupeesShort } from './format-short.ts';
 
 describe('formatNumber', () => {
@@ -47,6 +47,15 @@ describe('formatDate', () => {
 
   it('shows an unreadable value as given', () => {
     expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('formatDayOfYear', () => {
+  it('says a yearly day in each language, 29 February included, and shows a bad value as given', () => {
+    expect([formatDayOfYear('05-31', 'en'), formatDayOfYear('05-31', 'hi')]).toEqual(['31 May', '31 मई']);
+    expect(formatDayOfYear('02-29', 'en')).toBe('29 February');
+    expect(formatDayOfYear('5-31', 'en')).toBe('5-31');
+    expect(formatDayOfYear('13-01', 'hi')).toBe('13-01');
   });
 });
 

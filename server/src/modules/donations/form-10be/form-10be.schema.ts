@@ -118,7 +118,11 @@ export const ZDonorCertificateSchema = z.object({
   /** GET with the same proof (?proof=), or signed in: the PDF. */
   downloadUrl: z.string(),
 });
-export const ZDonorCertificatesResponseSchema = z.object({ certificates: z.array(ZDonorCertificateSchema) });
+export const ZDonorCertificatesResponseSchema = z.object({
+  certificates: z.array(ZDonorCertificateSchema),
+  /** MM-DD: the day each year Form 10BD is due (settings form10bdDueOn), after which the certificates come. */
+  form10bdDueOn: z.string(),
+});
 export type TDonorCertificatesResponse = z.infer<typeof ZDonorCertificatesResponseSchema>;
 
 export const ZCertificateDownloadParamsSchema = z.strictObject({ id: ZCertificateIdSchema });

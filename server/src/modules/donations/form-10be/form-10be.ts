@@ -396,13 +396,17 @@ export function certificateDownloadUrl(id: string): string {
 /** The requester's matched certificates, newest year first. */
 export async function listDonorCertificates(services: Services, requester: CertificateRequester): Promise<TDonorCertificatesResponse> {
   const references = await referencesOf(services, requester);
-  if (references.length === 0) return { certificates: [] };
+  const { form10bdDueOn } = (await getSettings(services.db)).settings;
+  if (references.length === 0) return { certificates: [], form10bdDueOn };
   const { rows } = await services.db.query<{ certificate_id: string; financial_year: string; amount_paise: string | number }>(
     `SELECT certificate_id, financial_year, amount_paise FROM form_10be_certificates
       WHERE status = 'matched' AND file_id IS NOT NULL AND "references" && $1::text[] ORDER BY financial_year DESC, certificate_id`,
     [references],
   );
-  return { certificates: rows.map((row) => ({ id: row.certificate_id, financialYear: row.financial_year, amountPaise: Number(row.amount_paise), downloadUrl: certificateDownloadUrl(row.certificate_id) })) };
+  return {
+    certificates: rows.map((row) => ({ id: row.certificate_id, financialYear: row.financial_year, amountPaise: Number(row.amount_paise), downloadUrl: certificateDownloadUrl(row.certificate_id) })),
+    form10bdDueOn,
+  };
 }
 
 /**

@@ -13,6 +13,7 @@ export function Form10BEByProof({ proof }: { proof: string }) {
   return (
     <Form10BECertificates
       certificates={mine.data?.certificates}
+      dueOn={mine.data?.form10bdDueOn}
       proof={proof}
       isSection
       status={

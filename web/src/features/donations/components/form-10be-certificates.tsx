@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { TDonorCertificatesResponse } from '@sahay/server/modules/donations/form-10be/form-10be.schema';
-import { useT } from '#web/i18n/i18n.tsx';
-import { formatMoney } from '#web/ui/format.ts';
+import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { formatDayOfYear, formatMoney } from '#web/ui/format.ts';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 
 type Certificate = TDonorCertificatesResponse['certificates'][number];
@@ -16,10 +16,23 @@ export function certificateHref(certificate: Pick<Certificate, 'downloadUrl'>, p
  * financial year and amount, each with its download; when there are none yet, when they come.
  * The caller fetches (by proof on /donate/status, signed in on My donations) and tells loading and
  * failure in `status`. `isSection`: a section of its own (the status page), else a part of the
- * section it is in (My donations).
+ * section it is in (My donations). `dueOn`: the day (MM-DD) Form 10BD is due, as settings hold it.
  */
-export function Form10BECertificates({ certificates, proof, status, isSection = false }: { certificates: readonly Certificate[] | undefined; proof: string | null; status?: ReactNode; isSection?: boolean }) {
+export function Form10BECertificates({
+  certificates,
+  dueOn,
+  proof,
+  status,
+  isSection = false,
+}: {
+  certificates: readonly Certificate[] | undefined;
+  dueOn: string | undefined;
+  proof: string | null;
+  status?: ReactNode;
+  isSection?: boolean;
+}) {
   const t = useT();
+  const { lang } = useLang();
   const headingId = useId();
   const Heading = isSection ? 'h2' : 'h3';
   const Part = isSection ? 'section' : 'div';
@@ -28,7 +41,7 @@ export function Form10BECertificates({ certificates, proof, status, isSection = 
       <Heading id={headingId}>{t('form10be.heading')}</Heading>
       <p>{t('form10be.text')}</p>
       {status}
-      {certificates && certificates.length === 0 && <p data-testid="form-10be-none">{t('form10be.none')}</p>}
+      {certificates && certificates.length === 0 && dueOn && <p data-testid="form-10be-none">{t('form10be.none', { due: formatDayOfYear(dueOn, lang) })}</p>}
       {certificates && certificates.length > 0 && (
         <ResponsiveTable
           // Not the heading's words: two landmarks of one name cannot be told apart.

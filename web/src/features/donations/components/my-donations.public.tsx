@@ -78,6 +78,7 @@ export function MyDonations({ userId }: { userId: string }) {
       {mine.data && mine.data.donations.length > 0 && (
         <Form10BECertificates
           certificates={certificates.data?.certificates}
+          dueOn={certificates.data?.form10bdDueOn}
           proof={null}
           status={certificates.isError && <LoadFailure message={t('form10be.loadFailed')} error={certificates.error} onRetry={() => void certificates.refetch()} />}
         />
