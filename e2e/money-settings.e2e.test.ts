@@ -8,6 +8,11 @@ const FINANCE_ONLY = {
   hi: 'इसे केवल दूसरे चरण (टू-फ़ैक्टर) से साइन-इन किया हुआ वित्त स्टाफ़ बदल सकता है',
 };
 
+const SETTINGS_STAFF_ONLY = {
+  en: 'Only staff with the settings permission can change this',
+  hi: 'इसे केवल सेटिंग्स की अनुमति वाले स्टाफ़ बदल सकते हैं',
+};
+
 /**
  * Issue 29: where donors' money goes is finance's. On a phone, a settings-only admin sees the
  * payment settings greyed with the reason, in both languages; finance changes the UPI ID; every
@@ -49,6 +54,33 @@ describe('settings that decide where money goes, in Chromium', () => {
     await page.goto('/admin/settings?lang=en');
     await waitForApp(page);
     await page.getByLabel('Daily evening meeting link').fill('https://meet.example/money-test');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Saved.');
+    await page.context().close();
+  });
+
+  it('opens the settings to a finance-only clerk at 360 px: money settings and the signing certificate editable, the rest greyed with the reason, in both languages', { timeout: 90_000 }, async () => {
+    const financeOnly = await harness.account({ role: 'admin', permissions: ['finance'], fullName: 'Fatima Finance' });
+    const { page } = await harness.page({ width: 360 });
+    await signIn(page, financeOnly);
+    for (const lang of ['en', 'hi'] as const) {
+      // From the dashboard's own link, as a clerk finds it.
+      await page.goto(`/admin/dashboard?lang=${lang}`);
+      await waitForApp(page);
+      await page.locator('a[href$="/admin/settings"]').first().click();
+      const meeting = page.getByLabel(lang === 'en' ? 'Daily evening meeting link' : 'रोज़ शाम की मीटिंग का लिंक');
+      await expect.poll(() => meeting.isVisible()).toBe(true);
+      expect(await meeting.isDisabled()).toBe(true);
+      const describedBy = (await meeting.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${describedBy.split(' ')[0]}"]`).textContent()).toContain(SETTINGS_STAFF_ONLY[lang]);
+      expect(await page.getByLabel(lang === 'en' ? 'UPI ID' : 'UPI आईडी', { exact: true }).isDisabled()).toBe(false);
+      expect(await page.locator('#certificate-file').isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoAxeViolations(page, `settings for a finance-only clerk (${lang})`);
+    }
+    await page.goto('/admin/settings?lang=en');
+    await waitForApp(page);
+    await page.getByLabel('UPI ID', { exact: true }).fill('sahay.clerk@oksbi');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Saved.');
     await page.context().close();

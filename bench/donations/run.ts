@@ -164,7 +164,7 @@ async function putSigningInForce(services: Services): Promise<void> {
   const sharp = (await import('sharp')).default;
   const by = { userId: 'SAH000001' };
   const { version } = await getSettings(services.db);
-  await updateSettings(services, { mayChangeMoney: false }, version, { signatoryName: 'श्रीमती सुनीता शर्मा', signatoryDesignation: 'Treasurer / कोषाध्यक्ष', approvalIssuedOn: '2022-03-28', approvalValidFrom: '2022-04-01', approvalValidUntil: '2027-03-31' }, meta());
+  await updateSettings(services, { mayChangeMoney: false, mayChangeOther: true }, version, { signatoryName: 'श्रीमती सुनीता शर्मा', signatoryDesignation: 'Treasurer / कोषाध्यक्ष', approvalIssuedOn: '2022-03-28', approvalValidFrom: '2022-04-01', approvalValidUntil: '2027-03-31' }, meta());
   const signature = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#f4f1ea' } }).png().toBuffer();
   await recordSignatureImage(services, by, signature, meta());
   const now = services.now();

@@ -47,6 +47,12 @@ export function hasAnyPermission(user: StaffView | null, permissions: readonly P
   return permissions.some((permission) => hasPermission(user, permission));
 }
 
+/**
+ * Who opens the settings: settings staff change the foundation's details, texts and rules; finance
+ * staff where money goes and the signing certificate (site.settings.update checks each part).
+ */
+export const SETTINGS_PAGE_PERMISSIONS = ['settings', 'finance'] as const satisfies readonly Permission[];
+
 /** A super-admin: an admin holding every permission, the only staff who may invite staff or change what staff may do. */
 export function isSuperAdmin(user: StaffView | null): boolean {
   return PERMISSIONS.every((permission) => hasPermission(user, permission));

@@ -3,7 +3,7 @@ import { rejection } from '#server/testing/assertions';
 import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
-import { MONEY_SETTINGS_FINANCE_ONLY, type TSettings } from './settings.schema.ts';
+import { MONEY_SETTINGS_FINANCE_ONLY, OTHER_SETTINGS_SETTINGS_STAFF_ONLY, type TSettings } from './settings.schema.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -101,6 +101,21 @@ describe.each(testDbKinds())('settings that decide where money goes, on %s', (ki
     now = new Date(realNow.getTime() + 8 * DAY);
     expect((await members.admin.getDashboard()).moneySettingsChanges).toEqual([]);
     now = realNow;
+  });
+
+  it('lets a finance-only clerk (without the settings permission) set where money goes, and nothing else; a members admin neither', async () => {
+    const financeOnly = await app.caller({ token: financeUser.token });
+    const { version, settings } = await financeOnly.site.settings.get();
+    const before = await app.eventCount();
+    for (const data of [{ meetingLink: 'https://meet.example.org/finance' }, { bankName: 'State Bank of India', foundationName: { ...settings.foundationName, en: 'Not Sahay' } }]) {
+      expect(await rejection(financeOnly.site.settings.update({ expectedVersion: version, data }))).toMatchObject({ code: 'FORBIDDEN', message: OTHER_SETTINGS_SETTINGS_STAFF_ONLY });
+    }
+    expect(await rejection((await app.caller({ token: membersUser.token })).site.settings.update({ expectedVersion: version, data: { bankName: 'X' } }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await app.eventCount()).toBe(before);
+    // A money setting, with the rest sent unchanged beside it (the web form sends only what changed, but an older tab may not).
+    const saved = await financeOnly.site.settings.update({ expectedVersion: version, data: { bankName: 'State Bank of India', meetingLink: settings.meetingLink } });
+    expect(saved.settings.bankName).toBe('State Bank of India');
+    expect(await app.eventCount()).toBe(before + 1);
   });
 
   it('records one change when finance saves the same change from several tabs at once; the others are told to reload', async () => {

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { AppError } from '#server/errors/app-error';
-import { isMoneySetting, MONEY_SETTINGS_FINANCE_ONLY, type TSettings } from './settings.schema.ts';
+import { isMoneySetting, MONEY_SETTINGS_FINANCE_ONLY, OTHER_SETTINGS_SETTINGS_STAFF_ONLY, type TSettings } from './settings.schema.ts';
 import type { SettingsChanged } from '../site.events.ts';
 
 // The settings stream's one decider (docs/decisions/052). The decision is made on the settings in
@@ -17,7 +17,7 @@ export const APPROVAL_VALIDITY_ORDER = 'The approval cannot end before it begins
  * same value sent again is no change, so a form that sends every field still saves the others.
  */
 export function decideSettingsChange(
-  command: { expectedVersion: number; changes: Partial<TSettings>; now: Date; mayChangeMoney: boolean },
+  command: { expectedVersion: number; changes: Partial<TSettings>; now: Date; mayChangeMoney: boolean; mayChangeOther: boolean },
   state: { version: number; settings: TSettings },
 ): SettingsChanged[] {
   if (state.version !== command.expectedVersion) throw new AppError('CONFLICT', { userMessage: SETTINGS_CONFLICT });
@@ -25,7 +25,9 @@ export function decideSettingsChange(
   const changed = Object.fromEntries(
     Object.entries(command.changes).filter(([key, value]) => !isDeepStrictEqual(current[key as keyof TSettings], value)),
   ) as Partial<TSettings>;
+  // Where money goes is finance's; everything else is the settings staff's (a finance-only clerk can still set the money settings).
   if (!command.mayChangeMoney && Object.keys(changed).some(isMoneySetting)) throw new AppError('FORBIDDEN', { userMessage: MONEY_SETTINGS_FINANCE_ONLY });
+  if (!command.mayChangeOther && Object.keys(changed).some((key) => !isMoneySetting(key))) throw new AppError('FORBIDDEN', { userMessage: OTHER_SETTINGS_SETTINGS_STAFF_ONLY });
   if (Object.keys(changed).length === 0) return [];
   // Dates that only make sense together are checked on the settings as they would be after the change.
   const next = { ...current, ...changed };

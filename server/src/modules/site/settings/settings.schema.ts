@@ -147,6 +147,9 @@ export function isMoneySetting(key: string): key is TMoneySettingKey {
 export const MONEY_SETTINGS_FINANCE_ONLY =
   'Only finance staff, signed in with a second factor, can change where money goes: the UPI ID, payee, bank account, charges and Kanyadan amounts.';
 
+export const OTHER_SETTINGS_SETTINGS_STAFF_ONLY =
+  'Only staff with the settings permission can change the foundation’s details, texts and rules; finance staff change where money goes.';
+
 export const ZGetSettingsResponseSchema = z.object({ version: z.number().int(), settings: ZSettingsSchema });
 export type TGetSettingsResponse = z.infer<typeof ZGetSettingsResponseSchema>;
 

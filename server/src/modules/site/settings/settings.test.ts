@@ -5,7 +5,7 @@ import type { Recorded } from '#server/event-store/types';
 import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/deciders/decider-spec';
 import type { SettingsChanged } from '../site.events.ts';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
-import { MONEY_SETTINGS, MONEY_SETTINGS_FINANCE_ONLY, type TSettings } from './settings.schema.ts';
+import { MONEY_SETTINGS, MONEY_SETTINGS_FINANCE_ONLY, OTHER_SETTINGS_SETTINGS_STAFF_ONLY, type TSettings } from './settings.schema.ts';
 import { APPROVAL_VALIDITY_ORDER, decideSettingsChange, SETTINGS_CONFLICT } from './settings.decider.ts';
 
 const now = new Date('2026-03-16T17:00:00.000Z');
@@ -18,53 +18,65 @@ const state = deepFreeze({ version: 4, settings: { ...DEFAULT_SETTINGS, phone: '
 describe('decideSettingsChange', () => {
   it('given settings at version 4, when a save over version 4 changes two of them, then only those two are recorded', () => {
     expect(
-      decideSettingsChange({ expectedVersion: 4, changes: { phone: '+91 99999 00000', isInviteOnly: false, receiptPrefix: DEFAULT_SETTINGS.receiptPrefix }, now, mayChangeMoney: true }, state),
+      decideSettingsChange({ expectedVersion: 4, changes: { phone: '+91 99999 00000', isInviteOnly: false, receiptPrefix: DEFAULT_SETTINGS.receiptPrefix }, now, mayChangeMoney: true, mayChangeOther: true }, state),
     ).toEqual([{ type: 'SettingsChanged', data: { changes: { phone: '+91 99999 00000', isInviteOnly: false }, changedAt } }]);
   });
 
   it('given settings, when one language of a bilingual value changes, then the whole value is recorded', () => {
     const foundationName = { en: DEFAULT_SETTINGS.foundationName.en, hi: 'सहाय संस्था' };
-    expect(decideSettingsChange({ expectedVersion: 4, changes: { foundationName }, now, mayChangeMoney: true }, state)).toEqual([
+    expect(decideSettingsChange({ expectedVersion: 4, changes: { foundationName }, now, mayChangeMoney: true, mayChangeOther: true }, state)).toEqual([
       { type: 'SettingsChanged', data: { changes: { foundationName }, changedAt } },
     ]);
   });
 
   it('given settings, when the form is saved with every value as it is (copies, not the same objects), then nothing is recorded', () => {
     const copies: Partial<TSettings> = structuredClone(state.settings);
-    expect(decideSettingsChange({ expectedVersion: 4, changes: copies, now, mayChangeMoney: true }, state)).toEqual([]);
+    expect(decideSettingsChange({ expectedVersion: 4, changes: copies, now, mayChangeMoney: true, mayChangeOther: true }, state)).toEqual([]);
   });
 
   it('given settings, when a save changes nothing, then nothing is recorded', () => {
-    expect(decideSettingsChange({ expectedVersion: 4, changes: {}, now, mayChangeMoney: true }, state)).toEqual([]);
+    expect(decideSettingsChange({ expectedVersion: 4, changes: {}, now, mayChangeMoney: true, mayChangeOther: true }, state)).toEqual([]);
   });
 
   it('given settings at version 4, when a save over version 3 arrives, then it is refused (someone else saved meanwhile)', () => {
-    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 3, changes: { phone: '+91 99999 00000' }, now, mayChangeMoney: true }, state))).toMatchObject({
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 3, changes: { phone: '+91 99999 00000' }, now, mayChangeMoney: true, mayChangeOther: true }, state))).toMatchObject({
       code: 'CONFLICT',
       userMessage: SETTINGS_CONFLICT,
     });
   });
 
   it('given settings at version 4, when a stale save changes nothing, then it is still refused, not silently accepted', () => {
-    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 5, changes: {}, now, mayChangeMoney: true }, state))).toMatchObject({ code: 'CONFLICT', userMessage: SETTINGS_CONFLICT });
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 5, changes: {}, now, mayChangeMoney: true, mayChangeOther: true }, state))).toMatchObject({ code: 'CONFLICT', userMessage: SETTINGS_CONFLICT });
   });
 
   it('given settings never saved (version 0), when the first save arrives over version 0, then it is recorded', () => {
-    expect(decideSettingsChange({ expectedVersion: 0, changes: { isInviteOnly: false }, now, mayChangeMoney: true }, { version: 0, settings: DEFAULT_SETTINGS })).toEqual([
+    expect(decideSettingsChange({ expectedVersion: 0, changes: { isInviteOnly: false }, now, mayChangeMoney: true, mayChangeOther: true }, { version: 0, settings: DEFAULT_SETTINGS })).toEqual([
       { type: 'SettingsChanged', data: { changes: { isInviteOnly: false }, changedAt } },
     ]);
   });
 
   it('given an approval valid from 2026-04-01, when a save makes it end before that, then it is refused with the field named', () => {
     const withApproval = { version: 4, settings: { ...state.settings, approvalValidFrom: '2026-04-01' } };
-    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 4, changes: { approvalValidUntil: '2026-03-31' }, now, mayChangeMoney: false }, withApproval))).toMatchObject({
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 4, changes: { approvalValidUntil: '2026-03-31' }, now, mayChangeMoney: false, mayChangeOther: true }, withApproval))).toMatchObject({
       code: 'BAD_REQUEST',
       userMessage: APPROVAL_VALIDITY_ORDER,
       fieldErrors: { approvalValidUntil: [APPROVAL_VALIDITY_ORDER] },
     });
-    expect(decideSettingsChange({ expectedVersion: 4, changes: { approvalValidUntil: '2031-03-31' }, now, mayChangeMoney: false }, withApproval)).toEqual([
+    expect(decideSettingsChange({ expectedVersion: 4, changes: { approvalValidUntil: '2031-03-31' }, now, mayChangeMoney: false, mayChangeOther: true }, withApproval)).toEqual([
       { type: 'SettingsChanged', data: { changes: { approvalValidUntil: '2031-03-31' }, changedAt } },
     ]);
+  });
+
+  it('given a finance-only clerk, when they change a money setting it is recorded, and when anything else, refused with the reason', () => {
+    expect(decideSettingsChange({ expectedVersion: 4, changes: { bankName: 'State Bank of India' }, now, mayChangeMoney: true, mayChangeOther: false }, state)).toEqual([
+      { type: 'SettingsChanged', data: { changes: { bankName: 'State Bank of India' }, changedAt } },
+    ]);
+    // Sent unchanged beside it: not a change.
+    expect(decideSettingsChange({ expectedVersion: 4, changes: { bankName: 'State Bank of India', phone: state.settings.phone }, now, mayChangeMoney: true, mayChangeOther: false }, state)).toHaveLength(1);
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 4, changes: { bankName: 'State Bank of India', phone: '+91 99999 00000' }, now, mayChangeMoney: true, mayChangeOther: false }, state))).toMatchObject({
+      code: 'FORBIDDEN',
+      userMessage: OTHER_SETTINGS_SETTINGS_STAFF_ONLY,
+    });
   });
 
   describe('properties', () => {
@@ -103,7 +115,7 @@ describe('decideSettingsChange', () => {
         fc.property(
           settingsArb.chain((current) => fc.tuple(fc.constant(current), changesArb(current))),
           ([current, changes]) => {
-            const decided = decideSettingsChange({ expectedVersion: 7, changes, now, mayChangeMoney: true }, { version: 7, settings: current });
+            const decided = decideSettingsChange({ expectedVersion: 7, changes, now, mayChangeMoney: true, mayChangeOther: true }, { version: 7, settings: current });
             const differing = Object.fromEntries(Object.entries(changes).filter(([key, value]) => !isDeepStrictEqual(current[key as keyof TSettings], value)));
             if (Object.keys(differing).length === 0) expect(decided).toEqual([]);
             else expect(decided).toEqual([{ type: 'SettingsChanged', data: { changes: differing, changedAt } }]);
@@ -116,7 +128,7 @@ describe('decideSettingsChange', () => {
       fc.assert(
         fc.property(fc.nat(50), fc.nat(50), (version, expectedVersion) => {
           fc.pre(version !== expectedVersion);
-          expect(refusalOf(() => decideSettingsChange({ expectedVersion, changes: { isInviteOnly: false }, now, mayChangeMoney: true }, { version, settings: DEFAULT_SETTINGS }))).toMatchObject({
+          expect(refusalOf(() => decideSettingsChange({ expectedVersion, changes: { isInviteOnly: false }, now, mayChangeMoney: true, mayChangeOther: true }, { version, settings: DEFAULT_SETTINGS }))).toMatchObject({
             code: 'CONFLICT',
             userMessage: SETTINGS_CONFLICT,
           });
@@ -147,16 +159,16 @@ describe('decideSettingsChange', () => {
       expect(Object.keys(moneyChanges).sort()).toEqual([...MONEY_SETTINGS].sort());
       for (const [key, value] of Object.entries(moneyChanges)) {
         expect(
-          refusalOf(() => decideSettingsChange({ expectedVersion: 4, changes: { [key]: value, isInviteOnly: false }, now, mayChangeMoney: false }, state)),
+          refusalOf(() => decideSettingsChange({ expectedVersion: 4, changes: { [key]: value, isInviteOnly: false }, now, mayChangeMoney: false, mayChangeOther: true }, state)),
           key,
         ).toMatchObject({ code: 'FORBIDDEN', userMessage: MONEY_SETTINGS_FINANCE_ONLY });
       }
     });
 
     it('lets finance change them, and lets anyone send a money setting unchanged with other changes', () => {
-      expect(decideSettingsChange({ expectedVersion: 4, changes: moneyChanges, now, mayChangeMoney: true }, state)).toEqual([{ type: 'SettingsChanged', data: { changes: moneyChanges, changedAt } }]);
+      expect(decideSettingsChange({ expectedVersion: 4, changes: moneyChanges, now, mayChangeMoney: true, mayChangeOther: true }, state)).toEqual([{ type: 'SettingsChanged', data: { changes: moneyChanges, changedAt } }]);
       expect(
-        decideSettingsChange({ expectedVersion: 4, changes: { upiVpa: state.settings.upiVpa, disbursementChargeBasisPoints: state.settings.disbursementChargeBasisPoints, isInviteOnly: false }, now, mayChangeMoney: false }, state),
+        decideSettingsChange({ expectedVersion: 4, changes: { upiVpa: state.settings.upiVpa, disbursementChargeBasisPoints: state.settings.disbursementChargeBasisPoints, isInviteOnly: false }, now, mayChangeMoney: false, mayChangeOther: true }, state),
       ).toEqual([{ type: 'SettingsChanged', data: { changes: { isInviteOnly: false }, changedAt } }]);
     });
   });
@@ -176,11 +188,11 @@ describe('decideSettingsChange, given/when/then', () => {
   const phone: SettingsChanged = { type: 'SettingsChanged', data: { changes: { phone: '+91 98765 43210' }, changedAt } };
 
   it('records what differs over the version loaded, nothing when nothing differs, and refuses a stale save or a money change without finance', () => {
-    spec([phone]).when({ expectedVersion: 1, changes: { phone: '+91 99999 00000', isInviteOnly: DEFAULT_SETTINGS.isInviteOnly }, now, mayChangeMoney: false }).then([
+    spec([phone]).when({ expectedVersion: 1, changes: { phone: '+91 99999 00000', isInviteOnly: DEFAULT_SETTINGS.isInviteOnly }, now, mayChangeMoney: false, mayChangeOther: true }).then([
       { type: 'SettingsChanged', data: { changes: { phone: '+91 99999 00000' }, changedAt } },
     ]);
-    spec([phone]).when({ expectedVersion: 1, changes: { phone: '+91 98765 43210' }, now, mayChangeMoney: true }).thenNothing();
-    spec([phone, phone]).when({ expectedVersion: 1, changes: { phone: '+91 99999 00000' }, now, mayChangeMoney: true }).thenRefuses('CONFLICT', SETTINGS_CONFLICT);
-    spec([]).when({ expectedVersion: 0, changes: { upiPayeeName: 'Someone Else' }, now, mayChangeMoney: false }).thenRefuses('FORBIDDEN', MONEY_SETTINGS_FINANCE_ONLY);
+    spec([phone]).when({ expectedVersion: 1, changes: { phone: '+91 98765 43210' }, now, mayChangeMoney: true, mayChangeOther: true }).thenNothing();
+    spec([phone, phone]).when({ expectedVersion: 1, changes: { phone: '+91 99999 00000' }, now, mayChangeMoney: true, mayChangeOther: true }).thenRefuses('CONFLICT', SETTINGS_CONFLICT);
+    spec([]).when({ expectedVersion: 0, changes: { upiPayeeName: 'Someone Else' }, now, mayChangeMoney: false, mayChangeOther: true }).thenRefuses('FORBIDDEN', MONEY_SETTINGS_FINANCE_ONLY);
   });
 });

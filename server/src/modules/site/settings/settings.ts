@@ -32,19 +32,19 @@ export async function getSettings(db: Queryable): Promise<{ version: number; set
 
 export async function updateSettings(
   services: Services,
-  by: { mayChangeMoney: boolean },
+  by: { mayChangeMoney: boolean; mayChangeOther: boolean },
   expectedVersion: number,
   changes: Partial<TSettings>,
   meta: RequestMeta,
 ): Promise<{ version: number; settings: TSettings }> {
   const now = services.now();
-  const { mayChangeMoney } = by;
+  const { mayChangeMoney, mayChangeOther } = by;
   await handleCommand(services, {
     async read(tx) {
       const state = await getSettings(tx);
       return { state, versions: { [SETTINGS_STREAM]: state.version === 0 ? null : state.version } };
     },
-    decide: (state) => [{ streamId: SETTINGS_STREAM, events: decideSettingsChange({ expectedVersion, changes, now, mayChangeMoney }, state) }],
+    decide: (state) => [{ streamId: SETTINGS_STREAM, events: decideSettingsChange({ expectedVersion, changes, now, mayChangeMoney, mayChangeOther }, state) }],
     metadata: eventMetadata(meta),
     conflictMessage: SETTINGS_CONFLICT,
   });

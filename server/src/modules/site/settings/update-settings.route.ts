@@ -1,13 +1,14 @@
-import { hasPermission } from '#server/shared/access';
-import { adminProcedure } from '#server/trpc/procedures';
+import { hasPermission, SETTINGS_PAGE_PERMISSIONS } from '#server/shared/access';
+import { anyAdminProcedure } from '#server/trpc/procedures';
 import { metaOf } from '#server/trpc/context';
 import { ZGetSettingsResponseSchema, ZUpdateSettingsRequestSchema } from './settings.schema.ts';
 import { updateSettings } from './settings.ts';
 
-export const updateSettingsRoute = adminProcedure('settings')
+/** Settings staff change the foundation's details; finance staff (second factor) where money goes; each only their own part. */
+export const updateSettingsRoute = anyAdminProcedure(...SETTINGS_PAGE_PERMISSIONS)
   .input(ZUpdateSettingsRequestSchema)
   .output(ZGetSettingsResponseSchema)
   .mutation(({ ctx, input }) =>
     // Where money goes is finance's (whose staff sign in with a second factor): settings.ts.
-    updateSettings(ctx.services, { mayChangeMoney: hasPermission(ctx.user, 'finance') }, input.expectedVersion, input.data, metaOf(ctx)),
+    updateSettings(ctx.services, { mayChangeMoney: hasPermission(ctx.user, 'finance'), mayChangeOther: hasPermission(ctx.user, 'settings') }, input.expectedVersion, input.data, metaOf(ctx)),
   );

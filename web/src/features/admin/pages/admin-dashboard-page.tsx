@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { TMeResponse } from '@sahay/server/modules/identity/accounts/me.schema';
-import { hasAnyPermission, hasPermission, isSuperAdmin } from '@sahay/server/shared/access';
+import { hasAnyPermission, hasPermission, isSuperAdmin, SETTINGS_PAGE_PERMISSIONS } from '@sahay/server/shared/access';
 import { useLogout } from '#web/features/identity/hooks/use-logout.public.ts';
 import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { formatNumber } from '#web/ui/format.ts';
@@ -21,7 +21,8 @@ import { LoadError } from '#web/ui/load-error.tsx';
 
 /** The console's own pages, each shown to the admins holding its permission (or one of its permissions: Kanyadan serves verification and finance). */
 const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey; permission: AdminPermission | readonly AdminPermission[] | null; isSuperAdminOnly?: true }> = [
-  { href: '/settings', label: 'admin.links.settings', text: 'admin.links.settingsText', permission: 'settings' },
+  // Finance staff set where money goes and the signing certificate there (the rest is greyed for them).
+  { href: '/settings', label: 'admin.links.settings', text: 'admin.links.settingsText', permission: SETTINGS_PAGE_PERMISSIONS },
   { href: '/content', label: 'admin.links.content', text: 'admin.links.contentText', permission: 'content' },
   { href: '/contact', label: 'admin.links.contact', text: 'admin.links.contactText', permission: 'content' },
   { href: '/members', label: 'admin.links.members', text: 'admin.links.membersText', permission: 'members' },

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isMoneySetting, SECTION_10BD_CODES, ZSettingsSchema, type TGetSettingsResponse, type TSettingKey, type TSettings } from '@sahay/server/modules/site/settings/settings.schema';
-import { hasPermission } from '@sahay/server/shared/access';
+import { hasAnyPermission, hasPermission, SETTINGS_PAGE_PERMISSIONS } from '@sahay/server/shared/access';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
@@ -8,6 +8,7 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { SelectField } from '#web/ui/form/select-field.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
+import { AccessDenied } from '#web/features/admin/components/access-denied.public.tsx';
 import { AdminGate } from '#web/features/admin/components/admin-gate.public.tsx';
 import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.public.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
@@ -203,20 +204,27 @@ export default function SettingsEditorPage() {
   const t = useT();
   usePageMeta('admin.settings.metaTitle', 'admin.metaDescription', { isNoIndex: true });
   return (
-    <AdminGate permission="settings">
-      {(me) => (
-        <div className="container admin-page">
-          <AdminPageHeading title={t('admin.settings.heading')} />
-          <SettingsEditor canChangeMoney={hasPermission(me, 'finance')} />
-          <SigningPanel canManageCertificate={hasPermission(me, 'finance')} />
-        </div>
-      )}
+    <AdminGate permission={null}>
+      {(me) =>
+        hasAnyPermission(me, SETTINGS_PAGE_PERMISSIONS) ? (
+          <div className="container admin-page">
+            <AdminPageHeading title={t('admin.settings.heading')} />
+            <SettingsEditor canChangeMoney={hasPermission(me, 'finance')} canChangeOther={hasPermission(me, 'settings')} />
+            <SigningPanel canManageCertificate={hasPermission(me, 'finance')} />
+          </div>
+        ) : (
+          <AccessDenied isAdmin />
+        )
+      }
     </AdminGate>
   );
 }
 
-/** canChangeMoney: where money goes is finance's (issue 29); others see those settings, greyed, with the reason. */
-function SettingsEditor({ canChangeMoney }: { canChangeMoney: boolean }) {
+/**
+ * canChangeMoney: where money goes is finance's (issue 29); canChangeOther: the rest is the settings
+ * staff's. Each sees the other's settings greyed, with the reason.
+ */
+function SettingsEditor({ canChangeMoney, canChangeOther }: { canChangeMoney: boolean; canChangeOther: boolean }) {
   const t = useT();
   const errorText = useErrorText();
   const settings = useSettingsForEdit();
@@ -231,7 +239,9 @@ function SettingsEditor({ canChangeMoney }: { canChangeMoney: boolean }) {
   };
   const justSaved = update.isSuccess && update.data.version === settings.data.version;
   // A new version (saved here, or reloaded after a conflict) starts the form afresh from it.
-  return <SettingsForm key={settings.data.version} loaded={settings.data} update={update} justSaved={justSaved} onReload={reload} canChangeMoney={canChangeMoney} />;
+  return (
+    <SettingsForm key={settings.data.version} loaded={settings.data} update={update} justSaved={justSaved} onReload={reload} canChangeMoney={canChangeMoney} canChangeOther={canChangeOther} />
+  );
 }
 
 interface FormProps {
@@ -240,9 +250,10 @@ interface FormProps {
   justSaved: boolean;
   onReload: () => void;
   canChangeMoney: boolean;
+  canChangeOther: boolean;
 }
 
-function SettingsForm({ loaded, update, justSaved, onReload, canChangeMoney }: FormProps) {
+function SettingsForm({ loaded, update, justSaved, onReload, canChangeMoney, canChangeOther }: FormProps) {
   const t = useT();
   const { translateServer } = useLang();
   const errorText = useErrorText();
@@ -288,18 +299,42 @@ function SettingsForm({ loaded, update, justSaved, onReload, canChangeMoney }: F
 
   function renderField({ key, kind, isBilingual }: FieldSpec) {
     const label = t(`admin.settings.fields.${key}` as MessageKey);
-    const isLocked = !canChangeMoney && isMoneySetting(key);
+    const isMoney = isMoneySetting(key);
+    const isLocked = isMoney ? !canChangeMoney : !canChangeOther;
+    const lockReason = isLocked ? t(isMoney ? 'admin.settings.moneyFinanceOnly' : 'admin.settings.otherSettingsStaffOnly') : undefined;
     if (kind === 'boolean') {
       return (
         <div className="field field-check" key={key}>
-          <input id={`setting-${key}`} name={key} type="checkbox" checked={values[key] === true} onChange={(event) => setValue(key, event.target.checked)} />
+          <input
+            id={`setting-${key}`}
+            name={key}
+            type="checkbox"
+            checked={values[key] === true}
+            disabled={isLocked || undefined}
+            aria-describedby={isLocked ? `setting-${key}-locked` : undefined}
+            onChange={(event) => setValue(key, event.target.checked)}
+          />
           <label htmlFor={`setting-${key}`}>{label}</label>
+          {lockReason && (
+            <p className="field-hint" id={`setting-${key}-locked`}>
+              {lockReason}
+            </p>
+          )}
         </div>
       );
     }
     if (kind === 'section') {
       return (
-        <SelectField key={key} name={key} label={label} value={String(values[key] ?? '')} errors={errorsFor(key)} onChange={(event) => setValue(key, event.target.value)}>
+        <SelectField
+          key={key}
+          name={key}
+          label={label}
+          hint={lockReason}
+          disabled={isLocked || undefined}
+          value={String(values[key] ?? '')}
+          errors={errorsFor(key)}
+          onChange={(event) => setValue(key, event.target.value)}
+        >
           {SECTION_10BD_CODES.map((code) => (
             <option key={code} value={code}>
               {t('admin.settings.sectionOption', { code })}
@@ -319,7 +354,7 @@ function SettingsForm({ loaded, update, justSaved, onReload, canChangeMoney }: F
             : key === 'form10bdDueOn' || key === 'form10beDueOn'
               ? t('admin.settings.monthDayHint')
               : undefined;
-      const hint = isLocked ? [t('admin.settings.moneyFinanceOnly'), kindHint].filter(Boolean).join(' ') : kindHint;
+      const hint = [lockReason, kindHint].filter(Boolean).join(' ') || undefined;
       const type = kind === 'email' ? 'email' : kind === 'tel' ? 'tel' : kind === 'url' ? 'url' : kind === 'date' ? 'date' : 'text';
       const inputMode = kind === 'count' ? 'numeric' : kind === 'rupees' || kind === 'percent' ? 'decimal' : undefined;
       const shared = {
