@@ -67,7 +67,7 @@ describe('settings that decide where money goes, in Chromium', () => {
       // From the dashboard's own link, as a clerk finds it.
       await page.goto(`/admin/dashboard?lang=${lang}`);
       await waitForApp(page);
-      await page.locator('a[href$="/admin/settings"]').first().click();
+      await page.locator('a[href^="/admin/settings"]').first().click();
       const meeting = page.getByLabel(lang === 'en' ? 'Daily evening meeting link' : 'रोज़ शाम की मीटिंग का लिंक');
       await expect.poll(() => meeting.isVisible()).toBe(true);
       expect(await meeting.isDisabled()).toBe(true);

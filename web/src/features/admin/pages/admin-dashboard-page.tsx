@@ -92,7 +92,7 @@ function AdminDashboard({ me }: { me: NonNullable<TMeResponse> }) {
 
       {dashboard.data && <MoneySettingsNotice changes={dashboard.data.moneySettingsChanges} />}
       {dashboard.data && <ValidityWarnings warnings={dashboard.data.validityWarnings} />}
-      {dashboard.data && <SetupChecklist missing={dashboard.data.setupMissing} canEdit={hasPermission(me, 'settings')} />}
+      {dashboard.data && <SetupChecklist missing={dashboard.data.setupMissing} canEdit={hasAnyPermission(me, SETTINGS_PAGE_PERMISSIONS)} />}
 
       <section aria-labelledby="queues-heading" className="panel">
         <h2 id="queues-heading">{t('admin.queues.heading')}</h2>
