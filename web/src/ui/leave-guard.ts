@@ -3,30 +3,19 @@
  * typed on the profile were lost without a word). A form says it while it holds changes
  * (use-leave-guard.ts); every in-app navigation asks first (app.tsx's aroundNav: links, the bottom
  * menu, navigate calls), and the browser asks its own question before the page is closed or reloaded.
- * Kept apart from the hook: every page's entry code carries this, and it is small.
+ * Kept apart from the hook and as small as can be: every page's entry code carries it (/donate's
+ * budget, docs/decisions/046).
  */
-const unsaved = new Map<symbol, string>();
-
-export function holdUnsaved(key: symbol, question: string): void {
-  unsaved.set(key, question);
-}
-
-export function releaseUnsaved(key: symbol): void {
-  unsaved.delete(key);
-}
-
-export function isHoldingUnsaved(key: symbol): boolean {
-  return unsaved.has(key);
-}
+export const unsavedQuestions = new Map<symbol, string>();
 
 /**
  * True when nothing is unsaved, or the person agreed to leave it; then nothing is asked again for
  * the navigation that follows (a sign-out asks before it signs out, and navigates after).
  */
 export function isLeavingConfirmed(): boolean {
-  const [question] = unsaved.values();
+  const [question] = unsavedQuestions.values();
   if (question === undefined) return true;
   if (!window.confirm(question)) return false;
-  unsaved.clear();
+  unsavedQuestions.clear();
   return true;
 }

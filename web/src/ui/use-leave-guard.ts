@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { holdUnsaved, isHoldingUnsaved, releaseUnsaved } from './leave-guard.ts';
+import { unsavedQuestions } from './leave-guard.ts';
 
 /**
  * While `question` is not null, an in-app navigation asks it first (a confirm in the page's
@@ -10,16 +10,16 @@ export function useLeaveGuard(question: string | null): void {
   useEffect(() => {
     if (question === null) return;
     const key = Symbol('unsaved');
-    holdUnsaved(key, question);
+    unsavedQuestions.set(key, question);
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!isHoldingUnsaved(key)) return;
+      if (!unsavedQuestions.has(key)) return;
       event.preventDefault();
       // Older browsers ask only when returnValue is set; none shows a page's own words any more.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
-      releaseUnsaved(key);
+      unsavedQuestions.delete(key);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [question]);
