@@ -312,6 +312,8 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     await identity.getByTestId('help-identity-matched').click();
     await expect.poll(() => page.getByTestId('help-identity-last').textContent()).toContain('Matches');
     await expect.poll(() => page.getByTestId('help-publish').isDisabled()).toBe(false);
+    // Nobody is named as the UPI ID's holder (issue 32): staff are told before publishing, and may still publish.
+    expect(await page.getByTestId('help-payout-elsewhere').textContent()).toContain('Nobody is named as the UPI ID’s holder.');
 
     await page.getByTestId('help-publish').click();
     await expect.poll(() => page.getByTestId('help-status').textContent()).toBe('Published');
@@ -496,13 +498,17 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     await waitForApp(page);
     // The UPI ID, its link and its QR code name the beneficiary by first name only; the foundation holds none of this money.
     const direct = page.getByTestId('give-directly');
-    expect(await direct.getByRole('heading', { level: 3 }).textContent()).toBe('सीधे Sunita को');
-    expect(await direct.textContent()).toContain('यह पैसा सीधे Sunita के पास जाता है।');
+    // The UPI ID was typed on the form with no holder's name, and is not the requester's own (issue 32): the box says
+    // so, rather than that the money goes straight to Sunita.
+    expect(await direct.getByRole('heading', { level: 3 }).textContent()).toBe('सीधे यूपीआई से दें');
+    expect(await page.getByTestId('direct-upi-holder').textContent()).toBe(
+      'सहायता माँगने वाले सदस्य ने यह यूपीआई आईडी दी है, पर यह नहीं बताया कि खाता किसका है। भुगतान से पहले आपका यूपीआई ऐप खाताधारक का नाम दिखाता है।',
+    );
     const upiLink = `upi://pay?pa=${REQUEST.upiId}&pn=Sunita&cu=INR&tn=${encodeURIComponent(`Sahay help ${requestId}`)}`;
     expect(await page.getByTestId('copy-direct-upi').inputValue()).toBe(REQUEST.upiId);
     expect(await page.getByTestId('direct-upi-link').getAttribute('href')).toBe(upiLink);
     expect(await page.getByTestId('direct-upi-qr').locator('path').getAttribute('d')).toBe(qrPathOf(upiLink));
-    expect(await page.getByTestId('direct-upi-qr').getByRole('img').getAttribute('aria-label')).toBe(`Sunita को भुगतान करने का यूपीआई क्यूआर कोड, यूपीआई आईडी ${REQUEST.upiId}`);
+    expect(await page.getByTestId('direct-upi-qr').getByRole('img').getAttribute('aria-label')).toBe(`यूपीआई आईडी ${REQUEST.upiId} पर भुगतान करने का यूपीआई क्यूआर कोड`);
     await noSideScroll(page, `/help/${requestId} give directly (hi, 360 px)`);
     await shot(page, 'help-request-give-directly-hi-360');
 
@@ -658,7 +664,8 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
       Beneficiary: REQUEST.beneficiaryName,
       'E-mail': member.email,
       Phone: '9876543210',
-      'UPI ID': REQUEST.upiId,
+      // Whose it is, beside it (issue 32): typed on the form with no holder's name.
+      'UPI ID': `${REQUEST.upiId}holder not named — ask the requester whose it is`,
       'Bank name': 'N/A',
       'Account holder': 'N/A',
       'Account number': 'N/A',

@@ -23,7 +23,10 @@ const TEXT = {
     confirmHeading: 'Check your payout details',
     readBack: 'Account holder Asha Verma, account number 301245678901, IFSC SBIN0001234 (State Bank of India)',
     confirm: 'Confirm and save',
-    saved: 'Saved.',
+    saved: /^Your details were saved on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s?[ap]m\.$/i,
+    dashboardMenu: 'Dashboard',
+    backToDashboard: 'Back to your dashboard',
+    leave: 'Your changes to your details are not saved yet. Leave this page and lose them?',
   },
   hi: {
     notInList: 'यह IFSC कोड बैंकों की प्रकाशित सूची में नहीं है। इसे अपनी चेकबुक या पासबुक से मिलाकर देखें।',
@@ -33,7 +36,10 @@ const TEXT = {
     confirmHeading: 'अपनी भुगतान की जानकारी जाँच लें',
     readBack: 'खाताधारक Asha Verma, खाता संख्या 301245678901, IFSC कोड SBIN0001234 (State Bank of India)',
     confirm: 'पुष्टि करें और सहेजें',
-    saved: 'सहेज लिया गया।',
+    saved: /^आपकी जानकारी \d{1,2} \S+ \d{4}, \d{1,2}:\d{2}\s?\S+ पर सहेज ली गई।$/,
+    dashboardMenu: 'डैशबोर्ड',
+    backToDashboard: 'अपने डैशबोर्ड पर वापस जाएँ',
+    leave: 'आपकी जानकारी में किए गए बदलाव अभी सहेजे नहीं गए हैं। क्या यह पेज छोड़कर उन्हें खो देना है?',
   },
 } as const;
 
@@ -44,6 +50,21 @@ async function fieldErrorOf(page: Page, name: string): Promise<string | null> {
   if ((await input.getAttribute('aria-invalid')) !== 'true') return null;
   const errorId = (await input.getAttribute('aria-describedby'))?.split(' ').find((id) => id.endsWith('-error'));
   return errorId ? page.locator(`[id="${errorId}"]`).textContent() : null;
+}
+
+/** The form's own status line (not the IFSC's): empty until a save is answered. */
+function savedStatusOf(page: Page): Promise<string> {
+  return page.getByTestId('profile-saved').innerText();
+}
+
+/** Where the Confirm button is against the viewport and the fixed bottom menu, and whether a tap at its middle reaches it. */
+async function confirmButtonPlace(page: Page, name: string) {
+  return page.getByTestId('payout-confirmation').getByRole('button', { name }).evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const menuTop = document.querySelector('.member-nav')?.getBoundingClientRect().top ?? window.innerHeight;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return { isAboveMenu: box.top >= 0 && box.bottom <= menuTop, isTapReached: hit !== null && button.contains(hit) };
+  });
 }
 
 /**
@@ -117,7 +138,7 @@ describe('payout details on the profile in Chromium', () => {
 
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('payout-confirm-heading');
     await confirmation.getByRole('button', { name: text.confirm }).click();
-    await expect.poll(() => details.getByRole('status').filter({ hasText: text.saved }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => savedStatusOf(page), { timeout: 10_000 }).toMatch(text.saved);
     expect(await confirmation.count()).toBe(0);
     // Saved as the server normalised it; the number now saved asks for no second copy.
     expect(await input('accountNumber').inputValue()).toBe('301245678901');
@@ -136,4 +157,94 @@ describe('payout details on the profile in Chromium', () => {
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
+
+  it.each(['en', 'hi'] as const)(
+    '%s, 360×740: the read-back is brought into view above the bottom menu, leaving with unsaved details asks first, and the save says when',
+    { timeout: 120_000 },
+    async (lang) => {
+      const text = TEXT[lang];
+      const member = await harness.account({ fullName: 'Asha Verma' });
+      const { page, consoleErrors } = await harness.page({ width: WIDTH, height: 740 });
+      const dialogs: { type: string; message: string }[] = [];
+      /** What the next dialog is answered with. */
+      let answer: 'dismiss' | 'accept' = 'dismiss';
+      page.on('dialog', (dialog) => {
+        dialogs.push({ type: dialog.type(), message: dialog.message() });
+        void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+      });
+      await signIn(page, member, 'member');
+      await page.goto(lang === 'hi' ? '/profile?lang=hi' : '/profile');
+      const details = page.getByTestId('personal-details');
+      await details.waitFor();
+      const input = (name: string) => details.locator(`[name="${name}"]`);
+      // The menu fixed to the bottom of a phone's screen.
+      const menu = page.locator('nav.member-nav');
+
+      // Nothing typed yet: the bottom menu leaves without a question.
+      await menu.getByRole('link', { name: text.dashboardMenu }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.goBack();
+      await details.waitFor();
+      expect(dialogs).toEqual([]);
+
+      await input('upiId').fill('asha.verma@oksbi');
+      await input('bankName').fill('State Bank of India');
+      await input('accountHolder').fill('Asha Verma');
+      await input('accountNumber').fill('301245678901');
+      await input('confirmAccountNumber').fill('301245678901');
+      await input('ifsc').fill(LISTED);
+      await expect.poll(() => page.getByTestId('ifsc-bank').textContent(), { timeout: 10_000 }).toBe(text.bank);
+
+      // The bottom menu and a link on the page ask, in the page's language; staying keeps what was typed.
+      await menu.getByRole('link', { name: text.dashboardMenu }).click();
+      await page.getByRole('link', { name: text.backToDashboard }).click();
+      await expect.poll(() => dialogs.length).toBe(2);
+      expect(dialogs).toEqual([
+        { type: 'confirm', message: text.leave },
+        { type: 'confirm', message: text.leave },
+      ]);
+      expect(new URL(page.url()).pathname).toBe('/profile');
+      expect(await input('upiId').inputValue()).toBe('asha.verma@oksbi');
+
+      // Closing or reloading the page: the browser asks its own question first.
+      await page.reload({ timeout: 3000 }).catch(() => undefined);
+      await expect.poll(() => dialogs.length).toBe(3);
+      expect(dialogs[2]?.type).toBe('beforeunload');
+      expect(await input('accountNumber').inputValue()).toBe('301245678901');
+
+      // Save: the read-back and its Confirm come into view whole, above the fixed bottom menu.
+      await details.getByRole('button', { name: text.save }).click();
+      const confirmation = page.getByTestId('payout-confirmation');
+      await confirmation.waitFor();
+      await expect.poll(() => confirmButtonPlace(page, text.confirm)).toEqual({ isAboveMenu: true, isTapReached: true });
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('payout-confirm-heading');
+      await expectAccessible(page, `payout read-back at 360×740 (${lang})`);
+      await page.screenshot({ path: path.join(SHOTS_DIR, `read-back-in-view-${lang}-360x740.png`) });
+
+      // Still unsaved while the read-back waits for its Confirm.
+      await menu.getByRole('link', { name: text.dashboardMenu }).click();
+      await expect.poll(() => dialogs.length).toBe(4);
+      expect(new URL(page.url()).pathname).toBe('/profile');
+
+      // Confirmed: the status says when, and leaving asks nothing any more.
+      await confirmation.getByRole('button', { name: text.confirm }).click();
+      await expect.poll(() => savedStatusOf(page), { timeout: 10_000 }).toMatch(text.saved);
+      expect(await page.getByTestId('profile-saved').getAttribute('role')).toBe('status');
+      await page.screenshot({ path: path.join(SHOTS_DIR, `saved-at-${lang}-360x740.png`) });
+      await menu.getByRole('link', { name: text.dashboardMenu }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      expect(dialogs).toHaveLength(4);
+
+      // Typed again and left on purpose: the page goes, and what was typed with it.
+      await page.goBack();
+      await details.waitFor();
+      await input('upiId').fill('asha.new@oksbi');
+      answer = 'accept';
+      await menu.getByRole('link', { name: text.dashboardMenu }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      expect(dialogs).toHaveLength(5);
+      expect(consoleErrors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });

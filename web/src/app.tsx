@@ -6,6 +6,7 @@ import { I18nProvider, useLang, type Lang } from './i18n/i18n.tsx';
 import { localizeHref } from './i18n/lang-url.ts';
 import { AppRoutes } from './routes.tsx';
 import { PageLoading } from './ui/error-boundary.tsx';
+import { isLeavingConfirmed } from './ui/leave-guard.ts';
 import { onSessionChange } from './api/session-change.ts';
 import { PageMetaProvider, type PageMetaCollector } from './ui/page-meta.tsx';
 
@@ -23,10 +24,12 @@ export interface AppProps {
  * Links and navigation keep the reader's language in the address (`?lang=hi`), so each page in
  * each language has its own URL. After an in-app navigation, start at the top and put focus on
  * the new page's content, so screen-reader and keyboard users are not left on a link that has gone.
+ * A page holding unsaved changes is asked first (ui/leave-guard.ts).
  */
 function LocalizedRouter({ router, children }: { router?: AppProps['router']; children: ReactNode }) {
   const { lang } = useLang();
   const aroundNav: AroundNavHandler = (navigate, to, options) => {
+    if (!isLeavingConfirmed()) return;
     navigate(localizeHref(to, lang), options);
     requestAnimationFrame(() => {
       window.scrollTo(0, 0);

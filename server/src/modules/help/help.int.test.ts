@@ -215,7 +215,7 @@ describe.each(testDbKinds())('help requests on %s', (kind) => {
     const shown = await visitor.help.get({ id });
     expect(shown).toMatchObject({ id, status: 'published', amountNeededPaise: 85_000_00, raisedPaise: 0, closesOn: '2031-09-29', beneficiaryFirstName: 'Ramesh', relation: 'parent' });
     // Where to give directly, while it takes gifts: the UPI ID and a first name, never the full name or a bank account.
-    expect(shown.directUpi).toEqual({ upiId: 'ramesh.kumar@okbank', payeeName: 'Ramesh' });
+    expect(shown.directUpi).toEqual({ upiId: 'ramesh.kumar@okbank', payeeName: 'Ramesh', holder: 'unnamed' });
     expect(JSON.stringify(shown)).not.toContain('Ramesh Kumar');
     const listed = await request(app.http()).get('/api/help').query({ cause: 'medical' });
     expect(listed.body.requests.find((entry: { id: string }) => entry.id === id)).toMatchObject({ amountNeeded: 85_000, raised: 0, status: 'published' });

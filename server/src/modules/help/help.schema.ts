@@ -23,6 +23,15 @@ import {
 
 // The lists the events declare, repeated here: a schema file imports only zod and other schemas.
 export const HELP_CATEGORY_VALUES = ['medical', 'education', 'accident', 'marriage', 'livelihood', 'other'] as const;
+/**
+ * Whose account a way of paying is, as the request's names tell (issue 32, docs/decisions/061):
+ * the beneficiary's own, the requester's (asking for someone else), another person's (a hospital),
+ * or not said (a UPI ID given with no holder's name).
+ */
+export const PAYOUT_HOLDER_VALUES = ['beneficiary', 'requester', 'other', 'unnamed'] as const;
+export const ZPayoutHolderSchema = z.enum(PAYOUT_HOLDER_VALUES);
+export type TPayoutHolder = z.infer<typeof ZPayoutHolderSchema>;
+
 export const HELP_STATUS_VALUES = ['submitted', 'information_requested', 'published', 'rejected', 'closed'] as const;
 export const HELP_CLOSE_REASON_VALUES = ['funded', 'requester', 'staff', 'expired'] as const;
 export const HELP_ID_KIND_VALUES = ['aadhaar', 'voter-id', 'pan', 'passport', 'driving-licence', 'ration-card'] as const;
@@ -248,8 +257,10 @@ export const ZPublicHelpRequestDetailSchema = ZPublicHelpRequestSchema.extend({
   /**
    * Where to give directly: the beneficiary's UPI ID and the first name to show as the payee, for an
    * open published request whose beneficiary gave a UPI ID; null otherwise (closed, or a bank account only).
+   * `holder` says whose UPI ID it is (issue 32) by who they are to the request, never by name: the
+   * public sees the beneficiary's first name and the UPI ID only (docs/decisions/031).
    */
-  directUpi: z.object({ upiId: z.string(), payeeName: z.string() }).nullable(),
+  directUpi: z.object({ upiId: z.string(), payeeName: z.string(), holder: ZPayoutHolderSchema }).nullable(),
   /** Updates posted by the requester or staff, newest first. */
   updates: z.array(z.object({ text: ZBilingualTextSchema, by: z.enum(['requester', 'staff']), postedAt: z.string() })),
   /** First name only, as the page shows it ("for Sunita"); the full name stays with staff. */
@@ -365,6 +376,11 @@ export const ZHelpRequestAdminDetailSchema = z.object({
   /** The reason is null once the request's key is erased. */
   rejection: z.object({ reason: z.string().nullable(), rejectedBy: z.string(), rejectedAt: z.string() }).nullable(),
   closure: z.object({ reason: z.enum(HELP_CLOSE_REASON_VALUES), closedBy: z.string().nullable(), closedAt: z.string() }).nullable(),
+  /**
+   * Whose account each way of paying is (null for one not given), without the names, which `reveal`
+   * opens; staff are warned before publishing when it is not the beneficiary's (issue 32). Null once erased.
+   */
+  payoutHolders: z.object({ upi: ZPayoutHolderSchema.nullable(), bank: ZPayoutHolderSchema.nullable() }).nullable(),
 });
 export type THelpRequestAdminDetail = z.infer<typeof ZHelpRequestAdminDetailSchema>;
 

@@ -21,7 +21,7 @@ export function helpRequestFixture(overrides: Partial<TPublicHelpRequestDetail> 
     closedReason: null,
     beneficiaryFirstName: 'Sunita',
     relation: 'parent',
-    directUpi: { upiId: 'sunita.devi@okaxis', payeeName: 'Sunita' },
+    directUpi: { upiId: 'sunita.devi@okaxis', payeeName: 'Sunita', holder: 'beneficiary' },
     updates: [
       { text: { en: 'The operation is fixed for 20 December. Thank you, everyone who gave.', hi: 'ऑपरेशन 20 दिसंबर को तय हुआ है। देने वाले सभी लोगों का धन्यवाद।' }, by: 'requester', postedAt: '2026-11-20T10:00:00.000Z' },
       { text: { en: 'The foundation checked the hospital’s new estimate.', hi: null }, by: 'staff', postedAt: '2026-11-10T06:30:00.000Z' },

@@ -61,7 +61,7 @@ describe.each(testDbKinds())('direct gifts on %s', (kind) => {
   it('records a gift with its screenshot re-encoded; the beneficiary confirms it; it counts towards the progress and the giver’s verified giving', async () => {
     const id = await publishedHelpRequest(app, beneficiary.token, verifier, RECENT);
     const shown = await visitor.help.get({ id });
-    expect(shown.directUpi).toEqual({ upiId: 'ramesh.kumar@okbank', payeeName: 'Ramesh' });
+    expect(shown.directUpi).toEqual({ upiId: 'ramesh.kumar@okbank', payeeName: 'Ramesh', holder: 'unnamed' });
 
     const res = await give(id, giver.token, { amount: '1500', utr: uniqueUtr() });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isSingleLineText, SINGLE_LINE_ISSUE } from '#server/lib/text.schema';
 import { ZDateSchema, ZUtrSchema } from '#server/modules/donations/donation-fields.schema';
-import { ZAmountNeededRupeesSchema, ZHelpRequestIdSchema, ZBilingualTextSchema } from '../help.schema.ts';
+import { ZAmountNeededRupeesSchema, ZHelpRequestIdSchema, ZBilingualTextSchema, ZPayoutHolderSchema } from '../help.schema.ts';
 
 /**
  * Disbursements of money the foundation holds for a help request (PRODUCT.md §8, issue 14): the
@@ -134,6 +134,11 @@ export const ZDisbursementDetailsSchema = z.object({
   accountNumber: z.string().nullable(),
   ifsc: z.string().nullable(),
   contactNumber: z.string().nullable(),
+  /** Who asked for the help, as registered: a payout may be theirs rather than the beneficiary's (issue 32). */
+  requesterName: z.string().nullable(),
+  /** Whose account the UPI ID and the bank account are (null for one not given), docs/decisions/061. */
+  upiHolder: ZPayoutHolderSchema.nullable(),
+  bankHolder: ZPayoutHolderSchema.nullable(),
 });
 export type TDisbursementDetails = z.infer<typeof ZDisbursementDetailsSchema>;
 

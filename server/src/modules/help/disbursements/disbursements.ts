@@ -8,7 +8,8 @@ import { HELP_REQUEST_NOT_FOUND, availableBalance, DISBURSEMENT_NOT_FOUND, NOT_T
 import { helpAccessStreamId, helpStreamId, type HelpDisbursementIdClaimed, type HelpBeneficiary, type HelpDisbursementUtrClaimed, type HelpLedgerEvent, type HelpRequestEvent } from '../help.events.ts';
 import { causeOfCategory } from '../help.schema.ts';
 import { isListedNewestFirst, type TDisbursementDetails, type TDisbursementQueue, type TDisbursementsOfRequest, type TRequestDisbursement } from './disbursements.schema.ts';
-import { getUserContact } from '#server/modules/identity/identity.api';
+import { getPayoutDetails, getUserContact, getUserNames } from '#server/modules/identity/identity.api';
+import { payoutHoldersOf } from '../requests/payout-holder.ts';
 
 type DisbursementStatus = 'requested' | 'approved' | 'rejected' | 'paid';
 
@@ -165,7 +166,12 @@ export async function revealDisbursementDetails(services: Services, disbursement
   );
   const found = rows[0];
   if (!found) throw new AppError('NOT_FOUND', { userMessage: DISBURSEMENT_NOT_FOUND });
-  const contact = await getUserContact(services.db, found.requester_id);
+  const [contact, names, profile] = await Promise.all([
+    getUserContact(services.db, found.requester_id),
+    getUserNames(services.db, [found.requester_id]),
+    getPayoutDetails(services.db, found.requester_id),
+  ]);
+  const requesterName = names.get(found.requester_id) ?? null;
   const row = { ...found, email: contact?.email ?? null, phone: contact?.phone ?? null };
   await recordOnStream(
     services,
@@ -174,6 +180,7 @@ export async function revealDisbursementDetails(services: Services, disbursement
     eventMetadata(meta),
   );
   const payout = row.beneficiary?.payout;
+  const holders = row.beneficiary ? payoutHoldersOf(row.beneficiary, { fullName: requesterName, profileUpiId: profile.upiId }) : null;
   return {
     disbursementId,
     requestId: row.request_id,
@@ -186,6 +193,9 @@ export async function revealDisbursementDetails(services: Services, disbursement
     accountNumber: payout?.accountNumber ?? null,
     ifsc: payout?.ifsc ?? null,
     contactNumber: row.contact_number,
+    requesterName,
+    upiHolder: holders?.upi ?? null,
+    bankHolder: holders?.bank ?? null,
   };
 }
 

@@ -1,12 +1,13 @@
 import { AppError } from '#server/errors/app-error';
 import { recordOnStream } from '#server/event-store/command-handler';
 import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
-import { findUser } from '#server/modules/identity/identity.api';
+import { findUser, getPayoutDetails } from '#server/modules/identity/identity.api';
 import { indiaToday } from '#server/modules/kanyadan/submission/age.schema';
 import { renderPdfPage } from '#server/modules/kanyadan/kanyadan.api';
 import type { Services } from '#server/services';
 import { HELP_DOCUMENT_FILE_KIND } from './help-commands.ts';
 import { HELP_REQUEST_NOT_FOUND } from '../help-request.decider.ts';
+import { payoutHoldersOf, type PayoutHolders } from './payout-holder.ts';
 import { helpAccessStreamId, helpStreamId, type HelpAccessEvent, type HelpBeneficiary, type HelpCloseReason, type HelpRequestStatus } from '../help.events.ts';
 import {
   causeOfCategory,
@@ -86,22 +87,29 @@ function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
+/** Whose account each way of paying is: the requester's registered name and own profile's UPI ID are compared, never shown. */
+export async function payoutHoldersOfRequest(services: Pick<Services, 'db'>, beneficiary: HelpBeneficiary, requesterId: string): Promise<PayoutHolders> {
+  const [requester, profile] = await Promise.all([findUser(services.db, requesterId), getPayoutDetails(services.db, requesterId)]);
+  return payoutHoldersOf(beneficiary, { fullName: requester?.full_name ?? null, profileUpiId: profile.upiId });
+}
+
 /** help.get and GET /api/help/:id: a published (or closed) request; anything else does not exist for the public. */
 export async function getPublicRequest(services: Pick<Services, 'db'>, id: string): Promise<TPublicHelpRequestDetail> {
   const { rows } = await services.db.query<
-    PublicRow & { story_en: string | null; story_hi: string | null; beneficiary: HelpBeneficiary | null; updates: TPublicHelpRequestDetail['updates'] }
-  >(`SELECT ${PUBLIC_COLUMNS}, story_en, story_hi, beneficiary, updates FROM help_requests WHERE id = $1 AND ${IS_PUBLIC}`, [id]);
+    PublicRow & { story_en: string | null; story_hi: string | null; beneficiary: HelpBeneficiary | null; updates: TPublicHelpRequestDetail['updates']; requester_id: string }
+  >(`SELECT ${PUBLIC_COLUMNS}, story_en, story_hi, beneficiary, updates, requester_id FROM help_requests WHERE id = $1 AND ${IS_PUBLIC}`, [id]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', { userMessage: HELP_REQUEST_NOT_FOUND });
   const firstName = row.beneficiary ? firstNameOf(row.beneficiary.name) : null;
   const upiId = row.beneficiary?.payout.upiId ?? null;
+  // Only while the request takes gifts: a closed request shows no UPI ID.
+  const holders = row.status === 'published' && row.beneficiary && upiId ? await payoutHoldersOfRequest(services, row.beneficiary, row.requester_id) : null;
   return {
     ...publicOf(row),
     story: { en: row.story_en, hi: row.story_hi },
     beneficiaryFirstName: firstName,
     relation: row.beneficiary?.relation ?? null,
-    // Only while the request takes gifts: a closed request shows no UPI ID.
-    directUpi: row.status === 'published' && upiId && firstName ? { upiId, payeeName: firstName } : null,
+    directUpi: upiId && firstName && holders?.upi ? { upiId, payeeName: firstName, holder: holders.upi } : null,
     updates: [...row.updates].reverse().map(({ text, by, postedAt }) => ({ text, by, postedAt })),
   };
 }
@@ -247,6 +255,7 @@ export async function getAdminDetail(services: Pick<Services, 'db'>, id: string)
     closesOn: row.closes_on,
     rejection: row.rejection,
     closure: row.closure,
+    payoutHolders: row.beneficiary ? payoutHoldersOf(row.beneficiary, { fullName: requester?.full_name ?? null, profileUpiId: (await getPayoutDetails(services.db, row.requester_id)).upiId }) : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore, type ComponentType } from 'react';
 import type { TPublicHelpRequestDetail } from '@sahay/server/modules/help/help.schema';
-import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
 import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
@@ -26,6 +26,14 @@ function useIsHydrated(): boolean {
   );
 }
 
+/** Whose UPI ID it is, by who they are to the request: the public page names nobody but the beneficiary, by first name. */
+const WHOSE: Record<DirectUpi['holder'], MessageKey> = {
+  beneficiary: 'help.direct.whose.beneficiary',
+  requester: 'help.direct.whose.requester',
+  other: 'help.direct.whose.other',
+  unnamed: 'help.direct.whose.unnamed',
+};
+
 type FormState =
   | { phase: 'closed' }
   | { phase: 'opening' }
@@ -37,6 +45,8 @@ type FormState =
  * "Give directly" (PRODUCT.md §8, "Two ways to help" 2.): the beneficiary's UPI ID to copy, a QR
  * code and a link that opens a UPI app, said plainly to be outside the foundation; then, for a giver
  * who has paid, the form that tells the beneficiary (amount, UTR, screenshot), opened on request.
+ * Whose UPI ID it is is said beside it (issue 32): a requester asking for someone else often gives
+ * their own, and the box then says so instead of "straight to {name}" (docs/decisions/061).
  */
 export function GiveDirectly({ requestId, upi }: { requestId: string; upi: DirectUpi }) {
   const t = useT();
@@ -46,6 +56,7 @@ export function GiveDirectly({ requestId, upi }: { requestId: string; upi: Direc
   const [form, setForm] = useState<FormState>({ phase: 'closed' });
   const link = directUpiLink(upi, requestId);
   const name = upi.payeeName;
+  const isBeneficiarys = upi.holder === 'beneficiary';
 
   async function open() {
     setForm({ phase: 'opening' });
@@ -60,13 +71,13 @@ export function GiveDirectly({ requestId, upi }: { requestId: string; upi: Direc
 
   return (
     <div className="panel" data-testid="give-directly">
-      <h3 id="help-direct">{t('help.direct.heading', { name })}</h3>
-      <p>{t('help.direct.intro', { name })}</p>
+      <h3 id="help-direct">{isBeneficiarys ? t('help.direct.heading', { name }) : t('help.direct.headingAny')}</h3>
+      <p>{isBeneficiarys ? t('help.direct.intro', { name }) : t('help.direct.introAny')}</p>
       <p>
-        <strong>{t('help.direct.notFoundation', { name })}</strong>
+        <strong>{isBeneficiarys ? t('help.direct.notFoundation', { name }) : t('help.direct.notFoundationAny')}</strong>
       </p>
       <div data-testid="direct-upi-qr" data-qr-text={link}>
-        <QrSvg text={link} label={t('help.direct.qrLabel', { name, upiId: upi.upiId })} />
+        <QrSvg text={link} label={isBeneficiarys ? t('help.direct.qrLabel', { name, upiId: upi.upiId }) : t('help.direct.qrLabelAny', { upiId: upi.upiId })} />
       </div>
       <p>
         <a className="btn btn-secondary" href={link} data-testid="direct-upi-link">
@@ -74,6 +85,9 @@ export function GiveDirectly({ requestId, upi }: { requestId: string; upi: Direc
         </a>
       </p>
       <p className="field-hint">{t('help.direct.upiLinkHint')}</p>
+      <p className={isBeneficiarys ? undefined : 'notice notice-warning'} data-testid="direct-upi-holder">
+        {t(WHOSE[upi.holder], { name })}
+      </p>
       <CopyField label={t('help.direct.upiId')} value={upi.upiId} onCopy={announce} testId="copy-direct-upi" />
       {region}
       {form.phase === 'open' ? (

@@ -21,6 +21,8 @@ function render(url: string, detail: TPublicHelpRequestDetail | null = helpReque
   return renderer.render({ path, search, data: publicSiteFixture(), help: { request: { id, detail } } });
 }
 
+const textOf = (html: string) => html.replaceAll('<!-- -->', '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+
 function pageOf(html: string): string {
   return /<article class="container page-content help-request"[\s\S]*<\/article>/.exec(html)?.[0] ?? '';
 }
@@ -153,6 +155,26 @@ describe('/help/:id as the server renders it', () => {
     expect(hindi).toContain('सीधे Sunita को');
     expect(hindi).toContain('फ़ाउंडेशन इसे न लेता है');
     expect(hindi).toContain('मैंने भुगतान कर दिया: Sunita को बताएँ');
+  });
+
+  it('says whose UPI ID it is (issue 32): the beneficiary’s own, or the requester’s and not the beneficiary’s, in both languages', () => {
+    const directOf = (url: string, holder: NonNullable<TPublicHelpRequestDetail['directUpi']>['holder']) =>
+      textOf(/<div class="panel" data-testid="give-directly">([\s\S]*)$/.exec(sectionOf(pageOf(render(url, helpRequestFixture({ directUpi: { upiId: 'ravi.kumar@okaxis', payeeName: 'Sunita', holder } })).html), 'help-how'))?.[1] ?? '');
+    expect(directOf('/help/ABCD2345', 'beneficiary')).toContain('This is Sunita’s own UPI ID.');
+
+    const requesters = directOf('/help/ABCD2345', 'requester');
+    expect(requesters).toContain('Give directly by UPI');
+    expect(requesters).toContain('This UPI ID is the account of the member who asked for this help for Sunita — not Sunita’s own.');
+    // No longer "straight to Sunita" beside someone else's UPI ID.
+    expect(requesters).not.toContain('Directly to Sunita');
+    expect(requesters).not.toContain('This money goes straight to Sunita');
+    const hindi = directOf('/help/ABCD2345?lang=hi', 'requester');
+    expect(hindi).toContain('सीधे यूपीआई से दें');
+    expect(hindi).toContain('यह यूपीआई आईडी Sunita के लिए सहायता माँगने वाले सदस्य के खाते की है — Sunita की अपनी नहीं।');
+    expect(hindi).not.toContain('सीधे Sunita को');
+
+    expect(directOf('/help/ABCD2345', 'other')).toContain('an account the member who asked for this help named (for example a hospital’s) — not Sunita’s own');
+    expect(directOf('/help/ABCD2345?lang=hi', 'unnamed')).toContain('पर यह नहीं बताया कि खाता किसका है');
   });
 
   it('shows no UPI ID when the server names none, nor on a closed request', () => {

@@ -45,8 +45,13 @@ export function PayoutConfirmation({
   const hasBank = payout.accountNumber !== '';
   const bank = { holder: payout.accountHolder, number: payout.accountNumber, ifsc: payout.ifsc, bank: payout.bankName ?? '' };
   // A stable callback runs once, when the step appears; an inline one would run on every render
-  // (pressing Confirm re-renders) and pull focus back from the buttons.
-  const focusOnAppear = useCallback((heading: HTMLHeadingElement | null) => heading?.focus(), []);
+  // (pressing Confirm re-renders) and pull focus back from the buttons. Focusing alone scrolled only
+  // the heading into view, leaving the buttons under a phone's fixed bottom menu (issue 32): the
+  // whole step is brought into view instead, above the menu (the page's scroll-padding, styles.css).
+  const focusOnAppear = useCallback((heading: HTMLHeadingElement | null) => {
+    heading?.focus({ preventScroll: true });
+    heading?.parentElement?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <section className="panel" aria-labelledby="payout-confirm-heading" data-testid={testId}>
       {/* Focused when it appears, so a screen reader reads the details back at once. */}

@@ -4,10 +4,12 @@ import { accountNumberDigits, IFSC_NOT_IN_LIST, scriptOfName, ZUpdateProfileRequ
 import type { TProfile, TUpdateProfileRequest } from '@sahay/server/modules/identity/profile/profile.schema';
 import { fieldErrorsOf, serverMessageOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { formatDateTime } from '#web/ui/format.ts';
 import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { StateSelect } from '#web/ui/form/state-select.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
+import { useLeaveGuard } from '#web/ui/use-leave-guard.ts';
 import { normalisedIfsc, useIfscLookup } from '../hooks/use-ifsc-lookup.public.ts';
 import { useUpdateProfile } from '../hooks/use-update-profile.ts';
 import { IfscBankStatus, PayoutConfirmation, type PayoutReadBack } from './payout-confirmation.public.tsx';
@@ -82,6 +84,12 @@ function isAccountNumberNew(values: Values, details: Details): boolean {
   return digits !== '' && digits !== (details.accountNumber ?? '');
 }
 
+/** Anything typed that is not saved yet: leaving the page would lose it. */
+function isUnsaved(values: Values, details: Details): boolean {
+  const saved = formOf(details);
+  return FIELD_ORDER.some((name) => values[name] !== saved[name]);
+}
+
 function isPayoutChanged(values: Values, details: Details): boolean {
   return (Object.keys(PAYOUT_AS_STORED) as (keyof typeof PAYOUT_AS_STORED)[]).some((name) => PAYOUT_AS_STORED[name](values[name]) !== (details[name] ?? ''));
 }
@@ -101,10 +109,12 @@ function requestOf(values: Values, details: Details): TUpdateProfileRequest {
  * and what was typed stays; after a save the form shows the details as the server stored them.
  * Payout details (issue 16): a new account number is typed twice, the IFSC's bank is shown from the
  * published list as it is typed, and changed payout details are read back for a Confirm before saving.
+ * Nothing typed is lost without a word (issue 32): leaving the page with unsaved changes asks first,
+ * and a save says when it was made.
  */
 export function PersonalDetailsForm({ details, fullName }: { details: Details; fullName: string }) {
   const t = useT();
-  const { translateServer } = useLang();
+  const { lang, translateServer } = useLang();
   const update = useUpdateProfile();
   const [values, setValues] = useState(() => formOf(details));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
@@ -113,6 +123,9 @@ export function PersonalDetailsForm({ details, fullName }: { details: Details; f
   const ifscLookup = useIfscLookup(values.ifsc);
   const isConfirmAsked = isAccountNumberNew(values, details);
   const formRef = useRef<HTMLFormElement>(null);
+  /** When the last save was answered, said in the status. */
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  useLeaveGuard(isUnsaved(values, details) ? t('profile.leaveUnsaved') : null);
 
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(update.error) };
   const errorsFor = (field: FieldName) => fieldErrors[field]?.map(translateServer);
@@ -124,6 +137,7 @@ export function PersonalDetailsForm({ details, fullName }: { details: Details; f
       onSuccess: (profile) => {
         setValues(formOf(profile.details));
         setPending(null);
+        setSavedAt(new Date().toISOString());
       },
       onError: () => setPending(null),
     });
@@ -208,8 +222,8 @@ export function PersonalDetailsForm({ details, fullName }: { details: Details; f
       </fieldset>
       {/* "Save failed" is PRODUCT.md's word; the second line says why. */}
       <FormError message={update.isError ? t('profile.saveFailed') : undefined} hint={failureHint} />
-      <p role="status" className={update.isSuccess ? 'notice notice-success' : undefined}>
-        {update.isSuccess && t('profile.saved')}
+      <p role="status" className={update.isSuccess ? 'notice notice-success' : undefined} data-testid="profile-saved">
+        {update.isSuccess && savedAt && t('profile.savedAt', { time: formatDateTime(savedAt, lang) })}
       </p>
       {pending ? (
         <PayoutConfirmation payout={pending.readBack} isBusy={update.isPending} onConfirm={() => save(pending.request)} onChange={onChangeRequested} />

@@ -4,6 +4,7 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatDate } from '#web/ui/format.ts';
 import { FormError } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
+import { isLeavingConfirmed } from '#web/ui/leave-guard.ts';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { IdCardDownload } from '../components/id-card-download.tsx';
@@ -122,7 +123,10 @@ function LogoutButton() {
           type="button"
           className="btn btn-secondary"
           disabled={logout.isPending}
-          onClick={() => logout.mutate()}
+          // Asked before signing out, not after: a refusal then would leave a signed-out page behind.
+          onClick={() => {
+            if (isLeavingConfirmed()) logout.mutate();
+          }}
         >
           {logout.isPending ? t('common.loggingOut') : t('common.logout')}
         </button>

@@ -19,6 +19,7 @@ import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors } from '#web/ui/use-error-text.ts';
 import { useHelpActions } from '../hooks/use-help-requests.ts';
 import { HELP_ID_KIND_LABELS, type HelpIdKind } from './help-labels.public.ts';
+import { elsewhereKeys, PayoutElsewhereWarning } from './payout-holder.tsx';
 import { isConflict, todayInIndia, useFormErrors, type OnOutcome, type Outcome } from '#web/features/admin/components/staff-forms.public.tsx';
 
 type Detail = THelpRequestAdminDetail;
@@ -130,7 +131,7 @@ export function HelpRequestActions({ detail, staffId }: { detail: Detail; staffI
       {(can.canPublish || can.canReject) && (
         <section aria-labelledby="help-decision-heading" className="panel" data-testid="help-decision">
           <h2 id="help-decision-heading">{t('admin.help.decisionHeading')}</h2>
-          {can.canPublish && <PublishForm id={detail.id} blocker={can.publishBlocker} onOutcome={setOutcome} />}
+          {can.canPublish && <PublishForm id={detail.id} blocker={can.publishBlocker} payoutHolders={detail.payoutHolders} onOutcome={setOutcome} />}
           {can.canReject && <RejectForm id={detail.id} onOutcome={setOutcome} />}
         </section>
       )}
@@ -288,12 +289,25 @@ const BLOCKER_TEXT: Record<NonNullable<HelpAbilities['publishBlocker']>, Message
   'identity-not-matched': 'admin.help.publishNeedsIdentity',
 };
 
-function PublishForm({ id, blocker, onOutcome }: { id: string; blocker: HelpAbilities['publishBlocker']; onOutcome: OnOutcome }) {
+function PublishForm({
+  id,
+  blocker,
+  payoutHolders,
+  onOutcome,
+}: {
+  id: string;
+  blocker: HelpAbilities['publishBlocker'];
+  payoutHolders: THelpRequestAdminDetail['payoutHolders'];
+  onOutcome: OnOutcome;
+}) {
   const t = useT();
   const { publish } = useHelpActions();
   const onError = useOnError(onOutcome);
   const { failure } = useFormErrors(publish.error, {}, 'admin.help.publishFailed', []);
   const blockerId = useId();
+  const warningId = useId();
+  // The warning is read with the button: publishing stays possible once it has been seen (decision 061).
+  const describedBy = [blocker ? blockerId : null, elsewhereKeys(payoutHolders).length > 0 ? warningId : null].filter(Boolean).join(' ');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -309,12 +323,13 @@ function PublishForm({ id, blocker, onOutcome }: { id: string; blocker: HelpAbil
           {t(BLOCKER_TEXT[blocker])}
         </p>
       )}
+      <PayoutElsewhereWarning holders={payoutHolders} id={warningId} />
       <FormError message={failure?.message} hint={failure?.hint} />
       <button
         type="submit"
         className="btn btn-primary"
         disabled={publish.isPending || blocker !== null}
-        aria-describedby={blocker ? blockerId : undefined}
+        aria-describedby={describedBy || undefined}
         aria-busy={publish.isPending || undefined}
         data-testid="help-publish"
       >

@@ -213,6 +213,9 @@ describe('the Details dialog', () => {
     accountNumber: '12345678901',
     ifsc: 'SBIN0001234',
     contactNumber: '+91 91234 56789',
+    requesterName: 'Sunita Devi',
+    upiHolder: 'beneficiary',
+    bankHolder: 'beneficiary',
   };
 
   it('shows where to pay: e-mail, phone, UPI ID, bank, holder, account number, IFSC and the personal contact', () => {
@@ -231,6 +234,21 @@ describe('the Details dialog', () => {
     ]) {
       expect(text).toContain(fact);
     }
+  });
+
+  it('says whose account the UPI ID and the account number are, in both languages (issue 32)', () => {
+    const requesters: TDisbursementDetails = { ...full, beneficiaryName: 'Kamla Devi', requesterName: 'Ravi Kumar', upiId: 'ravi.kumar@okaxis', accountHolder: 'RAVI KUMAR', upiHolder: 'requester', bankHolder: 'requester' };
+    const text = textOf(details({ data: requesters }));
+    expect(text).toContain('Beneficiary Kamla Devi');
+    expect(text).toContain('UPI ID ravi.kumar@okaxis of Ravi Kumar, the requester — not the beneficiary');
+    expect(text).toContain('Account number 12345678901 of RAVI KUMAR, the requester — not the beneficiary');
+    const hindi = textOf(details({ data: requesters }, 'hi'));
+    expect(hindi).toContain('ravi.kumar@okaxis Ravi Kumar की, जो अनुरोधकर्ता हैं — लाभार्थी की नहीं');
+    expect(hindi).toContain('12345678901 RAVI KUMAR की, जो अनुरोधकर्ता हैं — लाभार्थी की नहीं');
+    expect(textOf(details({ data: full }))).toContain('UPI ID ramesh@okbank of Ramesh Kumar, the beneficiary');
+    const unnamed = textOf(details({ data: { ...requesters, upiHolder: 'unnamed', bankHolder: 'other', accountHolder: 'City Hospital' } }));
+    expect(unnamed).toContain('ravi.kumar@okaxis holder not named — ask the requester whose it is');
+    expect(unnamed).toContain('12345678901 of City Hospital — neither the beneficiary nor the requester');
   });
 
   it('says "N/A" for each detail the beneficiary did not give', () => {

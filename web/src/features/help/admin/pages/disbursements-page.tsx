@@ -22,6 +22,7 @@ import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { AdminGate } from '#web/features/admin/components/admin-gate.public.tsx';
 import { AdminPageHeading } from '#web/features/admin/components/admin-page-heading.public.tsx';
 import { Fact } from '#web/ui/fact.tsx';
+import { PayoutWithHolder } from '../components/payout-holder.tsx';
 import { isConflict, todayInIndia, useFormErrors, type OnOutcome, type Outcome } from '#web/features/admin/components/staff-forms.public.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { ModalDialog } from '#web/ui/modal-dialog.tsx';
@@ -331,6 +332,8 @@ export function DisbursementDetailsView({ details }: { details: DetailsState }) 
   if (details.error) return <FormError {...errorText(details.error, 'admin.disbursements.detailsFailed')} />;
   if (details.isPending || !details.data) return <p role="status">{t('admin.disbursements.opening')}</p>;
   const shown = details.data;
+  // Whose account each is, beside it (issue 32): finance pays the account, whoever the beneficiary is.
+  const names = { beneficiary: shown.beneficiaryName, requester: shown.requesterName, accountHolder: shown.accountHolder };
   const value = (text: string | null, isCode = false) => (text ? isCode ? <span className="mono">{text}</span> : text : t('admin.disbursements.notAvailable'));
   return (
     <>
@@ -339,10 +342,18 @@ export function DisbursementDetailsView({ details }: { details: DetailsState }) 
         <Fact label={t('admin.disbursements.beneficiaryName')}>{value(shown.beneficiaryName)}</Fact>
         <Fact label={t('admin.disbursements.email')}>{value(shown.email)}</Fact>
         <Fact label={t('admin.disbursements.phone')}>{value(shown.phone)}</Fact>
-        <Fact label={t('admin.disbursements.upiId')}>{value(shown.upiId, true)}</Fact>
+        <Fact label={t('admin.disbursements.upiId')}>
+          <PayoutWithHolder way="upi" holder={shown.upiId ? shown.upiHolder : null} names={names}>
+            {value(shown.upiId, true)}
+          </PayoutWithHolder>
+        </Fact>
         <Fact label={t('admin.disbursements.bankName')}>{value(shown.bankName)}</Fact>
         <Fact label={t('admin.disbursements.accountHolder')}>{value(shown.accountHolder)}</Fact>
-        <Fact label={t('admin.disbursements.accountNumber')}>{value(shown.accountNumber, true)}</Fact>
+        <Fact label={t('admin.disbursements.accountNumber')}>
+          <PayoutWithHolder way="bank" holder={shown.accountNumber ? shown.bankHolder : null} names={names}>
+            {value(shown.accountNumber, true)}
+          </PayoutWithHolder>
+        </Fact>
         <Fact label={t('admin.disbursements.ifsc')}>{value(shown.ifsc, true)}</Fact>
         <Fact label={t('admin.disbursements.contactNumber')}>{value(shown.contactNumber, true)}</Fact>
       </dl>

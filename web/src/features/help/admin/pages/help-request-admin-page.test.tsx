@@ -45,6 +45,7 @@ function detail(overrides: Partial<THelpRequestAdminDetail> = {}): THelpRequestA
     closesOn: null,
     rejection: null,
     closure: null,
+    payoutHolders: { upi: 'beneficiary', bank: null },
     ...overrides,
   };
 }
@@ -59,6 +60,8 @@ function render(request: THelpRequestAdminDetail, staffId = STAFF): string {
     </I18nProvider>,
   );
 }
+
+const textOf = (html: string) => html.replaceAll('<!-- -->', '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 
 const FORMS = ['help-identity-form', 'help-ask-form', 'help-publish-form', 'help-reject-form', 'help-extend-form', 'help-close-form'] as const;
 const formsIn = (html: string) => FORMS.filter((form) => html.includes(`data-testid="${form}"`));
@@ -127,6 +130,40 @@ describe('the request page', () => {
     expect(open).toContain('Ramesh Kumar');
     expect(open).toContain('ramesh@okbank');
     expect(open).not.toContain('Show beneficiary and payout details');
+  });
+
+  it('warns before publishing when the money would not reach the beneficiary’s own account, naming nobody, and still lets staff publish (issue 32)', () => {
+    const matched = { idKind: 'aadhaar', isMatched: true, checkedBy: 'SH0000002', checkedAt: '2026-03-03T06:00:00.000Z' } as const;
+    const html = render(detail({ identityCheck: matched, payoutHolders: { upi: 'requester', bank: 'other' } }));
+    const warning = /<div[^>]*data-testid="help-payout-elsewhere"[^>]*>(.*?)<\/div>/.exec(html);
+    expect(warning?.[1]).toBeDefined();
+    const text = textOf(warning?.[1] ?? '');
+    expect(text).toContain('The money would not go to the beneficiary’s own account');
+    expect(text).toContain('The UPI ID is the requester’s.');
+    expect(text).toContain('The bank account is someone else’s: neither the beneficiary’s nor the requester’s.');
+    expect(text).toContain('You can still publish');
+    // Names stay behind "Show beneficiary and payout details".
+    expect(text).not.toContain('Sunita Devi');
+    const warningId = /<div[^>]*id="([^"]+)"[^>]*data-testid="help-payout-elsewhere"/.exec(html)?.[1];
+    const button = /<button(?=[^>]*data-testid="help-publish")[^>]*>/.exec(html)?.[0] ?? '';
+    expect(button).toContain(`aria-describedby="${warningId}"`);
+    expect(button).not.toContain('disabled=""');
+
+    expect(render(detail({ identityCheck: matched, payoutHolders: { upi: 'beneficiary', bank: 'beneficiary' } }))).not.toContain('help-payout-elsewhere');
+    expect(render(detail({ identityCheck: matched, payoutHolders: null }))).not.toContain('help-payout-elsewhere');
+    expect(textOf(render(detail({ identityCheck: matched, payoutHolders: { upi: 'unnamed', bank: null } })))).toContain('Nobody is named as the UPI ID’s holder.');
+  });
+
+  it('says whose account the UPI ID and the bank account are once the details are opened', () => {
+    hooks.reveal = {
+      ...idle(),
+      data: { beneficiary: { name: 'Kamla Devi', relation: 'parent', upiId: 'ravi.kumar@okaxis', bankName: 'State Bank of India', accountHolder: 'RAVI KUMAR', accountNumber: '301245678901', ifsc: 'SBIN0001234' } },
+    };
+    const text = textOf(render(detail({ requesterName: 'Ravi Kumar', payoutHolders: { upi: 'requester', bank: 'requester' } })));
+    expect(text).toContain('ravi.kumar@okaxis of Ravi Kumar, the requester — not the beneficiary');
+    expect(text).toContain('301245678901 of RAVI KUMAR, the requester — not the beneficiary');
+    hooks.reveal = { ...idle(), data: { beneficiary: { name: 'Kamla Devi', relation: 'self', upiId: 'kamla@okaxis', bankName: null, accountHolder: null, accountNumber: null, ifsc: null } } };
+    expect(textOf(render(detail({ payoutHolders: { upi: 'beneficiary', bank: null } })))).toContain('kamla@okaxis of Kamla Devi, the beneficiary');
   });
 
   it('offers a submitted request’s identity check, a question, and publish disabled until the identity matches', () => {

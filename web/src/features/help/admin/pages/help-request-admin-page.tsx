@@ -65,7 +65,7 @@ export function HelpRequestAdmin({ id, staffId }: { id: string; staffId: string 
       {request.rejection && <Rejection rejection={request.rejection} />}
       {request.closure && <Closure closure={request.closure} />}
       <HelpDocuments detail={request} />
-      <HelpBeneficiary id={request.id} />
+      <HelpBeneficiary request={request} />
       <HelpRequestActions detail={request} staffId={staffId} />
       {(request.status === 'published' || request.status === 'closed') && <StaffUpdate id={request.id} />}
     </>
