@@ -26,9 +26,13 @@ import {
   CASTES,
   DOCUMENT_KINDS,
   DOCUMENT_REQUIRED,
+  FATHER_NAME_REQUIRED,
+  GIRL_NAME_REQUIRED,
   GUARDIAN_RELATIONS,
   INDIAN_STATES,
+  PHONE_REQUIRED,
   REQUIRED_DOCUMENTS,
+  REQUIRED_FIELD_MESSAGES,
   REQUIRED_FIELDS,
   UPLOAD_TOO_LARGE,
   type DocumentKind,
@@ -190,7 +194,8 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
     if (parsed && !parsed.success) Object.assign(found, issuesToFieldErrors(parsed.error.issues));
     if (!schema) {
       // Offline before the schema could load: the required fields at least, then the server decides.
-      for (const name of ['girlName', 'fatherName', 'phone'] as const) if (current[name].trim() === '') found[name] = [REQUIRED_FIELDS];
+      const required = { girlName: GIRL_NAME_REQUIRED, fatherName: FATHER_NAME_REQUIRED, phone: PHONE_REQUIRED } as const;
+      for (const name of ['girlName', 'fatherName', 'phone'] as const) if (current[name].trim() === '') found[name] = [required[name]];
       const aadhaar = aadhaarFieldProblem(current.aadhaar);
       if (aadhaar) found.aadhaar = [aadhaar];
     }
@@ -272,7 +277,7 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
       return errorText(error, `${R}.submit.failed`);
     }
     if (!hasFieldErrors || !hasTriedSending) return undefined;
-    const isMissingRequired = Object.values(errors).some((messages) => messages?.includes(REQUIRED_FIELDS));
+    const isMissingRequired = Object.values(errors).some((messages) => messages?.some((message) => REQUIRED_FIELD_MESSAGES.includes(message)));
     return { message: isMissingRequired ? translateServer(REQUIRED_FIELDS) : t(`${R}.submit.fixFields`), hint: otherErrors.join(' ') || undefined };
   }
 
