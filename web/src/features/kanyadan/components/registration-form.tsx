@@ -65,6 +65,8 @@ export interface SubmittedApplication {
   district: string;
   state: IndianState | null;
   aadhaarMasked: string | null;
+  /** The fee's UTR once the family has sent it (the status then reads "fee reference received"). */
+  feeUtrGiven?: string | null;
 }
 
 interface FormState {
