@@ -17,7 +17,7 @@ const APPLICATION: SubmittedApplication = {
   submittedOn: '2026-04-10',
   girlName: 'Kavya Sharma',
   district: 'Pune',
-  state: 'Maharashtra',
+  state: 'maharashtra',
   aadhaarMasked: 'XXXX XXXX 4321',
 };
 

@@ -32,8 +32,6 @@ import {
   INDIAN_STATES,
   PHONE_REQUIRED,
   REQUIRED_DOCUMENTS,
-  REQUIRED_FIELD_MESSAGES,
-  REQUIRED_FIELDS,
   UPLOAD_TOO_LARGE,
   type DocumentKind,
   type IndianState,
@@ -279,8 +277,8 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
       return errorText(error, `${R}.submit.failed`);
     }
     if (!hasFieldErrors || !hasTriedSending) return undefined;
-    const isMissingRequired = Object.values(errors).some((messages) => messages?.some((message) => REQUIRED_FIELD_MESSAGES.includes(message)));
-    return { message: isMissingRequired ? translateServer(REQUIRED_FIELDS) : t(`${R}.submit.fixFields`), hint: otherErrors.join(' ') || undefined };
+    // Each field says what it needs (issue 32); above the button, one line sends the family to them.
+    return { message: t(`${R}.submit.fixFields`), hint: otherErrors.join(' ') || undefined };
   }
 
   const progress = submit.state.phase === 'sending' ? submit.state.progress : undefined;

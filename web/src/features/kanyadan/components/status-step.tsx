@@ -23,9 +23,10 @@ const S = 'kanyadan.registration.status';
  * The Status step: look an application up by its registration number and the phone given in it
  * (kanyadan.getStatus), see its state in plain words, a rejection's reason in the page's language
  * and what to do next; below, the numbers of applications made on this device, each of which
- * fills in the look-up.
+ * fills in the look-up. `onNewApplication`: the family came back to the page and sees their newest
+ * application from this device first, with a way to the empty form.
  */
-export default function StatusStep({ initialRegNo = '' }: { initialRegNo?: string }) {
+export default function StatusStep({ initialRegNo = '', onNewApplication }: { initialRegNo?: string; onNewApplication?: () => void }) {
   const t = useT();
   const { lang, translateServer } = useLang();
   const errorText = useErrorText();
@@ -80,7 +81,21 @@ export default function StatusStep({ initialRegNo = '' }: { initialRegNo?: strin
 
   return (
     <div className="kanyadan-status-step">
-      <p className="no-print">{t(`${S}.intro`)}</p>
+      {onNewApplication ? (
+        // A family back on the page: their newest application from this device first (issue 32).
+        <div className="notice notice-info no-print" data-testid="kanyadan-returning">
+          <p>
+            {t(`${S}.returning`, { regNo: initialRegNo })} {t(`${S}.intro`)}
+          </p>
+          <p className="actions">
+            <button type="button" className="btn btn-secondary" onClick={onNewApplication}>
+              {t('kanyadan.registration.submit.another')}
+            </button>
+          </p>
+        </div>
+      ) : (
+        <p className="no-print">{t(`${S}.intro`)}</p>
+      )}
       <form ref={formRef} className="form no-print" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => {
           void routesSchema.load();
           void loadServerMessages(lang);
@@ -185,7 +200,7 @@ function ApplicationFound({ data, phone, onChanged }: { data: TApplicationStatus
         {words && (
           <>
             <h4>{t(`${S}.whatNext`)}</h4>
-            <p data-testid="kanyadan-next">{t(words.next)}</p>
+            <p data-testid="kanyadan-next">{t(words.next, words.vars)}</p>
           </>
         )}
       </div>

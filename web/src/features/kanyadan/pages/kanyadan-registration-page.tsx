@@ -163,19 +163,13 @@ export default function KanyadanRegistrationPage() {
             <h2 id="kanyadan-status-heading" tabIndex={-1}>
               {t(`${R}.status.heading`)}
             </h2>
-            {returningRegNo && !submitted && (
-              <div className="notice notice-info" data-testid="kanyadan-returning">
-                <p>{t(`${R}.status.returning`, { regNo: returningRegNo })}</p>
-                <p className="actions">
-                  <button type="button" className="btn btn-secondary" onClick={() => goTo('registration')}>
-                    {t(`${R}.status.newApplication`)}
-                  </button>
-                </p>
-              </div>
-            )}
             {isMounted('status') && (
               <Suspense fallback={loading}>
-                <StatusStep key={submitted?.regNo ?? returningRegNo ?? ''} initialRegNo={submitted?.regNo ?? returningRegNo ?? ''} />
+                <StatusStep
+                  key={submitted?.regNo ?? returningRegNo ?? ''}
+                  initialRegNo={submitted?.regNo ?? returningRegNo ?? ''}
+                  onNewApplication={returningRegNo && !submitted ? () => goTo('registration') : undefined}
+                />
               </Suspense>
             )}
           </section>
