@@ -692,7 +692,8 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     expect(await markPaid.textContent()).toContain(`First pay ${MONEY.withdrawal.net} from the bank`);
     const today = indiaDay();
     expect(await markPaid.locator('[name=paidOn]').inputValue()).toBe(today);
-    await markPaid.locator('[name=utr]').fill(utr());
+    const paidUtr = utr();
+    await markPaid.locator('[name=utr]').fill(paidUtr);
     await markPaid.locator('[name=paidOn]').fill(today);
     await expectNoAxeViolations(page, '/admin/disbursements Mark paid (360 px)');
     await shot(page, 'admin-disbursement-mark-paid-360');
@@ -719,10 +720,28 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     await beneficiary.page.getByTestId('withdraw-history').waitFor();
     const history = await rowsOf(beneficiary.page, 'withdraw-history');
     expect(history).toHaveLength(1);
-    expect(history[0]![3]).toMatch(/^भुगतान हो गया.+को भुगतान हुआ$/);
+    // With the payment's UTR, to find it on the bank statement (issue 32).
+    expect(history[0]![3]).toMatch(new RegExp(`^भुगतान हो गया.+को भुगतान हुआUTR \\(बैंक संदर्भ\\): ${paidUtr}$`));
+    expect(await beneficiary.page.getByTestId('withdraw-utr').textContent()).toBe(`UTR (बैंक संदर्भ): ${paidUtr}`);
+    // On the card every line of the status lies in the value column, right of its label, none under it (issue 32).
+    const statusCell = beneficiary.page.getByTestId('withdraw-history').locator('td[data-label="स्थिति"]');
+    const lines = await statusCell.evaluate((cell) => {
+      const label = cell.getBoundingClientRect().left + parseFloat(getComputedStyle(cell, '::before').width);
+      return [...cell.querySelectorAll('.cell-lines > *')].map((line) => ({ text: line.textContent ?? '', left: line.getBoundingClientRect().left, label }));
+    });
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.left, line.text).toBeGreaterThanOrEqual(line.label);
     await noSideScroll(beneficiary.page, `/my-help/${requestId} withdrawal paid (hi, 360 px)`);
     await expectNoAxeViolations(beneficiary.page, `/my-help/${requestId} withdrawal paid (hi, 360 px)`);
     await shot(beneficiary.page, 'my-help-withdraw-paid-hi-360');
+    // The same card in English.
+    await beneficiary.page.goto(`/my-help/${requestId}?lang=en`);
+    await waitForApp(beneficiary.page);
+    await expect.poll(() => beneficiary.page.getByTestId('withdraw-utr').textContent(), UI_WAIT).toBe(`UTR (bank reference): ${paidUtr}`);
+    expect((await rowsOf(beneficiary.page, 'withdraw-history'))[0]![3]).toMatch(new RegExp(`^PaidPaid on .+UTR \\(bank reference\\): ${paidUtr}$`));
+    await noSideScroll(beneficiary.page, `/my-help/${requestId} withdrawal paid (en, 360 px)`);
+    await expectNoAxeViolations(beneficiary.page, `/my-help/${requestId} withdrawal paid (en, 360 px)`);
+    await shot(beneficiary.page, 'my-help-withdraw-paid-en-360');
     expect(beneficiary.consoleErrors).toEqual([]);
     await beneficiary.page.context().close();
   });

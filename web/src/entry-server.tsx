@@ -129,6 +129,8 @@ export async function createRenderer(options: { template: string; manifest: Buil
       ...(route?.pattern === '/transparency' && transparency ? { transparency } : {}),
       // The share links need the site's public address, which only the server knows for sure.
       ...(route && HELP_PATTERNS.has(route.pattern) && help ? { help: { ...help, origin } } : {}),
+      // The printed Kanyadan acknowledgement names the status page's full address (issue 32).
+      ...(route?.pattern === '/kanyadanRegistration' ? { kanyadan: { origin } } : {}),
       ...(viewer ? { viewer } : {}),
     };
     // A help request is an article: a shared link shows its own title; its address names it as the server knows it.

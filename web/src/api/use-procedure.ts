@@ -18,7 +18,7 @@ export function useProcedureMutation<TPath extends MutationPath>(path: TPath, op
   const idle: MutationState<TOutput> = { isPending: false, data: undefined, error: null };
   const [state, setState] = useState<MutationState<TOutput>>(idle);
 
-  async function mutate(input: ProcedureInput<TPath>, callbacks: { onSuccess?: (data: TOutput) => void } = {}): Promise<boolean> {
+  async function mutate(input: ProcedureInput<TPath>, callbacks: { onSuccess?: (data: TOutput) => void; onError?: (error: unknown) => void } = {}): Promise<boolean> {
     setState({ isPending: true, data: undefined, error: null });
     try {
       const data = await mutateProcedure(path, input);
@@ -28,6 +28,7 @@ export function useProcedureMutation<TPath extends MutationPath>(path: TPath, op
       return true;
     } catch (error) {
       setState({ isPending: false, data: undefined, error });
+      callbacks.onError?.(error);
       return false;
     }
   }

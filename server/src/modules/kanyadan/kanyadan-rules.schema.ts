@@ -50,7 +50,11 @@ export const REQUIRED_DOCUMENTS: readonly DocumentKind[] = ['birthCertificate', 
 /** PREFIX (5 capitals from settings) and 7 digits: KNYDN1234567. */
 export const REG_NO_PATTERN = /^[A-Z]{5}\d{7}$/;
 
-export const REQUIRED_FIELDS = "Please fill in the girl's name, father's name, date of birth and phone number.";
+/** The four required fields' messages: each says which field it is (issue 32: one combined sentence under all four did not). */
+export const GIRL_NAME_REQUIRED = "Enter the girl's name.";
+export const FATHER_NAME_REQUIRED = "Enter the father's name.";
+export const DOB_REQUIRED = "Enter the girl's date of birth.";
+export const PHONE_REQUIRED = 'Enter the phone number.';
 export const DOB_INVALID = 'Enter the date of birth as a real date.';
 export const DOB_IN_FUTURE = 'The date of birth cannot be in the future.';
 export const AGE_OUT_OF_RANGE = 'Only girls aged 0 to 14 years can be registered.';

@@ -21,9 +21,9 @@ import {
   DOB_IN_FUTURE,
   DOB_INVALID,
   DOCUMENT_REQUIRED,
+  GIRL_NAME_REQUIRED,
   MAX_DOCUMENT_BYTES,
   REG_NO_INVALID,
-  REQUIRED_FIELDS,
   type DocumentKind,
 } from './submission/kanyadan-fields.schema.ts';
 import { kanyadanRest } from './kanyadan.rest.ts';
@@ -79,8 +79,8 @@ const BAD_INPUT: BadInputCase[] = [
   { name: 'a date of birth tomorrow', fields: { dob: '2031-07-02' }, status: 400, message: DOB_IN_FUTURE, fieldErrors: { dob: [DOB_IN_FUTURE] } },
   { name: 'a date of birth that does not exist', fields: { dob: '2023-02-30' }, status: 400, message: CORRECT_FIELDS, fieldErrors: { dob: [DOB_INVALID] } },
   { name: 'an Aadhaar number failing Verhoeff', fields: { aadhaar: aadhaarPair().broken }, status: 400, message: CORRECT_FIELDS, fieldErrors: { aadhaar: [AADHAAR_CHECKSUM] } },
-  { name: "no girl's name", fields: { girlName: undefined }, status: 400, message: CORRECT_FIELDS, fieldErrors: { girlName: [REQUIRED_FIELDS] } },
-  { name: "a girl's name of spaces", fields: { girlName: '   ' }, status: 400, message: CORRECT_FIELDS, fieldErrors: { girlName: [REQUIRED_FIELDS] } },
+  { name: "no girl's name", fields: { girlName: undefined }, status: 400, message: CORRECT_FIELDS, fieldErrors: { girlName: [GIRL_NAME_REQUIRED] } },
+  { name: "a girl's name of spaces", fields: { girlName: '   ' }, status: 400, message: CORRECT_FIELDS, fieldErrors: { girlName: [GIRL_NAME_REQUIRED] } },
   { name: 'no consent', fields: { consent: undefined }, status: 400, message: CORRECT_FIELDS, fieldErrors: { consent: [CONSENT_REQUIRED] } },
   { name: 'consent "false"', fields: { consent: 'false' }, status: 400, message: CORRECT_FIELDS, fieldErrors: { consent: [CONSENT_REQUIRED] } },
   { name: 'an unknown text field', fields: { nickname: 'Munni' }, status: 400, message: CORRECT_FIELDS, fieldErrors: { nickname: [UNKNOWN_FIELD] } },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { canUseWebShare, referralLinkOf, shareLink, whatsAppShareUrl } from './referral.public.ts';
+import { donateLinkOf } from '#web/features/donations/components/my-donations.public.tsx';
+import { canUseWebShare, invitationLinkOf, referralLinkOf, shareLink, whatsAppShareUrl } from './referral.public.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -7,7 +8,15 @@ afterEach(() => {
 
 describe('referral link and sharing', () => {
   it('builds the registration link with the member as sponsor', () => {
-    expect(referralLinkOf('SH1234567', 'https://sahay.example')).toBe('https://sahay.example/register/SH1234567');
+    expect(referralLinkOf('SH1234567', 'https://sahay.example', 'en')).toBe('https://sahay.example/register/SH1234567');
+  });
+
+  it('keeps the language of the page a link is shared from: register, register with a code, donate (issue 32)', () => {
+    expect(referralLinkOf('SH1234567', 'https://sahay.example', 'hi')).toBe('https://sahay.example/register/SH1234567?lang=hi');
+    expect(invitationLinkOf('SH1234567', 'AB12CD34', 'https://sahay.example', 'hi')).toBe('https://sahay.example/register/SH1234567?code=AB12CD34&lang=hi');
+    expect(invitationLinkOf('SH1234567', 'AB12CD34', 'https://sahay.example', 'en')).toBe('https://sahay.example/register/SH1234567?code=AB12CD34');
+    expect(donateLinkOf('SH1234567', 'https://sahay.example', 'hi')).toBe('https://sahay.example/donate?ref=SH1234567&lang=hi');
+    expect(donateLinkOf('SH1234567', 'https://sahay.example', 'en')).toBe('https://sahay.example/donate?ref=SH1234567');
   });
 
   it('puts the whole message, link included, into one encoded WhatsApp text parameter', () => {

@@ -1,14 +1,19 @@
-/** The member's referral link: registration with the member as sponsor (PRODUCT.md §4). */
-export function referralLinkOf(userId: string, origin: string): string {
-  return `${origin}/register/${encodeURIComponent(userId)}`;
+import { localizeHref, type Lang } from '#web/i18n/lang-url.ts';
+
+/**
+ * The member's referral link: registration with the member as sponsor (PRODUCT.md §4), in the
+ * language of the page it was shared from (issue 32: a link from a Hindi page opened in English).
+ */
+export function referralLinkOf(userId: string, origin: string, lang: Lang): string {
+  return `${origin}${localizeHref(`/register/${encodeURIComponent(userId)}`, lang)}`;
 }
 
 /**
  * A link that carries one of the member's unused codes (issue 16): the registration form opens with
  * the member as sponsor and the code filled in, so the friend types nothing they do not know.
  */
-export function invitationLinkOf(userId: string, code: string, origin: string): string {
-  return `${referralLinkOf(userId, origin)}?code=${encodeURIComponent(code)}`;
+export function invitationLinkOf(userId: string, code: string, origin: string, lang: Lang): string {
+  return `${origin}${localizeHref(`/register/${encodeURIComponent(userId)}?code=${encodeURIComponent(code)}`, lang)}`;
 }
 
 /** WhatsApp's own share link: opens a chat picker with the text filled in, on phones and on the web. */

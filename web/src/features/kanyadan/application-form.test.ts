@@ -30,7 +30,7 @@ describe('the date of birth', () => {
     expect(dobProblem(checkDob('2011-06-15', NOW))).toBe('Only girls aged 0 to 14 years can be registered.');
     expect(dobProblem(checkDob('2026-06-16', NOW))).toBe('The date of birth cannot be in the future.');
     expect(dobProblem(checkDob('2020-02-30', NOW))).toBe('Enter the date of birth as a real date.');
-    expect(dobProblem(checkDob('', NOW))).toBe("Please fill in the girl's name, father's name, date of birth and phone number.");
+    expect(dobProblem(checkDob('', NOW))).toBe("Enter the girl's date of birth.");
   });
 
   it('disables the school fields under 4 years, and leaves them on when the age is not known yet', () => {
@@ -102,7 +102,7 @@ describe('what is sent', () => {
     expect(ZApplicationFieldsSchema.safeParse(schemaInputOf(filled, false)).success).toBe(true);
     const missing = ZApplicationFieldsSchema.safeParse(schemaInputOf({ ...filled, girlName: '', consent: false }, false));
     expect(missing.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
-      ['girlName', "Please fill in the girl's name, father's name, date of birth and phone number."],
+      ['girlName', "Enter the girl's name."],
       ['consent', 'A parent or guardian must give consent before the application is sent.'],
     ]);
   });

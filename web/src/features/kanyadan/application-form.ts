@@ -1,6 +1,6 @@
 import { aadhaarProblem, normaliseAadhaar } from '@sahay/server/modules/kanyadan/submission/aadhaar.schema';
 import { ageInYears, indiaToday, isIsoDate } from '@sahay/server/modules/kanyadan/submission/age.schema';
-import { AGE_OUT_OF_RANGE, DOB_IN_FUTURE, DOB_INVALID, MAX_AGE, MIN_AGE, REQUIRED_FIELDS, SCHOOL_FROM_AGE } from './application-rules.public.ts';
+import { AGE_OUT_OF_RANGE, DOB_IN_FUTURE, DOB_INVALID, DOB_REQUIRED, MAX_AGE, MIN_AGE, SCHOOL_FROM_AGE } from './application-rules.public.ts';
 
 /** The form's text fields, named as the server names them (multipart field names). */
 export interface ApplicationValues {
@@ -92,7 +92,7 @@ export function checkDob(dob: string, now: Date): DobCheck {
 export function dobProblem(check: DobCheck): string | null {
   switch (check.kind) {
     case 'empty':
-      return REQUIRED_FIELDS;
+      return DOB_REQUIRED;
     case 'invalid':
       return DOB_INVALID;
     case 'future':

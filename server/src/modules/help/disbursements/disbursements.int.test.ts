@@ -144,7 +144,7 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
     expect(created).toEqual({ id: expect.any(String), adminChargePaise: 25_00, netPaise: 975_00 });
     const held = await memberCaller.help.disbursements.get({ id });
     expect(held).toMatchObject({ earmarkedPaise: 2_000_00, availablePaise: 1_000_00, chargeBasisPoints: 250 });
-    expect(held.disbursements).toEqual([expect.objectContaining({ disbursementId: created.id, amountPaise: 1_000_00, adminChargePaise: 25_00, netPaise: 975_00, status: 'requested' })]);
+    expect(held.disbursements).toEqual([expect.objectContaining({ disbursementId: created.id, amountPaise: 1_000_00, adminChargePaise: 25_00, netPaise: 975_00, status: 'requested', utr: null })]);
 
     const queue = await finance.help.admin.disbursements.getMany({});
     expect(queue.disbursements.map((entry) => entry.disbursementId)).toContain(created.id);
@@ -158,6 +158,10 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
     expect(await finance.help.admin.disbursements.approve({ disbursementId: created.id })).toEqual({ disbursementId: created.id, status: 'approved' });
     const utr = uniqueUtr();
     expect(await finance.help.admin.disbursements.markPaid({ disbursementId: created.id, utr, paidOn: TODAY })).toEqual({ disbursementId: created.id, status: 'paid' });
+    // The beneficiary sees the payment's UTR, to find it on their bank statement (issue 32), on the page and over REST.
+    expect((await memberCaller.help.disbursements.get({ id })).disbursements).toEqual([expect.objectContaining({ disbursementId: created.id, status: 'paid', paidOn: TODAY, utr })]);
+    const restHeld = await request(app.http()).get(`/api/help/${id}/disbursements`).set({ Authorization: `Bearer ${member.token}` });
+    expect(restHeld.body.disbursements).toEqual([expect.objectContaining({ id: created.id, status: 'paid', utr })]);
 
     // The same UTR for another withdrawal is refused; nothing written.
     const second = await ask(id, 500_00);

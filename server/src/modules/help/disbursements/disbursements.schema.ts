@@ -69,6 +69,8 @@ export const ZDisbursementRowSchema = z.object({
   requestedAt: z.string(),
   rejectionReason: z.string().nullable(),
   paidOn: z.string().nullable(),
+  /** The bank's reference of the payment, once paid: the beneficiary finds it on their statement. */
+  utr: z.string().nullable(),
 });
 export type TDisbursementRow = z.infer<typeof ZDisbursementRowSchema>;
 
@@ -99,6 +101,7 @@ export const ZDisbursementsOfRequestRestSchema = z.object({
       requestedAt: z.string(),
       rejectionReason: z.string().nullable(),
       paidOn: z.string().nullable(),
+      utr: z.string().nullable().describe('The bank reference of the payment, once paid'),
     }),
   ),
 });

@@ -77,11 +77,12 @@ interface DisbursementRow {
   approved_by: string | null;
   rejection_reason: string | null;
   paid_on: string | null;
+  utr: string | null;
 }
 
 /** The columns rowOf reads, from help_disbursements as `alias`. */
 function rowColumns(alias: string): string {
-  return ['disbursement_id', 'request_id', 'amount_paise', 'admin_charge_paise', 'net_paise', 'status', 'requested_at', 'requested_by', 'approved_by', 'rejection_reason']
+  return ['disbursement_id', 'request_id', 'amount_paise', 'admin_charge_paise', 'net_paise', 'status', 'requested_at', 'requested_by', 'approved_by', 'rejection_reason', 'utr']
     .map((column) => `${alias}.${column}`)
     .concat(`to_char(${alias}.paid_on, 'YYYY-MM-DD') AS paid_on`)
     .join(', ');
@@ -97,6 +98,7 @@ function rowOf(row: DisbursementRow) {
     requestedAt: row.requested_at.toISOString(),
     rejectionReason: row.rejection_reason,
     paidOn: row.paid_on,
+    utr: row.utr,
   };
 }
 

@@ -12,6 +12,8 @@ import { createSession, revokeSession, sessionUserOf, type SessionKind, type Ses
 
 export const LOGIN_FAILED = 'Invalid user ID/e-mail or password';
 export const ADMIN_LOGIN_FAILED = 'Invalid Admin Credentials';
+/** The admin form's answer to the right password without the second factor's code (issue 32, docs/decisions/063). */
+export const TOTP_CODE_NEEDED = 'This account signs in with two factors: enter the 6-digit code from your authenticator app.';
 
 /** After this many failures in a row, each further try must wait, doubling from 1 s... */
 const FREE_FAILURES = 3;
@@ -156,10 +158,15 @@ export async function logIn(
   }
   // The second factor, wherever the account signs in (admin form, member form, REST): a missing,
   // wrong or reused code is a failed attempt like a wrong password, with the same message, so no
-  // answer tells that the password was right.
+  // answer tells that the password was right — except a missing code on the admin form, which asks
+  // for the code beside its field: the person there has the field, and the password was right
+  // (docs/decisions/063). It still counts as a failed attempt.
   const code = await checkSignInCode(services, account.user_id, credentials.totpCode);
   if (code === 'missing' || code === 'wrong') {
     await recordFailure(services.db, accountKey, now);
+    if (code === 'missing' && options.requireAdmin) {
+      throw new AppError('UNAUTHORIZED', { userMessage: TOTP_CODE_NEEDED, fieldErrors: { totpCode: [TOTP_CODE_NEEDED] } });
+    }
     throw new AppError('UNAUTHORIZED', { userMessage: failedMessage });
   }
   await services.db.query(`DELETE FROM login_failures WHERE account_key = $1`, [accountKey]);

@@ -7,7 +7,7 @@ import { invitationToken } from './staff-invitations.ts';
 import { INVITATION_VALID_HOURS } from './staff-invitation.decider.ts';
 
 /**
- * E-mails the invitation's one-time link, in English and Hindi. Checked when the job runs, not when
+ * E-mails the invitation's one-time link, in English and Hindi (each half's link opening the page in its language). Checked when the job runs, not when
  * it was queued: an invitation used, withdrawn or expired meanwhile (a worker that was down, a queue
  * that was long) sends nothing, since its link would open nothing and a withdrawn invitation must not
  * reach the person (issue 29 review). A second delivery of the job builds the same link (the token is
@@ -28,10 +28,12 @@ export const sendStaffInvitationJob = defineJob<StaffInvited, { invitationId: st
       const invitation = rows[0];
       if (!invitation?.email) return;
       const link = `${context.config.publicUrl}/staff-invitation?token=${encodeURIComponent(invitationToken({ vault: context.eventStore.vault }, payload.invitationId))}`;
+      // Each half of the mail links to the page in its own language (issue 32: the Hindi half opened an English page).
+      const links = { en: link, hi: `${link}&lang=hi` };
       await context.mailer.send({
         to: invitation.email,
         idempotencyKey: id,
-        ...renderMail('staffInvitation', { name: invitation.full_name, inviter: invitation.inviter, validHours: INVITATION_VALID_HOURS, link }),
+        ...renderMail('staffInvitation', { name: invitation.full_name, inviter: invitation.inviter, validHours: INVITATION_VALID_HOURS, link: links }),
       });
     });
   },

@@ -50,6 +50,11 @@ describe.each(testDbKinds())('staff invitations on %s', (kind) => {
     const mail = readOutbox(app.dataDir).find((entry) => entry.text.includes(`To: ${email}`))!.text;
     expect(mail).toContain('Anil Verma has invited you');
     expect(mail).toContain('48');
+    // Each half of the mail opens the page in its own language (issue 32): the English half as it is, the Hindi half with ?lang=hi.
+    const links = [...mail.matchAll(/https?:\/\/[^\s"<>]+\/staff-invitation\?token=[A-Za-z0-9_.%-]+(?:&(?:amp;)?lang=\w+)?/g)].map((match) => match[0].replace('&amp;', '&'));
+    expect(new Set(links.map((link) => new URL(link).searchParams.get('lang')))).toEqual(new Set([null, 'hi']));
+    expect(links.findIndex((link) => link.endsWith('&lang=hi'))).toBeGreaterThan(links.findIndex((link) => !link.includes('&lang=')));
+    expect(new Set(links.map((link) => new URL(link).searchParams.get('token')))).toEqual(new Set([token]));
     // The secret is in no event: only the invitation's ID is.
     const events = await app.services.eventStore.readStream(staffInvitationStreamId(invited.invitationId));
     expect(JSON.stringify(events)).not.toContain(token!.split('.')[1]);

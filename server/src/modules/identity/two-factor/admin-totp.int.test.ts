@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, hotp, totp, totpStep } from '#server/lib/totp';
-import { rejection } from '#server/testing/assertions';
+import { fieldErrorsOf, rejection } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { formatHistory, streamHistory } from '#server/tools/history';
-import { ADMIN_LOGIN_FAILED, LOGIN_FAILED } from '../accounts/login.ts';
+import { ADMIN_LOGIN_FAILED, LOGIN_FAILED, TOTP_CODE_NEEDED } from '../accounts/login.ts';
 import { TOTP_ALREADY_ON, TOTP_CODE_WRONG, TOTP_NO_SETUP, TOTP_NOT_ON, TOTP_OWN_RESET, TOTP_RESET_NOT_ALLOWED } from '../user.decider.ts';
 
 describe.each(testDbKinds())('admin two-factor sign-in (TOTP) on %s', (kind) => {
@@ -80,7 +80,7 @@ describe.each(testDbKinds())('admin two-factor sign-in (TOTP) on %s', (kind) => 
     // The code that turned it on does not also sign in; without a code, or a wrong one: the usual refusal.
     expect((await rejection(adminLogin({ userId: admin.userId, password: admin.password, totpCode: totp(secret, clock) }))).message).toBe(ADMIN_LOGIN_FAILED);
     later(30);
-    expect((await rejection(adminLogin({ userId: admin.userId, password: admin.password }))).message).toBe(ADMIN_LOGIN_FAILED);
+    expect((await rejection(adminLogin({ userId: admin.userId, password: admin.password }))).message).toBe(TOTP_CODE_NEEDED);
     expect((await rejection(adminLogin({ userId: admin.userId, password: admin.password, totpCode: hotp(secret, totpStep(clock) + 3) }))).message).toBe(ADMIN_LOGIN_FAILED);
     // (Three failures in a row: the next try waits a second, the one after two.)
     later(1);
@@ -95,6 +95,22 @@ describe.each(testDbKinds())('admin two-factor sign-in (TOTP) on %s', (kind) => 
     expect((await rejection(adminLogin({ userId: admin.userId, password: admin.password, totpCode: hotp(secret, totpStep(clock) - 1) }))).message).toBe(ADMIN_LOGIN_FAILED);
     expect((await adminLogin({ userId: admin.userId, password: admin.password, totpCode: hotp(secret, totpStep(clock) + 1) })).userId).toBe(admin.userId);
     later(60);
+  });
+
+  it('at the admin form, asks for the missing code beside its field once the password was right; a wrong password without a code is the usual refusal (issue 32)', async () => {
+    const admin = await adminWithTotp();
+    const before = await app.eventCount();
+    const noCode = await rejection(adminLogin({ userId: admin.userId, password: admin.password }));
+    expect([noCode.code, noCode.message]).toEqual(['UNAUTHORIZED', TOTP_CODE_NEEDED]);
+    expect(fieldErrorsOf(noCode)).toEqual({ totpCode: [TOTP_CODE_NEEDED] });
+    // Over HTTP: a 401 with the field error, as the form reads it.
+    const http = await request(app.http()).post('/trpc/identity.adminLogin').set('x-sahay-csrf', '1').send({ userId: admin.userId, password: admin.password });
+    expect(http.status).toBe(401);
+    expect(JSON.stringify(http.body)).toContain(TOTP_CODE_NEEDED);
+    const wrongPassword = await rejection(adminLogin({ userId: admin.userId, password: 'not the password' }));
+    expect([wrongPassword.message, fieldErrorsOf(wrongPassword)]).toEqual([ADMIN_LOGIN_FAILED, {}]);
+    expect(await app.eventCount()).toBe(before);
+    later(30);
   });
 
   it('cannot be skipped through the member form or REST, and no answer tells that the password was right', async () => {

@@ -14,7 +14,10 @@ import {
   INDIAN_STATES,
   NAME_TOO_LONG,
   REG_NO_INVALID,
-  REQUIRED_FIELDS,
+  DOB_REQUIRED,
+  FATHER_NAME_REQUIRED,
+  GIRL_NAME_REQUIRED,
+  PHONE_REQUIRED,
   STATE_REQUIRED,
   TEXT_TOO_LONG,
   ZApplicationFieldsSchema,
@@ -145,39 +148,43 @@ describe('the Kanyadan application fields', () => {
   });
 
   describe('the required fields', () => {
-    it.each(['girlName', 'fatherName', 'dob', 'phone'] as const)('gives REQUIRED_FIELDS at %s, and only there, when it is absent', (field) => {
+    // Each names its own field (issue 32): one combined sentence under every empty field did not say which.
+    const REQUIRED = { girlName: GIRL_NAME_REQUIRED, fatherName: FATHER_NAME_REQUIRED, dob: DOB_REQUIRED, phone: PHONE_REQUIRED } as const;
+
+    it.each(['girlName', 'fatherName', 'dob', 'phone'] as const)('gives %s its own message, and only there, when it is absent', (field) => {
       const { [field]: _absent, ...rest } = minimal;
       expect(issuesOf(ZApplicationFieldsSchema, rest).map(({ path, message }) => ({ path, message }))).toEqual([
-        { path: [field], message: REQUIRED_FIELDS },
+        { path: [field], message: REQUIRED[field] },
       ]);
     });
 
     it.each(['girlName', 'fatherName', 'phone'] as const)('counts an empty or blank %s as absent', (field) => {
       for (const blank of ['', '   ', '\t\n']) {
-        expect(messagesAt(ZApplicationFieldsSchema, { ...minimal, [field]: blank }, field)).toEqual([REQUIRED_FIELDS]);
+        expect(messagesAt(ZApplicationFieldsSchema, { ...minimal, [field]: blank }, field)).toEqual([REQUIRED[field]]);
       }
     });
 
-    it('counts an empty or blank date of birth as absent (REQUIRED_FIELDS first)', () => {
+    it('counts an empty or blank date of birth as absent (DOB_REQUIRED first)', () => {
       // zod also runs the real-date check on the empty string, so DOB_INVALID may follow.
       for (const blank of ['', '   ']) {
         const messages = messagesAt(ZApplicationFieldsSchema, { ...minimal, dob: blank }, 'dob');
-        expect(messages[0]).toBe(REQUIRED_FIELDS);
-        expect(messages.every((message) => message === REQUIRED_FIELDS || message === DOB_INVALID)).toBe(true);
+        expect(messages[0]).toBe(DOB_REQUIRED);
+        expect(messages.every((message) => message === DOB_REQUIRED || message === DOB_INVALID)).toBe(true);
       }
     });
 
-    it('gives REQUIRED_FIELDS at each of the four when all are missing, and nothing else', () => {
+    it('gives each of the four its own message when all are missing, four different ones, and nothing else', () => {
       const errors = fieldErrorsFromZod(
         ZApplicationFieldsSchema.safeParse({ ...minimal, girlName: undefined, fatherName: ' ', dob: undefined, phone: '' }).error!,
       );
-      expect(errors).toEqual({ girlName: [REQUIRED_FIELDS], fatherName: [REQUIRED_FIELDS], dob: [REQUIRED_FIELDS], phone: [REQUIRED_FIELDS] });
+      expect(errors).toEqual({ girlName: [GIRL_NAME_REQUIRED], fatherName: [FATHER_NAME_REQUIRED], dob: [DOB_REQUIRED], phone: [PHONE_REQUIRED] });
+      expect(new Set(Object.values(errors).flat()).size).toBe(4);
     });
 
     it('refuses a non-string where text is expected', () => {
-      expect(messagesAt(ZApplicationFieldsSchema, { ...minimal, girlName: 42 }, 'girlName')).toEqual([REQUIRED_FIELDS]);
-      expect(messagesAt(ZApplicationFieldsSchema, { ...minimal, phone: 9876543210 }, 'phone')).toEqual([REQUIRED_FIELDS]);
-      expect(messagesAt(ZApplicationFieldsSchema, { ...minimal, dob: null }, 'dob')).toEqual([REQUIRED_FIELDS]);
+      expect(messagesAt(ZApplicationFieldsSchema, { ...minimal, girlName: 42 }, 'girlName')).toEqual([GIRL_NAME_REQUIRED]);
+      expect(messagesAt(ZApplicationFieldsSchema, { ...minimal, phone: 9876543210 }, 'phone')).toEqual([PHONE_REQUIRED]);
+      expect(messagesAt(ZApplicationFieldsSchema, { ...minimal, dob: null }, 'dob')).toEqual([DOB_REQUIRED]);
     });
 
     it.each([

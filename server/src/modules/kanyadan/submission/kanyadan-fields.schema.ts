@@ -8,14 +8,17 @@ import {
   CONSENT_REQUIRED,
   DISTRICT_REQUIRED,
   DOB_INVALID,
+  DOB_REQUIRED,
+  FATHER_NAME_REQUIRED,
   GENDERS,
+  GIRL_NAME_REQUIRED,
   GUARDIAN_NAME_REQUIRED,
   GUARDIAN_RELATION_REQUIRED,
   GUARDIAN_RELATIONS,
   INDIAN_STATES,
   NAME_TOO_LONG,
+  PHONE_REQUIRED,
   REG_NO_PATTERN,
-  REQUIRED_FIELDS,
   STATE_REQUIRED,
   TEXT_TOO_LONG,
 } from '../kanyadan-rules.schema.ts';
@@ -43,11 +46,13 @@ const optionalText = (max: number, message: string) =>
     .transform((value) => value?.replace(/\s+/g, ' ').trim() || null)
     .pipe(z.string().max(max, message).nullable());
 
-const requiredName = z
-  .string({ error: REQUIRED_FIELDS })
-  .refine(isSingleLineField, SINGLE_LINE_ISSUE)
-  .transform((value) => value.replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, REQUIRED_FIELDS).max(100, NAME_TOO_LONG));
+/** A name that must be given; `required` names the field (issue 32: one combined sentence under each was unclear). */
+const requiredName = (required: string) =>
+  z
+    .string({ error: required })
+    .refine(isSingleLineField, SINGLE_LINE_ISSUE)
+    .transform((value) => value.replace(/\s+/g, ' ').trim())
+    .pipe(z.string().min(1, required).max(100, NAME_TOO_LONG));
 
 /** A checkbox as a form posts it ("on", "true") or a JSON client sends it (true). */
 const consentSchema = z
@@ -61,13 +66,13 @@ const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value
  * so the command checks them (checkDateOfBirth); this schema checks everything else.
  */
 export const ZApplicationFieldsSchema = z.strictObject({
-  girlName: requiredName,
-  fatherName: requiredName,
+  girlName: requiredName(GIRL_NAME_REQUIRED),
+  fatherName: requiredName(FATHER_NAME_REQUIRED),
   motherName: optionalText(100, NAME_TOO_LONG),
   dob: z
-    .string({ error: REQUIRED_FIELDS })
+    .string({ error: DOB_REQUIRED })
     .trim()
-    .min(1, { message: REQUIRED_FIELDS, abort: true })
+    .min(1, { message: DOB_REQUIRED, abort: true })
     .refine(isIsoDate, DOB_INVALID),
   aadhaar: z.preprocess(
     emptyToUndefined,
@@ -77,7 +82,7 @@ export const ZApplicationFieldsSchema = z.strictObject({
       .pipe(z.string().regex(/^[2-9]\d{11}$/, { message: AADHAAR_FORMAT, abort: true }).refine(isVerhoeffValid, AADHAAR_CHECKSUM))
       .optional(),
   ),
-  phone: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string({ error: REQUIRED_FIELDS }).pipe(ZIndianMobileSchema)),
+  phone: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string({ error: PHONE_REQUIRED }).pipe(ZIndianMobileSchema)),
   email: z.preprocess(emptyToUndefined, ZEmailSchema.optional()),
   gender: z.preprocess(emptyToUndefined, z.enum(GENDERS).default('female')),
   schoolName: optionalText(200, TEXT_TOO_LONG),

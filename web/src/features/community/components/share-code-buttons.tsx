@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '#web/i18n/i18n.tsx';
+import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { copyText } from '#web/ui/copy-text.ts';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { canUseWebShare, invitationLinkOf, whatsAppShareUrl } from '#web/features/identity/referral.public.ts';
@@ -12,10 +12,11 @@ import { useShareEpin } from '../hooks/use-share-epin.public.ts';
  */
 export function ShareCodeButtons({ code, holderId }: { code: string; holderId: string }) {
   const t = useT();
+  const { lang } = useLang();
   const errorText = useErrorText();
   const share = useShareEpin();
   const [status, setStatus] = useState<'idle' | 'copied' | 'copyFailed'>('idle');
-  const link = invitationLinkOf(holderId, code, window.location.origin);
+  const link = invitationLinkOf(holderId, code, window.location.origin, lang);
   const message = t('epins.shareMessage', { code });
 
   function keep() {

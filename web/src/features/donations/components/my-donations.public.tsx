@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { localizeHref, type Lang } from '#web/i18n/lang-url.ts';
 import { formatDate, formatMoney } from '#web/ui/format.ts';
 import { LoadFailure } from '#web/ui/load-failure.tsx';
 import { TableScroll } from '#web/ui/table-scroll.tsx';
@@ -11,9 +12,12 @@ import { DonationStatusBadge } from './donation-status-badge.tsx';
 import { Form10BECertificates } from './form-10be-certificates.tsx';
 import { YearlyStatementLink } from './yearly-statement-link.tsx';
 
-/** The member's donate link: gifts made through it count towards the member's "funds raised". */
-export function donateLinkOf(userId: string, origin: string): string {
-  return `${origin}/donate?ref=${encodeURIComponent(userId)}`;
+/**
+ * The member's donate link: gifts made through it count towards the member's "funds raised". In the
+ * page's language (issue 32: shared from a Hindi page, it opened in English).
+ */
+export function donateLinkOf(userId: string, origin: string, lang: Lang): string {
+  return `${origin}${localizeHref(`/donate?ref=${encodeURIComponent(userId)}`, lang)}`;
 }
 
 /**
@@ -90,7 +94,7 @@ export function MyDonations({ userId }: { userId: string }) {
       </p>
       <h3>{t('myDonations.linkHeading')}</h3>
       <p>{t('myDonations.linkHelp')}</p>
-      <CopyField label={t('myDonations.link')} value={donateLinkOf(userId, window.location.origin)} onCopy={announce} testId="donate-link" isMono={false} />
+      <CopyField label={t('myDonations.link')} value={donateLinkOf(userId, window.location.origin, lang)} onCopy={announce} testId="donate-link" isMono={false} />
       {region}
     </section>
   );

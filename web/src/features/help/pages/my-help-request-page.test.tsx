@@ -73,6 +73,7 @@ function row(overrides: Partial<TDisbursementRow> = {}): TDisbursementRow {
     requestedAt: '2026-04-10T06:30:00.000Z',
     rejectionReason: null,
     paidOn: null,
+    utr: null,
     ...overrides,
   };
 }
@@ -178,6 +179,18 @@ describe('/my-help/:id — money held for the member’s request', () => {
     expect(html).toMatch(/<div class="table-scroll" role="region" aria-label="Your withdrawal requests" tabindex="0"><table class="table table-cards" role="table" data-testid="withdraw-history">/);
     // One region by that name, not two nested.
     expect(html.match(/aria-label(?:ledby)?="(?:Your withdrawal requests|withdraw-history-heading)"/g)).toHaveLength(1);
+  });
+
+  it.each([
+    ['en', 'Status', /^Paid Paid on 15 Apr 2026 UTR \(bank reference\): 412356789012$/],
+    ['hi', 'स्थिति', /^भुगतान हो गया 15 अप्रैल 2026 को भुगतान हुआ UTR \(बैंक संदर्भ\): 412356789012$/],
+  ] as const)('shows a paid withdrawal’s UTR, its status lines as one value of the card (%s)', (lang, statusLabel, expected) => {
+    hooks.money = { isPending: false, isError: false, data: money({ disbursements: [row({ status: 'paid', paidOn: '2026-04-15', utr: '412356789012' })] }) };
+    const html = render(lang);
+    const cell = new RegExp(`<td role="cell" data-label="${statusLabel}"[^>]*>([\\s\\S]*?)</td>`).exec(html)?.[1] ?? '';
+    expect(textOf(cell).trim()).toMatch(expected);
+    // On a phone the cell is a grid of label and value: its content is one element, so no line falls into the label's column.
+    expect(cell).toMatch(/^<div class="cell-lines"[^>]*>[\s\S]*<\/div>$/);
   });
 
   it('offers no form when less than ₹1 is available, and says why', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { copyText } from '#web/ui/copy-text.ts';
 import { useHeldEpins } from '#web/features/community/hooks/use-held-epins.public.ts';
 import { useShareEpin } from '#web/features/community/hooks/use-share-epin.public.ts';
@@ -39,6 +39,7 @@ const LINKS: ReadonlyArray<{ href: string; label: MessageKey; icon: keyof typeof
  */
 export function MemberFooterNav({ userId }: { userId: string }) {
   const t = useT();
+  const { lang } = useLang();
   const [location, navigate] = useLocation();
   const { isInviteOnly } = useSiteData().settings;
   const [isCopied, setIsCopied] = useState(false);
@@ -58,7 +59,7 @@ export function MemberFooterNav({ userId }: { userId: string }) {
       return;
     }
     if (code) share.mutate({ code });
-    const link = code ? invitationLinkOf(userId, code, window.location.origin) : referralLinkOf(userId, window.location.origin);
+    const link = code ? invitationLinkOf(userId, code, window.location.origin, lang) : referralLinkOf(userId, window.location.origin, lang);
     const message = code ? t('epins.shareMessage', { code }) : t('referral.shareMessage');
     // Both start within the click: a share sheet or a new tab opened after an await may be refused.
     void copyText(link).then((copied) => {

@@ -36,7 +36,8 @@ export default function AdminLoginPage() {
 
   const fieldErrors: FieldErrors = { ...clientErrors, ...fieldErrorsOf(adminLogin.error) };
   const identifierErrors = [...(fieldErrors.userId ?? []), ...(fieldErrors.email ?? [])].map(translateServer);
-  const formError = adminLogin.error ? errorText(adminLogin.error, 'adminLogin.failed') : undefined;
+  // A missing authenticator code is asked for beside its field (issue 32), not as a failed sign-in above the button.
+  const formError = adminLogin.error && !fieldErrors.totpCode ? errorText(adminLogin.error, 'adminLogin.failed') : undefined;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,6 +57,10 @@ export default function AdminLoginPage() {
     // Staff who must still set up two-factor sign-in go straight to where it is done.
     void adminLogin.mutate(parsed?.data ?? input, {
       onSuccess: (user) => navigate(user.twoFactorSetupRequired ? '/admin/security' : '/admin/dashboard', { replace: true }),
+      // Asked for the code: the cursor goes to its field.
+      onError: (error) => {
+        if (fieldErrorsOf(error).totpCode) requestAnimationFrame(() => (form.elements.namedItem('totpCode') as HTMLElement | null)?.focus());
+      },
     });
   }
 

@@ -85,7 +85,7 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
         <p>{t('dashboard.referralHelp')}</p>
         {isInviteOnly && <InviteWithCode holderId={me.userId} sponsorName={me.sponsorId === null ? null : (me.sponsorName ?? me.sponsorId)} />}
         {/* With invite-only registration a link is offered only to a member with a code to give (issue 32): without one it cannot work. */}
-        {(!isInviteOnly || hasCodeToShare) && <ReferralLinkBox link={referralLinkOf(me.userId, window.location.origin)} />}
+        {(!isInviteOnly || hasCodeToShare) && <ReferralLinkBox link={referralLinkOf(me.userId, window.location.origin, lang)} />}
       </section>
       <section aria-labelledby="impact-heading" className="panel">
         <h2 id="impact-heading">{t('impact.heading')}</h2>

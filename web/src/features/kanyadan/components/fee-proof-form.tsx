@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { TApplicationStatus } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { mutateProcedure } from '#web/api/procedure-fetch.ts';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
@@ -14,9 +15,21 @@ const routesSchema = lazyModule(() => import('@sahay/server/modules/kanyadan/kan
 /**
  * After paying the fee, the family gives the bank's UTR (with the phone of the application), so
  * finance can find the money; the payment counts once finance records it. The same UTR again
- * changes nothing; a corrected one replaces it.
+ * changes nothing; a corrected one replaces it. Once given, the status reads "fee reference
+ * received, being checked" (status-words.ts).
  */
-export function FeeProofForm({ regNo, phone: initialPhone = '', utrGiven = null }: { regNo: string; phone?: string; utrGiven?: string | null }) {
+export function FeeProofForm({
+  regNo,
+  phone: initialPhone = '',
+  utrGiven = null,
+  onSent,
+}: {
+  regNo: string;
+  phone?: string;
+  utrGiven?: string | null;
+  /** The application's status as the server answered the UTR: the page shows it at once (issue 32). */
+  onSent?: (status: TApplicationStatus) => void;
+}) {
   const t = useT();
   const { lang, translateServer } = useLang();
   const errorText = useErrorText();
@@ -44,6 +57,7 @@ export function FeeProofForm({ regNo, phone: initialPhone = '', utrGiven = null 
       setError(null);
       const status = await mutateProcedure('kanyadan.submitFeeProof', parsed?.data ?? { regNo, ...values });
       setSentUtr(status.feeUtrGiven);
+      onSent?.(status);
     } catch (caught) {
       setError(caught);
     } finally {

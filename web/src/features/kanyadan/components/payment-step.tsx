@@ -1,3 +1,4 @@
+import type { TApplicationStatus } from '@sahay/server/modules/kanyadan/kanyadan-routes.schema';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { Notice } from '#web/ui/form/form-status.tsx';
@@ -13,10 +14,22 @@ const P = 'kanyadan.registration.payment';
  * How to pay the registration fee, when one applies (PRODUCT.md §7): what the fee is for and that
  * it buys no promise, the amount, and the foundation's UPI ID (QR code and a link that opens a
  * payment app) and bank account from settings, with the registration number as the reference.
- * The family pays and waits: a finance admin records the payment. Its own chunk (the QR encoder
+ * The family pays, then sends the payment's UTR; a finance admin finds and records the payment. Its own chunk (the QR encoder
  * comes with it): most families never see it.
  */
-export default function PaymentDetails({ regNo, feePaise, phone, utrGiven = null }: { regNo: string; feePaise: number; phone?: string; utrGiven?: string | null }) {
+export default function PaymentDetails({
+  regNo,
+  feePaise,
+  phone,
+  utrGiven = null,
+  onUtrSent,
+}: {
+  regNo: string;
+  feePaise: number;
+  phone?: string;
+  utrGiven?: string | null;
+  onUtrSent?: (status: TApplicationStatus) => void;
+}) {
   const t = useT();
   const { lang } = useLang();
   const settings = useSiteSettings();
@@ -79,7 +92,7 @@ export default function PaymentDetails({ regNo, feePaise, phone, utrGiven = null
       )}
       {region}
       <p>{t(`${P}.after`)}</p>
-      <FeeProofForm regNo={regNo} phone={phone} utrGiven={utrGiven} />
+      <FeeProofForm regNo={regNo} phone={phone} utrGiven={utrGiven} onSent={onUtrSent} />
     </div>
   );
 }

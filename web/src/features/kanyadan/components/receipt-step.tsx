@@ -1,6 +1,9 @@
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { localizeHref } from '#web/i18n/lang-url.ts';
 import { formatDate } from '#web/ui/format.ts';
+import { useKanyadanOrigin } from '../kanyadan-page-data.ts';
+import { statusWordsOf } from '../status-words.ts';
 import { PrintAction } from './print-action.tsx';
 import type { SubmittedApplication } from './registration-form.tsx';
 
@@ -17,6 +20,10 @@ export default function ReceiptStep({ application, onStatus }: { application: Su
   const settings = useSiteSettings();
   const foundation = settings.foundationName[lang] || settings.foundationName.en;
   const stateName = application.state ? t(`kanyadan.registration.states.${application.state}`) : '';
+  // The status page's full address, printed: "this page" means nothing on paper (issue 32).
+  const statusAddress = `${useKanyadanOrigin()}${localizeHref('/kanyadanRegistration?step=status', lang)}`;
+  const [addressBefore, addressAfter = ''] = t(`${C}.next2`).split('{address}');
+  const words = statusWordsOf(application.status, application.feeUtrGiven);
 
   return (
     <div className="kanyadan-receipt-step">
@@ -50,13 +57,19 @@ export default function ReceiptStep({ application, onStatus }: { application: Su
           )}
           <div>
             <dt>{t(`${C}.status`)}</dt>
-            <dd>{t(`kanyadan.registration.statuses.${application.status}`)}</dd>
+            <dd data-testid="receipt-status">{words ? t(words.label) : application.status}</dd>
           </div>
         </dl>
         <h4>{t(`${C}.nextHeading`)}</h4>
         <ol className="steps">
           <li>{t(`${C}.next1`)}</li>
-          <li>{t(`${C}.next2`)}</li>
+          <li data-testid="receipt-status-address">
+            {addressBefore}
+            <a href={statusAddress} className="receipt-address">
+              {statusAddress}
+            </a>
+            {addressAfter}
+          </li>
           <li>{t(`${C}.next3`)}</li>
         </ol>
         <p>

@@ -26,10 +26,12 @@ import {
   CASTES,
   DOCUMENT_KINDS,
   DOCUMENT_REQUIRED,
+  FATHER_NAME_REQUIRED,
+  GIRL_NAME_REQUIRED,
   GUARDIAN_RELATIONS,
   INDIAN_STATES,
+  PHONE_REQUIRED,
   REQUIRED_DOCUMENTS,
-  REQUIRED_FIELDS,
   UPLOAD_TOO_LARGE,
   type DocumentKind,
   type IndianState,
@@ -61,6 +63,8 @@ export interface SubmittedApplication {
   district: string;
   state: IndianState | null;
   aadhaarMasked: string | null;
+  /** The fee's UTR once the family has sent it (the status then reads "fee reference received"). */
+  feeUtrGiven?: string | null;
 }
 
 interface FormState {
@@ -190,7 +194,8 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
     if (parsed && !parsed.success) Object.assign(found, issuesToFieldErrors(parsed.error.issues));
     if (!schema) {
       // Offline before the schema could load: the required fields at least, then the server decides.
-      for (const name of ['girlName', 'fatherName', 'phone'] as const) if (current[name].trim() === '') found[name] = [REQUIRED_FIELDS];
+      const required = { girlName: GIRL_NAME_REQUIRED, fatherName: FATHER_NAME_REQUIRED, phone: PHONE_REQUIRED } as const;
+      for (const name of ['girlName', 'fatherName', 'phone'] as const) if (current[name].trim() === '') found[name] = [required[name]];
       const aadhaar = aadhaarFieldProblem(current.aadhaar);
       if (aadhaar) found.aadhaar = [aadhaar];
     }
@@ -272,8 +277,8 @@ export function RegistrationForm({ onSubmitted, onPrepare }: { onSubmitted: (app
       return errorText(error, `${R}.submit.failed`);
     }
     if (!hasFieldErrors || !hasTriedSending) return undefined;
-    const isMissingRequired = Object.values(errors).some((messages) => messages?.includes(REQUIRED_FIELDS));
-    return { message: isMissingRequired ? translateServer(REQUIRED_FIELDS) : t(`${R}.submit.fixFields`), hint: otherErrors.join(' ') || undefined };
+    // Each field says what it needs (issue 32); above the button, one line sends the family to them.
+    return { message: t(`${R}.submit.fixFields`), hint: otherErrors.join(' ') || undefined };
   }
 
   const progress = submit.state.phase === 'sending' ? submit.state.progress : undefined;

@@ -8,10 +8,10 @@ import { FormError, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { formatDate, formatMoney } from '#web/ui/format.ts';
 import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
-import { KANYADAN_STATUSES } from '../application-rules.public.ts';
 import { useApplicationStatus } from '../hooks/use-application-status.ts';
 import { loadServerMessages } from '../load-server-messages.ts';
 import { readRecent } from '../recent-applications.ts';
+import { statusWordsOf } from '../status-words.ts';
 import { PrintAction } from './print-action.tsx';
 
 const routesSchema = lazyModule(() => import('@sahay/server/modules/kanyadan/kanyadan-routes.schema'));
@@ -23,9 +23,10 @@ const S = 'kanyadan.registration.status';
  * The Status step: look an application up by its registration number and the phone given in it
  * (kanyadan.getStatus), see its state in plain words, a rejection's reason in the page's language
  * and what to do next; below, the numbers of applications made on this device, each of which
- * fills in the look-up.
+ * fills in the look-up. `onNewApplication`: the family came back to the page and sees their newest
+ * application from this device first, with a way to the empty form.
  */
-export default function StatusStep({ initialRegNo = '' }: { initialRegNo?: string }) {
+export default function StatusStep({ initialRegNo = '', onNewApplication }: { initialRegNo?: string; onNewApplication?: () => void }) {
   const t = useT();
   const { lang, translateServer } = useLang();
   const errorText = useErrorText();
@@ -80,7 +81,21 @@ export default function StatusStep({ initialRegNo = '' }: { initialRegNo?: strin
 
   return (
     <div className="kanyadan-status-step">
-      <p className="no-print">{t(`${S}.intro`)}</p>
+      {onNewApplication ? (
+        // A family back on the page: their newest application from this device first (issue 32).
+        <div className="notice notice-info no-print" data-testid="kanyadan-returning">
+          <p>
+            {t(`${S}.returning`, { regNo: initialRegNo })} {t(`${S}.intro`)}
+          </p>
+          <p className="actions">
+            <button type="button" className="btn btn-secondary" onClick={onNewApplication}>
+              {t('kanyadan.registration.submit.another')}
+            </button>
+          </p>
+        </div>
+      ) : (
+        <p className="no-print">{t(`${S}.intro`)}</p>
+      )}
       <form ref={formRef} className="form no-print" noValidate onSubmit={(event) => void onSubmit(event)} onFocus={() => {
           void routesSchema.load();
           void loadServerMessages(lang);
@@ -113,7 +128,7 @@ export default function StatusStep({ initialRegNo = '' }: { initialRegNo?: strin
         <FormError message={failure?.message} hint={failure?.hint} />
         <SubmitButton isBusy={status.isLooking || isChecking} label={t(`${S}.submit`)} busyLabel={t(`${S}.checking`)} />
       </form>
-      {status.data && <ApplicationFound data={status.data} phone={values.phone} />}
+      {status.data && <ApplicationFound data={status.data} phone={values.phone} onChanged={status.replace} />}
 
       <section className="panel recent-applications no-print" aria-labelledby="kanyadan-recent-heading" data-testid="kanyadan-recent">
         <h3 id="kanyadan-recent-heading">{t(`${S}.recentHeading`)}</h3>
@@ -138,13 +153,13 @@ export default function StatusStep({ initialRegNo = '' }: { initialRegNo?: strin
   );
 }
 
-function ApplicationFound({ data, phone }: { data: TApplicationStatus; phone: string }) {
+function ApplicationFound({ data, phone, onChanged }: { data: TApplicationStatus; phone: string; onChanged: (data: TApplicationStatus) => void }) {
   const t = useT();
   const { lang } = useLang();
   const settings = useSiteSettings();
   const headingId = useId();
   // A state this page does not know yet (a newer server) is shown as the server names it.
-  const isKnown = (KANYADAN_STATUSES as readonly string[]).includes(data.status);
+  const words = statusWordsOf(data.status, data.feeUtrGiven);
   // A family that lost the acknowledgement prints this instead: the number, the date and the state,
   // and nothing about the girl or her family (the look-up shows none either).
   const foundation = settings.foundationName[lang] || settings.foundationName.en;
@@ -157,7 +172,7 @@ function ApplicationFound({ data, phone }: { data: TApplicationStatus; phone: st
         <dl className="facts">
           <div>
             <dt>{t(`${S}.state`)}</dt>
-            <dd data-testid="kanyadan-state">{isKnown ? t(`kanyadan.registration.statuses.${data.status}`) : data.status}</dd>
+            <dd data-testid="kanyadan-state">{words ? t(words.label) : data.status}</dd>
           </div>
           <div>
             <dt>{t(`${S}.submittedOn`)}</dt>
@@ -182,10 +197,10 @@ function ApplicationFound({ data, phone }: { data: TApplicationStatus; phone: st
             </div>
           )}
         </dl>
-        {isKnown && (
+        {words && (
           <>
             <h4>{t(`${S}.whatNext`)}</h4>
-            <p data-testid="kanyadan-next">{t(`kanyadan.registration.next.${data.status}`)}</p>
+            <p data-testid="kanyadan-next">{t(words.next, words.vars)}</p>
           </>
         )}
       </div>
@@ -201,7 +216,7 @@ function ApplicationFound({ data, phone }: { data: TApplicationStatus; phone: st
       {data.status === 'payment_pending' && data.feePaise > 0 && (
         <div className="no-print">
           <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-            <PaymentDetails regNo={data.regNo} feePaise={data.feePaise} phone={phone} utrGiven={data.feeUtrGiven} />
+            <PaymentDetails regNo={data.regNo} feePaise={data.feePaise} phone={phone} utrGiven={data.feeUtrGiven} onUtrSent={onChanged} />
           </Suspense>
         </div>
       )}

@@ -25,8 +25,14 @@ export function useApplicationStatus() {
     }
   }
 
+  /** A newer answer for the application on screen (the fee's UTR was just sent): shown at once, without asking again. */
+  function replace(data: TApplicationStatus): void {
+    setState((current) => (current.phase === 'found' && current.data.regNo === data.regNo ? { phase: 'found', data } : current));
+  }
+
   return {
     lookup,
+    replace,
     data: state.phase === 'found' || state.phase === 'looking' ? state.data : undefined,
     error: state.phase === 'failed' ? state.error : null,
     isLooking: state.phase === 'looking',

@@ -66,6 +66,11 @@ describe('/kanyadanRegistration as the server renders it', () => {
     expect(page).not.toContain("Girl's name");
   });
 
+  it('hands the page the configured public address, which the printed acknowledgement names (issue 32)', () => {
+    expect(render('/kanyadanRegistration').html).toContain('"kanyadan":{"origin":"https://sahay.example"}');
+    expect(render('/contact').html).not.toContain('"kanyadan":{');
+  });
+
   it('opens on the Status step at ?step=status', () => {
     const page = pageOf(render('/kanyadanRegistration?lang=en&step=status').html);
     expect(page).toMatch(/data-step="status"[^>]*>\s*<button[^>]*aria-current="step"/);

@@ -6,6 +6,7 @@ import { Notice } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { RegistrationForm, type SubmittedApplication } from '../components/registration-form.tsx';
 import { StepsPanel, type Step, type StepId } from '../components/steps-panel.tsx';
+import { readRecent } from '../recent-applications.ts';
 
 /** PRODUCT.md §11: the next step opens 0.8 s after the application is accepted. */
 export const NEXT_STEP_DELAY_MS = 800;
@@ -35,8 +36,23 @@ export default function KanyadanRegistrationPage() {
   const [opened, setOpened] = useState<ReadonlySet<StepId>>(() => new Set([current]));
   const [submitted, setSubmitted] = useState<SubmittedApplication | null>(null);
   const [isNewForm, setIsNewForm] = useState(false);
+  // The newest application made on this device (recent-applications.ts), when the family comes back.
+  const [returningRegNo, setReturningRegNo] = useState<string | null>(null);
   const timerRef = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timerRef.current), []);
+  const isStepAsked = query.has('step');
+
+  // A family that applied from this device first sees that application, not an empty form (issue 32):
+  // the Status step with its number filled in. The list lives in localStorage, which the server
+  // rendering the page cannot read, so this happens once the page runs in the browser.
+  useEffect(() => {
+    if (isStepAsked) return;
+    const [latest] = readRecent(typeof localStorage === 'undefined' ? undefined : localStorage);
+    if (!latest) return;
+    setReturningRegNo(latest);
+    setCurrent('status');
+    setOpened((seen) => new Set([...seen, 'status']));
+  }, [isStepAsked]);
 
   const feePaise = settings.kanyadanFeePaise;
   const hasPayment = feePaise > 0;
@@ -113,7 +129,11 @@ export default function KanyadanRegistrationPage() {
               </h2>
               {submitted && isMounted('payment') && (
                 <Suspense fallback={loading}>
-                  <PaymentDetails regNo={submitted.regNo} feePaise={feePaise} />
+                  <PaymentDetails
+                    regNo={submitted.regNo}
+                    feePaise={feePaise}
+                    onUtrSent={(status) => setSubmitted((current) => current && { ...current, feeUtrGiven: status.feeUtrGiven })}
+                  />
                   <p>
                     <button type="button" className="btn btn-secondary" onClick={() => goTo('receipt')}>
                       {t(`${R}.payment.toReceipt`)}
@@ -145,7 +165,11 @@ export default function KanyadanRegistrationPage() {
             </h2>
             {isMounted('status') && (
               <Suspense fallback={loading}>
-                <StatusStep key={submitted?.regNo ?? ''} initialRegNo={submitted?.regNo ?? ''} />
+                <StatusStep
+                  key={submitted?.regNo ?? returningRegNo ?? ''}
+                  initialRegNo={submitted?.regNo ?? returningRegNo ?? ''}
+                  onNewApplication={returningRegNo && !submitted ? () => goTo('registration') : undefined}
+                />
               </Suspense>
             )}
           </section>

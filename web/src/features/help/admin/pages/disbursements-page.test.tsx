@@ -36,6 +36,7 @@ function item(overrides: Partial<Item> = {}): Item {
     requestedAt: '2026-04-10T06:30:00.000Z',
     rejectionReason: null,
     paidOn: null,
+    utr: null,
     requestId: 'ABCD2345',
     requestTitle: { en: 'Hip operation for my father', hi: null },
     requesterId: 'SH7654321',

@@ -35,22 +35,15 @@ export function DisbursementHistory({ disbursements }: { disbursements: readonly
         {
           header: t('myHelp.withdraw.status'),
           className: 'cell-wrap',
+          // One element in the cell: on a phone the card's cell is a two-column grid (label, value), where
+          // a second line of its own would fall into the label's column (issue 32).
           cell: (row) => (
-            <>
+            <div className="cell-lines" data-testid="withdraw-status">
               <span className={`badge ${STATUS_TONES[row.status] ?? 'badge-used'}`}>{t(WITHDRAWAL_STATUS_LABELS[row.status])}</span>
-              {row.status === 'paid' && row.paidOn && (
-                <>
-                  <br />
-                  {t('myHelp.withdraw.paidOn', { date: formatDate(row.paidOn, lang) })}
-                </>
-              )}
-              {row.status === 'rejected' && row.rejectionReason && (
-                <>
-                  <br />
-                  {t('myHelp.withdraw.reason', { reason: row.rejectionReason })}
-                </>
-              )}
-            </>
+              {row.status === 'paid' && row.paidOn && <span>{t('myHelp.withdraw.paidOn', { date: formatDate(row.paidOn, lang) })}</span>}
+              {row.status === 'paid' && row.utr && <span data-testid="withdraw-utr">{t('myHelp.withdraw.utr', { utr: row.utr })}</span>}
+              {row.status === 'rejected' && row.rejectionReason && <span>{t('myHelp.withdraw.reason', { reason: row.rejectionReason })}</span>}
+            </div>
           ),
         },
         { header: t('myHelp.withdraw.requestedAt'), cell: (row) => formatDateTime(row.requestedAt, lang) },
