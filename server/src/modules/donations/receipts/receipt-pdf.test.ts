@@ -15,6 +15,7 @@ import {
   receiptCheckUrl,
   receiptFileName,
   renderReceiptPdf,
+  taxSectionInHindi,
   type ReceiptPdfInput,
   type RenderedReceipt,
 } from './receipt-pdf.ts';
@@ -172,7 +173,7 @@ describe('the donation receipt, rendered by poppler', () => {
       'सहाय फ़ाउंडेशन',
       '12 गांधी रोड, पटना, बिहार 800001',
       'Registration No. / पंजीकरण संख्या: BR/2020/0042',
-      'कर-छूट अनुमोदन (section 133, Income-tax Act 2025): AAATS1234FF20214',
+      'कर-छूट अनुमोदन (आयकर अधिनियम 2025 की धारा 133): AAATS1234FF20214',
       'Donation receipt / दान रसीद',
       'Receipt No. / रसीद संख्या',
       'Received from / दाता का नाम',
@@ -203,6 +204,14 @@ describe('the donation receipt, rendered by poppler', () => {
       expect(cancelledFlat).toContain(expected);
     }
     for (const { text } of Object.values(rendered)) expect(devanagariSignsOutOfPlace(text)).toEqual([]);
+  });
+
+  it('names the tax section in Hindi in the Hindi half: no English tax label there (issue 32)', () => {
+    for (const { text } of Object.values(rendered)) {
+      const hindiHalf = text.replace(/\s+/g, ' ').split('कर-छूट अनुमोदन (')[1]?.split(')')[0];
+      expect(hindiHalf).toBe('आयकर अधिनियम 2025 की धारा 133');
+      expect(hindiHalf).not.toMatch(/section|Income|Act/i);
+    }
   });
 
   it('is tagged: its title a heading, its details a table of labelled rows, its QR code a figure', async () => {
@@ -249,6 +258,15 @@ describe('receipt helpers', () => {
     const grant = await extractPdfText(await renderReceiptPdf({ ...issued, donationType: 'specific-grant' }));
     expect(grant).toMatch(/Specific grant \/ विशिष्ट अनुदान/);
     expect(await extractPdfText(await renderReceiptPdf({ ...issued }))).not.toContain('Donation type');
+  });
+
+  it('says the usual tax sections in Hindi, and prints any other wording as typed (issue 32)', () => {
+    expect(taxSectionInHindi('section 133, Income-tax Act 2025')).toBe('आयकर अधिनियम 2025 की धारा 133');
+    expect(taxSectionInHindi('Section 80G of the Income-tax Act, 1961')).toBe('आयकर अधिनियम 1961 की धारा 80G');
+    expect(taxSectionInHindi('u/s 80G(5)(vi) of the Income Tax Act')).toBe('आयकर अधिनियम की धारा 80G(5)(vi)');
+    expect(taxSectionInHindi('80G')).toBe('धारा 80G');
+    expect(taxSectionInHindi(' section  12AB ')).toBe('धारा 12AB');
+    expect(taxSectionInHindi('as notified by CBDT')).toBe('as notified by CBDT');
   });
 
   it('masks all of a PAN but its last five characters', () => {
