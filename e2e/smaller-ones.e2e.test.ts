@@ -94,6 +94,47 @@ describe('the smaller ones of issue 32 in Chromium, at 360 px', () => {
     await page.context().close();
   });
 
+  it('shows the as-of view with readable labels in both languages, and times in Hindi the Hindi way', { timeout: 120_000 }, async () => {
+    const pledged = await callProcedure(harness, 'donations.create', {
+      kind: 'mutation',
+      input: { amountPaise: 2_100_00, cause: 'medical', donorName: 'Asha Verma', email: 'asha.verma@example.org', pan: 'ABCDE1234F', showName: false, citizenship: 'indian' },
+    });
+    expect(pledged.status, JSON.stringify(pledged.body)).toBe(200);
+    const reference = (pledged.body.result?.data as { reference: string }).reference.replace('-', '');
+    const { page, consoleErrors } = await harness.page({ width: 360, height: 740 });
+    await signIn(page, admin, 'admin');
+    for (const lang of LANGS) {
+      await page.goto(`/admin/audit?q=${reference}&stream=donation-${reference}&lang=${lang}`);
+      const events = page.getByTestId('audit-events');
+      const card = events.locator('[data-type="DonationPledged"]');
+      await expect.poll(() => card.getByRole('heading', { level: 3 }).textContent(), { timeout: 15_000 }).toBe(lang === 'hi' ? '#1 दान का वचन दिया गया DonationPledged' : '#1 Donation pledged DonationPledged');
+      await card.getByText(lang === 'hi' ? 'क्या दर्ज हुआ' : 'What was recorded').click();
+      const fields = card.locator('.audit-fields');
+      const labels = await fields.locator('dt').allTextContents();
+      const values = await fields.locator('dd').allTextContents();
+      const shown = Object.fromEntries(labels.map((label, index) => [label, values[index]]));
+      expect(shown).toMatchObject(
+        lang === 'hi'
+          ? { 'दान संदर्भ': reference, 'राशि': '₹2,100', 'दाता › नाम': 'Asha Verma', 'दाता › ई-मेल': 'asha.verma@example.org', 'नाम सार्वजनिक रूप से दिखे': 'नहीं' }
+          : { 'Donation reference': reference, Amount: '₹2,100', 'Donor › Name': 'Asha Verma', 'Donor › E-mail': 'asha.verma@example.org', 'Name shown publicly': 'No' },
+      );
+      // No JSON anywhere in the events or the record's state.
+      expect(await events.textContent()).not.toMatch(/[{}"]/);
+      const state = page.locator('section[aria-labelledby="audit-state-heading"]');
+      expect(await state.locator('summary').first().textContent()).toContain(lang === 'hi' ? 'दान (1)' : 'Donations (1)');
+      expect(await state.textContent()).not.toMatch(/[{}]/);
+      // When: India time in the reader's language; in Hindi no "am"/"pm".
+      const when = (await card.locator('dd').first().textContent()) ?? '';
+      if (lang === 'hi') expect(when).toMatch(/(सुबह|दोपहर|शाम|रात) \d{1,2}:\d{2}/);
+      expect(when.replace(/\S*T\S*Z/, '')).toMatch(lang === 'hi' ? /^[^a-z]*$/i : /[ap]m/i);
+      await expectNoSideScroll(page, `audit (${lang}, 360 px)`);
+      await expectAccessible(page, `audit (${lang}, 360 px)`);
+      await page.screenshot({ path: path.join(SHOTS_DIR, `audit-${lang}-360.png`), fullPage: true });
+    }
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('takes an amount typed in Devanagari digits on /donate', async () => {
     for (const lang of LANGS) {
       const { page, consoleErrors } = await harness.page({ width: 360, height: 740 });
