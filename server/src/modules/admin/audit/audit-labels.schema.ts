@@ -52,6 +52,8 @@ const FIELD_LABELS: Record<string, AuditLabel> = {
   // Donations and receipts
   reference: { en: 'Donation reference', hi: 'दान संदर्भ' },
   donor: { en: 'Donor', hi: 'दाता' },
+  donorKey: { en: 'Donor’s lookup key', hi: 'दाता की खोज-कुंजी' },
+  contactKeys: { en: 'Contact lookup keys', hi: 'संपर्क की खोज-कुंजियाँ' },
   donorName: { en: 'Donor’s name', hi: 'दाता का नाम' },
   donorEmail: { en: 'Donor’s e-mail', hi: 'दाता का ई-मेल' },
   donorPhone: { en: 'Donor’s phone', hi: 'दाता का फ़ोन' },
