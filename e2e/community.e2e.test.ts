@@ -413,7 +413,8 @@ describe('member community in Chromium', () => {
         const heading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
         if (lang === 'hi') expect(await page.locator('main').textContent(), label).toMatch(/[\u0900-\u097F]{4}/);
         else expect(heading, label).not.toBe('');
-        if (pathname === '/LevelTree') await page.getByTestId('level-1').click();
+        // Only levels with members are listed (issue 32): level 1 is there with the first test's data.
+        if (pathname === '/LevelTree' && (await page.getByTestId('level-1').count()) > 0) await page.getByTestId('level-1').click();
         const { scrollWidth, clientWidth } = await hasNoHorizontalScroll(page);
         expect(scrollWidth, label).toBeLessThanOrEqual(clientWidth);
         await expectAccessible(page, label);

@@ -59,6 +59,11 @@ export interface ReceiptIssuer {
   signatureFileId?: string | null;
   /** MM-DD, the day Form 10BD is due: its presence puts the Form 10BE note on the receipt. */
   form10bdDueOn?: string;
+  /**
+   * Added with issue 32: the tax section as the Hindi half says it (taxSectionInHindi). Receipts
+   * issued before carry none and print the label as typed in both halves, their bytes unchanged.
+   */
+  taxSectionLabelHi?: string;
 }
 
 /** The receipt as issued with the verification: its gap-free serial and what it says, frozen. */

@@ -15,10 +15,10 @@ import {
   receiptCheckUrl,
   receiptFileName,
   renderReceiptPdf,
-  taxSectionInHindi,
   type ReceiptPdfInput,
   type RenderedReceipt,
 } from './receipt-pdf.ts';
+import { taxSectionInHindi } from './tax-section.ts';
 
 const issuer: ReceiptIssuer = {
   foundationName: { en: 'Sahay Foundation', hi: 'सहाय फ़ाउंडेशन' },
@@ -28,6 +28,8 @@ const issuer: ReceiptIssuer = {
   twelveANo: 'AAATS1234FE20214',
   taxExemptionNo: 'AAATS1234FF20214',
   taxSectionLabel: 'section 133, Income-tax Act 2025',
+  // As the verification freezes it from the settings (receiptIssuerOf).
+  taxSectionLabelHi: taxSectionInHindi('section 133, Income-tax Act 2025'),
   phone: '+91 612 000 0000',
   email: 'donate@sahay.example',
 };
@@ -204,6 +206,12 @@ describe('the donation receipt, rendered by poppler', () => {
       expect(cancelledFlat).toContain(expected);
     }
     for (const { text } of Object.values(rendered)) expect(devanagariSignsOutOfPlace(text)).toEqual([]);
+  });
+
+  it('prints the label as typed in both halves on a receipt issued before issue 32, which froze no Hindi', async () => {
+    const { taxSectionLabelHi: _hindi, ...before } = issuer;
+    const text = (await extractPdfText(await renderReceiptPdf({ ...issued, issuer: before }))).replace(/\s+/g, ' ');
+    expect(text).toContain('कर-छूट अनुमोदन (section 133, Income-tax Act 2025)');
   });
 
   it('names the tax section in Hindi in the Hindi half: no English tax label there (issue 32)', () => {
