@@ -210,7 +210,7 @@ describe('transparency and bank-statement matching in Chromium', () => {
     await events.locator('[data-type="DonationProofSubmitted"]').getByRole('link', { name: 'The record just after this event' }).click();
     await expect.poll(() => page.getByTestId('audit-moment').textContent()).toContain('As it stood at');
     await expect.poll(() => events.locator('[data-type]').count()).toBe(2);
-    await expect.poll(() => page.getByTestId('audit-diff').textContent()).toMatch(/status: "proof_received" → "verified"/);
+    await expect.poll(() => page.getByTestId('audit-diff').textContent()).toMatch(/Status: proof_received → verified/);
     await noSideScroll(page, 'audit as of (360 px)');
     await expectAccessible(page, 'audit as of (360 px)');
     await shot(page, 'admin-audit-as-of-en-360');

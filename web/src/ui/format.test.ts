@@ -66,6 +66,17 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-04-01T06:30:00.000Z', 'hi')).not.toMatch(/[०-९]/);
     expect(formatDateTime('not a date', 'en')).toBe('not a date');
   });
+
+  it('says the time of day in Hindi words in Hindi, never "am" or "pm" (issue 32)', () => {
+    // 04:00, 09:00, 12:00, 17:30, 21:00 India time.
+    const hindi = ['2026-03-31T22:30:00Z', '2026-04-01T03:30:00Z', '2026-04-01T06:30:00Z', '2026-04-01T12:00:00Z', '2026-04-01T15:30:00Z'].map((iso) => formatDateTime(iso, 'hi'));
+    for (const text of hindi) expect(text).not.toMatch(/am|pm/i);
+    expect(hindi[1]).toMatch(/सुबह 9:00$/);
+    expect(hindi[2]).toMatch(/दोपहर 12:00$/);
+    expect(hindi[3]).toMatch(/शाम 5:30$/);
+    expect(hindi[4]).toMatch(/रात 9:00$/);
+    expect(formatDateTime('2026-04-01T15:30:00Z', 'en')).toMatch(/9:00\s?pm$/i);
+  });
 });
 
 describe('Indian grouping without Intl', () => {

@@ -53,7 +53,8 @@ const dateFormats: Record<Lang, () => Intl.DateTimeFormat> = {
 };
 const dateTimeFormats: Record<Lang, () => Intl.DateTimeFormat> = {
   en: once(() => new Intl.DateTimeFormat('en-IN', DATE_TIME)),
-  hi: once(() => new Intl.DateTimeFormat('hi-IN', { ...DATE_TIME, numberingSystem: 'latn' })),
+  // सुबह/दोपहर/शाम/रात before the hour, as Hindi says the time of day: hi-IN's own 12-hour clock writes "am"/"pm" (issue 32).
+  hi: once(() => new Intl.DateTimeFormat('hi-IN', { ...DATE_TIME, dayPeriod: 'short', numberingSystem: 'latn' })),
 };
 
 /** A calendar date in India's time zone; an unreadable value is shown as given rather than "Invalid Date". */

@@ -143,6 +143,20 @@ describe('the pledge schema', () => {
     expect(fieldErrors(ZCreateDonationRestRequestSchema, { ...rest, amount: true })).toEqual({ amount: [AMOUNT_NOT_A_NUMBER] });
   });
 
+  it('reads Devanagari digits in a string amount as ASCII ones, wherever an amount is given as text (issue 32)', async () => {
+    const { amountPaise: _inPaise, ...rest } = pledge;
+    expect(ZCreateDonationRestRequestSchema.parse({ ...rest, amount: '१२५०.५' }).amount).toBe(125_050);
+    expect(ZAmountRupeesSchema.parse(' ५०० ')).toBe(500_00);
+    const { ZGiftAmountRupeesSchema } = await import('#server/modules/help/direct-gifts/direct-gifts.schema');
+    const { ZAmountNeededRupeesSchema } = await import('#server/modules/help/help.schema');
+    const { ZRequestDisbursementRestSchema } = await import('#server/modules/help/disbursements/disbursements.schema');
+    expect(ZGiftAmountRupeesSchema.parse('१,५००.५०')).toBe(1_500_50);
+    expect(ZAmountNeededRupeesSchema.parse('८५,०००')).toBe(85_000_00);
+    expect(ZRequestDisbursementRestSchema.parse({ amount: '१०००', contactNumber: '9876543210' }).amount).toBe(1_000_00);
+    // Still refused: what is not an amount in either script.
+    expect(fieldErrors(ZCreateDonationRestRequestSchema, { ...rest, amount: 'पाँच सौ' })).toEqual({ amount: [AMOUNT_NOT_A_NUMBER] });
+  });
+
   it('turns every rupee amount with up to 2 decimals into exactly its paise', () => {
     fc.assert(
       fc.property(fc.integer({ min: 100, max: 9_99_99_999_00 }), (paise) => {

@@ -4,6 +4,7 @@ import { ZUserIdSchema } from '#server/modules/identity/fields.schema';
 import { PAN_PATTERN } from '#server/modules/site/settings/settings.schema';
 import { DONATION_CAUSES } from '#server/shared/causes';
 import { isForeignCountryCode } from '#server/shared/countries';
+import { asciiDigits } from '#server/shared/digits';
 import { LATIN_NAME_PATTERN } from '#server/shared/latin-name-pattern';
 import { INDIAN_MOBILE, LOOKUP_CONTACT_INVALID, ZLookupContactSchema } from '#server/shared/contact';
 import { REFERENCE_ALPHABET } from '#server/shared/references';
@@ -108,7 +109,8 @@ export const ZAmountPaiseSchema = z
 export const ZAmountRupeesSchema = z
   .union([z.number(), z.string().max(30)], { error: AMOUNT_NOT_A_NUMBER })
   .transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
+    // Devanagari digits as ASCII ones (issue 32).
+    const text = typeof value === 'number' ? String(value) : asciiDigits(value).trim();
     const match = /^(-?)(\d{1,15})(?:\.(\d+))?$/.exec(text);
     if (!match) {
       ctx.addIssue({ code: 'custom', message: AMOUNT_NOT_A_NUMBER });

@@ -337,6 +337,13 @@ describe('decideVerify', () => {
       ]);
   });
 
+  it('freezes the tax section in Hindi with the issuer, for the receipt’s Hindi half (issue 32)', async () => {
+    const { receiptIssuerOf } = await import('./donation.decider.ts');
+    const { DEFAULT_SETTINGS } = await import('#server/modules/site/site.api');
+    const frozen = receiptIssuerOf({ ...DEFAULT_SETTINGS, taxSectionLabel: 'section 133, Income-tax Act 2025' }, null);
+    expect(frozen).toMatchObject({ taxSectionLabel: 'section 133, Income-tax Act 2025', taxSectionLabelHi: 'आयकर अधिनियम 2025 की धारा 133' });
+  });
+
   it('freezes the issuer given and notes cash above ₹2,000', () => {
     const above = stateAfter([{ ...pledged, data: { ...pledged.data, amountPaise: 2_000_01 } }, proof()]);
     const [first] = decideVerify({ ...command, mode: 'cash' }, { donation: above, serial: slot(0), utr: null, instrument: null });

@@ -38,6 +38,7 @@ import {
 } from './donations.events.ts';
 import { foreignWithoutFcraMessage, onlineLimitMessage, type PaymentSettings } from './giving/payment-details.ts';
 import { formatSerial, indiaDateOf, isCashAboveLimit, startOfPreviousFinancialYear } from './receipts/receipt-serial.ts';
+import { taxSectionInHindi } from './receipts/tax-section.ts';
 
 // The donation stream's one decider (docs/decisions/052): its state and evolve, and every decision
 // made on it — the pledge, the proof, the screenshot, the verification (with the serial and the
@@ -690,6 +691,7 @@ export function receiptIssuerOf(settings: TSettings, signatureFileId: string | n
     twelveANo: settings.twelveANo,
     taxExemptionNo: settings.taxExemptionNo,
     taxSectionLabel: settings.taxSectionLabel,
+    taxSectionLabelHi: taxSectionInHindi(settings.taxSectionLabel),
     phone: settings.phone,
     email: settings.email,
     approvalIssuedOn: settings.approvalIssuedOn,

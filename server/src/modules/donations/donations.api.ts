@@ -23,3 +23,5 @@ export { findDonationByReceiptSerial } from './giving/donation-lookup.ts';
 export { sumDonationsReceivedByMonth } from './dashboard-charts.ts';
 // Drawing a receipt, for the benches and the check that a receipt issued before issue 31 keeps its bytes.
 export { renderReceiptPdf, type ReceiptPdfInput } from './receipts/receipt-pdf.ts';
+// The receipt's own mask of a PAN, for every other paper that prints one (the dispute bundle, issue 32).
+export { maskPan } from './receipts/receipt-pdf.ts';

@@ -61,6 +61,11 @@ export interface ReceiptIssuer {
   form10bdDueOn?: string;
   /** A foreign contribution's receipt only: the FCRA 2010 registration it was received under, printed on it. */
   fcraRegistrationNumber?: string;
+  /**
+   * Added with issue 32: the tax section as the Hindi half says it (taxSectionInHindi). Receipts
+   * issued before carry none and print the label as typed in both halves, their bytes unchanged.
+   */
+  taxSectionLabelHi?: string;
 }
 
 /** The receipt as issued with the verification: its gap-free serial and what it says, frozen. */

@@ -57,6 +57,12 @@ describe.each(testDbKinds())('donations REST on %s', (kind) => {
     expect(res.body).toMatchObject({ reference: expect.stringMatching(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/), amount: 1250, amountPaise: 125_000, upiLink: null, bank: { accountNumber: '' } });
   });
 
+  it('POST /api/donations takes a string amount in Devanagari digits, as pasted from Hindi text (issue 32)', async () => {
+    const res = await request(http).post('/api/donations').send({ amount: '१२५०.५०', cause: 'kanyadan', donorName: 'Sunita Devi', phone: '9876543210' });
+    expect([res.status, res.body.fieldErrors]).toEqual([201, undefined]);
+    expect(res.body).toMatchObject({ amount: 1250.5, amountPaise: 125_050 });
+  });
+
   it('POST /api/donations refuses bad input with fieldErrors under the REST names, writing nothing', async () => {
     const before = await writes(app);
     const base = { amount: 100, cause: 'general', donorName: 'Sunita Devi', email: uniqueDonor().email };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSingleLineField, SINGLE_LINE_ISSUE } from '#server/lib/text.schema';
 import { hasControlCharacters } from '#server/modules/donations/donation-fields.schema';
+import { asciiDigits } from '#server/shared/digits';
 import { HELP_REQUEST_ID_INVALID, HELP_REQUEST_ID_LENGTH, HELP_REQUEST_ID_PATTERN, ZHelpRequestIdSchema } from '#server/shared/references';
 
 export { HELP_REQUEST_ID_INVALID, HELP_REQUEST_ID_LENGTH, HELP_REQUEST_ID_PATTERN, ZHelpRequestIdSchema };
@@ -142,7 +143,7 @@ function payoutText(normalise: (value: string) => string, isValid: (value: strin
  * without floating-point arithmetic ("1250.5" → 125050), within ₹1 and ₹1 crore.
  */
 export const ZAmountNeededRupeesSchema = z.union([z.number(), z.string().max(30)], { error: HELP_AMOUNT_NEEDED_INVALID }).transform((value, ctx) => {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(typeof value === 'number' ? String(value) : value.trim().replace(/,/g, ''));
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(typeof value === 'number' ? String(value) : asciiDigits(value).trim().replace(/,/g, ''));
   if (!match) {
     ctx.addIssue({ code: 'custom', message: HELP_AMOUNT_NEEDED_INVALID });
     return z.NEVER;

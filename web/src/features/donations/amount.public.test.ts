@@ -12,6 +12,12 @@ describe('parseRupees', () => {
     expect(parseRupees('1')).toEqual({ kind: 'ok', paise: 100 });
   });
 
+  it('reads Devanagari digits as ASCII ones, as a Hindi keyboard types them (issue 32)', () => {
+    expect(parseRupees('१२५०')).toEqual({ kind: 'ok', paise: 125_000 });
+    expect(parseRupees('₹ १,२५०.५०')).toEqual({ kind: 'ok', paise: 125_050 });
+    expect(parseRupees('1२5०')).toEqual({ kind: 'ok', paise: 125_000 });
+  });
+
   it('refuses what is not an amount instead of guessing', () => {
     for (const typed of ['abc', '12.345', '-5', '1e3', '12..5', '.5', '10/-']) expect(parseRupees(typed), typed).toEqual({ kind: 'invalid' });
     expect(parseRupees('   ')).toEqual({ kind: 'empty' });

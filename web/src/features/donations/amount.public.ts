@@ -1,3 +1,5 @@
+import { asciiDigits } from '@sahay/server/shared/digits';
+
 /**
  * The donation form's amount: typed in rupees (the way people think of it), sent in paise (the way
  * the server counts money). Kept free of zod so the donate page's first load stays small; the
@@ -20,10 +22,11 @@ export type ParsedAmount =
 
 /**
  * Rupees as typed: digits with an optional ₹ sign, Indian or Western commas and spaces, and at most
- * two decimals ("1,250", "₹ 1250.50"). Anything else is invalid rather than guessed at.
+ * two decimals ("1,250", "₹ 1250.50"), in ASCII or Devanagari digits ("१२५०", issue 32). Anything else
+ * is invalid rather than guessed at.
  */
 export function parseRupees(text: string): ParsedAmount {
-  const cleaned = text.replace(/[₹,\s]/g, '').replace(/^rs\.?/i, '');
+  const cleaned = asciiDigits(text).replace(/[₹,\s]/g, '').replace(/^rs\.?/i, '');
   if (cleaned === '') return { kind: 'empty' };
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) return { kind: 'invalid' };

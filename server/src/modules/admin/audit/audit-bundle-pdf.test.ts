@@ -33,7 +33,23 @@ describe('the dispute bundle as text and structure', () => {
       bundleId: '5f0c8a52-2f4c-4d7e-9d0e-0d3c1b2a3f41',
       requestedBy: { id: 'admin-9', name: 'किरण सिंह वर्मा' },
       generatedAt: new Date('2026-07-01T10:00:00Z'),
-      events: [event(1, null), event(2, 'दिव्या निधि')],
+      events: [
+        event(1, null),
+        event(2, 'दिव्या निधि'),
+        {
+          ...event(3, 'दिव्या निधि'),
+          type: 'DonationPledged',
+          recordedAt: '2026-06-03T14:30:00.000Z',
+          data: {
+            reference: 'ABCD2345',
+            amountPaise: 1_250_50,
+            showName: false,
+            donor: { name: 'Sunita Devi', email: 'sunita.devi@example.org', phone: '9876543210', pan: 'ABCDE1234F', address: null },
+            donorKey: '[hidden: secret]',
+            pledgedAt: '2026-06-03T14:30:00.000Z',
+          },
+        },
+      ],
       references: ['SAHAY/2026-27/000123'],
       thumbnails: [{ caption: '#1 DirectGiftSubmitted', jpeg }],
     };
@@ -56,12 +72,33 @@ describe('the dispute bundle as text and structure', () => {
       'दिव्या निधि (admin-2)',
       'What each event recorded / हर घटना में क्या दर्ज हुआ',
       'Request / अनुरोध: request-1',
-      '"donorName": "श्रीमती प्रिया शर्मा"',
+      'Donor’s name / दाता का नाम श्रीमती प्रिया शर्मा',
       'Payment screenshots / भुगतान के स्क्रीनशॉट',
     ]) {
       expect(flat).toContain(expected);
     }
     expect(devanagariSignsOutOfPlace(text)).toEqual([]);
+  });
+
+  it('labels every field in both languages instead of printing JSON, and masks the donor as the receipt does (issue 32)', () => {
+    const flat = text.replace(/\s+/g, ' ');
+    for (const expected of [
+      '#3 Donation pledged / दान का वचन दिया गया',
+      'Donation reference / दान संदर्भ ABCD2345',
+      'Amount / राशि ₹1,250.50',
+      'Name shown publicly / नाम सार्वजनिक रूप से दिखे No / नहीं',
+      'Donor › Name / दाता › नाम Sunita Devi',
+      'Donor › E-mail / दाता › ई-मेल sXXXXXXXXXX@example.org',
+      'Donor › PAN / दाता › पैन XXXXX1234F',
+      'Donor › Phone / दाता › फ़ोन XXXXXX3210',
+      '[hidden: secret] / [छिपा: गोपनीय]',
+      // Times in India time, the Hindi half in Hindi words.
+      '3 Jun 2026, 8:00 pm / 3 जून 2026, रात 8:00',
+    ]) {
+      expect(flat).toContain(expected);
+    }
+    // The full PAN and e-mail address, and JSON, are not printed.
+    for (const absent of ['ABCDE1234F', 'sunita.devi@', '9876543210', '{', '"']) expect(flat).not.toContain(absent);
   });
 
   it('is tagged: its title and its sections as headings, the events as a table, the screenshot a figure with its caption', async () => {

@@ -31,6 +31,7 @@ describe.each(testDbKinds())('dispute bundles on %s', (kind) => {
   let verifierToken: string;
   let reference: string;
   let serial: string;
+  let email: string;
 
   beforeAll(async () => {
     app = await createTestApp(kind);
@@ -38,7 +39,7 @@ describe.each(testDbKinds())('dispute bundles on %s', (kind) => {
     finance = await app.caller({ token: financeUser.token });
     verifierToken = (await app.account({ role: 'admin', permissions: ['verification'] })).token;
     const visitor = await app.caller();
-    const email = `donor.${crypto.randomBytes(4).toString('hex')}@example.org`;
+    email = `donor.${crypto.randomBytes(4).toString('hex')}@example.org`;
     const pledge = await visitor.donations.create({ amountPaise: 1_500_00, cause: 'medical', donorName: 'सुनीता देवी', email, showName: false });
     reference = pledge.reference.replace('-', '');
     const proof = await request(app.http())
@@ -78,7 +79,13 @@ describe.each(testDbKinds())('dispute bundles on %s', (kind) => {
     // Every event of the record is in it, by its number and type; so are the actor and the references.
     const recorded = await app.services.eventStore.readStream(streamId);
     const text = (await extractPdfText(pdf)).replace(/\s+/g, ' ');
-    for (const event of recorded) expect(text, `${event.streamVersion} ${event.type}`).toContain(`#${event.streamVersion} ${event.type}`);
+    // Each by its number and a label in both languages, its type beside its time (issue 32).
+    for (const event of recorded) expect(text, `${event.streamVersion} ${event.type}`).toMatch(new RegExp(`#${event.streamVersion} [^#]* / [^#]*\\(${event.type}\\)`));
+    expect(text).toContain('#1 Donation pledged / दान का वचन दिया गया');
+    // The donor's e-mail address is masked, as the receipt leaves it out; the name is printed.
+    expect(text).toContain('Donor › E-mail / दाता › ई-मेल dXXXXXXXXXXXXX@example.org');
+    expect(text).not.toContain(email);
+    expect(text).toContain('सुनीता देवी');
     expect(text).toContain(`Bundle Cashier (${financeUser.userId})`);
     expect(text).toContain('utr: 823456789012');
     expect(text).toContain(`serial: ${serial}`);

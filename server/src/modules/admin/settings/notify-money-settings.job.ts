@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatRupees } from '#server/lib/amount-in-words';
+import { formatIndiaDateTime } from '#server/lib/india-time';
 import type { Localized } from '#server/mail/mail-templates';
 import { renderMail } from '#server/mail/render-mail';
 import { getFinanceStaffContacts, getUserNames } from '#server/modules/identity/identity.api';
@@ -49,8 +50,6 @@ export function moneyChangeLines(changes: Partial<TSettings>): Localized | null 
   return { en: lineIn('en'), hi: lineIn('hi') };
 }
 
-const indiaTime = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * A setting that decides where money goes was changed (issue 29): every super-admin and finance staff
  * member is mailed at once, each mail once (its own effect), so a changed UPI ID cannot sit unnoticed
@@ -66,7 +65,8 @@ export const notifyMoneySettingsJob = defineJob<SettingsChanged, { changes: Reco
     const actor = event.metadata.actor;
     const names = await getUserNames(context.db, [actor]);
     const changedBy = `${names.get(actor) ?? actor} (${actor})`;
-    const changedAt = indiaTime.format(new Date(payload.changedAt));
+    // In each half's own words: the Hindi half said "7:15 am" (issue 32).
+    const changedAt = formatIndiaDateTime(new Date(payload.changedAt));
     for (const staff of await getFinanceStaffContacts(context.db)) {
       const effectId = `${id}.${staff.userId}`;
       await runExternalOnce(context.db, effectId, async () => {

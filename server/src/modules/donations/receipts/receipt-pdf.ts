@@ -239,8 +239,9 @@ export function foundationOf(issuer: ReceiptIssuer): FoundationDetails {
     pan: issuer.pan,
     twelveANo: issuer.twelveANo,
     taxExemptionNo: issuer.taxExemptionNo,
-    // The section is named as settings name it (80G, or section 133 of the 2025 Act), as on /donate.
-    ...(label ? { taxExemptionLabel: { en: `Tax-exemption approval (${label})`, hi: `कर-छूट अनुमोदन (${label})` } } : {}),
+    // The section is named as settings name it (80G, or section 133 of the 2025 Act), as on /donate; the
+    // Hindi half in Hindi as frozen at issue (issue 32), or as typed on a receipt issued before, whose bytes stay.
+    ...(label ? { taxExemptionLabel: { en: `Tax-exemption approval (${label})`, hi: `कर-छूट अनुमोदन (${issuer.taxSectionLabelHi?.trim() || label})` } } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUtrSchema } from '#server/modules/donations/donation-fields.schema';
+import { asciiDigits } from '#server/shared/digits';
 import { ZHelpRequestIdSchema, ZBilingualTextSchema } from '../help.schema.ts';
 
 /**
@@ -23,7 +24,7 @@ export const ZGiftIdSchema = z.uuid(GIFT_ID_INVALID);
 
 /** Rupees with up to 2 decimals, as the form or a REST client sends them, into paise; ₹1 to ₹10 lakh. */
 export const ZGiftAmountRupeesSchema = z.union([z.number(), z.string().max(30)], { error: GIFT_AMOUNT_INVALID }).transform((value, ctx) => {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(typeof value === 'number' ? String(value) : value.trim().replace(/,/g, ''));
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(typeof value === 'number' ? String(value) : asciiDigits(value).trim().replace(/,/g, ''));
   if (!match) {
     ctx.addIssue({ code: 'custom', message: GIFT_AMOUNT_INVALID });
     return z.NEVER;

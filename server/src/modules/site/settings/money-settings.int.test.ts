@@ -89,6 +89,9 @@ describe.each(testDbKinds())('settings that decide where money goes, on %s', (ki
     expect(mail).toContain('sahay.foundation@oksbi');
     expect(mail).toContain('2.50 %');
     expect(mail).toContain('यूपीआई आईडी');
+    // The Hindi half says the time the Hindi way, not "7:15 am" (issue 32).
+    expect(mail).toMatch(/(सुबह|दोपहर|शाम|रात) \d{1,2}:\d{2} \(भारतीय समय\)/);
+    expect(mail).not.toMatch(/[ap]m \(भारतीय समय\)/i);
 
     // Every admin's dashboard shows who changed which, not the values.
     const members = await app.caller({ token: membersUser.token });

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AUDIT_HIDDEN_PAYOUT, AUDIT_HIDDEN_SECRET, type TAuditMatch } from '@sahay/server/modules/admin/audit/audit.schema';
+import { auditEntries, auditEventLabel, auditFieldLabel, auditPathLabel, auditTableLabel, isMomentField, isPaiseField } from '@sahay/server/modules/admin/audit/audit-labels.schema';
 import type { ProcedureOutputs } from '#web/api/procedure-fetch.ts';
-import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
+import { useLang, useT, type Lang, type MessageKey } from '#web/i18n/i18n.tsx';
 import { usePlural } from '#web/i18n/plural.ts';
-import { formatDateTime, formatNumber } from '#web/ui/format.ts';
+import { formatDateTime, formatMoney, formatNumber } from '#web/ui/format.ts';
 import { FormError } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
@@ -54,11 +55,37 @@ export function auditHref(view: Partial<AuditView>): string {
 }
 
 /**
- * Event data or read-model rows as the console shows them: JSON, with the server's markers for what
- * it hid (a secret; payout details for staff without finance) in the reader's language.
+ * One value of an event's data or a read-model row as the console shows it (issue 32: it showed
+ * JSON): money in rupees, moments in the reader's time and language, yes or no, and the server's
+ * markers for what it hid (a secret; payout details for staff without finance) in the reader's words.
  */
-export function shownJson(value: unknown, translate: (message: string) => string): string {
-  return JSON.stringify(value, (_key, item: unknown) => (item === AUDIT_HIDDEN_SECRET || item === AUDIT_HIDDEN_PAYOUT ? translate(item) : item), 2);
+export function auditValueText(field: string, value: unknown, lang: Lang, translate: (message: string) => string, words: { yes: string; no: string; none: string }): string {
+  if (value === null || value === undefined || value === '') return words.none;
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
+  if (typeof value === 'number') return isPaiseField(field) && Number.isSafeInteger(value) ? formatMoney(value) : formatNumber(value);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (value === AUDIT_HIDDEN_SECRET || value === AUDIT_HIDDEN_PAYOUT) return translate(value);
+  if (isMomentField(field) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, lang);
+  return value;
+}
+
+/** An event's data or a row as labelled lines in the reader's language, nested fields as "Donor › E-mail". */
+function AuditFields({ value }: { value: unknown }) {
+  const t = useT();
+  const { lang, translateServer } = useLang();
+  const words = { yes: t('admin.audit.yes'), no: t('admin.audit.no'), none: '—' };
+  const entries = auditEntries(value).filter((entry) => entry.path.length > 0);
+  if (entries.length === 0) return <p className="hint">{t('admin.audit.nothingRecorded')}</p>;
+  return (
+    <dl className="audit-fields">
+      {entries.map(({ path, value: item }) => (
+        <Fragment key={path.join('.')}>
+          <dt>{auditPathLabel(path)[lang]}</dt>
+          <dd>{auditValueText(path.at(-1)!, item, lang, translateServer, words)}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
 }
 
 /** A datetime-local value (the reader's own clock, to the second) as an ISO time; '' when unreadable. */
@@ -145,7 +172,7 @@ function Matches({ query }: { query: string }) {
 function History({ view }: { view: AuditView }) {
   const t = useT();
   const plural = usePlural();
-  const { lang, translateServer } = useLang();
+  const { lang } = useLang();
   const errorText = useErrorText();
   const [, navigate] = useLocation();
   const history = useAuditHistory(view.stream, view.asOf || undefined);
@@ -208,9 +235,11 @@ function History({ view }: { view: AuditView }) {
         {data.state.map((table) => (
           <details key={`${table.projection}/${table.table}`} className="audit-state" open={table.rows.length <= 3}>
             <summary>
-              {table.table} ({formatNumber(table.rows.length)})
+              {auditTableLabel(table.table)[lang]} ({formatNumber(table.rows.length)}) <span className="mono hint">{table.table}</span>
             </summary>
-            <pre className="audit-json" tabIndex={0}>{shownJson(table.rows, translateServer)}</pre>
+            {table.rows.map((row, index) => (
+              <AuditFields key={index} value={row} />
+            ))}
           </details>
         ))}
       </section>
@@ -252,11 +281,11 @@ function Bundle({ streamId }: { streamId: string }) {
 
 function EventCard({ event, view }: { event: TAuditEvent; view: AuditView }) {
   const t = useT();
-  const { lang, translateServer } = useLang();
+  const { lang } = useLang();
   return (
     <li className="audit-event" data-type={event.type}>
       <h3>
-        <span className="audit-version">#{event.version}</span> {event.type}
+        <span className="audit-version">#{event.version}</span> {auditEventLabel(event.type)[lang]} <span className="mono hint">{event.type}</span>
       </h3>
       <dl className="facts">
         <dt>{t('admin.audit.when')}</dt>
@@ -297,7 +326,7 @@ function EventCard({ event, view }: { event: TAuditEvent; view: AuditView }) {
       </dl>
       <details>
         <summary>{t('admin.audit.data')}</summary>
-        <pre className="audit-json" tabIndex={0}>{shownJson(event.data, translateServer)}</pre>
+        <AuditFields value={event.data} />
       </details>
       <p className="audit-event-links">
         <Link href={auditHref({ ...view, asOf: event.recordedAt, compare: '' })}>{t('admin.audit.asOfThis')}</Link>
@@ -314,7 +343,9 @@ function EventCard({ event, view }: { event: TAuditEvent; view: AuditView }) {
 
 function Changes({ before, after }: { before: TAuditHistoryResponse; after: TAuditHistoryResponse }) {
   const t = useT();
-  const { lang } = useLang();
+  const { lang, translateServer } = useLang();
+  const words = { yes: t('admin.audit.yes'), no: t('admin.audit.no'), none: '—' };
+  const shown = (field: string, value: unknown) => auditValueText(field, value, lang, translateServer, words);
   const diffs: TableDiff[] = diffStates(before.state, after.state);
   const when = (history: TAuditHistoryResponse) => (history.asOf ? formatDateTime(history.asOf, lang) : t('admin.audit.now'));
   return (
@@ -323,23 +354,23 @@ function Changes({ before, after }: { before: TAuditHistoryResponse; after: TAud
       {diffs.length === 0 && <p>{t('admin.audit.noChange')}</p>}
       {diffs.map((diff) => (
         <div key={`${diff.projection}/${diff.table}`}>
-          <h3>{diff.table}</h3>
+          <h3>{auditTableLabel(diff.table)[lang]}</h3>
           <ul className="audit-diff">
             {diff.changed.flatMap((row) =>
               row.fields.map((field) => (
                 <li key={`${row.key}/${field.field}`}>
-                  <span className="mono">{field.field}</span>: <del>{JSON.stringify(field.before)}</del> → <ins>{JSON.stringify(field.after)}</ins>
+                  {auditFieldLabel(field.field)[lang]}: <del>{shown(field.field, field.before)}</del> → <ins>{shown(field.field, field.after)}</ins>
                 </li>
               )),
             )}
             {diff.added.map((row) => (
               <li key={`+${JSON.stringify(row)}`}>
-                {t('admin.audit.rowAdded')} <span className="mono">{JSON.stringify(row)}</span>
+                {t('admin.audit.rowAdded')} <AuditFields value={row} />
               </li>
             ))}
             {diff.removed.map((row) => (
               <li key={`-${JSON.stringify(row)}`}>
-                {t('admin.audit.rowRemoved')} <span className="mono">{JSON.stringify(row)}</span>
+                {t('admin.audit.rowRemoved')} <AuditFields value={row} />
               </li>
             ))}
           </ul>

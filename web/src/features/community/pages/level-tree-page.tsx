@@ -10,7 +10,7 @@ import { TeamMemberTable } from '../components/team-member-table.tsx';
 import { useLevelMembers } from '../hooks/use-level-members.ts';
 import { useTeamLevels } from '../hooks/use-team-levels.ts';
 
-/** /LevelTree — the team by level, 1 to 20, each opened on demand a page at a time (PRODUCT.md §4). */
+/** /LevelTree — the team by level, 1 to 20 (those with members), each opened on demand a page at a time (PRODUCT.md §4). */
 export default function LevelTreePage() {
   usePageMeta('team.tree.metaTitle', 'team.tree.metaDescription', { isNoIndex: true });
   return <MemberArea>{() => <LevelTree />}</MemberArea>;
@@ -26,12 +26,31 @@ function LevelTree() {
       <p>{t('team.tree.intro')}</p>
       {levels.isPending && <p role="status">{t('common.loading')}</p>}
       {levels.isError && <LoadFailure message={t('team.tree.loadFailed')} error={levels.error} onRetry={() => void levels.refetch()} />}
-      {levels.data && (
-        <ul className="levels" data-testid="level-tree">
-          {levels.data.levels.map(({ level, count }) => (
-            <Level key={level} level={level} count={count} />
-          ))}
-        </ul>
+      {levels.data && <Levels levels={levels.data.levels} />}
+    </div>
+  );
+}
+
+/**
+ * Only the levels that have members (issue 32): twenty headings saying "Members: 0" buried the
+ * one or two that had any. The levels below the deepest filled one are empty by construction.
+ */
+function Levels({ levels }: { levels: readonly { level: number; count: number }[] }) {
+  const t = useT();
+  const filled = levels.filter(({ count }) => count > 0);
+  return (
+    <div data-testid="level-tree">
+      {filled.length === 0 ? (
+        <p data-testid="level-tree-none">{t('team.tree.none')}</p>
+      ) : (
+        <>
+          <p className="hint">{t('team.tree.onlyFilled')}</p>
+          <ul className="levels">
+            {filled.map(({ level, count }) => (
+              <Level key={level} level={level} count={count} />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
@@ -52,7 +71,7 @@ function Level({ level, count }: { level: number; count: number }) {
         </button>
       </h2>
       <div id={panelId} className="level-panel" hidden={!isOpen}>
-        {isOpen && (count === 0 ? <p>{t('team.tree.empty')}</p> : <LevelMembers level={level} />)}
+        {isOpen && <LevelMembers level={level} />}
       </div>
     </li>
   );

@@ -102,6 +102,12 @@ describe('checkDirectGift', () => {
     expect(ZDirectGiftFieldsSchema.safeParse({ amount: checked.input!.amount, utr: checked.input!.utr })).toMatchObject({ success: true, data: { amount: 1_500_50 } });
   });
 
+  it('sends an amount typed in Devanagari digits in ASCII ones (issue 32)', () => {
+    const checked = checkDirectGift({ ...values, amount: '₹ १,५००.५०' });
+    expect(checked.errors).toBeNull();
+    expect(checked.input).toMatchObject({ amount: '1500.50' });
+  });
+
   it('refuses what the server would, in the server’s words', () => {
     expect(checkDirectGift({ ...values, amount: 'five hundred' }).errors).toEqual({ amount: [GIFT_AMOUNT_INVALID] });
     expect(checkDirectGift({ ...values, amount: '0.50' }).errors).toEqual({ amount: [GIFT_AMOUNT_RANGE] });

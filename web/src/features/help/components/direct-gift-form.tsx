@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { fieldErrorsOf, httpStatusOf, type FieldErrors } from '#web/api/errors.ts';
 import { queryProcedure } from '#web/api/procedure-fetch.ts';
+import { asciiDigits } from '@sahay/server/shared/digits';
 import { utrKindOf } from '#web/features/donations/reference.public.ts';
 import { loginPathFor } from '#web/features/identity/next-path.public.ts';
 import { loadNamespaces, useLang, useT, type Lang } from '#web/i18n/i18n.tsx';
@@ -57,11 +58,11 @@ export async function prepare(lang: Lang): Promise<{ isSignedIn: boolean | null 
 /**
  * The form's values as the server takes them, or the messages (the server's words, English) beside
  * each field. The amount is the server's form: rupees with up to 2 decimals, grouping commas and a
- * ₹ sign dropped; the UTR without spaces, in capitals.
+ * ₹ sign dropped, Devanagari digits as ASCII ones; the UTR without spaces, in capitals.
  */
 export function checkDirectGift(values: { requestId: string; amount: string; utr: string; screenshot: File | null }): { input: DirectGiftInput; errors: null } | { input: null; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const amount = values.amount.replace(/[\s,₹]/g, '');
+  const amount = asciiDigits(values.amount).replace(/[\s,₹]/g, '');
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount);
   if (!match) errors.amount = [GIFT_MESSAGES.amountInvalid];
   else {

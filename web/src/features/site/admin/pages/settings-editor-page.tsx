@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { isMoneySetting, SECTION_10BD_CODES, ZSettingsSchema, type TGetSettingsResponse, type TSettingKey, type TSettings } from '@sahay/server/modules/site/settings/settings.schema';
 import { hasAnyPermission, hasPermission, SETTINGS_PAGE_PERMISSIONS } from '@sahay/server/shared/access';
+import { asciiDigits } from '@sahay/server/shared/digits';
 import { httpStatusOf } from '#web/api/errors.ts';
 import { useLang, useT, type MessageKey } from '#web/i18n/i18n.tsx';
 import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
@@ -146,7 +147,7 @@ type FormValues = Record<string, string | boolean>;
 
 /** Decimal text with at most two places, as whole hundredths (₹12.50 → 1250 paise; 2.5 % → 250 basis points). */
 function hundredthsOf(text: string): number | null {
-  const trimmed = text.trim().replace(/,/g, '');
+  const trimmed = asciiDigits(text).trim().replace(/,/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
   const [whole = '0', fraction = ''] = trimmed.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
@@ -183,7 +184,7 @@ export function formToSettings(values: FormValues): { candidate: Record<string, 
     const value = values[key];
     if (kind === 'boolean') candidate[key] = value === true;
     else if (kind === 'count') {
-      const text = String(value).trim().replace(/,/g, '');
+      const text = asciiDigits(String(value)).trim().replace(/,/g, '');
       if (/^\d+$/.test(text)) candidate[key] = Number(text);
       else numberErrors[key] = ['Enter a whole number'];
     } else if (kind === 'rupees' || kind === 'percent') {
