@@ -9,13 +9,14 @@ const SMS_TEMPLATES = {
   userIdReminder: ['name', 'userId'],
   statementCode: ['code', 'validMinutes'],
   form10beCertificate: ['financialYear', 'link'],
-  // Issue 32: a person is told each step, by SMS when they gave only a phone (send-notice.ts).
-  donationPledged: ['reference', 'link'],
-  donationReceipt: ['reference', 'link'],
-  kanyadanState: ['regNo', 'state', 'link'],
-  helpPublished: ['link'],
-  helpGiftToConfirm: ['link'],
-  helpPayoutPaid: ['utr', 'link'],
+  // Issue 32: a person is told each step, by SMS when they gave only a phone (send-notice.ts, which
+  // puts the link once after the languages: twice, it would not fit in one message).
+  donationPledged: ['reference'],
+  donationReceipt: ['reference'],
+  kanyadanState: ['regNo', 'state'],
+  helpPublished: [],
+  helpGiftToConfirm: [],
+  helpPayoutPaid: ['utr'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateName = keyof typeof SMS_TEMPLATES;

@@ -62,7 +62,7 @@ export async function sendNotice<N extends NoticeName>(
   if (to.phone && context.sms.kind !== 'none') {
     const phone = to.phone;
     const key = `${jobId}_sms`;
-    await runExternalOnce(context.db, key, () => context.sms.send({ to: phone, idempotencyKey: key, text: renderSms(notice, vars, { lang: to.lang }) }));
+    await runExternalOnce(context.db, key, () => context.sms.send({ to: phone, idempotencyKey: key, text: `${renderSms(notice, vars, { lang: to.lang })}\n${vars.link}` }));
     return 'sms';
   }
   return null;

@@ -78,11 +78,11 @@ describe.each(testDbKinds())('a donor is told each step, once, on %s', (kind) =>
     const reference = await pledgeAndVerify({ donorName: 'Kamla Devi', email: undefined, phone, pan: 'ABCDE1234F', address: '12 Gandhi Nagar, Jaipur', language: 'hi' });
     const raw = reference.replace('-', '');
     const link = `${app.services.config.publicUrl}/donate/status?reference=${raw}&lang=hi`;
-    expect(smsTo(phone)).toEqual([{ to: `+91${phone}`, text: `सहाय: आपके दान का संदर्भ ${reference} है। इसी से भुगतान करें, स्थिति देखें: ${link}`, idempotencyKey: expect.stringMatching(/_notify-donor_sms$/) }]);
+    expect(smsTo(phone)).toEqual([{ to: `+91${phone}`, text: `सहाय: आपके दान का संदर्भ ${reference} है। इसी से भुगतान करें और स्थिति यहाँ देखें:\n${link}`, idempotencyKey: expect.stringMatching(/_notify-donor_sms$/) }]);
 
     await verify(reference, phone);
     const texts = smsTo(phone).map((sms) => sms.text);
-    expect(texts).toEqual([expect.stringContaining(reference), `सहाय: दान ${reference} सत्यापित हुआ। रसीद इसी फ़ोन नंबर से: ${link}`]);
+    expect(texts).toEqual([expect.stringContaining(reference), `सहाय: दान ${reference} सत्यापित हुआ। रसीद यहाँ, इसी फ़ोन नंबर से:\n${link}`]);
 
     await app.runJobs();
     await deliverAgain(reference);
@@ -131,7 +131,9 @@ describe.each(testDbKinds())('a donor is told each step, once, on %s', (kind) =>
     const { phone } = uniqueDonor('offline');
     const { reference } = await finance.donations.admin.recordOffline({ amountPaise: 500_00, cause: 'general', donorName: 'Mohan Lal', phone, mode: 'cash', receivedOn: '2031-06-01', showName: false });
     await app.runJobs();
-    expect(smsTo(phone).map((sms) => sms.text)).toEqual([expect.stringMatching(new RegExp(`^Sahay: donation ${reference} is verified\\. .*\\nसहाय: दान ${reference} सत्यापित हुआ।`))]);
+    expect(smsTo(phone).map((sms) => sms.text)).toEqual([
+      `Sahay: donation ${reference} is verified. Your receipt is here, with this phone number:\nसहाय: दान ${reference} सत्यापित हुआ। रसीद यहाँ, इसी फ़ोन नंबर से:\n${app.services.config.publicUrl}/donate/status?reference=${reference.replace('-', '')}`,
+    ]);
 
     const sentBefore = { mails: smtp.received.length, sms: gateway.received.length };
     await replayAndCompare(app.services);
