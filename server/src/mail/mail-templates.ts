@@ -88,6 +88,13 @@ export const MAIL_TEMPLATES = {
   validityEnding: {
     vars: { name: { fallback: 'member' }, registration: {}, validUntil: {}, ends: {}, adminLink: { kind: 'url' } },
   },
+  /**
+   * A short notice of one step to a donor, a family or a requester (issue 32; send-notice.ts):
+   * `subject` and `text` come from mail.notices, in both languages; `link` is where to see more.
+   */
+  notice: {
+    vars: { subject: {}, text: {}, link: { kind: 'url' } },
+  },
 } as const satisfies Record<string, MailTemplateSpec>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

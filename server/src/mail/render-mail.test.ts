@@ -55,6 +55,11 @@ const samples: { [T in MailTemplateName]: MailVars<T> } = {
     note: null,
     nextStep: { en: 'You may apply again.', hi: 'आप फिर से आवेदन कर सकते हैं।' },
   },
+  notice: {
+    subject: { en: 'Your donation reference ABCD2345', hi: 'आपके दान का संदर्भ ABCD2345' },
+    text: { en: 'Your reference is ABCD2345.', hi: 'आपका संदर्भ ABCD2345 है।' },
+    link: 'https://sahay.example/donate/status?reference=ABCD2345',
+  },
 };
 
 function renderSample<T extends MailTemplateName>(template: T) {
@@ -87,6 +92,20 @@ describe('renderMail', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('writes a notice in the one language given, and in both when none is (issue 32)', () => {
+    const hindi = renderMail('notice', samples.notice, { lang: 'hi' });
+    expect(hindi.subject).toBe('आपके दान का संदर्भ ABCD2345 — सहाय फ़ाउंडेशन');
+    expect(hindi.text).toBe('नमस्ते,\n\nआपका संदर्भ ABCD2345 है।\nhttps://sahay.example/donate/status?reference=ABCD2345\n\nसहाय फ़ाउंडेशन\n');
+    expect(hindi.html).toContain('<div lang="hi">');
+    expect(hindi.html).not.toContain('lang="en"');
+    const english = renderMail('notice', samples.notice, { lang: 'en' });
+    expect(english.subject).toBe('Your donation reference ABCD2345 — Sahay Foundation');
+    expect(english.text).not.toMatch(/[\u0900-\u097f]/);
+    const both = renderMail('notice', samples.notice);
+    expect(both.subject).toBe('Your donation reference ABCD2345 — Sahay Foundation / आपके दान का संदर्भ ABCD2345 — सहाय फ़ाउंडेशन');
+    expect(both.text).toContain('Sahay Foundation\n\n—\n\nनमस्ते,');
   });
 
   it('writes the password reset code as before, and greets "member" / "सदस्य" when there is no name', () => {

@@ -11,7 +11,8 @@ export interface RenderedMail {
   html: string;
 }
 
-type Lang = 'en' | 'hi';
+/** A person's language, when it is known (the page they used); otherwise a message goes in both. */
+export type Lang = 'en' | 'hi';
 const LANGS: readonly Lang[] = ['en', 'hi'];
 const DICTIONARIES: Record<Lang, { common: Record<string, string> } & Record<MailTemplateName, Record<string, string>>> = {
   en: enMail.mail,
@@ -21,12 +22,13 @@ const PLACEHOLDER = /\{(\w+)\}/g;
 const RULE = '—';
 
 /**
- * Renders a template in English and Hindi into one message. Fails, naming the template and the
+ * Renders a template in English and Hindi into one message, or in the one language given (the
+ * person's, when known: issue 32). Fails, naming the template and the
  * variable, when a required variable is missing or blank, when an unknown one is given, or when the
  * dictionary names a placeholder the template does not declare: a mail is never sent with a hole
  * in it.
  */
-export function renderMail<T extends MailTemplateName>(template: T, vars: MailVars<T>): RenderedMail {
+export function renderMail<T extends MailTemplateName>(template: T, vars: MailVars<T>, options: { lang?: Lang | null } = {}): RenderedMail {
   const spec: MailTemplateSpec = MAIL_TEMPLATES[template];
   const given: Record<string, unknown> = { ...vars };
   for (const name of Object.keys(given)) {
@@ -57,11 +59,11 @@ export function renderMail<T extends MailTemplateName>(template: T, vars: MailVa
         .join('\n'),
     };
   });
-  const [en, hi] = versions as [(typeof versions)[number], (typeof versions)[number]];
+  const chosen = options.lang ? versions.filter((version) => version.lang === options.lang) : versions;
 
-  const subject = `${en.subject} / ${hi.subject}`;
-  const textParts = [en.text, RULE, hi.text];
-  const htmlParts = [`<div lang="en">\n${en.html}\n</div>`, `<div lang="hi">\n${hi.html}\n</div>`];
+  const subject = chosen.map((version) => version.subject).join(' / ');
+  const textParts = chosen.flatMap((version, index) => (index === 0 ? [version.text] : [RULE, version.text]));
+  const htmlParts = chosen.map((version) => `<div lang="${version.lang}">\n${version.html}\n</div>`);
   if (spec.quote) {
     const quoted = values[spec.quote.var];
     if (typeof quoted !== 'string') throw new Error(`Mail template "${template}" quotes {${spec.quote.var}}, which must be plain text`);

@@ -1,5 +1,7 @@
 import enMail from '../../../web/src/i18n/en/mail.json' with { type: 'json' };
 import hiMail from '../../../web/src/i18n/hi/mail.json' with { type: 'json' };
+import type { Localized } from './mail-templates.ts';
+import type { Lang } from './render-mail.ts';
 
 /** The text messages Sahay sends, and the variables each takes; the words are in mail.json's "sms", in both languages. */
 const SMS_TEMPLATES = {
@@ -7,22 +9,34 @@ const SMS_TEMPLATES = {
   userIdReminder: ['name', 'userId'],
   statementCode: ['code', 'validMinutes'],
   form10beCertificate: ['financialYear', 'link'],
+  // Issue 32: a person is told each step, by SMS when they gave only a phone (send-notice.ts, which
+  // puts the link once after the languages: twice, it would not fit in one message).
+  donationPledged: ['reference'],
+  donationReceipt: ['reference'],
+  kanyadanState: ['regNo', 'state'],
+  helpPublished: [],
+  helpGiftToConfirm: [],
+  helpPayoutPaid: ['utr'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateName = keyof typeof SMS_TEMPLATES;
-export type SmsVars<T extends SmsTemplateName> = Record<(typeof SMS_TEMPLATES)[T][number], string | number>;
+export type SmsVars<T extends SmsTemplateName> = Record<(typeof SMS_TEMPLATES)[T][number], string | number | Localized>;
 
 /**
- * One message in English and then Hindi (a phone shows both; the person reads theirs). A value is
- * put on one line with control characters removed, since a name is typed by people.
+ * One message in English and then Hindi (a phone shows both; the person reads theirs), or in the
+ * person's language when it is known. A value is put on one line with control characters removed,
+ * since a name is typed by people.
  */
-export function renderSms<T extends SmsTemplateName>(template: T, vars: SmsVars<T>): string {
-  const values = vars as Record<string, string | number>;
-  const fill = (text: string) =>
+export function renderSms<T extends SmsTemplateName>(template: T, vars: SmsVars<T>, options: { lang?: Lang | null } = {}): string {
+  const values: Record<string, string | number | Localized> = vars;
+  const fill = (text: string, lang: Lang) =>
     text.replace(/\{(\w+)\}/g, (_match, name: string) => {
-      if (!(SMS_TEMPLATES[template] as readonly string[]).includes(name) || values[name] === undefined) throw new Error(`sms ${template} has no {${name}}`);
+      const value = values[name];
+      if (!(SMS_TEMPLATES[template] as readonly string[]).includes(name) || value === undefined) throw new Error(`sms ${template} has no {${name}}`);
       // eslint-disable-next-line no-control-regex -- control characters are what is removed
-      return String(values[name]).replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+      return String(typeof value === 'object' ? value[lang] : value).replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
     });
-  return `${fill(enMail.mail.sms[template])}\n${fill(hiMail.mail.sms[template])}`;
+  const en = fill(enMail.mail.sms[template], 'en');
+  const hi = fill(hiMail.mail.sms[template], 'hi');
+  return options.lang === 'en' ? en : options.lang === 'hi' ? hi : `${en}\n${hi}`;
 }

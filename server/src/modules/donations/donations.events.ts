@@ -33,6 +33,8 @@ export interface DonorDetails {
   /** The name as on the PAN, in Latin letters (issue 31); absent in pledges recorded before. */
   panName?: string | null;
   address: string | null;
+  /** The language of the page the pledge was made on (issue 32): messages go in it alone. Absent: both languages. */
+  language?: 'en' | 'hi';
 }
 
 /** What a receipt says about the foundation, frozen when it is issued (settings may change later). */

@@ -5,6 +5,7 @@ import { donationsProjection } from './donations.projection.ts';
 import { form10BDFilingsProjection } from './exports/form-10bd-filings.projection.ts';
 import { donationsRest } from './donations.rest.ts';
 import { markAbandonedDonationsJob } from './giving/mark-abandoned-donations.job.ts';
+import { notifyDonorJob } from './giving/notify-donor.job.ts';
 import { processDonationScreenshotJob } from './giving/process-donation-screenshot.job.ts';
 import { renderDonationReceiptJob } from './receipts/render-donation-receipt.job.ts';
 import { pruneStatementCodesJob } from './statements/prune-statement-codes.job.ts';
@@ -18,7 +19,7 @@ export const donationsModule: SahayModule = {
   name: 'donations',
   // The pay step, the status page and the finance queue read their own changes at once (docs/decisions/015).
   inlineProjections: [donationsProjection, form10beProjection, form10BDFilingsProjection],
-  jobs: [processDonationScreenshotJob, renderDonationReceiptJob, sendStatementCodeJob, deliverForm10beJob, notifyTaxDeadlineJob],
+  jobs: [processDonationScreenshotJob, renderDonationReceiptJob, notifyDonorJob, sendStatementCodeJob, deliverForm10beJob, notifyTaxDeadlineJob],
   schedules: [markAbandonedDonationsJob, pruneStatementCodesJob, shredRetainedReceiptsJob, form10beRemindersJob],
   rest: donationsRest,
   erasure: donationsErasurePart,

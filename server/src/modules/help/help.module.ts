@@ -12,6 +12,7 @@ import {
   upcastHelpRequestedV1,
 } from './help.events.ts';
 import { helpProjection } from './help.projection.ts';
+import { notifyHelpRequesterJob } from './notify-requester.job.ts';
 import { helpRest } from './help.rest.ts';
 import { resealHelpText } from './reseal-help-text.ts';
 
@@ -31,7 +32,7 @@ export const helpModule: SahayModule = {
     { type: 'DirectGiftDecided', currentVersion: DIRECT_GIFT_DECIDED_SCHEMA_VERSION, upcasters: { 1: (data) => data } },
   ],
   rest: helpRest,
-  jobs: [earmarkDonationsJob],
+  jobs: [earmarkDonationsJob, notifyHelpRequesterJob],
   schedules: [closeExpiredHelpRequestsJob],
   erasure: helpErasurePart,
   // A donor may give for a published, open request (the pledge in donations asks here).

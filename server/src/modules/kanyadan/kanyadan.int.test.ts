@@ -258,7 +258,8 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     await verification.kanyadan.admin.reject({ regNo, reason: 'documents-unclear', note: 'The photo of the birth certificate is blurred.' });
     await app.runJobs();
     await app.runJobs();
-    const mails = readOutbox(app.dataDir).filter((mail) => mail.text.includes(regNo));
+    // The decision's own mail (the submission's notice, issue 32, is another mail).
+    const mails = readOutbox(app.dataDir).filter((mail) => mail.text.includes(regNo) && mail.text.includes('not accepted'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('The documents could not be read clearly.');
     expect(mails[0]!.text).toContain('दस्तावेज़ साफ़ पढ़े नहीं जा सके।');

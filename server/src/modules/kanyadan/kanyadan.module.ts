@@ -2,6 +2,7 @@ import type { SahayModule } from '#server/modules/module';
 import { phoneKeyOf, identityKeyOf } from './applicant-keys.ts';
 import { kanyadanErasurePart } from './kanyadan.api.ts';
 import { notifyKanyadanDecisionJob } from './review/notify-decision.job.ts';
+import { notifyKanyadanFamilyJob } from './review/notify-family.job.ts';
 import { processKanyadanDocumentsJob } from './documents/process-documents.job.ts';
 import { kanyadanProjection } from './kanyadan.projection.ts';
 import { kanyadanRest } from './kanyadan.rest.ts';
@@ -10,7 +11,7 @@ export const kanyadanModule: SahayModule = {
   name: 'kanyadan',
   // The family's look-up and the verification queue read their own changes at once (docs/decisions/015).
   inlineProjections: [kanyadanProjection],
-  jobs: [processKanyadanDocumentsJob, notifyKanyadanDecisionJob],
+  jobs: [processKanyadanDocumentsJob, notifyKanyadanDecisionJob, notifyKanyadanFamilyJob],
   rest: kanyadanRest,
   erasure: kanyadanErasurePart,
   /**

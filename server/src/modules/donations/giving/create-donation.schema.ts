@@ -1,17 +1,20 @@
 import { z } from 'zod';
+import { ZLanguageSchema } from '#server/shared/language';
 import { ZHelpRequestIdSchema } from '#server/shared/references';
 import { checkDonor, DONOR_FIELDS, ZAmountPaiseSchema, ZAmountRupeesSchema } from '../donation-fields.schema.ts';
 
 /** `donations.create` (public): a pledge, online. At most ₹10,00,000 (checked with the foundation's bank details in the answer). */
 export const ZCreateDonationRequestSchema = z
-  .strictObject({ amountPaise: ZAmountPaiseSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional() })
+  .strictObject({ amountPaise: ZAmountPaiseSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional(), language: ZLanguageSchema.optional() })
   .superRefine(checkDonor);
 export type TCreateDonationRequest = z.input<typeof ZCreateDonationRequestSchema>;
 export type TCreateDonationInput = z.output<typeof ZCreateDonationRequestSchema>;
 
 /** POST /api/donations: the same, with `amount` in rupees (up to 2 decimals). */
 export const ZCreateDonationRestRequestSchema = z
-  .strictObject({ amount: ZAmountRupeesSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional().describe('A published help request the gift is for: earmarked to it once verified') })
+  .strictObject({ amount: ZAmountRupeesSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional().describe('A published help request the gift is for: earmarked to it once verified'),
+    language: ZLanguageSchema.optional(),
+  })
   .superRefine(checkDonor);
 export type TCreateDonationRestRequest = z.input<typeof ZCreateDonationRestRequestSchema>;
 

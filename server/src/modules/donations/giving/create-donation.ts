@@ -7,6 +7,7 @@ import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import { findActiveMember } from '#server/modules/identity/identity.api';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
+import type { TLanguage } from '#server/shared/language';
 import type { TCreateDonationInput, TPaymentDetails } from './create-donation.schema.ts';
 
 import { contactKeysOf, donorKeyOf } from '../donor-keys.ts';
@@ -16,10 +17,18 @@ import { generateReference } from '../reference.ts';
 import { type PledgeCommand, type PledgeState, decidePledge, isForeignContribution } from '../donation.decider.ts';
 
 /** The donor's details as sealed, from the validated input. */
-export function donorDetailsOf(input: Pick<TCreateDonationInput, 'donorName' | 'email' | 'phone' | 'pan' | 'panName' | 'address'>): DonorDetails {
+export function donorDetailsOf(input: Pick<TCreateDonationInput, 'donorName' | 'email' | 'phone' | 'pan' | 'panName' | 'address'> & { language?: TLanguage }): DonorDetails {
   const pan = input.pan ?? null;
   // The schema refuses a PAN name without a PAN; a name as on no PAN is never kept.
-  return { name: input.donorName, email: input.email ?? null, phone: input.phone ?? null, pan, panName: pan ? (input.panName ?? null) : null, address: input.address ?? null };
+  return {
+    name: input.donorName,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    pan,
+    panName: pan ? (input.panName ?? null) : null,
+    address: input.address ?? null,
+    ...(input.language ? { language: input.language } : {}),
+  };
 }
 
 /** The pledge command's fields that come from the input and the blind-index key. */

@@ -120,7 +120,7 @@ function DonationsOpenSoon() {
 
 function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse, contact: string) => void }) {
   const t = useT();
-  const { translateServer } = useLang();
+  const { translateServer, lang } = useLang();
   const errorText = useErrorText();
   const settings = useSiteSettings();
   const query = new URLSearchParams(useSearch());
@@ -196,7 +196,8 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     }
     setClientErrors({});
     const contact = values.email.trim() || values.phone.trim();
-    await create.mutate(pledgeInputOf(input, helpId), { onSuccess: (pay) => onCreated(pay, contact) });
+    // The reference and the receipt's link are sent in the page's language (issue 32).
+    await create.mutate({ ...pledgeInputOf(input, helpId), language: lang }, { onSuccess: (pay) => onCreated(pay, contact) });
   }
 
   return (
