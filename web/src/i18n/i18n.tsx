@@ -8,6 +8,7 @@ import type enHome from './en/home.json';
 import type enIdentity from './en/identity.json';
 import type enKanyadan from './en/kanyadan.json';
 import type enKanyadanMessages from './en/kanyadanMessages.json';
+import type enKanyadanSteps from './en/kanyadanSteps.json';
 import type enMember from './en/member.json';
 import type enMessages from './en/messages.json';
 import type enPages from './en/pages.json';
@@ -22,10 +23,10 @@ export type { Lang };
  * in its own language (the public pages have a byte budget). Each file holds whole top-level
  * sections, so keys read the same wherever they live: `home.hero.slide1`, `nav.home`.
  */
-export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages', 'places', 'fcra'] as const;
+export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages', 'places', 'fcra', 'kanyadanSteps'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages & typeof enPlaces & typeof enFcra;
+export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages & typeof enPlaces & typeof enFcra & typeof enKanyadanSteps;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -55,6 +56,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     kanyadanMessages: () => import('./en/kanyadanMessages.json'),
     places: () => import('./en/places.json'),
     fcra: () => import('./en/fcra.json'),
+    kanyadanSteps: () => import('./en/kanyadanSteps.json'),
   },
   hi: {
     core: () => import('./hi/core.json'),
@@ -71,6 +73,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     kanyadanMessages: () => import('./hi/kanyadanMessages.json'),
     places: () => import('./hi/places.json'),
     fcra: () => import('./hi/fcra.json'),
+    kanyadanSteps: () => import('./hi/kanyadanSteps.json'),
   },
 };
 

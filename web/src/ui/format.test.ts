@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDayOfYear, formatMoney, formatNumber } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
+import { formatDayOfYear } from './format-day-of-year.ts';
 import { formatRupeesShort } from './format-short.ts';
 
 describe('formatNumber', () => {

@@ -80,18 +80,6 @@ const monthFormats: Record<'short' | 'long', Record<Lang, () => Intl.DateTimeFor
   },
 };
 
-const dayOfYearFormats: Record<Lang, () => Intl.DateTimeFormat> = {
-  en: once(() => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', timeZone: 'UTC' })),
-  hi: once(() => new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'long', timeZone: 'UTC', numberingSystem: 'latn' })),
-};
-
-/** A day each year, `05-31` (MM-DD), as a deadline is said: "31 May", "31 मई"; an unreadable value is shown as given. */
-export function formatDayOfYear(monthDay: string, lang: Lang): string {
-  // 2000 is a leap year: 02-29 is a day too.
-  const date = new Date(`2000-${monthDay}T00:00:00.000Z`);
-  return /^\d{2}-\d{2}$/.test(monthDay) && !Number.isNaN(date.getTime()) ? dayOfYearFormats[lang]().format(date) : monthDay;
-}
-
 /** A month, `2026-11`, as a chart's axis ("Nov 26", "नव॰ 26") or a table ("November 2026", "नवंबर 2026") names it. */
 export function formatMonth(month: string, lang: Lang, style: 'short' | 'long' = 'short'): string {
   const date = new Date(`${month}-01T00:00:00.000Z`);

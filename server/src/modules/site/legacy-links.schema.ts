@@ -9,6 +9,8 @@
  */
 export const NO_PAID_LEVELS_PATH = '/no-paid-levels';
 
+// Written as few patterns as can be: the web router carries this list in every page's first load
+// (/donate's budget, docs/decisions/046).
 export const LEGACY_LINKS: ReadonlyArray<{ pattern: RegExp; to: string }> = [
   { pattern: /^\/admin\/?$/i, to: '/admin/dashboard' },
   // Not an old link but the one people guess (issue 36): the staff sign-in page is /admin-login,
@@ -16,23 +18,19 @@ export const LEGACY_LINKS: ReadonlyArray<{ pattern: RegExp; to: string }> = [
   { pattern: /^\/admin\/login\/?$/i, to: '/admin-login' },
   { pattern: /^\/DashboardFooter\/?$/i, to: '/dashboard' },
   // A member's withdrawal requests now live with the help request they draw on.
-  { pattern: /^\/withdrawal\/?$/i, to: '/my-help' },
-  { pattern: /^\/GlobalWithdrawApproval\/?$/i, to: '/admin/disbursements' },
-  { pattern: /^\/admin\/global-approvals\/?$/i, to: '/admin/disbursements' },
+  { pattern: /^\/(?:withdrawal|user\/personalTeamHelp|LevelIncomeHistory)\/?$/i, to: '/my-help' },
+  { pattern: /^\/(?:GlobalWithdrawApproval|admin\/global-approvals)\/?$/i, to: '/admin/disbursements' },
   // Company directs (members with no sponsor) and those who joined under them: the members page lists them.
-  { pattern: /^\/admin\/company-directs\/?$/i, to: '/admin/members' },
-  { pattern: /^\/admin\/company-joiners\/?$/i, to: '/admin/members' },
-  { pattern: /^\/user\/personalTeamHelp\/?$/i, to: '/my-help' },
-  { pattern: /^\/LevelIncomeHistory\/?$/i, to: '/my-help' },
+  { pattern: /^\/admin\/company-(?:directs|joiners)\/?$/i, to: '/admin/members' },
   // The team by level, with counts and names only: no income is attached to it.
   { pattern: /^\/sponsor-history\/[^/]+\/?$/i, to: '/LevelTree' },
-  { pattern: /^\/upload-payment\/?$/i, to: NO_PAID_LEVELS_PATH },
-  { pattern: /^\/sponsor-approval\/?$/i, to: NO_PAID_LEVELS_PATH },
-  { pattern: /^\/UnlockPaymentSection\/?$/i, to: NO_PAID_LEVELS_PATH },
-  // Every page of the old "global" pool (/global-dashboard, /global-payment, /global-income/…): paid levels, all of them.
-  { pattern: /^\/global-[A-Za-z0-9-]+(?:\/[^/]+)*\/?$/i, to: NO_PAID_LEVELS_PATH },
-  // Every matrix, its name of one word or several (/gold-matrix/:id, /double-diamond-matrix/:id).
-  { pattern: /^\/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-matrix\/[^/]+\/?$/i, to: NO_PAID_LEVELS_PATH },
+  // Paid levels, all of them: uploading and approving level payments; every page of the old "global"
+  // pool (/global-dashboard, /global-payment, /global-income/…); every matrix, its name of one word or
+  // several (/gold-matrix/:id, /double-diamond-matrix/:id).
+  {
+    pattern: /^\/(?:upload-payment|sponsor-approval|UnlockPaymentSection|global-[A-Za-z0-9-]+(?:\/[^/]+)*|[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-matrix\/[^/]+)\/?$/i,
+    to: NO_PAID_LEVELS_PATH,
+  },
 ];
 
 /** Where an old path goes now, or null for any other path. */

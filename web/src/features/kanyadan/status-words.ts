@@ -15,7 +15,7 @@ export function statusWordsOf(
   const known = status as KanyadanStatus;
   if (known === 'payment_pending' && feeUtrGiven) {
     // What to do next is what the UTR form said on sending it: nothing, the foundation looks for the payment.
-    return { label: 'kanyadan.registration.status.feeReferenceReceived', next: 'kanyadan.registration.payment.utrSent', vars: { utr: feeUtrGiven } };
+    return { label: 'kanyadan.registration.status.feeReferenceReceived', next: 'kanyadanSteps.payment.utrSent', vars: { utr: feeUtrGiven } };
   }
   return { label: `kanyadan.registration.statuses.${known}`, next: `kanyadan.registration.next.${known}` };
 }

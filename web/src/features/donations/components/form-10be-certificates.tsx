@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import type { TDonorCertificatesResponse } from '@sahay/server/modules/donations/form-10be/form-10be.schema';
 import { useLang, useT } from '#web/i18n/i18n.tsx';
-import { formatDayOfYear, formatMoney } from '#web/ui/format.ts';
+import { formatMoney } from '#web/ui/format.ts';
+import { formatDayOfYear } from '#web/ui/format-day-of-year.ts';
 import { ResponsiveTable } from '#web/ui/responsive-table.tsx';
 
 type Certificate = TDonorCertificatesResponse['certificates'][number];

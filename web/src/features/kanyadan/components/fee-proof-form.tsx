@@ -9,7 +9,7 @@ import { TextField } from '#web/ui/form/text-field.tsx';
 import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { loadServerMessages } from '../load-server-messages.ts';
 
-const P = 'kanyadan.registration.payment';
+const P = 'kanyadanSteps.payment';
 const routesSchema = lazyModule(() => import('@sahay/server/modules/kanyadan/kanyadan-routes.schema'));
 
 /**

@@ -8,7 +8,7 @@ import { upiFeeLink } from '../upi-link.ts';
 import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { FeeProofForm } from './fee-proof-form.tsx';
 
-const P = 'kanyadan.registration.payment';
+const P = 'kanyadanSteps.payment';
 
 /**
  * How to pay the registration fee, when one applies (PRODUCT.md §7): what the fee is for and that

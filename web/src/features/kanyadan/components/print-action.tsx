@@ -15,14 +15,14 @@ export function PrintAction({ label, testId, isPrimary = false, children }: { la
     <>
       <p className="actions no-print">
         <button type="button" className={isPrimary ? 'btn btn-primary' : 'btn btn-secondary'} onClick={printer.print} disabled={printer.phase === 'waiting'} data-testid={testId}>
-          {printer.phase === 'waiting' ? t('kanyadan.registration.receipt.printing') : label}
+          {printer.phase === 'waiting' ? t('kanyadanSteps.receipt.printing') : label}
         </button>
         {children}
       </p>
       <div role="alert" className="no-print">
         {printer.phase === 'blocked' && (
           <Notice tone="warning">
-            <p data-testid="print-blocked">{t('kanyadan.registration.receipt.blocked')}</p>
+            <p data-testid="print-blocked">{t('kanyadanSteps.receipt.blocked')}</p>
           </Notice>
         )}
       </div>

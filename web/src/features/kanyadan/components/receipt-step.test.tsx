@@ -7,8 +7,8 @@ import type { SubmittedApplication } from './registration-form.tsx';
 import ReceiptStep from './receipt-step.tsx';
 
 beforeAll(async () => {
-  await loadNamespaces('en', ['core', 'kanyadan']);
-  await loadNamespaces('hi', ['core', 'kanyadan']);
+  await loadNamespaces('en', ['core', 'kanyadan', 'kanyadanSteps']);
+  await loadNamespaces('hi', ['core', 'kanyadan', 'kanyadanSteps']);
 });
 
 const APPLICATION: SubmittedApplication = {

@@ -7,7 +7,7 @@ import { statusWordsOf } from '../status-words.ts';
 import { PrintAction } from './print-action.tsx';
 import type { SubmittedApplication } from './registration-form.tsx';
 
-const C = 'kanyadan.registration.receipt';
+const C = 'kanyadanSteps.receipt';
 
 /**
  * The printable acknowledgement: the number, the date, the girl's name, district and state, the

@@ -206,7 +206,7 @@ function ApplicationFound({ data, phone, onChanged }: { data: TApplicationStatus
       </div>
       {data.status === 'rejected' && settings.phone && (
         <p>
-          {t('kanyadan.registration.receipt.helpline')}: <a href={`tel:${settings.phone.replace(/[\s-]/g, '')}`}>{settings.phone}</a>
+          {t('kanyadanSteps.receipt.helpline')}: <a href={`tel:${settings.phone.replace(/[\s-]/g, '')}`}>{settings.phone}</a>
         </p>
       )}
       <p className="print-only" data-testid="kanyadan-printed-on">

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
-import { useT } from '#web/i18n/i18n.tsx';
+import { getActiveLang, loadNamespaces, useT } from '#web/i18n/i18n.tsx';
 import { Notice } from '#web/ui/form/form-status.tsx';
 import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { RegistrationForm, type SubmittedApplication } from '../components/registration-form.tsx';
@@ -11,10 +11,12 @@ import { readRecent } from '../recent-applications.ts';
 /** PRODUCT.md §11: the next step opens 0.8 s after the application is accepted. */
 export const NEXT_STEP_DELAY_MS = 800;
 
-// The steps after the form are their own chunks, fetched while the family fills in the form.
-const loadPayment = () => import('../components/payment-step.tsx');
-const loadReceipt = () => import('../components/receipt-step.tsx');
-const loadStatus = () => import('../components/status-step.tsx');
+// The steps after the form are their own chunks, fetched while the family fills in the form, with
+// their texts ('kanyadanSteps'): the page's first download stays within the public pages' budget.
+const withStepTexts = <T,>(load: () => Promise<T>) => () => Promise.all([load(), loadNamespaces(getActiveLang(), ['kanyadanSteps'])]).then(([module]) => module);
+const loadPayment = withStepTexts(() => import('../components/payment-step.tsx'));
+const loadReceipt = withStepTexts(() => import('../components/receipt-step.tsx'));
+const loadStatus = withStepTexts(() => import('../components/status-step.tsx'));
 const PaymentDetails = lazy(loadPayment);
 const ReceiptStep = lazy(loadReceipt);
 const StatusStep = lazy(loadStatus);
