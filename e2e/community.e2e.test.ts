@@ -322,7 +322,7 @@ describe('member community in Chromium', () => {
     await details.getByRole('button', { name: 'Save details' }).click();
     // Changed payout details are read back for a Confirm first (issue 16; e2e/payout-details.e2e.test.ts).
     await details.getByRole('button', { name: 'Confirm and save' }).click();
-    await expect.poll(() => details.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
+    await expect.poll(() => details.getByRole('status').filter({ hasText: 'Your details were saved on' }).count()).toBe(1);
     expect(await ifsc.inputValue()).toBe('SBIN0001234');
     await page.reload();
     await expect.poll(() => page.getByTestId('personal-details').getByLabel('IFSC').inputValue()).toBe('SBIN0001234');

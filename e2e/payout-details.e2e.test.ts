@@ -23,7 +23,7 @@ const TEXT = {
     confirmHeading: 'Check your payout details',
     readBack: 'Account holder Asha Verma, account number 301245678901, IFSC SBIN0001234 (State Bank of India)',
     confirm: 'Confirm and save',
-    saved: /^Your details were saved on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s?[ap]m\.$/i,
+    saved: /^Your details were saved on \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2}\s?[ap]m\.$/i,
     dashboardMenu: 'Dashboard',
     backToDashboard: 'Back to your dashboard',
     leave: 'Your changes to your details are not saved yet. Leave this page and lose them?',
@@ -36,7 +36,8 @@ const TEXT = {
     confirmHeading: 'अपनी भुगतान की जानकारी जाँच लें',
     readBack: 'खाताधारक Asha Verma, खाता संख्या 301245678901, IFSC कोड SBIN0001234 (State Bank of India)',
     confirm: 'पुष्टि करें और सहेजें',
-    saved: /^आपकी जानकारी \d{1,2} \S+ \d{4}, \d{1,2}:\d{2}\s?\S+ पर सहेज ली गई।$/,
+    // The time of day in Hindi words before the hour (issue 32), never am/pm.
+    saved: /^आपकी जानकारी \d{1,2} \S+ \d{4}, (?:सुबह|दोपहर|शाम|रात) \d{1,2}:\d{2} पर सहेज ली गई।$/,
     dashboardMenu: 'डैशबोर्ड',
     backToDashboard: 'अपने डैशबोर्ड पर वापस जाएँ',
     leave: 'आपकी जानकारी में किए गए बदलाव अभी सहेजे नहीं गए हैं। क्या यह पेज छोड़कर उन्हें खो देना है?',

@@ -118,7 +118,7 @@ describe('phone-first sign-in in Chromium', () => {
     await expectAccessible(sharer.page, 'dashboard with a code to share (hi, 360 px)');
     await sharer.page.screenshot({ path: path.join(SHOTS_DIR, 'dashboard-invite-hi-360.png'), fullPage: true });
     await sharer.page.getByTestId('footer-refer').click();
-    const invitation = `${harness.url}/register/${member.userId}?code=${otherCode}`;
+    const invitation = `${harness.url}/register/${member.userId}?code=${otherCode}&lang=hi`;
     await expect.poll(async () => (await sharedSoFar(sharer.page)).map((data) => data.url)).toEqual([invitation]);
     expect(await sharer.page.evaluate(() => navigator.clipboard.readText())).toBe(invitation);
     expect((await sharedSoFar(sharer.page))[0]?.text).toContain(otherCode);

@@ -45,6 +45,9 @@ describeWhere([needsOwnServers], 'faults: the worker killed in the middle of the
     answers.push(proof);
     expect(proof.status, proof.text).toBe(200);
 
+    // The donor is told the reference on pledging (issue 32): that mail goes first, before any is held.
+    await waitFor('the pledge notice to reach the donor', async () => stage.smtp.accepted.some((mail) => mail.to.includes(donorEmail)), 60_000);
+    const noticesBefore = stage.smtp.accepted.filter((mail) => mail.to.includes(donorEmail)).length;
     // From here the SMTP server reads each message in full and withholds its "250 OK".
     stage.smtp.isHolding = true;
     // Today in India: the money cannot have arrived before the pledge.
@@ -76,7 +79,8 @@ describeWhere([needsOwnServers], 'faults: the worker killed in the middle of the
     await waitFor('the job to complete on the second worker', async () => (await queue.getJobState(jobId)) === 'completed', 120_000, 500);
 
     const redeliveredInMs = Date.now() - killedAt;
-    const mails = stage.smtp.accepted.filter((mail) => mail.to.includes(donorEmail));
+    // The receipt's mails: those after the pledge notice.
+    const mails = stage.smtp.accepted.filter((mail) => mail.to.includes(donorEmail)).slice(noticesBefore);
     // No screenshot came with the proof, so every file stored under the donation is a receipt.
     const { rows: files } = await stage.services.db.query<{ file_id: string }>(`SELECT file_id FROM files WHERE subject_id = $1`, [streamId]);
     const { rows: events } = await stage.services.db.query<{ type: string; count: number }>(
