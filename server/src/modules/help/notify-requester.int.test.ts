@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,5 +75,34 @@ describe.each(testDbKinds())('a help requester is told each step, once, on %s', 
     expect(texts[1]).toContain(`${app.services.config.publicUrl}/my-help/${id}\n`);
     expect(texts[1]).not.toMatch(/Meera|1,500|1500|₹/);
     expect(gateway.received.filter((sms) => sms.to === '+917012300001')).toEqual([]);
+  });
+
+  it('mails each payout once with its UTR and a link, not the amount, however often the job runs', async () => {
+    const requester = await app.account({ phone: '7012300002' });
+    const id = await publishedHelpRequest(app, requester.token, verifier, RECENT);
+    // A gift through the foundation, verified by finance, then a withdrawal asked, approved and paid.
+    const visitor = await app.caller();
+    const email = `donor.${process.pid}.payout@example.org`;
+    const { reference } = await visitor.donations.create({ amountPaise: 2_000_00, cause: 'general', donorName: 'Sunita Devi', email, showName: false, helpRequestId: id });
+    await visitor.donations.submitProof({ reference, contact: email, utr: String(510_000_000_000 + process.pid) });
+    const finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
+    await finance.donations.admin.verify({ reference, receivedOn: TODAY, mode: 'upi' });
+    await app.runJobs();
+    const disbursementId = crypto.randomUUID();
+    await (await app.caller({ token: requester.token })).help.disbursements.request({ id, disbursementId, amountPaise: 1_234_00, contactNumber: '98765 43210' });
+    await finance.help.admin.disbursements.approve({ disbursementId });
+    const utr = String(520_000_000_000 + process.pid);
+    await finance.help.admin.disbursements.markPaid({ disbursementId, utr, paidOn: TODAY });
+    await app.runJobs();
+    await app.runJobs();
+    for (const event of await app.services.eventStore.readStream(helpStreamId(id))) {
+      if (event.type === 'DisbursementPaid') await notifyHelpRequesterJob.run({ id: `${event.eventId}_${notifyHelpRequesterJob.name}`, event: event as never }, app.services);
+    }
+    const payouts = textsTo(requester.email).filter((text) => text.includes('paid your withdrawal'));
+    expect(payouts).toHaveLength(1);
+    expect(payouts[0]).toContain(`The bank reference (UTR) is ${utr}.`);
+    expect(payouts[0]).toContain(`${app.services.config.publicUrl}/my-help/${id}\n`);
+    expect(payouts[0]).not.toMatch(/1,234|1234|₹/);
+    expect(gateway.received.filter((sms) => sms.to === '+917012300002')).toEqual([]);
   });
 });
