@@ -1,49 +1,32 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { readOutbox } from '#server/testing/outbox';
+import { startTestSmsGateway, type GatewayRequest, type TestSmsGateway } from '#server/testing/sms-gateway';
 import { createTestApp } from '#server/testing/test-services';
 import { createHttpSms, createSms } from './sms.ts';
 
-interface Received {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: unknown;
-}
-
 /**
  * An SMS gateway on this machine (a real HTTP server, as the foundation's provider or relay would
- * be): it records each request and answers as the test tells it to.
+ * be): it records each request and answers as the test tells it to (server/src/testing/sms-gateway.ts).
  */
 describe('text messages through an SMS gateway over HTTP', () => {
-  let server: http.Server;
+  let gateway: TestSmsGateway;
   let url: string;
-  const received: Received[] = [];
-  let answer: { status: number; delayMs?: number } = { status: 202 };
+  let received: GatewayRequest[];
   const log = pino({ level: 'silent' });
 
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-        setTimeout(() => res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end('{"id":"gw-1"}'), answer.delayMs ?? 0);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/sms`;
+    gateway = await startTestSmsGateway();
+    url = gateway.url;
+    received = gateway.requests;
   });
   beforeEach(() => {
     received.length = 0;
-    answer = { status: 202 };
+    gateway.answer = { status: 202 };
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await gateway?.close();
   });
 
   const message = { to: '9876543210', text: 'Sahay: your password reset code is 123456. सहाय: पासवर्ड बदलने का आपका कोड 123456 है।', idempotencyKey: 'send-reset_abc-123' };
@@ -72,10 +55,10 @@ describe('text messages through an SMS gateway over HTTP', () => {
   it('throws on a refusal, a failure or a gateway that does not answer in time, so the job retries', async () => {
     const sms = createHttpSms({ url, timeoutMs: 300 }, log);
     for (const status of [400, 401, 429, 500, 503]) {
-      answer = { status };
+      gateway.answer = { status };
       await expect(sms.send(message), String(status)).rejects.toThrow(`The SMS gateway answered ${status}`);
     }
-    answer = { status: 202, delayMs: 2_000 };
+    gateway.answer = { status: 202, delayMs: 2_000 };
     const started = Date.now();
     await expect(sms.send(message)).rejects.toThrow(/timeout|aborted/i);
     expect(Date.now() - started).toBeLessThan(1_500);
