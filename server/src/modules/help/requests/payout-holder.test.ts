@@ -32,6 +32,8 @@ describe('payoutHoldersOf', () => {
     expect(payoutHoldersOf(beneficiary({ upiId: 'ravi.kumar@okaxis', accountHolder: 'RAVI KUMAR', ...BANK }), RAVI)).toEqual({ upi: 'requester', bank: 'requester' });
     // A UPI ID from the profile is the requester's whoever the bank account names.
     expect(payoutHoldersOf(beneficiary({ upiId: 'ravi.kumar@okaxis', accountHolder: 'City Hospital', ...BANK }), RAVI)).toEqual({ upi: 'requester', bank: 'other' });
+    // Typed in other letter case on the request: the same UPI ID.
+    expect(payoutHoldersOf(beneficiary({ upiId: 'Ravi.Kumar@OKAXIS' }), RAVI)).toEqual({ upi: 'requester', bank: null });
   });
 
   it('names the beneficiary when the account is in the beneficiary’s name, or the requester asks for themself', () => {

@@ -42,7 +42,8 @@ export function payoutHoldersOf(beneficiary: HelpBeneficiary, requester: { fullN
     return requester.fullName !== null && isSameName(name, requester.fullName) ? ofRequester : 'other';
   }
   function upiHolder(upiId: string): TPayoutHolder {
-    if (requester.profileUpiId !== null && upiId === requester.profileUpiId) return ofRequester;
+    // UPI IDs are not case-sensitive: Ravi.Kumar@OKAXIS is the same ID.
+    if (requester.profileUpiId !== null && upiId.toLowerCase() === requester.profileUpiId.toLowerCase()) return ofRequester;
     return payout.accountHolder === null ? 'unnamed' : holderNamed(payout.accountHolder);
   }
   return {
