@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { create, type Font, type GlyphRun } from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { DEVANAGARI_TEST_WORDS } from './devanagari-test-words.ts';
-import { isShapingCached, markShareable, openPdfFonts, resolvePdfFontFile, withShapingCache } from './fonts.ts';
+import { amountInWords } from '#server/lib/amount-in-words';
+import { fontsForDocument, isShapingCached, markShareable, openPdfFonts, PDF_FONT_FILES, resolvePdfFontFile, withShapingCache, type PdfFontName } from './fonts.ts';
 
 /** A run as plain data: glyph IDs and the four numbers of each position. */
 function shapeOf(run: GlyphRun) {
@@ -53,5 +54,78 @@ describe('the shaping cache of the PDF fonts', () => {
     markShareable('रसीद');
     deva.layout('रसीद');
     expect(isShapingCached('रसीद')).toBe(true);
+  });
+
+  it('keeps as shareable a marked word with punctuation around it and short figures, not long runs of digits', () => {
+    const { deva, latin } = openPdfFonts();
+    markShareable('संख्या');
+    deva.layout('संख्या:');
+    deva.layout('(संख्या),');
+    latin.layout('02/05/2027');
+    latin.layout('₹7,345.00');
+    expect([isShapingCached('संख्या:'), isShapingCached('(संख्या),'), isShapingCached('02/05/2027'), isShapingCached('₹7,345.00')]).toEqual([true, true, true, true]);
+    // A phone or account number is a person's: shaped afresh, never kept.
+    latin.layout('9876501234');
+    deva.layout('98765');
+    deva.layout('ज़ुबैदा:');
+    expect([isShapingCached('9876501234'), isShapingCached('98765'), isShapingCached('ज़ुबैदा:')]).toEqual([false, false, false]);
+  });
+});
+
+describe("one document's faces", () => {
+  const plain = Object.fromEntries(
+    (Object.keys(PDF_FONT_FILES) as PdfFontName[]).map((name) => [name, create(fs.readFileSync(resolvePdfFontFile(name))) as Font]),
+  ) as Record<PdfFontName, Font>;
+  const devanagariWords = [
+    ...DEVANAGARI_TEST_WORDS,
+    ...'श्रीमती कमला शर्मा राजेश श्रीवास्तव सिविल लाइंस, पटना ज़ुबैदा ख़ातून पूर्णिमा द्विवेदी अर्जुन सिंह ठाकुर लक्ष्मी ऋषिकेश संख्या: पैन: पंजीकरण ई-मेल: फ़ोन: (80G): कॉर्पस (स्थायी निधि) दान का प्रकार। हस्ताक्षरकर्ता +91 612 000'.split(' '),
+    ...amountInWords(12_34_56_789).hi.split(' '),
+    ...amountInWords(99_999_00).hi.split(' '),
+  ];
+  const latinWords = 'Received from Mr. Rajesh Srivastava (Treasurer), Patna; T, Y. r. V, AV W. 02/05/2026 ₹5,000.00 SAHAY/2026-27/000042 https://sahay.example/donate/receipt/x?s=1 Office: No.'.split(' ');
+
+  it('shape a word with trailing spaces exactly as fontkit shapes the whole, in every face', () => {
+    const faces = fontsForDocument();
+    const cases: Array<[PdfFontName, string[]]> = [
+      ['deva', devanagariWords],
+      ['deva-bold', devanagariWords],
+      ['latin', latinWords],
+      ['latin-bold', latinWords],
+    ];
+    let compared = 0;
+    for (const [face, words] of cases) {
+      for (const word of words) {
+        for (const text of [word, `${word} `, `${word}  `]) {
+          expect(shapeOf(faces[face].layout(text)), `${face}: "${text}"`).toEqual(shapeOf(plain[face].layout(text)));
+          // Asked again (from the document's memory), the same.
+          expect(shapeOf(faces[face].layout(text)), `${face}: "${text}" again`).toEqual(shapeOf(plain[face].layout(text)));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(150);
+  });
+
+  it("keep a person's words for that document only: another document does not have them, nor the process", () => {
+    const first = fontsForDocument();
+    const run = first.deva.layout('ज़ुबैदा ');
+    for (const position of run.positions) position.xAdvance *= 1000;
+    // pdfkit scales what it gets in place: the memory hands out a copy each time.
+    expect(shapeOf(first.deva.layout('ज़ुबैदा '))).toEqual(shapeOf(plain.deva.layout('ज़ुबैदा ')));
+    expect(isShapingCached('ज़ुबैदा')).toBe(false);
+    let shapedAgain = 0;
+    const second = fontsForDocument();
+    const proto = Object.getPrototypeOf(second.deva) as Font;
+    const layout = proto.layout;
+    proto.layout = (text, features) => {
+      shapedAgain++;
+      return layout.call(proto, text, features);
+    };
+    try {
+      second.deva.layout('ज़ुबैदा ');
+    } finally {
+      proto.layout = layout;
+    }
+    expect(shapedAgain).toBeGreaterThan(0);
   });
 });

@@ -75,6 +75,24 @@ export function markShareable(...texts: readonly (string | null | undefined)[]):
   }
 }
 
+/**
+ * Whether a text may be shaped once per process: a marked word (see markShareable), that word with
+ * punctuation before or after it ("संख्या:" of the label "पंजीकरण संख्या"), or a short figure of
+ * digits and separators with no letters (a date, an amount, a page number: "02/05/2026",
+ * "₹5,000.00", "12"). Longer runs of bare digits (a phone number, an account number) are not.
+ */
+function isShareable(text: string): boolean {
+  if (shareable.has(text)) return true;
+  const word = text.replace(EDGE_PUNCTUATION, '');
+  if (word !== text && word !== '' && shareable.has(word)) return true;
+  return FIGURE.test(text) && (SEPARATOR.test(text) || text.replace(/\D/g, '').length <= 4);
+}
+
+const EDGE_PUNCTUATION = /^[(["'“‘]+|[)\]"'”’:;,.!?]+$/gu;
+/** A figure: digits with the separators of dates and amounts, a rupee sign, nothing else. */
+const FIGURE = /^[₹+\-–]?[\d][\d/.,:\-–]*$/u;
+const SEPARATOR = /[/.,:\-–]/u;
+
 /** For tests: whether any face holds the shaping of `text` now. */
 export function isShapingCached(text: string): boolean {
   return caches.some((runs) => [...runs.keys()].some((key) => key.endsWith(text) || key.endsWith(`${text} `)));
@@ -95,7 +113,7 @@ export function withShapingCache(font: Font): Font {
   caches.push(runs);
   const cached: Font = Object.create(font) as Font;
   cached.layout = (text, features) => {
-    if (!shareable.has(text)) return font.layout(text, features);
+    if (!isShareable(text)) return font.layout(text, features);
     const key = features === undefined ? text : `${JSON.stringify(features)}\u0000${text}`;
     let run = runs.get(key);
     if (run === undefined) {
@@ -106,6 +124,51 @@ export function withShapingCache(font: Font): Font {
     return copyOfRun(run);
   };
   return cached;
+}
+
+/**
+ * The four faces for one document. Besides the process-wide cache above, each face keeps, for the
+ * life of this document only, the shaping of everything else it is asked for (a donor's name is
+ * measured while lines are broken and again when drawn), and shapes a word and its trailing spaces
+ * apart: pdfkit asks for "शर्मा " inside a line and "शर्मा" at its end, and a space never changes
+ * how the letters before it are shaped (checked in fonts.test.ts over every word of the documents).
+ * The document's memory goes with the document, so nothing about a person outlives it.
+ */
+export function fontsForDocument(): Record<PdfFontName, Font> {
+  const fonts = openPdfFonts();
+  return {
+    latin: withDocumentMemo(fonts.latin),
+    'latin-bold': withDocumentMemo(fonts['latin-bold']),
+    deva: withDocumentMemo(fonts.deva),
+    'deva-bold': withDocumentMemo(fonts['deva-bold']),
+  };
+}
+
+const TRAILING_SPACES = /^(.*?\S)( +)$/su;
+
+export function withDocumentMemo(font: Font): Font {
+  const runs = new Map<string, GlyphRun>();
+  const memo: Font = Object.create(font) as Font;
+  const shape = (text: string): GlyphRun => {
+    let run = runs.get(text);
+    if (run === undefined) {
+      run = font.layout(text);
+      runs.set(text, run);
+    }
+    return run;
+  };
+  memo.layout = (text, features) => {
+    // Features other than the defaults are rare (tests): shaped as asked, without the memo.
+    if (features !== undefined) return font.layout(text, features);
+    const parts = TRAILING_SPACES.exec(text);
+    if (!parts) return copyOfRun(shape(text));
+    return joinedRuns(shape(parts[1]!), shape(parts[2]!));
+  };
+  return memo;
+}
+
+function joinedRuns(first: GlyphRun, second: GlyphRun): GlyphRun {
+  return copyOfRun({ glyphs: [...first.glyphs, ...second.glyphs], positions: [...first.positions, ...second.positions], advanceWidth: 0 });
 }
 
 function copyOfRun(run: GlyphRun): GlyphRun {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { markShareable, openPdfFonts, type PdfFontName } from './fonts.ts';
+import { fontsForDocument, markShareable, type PdfFontName } from './fonts.ts';
 import { addSignaturePlaceholder, signPlaceholder, type PdfSignatureInfo, type PdfSigningIdentity } from './pdf-signing.ts';
 import { drawQrCode, type QrCodeGeometry } from './qr-code.ts';
 import { drawLines, layoutText, lineMetrics, type Align, type TextLine, type TextStyle } from './text.ts';
@@ -126,7 +126,7 @@ export class PdfLayout {
         ModDate: options.createdAt,
       },
     });
-    const fonts = openPdfFonts();
+    const fonts = fontsForDocument();
     for (const name of Object.keys(fonts) as PdfFontName[]) this.doc.registerFont(name, fonts[name]);
     this.structure = this.doc.struct('Document');
     this.doc.addStructure(this.structure);
@@ -249,7 +249,20 @@ export class PdfLayout {
     const text = options.qr;
     const qrFigure = text ? this.drawFigure(qrAlt(text), () => (qr = drawQrCode(this.doc, text, { x: this.left + this.contentWidth - qrSize, y: top, size: qrSize }))) : undefined;
     // The foundation's own details (from settings) name no person: shaped once per process.
-    markShareable(foundation.name.en, foundation.name.hi, foundation.address?.en, foundation.address?.hi, foundation.taxExemptionLabel?.en, foundation.taxExemptionLabel?.hi);
+    markShareable(
+      foundation.name.en,
+      foundation.name.hi,
+      foundation.address?.en,
+      foundation.address?.hi,
+      foundation.taxExemptionLabel?.en,
+      foundation.taxExemptionLabel?.hi,
+      foundation.registrationNo,
+      foundation.pan,
+      foundation.twelveANo,
+      foundation.taxExemptionNo,
+      foundation.phone,
+      foundation.email,
+    );
 
     this.text(foundation.name.en, { size: 15, bold: true, width });
     if (filled(foundation.name.hi)) this.text(foundation.name.hi, { size: 13, bold: true, width });

@@ -268,6 +268,9 @@ export function approvalRows(issuer: ReceiptIssuer): Array<{ label: Bilingual; v
 export function drawSignatory(layout: PdfLayout, issuer: ReceiptIssuer, signatureImage: Buffer | null | undefined): void {
   const name = issuer.signatoryName?.trim() ?? '';
   if (!name && !signatureImage) return;
+  // The signatory is the foundation's officer from settings, printed on every receipt alike: shaped
+  // once per process, as the foundation's own details are.
+  markShareable(name, issuer.signatoryDesignation);
   layout.ensureSpace((signatureImage ? SIGNATURE_HEIGHT : 0) + 4 * lineMetrics(10).lineHeight);
   layout.moveDown(6);
   if (signatureImage) layout.image(signatureImage, { height: SIGNATURE_HEIGHT, alt: name ? `Signature of ${name}` : 'Signature of the authorised signatory' });
