@@ -62,7 +62,7 @@ export function Form10BD({ today }: { today: string }) {
             <h2 id="form-10bd-statement-heading">{financialYear}</h2>
             <p>{t('finance.form10bd.summary', { rows: formatNumber(data.rows), total: formatMoney(data.totalPaise) })}</p>
             <p className="actions">
-              <a className="btn btn-primary" href={form10BDHref('10bd', financialYear)} download>
+              <a className="btn btn-primary" href={form10BDHref('10bd', financialYear)} download data-testid="form-10bd-download-link">
                 {t('finance.form10bd.download')}
               </a>
               {data.filings.length > 0 && (
