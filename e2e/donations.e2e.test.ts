@@ -144,6 +144,8 @@ describe('donations in Chromium', () => {
       const name = form.getByLabel('आपका नाम');
       await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
       expect(await donor.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('donorName');
+      // The schema's message in Hindi: the server messages' translations came with the form, not the page.
+      expect(await form.textContent()).toContain(HI_MESSAGES['Enter the donor’s name']);
       await expectNoAxeViolations(donor.page, '/donate with a field error (hi, 360 px)');
       await name.fill('Meera Sharma');
       await form.getByRole('button', { name: 'आगे: भुगतान करें' }).click();
@@ -252,6 +254,9 @@ describe('donations in Chromium', () => {
       await donor.page.goto('/donate/status?lang=hi');
       await waitForApp(donor.page);
       const lookup = donor.page.getByTestId('status-form');
+      // The donation pledged on this phone is filled in, and the hint says where it came from (issue 32).
+      await expect.poll(() => lookup.getByLabel('दान की संदर्भ संख्या').inputValue()).toBe(reference);
+      expect(await lookup.textContent()).toContain('इस डिवाइस पर आपके पिछले दान का संदर्भ भरा गया है।');
       await lookup.getByLabel('दान की संदर्भ संख्या').fill(reference.toLowerCase());
       await lookup.getByLabel('ई-मेल या मोबाइल नंबर').fill('someone.else@example.org');
       await lookup.getByRole('button', { name: 'देखें' }).click();

@@ -43,7 +43,8 @@ export const adminLoginPage = lazyPage(() => import('./features/identity/pages/a
 export const forgotPasswordPage = lazyPage(() => import('./features/identity/pages/forgot-password-page.tsx'), ['identity', 'messages']);
 export const forgotUserIdPage = lazyPage(() => import('./features/identity/pages/forgot-user-id-page.tsx'), ['identity', 'messages']);
 export const verifyCardPage = lazyPage(() => import('./features/identity/pages/verify-card-page.tsx'), ['identity']);
-export const donatePage = lazyPage(() => import('./features/donations/pages/donate-page.tsx'), ['donations', 'messages']);
+// Its server messages ('messages') load once the donor starts on the form, as the Kanyadan form's do.
+export const donatePage = lazyPage(() => import('./features/donations/pages/donate-page.tsx'), ['donations']);
 export const donationStatusPage = lazyPage(() => import('./features/donations/pages/donation-status-page.tsx'), ['donations', 'messages']);
 // Its texts are a namespace of their own, so the donate pages do not carry them.
 export const transparencyPage = lazyPage(() => import('./features/donations/pages/transparency-page.tsx'), ['donations', 'transparency']);

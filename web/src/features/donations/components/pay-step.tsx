@@ -6,6 +6,7 @@ import { Notice } from '#web/ui/form/form-status.tsx';
 import { formatMoney } from '#web/ui/format.ts';
 import { QrSvg } from '#web/ui/qr-svg.tsx';
 import { rupeesText } from '../amount.public.ts';
+import { deviceStorage, rememberLastReference } from '../last-reference.ts';
 import { displayReference } from '../reference.public.ts';
 import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { ProofForm } from './proof-form.tsx';
@@ -52,6 +53,8 @@ export default function PayStep({
   useEffect(() => {
     if (isFirstShown) headingRef.current?.focus();
   }, [isFirstShown]);
+  // Kept on this device, so /donate/status offers it next time (issue 32).
+  useEffect(() => rememberLastReference(deviceStorage(), pay.reference), [pay.reference]);
 
   return (
     <section aria-labelledby="pay-heading" className="pay-step" data-testid="pay-step">

@@ -4,7 +4,7 @@ import type { TCreateDonationRequest, TCreateDonationResponse } from '@sahay/ser
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { usePublicCard } from '#web/features/identity/hooks/use-public-card.public.ts';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
-import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { loadNamespaces, useLang, useT } from '#web/i18n/i18n.tsx';
 import { lazyModule } from '#web/lib/lazy-module.ts';
 import { formatMoney } from '#web/ui/format.ts';
 import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
@@ -162,9 +162,14 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
   const formError = create.error && !hasFieldErrors ? errorText(create.error, 'donate.failed') : undefined;
 
   const set = (field: TextFieldName | 'cause') => (event: { target: { value: string } }) => setTyped({ ...typed, [field]: event.target.value });
+  // The translations of the server's messages ('messages') are not part of the page's first
+  // download (its byte budget): they come with the schema once the donor starts on the form, and a
+  // check waits for them, so a refusal is never shown in English on a Hindi page.
+  const serverMessages = () => loadNamespaces(lang, ['messages']).catch(() => undefined);
   const prepare = () => {
     void createSchema.load();
     void payStepModule.load();
+    void serverMessages();
   };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -174,7 +179,7 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     const amountError =
       amount.kind === 'empty' ? t('donate.amountRequired') : amount.kind === 'invalid' ? t('donate.amountInvalid') : amount.kind === 'tooSmall' ? t('donate.amountTooSmall') : undefined;
     setIsChecking(true);
-    const [schema, , latin] = await Promise.all([createSchema.load(), payStepModule.load(), values.pan.trim() ? latinName.load() : undefined]);
+    const [schema, , latin] = await Promise.all([createSchema.load(), payStepModule.load(), values.pan.trim() ? latinName.load() : undefined, serverMessages()]);
     setIsChecking(false);
     // Above ₹10,00,000 the server refuses with the foundation's bank details, shown beside the amount.
     const input = donorInputOf(amount, values, latin?.latinNameSuggestion);

@@ -14,6 +14,7 @@ import { issuesToFieldErrors, useErrorText } from '#web/ui/use-error-text.ts';
 import { CAUSE_LABELS, causeOf } from '../components/cause-select.tsx';
 import { DonationStatusBadge } from '../components/donation-status-badge.tsx';
 import { useDonationStatus } from '../hooks/use-donation-status.ts';
+import { deviceStorage, readLastReference, rememberLastReference } from '../last-reference.ts';
 import { displayReference } from '../reference.public.ts';
 
 const statusSchema = lazyModule(() => import('@sahay/server/modules/donations/giving/get-donation-status.schema'));
@@ -48,6 +49,19 @@ export default function DonationStatusPage() {
   const [isHydrated, setIsHydrated] = useState(false);
   useEffect(() => setIsHydrated(true), []);
   useAdoptEarlyInput(formRef, (typed) => setValues((current) => ({ ...current, ...typed })));
+  // The last donation made on this device, filled in when nothing else is (issue 32). Read after
+  // hydration: the server's HTML has no device.
+  const [deviceReference, setDeviceReference] = useState<string | null>(null);
+  useEffect(() => {
+    const last = readLastReference(deviceStorage());
+    if (last === null) return;
+    const shown = displayReference(last);
+    setDeviceReference(shown);
+    setValues((current) => (current.reference.trim() === '' ? { ...current, reference: shown } : current));
+  }, []);
+  useEffect(() => {
+    if (status.data) rememberLastReference(deviceStorage(), status.data.reference);
+  }, [status.data]);
 
   // Arriving from /donate with the proof just sent: show the donation at once.
   useEffect(() => {
@@ -90,7 +104,7 @@ export default function DonationStatusPage() {
         <TextField
           name="reference"
           label={t('donationStatus.reference')}
-          hint={t('donationStatus.referenceHint')}
+          hint={deviceReference !== null && values.reference === deviceReference ? `${t('donationStatus.referenceHint')} ${t('donationStatus.referenceFromDevice')}` : t('donationStatus.referenceHint')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
