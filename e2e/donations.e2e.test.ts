@@ -21,6 +21,9 @@ const HI_MESSAGES = (JSON.parse(fs.readFileSync(new URL('../web/src/i18n/hi/mess
 const PAYMENT_SETTINGS = {
   upiVpa: 'sahayfoundation@sbi',
   upiPayeeName: 'Sahay Foundation',
+  // A verified merchant VPA: the pay step offers the tap-to-pay link (issue 33); a later test turns it into a personal one.
+  upiIsMerchant: true,
+  upiMerchantCode: '8398',
   bankAccountName: 'Sahay Foundation',
   bankAccountNumber: '123456789012',
   bankIfsc: 'SBIN0001234',
@@ -158,7 +161,7 @@ describe('donations in Chromium', () => {
       const compact = reference.replace('-', '');
       expect(await donor.page.evaluate(() => document.activeElement?.id)).toBe('pay-heading');
       expect(await donor.page.getByRole('heading', { level: 2, name: '₹1,250 का भुगतान करें' }).count()).toBe(1);
-      const upiLink = `upi://pay?pa=sahayfoundation@sbi&pn=Sahay%20Foundation&am=1250.00&cu=INR&tn=Donation%20${reference}&tr=${compact}`;
+      const upiLink = `upi://pay?pa=sahayfoundation@sbi&pn=Sahay%20Foundation&mc=8398&am=1250.00&cu=INR&tn=Donation%20${reference}&tr=${compact}`;
       expect(await donor.page.getByTestId('upi-link').getAttribute('href')).toBe(upiLink);
       const qrPath = donor.page.getByTestId('upi-qr').locator('path');
       await expect.poll(() => qrPath.getAttribute('d')).toBe(qrPathOf(upiLink));
@@ -602,6 +605,59 @@ describe('donations in Chromium', () => {
     expect(clerk.consoleErrors.filter((text) => !/status of 400/.test(text)), JSON.stringify(clerk.consoleErrors)).toEqual([]);
     expect(again.consoleErrors.filter((text) => !/status of 409/.test(text))).toEqual([]);
     for (const opened of [office, clerk, again]) await opened.page.context().close();
+  });
+
+  it('offers a personal UPI ID as a QR to scan and steps to type it, with no tap-to-pay link, and no UPI above its limit on one payment (English and Hindi, 360 px)', { timeout: 120_000 }, async () => {
+    // Finance marks the UPI ID as a personal one and lowers the limit on one payment to ₹50,000.
+    const { version } = (await callProcedure(harness, 'site.settings.get')).body.result?.data as { version: number };
+    const saved = await callProcedure(harness, 'site.settings.update', {
+      kind: 'mutation',
+      token: await tokenFor(harness, admin),
+      input: { expectedVersion: version, data: { upiIsMerchant: false, upiMerchantCode: '', upiPerPaymentCapPaise: 50_000_00 } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    const texts = {
+      en: { name: 'Your name', submit: 'Next: pay', steps: 'Type sahayfoundation@sbi and check that the name shown is Sahay Foundation.', cap: 'UPI takes at most ₹50,000 in one payment: please pay this amount by bank transfer.' },
+      hi: { name: 'आपका नाम', submit: 'आगे: भुगतान करें', steps: 'sahayfoundation@sbi टाइप करें और देखें कि दिखने वाला नाम Sahay Foundation है।', cap: 'यूपीआई से एक बार में अधिकतम ₹50,000 दिए जा सकते हैं: कृपया यह राशि बैंक ट्रांसफ़र से दें।' },
+    } as const;
+    for (const [lang, amount] of [
+      ['en', '1500'],
+      ['hi', '2500'],
+      ['en', '60000'],
+    ] as const) {
+      await page.goto(`/donate?lang=${lang}`);
+      await waitForApp(page);
+      const form = page.getByTestId('donate-form');
+      await form.locator('[name=amount]').fill(amount);
+      await form.getByLabel(texts[lang].name).fill('Ravi Kumar');
+      await form.locator('[name=phone]').fill('9812345672');
+      await form.locator('[name=citizenship][value=indian]').check();
+      await form.getByRole('button', { name: texts[lang].submit }).click();
+      await page.getByTestId('pay-step').waitFor({ timeout: 15_000 });
+      const reference = ((await page.getByTestId('donation-reference').textContent()) ?? '').trim();
+      expect(await page.getByTestId('upi-link').count()).toBe(0);
+      if (amount === '60000') {
+        // Above the limit: no QR, no UPI ID; the bank account, and why.
+        expect(await page.getByTestId('upi-section').count()).toBe(0);
+        expect(await page.getByTestId('upi-above-cap').textContent()).toBe(texts[lang].cap);
+        expect(await page.getByTestId('copy-account-number').inputValue()).toBe('123456789012');
+      } else {
+        const qrText = await page.getByTestId('upi-qr').getAttribute('data-qr-text');
+        expect(qrText).toBe(`upi://pay?pa=sahayfoundation@sbi&pn=Sahay%20Foundation&am=${amount}.00&cu=INR&tn=Donation%20${reference}&tr=${reference.replace('-', '')}`);
+        await expect.poll(() => page.getByTestId('upi-qr').locator('path').getAttribute('d')).toBe(qrPathOf(qrText!));
+        const steps = await page.getByTestId('upi-steps').locator('li').allTextContents();
+        expect(steps).toHaveLength(4);
+        expect(steps[1]).toBe(texts[lang].steps);
+        expect(steps[3]).toContain(reference);
+        expect(await page.getByTestId('copy-vpa').inputValue()).toBe('sahayfoundation@sbi');
+      }
+      await expectNoSideScroll(page, `pay step, personal UPI ID, ₹${amount} (${lang}, 360 px)`);
+      await expectNoAxeViolations(page, `pay step, personal UPI ID, ₹${amount} (${lang}, 360 px)`);
+      await shot(page, `donate-pay-personal-vpa-${amount}-${lang}-360`);
+    }
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
   });
 
   it('shows the public donation pages in English at 360 px too, with no axe violation', { timeout: 60_000 }, async () => {

@@ -436,7 +436,10 @@ describe('peer help in Chromium: a member asks, staff check and publish, visitor
     donationReference = ((await page.getByTestId('donation-reference').textContent()) ?? '').trim();
     expect(donationReference).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     expect(await page.getByRole('heading', { level: 2, name: `${MONEY.donation.shown} का भुगतान करें` }).count()).toBe(1);
-    expect(await page.getByTestId('upi-link').getAttribute('href')).toContain(`pa=${SETTINGS.upiVpa}&pn=Sahay%20Foundation&am=10000.00`);
+    // A personal UPI ID (not marked a merchant VPA): the QR to scan and the steps to type it, no tap-to-pay link (issue 33).
+    expect(await page.getByTestId('upi-qr').getAttribute('data-qr-text')).toContain(`pa=${SETTINGS.upiVpa}&pn=Sahay%20Foundation&am=10000.00`);
+    expect(await page.getByTestId('upi-link').count()).toBe(0);
+    expect(await page.getByTestId('upi-steps').textContent()).toContain(`${SETTINGS.upiVpa} टाइप करें`);
     await noSideScroll(page, 'pay step for a help request (hi, 360 px)');
     await expectNoAxeViolations(page, 'pay step for a help request (hi, 360 px)');
     await shot(page, 'donate-for-help-pay-hi-360');

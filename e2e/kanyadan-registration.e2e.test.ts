@@ -241,9 +241,12 @@ describe('Kanyadan registration (/kanyadanRegistration)', () => {
     expect(await page.locator('[aria-current="step"]').textContent()).toContain('Payment');
     const regNo = (await page.getByTestId('kanyadan-sent').textContent())!.match(/[A-Z]{5}\d{7}/)![0];
     expect(await page.getByTestId('fee-amount').textContent()).toContain('₹100');
-    expect(await page.getByTestId('fee-upi-link').getAttribute('href')).toBe(
+    // A personal UPI ID: the QR carries the fee and the number; no tap-to-pay link, the steps to type the ID instead (issue 33).
+    expect(await page.getByTestId('fee-upi-qr').getAttribute('data-qr-text')).toBe(
       `upi://pay?pa=sahayfoundation@sbi&pn=Sahay%20Foundation&am=100.00&cu=INR&tn=Kanyadan%20registration%20${regNo}&tr=${regNo}`,
     );
+    expect(await page.getByTestId('fee-upi-link').count()).toBe(0);
+    expect(await page.getByTestId('fee-upi-steps').textContent()).toContain(`type sahayfoundation@sbi, enter ₹100 and write ${regNo} in the remark`);
     await noSideScroll(page, 'payment');
     await expectNoAxeViolations(page, 'payment step');
     await shot(page, 'payment-360');

@@ -154,6 +154,8 @@ describe('evolveDonation', () => {
 const payment: PaymentSettings = {
   vpa: 'sahay@sbi',
   payeeName: 'Sahay Foundation',
+  merchantCode: null,
+  upiCapPaise: 1_00_000_00,
   bank: { accountName: 'Sahay Foundation', accountNumber: '12345678901', ifsc: 'SBIN0001234', bankName: 'State Bank of India' },
   contact: '+91 98765 43210 / contact@sahay.example',
   fcra: null,

@@ -71,12 +71,24 @@ describe.each(testDbKinds())('site on %s', (kind) => {
       ['fcraRegistrationNumber', { fcraRegistrationNumber: 'FCRA-123' }],
       ['signatoryName', { signatoryName: 'Asha\nSharma' }],
       ['approvalValidUntil', { approvalValidFrom: '2026-04-01', approvalValidUntil: '2026-03-31' }],
+      ['upiMerchantCode', { upiMerchantCode: '83' }],
+      ['upiPerPaymentCapPaise', { upiPerPaymentCapPaise: 0 }],
     ])('refuses a bad %s and records nothing', async (field, data) => {
       const { version } = await visitor.site.settings.get();
       const before = await app.eventCount();
       const error = await rejection(settingsAdmin.site.settings.update({ expectedVersion: version, data: data as never }));
       expect(error.code).toBe('BAD_REQUEST');
       expect(Object.keys(fieldErrors(error)).some((key) => key.includes(field))).toBe(true);
+      expect(await app.eventCount()).toBe(before);
+    });
+
+    it('refuses finance a merchant UPI ID without its category code, and records nothing (issue 33)', async () => {
+      const finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
+      const { version } = await visitor.site.settings.get();
+      const before = await app.eventCount();
+      const error = await rejection(finance.site.settings.update({ expectedVersion: version, data: { upiIsMerchant: true, upiMerchantCode: '' } }));
+      expect(error.code).toBe('BAD_REQUEST');
+      expect(Object.keys(fieldErrors(error))).toEqual(['upiMerchantCode']);
       expect(await app.eventCount()).toBe(before);
     });
 

@@ -26,6 +26,9 @@ export const PUBLIC_SETTING_KEYS = [
   // page gets them with each pledge instead); they name no person.
   'upiVpa',
   'upiPayeeName',
+  // Whether the UPI ID is a merchant VPA, with its code: only then the fee step offers a tap-to-pay link (issue 33).
+  'upiIsMerchant',
+  'upiMerchantCode',
   'bankAccountName',
   'bankAccountNumber',
   'bankIfsc',

@@ -13,6 +13,9 @@ import type { SettingsChanged } from '#server/modules/site/site.api';
 const LABELS: Record<TMoneySettingKey, Localized> = {
   upiVpa: { en: 'UPI ID donors pay to', hi: 'यूपीआई आईडी जिस पर दानदाता भुगतान करते हैं' },
   upiPayeeName: { en: 'UPI payee name', hi: 'यूपीआई पाने वाले का नाम' },
+  upiIsMerchant: { en: 'UPI ID is a verified merchant VPA', hi: 'यूपीआई आईडी सत्यापित मर्चेंट VPA है' },
+  upiMerchantCode: { en: 'Merchant category code (MCC)', hi: 'मर्चेंट श्रेणी कोड (MCC)' },
+  upiPerPaymentCapPaise: { en: 'UPI limit on one payment', hi: 'एक यूपीआई भुगतान की सीमा' },
   bankAccountName: { en: 'Bank account name', hi: 'बैंक खाते का नाम' },
   bankAccountNumber: { en: 'Bank account number', hi: 'बैंक खाता संख्या' },
   bankIfsc: { en: 'Bank IFSC', hi: 'बैंक IFSC' },

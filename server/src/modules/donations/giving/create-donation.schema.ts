@@ -23,11 +23,18 @@ export const ZPaymentDetailsSchema = z.object({
   /** As people see it: ABCD-2345 (accepted back with or without the dash, in any case). */
   reference: z.string(),
   amountPaise: z.number().int(),
-  /** `upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…&tr=<reference>`; null while the foundation has no UPI ID set. */
+  /**
+   * The tap-to-pay link, `upi://pay?pa=…&pn=…&mc=…&am=…&cu=INR&tn=…&tr=<reference>`: only when the
+   * UPI ID is a verified merchant VPA (issue 33); null otherwise, and while no UPI ID is set.
+   */
   upiLink: z.string().nullable(),
+  /** The same text without the condition on a merchant VPA, for the QR code scanned from another phone; null without UPI. */
   upiQrText: z.string().nullable(),
   payeeName: z.string(),
+  /** The UPI ID to pay by typing it; '' without UPI (none set, or the amount above `upiCapPaise`). */
   vpa: z.string(),
+  /** UPI's limit on one payment: above it only the bank account is offered. */
+  upiCapPaise: z.number().int(),
   /** Empty strings where settings have no value yet. For a foreign contribution: the designated FCRA account, and no UPI. */
   bank: z.object({ accountName: z.string(), accountNumber: z.string(), ifsc: z.string(), bankName: z.string() }),
   /** A foreign citizen's gift (FCRA 2010): pay only into the designated FCRA account shown in `bank`. */

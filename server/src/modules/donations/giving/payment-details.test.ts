@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '#server/modules/site/site.api';
 import { rupeesText } from '#server/lib/amount-in-words';
-import { onlineLimitMessage, paymentDetailsOf, paymentSettingsOf, upiLinkOf } from './payment-details.ts';
+import { onlineLimitMessage, paymentDetailsOf, paymentSettingsOf, upiPayTextOf } from './payment-details.ts';
 import { generateReference } from '../reference.ts';
 import { REFERENCE_PATTERN } from '../donation-fields.schema.ts';
 
@@ -17,11 +17,34 @@ const settings = {
 };
 
 describe('the pay step', () => {
-  it('builds the upi://pay link with pa, pn, am, cu=INR, tn and tr = the reference; the VPA keeps its @ and spaces are %20', () => {
-    const link = upiLinkOf(paymentSettingsOf(settings), 'ABCD2345', 125_050);
+  it('builds the upi://pay text with pa, pn, am, cu=INR, tn and tr = the reference; the VPA keeps its @ and spaces are %20', () => {
+    const link = upiPayTextOf(paymentSettingsOf(settings), 'ABCD2345', 125_050);
     expect(link).toBe('upi://pay?pa=sahay.foundation@sbi&pn=Sahay%20Foundation%20Trust&am=1250.50&cu=INR&tn=Donation%20ABCD-2345&tr=ABCD2345');
     const params = new URL(link!).searchParams;
     expect(Object.fromEntries(params)).toEqual({ pa: 'sahay.foundation@sbi', pn: 'Sahay Foundation Trust', am: '1250.50', cu: 'INR', tn: 'Donation ABCD-2345', tr: 'ABCD2345' });
+  });
+
+  it('offers the tap-to-pay link only for a verified merchant VPA, with its category code; a personal VPA gets the QR text and the UPI ID (issue 33)', () => {
+    const personal = paymentDetailsOf(paymentSettingsOf(settings), 'ABCD2345', 1_250_00);
+    expect(personal).toMatchObject({ upiLink: null, vpa: 'sahay.foundation@sbi', upiCapPaise: 1_00_000_00 });
+    expect(personal.upiQrText).toBe('upi://pay?pa=sahay.foundation@sbi&pn=Sahay%20Foundation%20Trust&am=1250.00&cu=INR&tn=Donation%20ABCD-2345&tr=ABCD2345');
+
+    const merchant = paymentDetailsOf(paymentSettingsOf({ ...settings, upiIsMerchant: true, upiMerchantCode: '8398' }), 'ABCD2345', 1_250_00);
+    expect(merchant.upiLink).toBe('upi://pay?pa=sahay.foundation@sbi&pn=Sahay%20Foundation%20Trust&mc=8398&am=1250.00&cu=INR&tn=Donation%20ABCD-2345&tr=ABCD2345');
+    expect(merchant.upiQrText).toBe(merchant.upiLink);
+    expect(new URL(merchant.upiLink!).searchParams.get('mc')).toBe('8398');
+    // Marked as a merchant but without its code (settings refuse that pair; older data): no link.
+    expect(paymentDetailsOf(paymentSettingsOf({ ...settings, upiIsMerchant: true, upiMerchantCode: '' }), 'ABCD2345', 100).upiLink).toBeNull();
+  });
+
+  it('offers no UPI at all above the limit on one payment, only the bank account; at the limit itself, UPI', () => {
+    const merchantSettings = { ...settings, upiIsMerchant: true, upiMerchantCode: '8398', upiPerPaymentCapPaise: 1_00_000_00 };
+    const above = paymentDetailsOf(paymentSettingsOf(merchantSettings), 'ABCD2345', 1_00_000_01);
+    expect(above).toMatchObject({ upiLink: null, upiQrText: null, vpa: '', upiCapPaise: 1_00_000_00, bank: { accountNumber: '12345678901', ifsc: 'SBIN0001234' } });
+    const at = paymentDetailsOf(paymentSettingsOf(merchantSettings), 'ABCD2345', 1_00_000_00);
+    expect(at).toMatchObject({ upiLink: expect.stringContaining('am=100000.00'), vpa: 'sahay.foundation@sbi' });
+    // A cap the foundation lowered (a bank with a smaller limit) applies the same way.
+    expect(paymentDetailsOf(paymentSettingsOf({ ...merchantSettings, upiPerPaymentCapPaise: 25_000_00 }), 'ABCD2345', 25_000_01)).toMatchObject({ upiLink: null, upiQrText: null, vpa: '' });
   });
 
   it('answers the bank details, and no UPI link while no UPI ID is set', () => {
@@ -66,12 +89,12 @@ describe('the pay step', () => {
 });
 
 describe('foreign contributions (decision 058)', () => {
-  const domestic = { vpa: 'sahay@sbi', payeeName: 'Sahay Foundation', bank: { accountName: 'Sahay Foundation', accountNumber: '123456789012', ifsc: 'SBIN0001234', bankName: 'SBI' }, contact: '+91 98765 43210' };
+  const domestic = { vpa: 'sahay@sbi', payeeName: 'Sahay Foundation', merchantCode: null, upiCapPaise: 1_00_000_00, bank: { accountName: 'Sahay Foundation', accountNumber: '123456789012', ifsc: 'SBIN0001234', bankName: 'SBI' }, contact: '+91 98765 43210' };
   const fcra = { registrationNumber: '231650123', validUntil: '2031-03-31', bank: { accountName: 'Sahay Foundation FCRA Account', accountNumber: '40001234567', ifsc: 'SBIN0000691', bankName: 'SBI, New Delhi Main Branch' } };
 
   it('shows the FCRA account alone, with no UPI, for a foreign pledge', () => {
     const pay = paymentDetailsOf({ ...domestic, fcra }, 'ABCD2345', 100_00, true);
-    expect(pay).toEqual({ reference: 'ABCD-2345', amountPaise: 100_00, upiLink: null, upiQrText: null, payeeName: fcra.bank.accountName, vpa: '', bank: fcra.bank, isForeignContribution: true });
+    expect(pay).toEqual({ reference: 'ABCD-2345', amountPaise: 100_00, upiLink: null, upiQrText: null, payeeName: fcra.bank.accountName, vpa: '', upiCapPaise: 1_00_000_00, bank: fcra.bank, isForeignContribution: true });
     expect(paymentDetailsOf({ ...domestic, fcra }, 'ABCD2345', 100_00)).toMatchObject({ vpa: 'sahay@sbi', bank: domestic.bank, isForeignContribution: false });
   });
 

@@ -7,6 +7,10 @@ import type { TPaymentDetails } from './create-donation.schema.ts';
 export interface PaymentSettings {
   vpa: string;
   payeeName: string;
+  /** The VPA is a verified merchant VPA, with its category code: only then a tap-to-pay link (issue 33). */
+  merchantCode: string | null;
+  /** UPI's limit on one payment: above it no UPI is offered at all, only the bank account. */
+  upiCapPaise: number;
   bank: { accountName: string; accountNumber: string; ifsc: string; bankName: string };
   /** How to reach the foundation: phone and e-mail as entered in settings. */
   contact: string;
@@ -32,6 +36,8 @@ export function paymentSettingsOf(settings: TSettings): PaymentSettings {
   return {
     vpa: settings.upiVpa,
     payeeName: settings.upiPayeeName,
+    merchantCode: settings.upiIsMerchant && settings.upiMerchantCode ? settings.upiMerchantCode : null,
+    upiCapPaise: settings.upiPerPaymentCapPaise,
     bank: { accountName: settings.bankAccountName, accountNumber: settings.bankAccountNumber, ifsc: settings.bankIfsc, bankName: settings.bankName },
     contact: [settings.phone, settings.email].filter((part) => part !== '').join(' / '),
     fcra: settings.fcraRegistrationNumber
@@ -53,20 +59,22 @@ export function foreignPaymentSettingsOf(payment: PaymentSettings): PaymentSetti
   // A foreign pledge whose registration has since been removed from settings: no account to show at
   // all (the pay step then says to contact the foundation), never the domestic one.
   const bank = payment.fcra?.bank ?? { accountName: '', accountNumber: '', ifsc: '', bankName: '' };
-  return { vpa: '', payeeName: bank.accountName, bank, contact: payment.contact, fcra: payment.fcra };
+  return { vpa: '', payeeName: bank.accountName, merchantCode: null, upiCapPaise: payment.upiCapPaise, bank, contact: payment.contact, fcra: payment.fcra };
 }
 
 /**
- * The `upi://pay` link (NPCI's deep-link parameters): pa = VPA, pn = payee, am = amount, cu = INR,
- * tn = a note, tr = the donation reference, which the bank statement then carries. The VPA keeps
- * its `@` (some UPI apps do not decode `%40`), and spaces are `%20`, never `+`. Null while no VPA or
- * no payee name is set.
+ * The `upi://pay` text (NPCI's deep-link parameters): pa = VPA, pn = payee, mc = the merchant
+ * category code of a merchant VPA, am = amount, cu = INR, tn = a note, tr = the donation reference,
+ * which the bank statement then carries. The VPA keeps its `@` (some UPI apps do not decode `%40`),
+ * and spaces are `%20`, never `+`. Null while no VPA or no payee name is set, or when the amount is
+ * above UPI's limit on one payment.
  */
-export function upiLinkOf(payment: PaymentSettings, reference: string, amountPaise: number): string | null {
-  if (!payment.vpa || !payment.payeeName) return null;
+export function upiPayTextOf(payment: PaymentSettings, reference: string, amountPaise: number): string | null {
+  if (!payment.vpa || !payment.payeeName || amountPaise > payment.upiCapPaise) return null;
   const params = [
     `pa=${payment.vpa}`,
     `pn=${encodeURIComponent(payment.payeeName)}`,
+    ...(payment.merchantCode ? [`mc=${payment.merchantCode}`] : []),
     `am=${rupeesText(amountPaise)}`,
     'cu=INR',
     `tn=${encodeURIComponent(`Donation ${formatReference(reference)}`)}`,
@@ -75,17 +83,27 @@ export function upiLinkOf(payment: PaymentSettings, reference: string, amountPai
   return `upi://pay?${params.join('&')}`;
 }
 
+/**
+ * How a pledge is paid (issue 33, "UPI links that apps accept"):
+ * - the QR code's text is the `upi://pay` text whenever UPI can take the amount: scanned from
+ *   another phone, a UPI app takes it from a personal VPA too;
+ * - the tap-to-pay link is offered only for a verified merchant VPA: Google Pay, PhonePe and BHIM
+ *   refuse a link with an amount to a personal VPA ("risk threshold exceeded", "bank limit"), so a
+ *   donor with a personal VPA gets the QR, the UPI ID to copy and the steps to pay by typing it;
+ * - above UPI's limit on one payment (`upiCapPaise`), no UPI at all: the bank account only.
+ */
 export function paymentDetailsOf(domestic: PaymentSettings, reference: string, amountPaise: number, isForeignContribution = false): TPaymentDetails {
   const payment = isForeignContribution ? foreignPaymentSettingsOf(domestic) : domestic;
-  const upiLink = upiLinkOf(payment, reference, amountPaise);
+  const upiPayText = upiPayTextOf(payment, reference, amountPaise);
   return {
     reference: formatReference(reference),
     amountPaise,
-    upiLink,
-    // The QR code encodes the same link: scanning it opens the UPI app exactly as tapping the link does.
-    upiQrText: upiLink,
+    upiLink: payment.merchantCode ? upiPayText : null,
+    upiQrText: upiPayText,
     payeeName: payment.payeeName,
-    vpa: payment.vpa,
+    // Above the limit the UPI ID is not shown either: typing it would be refused by the bank.
+    vpa: upiPayText ? payment.vpa : '',
+    upiCapPaise: payment.upiCapPaise,
     bank: payment.bank,
     isForeignContribution,
   };

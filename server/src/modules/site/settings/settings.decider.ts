@@ -9,6 +9,7 @@ import type { SettingsChanged } from '../site.events.ts';
 
 export const SETTINGS_CONFLICT = 'Someone else changed the settings meanwhile. Reload to see their changes.';
 export const APPROVAL_VALIDITY_ORDER = 'The approval cannot end before it begins: check the validity dates.';
+export const MERCHANT_CODE_REQUIRED = 'A merchant UPI ID needs its merchant category code (MCC): enter the 4 digits the bank gave.';
 
 /**
  * Pure: only what differs from the current values becomes part of the event. The admin saved over
@@ -33,6 +34,10 @@ export function decideSettingsChange(
   const next = { ...current, ...changed };
   if (next.approvalValidFrom && next.approvalValidUntil && next.approvalValidUntil < next.approvalValidFrom) {
     throw new AppError('BAD_REQUEST', { userMessage: APPROVAL_VALIDITY_ORDER, fieldErrors: { approvalValidUntil: [APPROVAL_VALIDITY_ORDER] } });
+  }
+  // A tap-to-pay link to a merchant VPA carries its category code (`mc`): without one, no link.
+  if (next.upiIsMerchant && !next.upiMerchantCode) {
+    throw new AppError('BAD_REQUEST', { userMessage: MERCHANT_CODE_REQUIRED, fieldErrors: { upiMerchantCode: [MERCHANT_CODE_REQUIRED] } });
   }
   return [{ type: 'SettingsChanged', data: { changes: changed, changedAt: command.now.toISOString() } }];
 }

@@ -84,6 +84,16 @@ export const ZSettingsSchema = z.object({
     .refine((value) => !value.endsWith('-FC'), 'A receipt prefix cannot end in -FC: that ending marks the foreign contributions’ series'),
   upiVpa: z.union([z.literal(''), z.string().trim().regex(UPI_VPA_PATTERN, 'Enter a UPI ID like name@bank')]),
   upiPayeeName: text(100),
+  /**
+   * The UPI ID is a verified merchant VPA (issue 33): only then is a tap-to-pay `upi://pay` link with
+   * an amount offered. Google Pay, PhonePe and BHIM refuse such a link to a personal VPA ("risk
+   * threshold exceeded"), so a personal one gets the QR to scan and the UPI ID to type instead.
+   */
+  upiIsMerchant: z.boolean(),
+  /** The merchant category code (`mc`) the bank gave the merchant VPA: 4 digits (8398 for charities). */
+  upiMerchantCode: z.union([z.literal(''), z.string().trim().regex(/^\d{4}$/, 'Enter the 4-digit merchant category code (MCC) the bank gave')]),
+  /** UPI's limit on one payment (₹1,00,000 for most banks): above it only a bank transfer is offered. */
+  upiPerPaymentCapPaise: z.number().int('Enter a whole number').min(100, 'Enter at least ₹1').max(10 ** 13, 'Too large'),
   bankAccountName: text(100),
   bankAccountNumber: z.union([z.literal(''), z.string().trim().regex(/^\d{9,18}$/, 'Enter 9 to 18 digits')]),
   bankIfsc: z.union([z.literal(''), z.string().trim().toUpperCase().regex(IFSC_PATTERN, 'Enter an IFSC like SBIN0001234')]),
@@ -125,6 +135,9 @@ export type TSettingKey = keyof TSettings;
 export const MONEY_SETTINGS = [
   'upiVpa',
   'upiPayeeName',
+  'upiIsMerchant',
+  'upiMerchantCode',
+  'upiPerPaymentCapPaise',
   'bankAccountName',
   'bankAccountNumber',
   'bankIfsc',

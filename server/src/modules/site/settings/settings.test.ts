@@ -6,7 +6,7 @@ import { deciderSpec, deepFreeze, refusalOf } from '#server/testing/deciders/dec
 import type { SettingsChanged } from '../site.events.ts';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
 import { MONEY_SETTINGS, MONEY_SETTINGS_FINANCE_ONLY, OTHER_SETTINGS_SETTINGS_STAFF_ONLY, type TSettings } from './settings.schema.ts';
-import { APPROVAL_VALIDITY_ORDER, decideSettingsChange, SETTINGS_CONFLICT } from './settings.decider.ts';
+import { APPROVAL_VALIDITY_ORDER, decideSettingsChange, MERCHANT_CODE_REQUIRED, SETTINGS_CONFLICT } from './settings.decider.ts';
 
 const now = new Date('2026-03-16T17:00:00.000Z');
 const changedAt = now.toISOString();
@@ -79,6 +79,22 @@ describe('decideSettingsChange', () => {
     });
   });
 
+  it('refuses a merchant UPI ID without its merchant category code, and takes it with one (issue 33)', () => {
+    const withUpi = { version: 4, settings: { ...DEFAULT_SETTINGS, upiVpa: 'sahay@sbi' } };
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 4, changes: { upiIsMerchant: true }, now, mayChangeMoney: true, mayChangeOther: false }, withUpi))).toMatchObject({
+      code: 'BAD_REQUEST',
+      userMessage: MERCHANT_CODE_REQUIRED,
+      fieldErrors: { upiMerchantCode: [MERCHANT_CODE_REQUIRED] },
+    });
+    expect(decideSettingsChange({ expectedVersion: 4, changes: { upiIsMerchant: true, upiMerchantCode: '8398' }, now, mayChangeMoney: true, mayChangeOther: false }, withUpi)).toEqual([
+      { type: 'SettingsChanged', data: { changes: { upiIsMerchant: true, upiMerchantCode: '8398' }, changedAt } },
+    ]);
+    // Clearing the code of a merchant VPA in force is refused too; clearing both is not.
+    const merchant = { version: 4, settings: { ...withUpi.settings, upiIsMerchant: true, upiMerchantCode: '8398' } };
+    expect(refusalOf(() => decideSettingsChange({ expectedVersion: 4, changes: { upiMerchantCode: '' }, now, mayChangeMoney: true, mayChangeOther: false }, merchant))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(decideSettingsChange({ expectedVersion: 4, changes: { upiIsMerchant: false, upiMerchantCode: '' }, now, mayChangeMoney: true, mayChangeOther: false }, merchant)).toHaveLength(1);
+  });
+
   describe('properties', () => {
     const keys = Object.keys(DEFAULT_SETTINGS) as (keyof TSettings)[];
     /** Another value of the same shape as the setting's default. */
@@ -87,6 +103,8 @@ describe('decideSettingsChange', () => {
       // The validity's two ends are drawn so that it never ends before it begins (that refusal has its own test).
       if (key === 'approvalValidFrom') return fc.constantFrom('', '2026-04-01', '2027-04-01');
       if (key === 'approvalValidUntil') return fc.constantFrom('', '2031-03-31', '2032-03-31');
+      // A merchant VPA always has its code here (a merchant without one is refused: its own test).
+      if (key === 'upiIsMerchant') return fc.constant(false);
       if (typeof sample === 'boolean') return fc.boolean();
       if (typeof sample === 'number') return fc.integer({ min: 0, max: 1_000_000 });
       if (typeof sample === 'string') return fc.constantFrom('', 'a', 'b');
@@ -153,6 +171,9 @@ describe('decideSettingsChange', () => {
       fcraBankAccountNumber: '40001234567',
       fcraBankIfsc: 'SBIN0000691',
       fcraBankName: 'State Bank of India, New Delhi Main Branch',
+      upiIsMerchant: true,
+      upiMerchantCode: '8398',
+      upiPerPaymentCapPaise: 25_000_00,
     };
 
     it('refuses every money setting, alone or with others, to an admin without finance, writing nothing', () => {

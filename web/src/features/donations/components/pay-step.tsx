@@ -70,23 +70,41 @@ export default function PayStep({
         <p>{t('donate.pay.referenceKeep')}</p>
       </div>
 
-      {pay.upiLink && pay.upiQrText && (
-        <section aria-labelledby="upi-heading" className="panel">
+      {pay.upiQrText && (
+        <section aria-labelledby="upi-heading" className="panel" data-testid="upi-section">
           <h3 id="upi-heading">{t('donate.pay.upiHeading')}</h3>
-          <p>{t('donate.pay.upiIntro')}</p>
+          {/* A tap-to-pay link only to a merchant VPA: UPI apps refuse one with an amount to a personal VPA (issue 33). */}
+          <p>{t(pay.upiLink ? 'donate.pay.upiIntro' : 'donate.pay.upiScanIntro')}</p>
           <div data-testid="upi-qr" data-qr-text={pay.upiQrText}>
             <QrSvg text={pay.upiQrText} label={t('donate.pay.qrLabel', { amount, payee: pay.payeeName, reference })} />
           </div>
-          <p>
-            <a className="btn btn-primary" href={pay.upiLink} data-testid="upi-link">
-              {t('donate.pay.openUpiApp', { amount })}
-            </a>
-          </p>
-          <p className="field-hint">{t('donate.pay.upiLinkHint')}</p>
+          {pay.upiLink ? (
+            <>
+              <p>
+                <a className="btn btn-primary" href={pay.upiLink} data-testid="upi-link">
+                  {t('donate.pay.openUpiApp', { amount })}
+                </a>
+              </p>
+              <p className="field-hint">{t('donate.pay.upiLinkHint')}</p>
+            </>
+          ) : (
+            <>
+              <h4 id="upi-steps-heading">{t('donate.pay.upiStepsHeading')}</h4>
+              <ol aria-labelledby="upi-steps-heading" data-testid="upi-steps">
+                <li>{t('donate.pay.upiStepOpen')}</li>
+                <li>{t('donate.pay.upiStepVpa', { vpa: pay.vpa, payee: pay.payeeName })}</li>
+                <li>{t('donate.pay.upiStepAmount', { amount })}</li>
+                <li>{t('donate.pay.upiStepRemark', { reference })}</li>
+              </ol>
+            </>
+          )}
           <CopyField label={t('donate.pay.vpa')} value={pay.vpa} onCopy={announce} testId="copy-vpa" />
           <CopyField label={t('donate.pay.payee')} value={pay.payeeName} onCopy={announce} isMono={false} />
           <CopyField label={t('donate.pay.amount')} value={rupeesText(pay.amountPaise)} onCopy={announce} />
         </section>
+      )}
+      {!pay.upiQrText && !pay.isForeignContribution && pay.amountPaise > pay.upiCapPaise && (
+        <p data-testid="upi-above-cap">{t('donate.pay.aboveUpiCap', { cap: formatMoney(pay.upiCapPaise) })}</p>
       )}
 
       {hasBankDetails && (
@@ -98,7 +116,7 @@ export default function PayStep({
           ))}
         </section>
       )}
-      {!pay.upiLink && !hasBankDetails && (
+      {!pay.upiQrText && !hasBankDetails && (
         <Notice tone="warning">
           <p>{t('donate.pay.noDetails')}</p>
         </Notice>

@@ -36,7 +36,9 @@ export default function PaymentDetails({
   const { announce, region } = useCopyAnnouncer();
   const amount = formatMoney(feePaise);
   const payee = settings.upiPayeeName || settings.foundationName[lang] || settings.foundationName.en;
-  const upiLink = upiFeeLink({ vpa: settings.upiVpa, payeeName: payee, amountPaise: feePaise, regNo });
+  const merchantCode = settings.upiIsMerchant && settings.upiMerchantCode ? settings.upiMerchantCode : null;
+  // The QR's text; a tap-to-pay link only to a merchant VPA, since UPI apps refuse one with an amount to a personal VPA (issue 33).
+  const upiLink = upiFeeLink({ vpa: settings.upiVpa, payeeName: payee, amountPaise: feePaise, regNo, merchantCode });
   const bankRows = [
     { label: t(`${P}.accountName`), value: settings.bankAccountName, isMono: false },
     { label: t(`${P}.accountNumber`), value: settings.bankAccountNumber, isMono: true },
@@ -59,15 +61,19 @@ export default function PaymentDetails({
       {upiLink && (
         <section className="panel" aria-labelledby={`upi-${regNo}`}>
           <h3 id={`upi-${regNo}`}>{t(`${P}.upiHeading`)}</h3>
-          <p>{t(`${P}.upiIntro`)}</p>
+          <p>{t(merchantCode ? `${P}.upiIntro` : `${P}.upiScanIntro`)}</p>
           <div data-testid="fee-upi-qr" data-qr-text={upiLink}>
             <QrSvg text={upiLink} label={t(`${P}.qrLabel`, { amount, payee, regNo })} />
           </div>
-          <p>
-            <a className="btn btn-primary" href={upiLink} data-testid="fee-upi-link">
-              {t(`${P}.openUpi`, { amount })}
-            </a>
-          </p>
+          {merchantCode ? (
+            <p>
+              <a className="btn btn-primary" href={upiLink} data-testid="fee-upi-link">
+                {t(`${P}.openUpi`, { amount })}
+              </a>
+            </p>
+          ) : (
+            <p data-testid="fee-upi-steps">{t(`${P}.upiTypeSteps`, { vpa: settings.upiVpa, amount, regNo })}</p>
+          )}
           <CopyField label={t(`${P}.vpa`)} value={settings.upiVpa} onCopy={announce} />
           <CopyField label={t(`${P}.payee`)} value={payee} onCopy={announce} isMono={false} />
         </section>

@@ -85,6 +85,9 @@ const GROUPS: ReadonlyArray<{ id: string; legend: MessageKey; fields: FieldSpec[
     fields: [
       { key: 'upiVpa', kind: 'text' },
       { key: 'upiPayeeName', kind: 'text' },
+      { key: 'upiIsMerchant', kind: 'boolean' },
+      { key: 'upiMerchantCode', kind: 'text' },
+      { key: 'upiPerPaymentCapPaise', kind: 'rupees' },
       { key: 'bankAccountName', kind: 'text' },
       { key: 'bankAccountNumber', kind: 'text' },
       { key: 'bankIfsc', kind: 'text' },
@@ -354,7 +357,9 @@ function SettingsForm({ loaded, update, justSaved, onReload, canChangeMoney, can
             ? t('admin.settings.percentHint')
             : key === 'form10bdDueOn' || key === 'form10beDueOn'
               ? t('admin.settings.monthDayHint')
-              : undefined;
+              : key === 'upiMerchantCode'
+                ? t('admin.settings.merchantCodeHint')
+                : undefined;
       const hint = [lockReason, kindHint].filter(Boolean).join(' ') || undefined;
       const type = kind === 'email' ? 'email' : kind === 'tel' ? 'tel' : kind === 'url' ? 'url' : kind === 'date' ? 'date' : 'text';
       const inputMode = kind === 'count' ? 'numeric' : kind === 'rupees' || kind === 'percent' ? 'decimal' : undefined;
