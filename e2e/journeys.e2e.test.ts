@@ -181,6 +181,7 @@ describe('issue 32: the six journeys at 360 px', () => {
       await expectLanguage(page, lang);
       const form = page.getByTestId('donate-form');
       expect(await form.locator('input[name="referralId"]').inputValue()).toBe(member.userId);
+      await expect.poll(() => form.textContent(), UI_WAIT).toContain(say(lang, 'donate.referralCredited', { name: 'Sunita Devi' }));
       await checkPage(page, `donate from a member's link (${lang})`);
       await form.getByLabel(say(lang, 'donate.amount')).fill('500');
       await form.getByLabel(say(lang, 'donate.citizenshipIndian')).check();
@@ -192,6 +193,9 @@ describe('issue 32: the six journeys at 360 px', () => {
       await page.getByTestId('pay-step').waitFor(UI_WAIT);
       const reference = ((await page.getByTestId('donation-reference').textContent()) ?? '').trim();
       expect(reference).toMatch(REFERENCE);
+      // The UPI app opens with the foundation's UPI ID, the amount and the reference.
+      const upi = new URL((await page.getByTestId('upi-link').getAttribute('href')) ?? '');
+      expect([upi.protocol, upi.searchParams.get('pa'), upi.searchParams.get('am'), upi.searchParams.get('tn')]).toEqual(['upi:', SETTINGS.upiVpa, '500.00', `Donation ${reference}`]);
       await checkPage(page, `donate pay step (${lang})`);
 
       // The UTR from the UPI app, and its screenshot.
@@ -312,6 +316,7 @@ describe('issue 32: the six journeys at 360 px', () => {
       await expect.poll(() => page.getByRole('status').first().textContent(), UI_WAIT).toContain(say(lang, 'register.welcome', { name: 'Sita Kumari' }).split('!')[0]!);
       await page.waitForURL((url) => url.pathname === '/dashboard', UI_WAIT);
       await waitForApp(page);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), UI_WAIT).toBe(say(lang, 'dashboard.welcome', { name: 'Sita Kumari' }));
       await expectLanguage(page, lang);
       await checkPage(page, `newcomer's dashboard (${lang})`);
       expect(consoleErrors).toEqual([]);
