@@ -186,7 +186,8 @@ describe('issue 32: the six journeys at 360 px', () => {
       await form.getByLabel(say(lang, 'donate.amount')).fill('500');
       await form.getByLabel(say(lang, 'donate.citizenshipIndian')).check();
       await form.getByLabel(say(lang, 'donate.name')).fill('Meera Sharma');
-      await form.getByLabel(say(lang, 'donate.phone')).fill(mobile());
+      const donorPhone = mobile();
+      await form.getByLabel(say(lang, 'donate.phone')).fill(donorPhone);
       await form.getByRole('button', { name: say(lang, 'donate.submit') }).click();
 
       // The pay step: the reference to write in the remark.
@@ -213,6 +214,18 @@ describe('issue 32: the six journeys at 360 px', () => {
       expect(await page.getByTestId('donation-found').getByRole('heading', { level: 2 }).textContent()).toBe(say(lang, 'donationStatus.found', { reference }));
       await expectLanguage(page, lang);
       await checkPage(page, `donation status (${lang})`);
+
+      // Days later, on the same phone: the reference is remembered; only the phone number is asked.
+      await page.goto(`/donate/status?lang=${lang}`);
+      await waitForApp(page);
+      const lookup = page.getByTestId('status-form');
+      const remembered = lookup.locator('[name=reference]');
+      await expect.poll(() => remembered.inputValue(), UI_WAIT).toBe(reference);
+      expect(await lookup.textContent()).toContain(say(lang, 'donationStatus.referenceFromDevice'));
+      await lookup.locator('[name=contact]').fill(donorPhone);
+      await lookup.getByRole('button', { name: say(lang, 'donationStatus.submit') }).click();
+      await expect.poll(() => page.getByTestId('donation-state').textContent(), UI_WAIT).toBe(say(lang, 'donation.statuses.proof_received'));
+      await checkPage(page, `donation status, remembered (${lang})`);
       expect(consoleErrors).toEqual([]);
       await page.context().close();
     });
