@@ -138,6 +138,9 @@ export async function createRenderer(options: { template: string; manifest: Buil
     const meta = createPageMetaCollector();
     const body = renderToString(<App lang={lang} site={new SiteDataStore(site)} router={{ ssrPath: path, ssrSearch: search }} meta={meta} isShell={isShell} />);
     if (isShell) meta.isNoIndex = true;
+    // A member's or staff page comes as the shell, its own title only with its code: until then the
+    // foundation's name, so that the page is never without a title (WCAG 2.4.2; axe document-title).
+    if (isShell && !meta.title) meta.title = data.settings.foundationName[lang] || data.settings.foundationName.en;
 
     // The shell's page is chosen by the client (it depends on who is signed in); nothing to preload.
     const page = route?.page ?? (isShell ? undefined : notFoundPage);

@@ -116,6 +116,9 @@ describe('server rendering', () => {
     expect(shell.status).toBe(200);
     expect(bootData(shell.html).isShell).toBe(true);
     expect(shell.html).toContain('<meta name="robots" content="noindex">');
+    // Never without a title while its page loads: the foundation's name, in the page's language.
+    expect(shell.html).toContain('<title>Sahay Foundation</title>');
+    expect(render('/dashboard?lang=hi').html).toContain('<title>सहाय फ़ाउंडेशन</title>');
     expect(render('/admin-login').html).toContain('Admin login');
     expect(bootData(render('/admin-login').html).isShell).toBe(false);
   });
