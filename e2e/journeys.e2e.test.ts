@@ -194,9 +194,12 @@ describe('issue 32: the six journeys at 360 px', () => {
       await page.getByTestId('pay-step').waitFor(UI_WAIT);
       const reference = ((await page.getByTestId('donation-reference').textContent()) ?? '').trim();
       expect(reference).toMatch(REFERENCE);
-      // The UPI app opens with the foundation's UPI ID, the amount and the reference.
-      const upi = new URL((await page.getByTestId('upi-link').getAttribute('href')) ?? '');
+      // The QR a UPI app scans carries the foundation's UPI ID, the amount and the reference; the
+      // UPI ID is a personal one, so no tap-to-pay link (apps refuse it), the steps to type it instead (issue 33).
+      const upi = new URL((await page.getByTestId('upi-qr').getAttribute('data-qr-text')) ?? '');
       expect([upi.protocol, upi.searchParams.get('pa'), upi.searchParams.get('am'), upi.searchParams.get('tn')]).toEqual(['upi:', SETTINGS.upiVpa, '500.00', `Donation ${reference}`]);
+      expect(await page.getByTestId('upi-link').count()).toBe(0);
+      expect(await page.getByTestId('upi-steps').locator('li').nth(1).textContent()).toBe(say(lang, 'donate.pay.upiStepVpa', { vpa: SETTINGS.upiVpa, payee: SETTINGS.upiPayeeName }));
       await checkPage(page, `donate pay step (${lang})`);
 
       // The UTR from the UPI app, and its screenshot.
