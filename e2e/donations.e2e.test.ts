@@ -618,7 +618,7 @@ describe('donations in Chromium', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const { page, consoleErrors } = await harness.page({ width: 360 });
     const texts = {
-      en: { name: 'Your name', submit: 'Next: pay', steps: 'Type sahayfoundation@sbi and check that the name shown is Sahay Foundation.', cap: 'UPI takes at most ₹50,000 in one payment: please pay this amount by bank transfer.' },
+      en: { name: 'Your name', submit: 'Continue to payment', steps: 'Type sahayfoundation@sbi and check that the name shown is Sahay Foundation.', cap: 'UPI takes at most ₹50,000 in one payment: please pay this amount by bank transfer.' },
       hi: { name: 'आपका नाम', submit: 'आगे: भुगतान करें', steps: 'sahayfoundation@sbi टाइप करें और देखें कि दिखने वाला नाम Sahay Foundation है।', cap: 'यूपीआई से एक बार में अधिकतम ₹50,000 दिए जा सकते हैं: कृपया यह राशि बैंक ट्रांसफ़र से दें।' },
     } as const;
     for (const [lang, amount] of [
