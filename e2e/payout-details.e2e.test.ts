@@ -213,6 +213,14 @@ describe('payout details on the profile in Chromium', () => {
       expect(dialogs[2]?.type).toBe('beforeunload');
       expect(await input('accountNumber').inputValue()).toBe('301245678901');
 
+      // The browser's Forward (to the dashboard visited before) asks too; staying keeps the page, its
+      // address and what was typed. (Back would leave the app's document: the browser's own question.)
+      await page.goForward({ timeout: 3000 }).catch(() => undefined);
+      await expect.poll(() => dialogs.length).toBe(4);
+      expect(dialogs[3]).toEqual({ type: 'confirm', message: text.leave });
+      expect(new URL(page.url()).pathname).toBe('/profile');
+      expect(await input('accountNumber').inputValue()).toBe('301245678901');
+
       // Save: the read-back and its Confirm come into view whole, above the fixed bottom menu.
       await details.getByRole('button', { name: text.save }).click();
       const confirmation = page.getByTestId('payout-confirmation');
@@ -224,7 +232,7 @@ describe('payout details on the profile in Chromium', () => {
 
       // Still unsaved while the read-back waits for its Confirm.
       await menu.getByRole('link', { name: text.dashboardMenu }).click();
-      await expect.poll(() => dialogs.length).toBe(4);
+      await expect.poll(() => dialogs.length).toBe(5);
       expect(new URL(page.url()).pathname).toBe('/profile');
 
       // Confirmed: the status says when, and leaving asks nothing any more.
@@ -234,7 +242,7 @@ describe('payout details on the profile in Chromium', () => {
       await page.screenshot({ path: path.join(SHOTS_DIR, `saved-at-${lang}-360x740.png`) });
       await menu.getByRole('link', { name: text.dashboardMenu }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard');
-      expect(dialogs).toHaveLength(4);
+      expect(dialogs).toHaveLength(5);
 
       // Typed again and left on purpose: the page goes, and what was typed with it.
       await page.goBack();
@@ -243,7 +251,15 @@ describe('payout details on the profile in Chromium', () => {
       answer = 'accept';
       await menu.getByRole('link', { name: text.dashboardMenu }).click();
       await page.waitForURL((url) => url.pathname === '/dashboard');
-      expect(dialogs).toHaveLength(5);
+      expect(dialogs).toHaveLength(6);
+
+      // Typed again and left by Back on purpose: the browser goes back where it was headed.
+      await page.goBack();
+      await details.waitFor();
+      await input('upiId').fill('asha.back@oksbi');
+      await page.goBack({ timeout: 3000 }).catch(() => undefined);
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      expect(dialogs).toHaveLength(7);
       expect(consoleErrors).toEqual([]);
       await page.context().close();
     },
