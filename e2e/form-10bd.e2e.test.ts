@@ -1,27 +1,13 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callProcedure, expectAccessible, expectNoSideScroll, indiaDay, signIn, startHarness, tokenFor, waitForApp, type Harness, type HarnessAccount } from './harness.ts';
+import { lastFinancialYear, personalPan } from './tax-year.ts';
 
 /** The downloaded statements, to be looked at by a person. */
 const SHOTS_DIR = process.env.SAHAY_E2E_SHOTS ?? path.join(os.tmpdir(), 'sahay-e2e-form-10bd');
-
-/** The financial year that ended last 31 March (the page offers it first), and a day in it. */
-function lastFinancialYear(): { fy: string; day: string } {
-  const now = new Date();
-  const startYear = now.getUTCMonth() >= 3 ? now.getUTCFullYear() - 1 : now.getUTCFullYear() - 2;
-  return { fy: `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`, day: `${startYear + 1}-02-10` };
-}
-
-/** A PAN of this run (the fourth letter P: a person). */
-function personalPan(): string {
-  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-  const pick = () => letters[crypto.randomInt(letters.length)]!;
-  return `${pick()}${pick()}${pick()}P${pick()}${String(crypto.randomInt(1000, 9999))}${pick()}`;
-}
 
 /**
  * Issue 31: finance files a year's Form 10BD from /admin/form-10bd at 360 × 740. The statement is
