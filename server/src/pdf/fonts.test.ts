@@ -64,11 +64,13 @@ describe('the shaping cache of the PDF fonts', () => {
     latin.layout('02/05/2027');
     latin.layout('₹7,345.00');
     expect([isShapingCached('संख्या:'), isShapingCached('(संख्या),'), isShapingCached('02/05/2027'), isShapingCached('₹7,345.00')]).toEqual([true, true, true, true]);
-    // A phone or account number is a person's: shaped afresh, never kept.
+    // A phone or account number is a person's: shaped afresh, never kept, with or without dashes.
     latin.layout('9876501234');
     deva.layout('98765');
+    latin.layout('98765-01234');
+    latin.layout('301245678901');
     deva.layout('ज़ुबैदा:');
-    expect([isShapingCached('9876501234'), isShapingCached('98765'), isShapingCached('ज़ुबैदा:')]).toEqual([false, false, false]);
+    expect([isShapingCached('9876501234'), isShapingCached('98765'), isShapingCached('98765-01234'), isShapingCached('301245678901'), isShapingCached('ज़ुबैदा:')]).toEqual([false, false, false, false, false]);
   });
 });
 

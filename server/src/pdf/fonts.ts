@@ -77,21 +77,20 @@ export function markShareable(...texts: readonly (string | null | undefined)[]):
 
 /**
  * Whether a text may be shaped once per process: a marked word (see markShareable), that word with
- * punctuation before or after it ("संख्या:" of the label "पंजीकरण संख्या"), or a short figure of
- * digits and separators with no letters (a date, an amount, a page number: "02/05/2026",
- * "₹5,000.00", "12"). Longer runs of bare digits (a phone number, an account number) are not.
+ * punctuation before or after it ("संख्या:" of the label "पंजीकरण संख्या"), or a figure that names
+ * nobody — a date ("02/05/2026"), an amount ("₹5,000.00", "12500.50"), a financial year
+ * ("2026-27") or a number of at most 4 digits (a page, a count). A longer bare run of digits (a
+ * phone or account number, with or without dashes) is not.
  */
 function isShareable(text: string): boolean {
   if (shareable.has(text)) return true;
   const word = text.replace(EDGE_PUNCTUATION, '');
   if (word !== text && word !== '' && shareable.has(word)) return true;
-  return FIGURE.test(text) && (SEPARATOR.test(text) || text.replace(/\D/g, '').length <= 4);
+  return FIGURES.some((figure) => figure.test(word));
 }
 
 const EDGE_PUNCTUATION = /^[(["'“‘]+|[)\]"'”’:;,.!?]+$/gu;
-/** A figure: digits with the separators of dates and amounts, a rupee sign, nothing else. */
-const FIGURE = /^[₹+\-–]?[\d][\d/.,:\-–]*$/u;
-const SEPARATOR = /[/.,:\-–]/u;
+const FIGURES = [/^\d{1,4}$/u, /^\d{2}\/\d{2}\/\d{4}$/u, /^\d{4}-\d{2}$/u, /^₹?\d{1,3}(,\d{2,3})*\.\d{2}$/u, /^₹\d{1,3}(,\d{2,3})*$/u, /^\d+\.\d{2}$/u];
 
 /** For tests: whether any face holds the shaping of `text` now. */
 export function isShapingCached(text: string): boolean {
