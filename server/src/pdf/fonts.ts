@@ -92,6 +92,12 @@ function isShareable(text: string): boolean {
 const EDGE_PUNCTUATION = /^[(["'“‘]+|[)\]"'”’:;,.!?]+$/gu;
 const FIGURES = [/^\d{1,4}$/u, /^\d{2}\/\d{2}\/\d{4}$/u, /^\d{4}-\d{2}$/u, /^₹?\d{1,3}(,\d{2,3})*\.\d{2}$/u, /^₹\d{1,3}(,\d{2,3})*$/u, /^\d+\.\d{2}$/u];
 
+/** Whether every word of a text may be kept for the life of the process (its lines too: text.ts). */
+export function isShareableText(text: string): boolean {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.every(isShareable);
+}
+
 /** For tests: whether any face holds the shaping of `text` now. */
 export function isShapingCached(text: string): boolean {
   return caches.some((runs) => [...runs.keys()].some((key) => key.endsWith(text) || key.endsWith(`${text} `)));

@@ -352,7 +352,7 @@ export class PdfLayout {
      * One row: into `section` (THead or TBody) as a TR of `cellType` cells, or, with no section, as
      * an artifact (the header row repeated on a further page, which a reader has already heard).
      */
-    const drawRow = (row: { lines: TextLine[][]; height: number; style: TextStyle }, shaded: boolean, section?: PDFKit.PDFStructureElement, cellType: 'TH' | 'TD' = 'TD') => {
+    const drawRow = (row: { lines: (readonly TextLine[])[]; height: number; style: TextStyle }, shaded: boolean, section?: PDFKit.PDFStructureElement, cellType: 'TH' | 'TD' = 'TD') => {
       if (shaded) this.artifact('Layout', () => this.doc.save().rect(this.left, this.cursor, this.contentWidth, row.height).fill('#eeeeee').restore());
       const tableRow = section ? this.doc.struct('TR') : undefined;
       if (tableRow) section!.add(tableRow);

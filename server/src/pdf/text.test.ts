@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEVANAGARI_TEST_WORDS } from './devanagari-test-words.ts';
-import { openPdfFonts, resolvePdfFontFile } from './fonts.ts';
+import { markShareable, openPdfFonts, resolvePdfFontFile } from './fonts.ts';
 import reference from './harfbuzz-reference.json' with { type: 'json' };
 import { createPdfLayout } from './pdf-layout.ts';
-import { fontFor, layoutText, splitScriptRuns } from './text.ts';
+import { breakLines, fontFor, layoutText, splitScriptRuns } from './text.ts';
 
 describe('script runs', () => {
   it('cuts a mixed string where the script changes, spaces and punctuation staying in the run they follow', () => {
@@ -103,6 +103,22 @@ describe('line breaking', () => {
       while (consumed.length < piece.length) consumed += clusters[at++];
       expect(consumed).toBe(piece);
     }
+  });
+
+  it('lays out a text that names nobody once per process, with the lines it would get afresh; a person’s words each time', () => {
+    const declaration = 'यह दान संस्था के उद्देश्यों के लिए प्राप्त हुआ है; received for the foundation’s objects, 2026-27.';
+    markShareable('यह दान संस्था के उद्देश्यों के लिए प्राप्त हुआ है; received for the foundation’s objects,');
+    const style = { size: 9, width: 140 };
+    const first = layoutText(pdf.doc, declaration, style);
+    const other = createPdfLayout({ title: 'other', createdAt: new Date('2026-01-02T00:00:00Z') });
+    expect(layoutText(other.doc, declaration, style)).toBe(first);
+    expect(first).toEqual(breakLines(other.doc, declaration, style));
+    // Another width or size is another layout.
+    expect(layoutText(other.doc, declaration, { size: 9, width: 200 })).not.toBe(first);
+    const named = 'यह दान श्रीमती ज़ुबैदा ख़ातून से प्राप्त हुआ है।';
+    const once = layoutText(pdf.doc, named, style);
+    expect(layoutText(other.doc, named, style)).not.toBe(once);
+    expect(layoutText(other.doc, named, style)).toEqual(once);
   });
 
   it('keeps an empty line as a line, so blank lines in a text keep their height', () => {

@@ -1,5 +1,5 @@
 import type { PdfFontName } from './fonts.ts';
-import { openPdfFonts } from './fonts.ts';
+import { isShareableText, openPdfFonts } from './fonts.ts';
 
 /**
  * Text in two scripts on one line. Noto Sans Devanagari has no Latin letters and Noto Sans no
@@ -113,7 +113,25 @@ const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
  * alone is wider than the line (then between grapheme clusters, so a conjunct is never cut).
  * Newlines start a new line; an empty paragraph keeps its height.
  */
-export function layoutText(doc: PDFKit.PDFDocument, text: string, style: TextStyle & { width: number }): TextLine[] {
+export function layoutText(doc: PDFKit.PDFDocument, text: string, style: TextStyle & { width: number }): readonly TextLine[] {
+  // A text that names nobody (a label, a declaration, the foundation's details: fonts.ts) is laid
+  // out once per process: its lines depend only on the words, the fonts, the size and the width.
+  const key = isShareableText(text) ? `${style.size}\u0000${style.bold ? 1 : 0}\u0000${style.width}\u0000${text}` : null;
+  const known = key === null ? undefined : laidOut.get(key);
+  if (known) return known;
+  const lines = breakLines(doc, text, style);
+  if (key !== null) {
+    if (laidOut.size >= LAID_OUT_ENTRIES) laidOut.clear();
+    laidOut.set(key, lines);
+  }
+  return lines;
+}
+
+/** Texts laid out and kept (each a few lines of runs) before the cache starts again. */
+const LAID_OUT_ENTRIES = 5_000;
+const laidOut = new Map<string, readonly TextLine[]>();
+
+export function breakLines(doc: PDFKit.PDFDocument, text: string, style: TextStyle & { width: number }): TextLine[] {
   const lines: TextLine[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     const words = paragraph.split(/[ \t]+/).filter(Boolean);
