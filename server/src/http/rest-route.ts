@@ -161,8 +161,8 @@ export function restRoutesOf(modules: readonly SahayModule[]): RestRoute[] {
  * The Express routers served under /api, generated from the declarations: `sessionless` before the
  * session middleware (its routes read no cookie, so no CSRF refusal), `api` after it.
  */
-/** A signed webhook's body as sent, whatever its content type; as large as a JSON body may be. */
-const rawBody = express.raw({ type: () => true, limit: '1mb' });
+/** A signed webhook's body as sent, whatever its content type; no larger than a JSON body may be (JSON_BODY_LIMIT in app.ts). */
+const rawBody = express.raw({ type: () => true, limit: '64kb' });
 
 export function restRouters(routes: readonly RestRoute[], services: Services, options: { pages: ReadonlySet<string>; json: RequestHandler }): { sessionless: Router; api: Router } {
   const sessionless = Router();

@@ -137,7 +137,7 @@ export const donationsRest: readonly RestRoute[] = [
     request: ZConfirmOnlinePaymentRequestSchema,
     response: ZConfirmOnlinePaymentResponseSchema,
     status: 200,
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 413],
     handler: async ({ res, services, meta, body }) => {
       res.status(200).json(await confirmCheckoutPayment(services, body(), meta));
     },

@@ -177,7 +177,7 @@ export async function handleRazorpayWebhook(
   meta: RequestMeta,
 ): Promise<WebhookAnswer> {
   const config = services.config.razorpay;
-  if (!config) throw new AppError('NOT_FOUND', { userMessage: 'Online payments are not set up.' });
+  if (!config) throw new AppError('NOT_FOUND', { userMessage: ONLINE_PAYMENTS_OFF });
   if (!isRazorpaySignature(delivery.rawBody, delivery.signature, config.webhookSecret)) {
     throw new AppError('BAD_REQUEST', { userMessage: WEBHOOK_SIGNATURE_INVALID });
   }
