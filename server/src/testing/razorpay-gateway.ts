@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RazorpayConfig } from '#server/config';
-import { razorpaySignature } from '#server/modules/donations/online/razorpay-client';
+import { razorpaySignature } from '#server/modules/donations/donations.api';
 
 /**
  * Razorpay on 127.0.0.1, for tests (the gateway cannot be reached from these machines): the

@@ -88,7 +88,7 @@ export async function recordOnlinePayment(
   const now = services.now();
   // Set by the decision (of the attempt that committed: the last one).
   const decision: { outcome: OnlinePaymentOutcome } = { outcome: { kind: 'duplicate' } };
-  const { state } = await handleCommand(services, {
+  await handleCommand(services, {
     async read(tx) {
       const versions: Record<string, number | null> = {};
       const donation = input.reference ? await foldStream(services.eventStore, tx, donationStreamId(input.reference), evolveDonation, noDonation) : { state: noDonation, versions: {} };
