@@ -11,7 +11,7 @@ import { donationStreamId, gatewayEventStreamId, onlinePaymentStreamId, type Don
 import { lockSerialSlot } from '../verification/verify-donation.ts';
 import { indiaDateOf } from '../receipts/receipt-serial.ts';
 import { decideOnlinePayment, flagReasonOf, type CapturedPayment, type OnlinePaymentOutcome, type OnlinePaymentState } from './online-payment.decider.ts';
-import { isRazorpaySignature, razorpayClientOf, type GatewayOrder } from './razorpay-client.ts';
+import { isRazorpaySignature, razorpayClientOf, type GatewayOrder, type RazorpayClient } from './razorpay-client.ts';
 
 /** What the page needs to open Checkout for a pledge (issue 33, "Names over the API"). */
 export interface CheckoutOrder {
@@ -32,9 +32,10 @@ export async function openOrder(
 ): Promise<CheckoutOrder | null> {
   const config = services.config.razorpay;
   if (!config || pledge.isForeignContribution) return null;
-  const client = razorpayClientOf(config);
+  let client: RazorpayClient;
   let order: GatewayOrder;
   try {
+    client = razorpayClientOf(config);
     order = await client.createOrder({ amountPaise: pledge.amountPaise, receipt: formatReference(pledge.reference), notes: { reference: formatReference(pledge.reference), cause: pledge.cause } });
   } catch (error) {
     services.log.warn({ err: describeGatewayError(error), reference: pledge.reference }, 'payment gateway: no order for the pledge; it is paid by UPI or bank transfer');
