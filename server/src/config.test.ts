@@ -54,6 +54,18 @@ describe('loadConfig', () => {
     expect([config.SMS_PROVIDER, config.SMS_HTTP_URL, config.SMS_SENDER_ID]).toEqual(['http', 'https://sms.example/send', 'SAHAYF']);
   });
 
+  it('takes online payments only with all three Razorpay keys, and names the ones missing from a partial set', () => {
+    expect(loadConfig({}).razorpay).toBeNull();
+    const keys = { RAZORPAY_KEY_ID: 'rzp_test_AbC123', RAZORPAY_KEY_SECRET: 'key-secret-1', RAZORPAY_WEBHOOK_SECRET: 'hook-secret-1' };
+    expect(loadConfig(keys).razorpay).toEqual({ keyId: 'rzp_test_AbC123', keySecret: 'key-secret-1', webhookSecret: 'hook-secret-1', apiBase: 'https://api.razorpay.com' });
+    expect(loadConfig({ ...keys, RAZORPAY_API_BASE: 'http://127.0.0.1:4010/' }).razorpay?.apiBase).toBe('http://127.0.0.1:4010');
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: keys.RAZORPAY_KEY_ID })).toThrow(/RAZORPAY_KEY_SECRET: required when RAZORPAY_KEY_ID is set/);
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: keys.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: 'key-secret-1' })).toThrow(/RAZORPAY_WEBHOOK_SECRET: required when RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET are set/);
+    expect(() => loadConfig({ ...keys, RAZORPAY_KEY_ID: 'AbC123' })).toThrow(/RAZORPAY_KEY_ID: must be a Razorpay key ID/);
+    // The API's address alone is no partial set: it has a default.
+    expect(loadConfig({ RAZORPAY_API_BASE: 'http://127.0.0.1:4010' }).razorpay).toBeNull();
+  });
+
   it('requires a master key in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SAHAY_MASTER_KEY: required/);
   });

@@ -75,11 +75,28 @@ const ZConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  // Online payments through Razorpay (issue 33): the API key's ID and secret and the webhook's
+  // secret, all three or none (without them the page is as before); the API's address for tests only.
+  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must be a Razorpay key ID (rzp_test_… or rzp_live_…)').optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  RAZORPAY_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com'),
 });
 
 /** The variables that must be set together for object storage; the optional ones count as a partial set too. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_OPTIONAL = ['S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
+/** The variables that must be set together for online payments. */
+const RAZORPAY_REQUIRED = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+
+/** The payment gateway's keys and address, when all three keys are set. */
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** https://api.razorpay.com, or a test's local server. */
+  apiBase: string;
+}
 
 export type FilesConfig =
   | { kind: 'db' }
@@ -92,6 +109,8 @@ export type Config = z.infer<typeof ZConfigSchema> & {
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; ownerUrl?: string };
   queue: { kind: 'in-process' } | { kind: 'bullmq'; url: string };
   files: FilesConfig;
+  /** Null: no online payments, the pledge is paid by UPI or bank transfer as before. */
+  razorpay: RazorpayConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -152,6 +171,13 @@ export function loadConfig(env?: NodeJS.ProcessEnv): Config {
     const lines = s3Missing.map((name) => `  ${name}: required when ${s3Set.join(', ')} ${s3Set.length === 1 ? 'is' : 'are'} set (object storage needs all of ${S3_REQUIRED.join(', ')}; set none to keep files in the database)`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const razorpaySet = RAZORPAY_REQUIRED.filter((name) => raw[name] !== undefined);
+  if (razorpaySet.length > 0 && razorpaySet.length < RAZORPAY_REQUIRED.length) {
+    const lines = RAZORPAY_REQUIRED.filter((name) => raw[name] === undefined).map(
+      (name) => `  ${name}: required when ${razorpaySet.join(', ')} ${razorpaySet.length === 1 ? 'is' : 'are'} set (online payments need all of ${RAZORPAY_REQUIRED.join(', ')}; set none to take payments by UPI and bank transfer only)`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   if (raw.SMS_PROVIDER === 'http' && !raw.SMS_HTTP_URL) {
     throw new ConfigError('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http (the gateway each text message is posted to)');
   }
@@ -182,5 +208,9 @@ export function loadConfig(env?: NodeJS.ProcessEnv): Config {
             forcePathStyle: raw.S3_FORCE_PATH_STYLE === 'true',
           }
         : { kind: 'db' },
+    razorpay:
+      raw.RAZORPAY_KEY_ID && raw.RAZORPAY_KEY_SECRET && raw.RAZORPAY_WEBHOOK_SECRET
+        ? { keyId: raw.RAZORPAY_KEY_ID, keySecret: raw.RAZORPAY_KEY_SECRET, webhookSecret: raw.RAZORPAY_WEBHOOK_SECRET, apiBase: raw.RAZORPAY_API_BASE.replace(/\/$/, '') }
+        : null,
   };
 }

@@ -127,6 +127,8 @@ export interface RestRoute {
   produces?: string | readonly string[];
   /** Served before the session middleware (no cookie is read): no CSRF refusal, and no caller. */
   isSessionless?: boolean;
+  /** With isSessionless: the body is kept as the raw bytes sent (req.body a Buffer), for a signature over them (a webhook). */
+  isRawBody?: boolean;
   status: number;
   errors: readonly number[];
   handler: (call: RestCall) => Promise<void>;

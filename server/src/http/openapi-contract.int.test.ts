@@ -15,6 +15,7 @@ import { createTestApp, type AppCaller, type TestApp, uniqueEmail } from '#serve
 import { makeTestPkcs12 } from '#server/testing/signing/test-certificates';
 import { photoWithExif, plainImage, simplePdf } from '#server/uploads/test-files.test-helper';
 import { certificatePdf } from '#server/testing/form-10be-certificates';
+import { startTestRazorpayGateway, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
 
 /**
  * Every operation in the OpenAPI document the running app serves is called for real: one success
@@ -66,6 +67,8 @@ const kind = testDbKinds().at(-1)!;
 describe(`the REST API against its OpenAPI document (${kind})`, () => {
   let clock = START;
   let app: TestApp;
+  /** The payment gateway the main app takes online payments through (issue 33). */
+  let gateway: TestRazorpayGateway;
   let throttled: TestApp;
   let http: Express;
   let throttledHttp: Express;
@@ -86,8 +89,11 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
   let throwawayMemberToken: string | undefined;
 
   beforeAll(async () => {
+    gateway = await startTestRazorpayGateway();
+    const { keyId, keySecret, webhookSecret } = gateway.config;
+    const gatewayEnv = { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_BASE: gateway.url };
     [app, throttled] = await Promise.all([
-      createTestApp(kind, { now: () => clock, limits: ROOMY }),
+      createTestApp(kind, { now: () => clock, limits: ROOMY, env: gatewayEnv }),
       createTestApp(kind, { now: () => clock, limits: ONE_EACH }),
     ]);
     // With a web build, as deployed: POST /api/vitals takes only the build's page names.
@@ -115,7 +121,7 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     contract = new OpenApiContract(served.body as OpenApiDocument);
   });
   afterAll(async () => {
-    await Promise.all([app?.close(), throttled?.close()]);
+    await Promise.all([app?.close(), throttled?.close(), gateway?.close()]);
     if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
   });
 
@@ -984,6 +990,39 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         400: () => post('/api/vitals').send({ page: '/made-up-page', lcp: 1, inp: null, cls: null }),
         413: () => post('/api/vitals').send(OVERSIZED),
         429: throttledAt((h) => request(h).post('/api/vitals').send({ page: '/contact', lcp: 812, inp: 64, cls: 0.02 })),
+      },
+    },
+
+    postPaymentsRazorpayWebhook: {
+      success: async () => {
+        const pledged = await post('/api/donations').send({ amount: 1250, cause: 'kanyadan', donorName: 'Sunita Devi', phone: PHONE });
+        const webhook = gateway.webhook('payment.captured', gateway.pay(pledged.body.razorpay.orderId));
+        return post('/api/payments/razorpay/webhook').set(webhook.headers).send(webhook.body);
+      },
+      errors: {
+        400: async () => {
+          const pledged = await post('/api/donations').send({ amount: 1250, cause: 'kanyadan', donorName: 'Sunita Devi', phone: PHONE });
+          const webhook = gateway.webhook('payment.captured', gateway.pay(pledged.body.razorpay.orderId));
+          return post('/api/payments/razorpay/webhook').set({ ...webhook.headers, 'X-Razorpay-Signature': '0'.repeat(64) }).send(webhook.body);
+        },
+        413: () => post('/api/payments/razorpay/webhook').send(OVERSIZED),
+      },
+    },
+    postPaymentsRazorpayCallback: {
+      success: async () => {
+        const pledged = await post('/api/donations').send({ amount: 1250, cause: 'kanyadan', donorName: 'Sunita Devi', phone: PHONE });
+        return post('/api/payments/razorpay/callback').send(gateway.checkoutResult(gateway.pay(pledged.body.razorpay.orderId)));
+      },
+      errors: {
+        400: async () => {
+          const pledged = await post('/api/donations').send({ amount: 1250, cause: 'kanyadan', donorName: 'Sunita Devi', phone: PHONE });
+          return post('/api/payments/razorpay/callback').send({ ...gateway.checkoutResult(gateway.pay(pledged.body.razorpay.orderId)), razorpay_signature: '0'.repeat(64) });
+        },
+        409: async () => {
+          const pledged = await post('/api/donations').send({ amount: 1250, cause: 'kanyadan', donorName: 'Sunita Devi', phone: PHONE });
+          return post('/api/payments/razorpay/callback').send(gateway.checkoutResult(gateway.pay(pledged.body.razorpay.orderId, { amount: 100 })));
+        },
+        413: () => post('/api/payments/razorpay/callback').send(OVERSIZED),
       },
     },
 

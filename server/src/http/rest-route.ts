@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z, type ZodType } from 'zod';
 import { AppError } from '#server/errors/app-error';
 import { CORRECT_THE_FIELDS, UNKNOWN_FIELD } from '#server/errors/field-errors';
@@ -161,6 +161,9 @@ export function restRoutesOf(modules: readonly SahayModule[]): RestRoute[] {
  * The Express routers served under /api, generated from the declarations: `sessionless` before the
  * session middleware (its routes read no cookie, so no CSRF refusal), `api` after it.
  */
+/** A signed webhook's body as sent, whatever its content type; no larger than a JSON body may be (JSON_BODY_LIMIT in app.ts). */
+const rawBody = express.raw({ type: () => true, limit: '64kb' });
+
 export function restRouters(routes: readonly RestRoute[], services: Services, options: { pages: ReadonlySet<string>; json: RequestHandler }): { sessionless: Router; api: Router } {
   const sessionless = Router();
   const api = Router();
@@ -171,7 +174,8 @@ export function restRouters(routes: readonly RestRoute[], services: Services, op
       const user = route.isSessionless ? null : enforcePolicy(route, req, res);
       await route.handler({ req, res, services, user, pages: options.pages });
     });
-    if (route.isSessionless) sessionless[route.method](expressPathOf(route.path), options.json, run);
+    if (route.isRawBody && !route.isSessionless) throw new Error(`${route.method.toUpperCase()} ${route.path}: a raw body is read only on a sessionless route`);
+    if (route.isSessionless) sessionless[route.method](expressPathOf(route.path), route.isRawBody ? rawBody : options.json, run);
     else api[route.method](expressPathOf(route.path), run);
   }
   return { sessionless, api };

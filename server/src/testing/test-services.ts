@@ -74,10 +74,13 @@ export function uniqueEmail(label = 'person'): string {
 }
 
 /** Services on a fresh database of the given kind, with an outbox in a temporary folder. */
-export async function createTestApp(kind: TestDbKind, options: { limits?: Partial<RateLimits>; now?: () => Date; sms?: SmsSender; answerFloorMs?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: TestDbKind,
+  options: { limits?: Partial<RateLimits>; now?: () => Date; sms?: SmsSender; answerFloorMs?: number; /** More configuration variables (the payment gateway's keys). */ env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-test-'));
   const testDb = await createTestDb(kind);
-  const config = loadConfig({ NODE_ENV: 'test', SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...options.env, NODE_ENV: 'test', SAHAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const services = await createServices({
     config,
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),

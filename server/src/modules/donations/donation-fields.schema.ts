@@ -18,7 +18,10 @@ export { LOOKUP_CONTACT_INVALID, REFERENCE_ALPHABET, ZLookupContactSchema };
  */
 
 export { DONATION_CAUSES } from '#server/shared/causes';
-export const DONATION_MODES = ['upi', 'bank-transfer', 'cash', 'cheque', 'dd'] as const;
+/** `online`: paid through the payment gateway and verified by the payment itself, never chosen by finance (issue 33). */
+export const DONATION_MODES = ['upi', 'bank-transfer', 'cash', 'cheque', 'dd', 'online'] as const;
+/** The modes finance verifies a donation in by hand. */
+export const HAND_VERIFIED_MODES = ['upi', 'bank-transfer', 'cash', 'cheque', 'dd'] as const;
 /** Gifts received at the office and recorded by a finance admin. */
 export const OFFLINE_MODES = ['cash', 'cheque', 'dd'] as const;
 export const DONATION_STATUSES = ['awaiting_payment', 'proof_received', 'verified', 'rejected', 'abandoned', 'cancelled'] as const;
@@ -220,7 +223,7 @@ export const ZDateSchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, DATE_INVALID);
 
-export const ZModeSchema = z.enum(DONATION_MODES, { error: MODE_REQUIRED });
+export const ZModeSchema = z.enum(HAND_VERIFIED_MODES, { error: MODE_REQUIRED });
 export const ZOfflineModeSchema = z.enum(OFFLINE_MODES, { error: MODE_REQUIRED });
 
 export const ZOptionalInstrumentNumberSchema = z

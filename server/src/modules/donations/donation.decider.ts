@@ -88,8 +88,12 @@ export interface DonationState {
     /** 'others' for a verification recorded before the type was chosen (decision 057). */
     donationType: DonationType;
     verifiedAt: string;
+    /** Mode `online`: the gateway payment that verified it. */
+    paymentId?: string;
   } | null;
   rejection: { reason: string; rejectedAt: string } | null;
+  /** The payment gateway's order for the pledge (issue 33), when one was made. */
+  order: { orderId: string; amountPaise: number } | null;
   cancellation: { reason: string; cancelledAt: string } | null;
   /** The file of each receipt variant rendered so far. */
   renderedReceipts: Record<ReceiptVariant, string | null>;
@@ -122,6 +126,7 @@ export const noDonation: DonationState = {
   screenshot: null,
   verification: null,
   rejection: null,
+  order: null,
   cancellation: null,
   renderedReceipts: { issued: null, cancelled: null },
   donorId: null,
@@ -171,6 +176,8 @@ export function evolveDonation(state: DonationState, event: Recorded<DonationStr
         screenshot: { uploadId: data.uploadId, fileId: data.fileId, width: data.width, height: data.height },
       };
     }
+    case 'DonationOrderCreated':
+      return { ...state, order: { orderId: event.data.orderId, amountPaise: event.data.amountPaise } };
     case 'DonationScreenshotRejected':
       return { ...state, pendingScreenshotUploadId: state.pendingScreenshotUploadId === event.data.uploadId ? null : state.pendingScreenshotUploadId };
     case 'DonationVerified': {
@@ -186,6 +193,7 @@ export function evolveDonation(state: DonationState, event: Recorded<DonationStr
           receipt: data.receipt,
           donationType: data.donationType ?? 'others',
           verifiedAt: data.verifiedAt,
+          ...(data.paymentId ? { paymentId: data.paymentId } : {}),
         },
       };
     }
@@ -580,6 +588,7 @@ export function evolveReceiptJob(state: ReceiptJobState, event: Recorded<Donatio
     // The receipt prints the PAN given with the gift; an ID or a PAN name recorded later is for Form 10BD only.
     case 'DonorIdentificationRecorded':
     case 'DonorPanNameRecorded':
+    case 'DonationOrderCreated':
     case 'DonationProofSubmitted':
     case 'DonationScreenshotProcessed':
     case 'DonationScreenshotRejected':

@@ -25,3 +25,5 @@ export { sumDonationsReceivedByMonth } from './dashboard-charts.ts';
 export { renderReceiptPdf, type ReceiptPdfInput } from './receipts/receipt-pdf.ts';
 // The receipt's own mask of a PAN, for every other paper that prints one (the dispute bundle, issue 32).
 export { maskPan } from './receipts/receipt-pdf.ts';
+// Razorpay's signatures, for the local gateway the tests start (testing/razorpay-gateway.ts).
+export { razorpaySignature } from './online/razorpay-client.ts';

@@ -166,7 +166,19 @@ export type DonationVerified = {
     verifiedAt: string;
     /** A foreign contribution (FCRA 2010): its own serial series and totals, never in domestic ones. Absent for any other gift. */
     isForeignContribution?: true;
+    /** Mode `online` only (issue 33): the gateway's payment ID (`pay_…`), the receipt's reference for the payment, and its order. */
+    paymentId?: string;
+    orderId?: string;
   };
+};
+
+/**
+ * The payment gateway's order for the pledge (issue 33): the page's Checkout pays it, and the
+ * payment's webhook and callback name it. IDs and the amount only: nothing about the donor.
+ */
+export type DonationOrderCreated = {
+  type: 'DonationOrderCreated';
+  data: { reference: string; gateway: 'razorpay'; orderId: string; amountPaise: number; createdAt: string };
 };
 
 export type DonationRejected = {
@@ -277,6 +289,7 @@ export type DonationStreamEvent =
   | DonationReceiptRetained
   | RetainedReceiptShredded
   | DonationPledged
+  | DonationOrderCreated
   | DonationProofSubmitted
   | DonationScreenshotProcessed
   | DonationScreenshotRejected
@@ -394,8 +407,54 @@ export function form10BDFilingStreamId(financialYear: string): string {
 
 export const FORM_10BD_FILING_STREAM_PREFIX = 'form-10bd-filing-';
 
+// ---- stream online-payment-<payment ID>: a gateway payment that could not verify its donation ----
+
+export const ONLINE_PAYMENT_FLAG_REASONS = ['amount-differs', 'currency-differs', 'unknown-order', 'donation-not-payable', 'paid-twice'] as const;
+export type OnlinePaymentFlagReason = (typeof ONLINE_PAYMENT_FLAG_REASONS)[number];
+
+/**
+ * A captured payment that verified nothing, for finance to look into (and refund, if need be): paid
+ * another amount or currency than its order, for an order no pledge made, or for a donation that can
+ * no longer be verified (rejected or cancelled), or a second payment of a donation already paid.
+ * Recorded once per payment; IDs and amounts only.
+ */
+export type OnlinePaymentFlagged = {
+  type: 'OnlinePaymentFlagged';
+  data: {
+    gateway: 'razorpay';
+    paymentId: string;
+    orderId: string | null;
+    /** The donation the order was made for, when one was. */
+    reference: string | null;
+    reason: OnlinePaymentFlagReason;
+    paidPaise: number;
+    paidCurrency: string;
+    /** The order's amount, when the order is ours. */
+    expectedPaise: number | null;
+    flaggedAt: string;
+  };
+};
+
+export function onlinePaymentStreamId(paymentId: string): string {
+  return `online-payment-${paymentId}`;
+}
+
+// ---- stream razorpay-event-<event ID>: a webhook delivery that recorded something ----
+
+/** Written with what the delivery recorded, in the same transaction: a redelivery of the same event ID is answered at once. */
+export type GatewayEventHandled = {
+  type: 'GatewayEventHandled';
+  data: { gateway: 'razorpay'; eventId: string; event: string; paymentId: string; handledAt: string };
+};
+
+export function gatewayEventStreamId(eventId: string): string {
+  return `razorpay-event-${eventId}`;
+}
+
 export type DonationEvent =
   | DonationStreamEvent
+  | OnlinePaymentFlagged
+  | GatewayEventHandled
   | ReceiptSerialAllocated
   | UtrClaimed
   | InstrumentClaimed

@@ -176,6 +176,9 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
         );
         return;
       }
+      case 'DonationOrderCreated':
+        // The order lives on the donation's stream only: the webhook and the callback fold it there.
+        return;
       case 'RetainedReceiptShredded':
         await tx.query(`UPDATE ${tables.donation_receipt_retention} SET record = NULL, shredded_at = $2 WHERE reference = $1`, [event.data.reference, event.data.shreddedAt]);
         return;

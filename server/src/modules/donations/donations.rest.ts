@@ -23,6 +23,8 @@ import { previewStatementColumns, uploadBankStatement, verifySureMatches } from 
 import { cancelDonation } from './verification/cancel-donation.ts';
 import { ZCancelDonationResponseSchema, ZCancelDonationRestRequestSchema } from './verification/cancel-donation.schema.ts';
 import { createDonation } from './giving/create-donation.ts';
+import { confirmCheckoutPayment, handleRazorpayWebhook } from './online/online-payments.ts';
+import { ZConfirmOnlinePaymentRequestSchema, ZConfirmOnlinePaymentResponseSchema, ZRazorpayWebhookResponseSchema } from './online/online-payments.schema.ts';
 import { ZCreateDonationRestRequestSchema, ZCreateDonationRestResponseSchema } from './giving/create-donation.schema.ts';
 import { ZReferenceSchema } from './donation-fields.schema.ts';
 import { getDonationStatus, getProofScreenshot, getReceiptPdf, listDonations } from './donation-reads.ts';
@@ -103,6 +105,44 @@ function sendCsv(res: Response, file: CsvExport): void {
 
 /** REST adapters of issue 10 for other clients; the same module functions and schemas as the tRPC routes. */
 export const donationsRest: readonly RestRoute[] = [
+  // The payment gateway's webhook (issue 33; docs/decisions/066): signed over the raw body, read
+  // before any session or JSON parsing; every signed delivery is acknowledged with 200.
+  defineRestRoute({
+    method: 'post',
+    path: '/api/payments/razorpay/webhook',
+    isSessionless: true,
+    isRawBody: true,
+    summary:
+      'Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret) required, else 400 and nothing written; deduplicated by x-razorpay-event-id; payment.captured and order.paid verify the donation whose reference is the order\'s receipt (amount and currency must equal the order\'s, else the payment is flagged for finance); other events are acknowledged and record nothing',
+    auth: 'public',
+    response: ZRazorpayWebhookResponseSchema,
+    status: 200,
+    errors: [400, 404, 413],
+    handler: async ({ req, res, services, meta }) => {
+      const answer = await handleRazorpayWebhook(
+        services,
+        { rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), signature: req.get('x-razorpay-signature'), eventId: req.get('x-razorpay-event-id') },
+        { ...meta, actor: 'razorpay' },
+      );
+      res.status(200).json(answer);
+    },
+  }),
+
+  defineRestRoute({
+    method: 'post',
+    path: '/api/payments/razorpay/callback',
+    summary:
+      'What Razorpay Checkout hands the page after a payment: razorpay_payment_id, razorpay_order_id and razorpay_signature (HMAC-SHA256 of order_id|payment_id with the key secret); verifies the donation as the webhook does, whichever comes first',
+    auth: 'public',
+    request: ZConfirmOnlinePaymentRequestSchema,
+    response: ZConfirmOnlinePaymentResponseSchema,
+    status: 200,
+    errors: [400, 404, 409, 413],
+    handler: async ({ res, services, meta, body }) => {
+      res.status(200).json(await confirmCheckoutPayment(services, body(), meta));
+    },
+  }),
+
   defineRestRoute({
     method: 'post',
     path: '/api/donations',

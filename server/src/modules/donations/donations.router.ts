@@ -13,6 +13,7 @@ import { rejectDonationRoute } from './verification/reject-donation.route.ts';
 import { retainedReceiptsRoute } from './receipts/retained-receipts.route.ts';
 import { requestStatementCodeRoute, verifyStatementCodeRoute } from './statements/statement-code.route.ts';
 import { submitProofRoute } from './giving/submit-proof.route.ts';
+import { confirmOnlinePaymentRoute } from './online/confirm-online-payment.route.ts';
 import { verifyDonationRoute } from './verification/verify-donation.route.ts';
 import { verifyReceiptRoute } from './receipts/verify-receipt.route.ts';
 import { getCertificatesForProofRoute, getMyCertificatesRoute } from './form-10be/donor-certificates.route.ts';
@@ -23,6 +24,7 @@ import { matchCertificateRoute } from './form-10be/match-certificate.route.ts';
 export const donationsRouter = router({
   create: createDonationRoute,
   submitProof: submitProofRoute,
+  confirmOnlinePayment: confirmOnlinePaymentRoute,
   getStatus: getDonationStatusRoute,
   verifyReceipt: verifyReceiptRoute,
   getMine: getMyDonationsRoute,

@@ -147,6 +147,7 @@ export function modeOfReceiptOf(mode: DonationMode): Form10BDModeOfReceipt {
     case 'bank-transfer':
     case 'cheque':
     case 'dd':
+    case 'online':
       return 'Electronic modes including account payee cheque/draft';
     default: {
       const unknown: never = mode;

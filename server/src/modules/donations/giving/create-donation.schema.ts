@@ -39,6 +39,12 @@ export const ZPaymentDetailsSchema = z.object({
   bank: z.object({ accountName: z.string(), accountNumber: z.string(), ifsc: z.string(), bankName: z.string() }),
   /** A foreign citizen's gift (FCRA 2010): pay only into the designated FCRA account shown in `bank`. */
   isForeignContribution: z.boolean(),
+  /**
+   * With the payment gateway configured (issue 33): its order for this pledge and the key ID that
+   * opens Checkout on it. Absent without the gateway, for a foreign contribution, or when the
+   * gateway could not be reached (the donor pays by UPI or bank transfer as before).
+   */
+  razorpay: z.object({ orderId: z.string(), keyId: z.string() }).optional(),
 });
 export type TPaymentDetails = z.infer<typeof ZPaymentDetailsSchema>;
 

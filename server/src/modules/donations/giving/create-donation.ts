@@ -13,6 +13,7 @@ import type { TCreateDonationInput, TPaymentDetails } from './create-donation.sc
 import { contactKeysOf, donorKeyOf } from '../donor-keys.ts';
 import { donationStreamId, type Cause, type DonorDetails } from '../donations.events.ts';
 import { paymentDetailsOf, paymentSettingsOf } from './payment-details.ts';
+import { openOrder } from '../online/online-payments.ts';
 import { generateReference } from '../reference.ts';
 import { type PledgeCommand, type PledgeState, decidePledge, isForeignContribution } from '../donation.decider.ts';
 
@@ -93,7 +94,10 @@ export async function createDonation(services: Services, input: TCreateDonationI
     },
     metadata: eventMetadata(meta),
   });
-  return paymentDetailsOf(state.payment, state.reference, input.amountPaise, isForeignContribution(fields));
+  const isForeign = isForeignContribution(fields);
+  const details = paymentDetailsOf(state.payment, state.reference, input.amountPaise, isForeign);
+  const order = await openOrder(services, { reference: state.reference, amountPaise: input.amountPaise, cause: state.help?.cause ?? fields.cause, isForeignContribution: isForeign }, meta);
+  return order ? { ...details, razorpay: order } : details;
 }
 
 /** The record a gift is given for (a help request), asked of the module that keeps it (services.ts GiftTarget). */

@@ -256,6 +256,14 @@ describe('what the receipt leaves out', () => {
     expect(dd).toContain('Demand draft No.');
     expect(dd).toContain('778899');
   });
+
+  it('names an online payment and its gateway payment ID, with no UTR (issue 33)', async () => {
+    const online = await extractPdfText(await renderReceiptPdf({ ...issued, mode: 'online', utr: null, paymentId: 'pay_Q1w2E3r4T5y6U7' }));
+    expect(online).toContain('Online payment (UPI, card or netbanking)');
+    expect(online).toContain('Payment ID');
+    expect(online).toContain('pay_Q1w2E3r4T5y6U7');
+    expect(online).not.toContain('UTR No.');
+  });
 });
 
 describe('receipt helpers', () => {

@@ -30,6 +30,8 @@ interface ReceiptPdfCommon {
   /** YYYY-MM-DD: the day the money arrived. */
   receivedOn: string;
   utr: string | null;
+  /** Mode `online`: the gateway's payment ID, printed as the payment's reference (issue 33). */
+  paymentId?: string | null;
   instrumentNumber: string | null;
   /** A cheque's or DD's bank and date (YYYY-MM-DD), when recorded with it (issue 31). */
   instrument?: { bank: string; date: string } | null;
@@ -83,6 +85,7 @@ export const MODE_LABELS: Record<DonationMode, Bilingual> = {
   cash: { en: 'Cash', hi: 'नकद' },
   cheque: { en: 'Cheque', hi: 'चेक' },
   dd: { en: 'Demand draft', hi: 'डिमांड ड्राफ़्ट' },
+  online: { en: 'Online payment (UPI, card or netbanking)', hi: 'ऑनलाइन भुगतान (यूपीआई, कार्ड या नेटबैंकिंग)' },
 };
 
 /** 'MM-DD' → "31 May" / "31 मई": the day a yearly deadline falls, as the notes print it. */
@@ -162,6 +165,7 @@ const LABELS = {
   donationType: { en: 'Donation type', hi: 'दान का प्रकार' },
   receivedOn: { en: 'Received on', hi: 'प्राप्ति की तारीख़' },
   utr: { en: 'UTR No.', hi: 'यूटीआर संख्या' },
+  paymentId: { en: 'Payment ID', hi: 'भुगतान आईडी' },
   cheque: { en: 'Cheque No.', hi: 'चेक संख्या' },
   dd: { en: 'Demand draft No.', hi: 'डिमांड ड्राफ़्ट संख्या' },
   chequeDetails: { en: 'Cheque No., bank and date', hi: 'चेक संख्या, बैंक और तारीख़' },
@@ -302,6 +306,8 @@ function paymentReference(input: ReceiptPdfCommon): { label: Bilingual; value: s
     case 'upi':
     case 'bank-transfer':
       return input.utr ? { label: LABELS.utr, value: input.utr } : null;
+    case 'online':
+      return input.paymentId ? { label: LABELS.paymentId, value: input.paymentId } : null;
     case 'cash':
       return null;
     default: {

@@ -38,6 +38,7 @@ export function receiptPdfInput(
     mode: verified.mode,
     receivedOn: verified.receivedOn,
     utr: verified.utr,
+    paymentId: verified.paymentId ?? null,
     instrumentNumber: verified.instrumentNumber,
     instrument: verified.instrumentBank && verified.instrumentDate ? { bank: verified.instrumentBank, date: verified.instrumentDate } : null,
     isCashAboveLimit: verified.receipt.isCashAboveLimit,

@@ -31,6 +31,7 @@ export const MODE_LABELS: Record<string, MessageKey> = {
   cash: 'donation.modes.cash',
   cheque: 'donation.modes.cheque',
   dd: 'donation.modes.dd',
+  online: 'donation.modes.online',
 };
 const MODES = ['upi', 'bank-transfer', 'cash', 'cheque', 'dd'] as const;
 const modeOf = (value: string) => MODES.find((mode) => mode === value) ?? 'upi';

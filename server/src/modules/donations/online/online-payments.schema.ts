@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const ZConfirmOnlinePaymentRequestSchema = z.strictObject({
+  razorpay_payment_id: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/, 'Not a payment ID.'),
+  razorpay_order_id: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/, 'Not an order ID.'),
+  razorpay_signature: z.string().max(128),
+});
+
+export const ZConfirmOnlinePaymentResponseSchema = z.object({
+  /** As people see it: ABCD-2345. */
+  reference: z.string(),
+  status: z.literal('verified'),
+  receiptSerial: z.string(),
+});
+
+export const ZRazorpayWebhookResponseSchema = z.object({
+  /** What the delivery did: verified the donation, found it verified by this payment, was a repeat, flagged the payment, or was not a payment event. */
+  status: z.enum(['verified', 'already-verified', 'duplicate', 'flagged', 'ignored']),
+});

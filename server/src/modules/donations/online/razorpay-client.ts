@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import Razorpay from 'razorpay';
+import type { AxiosInstance } from 'axios';
+import type { RazorpayConfig } from '#server/config';
+
+/**
+ * The calls Sahay makes to Razorpay (issue 33), through the official `razorpay` package. Its
+ * constructor has no option for the API's address (it always names https://api.razorpay.com), so a
+ * configured RAZORPAY_API_BASE is set on the package's own HTTP client after construction; the same
+ * client gets a time limit, which the package leaves unset (docs/decisions/066).
+ */
+
+/** How long one call may take before the pledge goes on without the gateway. */
+export const GATEWAY_TIMEOUT_MS = 5_000;
+
+/** An order as Razorpay answers it (the fields read here). */
+export interface GatewayOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string | null;
+  status: string;
+}
+
+/** A payment as Razorpay answers it (the fields read here). */
+export interface GatewayPayment {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  order_id: string | null;
+}
+
+export interface RazorpayClient {
+  keyId: string;
+  createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
+  fetchOrder(orderId: string): Promise<GatewayOrder>;
+  fetchPayment(paymentId: string): Promise<GatewayPayment>;
+}
+
+const clients = new WeakMap<RazorpayConfig, RazorpayClient>();
+
+/** The client for these keys, made once per configuration. */
+export function razorpayClientOf(config: RazorpayConfig): RazorpayClient {
+  let client = clients.get(config);
+  if (!client) {
+    client = createRazorpayClient(config);
+    clients.set(config, client);
+  }
+  return client;
+}
+
+function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
+  const instance = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
+  // The package's HTTP client (axios), not part of its typed surface: the address and the time limit.
+  const http = (instance.api as unknown as { rq: AxiosInstance }).rq;
+  http.defaults.baseURL = config.apiBase;
+  http.defaults.timeout = GATEWAY_TIMEOUT_MS;
+  return {
+    keyId: config.keyId,
+    async createOrder({ amountPaise, receipt, notes }) {
+      return (await instance.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes })) as unknown as GatewayOrder;
+    },
+    async fetchOrder(orderId) {
+      return (await instance.orders.fetch(orderId)) as unknown as GatewayOrder;
+    },
+    async fetchPayment(paymentId) {
+      return (await instance.payments.fetch(paymentId)) as unknown as GatewayPayment;
+    },
+  };
+}
+
+/** HMAC-SHA256 in hex, as Razorpay signs webhooks (the raw body) and payments (`order_id|payment_id`). */
+export function razorpaySignature(payload: string | Buffer, secret: string): string {
+  return crypto.createHmac('sha256', secret).update(payload).digest('hex');
+}
+
+/** A signature checked in constant time; anything but 64 hex digits is false. */
+export function isRazorpaySignature(payload: string | Buffer, signature: string | undefined, secret: string): boolean {
+  if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  const expected = Buffer.from(razorpaySignature(payload, secret), 'hex');
+  return crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}

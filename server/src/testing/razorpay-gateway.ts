@@ -1,0 +1,193 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RazorpayConfig } from '#server/config';
+import { razorpaySignature } from '#server/modules/donations/donations.api';
+
+/**
+ * Razorpay on 127.0.0.1, for tests (the gateway cannot be reached from these machines): the
+ * endpoints Sahay calls, as Razorpay documents them — POST /v1/orders, GET /v1/orders/:id,
+ * GET /v1/payments/:id, with Basic auth by key ID and secret and Razorpay's error shape — and
+ * what the dashboard and Checkout would do: a donor paying an order (`pay`), and webhooks signed
+ * as Razorpay signs them (`webhook`).
+ */
+
+export interface FakeOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  offer_id: null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface FakePayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'captured' | 'failed';
+  order_id: string;
+  method: 'upi' | 'card' | 'netbanking';
+  captured: boolean;
+  created_at: number;
+}
+
+/** A webhook delivery as Razorpay sends it: the raw body and its headers. */
+export interface SignedWebhook {
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface TestRazorpayGateway {
+  /** Its address, as RAZORPAY_API_BASE names it. */
+  url: string;
+  /** Keys that match it, for the server's configuration. */
+  config: RazorpayConfig;
+  orders: Map<string, FakeOrder>;
+  payments: Map<string, FakePayment>;
+  /** Every request, in order (method and path). */
+  requests: { method: string; path: string }[];
+  /** Answers every call with this status from now on (a gateway that is down), or null to serve. */
+  failWith: number | null;
+  /** The donor pays an order in Checkout: a captured payment (of another amount, if given). */
+  pay(orderId: string, options?: { amount?: number; currency?: string }): FakePayment;
+  /** What Checkout hands the page: the payment's and order's IDs and their signature by the key secret. */
+  checkoutResult(payment: FakePayment): { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+  /** A webhook as Razorpay delivers it, signed with the webhook secret; `eventId` defaults to a new one. */
+  webhook(event: 'payment.captured' | 'order.paid' | 'payment.failed' | string, payment: FakePayment, options?: { eventId?: string }): SignedWebhook;
+  close(): Promise<void>;
+}
+
+function randomId(prefix: string): string {
+  return `${prefix}_${crypto.randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+function errorBody(code: string, description: string): string {
+  return JSON.stringify({ error: { code, description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {} } });
+}
+
+export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {}): Promise<TestRazorpayGateway> {
+  const keyId = keys.keyId ?? 'rzp_test_Sahay1234567';
+  const keySecret = keys.keySecret ?? 'test-key-secret-0123';
+  const webhookSecret = keys.webhookSecret ?? 'test-webhook-secret-0123';
+  const orders = new Map<string, FakeOrder>();
+  const payments = new Map<string, FakePayment>();
+  const requests: { method: string; path: string }[] = [];
+  const state = { failWith: null as number | null };
+  const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0]!;
+      requests.push({ method: req.method ?? '', path });
+      const send = (status: number, body: string) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
+      if (state.failWith !== null) return send(state.failWith, errorBody('SERVER_ERROR', 'The server is unavailable.'));
+      if (req.headers.authorization !== expectedAuth) return send(401, errorBody('BAD_REQUEST_ERROR', 'Authentication failed'));
+      if (req.method === 'POST' && path === '/v1/orders') {
+        let input: { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown };
+        try {
+          input = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof input;
+        } catch {
+          return send(400, errorBody('BAD_REQUEST_ERROR', 'The request body is not JSON.'));
+        }
+        if (!Number.isInteger(input.amount) || (input.amount as number) < 100) return send(400, errorBody('BAD_REQUEST_ERROR', 'Order amount less than minimum amount allowed'));
+        if (input.currency !== 'INR') return send(400, errorBody('BAD_REQUEST_ERROR', 'Currency is not supported'));
+        if (input.receipt !== undefined && (typeof input.receipt !== 'string' || input.receipt.length > 40)) return send(400, errorBody('BAD_REQUEST_ERROR', 'receipt: the length must be no more than 40.'));
+        const order: FakeOrder = {
+          id: randomId('order'),
+          entity: 'order',
+          amount: input.amount as number,
+          amount_paid: 0,
+          amount_due: input.amount as number,
+          currency: 'INR',
+          receipt: (input.receipt as string | undefined) ?? null,
+          offer_id: null,
+          status: 'created',
+          attempts: 0,
+          notes: (input.notes as Record<string, string> | undefined) ?? {},
+          created_at: Math.floor(Date.now() / 1000),
+        };
+        orders.set(order.id, order);
+        return send(200, JSON.stringify(order));
+      }
+      const match = /^\/v1\/(orders|payments)\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === 'GET' && match) {
+        const found = match[1] === 'orders' ? orders.get(match[2]!) : payments.get(match[2]!);
+        return found ? send(200, JSON.stringify(found)) : send(400, errorBody('BAD_REQUEST_ERROR', 'The id provided does not exist'));
+      }
+      return send(404, errorBody('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    config: { keyId, keySecret, webhookSecret, apiBase: url },
+    orders,
+    payments,
+    requests,
+    get failWith() {
+      return state.failWith;
+    },
+    set failWith(value) {
+      state.failWith = value;
+    },
+    pay(orderId, options = {}) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`pay: no order ${orderId}`);
+      const payment: FakePayment = {
+        id: randomId('pay'),
+        entity: 'payment',
+        amount: options.amount ?? order.amount,
+        currency: options.currency ?? order.currency,
+        status: 'captured',
+        order_id: order.id,
+        method: 'upi',
+        captured: true,
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      payments.set(payment.id, payment);
+      order.attempts += 1;
+      if (payment.amount === order.amount) Object.assign(order, { status: 'paid', amount_paid: order.amount, amount_due: 0 });
+      return payment;
+    },
+    checkoutResult(payment) {
+      return { razorpay_payment_id: payment.id, razorpay_order_id: payment.order_id, razorpay_signature: razorpaySignature(`${payment.order_id}|${payment.id}`, keySecret) };
+    },
+    webhook(event, payment, options = {}) {
+      const order = orders.get(payment.order_id);
+      const payload: Record<string, unknown> = { payment: { entity: payment } };
+      if (event === 'order.paid' && order) payload.order = { entity: order };
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_SahayTest0001',
+        event,
+        contains: Object.keys(payload),
+        payload,
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      return {
+        body,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Razorpay-Signature': razorpaySignature(body, webhookSecret),
+          'x-razorpay-event-id': options.eventId ?? randomId('evt'),
+        },
+      };
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
