@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Recorded } from '#server/event-store/types';
 import { evolveDonation, noDonation, type DonationState, type SerialSlot } from '../donation.decider.ts';
 import type { DonationStreamEvent, ReceiptIssuer } from '../donations.events.ts';
-import { decideOnlinePayment, flagReasonOf, type CapturedPayment, type OnlinePaymentState } from './online-payment.decider.ts';
+import { deciderSpec } from '#server/testing/deciders/decider-spec';
+import { decideOnlinePayment, flagReasonOf, type CapturedPayment, type OnlinePaymentCommand, type OnlinePaymentState } from './online-payment.decider.ts';
 
 const reference = 'ABCD2345';
 const now = new Date('2026-08-10T06:00:00.000Z');
@@ -24,7 +25,7 @@ function fold(...events: DonationStreamEvent[]): DonationState {
   return events.reduce((state, event, index) => evolveDonation(state, { ...event, streamVersion: index + 1 } as unknown as Recorded<DonationStreamEvent>), noDonation);
 }
 
-const pledgedWithOrder = fold(
+const givenPledgedWithOrder: DonationStreamEvent[] = [
   {
     type: 'DonationPledged',
     data: {
@@ -44,7 +45,8 @@ const pledgedWithOrder = fold(
     },
   },
   { type: 'DonationOrderCreated', data: { reference, gateway: 'razorpay', orderId: 'order_O1', amountPaise: 125_000, createdAt: '2026-08-09T10:00:01.000Z' } },
-);
+];
+const pledgedWithOrder = fold(...givenPledgedWithOrder);
 
 function stateOf(donation: DonationState, extra: Partial<OnlinePaymentState> = {}): OnlinePaymentState {
   return { donation, serial: slot, issuer, isFlagged: false, isDeliveryHandled: false, ...extra };
@@ -85,5 +87,40 @@ describe('decideOnlinePayment', () => {
     ]);
     const again = decideOnlinePayment({ payment: { ...payment, amountPaise: 100 }, now }, stateOf(pledgedWithOrder, { isFlagged: true }));
     expect(again).toEqual({ outcome: { kind: 'flagged', reason: 'amount-differs', isNew: false }, batches: [] });
+  });
+});
+
+describe('decideOnlinePayment, given/when/then', () => {
+  // The donation's stream is the given; what the transaction read besides it (the serial slot, the
+  // issuer, whether the payment was flagged or the delivery handled before) rides on the command.
+  type Command = OnlinePaymentCommand & { state?: Partial<Omit<OnlinePaymentState, 'donation'>> };
+  const spec = deciderSpec({
+    decide: ({ state, ...command }: Command, donation: DonationState) => decideOnlinePayment(command, stateOf(donation, state)),
+    evolve: evolveDonation,
+    initialState: noDonation,
+  });
+
+  it('answers a delivery handled before with nothing, whatever it carries', () => {
+    spec(givenPledgedWithOrder).when({ payment, now, delivery: { eventId: 'evt_1', event: 'order.paid' }, state: { isDeliveryHandled: true } }).then({ outcome: { kind: 'duplicate' }, batches: [] });
+  });
+
+  it('flags a payment of another amount once, and records nothing for it again', () => {
+    const other = { ...payment, amountPaise: 100 };
+    spec(givenPledgedWithOrder)
+      .when({ payment: other, now, state: { serial: null, issuer: null } })
+      .then({
+        outcome: { kind: 'flagged', reason: 'amount-differs', isNew: true },
+        batches: [{ streamId: 'online-payment-pay_A1', events: [{ type: 'OnlinePaymentFlagged', data: expect.objectContaining({ reference, paidPaise: 100, expectedPaise: 125_000, reason: 'amount-differs' }) as never }] }],
+      });
+    spec(givenPledgedWithOrder).when({ payment: other, now, state: { isFlagged: true } }).then({ outcome: { kind: 'flagged', reason: 'amount-differs', isNew: false }, batches: [] });
+  });
+
+  it('flags a payment for an order no donation made', () => {
+    spec([])
+      .when({ payment, now, state: { serial: null, issuer: null } })
+      .then({
+        outcome: { kind: 'flagged', reason: 'unknown-order', isNew: true },
+        batches: [{ streamId: 'online-payment-pay_A1', events: [{ type: 'OnlinePaymentFlagged', data: expect.objectContaining({ reference: null, reason: 'unknown-order', expectedPaise: null }) as never }] }],
+      });
   });
 });

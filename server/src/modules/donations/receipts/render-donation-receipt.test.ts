@@ -125,6 +125,8 @@ describe('what the receipt is drawn from', () => {
       mode: 'cheque',
       receivedOn: '2026-05-01',
       utr: null,
+      // Verified by finance, not through the payment gateway: no payment ID (decision 066).
+      paymentId: null,
       instrumentNumber: '004512',
       // Verified before issue 31: no bank and date recorded, no signature image, not signed.
       instrument: null,
