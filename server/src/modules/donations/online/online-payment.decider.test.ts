@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Recorded } from '#server/event-store/types';
 import { evolveDonation, noDonation, type DonationState, type SerialSlot } from '../donation.decider.ts';
 import type { DonationStreamEvent, ReceiptIssuer } from '../donations.events.ts';
-import { deciderSpec } from '#server/testing/deciders/decider-spec';
+import { deciderSpec, fold as foldEvents, recorded } from '#server/testing/deciders/decider-spec';
 import { decideOnlinePayment, flagReasonOf, type CapturedPayment, type OnlinePaymentCommand, type OnlinePaymentState } from './online-payment.decider.ts';
 
 const reference = 'ABCD2345';
@@ -22,7 +21,7 @@ const slot: SerialSlot = { streamId: 'receipt-serials-SAHAY-2026-27', prefix: 'S
 const payment: CapturedPayment = { paymentId: 'pay_A1', orderId: 'order_O1', amountPaise: 125_000, currency: 'INR' };
 
 function fold(...events: DonationStreamEvent[]): DonationState {
-  return events.reduce((state, event, index) => evolveDonation(state, { ...event, streamVersion: index + 1 } as unknown as Recorded<DonationStreamEvent>), noDonation);
+  return foldEvents({ evolve: evolveDonation, initialState: noDonation }, events);
 }
 
 const givenPledgedWithOrder: DonationStreamEvent[] = [
@@ -66,7 +65,7 @@ describe('decideOnlinePayment', () => {
     expect(decideOnlinePayment({ payment, now }, stateOf(pledgedWithOrder, { isDeliveryHandled: true }))).toEqual({ outcome: { kind: 'duplicate' }, batches: [] });
     const { batches } = decideOnlinePayment({ payment, now }, stateOf(pledgedWithOrder));
     const verifiedEvent = batches.find((batch) => batch.streamId === `donation-${reference}`)!.events[0] as DonationStreamEvent;
-    const verified = evolveDonation(pledgedWithOrder, { ...verifiedEvent, streamVersion: 3 } as unknown as Recorded<DonationStreamEvent>);
+    const verified = evolveDonation(pledgedWithOrder, recorded(verifiedEvent, 3));
     expect(decideOnlinePayment({ payment, now }, stateOf(verified, { serial: null, issuer: null }))).toEqual({ outcome: { kind: 'already-verified' }, batches: [] });
     // Another payment of the same order, after it was paid: flagged for a refund.
     expect(flagReasonOf({ ...payment, paymentId: 'pay_B2' }, verified)).toBe('paid-twice');
@@ -77,7 +76,7 @@ describe('decideOnlinePayment', () => {
     expect(flagReasonOf({ ...payment, currency: 'USD' }, pledgedWithOrder)).toBe('currency-differs');
     expect(flagReasonOf({ ...payment, orderId: 'order_X9' }, pledgedWithOrder)).toBe('unknown-order');
     expect(flagReasonOf(payment, noDonation)).toBe('unknown-order');
-    const rejected = evolveDonation(pledgedWithOrder, { type: 'DonationRejected', data: { reference, reason: 'x', rejectedAt: now.toISOString() }, streamVersion: 3 } as unknown as Recorded<DonationStreamEvent>);
+    const rejected = evolveDonation(pledgedWithOrder, recorded<DonationStreamEvent>({ type: 'DonationRejected', data: { reference, reason: 'x', rejectedAt: now.toISOString() } }, 3));
     expect(flagReasonOf(payment, rejected)).toBe('donation-not-payable');
 
     const first = decideOnlinePayment({ payment: { ...payment, amountPaise: 100 }, now }, stateOf(pledgedWithOrder, { serial: null, issuer: null }));

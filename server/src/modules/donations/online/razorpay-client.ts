@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import Razorpay from 'razorpay';
 import type { AxiosInstance } from 'axios';
+import { z } from 'zod';
 import type { RazorpayConfig } from '#server/config';
 
 /**
@@ -13,23 +14,16 @@ import type { RazorpayConfig } from '#server/config';
 /** How long one call may take before the pledge goes on without the gateway. */
 export const GATEWAY_TIMEOUT_MS = 5_000;
 
-/** An order as Razorpay answers it (the fields read here). */
-export interface GatewayOrder {
-  id: string;
-  amount: number;
-  currency: string;
-  receipt: string | null;
-  status: string;
-}
+/**
+ * An order and a payment as Razorpay answers them: the fields read here, checked, so that an answer
+ * of another shape is an error of the call (the pledge goes on without the gateway; a webhook's
+ * payment is not recorded) rather than a value trusted blindly. Other fields are let through.
+ */
+const ZGatewayOrderSchema = z.object({ id: z.string().min(1), amount: z.number().int(), currency: z.string(), receipt: z.string().nullable(), status: z.string() });
+export type GatewayOrder = z.infer<typeof ZGatewayOrderSchema>;
 
-/** A payment as Razorpay answers it (the fields read here). */
-export interface GatewayPayment {
-  id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  order_id: string | null;
-}
+const ZGatewayPaymentSchema = z.object({ id: z.string().min(1), amount: z.number().int(), currency: z.string(), status: z.string(), order_id: z.string().nullable() });
+export type GatewayPayment = z.infer<typeof ZGatewayPaymentSchema>;
 
 export interface RazorpayClient {
   keyId: string;
@@ -59,13 +53,13 @@ function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
   return {
     keyId: config.keyId,
     async createOrder({ amountPaise, receipt, notes }) {
-      return (await instance.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes })) as unknown as GatewayOrder;
+      return ZGatewayOrderSchema.parse(await instance.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes }));
     },
     async fetchOrder(orderId) {
-      return (await instance.orders.fetch(orderId)) as unknown as GatewayOrder;
+      return ZGatewayOrderSchema.parse(await instance.orders.fetch(orderId));
     },
     async fetchPayment(paymentId) {
-      return (await instance.payments.fetch(paymentId)) as unknown as GatewayPayment;
+      return ZGatewayPaymentSchema.parse(await instance.payments.fetch(paymentId));
     },
   };
 }
