@@ -312,6 +312,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
   });
 
+  // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.
   it.runIf(kind === 'postgres')('races: one decision of many at once; verify against reject, one wins; one disbursement per UTR', async () => {
     const { regNo } = await submittedApplication(app);
     await openEveryDocument(app, verification, regNo);

@@ -47,7 +47,7 @@ export function razorpayClientOf(config: RazorpayConfig): RazorpayClient {
 function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
   const instance = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
   // The package's HTTP client (axios), not part of its typed surface: the address and the time limit.
-  const http = (instance.api as unknown as { rq: AxiosInstance }).rq;
+  const http = packageHttpClientOf(instance.api);
   http.defaults.baseURL = config.apiBase;
   http.defaults.timeout = GATEWAY_TIMEOUT_MS;
   return {
@@ -74,4 +74,16 @@ export function isRazorpaySignature(payload: string | Buffer, signature: string 
   if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/i.test(signature)) return false;
   const expected = Buffer.from(razorpaySignature(payload, secret), 'hex');
   return crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
+
+/**
+ * The axios instance the package keeps as `api.rq`. Checked, not assumed: a package version that
+ * renames it fails here, at the first call, instead of sending the keys to Razorpay's real address.
+ */
+function packageHttpClientOf(api: unknown): AxiosInstance {
+  const rq: unknown = typeof api === 'object' && api !== null && 'rq' in api ? api.rq : undefined;
+  if (typeof rq !== 'function' || !('defaults' in rq) || typeof rq.defaults !== 'object' || rq.defaults === null) {
+    throw new Error('razorpay: the package no longer keeps its HTTP client as api.rq; see docs/decisions/066');
+  }
+  return rq as AxiosInstance;
 }

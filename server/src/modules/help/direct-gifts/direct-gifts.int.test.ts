@@ -159,6 +159,7 @@ describe.each(testDbKinds())('direct gifts on %s', (kind) => {
     }
   });
 
+  // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.
   it.runIf(kind === 'postgres')('races: one giver’s two submissions at once for the same request — one gift, the other told it waits', async () => {
     const id = await publishedHelpRequest(app, beneficiary.token, verifier, RECENT);
     const racer = await app.account();
