@@ -140,7 +140,7 @@ describe('paying online on /donate in Chromium', () => {
 
       // The pay step: paying online is offered first; UPI and bank transfer are still there below it.
       const online = page.getByTestId('online-pay');
-      const payOnline = online.getByRole('button', { name: say(lang, 'donate.online.pay', { amount: '₹1,250' }) });
+      const payOnline = online.getByRole('button', { name: say(lang, 'onlinePay.pay', { amount: '₹1,250' }) });
       await payOnline.waitFor(UI_WAIT);
       const order = await page.evaluate(() => [...document.querySelectorAll('[data-testid="online-pay"], [data-testid="upi-section"], [data-testid="bank-account"], #proof-heading')].map((node) => node.getAttribute('data-testid') ?? node.id));
       expect(order).toEqual(['online-pay', 'upi-section', 'bank-account', 'proof-heading']);
@@ -160,15 +160,15 @@ describe('paying online on /donate in Chromium', () => {
       const options = (await page.evaluate(() => (window as unknown as { __checkoutOptions: unknown }).__checkoutOptions)) as Record<string, unknown>;
       const orderId = options.order_id as string;
       expect(gateway.orders.get(orderId)?.receipt).toBe(reference);
-      expect(options).toMatchObject({ key: gateway.config.keyId, amount: 125_000, currency: 'INR', name: expect.any(String), description: say(lang, 'donate.online.description', { reference }) });
+      expect(options).toMatchObject({ key: gateway.config.keyId, amount: 125_000, currency: 'INR', name: expect.any(String), description: say(lang, 'onlinePay.description', { reference }) });
       expect(options.prefill).toEqual({ name: 'Meera Sharma', email, contact: '9876543210' });
 
       // The thanks: the receipt is on its way; focus on the heading for a screen reader.
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('paid-heading');
-      expect(await paid.getByRole('heading', { level: 2 }).textContent()).toBe(say(lang, 'donate.online.paidHeading', { amount: '₹1,250' }));
+      expect(await paid.getByRole('heading', { level: 2 }).textContent()).toBe(say(lang, 'onlinePay.paidHeading', { amount: '₹1,250' }));
       const verification = await verificationOf(reference);
       expect(verification).toMatchObject({ mode: 'online', orderId, paymentId: expect.stringMatching(/^pay_/) });
-      expect(await paid.textContent()).toContain(say(lang, 'donate.online.receiptOnItsWay', { serial: verification!.receipt.serial, contact: email }));
+      expect(await paid.textContent()).toContain(say(lang, 'onlinePay.receiptOnItsWay', { serial: verification!.receipt.serial, contact: email }));
       // Nothing more to pay or prove.
       expect(await page.getByTestId('upi-section').count()).toBe(0);
       expect(await page.getByTestId('proof-form').count()).toBe(0);
@@ -212,12 +212,12 @@ describe('paying online on /donate in Chromium', () => {
 
       // Closed before paying.
       await page.evaluate(() => ((window as unknown as { __checkoutWill: string }).__checkoutWill = 'dismiss'));
-      await online.getByRole('button', { name: say(lang, 'donate.online.pay', { amount: '₹1,250' }) }).click();
-      await expect.poll(() => alert.textContent(), UI_WAIT).toBe(say(lang, 'donate.online.dismissed'));
+      await online.getByRole('button', { name: say(lang, 'onlinePay.pay', { amount: '₹1,250' }) }).click();
+      await expect.poll(() => alert.textContent(), UI_WAIT).toBe(say(lang, 'onlinePay.dismissed'));
       expect(await page.getByTestId('upi-section').isVisible()).toBe(true);
       expect(await page.getByTestId('bank-account').isVisible()).toBe(true);
       expect(await page.getByTestId('proof-form').isVisible()).toBe(true);
-      const tryAgain = online.getByRole('button', { name: say(lang, 'donate.online.payAgain', { amount: '₹1,250' }) });
+      const tryAgain = online.getByRole('button', { name: say(lang, 'onlinePay.payAgain', { amount: '₹1,250' }) });
       expect(await tryAgain.isEnabled()).toBe(true);
       // Only the phone was typed: only the name and the phone are prefilled.
       expect(await page.evaluate(() => (window as unknown as { __checkoutOptions: { prefill: unknown } }).__checkoutOptions.prefill)).toEqual({ name: 'Ravi Kumar', contact: '9876501234' });
@@ -228,7 +228,7 @@ describe('paying online on /donate in Chromium', () => {
       // A failed attempt, then closed.
       await page.evaluate(() => ((window as unknown as { __checkoutWill: string }).__checkoutWill = 'fail'));
       await tryAgain.click();
-      await expect.poll(() => alert.textContent(), UI_WAIT).toBe(say(lang, 'donate.online.failed'));
+      await expect.poll(() => alert.textContent(), UI_WAIT).toBe(say(lang, 'onlinePay.failed'));
       expect(await page.getByTestId('upi-section').isVisible()).toBe(true);
       await expectNoAxeViolations(page, 'Checkout failed (en, 360 px)');
       expect(await verificationOf(reference)).toBeUndefined();
@@ -240,7 +240,7 @@ describe('paying online on /donate in Chromium', () => {
       expect(loads).toHaveLength(1);
       const verification = await verificationOf(reference);
       expect(verification).toMatchObject({ mode: 'online', paymentId: expect.stringMatching(/^pay_/) });
-      expect(await page.getByTestId('online-paid').textContent()).toContain(say(lang, 'donate.online.receiptOnItsWay', { serial: verification!.receipt.serial, contact: '9876501234' }));
+      expect(await page.getByTestId('online-paid').textContent()).toContain(say(lang, 'onlinePay.receiptOnItsWay', { serial: verification!.receipt.serial, contact: '9876501234' }));
       await expectNoAxeViolations(page, 'paid online (en, 360 px)');
       expect(consoleErrors).toEqual([]);
       await page.context().close();

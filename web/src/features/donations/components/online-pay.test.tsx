@@ -12,8 +12,8 @@ import { nextOnlinePay, OnlinePaidView, OnlinePayView, type OnlinePayEvent, type
 import PayStep from './pay-step.tsx';
 
 beforeAll(async () => {
-  await loadNamespaces('en', ['core', 'messages', 'donations']);
-  await loadNamespaces('hi', ['core', 'messages', 'donations']);
+  await loadNamespaces('en', ['core', 'messages', 'donations', 'onlinePay']);
+  await loadNamespaces('hi', ['core', 'messages', 'donations', 'onlinePay']);
 });
 
 function wrap(lang: Lang, children: ReactNode): string {

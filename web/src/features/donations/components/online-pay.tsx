@@ -76,21 +76,21 @@ export function OnlinePayView({ state, amountPaise, onPay, onConfirmAgain }: { s
   const errorText = useErrorText();
   const amount = formatMoney(amountPaise);
   const isBusy = state.phase === 'loading' || state.phase === 'open' || state.phase === 'confirming';
-  const progress = state.phase === 'loading' ? t('donate.online.opening') : state.phase === 'confirming' ? t('donate.online.confirming') : '';
+  const progress = state.phase === 'loading' ? t('onlinePay.opening') : state.phase === 'confirming' ? t('onlinePay.confirming') : '';
   const problem =
     state.phase === 'dismissed'
-      ? { message: t('donate.online.dismissed') }
+      ? { message: t('onlinePay.dismissed') }
       : state.phase === 'failed' || (state.phase === 'open' && state.hasFailed)
-        ? { message: t('donate.online.failed') }
+        ? { message: t('onlinePay.failed') }
         : state.phase === 'unavailable'
-          ? { message: t('donate.online.unavailable'), hint: t('common.checkConnection') }
+          ? { message: t('onlinePay.unavailable'), hint: t('common.checkConnection') }
           : state.phase === 'refused'
-            ? errorText(state.error, 'donate.online.notConfirmed')
+            ? errorText(state.error, 'onlinePay.notConfirmed')
             : undefined;
   return (
     <section aria-labelledby="online-heading" className="panel" data-testid="online-pay" data-phase={state.phase}>
-      <h3 id="online-heading">{t('donate.online.heading')}</h3>
-      <p>{t('donate.online.intro')}</p>
+      <h3 id="online-heading">{t('onlinePay.heading')}</h3>
+      <p>{t('onlinePay.intro')}</p>
       <p role="status" data-testid="online-progress">
         {progress}
       </p>
@@ -100,17 +100,17 @@ export function OnlinePayView({ state, amountPaise, onPay, onConfirmAgain }: { s
       {state.phase === 'refused' ? (
         <p>
           <button type="button" className="btn btn-primary" onClick={onConfirmAgain} data-testid="online-confirm-again">
-            {t('donate.online.confirmAgain')}
+            {t('onlinePay.confirmAgain')}
           </button>
         </p>
       ) : (
         <p>
           <button type="button" className="btn btn-primary" onClick={onPay} disabled={isBusy} aria-busy={isBusy || undefined} data-testid="pay-online">
-            {t(state.phase === 'idle' || isBusy ? 'donate.online.pay' : 'donate.online.payAgain', { amount })}
+            {t(state.phase === 'idle' || isBusy ? 'onlinePay.pay' : 'onlinePay.payAgain', { amount })}
           </button>
         </p>
       )}
-      <p className="field-hint">{t(state.phase === 'refused' ? 'donate.online.refusedHint' : 'donate.online.orOffline')}</p>
+      <p className="field-hint">{t(state.phase === 'refused' ? 'onlinePay.refusedHint' : 'onlinePay.orOffline')}</p>
     </section>
   );
 }
@@ -126,15 +126,15 @@ export function OnlinePaidView({ answer, amountPaise, contact, isFirstShown = tr
   return (
     <section aria-labelledby="paid-heading" className="pay-step" data-testid="online-paid">
       <h2 id="paid-heading" ref={headingRef} tabIndex={-1}>
-        {t('donate.online.paidHeading', { amount: formatMoney(amountPaise) })}
+        {t('onlinePay.paidHeading', { amount: formatMoney(amountPaise) })}
       </h2>
       <Notice tone="success">
-        <p>{t('donate.online.paidText', { reference })}</p>
-        <p>{t(contact ? 'donate.online.receiptOnItsWay' : 'donate.online.receiptOnStatus', { serial: answer.receiptSerial, contact })}</p>
+        <p>{t('onlinePay.paidText', { reference })}</p>
+        <p>{t(contact ? 'onlinePay.receiptOnItsWay' : 'onlinePay.receiptOnStatus', { serial: answer.receiptSerial, contact })}</p>
       </Notice>
       <p>
         <Link href={`/donate/status?reference=${encodeURIComponent(reference)}`} state={{ contact }} className="btn btn-secondary" data-testid="online-paid-status">
-          {t('donate.online.statusLink')}
+          {t('onlinePay.statusLink')}
         </Link>
       </p>
     </section>
@@ -177,7 +177,7 @@ export function OnlinePay({
       dispatch({ type: 'loadFailed' });
       return;
     }
-    const options = checkoutOptionsOf(pay, donor, { name: settings.foundationName[lang] || settings.foundationName.en || t('site.name'), description: t('donate.online.description', { reference: displayReference(pay.reference) }) });
+    const options = checkoutOptionsOf(pay, donor, { name: settings.foundationName[lang] || settings.foundationName.en || t('site.name'), description: t('onlinePay.description', { reference: displayReference(pay.reference) }) });
     try {
       const checkout = new Checkout({ ...options, handler: (result) => void send(result), modal: { ondismiss: () => dispatch({ type: 'dismissed' }) } });
       checkout.on('payment.failed', () => dispatch({ type: 'paymentFailed' }));

@@ -11,6 +11,7 @@ import { displayReference } from '../reference.public.ts';
 import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { ProofForm } from './proof-form.tsx';
 import { useFcraTexts } from '../hooks/use-fcra-texts.ts';
+import { useOnlinePayTexts } from '../hooks/use-online-pay-texts.ts';
 import type { TypedDonor } from '../razorpay-checkout.ts';
 import { OnlinePaidView, OnlinePay, type ConfirmedPayment } from './online-pay.tsx';
 
@@ -54,6 +55,8 @@ export default function PayStep({
   // A foreign contribution's account is headed as the FCRA account, in texts loaded for it.
   const hasFcraTexts = useFcraTexts(pay.isForeignContribution);
   const isForeign = pay.isForeignContribution && hasFcraTexts;
+  // Paying online's texts come only with a gateway order (their own namespace: the page's byte budget).
+  const hasOnlineTexts = useOnlinePayTexts(Boolean(pay.razorpay));
   const [paid, setPaid] = useState<ConfirmedPayment | null>(null);
 
   // Moving focus is an effect of the step appearing, not derived state.
@@ -80,7 +83,7 @@ export default function PayStep({
         <p>{t('donate.pay.referenceKeep')}</p>
       </div>
 
-      {pay.razorpay && <OnlinePay pay={{ ...pay, razorpay: pay.razorpay }} donor={donor} onPaid={setPaid} />}
+      {pay.razorpay && hasOnlineTexts && <OnlinePay pay={{ ...pay, razorpay: pay.razorpay }} donor={donor} onPaid={setPaid} />}
 
       {pay.upiQrText && (
         <section aria-labelledby="upi-heading" className="panel" data-testid="upi-section">
