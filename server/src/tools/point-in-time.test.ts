@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chooseBackupSet, parseRestoreTime, RestoreRefused } from './point-in-time.ts';
 
@@ -46,5 +48,22 @@ describe('the time of a point-in-time restore', () => {
     expect(chooseBackupSet(sets, new Date('2026-11-30T20:29:59Z')).label).toBe('A');
     expect(chooseBackupSet(sets, new Date('2026-11-30T20:30:00Z')).label).toBe('B');
     expect(() => chooseBackupSet(sets, new Date('2026-11-29T20:29:59Z'))).toThrow(/before the first backup, which finished at 2026-11-30 02:00:00 India time/);
+  });
+});
+
+describe('the daily full backup of docker-compose (docker/postgres/backup-daily.sh)', () => {
+  const script = path.resolve(import.meta.dirname, '../../../docker/postgres/backup-daily.sh');
+  it.each([
+    [{ BACKUP_FULL_AT: '25:00' }, [], /BACKUP_FULL_AT must be a time of day HH:MM in UTC/, 1],
+    [{ BACKUP_FULL_AT: '2:30' }, [], /BACKUP_FULL_AT must be a time of day/, 1],
+    [{ BACKUP_FULL_AT: '02:30; reboot' }, [], /BACKUP_FULL_AT must be a time of day/, 1],
+    [{ BACKUP_RETENTION_DAYS: '0' }, [], /BACKUP_RETENTION_DAYS must be a whole number of days from 1 to 3650/, 1],
+    [{ BACKUP_RETENTION_DAYS: '7d' }, [], /BACKUP_RETENTION_DAYS must be a whole number/, 1],
+    [{ BACKUP_RETENTION_DAYS: '99999' }, [], /BACKUP_RETENTION_DAYS must be a whole number/, 1],
+    [{}, ['--now'], /Usage: backup-daily \[--once\]/, 2],
+  ])('checks its configuration before touching anything: %j %j', (env, args, message, code) => {
+    // pgbackrest is not on this PATH: a check that passed would fail on it instead, with another message.
+    const run = spawnSync('/bin/sh', [script, ...args], { env: { PATH: '/nonexistent', ...env }, encoding: 'utf8' });
+    expect([run.status, run.stderr]).toEqual([code, expect.stringMatching(message)]);
   });
 });
