@@ -101,7 +101,13 @@ describeWhere([needsOwnServers, needsPgBackRest], 'backups to any minute: the re
             '',
           ].join('\n'),
         );
-        return ['archive_mode=on', `archive_command=pgbackrest --config=${config} --stanza=${STANZA} archive-push %p`, 'archive_timeout=10', 'full_page_writes=on'];
+        return [
+          'archive_mode=on',
+          `archive_command=pgbackrest --config=${config} --stanza=${STANZA} archive-push %p`,
+          // No timed switch within the test: the WAL reaches the repository when the test switches it.
+          'archive_timeout=3600',
+          'full_page_writes=on',
+        ];
       },
     });
     beforeFirstBackup = new Date().toISOString();
@@ -186,6 +192,15 @@ describeWhere([needsOwnServers, needsPgBackRest], 'backups to any minute: the re
       expect(replay.stdout).not.toMatch(/DIFFERENT/);
       const projections = replay.stdout.split('\n').filter((line) => line.endsWith('— same')).length;
       expect(projections).toBeGreaterThan(0);
+
+      // A moment whose WAL is not archived yet: PostgreSQL's recovery ends before it, and the
+      // cluster laid down for it is removed again.
+      await person(services, 6);
+      const { rows: unarchived } = await services.db.query<{ moment: string }>(`SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || 'Z' AS moment`);
+      const notYet = path.join(work, 'not-yet');
+      const tooSoon = runTool('restore.ts', ['--to', unarchived[0]!.moment, '--pg-data', notYet], toolEnv);
+      expect([tooSoon.code, tooSoon.stderr]).toEqual([1, expect.stringMatching(/The archive holds no commit after that time yet/)]);
+      expect(fs.existsSync(notYet)).toBe(false);
 
       console.log(
         `drill: events before=${eventsBefore.length} after=${eventsAfter.length} restored=${eventsBefore.length} ` +
