@@ -11,7 +11,7 @@ import { createAccount, getMe } from '#server/modules/identity/identity.api';
 import type { Services } from '#server/services';
 import { postgresUser, startOwnPostgres, type OwnServer } from '#server/testing/own-services';
 import { describeWhere, needsOwnServers, needsPgBackRest } from '#server/testing/requires';
-import { runTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
+import { runTool, startTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 
 /**
  * Issue 34, backups to any minute — the drill (docs/decisions/070): a PostgreSQL of the test's own
@@ -201,6 +201,18 @@ describeWhere([needsOwnServers, needsPgBackRest], 'backups to any minute: the re
       const tooSoon = runTool('restore.ts', ['--to', unarchived[0]!.moment, '--pg-data', notYet], toolEnv);
       expect([tooSoon.code, tooSoon.stderr]).toEqual([1, expect.stringMatching(/The archive holds no commit after that time yet/)]);
       expect(fs.existsSync(notYet)).toBe(false);
+
+      // Interrupted halfway (SIGTERM once pgBackRest has begun to lay the cluster down), it stops and removes it.
+      const halfway = path.join(work, 'interrupted');
+      const interrupted = startTool('restore.ts', ['--to', moment, '--pg-data', halfway], toolEnv);
+      let interruptedOutput = '';
+      interrupted.stderr!.on('data', (chunk: Buffer) => (interruptedOutput += chunk.toString()));
+      const interruptedExit = new Promise<number | null>((resolve) => interrupted.once('exit', resolve));
+      const begun = Date.now() + 60_000;
+      while (!(fs.existsSync(halfway) && fs.readdirSync(halfway).length > 0) && Date.now() < begun) await sleep(5);
+      interrupted.kill('SIGTERM');
+      expect([await interruptedExit, interruptedOutput]).toEqual([130, expect.stringMatching(/Restore interrupted \(SIGTERM\): .* removed again/)]);
+      expect(fs.existsSync(halfway)).toBe(false);
 
       console.log(
         `drill: events before=${eventsBefore.length} after=${eventsAfter.length} restored=${eventsBefore.length} ` +

@@ -1,4 +1,4 @@
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,13 +81,23 @@ function systemPostgresUser(): RunAs | undefined {
   return { uid, gid };
 }
 
+/** The programs this restore has started, with the signal that stops each at once, for an interruption to stop before it removes their work. */
+const children = new Map<ChildProcess, NodeJS.Signals>();
+
+/** SIGTERM stops pgBackRest; SIGQUIT is PostgreSQL's immediate shutdown, which takes its own processes down too. */
+function track<T extends ChildProcess>(child: T, stopWith: NodeJS.Signals = 'SIGTERM'): T {
+  children.set(child, stopWith);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 function pgbackrest(args: readonly string[], env: NodeJS.ProcessEnv, runAs: RunAs | undefined): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile('pgbackrest', args, { env, maxBuffer: 64 * 1024 * 1024, ...runAs }, (error, stdout, stderr) => {
+    track(execFile('pgbackrest', args, { env, maxBuffer: 64 * 1024 * 1024, ...runAs }, (error, stdout, stderr) => {
       if (error && ['ENOENT', 'EACCES'].includes(String((error as NodeJS.ErrnoException).code))) {
         reject(new RestoreRefused('pgbackrest cannot run here (Debian: apt-get install pgbackrest).'));
       } else resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout: String(stdout), stderr: String(stderr) });
-    });
+    }));
   });
 }
 
@@ -171,7 +181,7 @@ async function finishRecovery(dataDir: string, program: string, env: NodeJS.Proc
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-restore-'));
   if (runAs) fs.chownSync(socketDir, runAs.uid, runAs.gid);
   const settings = ['listen_addresses=', `unix_socket_directories=${socketDir}`, 'archive_mode=off', 'logging_collector=off', 'hot_standby=off'];
-  const child = spawn(program, ['-D', dataDir, '-p', '5432', ...settings.flatMap((setting) => ['-c', setting])], { env, stdio: ['ignore', 'pipe', 'pipe'], ...runAs });
+  const child = track(spawn(program, ['-D', dataDir, '-p', '5432', ...settings.flatMap((setting) => ['-c', setting])], { env, stdio: ['ignore', 'pipe', 'pipe'], ...runAs }), 'SIGQUIT');
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -244,6 +254,17 @@ export async function restoreToMoment({ moment, target }: RestoreTime, pgData: s
   const { sets, version } = await backupSets(pgEnv, runAs);
   const set = chooseBackupSet(sets, moment);
   const made = prepareTarget(dataDir, runAs);
+  // Interrupted (Ctrl-C, SIGTERM), it stops pgBackRest or PostgreSQL and removes what they made.
+  const interrupted = (signal: NodeJS.Signals) => {
+    for (const [child, stopWith] of children) child.kill(stopWith);
+    void Promise.all([...children.keys()].map((child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve))))).then(() => {
+      removeTarget(dataDir, made);
+      console.error(`Restore interrupted (${signal}): ${dataDir} ${made ? 'removed' : 'emptied'} again.`);
+      process.exit(130);
+    });
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     const restored = await pgbackrest(['restore', `--pg1-path=${dataDir}`, `--set=${set.label}`, '--type=time', `--target=${target}`, '--target-action=promote'], pgEnv, runAs);
     if (restored.code !== 0) throw new RestoreRefused(`pgbackrest restore failed (exit ${restored.code}): ${restored.stderr.trim() || restored.stdout.trim()}`);
@@ -252,5 +273,8 @@ export async function restoreToMoment({ moment, target }: RestoreTime, pgData: s
   } catch (error) {
     removeTarget(dataDir, made);
     throw error;
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
   }
 }
