@@ -24,8 +24,8 @@ import { runTool, startTool, TOOL_TIMEOUT_MS } from './run-tool.test-helper.ts';
 const STANZA = 'drill';
 const masterKey = crypto.randomBytes(32).toString('base64');
 const runAs = postgresUser();
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-drill-'));
-if (runAs) fs.chownSync(work, runAs.uid, runAs.gid);
+/** The drill's folder (repository, restored clusters), made when it runs: a skipped drill leaves none. */
+const work = path.join(os.tmpdir(), `sahay-drill-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
 const config = path.join(work, 'pgbackrest.conf');
 const repo = path.join(work, 'repo');
 /** pgBackRest's settings for the restore tool, as an operator's environment would give them. */
@@ -81,6 +81,8 @@ describeWhere([needsOwnServers, needsPgBackRest], 'backups to any minute: the re
   let beforeFirstBackup: string;
 
   beforeAll(async () => {
+    fs.mkdirSync(work, { mode: 0o700 });
+    if (runAs) fs.chownSync(work, runAs.uid, runAs.gid);
     primary = await startOwnPostgres({
       settings: ({ dir, dataDir, port }) => {
         fs.writeFileSync(
