@@ -181,6 +181,44 @@ export type DonationOrderCreated = {
   data: { reference: string; gateway: 'razorpay'; orderId: string; amountPaise: number; createdAt: string };
 };
 
+/**
+ * Finance asked the gateway to refund the whole online payment that verified the donation (issue 33),
+ * recorded before the gateway is called: a second click, or ten at once, find it asked for. The
+ * reason is finance's (the donor sees it once the refund is processed and the gift cancelled).
+ */
+export type DonationRefundRequested = {
+  type: 'DonationRefundRequested';
+  data: { reference: string; gateway: 'razorpay'; paymentId: string; amountPaise: number; reason: string; requestedBy: string; requestedAt: string };
+};
+
+/** The gateway took the refund (`rfnd_…`, status `pending` or already `processed`); the receipt is cancelled when `refund.processed` arrives. */
+export type DonationRefundCreated = {
+  type: 'DonationRefundCreated';
+  data: { reference: string; paymentId: string; refundId: string; amountPaise: number; createdAt: string };
+};
+
+/** The gateway refused the refund, could not be reached, or reported it failed (`refund.failed`): finance may ask again. */
+export type DonationRefundFailed = {
+  type: 'DonationRefundFailed';
+  data: { reference: string; paymentId: string; refundId: string | null; failure: string; failedAt: string };
+};
+
+/** `refund.processed`: the money went back. Recorded with the DonationCancelled that re-issues the receipt marked CANCELLED. */
+export type DonationRefundProcessed = {
+  type: 'DonationRefundProcessed';
+  data: { reference: string; paymentId: string; refundId: string; amountPaise: number; processedAt: string };
+};
+
+/**
+ * `payment.failed` for the donation's order: the donor's attempt did not go through (the bank's or
+ * gateway's error code and reason, no card, VPA, e-mail or phone). Once per payment; the donor's
+ * status page and finance see it while the donation is unpaid.
+ */
+export type OnlinePaymentFailed = {
+  type: 'OnlinePaymentFailed';
+  data: { reference: string; gateway: 'razorpay'; paymentId: string; orderId: string; errorCode: string | null; errorReason: string | null; failedAt: string };
+};
+
 export type DonationRejected = {
   type: 'DonationRejected';
   data: { reference: string; reason: string; rejectedAt: string };
@@ -290,6 +328,11 @@ export type DonationStreamEvent =
   | RetainedReceiptShredded
   | DonationPledged
   | DonationOrderCreated
+  | DonationRefundRequested
+  | DonationRefundCreated
+  | DonationRefundFailed
+  | DonationRefundProcessed
+  | OnlinePaymentFailed
   | DonationProofSubmitted
   | DonationScreenshotProcessed
   | DonationScreenshotRejected
@@ -409,7 +452,8 @@ export const FORM_10BD_FILING_STREAM_PREFIX = 'form-10bd-filing-';
 
 // ---- stream online-payment-<payment ID>: a gateway payment that could not verify its donation ----
 
-export const ONLINE_PAYMENT_FLAG_REASONS = ['amount-differs', 'currency-differs', 'unknown-order', 'donation-not-payable', 'paid-twice'] as const;
+/** `partial-refund`: a refund of less than the gift (made in the gateway's dashboard), which no receipt can show: finance decides. */
+export const ONLINE_PAYMENT_FLAG_REASONS = ['amount-differs', 'currency-differs', 'unknown-order', 'donation-not-payable', 'paid-twice', 'partial-refund'] as const;
 export type OnlinePaymentFlagReason = (typeof ONLINE_PAYMENT_FLAG_REASONS)[number];
 
 /**

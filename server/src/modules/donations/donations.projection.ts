@@ -177,7 +177,12 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
         return;
       }
       case 'DonationOrderCreated':
-        // The order lives on the donation's stream only: the webhook and the callback fold it there.
+      case 'DonationRefundRequested':
+      case 'DonationRefundCreated':
+      case 'DonationRefundFailed':
+      case 'DonationRefundProcessed':
+      case 'OnlinePaymentFailed':
+        // The order, the refund and failed attempts live on the donation's stream only: the commands, the webhook and the detail page fold it.
         return;
       case 'RetainedReceiptShredded':
         await tx.query(`UPDATE ${tables.donation_receipt_retention} SET record = NULL, shredded_at = $2 WHERE reference = $1`, [event.data.reference, event.data.shreddedAt]);

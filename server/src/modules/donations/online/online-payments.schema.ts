@@ -14,6 +14,12 @@ export const ZConfirmOnlinePaymentResponseSchema = z.object({
 });
 
 export const ZRazorpayWebhookResponseSchema = z.object({
-  /** What the delivery did: verified the donation, found it verified by this payment, was a repeat, flagged the payment, or was not a payment event. */
-  status: z.enum(['verified', 'already-verified', 'duplicate', 'flagged', 'ignored']),
+  /**
+   * What the delivery did: verified the donation, found it verified by this payment, was a repeat,
+   * flagged the payment, or recorded nothing; for refunds (decision 069): cancelled the refunded
+   * gift, found it refunded, recorded a refund that failed; for `payment.failed`: recorded the failure.
+   */
+  status: z.enum(['verified', 'already-verified', 'duplicate', 'flagged', 'ignored', 'refunded', 'already-refunded', 'refund-failed', 'failure-recorded']),
 });
+
+export const ONLINE_PAYMENTS_OFF = 'Online payments are not set up.';

@@ -25,11 +25,16 @@ export type GatewayOrder = z.infer<typeof ZGatewayOrderSchema>;
 const ZGatewayPaymentSchema = z.object({ id: z.string().min(1), amount: z.number().int(), currency: z.string(), status: z.string(), order_id: z.string().nullable() });
 export type GatewayPayment = z.infer<typeof ZGatewayPaymentSchema>;
 
+const ZGatewayRefundSchema = z.object({ id: z.string().regex(/^rfnd_[A-Za-z0-9]+$/), amount: z.number().int(), currency: z.string(), payment_id: z.string(), status: z.enum(['pending', 'processed', 'failed']) });
+export type GatewayRefundEntity = z.infer<typeof ZGatewayRefundSchema>;
+
 export interface RazorpayClient {
   keyId: string;
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
   fetchOrder(orderId: string): Promise<GatewayOrder>;
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
+  /** POST /v1/payments/:id/refund (`payments.refund`): the amount in paise, at normal speed, the reference as its receipt and note. */
+  refundPayment(paymentId: string, input: { amountPaise: number; reference: string }): Promise<GatewayRefundEntity>;
 }
 
 const clients = new WeakMap<RazorpayConfig, RazorpayClient>();
@@ -60,6 +65,9 @@ function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
     },
     async fetchPayment(paymentId) {
       return ZGatewayPaymentSchema.parse(await instance.payments.fetch(paymentId));
+    },
+    async refundPayment(paymentId, { amountPaise, reference }) {
+      return ZGatewayRefundSchema.parse(await instance.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', receipt: reference, notes: { reference } }));
     },
   };
 }
