@@ -1,6 +1,7 @@
 import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
 import { CITIZENSHIPS, DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, DONATION_TYPES, UTR_KINDS } from './donation-fields.schema.ts';
 import { OTHER_DONOR_ID_KINDS } from './verification/donor-id.schema.ts';
+import { ONLINE_PAYMENT_FLAG_REASONS } from './online/online-payments.schema.ts';
 
 export type { PersonalDataErased };
 
@@ -452,8 +453,7 @@ export const FORM_10BD_FILING_STREAM_PREFIX = 'form-10bd-filing-';
 
 // ---- stream online-payment-<payment ID>: a gateway payment that could not verify its donation ----
 
-/** `partial-refund`: a refund of less than the gift (made in the gateway's dashboard), which no receipt can show: finance decides. */
-export const ONLINE_PAYMENT_FLAG_REASONS = ['amount-differs', 'currency-differs', 'unknown-order', 'donation-not-payable', 'paid-twice', 'partial-refund'] as const;
+export { ONLINE_PAYMENT_FLAG_REASONS };
 export type OnlinePaymentFlagReason = (typeof ONLINE_PAYMENT_FLAG_REASONS)[number];
 
 /**

@@ -22,4 +22,10 @@ export const ZRazorpayWebhookResponseSchema = z.object({
   status: z.enum(['verified', 'already-verified', 'duplicate', 'flagged', 'ignored', 'refunded', 'already-refunded', 'refund-failed', 'failure-recorded']),
 });
 
+/**
+ * Why a gateway payment verified nothing and waits for finance (OnlinePaymentFlagged). `partial-refund`:
+ * a refund of less than the gift (made in the gateway's dashboard), which no receipt can show.
+ */
+export const ONLINE_PAYMENT_FLAG_REASONS = ['amount-differs', 'currency-differs', 'unknown-order', 'donation-not-payable', 'paid-twice', 'partial-refund'] as const;
+
 export const ONLINE_PAYMENTS_OFF = 'Online payments are not set up.';

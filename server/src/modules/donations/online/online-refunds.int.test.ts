@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { replayAndCompare } from '#server/event-store/replay';
 import { TWO_FACTOR_SETUP_REQUIRED } from '#server/modules/identity/identity.api';
 import { expectOnlyRefusals, raceCalls, rejection } from '#server/testing/assertions';
 import { startTestRazorpayGateway, type SignedWebhook, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
@@ -211,6 +212,36 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
     const res = await request(http).post('/api/payments/razorpay/webhook').set({ ...webhook.headers, 'X-Razorpay-Signature': '0'.repeat(64) }).send(webhook.body);
     expect(res.status).toBe(400);
     await expectNothingWritten(app, before);
+  });
+
+  it('finance lists the flagged payments, newest first, with reason, amounts and IDs; no one else may; replay equals live', async () => {
+    const input = pledgeInput({ amountPaise: 150_000 });
+    const pay = await (await app.caller()).donations.create(input);
+    const short = gateway.pay(pay.razorpay!.orderId, { amount: 100_000 });
+    expect((await deliver(gateway.webhook('payment.captured', short))).body).toEqual({ status: 'flagged' });
+    const { items, total } = await finance.donations.admin.flaggedPayments({});
+    expect(total).toBe(items.length);
+    expect(items[0]).toEqual({
+      paymentId: short.id,
+      orderId: pay.razorpay!.orderId,
+      reference: pay.reference,
+      reason: 'amount-differs',
+      paidPaise: 100_000,
+      paidCurrency: 'INR',
+      expectedPaise: 150_000,
+      flaggedAt: expect.any(String),
+    });
+    // A partial refund flagged before it is listed too (the earlier test), older.
+    expect(items.map((item) => item.reason)).toContain('partial-refund');
+    expect(items.map((item) => item.flaggedAt)).toEqual([...items.map((item) => item.flaggedAt)].sort().reverse());
+
+    const membersAdmin = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['members'] })).token });
+    expect((await rejection(membersAdmin.donations.admin.flaggedPayments({}))).code).toBe('FORBIDDEN');
+    expect((await rejection((await app.caller()).donations.admin.flaggedPayments({}))).code).toBe('UNAUTHORIZED');
+    expect((await rejection(finance.donations.admin.flaggedPayments({ limit: 5 } as never))).code).toBe('BAD_REQUEST');
+    const [replay] = await replayAndCompare(app.services, 'online_payment_flags');
+    expect(replay!.differences).toEqual([]);
+    expect(replay!.events).toBeGreaterThanOrEqual(2);
   });
 
   // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.

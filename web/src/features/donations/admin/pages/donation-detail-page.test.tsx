@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { I18nProvider, loadNamespaces, type Lang } from '#web/i18n/i18n.tsx';
+import type { TDonationDetail } from '@sahay/server/modules/donations/verification/get-donation.schema';
 import { OnlinePaymentFacts } from './donation-detail-page.tsx';
 
 beforeAll(async () => {
@@ -8,10 +9,10 @@ beforeAll(async () => {
   await loadNamespaces('hi', ['core', 'admin', 'messages']);
 });
 
-const online = {
+const online: NonNullable<TDonationDetail['online']> = {
   orderId: 'order_O1',
   paymentId: 'pay_A1',
-  refund: { status: 'pending' as const, refundId: 'rfnd_R1', reason: 'Paid twice', requestedAt: '2026-08-10T06:00:00.000Z' },
+  refund: { status: 'pending', refundId: 'rfnd_R1', reason: 'Paid twice', requestedAt: '2026-08-10T06:00:00.000Z' },
   failedPayments: [{ paymentId: 'pay_F1', errorCode: 'BAD_REQUEST_ERROR', errorReason: 'payment_declined', failedAt: '2026-08-09T10:00:00.000Z' }],
 };
 
