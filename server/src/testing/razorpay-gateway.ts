@@ -7,7 +7,8 @@ import { razorpaySignature } from '#server/modules/donations/donations.api';
 /**
  * Razorpay on 127.0.0.1, for tests (the gateway cannot be reached from these machines): the
  * endpoints Sahay calls, as Razorpay documents them — POST /v1/orders, GET /v1/orders/:id,
- * GET /v1/payments/:id, POST /v1/payments/:id/refund, GET /v1/payments/:id/refunds, with Basic auth by key ID and secret and Razorpay's error shape — and
+ * GET /v1/payments/:id, GET /v1/payments?from&to&count&skip, POST /v1/payments/:id/refund,
+ * GET /v1/payments/:id/refunds, with Basic auth by key ID and secret and Razorpay's error shape — and
  * what the dashboard and Checkout would do: a donor paying an order (`pay`), and webhooks signed
  * as Razorpay signs them (`webhook`).
  */
@@ -82,7 +83,7 @@ export interface TestRazorpayGateway {
   /** Answers every call with this status from now on (a gateway that is down), or null to serve. */
   failWith: number | null;
   /** The donor pays an order in Checkout: a captured payment (of another amount, if given). */
-  pay(orderId: string, options?: { amount?: number; currency?: string }): FakePayment;
+  pay(orderId: string, options?: { amount?: number; currency?: string; createdAt?: number }): FakePayment;
   /** The donor's attempt fails in Checkout (a bank's decline): a failed payment of the order, with Razorpay's error fields. */
   fail(orderId: string): FakePayment;
   /** A refund made in the Razorpay dashboard (of the whole payment, or `amount`), as the API would make it. */
@@ -203,6 +204,16 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
         orders.set(order.id, order);
         return send(200, JSON.stringify(order));
       }
+      if (req.method === 'GET' && path === '/v1/payments') {
+        // Newest first, as Razorpay lists them; from and to are unix seconds, both included.
+        const query = new URL(req.url ?? '', 'http://gateway').searchParams;
+        const number = (name: string, fallback: number) => (query.has(name) ? Number(query.get(name)) : fallback);
+        const [from, to, count, skip] = [number('from', 0), number('to', Number.MAX_SAFE_INTEGER), number('count', 10), number('skip', 0)];
+        if (![from, to, count, skip].every(Number.isInteger) || count < 1 || count > 100) return send(400, errorBody('BAD_REQUEST_ERROR', 'The count must be between 1 and 100.'));
+        const items = [...payments.values()].filter((payment) => payment.created_at >= from && payment.created_at <= to).sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1));
+        const page = items.slice(skip, skip + count);
+        return send(200, JSON.stringify({ entity: 'collection', count: page.length, items: page }));
+      }
       const refundMatch = /^\/v1\/payments\/([A-Za-z0-9_]+)\/(refund|refunds)$/.exec(path);
       if (refundMatch) {
         const payment = payments.get(refundMatch[1]!);
@@ -268,7 +279,7 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
     pay(orderId, options = {}) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`pay: no order ${orderId}`);
-      const payment = newPayment(order, { amount: options.amount ?? order.amount, currency: options.currency ?? order.currency });
+      const payment = newPayment(order, { amount: options.amount ?? order.amount, currency: options.currency ?? order.currency, ...(options.createdAt ? { created_at: options.createdAt } : {}) });
       payments.set(payment.id, payment);
       order.attempts += 1;
       if (payment.amount === order.amount) Object.assign(order, { status: 'paid', amount_paid: order.amount, amount_due: 0 });

@@ -1,7 +1,7 @@
 import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
 import { CITIZENSHIPS, DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, DONATION_TYPES, UTR_KINDS } from './donation-fields.schema.ts';
 import { OTHER_DONOR_ID_KINDS } from './verification/donor-id.schema.ts';
-import { ONLINE_PAYMENT_FLAG_REASONS } from './online/online-payments.schema.ts';
+import { ONLINE_PAYMENT_DIFFERENCE_KINDS, ONLINE_PAYMENT_FLAG_REASONS } from './online/online-payments.schema.ts';
 
 export type { PersonalDataErased };
 
@@ -483,6 +483,32 @@ export function onlinePaymentStreamId(paymentId: string): string {
   return `online-payment-${paymentId}`;
 }
 
+// ---- stream online-payments-check-<YYYY-MM-DD>: the nightly comparison of one day in India ----
+
+export { ONLINE_PAYMENT_DIFFERENCE_KINDS };
+export type OnlinePaymentDifferenceKind = (typeof ONLINE_PAYMENT_DIFFERENCE_KINDS)[number];
+
+/**
+ * The nightly check of one day (in India): the gateway's captured payments created that day against
+ * the donations verified online that day, and every difference. Once per day; IDs and amounts only.
+ */
+export type OnlinePaymentsChecked = {
+  type: 'OnlinePaymentsChecked';
+  data: {
+    date: string;
+    capturedCount: number;
+    capturedPaise: number;
+    verifiedCount: number;
+    verifiedPaise: number;
+    differences: { kind: OnlinePaymentDifferenceKind; paymentId: string; reference: string | null; gatewayPaise: number | null; verifiedPaise: number | null; isFlagged: boolean }[];
+    checkedAt: string;
+  };
+};
+
+export function onlinePaymentsCheckStreamId(date: string): string {
+  return `online-payments-check-${date}`;
+}
+
 // ---- stream razorpay-event-<event ID>: a webhook delivery that recorded something ----
 
 /** Written with what the delivery recorded, in the same transaction: a redelivery of the same event ID is answered at once. */
@@ -498,6 +524,7 @@ export function gatewayEventStreamId(eventId: string): string {
 export type DonationEvent =
   | DonationStreamEvent
   | OnlinePaymentFlagged
+  | OnlinePaymentsChecked
   | GatewayEventHandled
   | ReceiptSerialAllocated
   | UtrClaimed

@@ -177,6 +177,7 @@ const EVENT_LABELS: Record<string, AuditLabel> = {
   DonationRefundFailed: { en: 'Online refund not made', hi: 'ऑनलाइन रिफ़ंड नहीं हुआ' },
   DonationRefundProcessed: { en: 'Online refund completed', hi: 'ऑनलाइन रिफ़ंड पूरा हुआ' },
   OnlinePaymentFailed: { en: 'Online payment attempt failed', hi: 'ऑनलाइन भुगतान का प्रयास विफल हुआ' },
+  OnlinePaymentsChecked: { en: 'Online payments checked against the gateway', hi: 'ऑनलाइन भुगतानों का गेटवे से मिलान हुआ' },
   DonationRejected: { en: 'Donation rejected', hi: 'दान अस्वीकार हुआ' },
   DonationCancelled: { en: 'Donation cancelled', hi: 'दान रद्द हुआ' },
   DonationAbandoned: { en: 'Donation abandoned (never paid)', hi: 'दान छोड़ दिया गया (भुगतान नहीं हुआ)' },

@@ -28,4 +28,11 @@ export const ZRazorpayWebhookResponseSchema = z.object({
  */
 export const ONLINE_PAYMENT_FLAG_REASONS = ['amount-differs', 'currency-differs', 'unknown-order', 'donation-not-payable', 'paid-twice', 'partial-refund'] as const;
 
+/**
+ * What the nightly check (decision 069) finds between the gateway's captured payments of a day and the
+ * donations verified online: a captured payment that verified no donation, a donation verified by a
+ * payment the gateway does not show captured, or the two of another amount.
+ */
+export const ONLINE_PAYMENT_DIFFERENCE_KINDS = ['captured-not-verified', 'verified-not-captured', 'amount-differs'] as const;
+
 export const ONLINE_PAYMENTS_OFF = 'Online payments are not set up.';
