@@ -98,7 +98,8 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
         const { data } = event;
         await tx.query(
           `UPDATE ${table} SET status = 'verified', received_on = $2, mode = $3, instrument_number = $4, utr = COALESCE($5, utr),
-             receipt_serial = $6, receipt_issued_on = $7, financial_year = $8, verified_at = $9, updated_at = $9, donation_type = $10, form_10bd_changed_at = $9
+             receipt_serial = $6, receipt_issued_on = $7, financial_year = $8, verified_at = $9, updated_at = $9, donation_type = $10, form_10bd_changed_at = $9,
+             payment_id = $11
            WHERE reference = $1`,
           [
             data.reference,
@@ -111,6 +112,7 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
             data.receipt.financialYear,
             data.verifiedAt,
             data.donationType ?? 'others',
+            data.paymentId ?? null,
           ],
         );
         return;

@@ -29,9 +29,9 @@ export async function checkOnlinePayments(context: Pick<JobContext, 'config' | '
   const client = razorpayClientOf(config);
   const listed = await client.listPayments(indiaDayBounds(date));
   const captured = listed.filter((payment) => payment.captured).map((payment) => ({ paymentId: payment.id, amountPaise: payment.amount }));
+  // Every gift verified online that day, whatever became of it since (a refund cancels it, but the payment was captured).
   const { rows } = await context.db.query<{ payment_id: string; reference: string; amount_paise: string | number }>(
-    `SELECT data->>'paymentId' AS payment_id, data->>'reference' AS reference, data->>'amountPaise' AS amount_paise
-       FROM events WHERE type = 'DonationVerified' AND data->>'mode' = 'online' AND data->>'receivedOn' = $1`,
+    `SELECT payment_id, reference, amount_paise FROM donations WHERE received_on = $1 AND payment_id IS NOT NULL`,
     [date],
   );
   const verified = rows.map((row) => ({ paymentId: row.payment_id, reference: formatReference(row.reference), amountPaise: Number(row.amount_paise) }));
