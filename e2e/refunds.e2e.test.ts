@@ -86,4 +86,33 @@ describe('online refunds in Chromium', () => {
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
+
+  it('a donor whose online payment failed is told so on the status page at 360 px, in English and Hindi, and offered the other ways to pay', { timeout: 120_000 }, async () => {
+    const email = 'failed.payment@example.org';
+    const created = await callProcedure(harness, 'donations.create', { kind: 'mutation', input: { amountPaise: 501_00, cause: 'general', donorName: 'Declined Donor', email, showName: false } });
+    const { reference, razorpay } = created.body.result!.data as { reference: string; razorpay: { orderId: string } };
+    expect(await deliver(gateway.webhook('payment.failed', gateway.fail(razorpay.orderId)))).toEqual({ status: 'failure-recorded' });
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    for (const [lang, label, expected] of [
+      ['en', { reference: 'Donation reference', contact: 'E-mail or mobile number', submit: 'Check' }, 'Your online payment did not go through.'],
+      ['hi', null, 'आपका ऑनलाइन भुगतान पूरा नहीं हुआ।'],
+    ] as const) {
+      await page.goto(`/donate/status?reference=${reference}${lang === 'hi' ? '&lang=hi' : ''}`);
+      await waitForApp(page);
+      // The form's fields in order: the reference (filled from the address), then the contact.
+      if (label) {
+        await page.getByLabel(label.contact).fill(email);
+        await page.getByRole('button', { name: label.submit, exact: true }).click();
+      } else {
+        await page.locator('input').nth(1).fill(email);
+        await page.locator('form button[type="submit"]').first().click();
+      }
+      await expect.poll(() => page.getByTestId('online-payment-failed').textContent()).toContain(expected);
+      await noSideScroll(page, `/donate/status payment failed (${lang}, 360 px)`);
+      await expectAccessible(page, `/donate/status payment failed (${lang}, 360 px)`);
+      await page.screenshot({ path: path.join(SHOTS_DIR, `payment-failed-${lang}-360.png`), fullPage: true });
+    }
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
 });
