@@ -7,7 +7,8 @@ import { razorpaySignature } from '#server/modules/donations/donations.api';
 /**
  * Razorpay on 127.0.0.1, for tests (the gateway cannot be reached from these machines): the
  * endpoints Sahay calls, as Razorpay documents them — POST /v1/orders, GET /v1/orders/:id,
- * GET /v1/payments/:id, with Basic auth by key ID and secret and Razorpay's error shape — and
+ * GET /v1/payments/:id, GET /v1/payments?from&to&count&skip, POST /v1/payments/:id/refund,
+ * GET /v1/payments/:id/refunds, with Basic auth by key ID and secret and Razorpay's error shape — and
  * what the dashboard and Checkout would do: a donor paying an order (`pay`), and webhooks signed
  * as Razorpay signs them (`webhook`).
  */
@@ -32,11 +33,35 @@ export interface FakePayment {
   entity: 'payment';
   amount: number;
   currency: string;
-  status: 'captured' | 'failed';
+  status: 'captured' | 'failed' | 'refunded';
   order_id: string;
   method: 'upi' | 'card' | 'netbanking';
   captured: boolean;
+  amount_refunded: number;
+  refund_status: null | 'partial' | 'full';
+  error_code: string | null;
+  error_description: string | null;
+  error_source: string | null;
+  error_step: string | null;
+  error_reason: string | null;
   created_at: number;
+}
+
+/** A refund entity as Razorpay documents it (the fields it answers). */
+export interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string> | [];
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal' | 'instant';
+  speed_requested: 'normal' | 'optimum';
 }
 
 /** A webhook delivery as Razorpay sends it: the raw body and its headers. */
@@ -52,16 +77,25 @@ export interface TestRazorpayGateway {
   config: RazorpayConfig;
   orders: Map<string, FakeOrder>;
   payments: Map<string, FakePayment>;
+  refunds: Map<string, FakeRefund>;
   /** Every request, in order (method and path). */
   requests: { method: string; path: string }[];
   /** Answers every call with this status from now on (a gateway that is down), or null to serve. */
   failWith: number | null;
   /** The donor pays an order in Checkout: a captured payment (of another amount, if given). */
-  pay(orderId: string, options?: { amount?: number; currency?: string }): FakePayment;
+  pay(orderId: string, options?: { amount?: number; currency?: string; createdAt?: number }): FakePayment;
+  /** The donor's attempt fails in Checkout (a bank's decline): a failed payment of the order, with Razorpay's error fields. */
+  fail(orderId: string): FakePayment;
+  /** A refund made in the Razorpay dashboard (of the whole payment, or `amount`), as the API would make it. */
+  refundInDashboard(paymentId: string, options?: { amount?: number }): FakeRefund;
+  /** The bank returned the money: the refund becomes processed (or failed), as its webhook then reports. */
+  settleRefund(refundId: string, status?: 'processed' | 'failed'): FakeRefund;
   /** What Checkout hands the page: the payment's and order's IDs and their signature by the key secret. */
   checkoutResult(payment: FakePayment): { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
   /** A webhook as Razorpay delivers it, signed with the webhook secret; `eventId` defaults to a new one. */
   webhook(event: 'payment.captured' | 'order.paid' | 'payment.failed' | string, payment: FakePayment, options?: { eventId?: string }): SignedWebhook;
+  /** `refund.processed` / `refund.failed` / `refund.created` as Razorpay delivers them: the refund and its payment. */
+  refundWebhook(event: 'refund.processed' | 'refund.failed' | 'refund.created', refund: FakeRefund, options?: { eventId?: string }): SignedWebhook;
   close(): Promise<void>;
 }
 
@@ -79,9 +113,60 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
   const webhookSecret = keys.webhookSecret ?? 'test-webhook-secret-0123';
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
+  const refunds = new Map<string, FakeRefund>();
   const requests: { method: string; path: string }[] = [];
   const state = { failWith: null as number | null };
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+
+  const newPayment = (order: FakeOrder, fields: Partial<FakePayment>): FakePayment => ({
+    id: randomId('pay'),
+    entity: 'payment',
+    amount: order.amount,
+    currency: order.currency,
+    status: 'captured',
+    order_id: order.id,
+    method: 'upi',
+    captured: true,
+    amount_refunded: 0,
+    refund_status: null,
+    error_code: null,
+    error_description: null,
+    error_source: null,
+    error_step: null,
+    error_reason: null,
+    created_at: Math.floor(Date.now() / 1000),
+    ...fields,
+  });
+
+  /** POST /v1/payments/:id/refund as Razorpay answers it: the refund, or its error for a payment it cannot refund. */
+  const createRefund = (payment: FakePayment, input: { amount?: unknown; receipt?: unknown; notes?: unknown }): { status: number; body: string; refund?: FakeRefund } => {
+    if (payment.status === 'failed' || !payment.captured) return { status: 400, body: errorBody('BAD_REQUEST_ERROR', 'The payment has not been captured') };
+    if (payment.refund_status === 'full') return { status: 400, body: errorBody('BAD_REQUEST_ERROR', 'The payment has been fully refunded already') };
+    const amount = input.amount === undefined ? payment.amount - payment.amount_refunded : input.amount;
+    if (!Number.isInteger(amount) || (amount as number) < 100) return { status: 400, body: errorBody('BAD_REQUEST_ERROR', 'The amount must be atleast INR 1.00') };
+    if ((amount as number) > payment.amount - payment.amount_refunded) return { status: 400, body: errorBody('BAD_REQUEST_ERROR', 'The refund amount provided is greater than amount captured') };
+    const notes: FakeRefund['notes'] = input.notes && typeof input.notes === 'object' && !Array.isArray(input.notes) && Object.keys(input.notes).length > 0 ? (input.notes as Record<string, string>) : [];
+    const refund: FakeRefund = {
+      id: randomId('rfnd'),
+      entity: 'refund',
+      amount: amount as number,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes,
+      receipt: typeof input.receipt === 'string' ? input.receipt : null,
+      acquirer_data: { arn: null },
+      created_at: Math.floor(Date.now() / 1000),
+      batch_id: null,
+      status: 'pending',
+      speed_processed: 'normal',
+      speed_requested: 'normal',
+    };
+    refunds.set(refund.id, refund);
+    payment.amount_refunded += refund.amount;
+    payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
+    if (payment.refund_status === 'full') payment.status = 'refunded';
+    return { status: 200, body: JSON.stringify(refund), refund };
+  };
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -119,6 +204,35 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
         orders.set(order.id, order);
         return send(200, JSON.stringify(order));
       }
+      if (req.method === 'GET' && path === '/v1/payments') {
+        // Newest first, as Razorpay lists them; from and to are unix seconds, both included.
+        const query = new URL(req.url ?? '', 'http://gateway').searchParams;
+        const number = (name: string, fallback: number) => (query.has(name) ? Number(query.get(name)) : fallback);
+        const [from, to, count, skip] = [number('from', 0), number('to', Number.MAX_SAFE_INTEGER), number('count', 10), number('skip', 0)];
+        if (![from, to, count, skip].every(Number.isInteger) || count < 1 || count > 100) return send(400, errorBody('BAD_REQUEST_ERROR', 'The count must be between 1 and 100.'));
+        const items = [...payments.values()].filter((payment) => payment.created_at >= from && payment.created_at <= to).sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1));
+        const page = items.slice(skip, skip + count);
+        return send(200, JSON.stringify({ entity: 'collection', count: page.length, items: page }));
+      }
+      const refundMatch = /^\/v1\/payments\/([A-Za-z0-9_]+)\/(refund|refunds)$/.exec(path);
+      if (refundMatch) {
+        const payment = payments.get(refundMatch[1]!);
+        if (!payment) return send(400, errorBody('BAD_REQUEST_ERROR', 'The id provided does not exist'));
+        if (req.method === 'GET' && refundMatch[2] === 'refunds') {
+          const items = [...refunds.values()].filter((refund) => refund.payment_id === payment.id);
+          return send(200, JSON.stringify({ entity: 'collection', count: items.length, items }));
+        }
+        if (req.method === 'POST' && refundMatch[2] === 'refund') {
+          let input: { amount?: unknown; receipt?: unknown; notes?: unknown };
+          try {
+            input = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as typeof input;
+          } catch {
+            return send(400, errorBody('BAD_REQUEST_ERROR', 'The request body is not JSON.'));
+          }
+          const answer = createRefund(payment, input);
+          return send(answer.status, answer.body);
+        }
+      }
       const match = /^\/v1\/(orders|payments)\/([A-Za-z0-9_]+)$/.exec(path);
       if (req.method === 'GET' && match) {
         const found = match[1] === 'orders' ? orders.get(match[2]!) : payments.get(match[2]!);
@@ -130,11 +244,31 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  function signed(event: string, payload: Record<string, unknown>, eventId: string | undefined): SignedWebhook {
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_SahayTest0001',
+      event,
+      contains: Object.keys(payload),
+      payload,
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    return {
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Razorpay-Signature': razorpaySignature(body, webhookSecret),
+        'x-razorpay-event-id': eventId ?? randomId('evt'),
+      },
+    };
+  }
+
   return {
     url,
     config: { keyId, keySecret, webhookSecret, apiBase: url },
     orders,
     payments,
+    refunds,
     requests,
     get failWith() {
       return state.failWith;
@@ -145,21 +279,49 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
     pay(orderId, options = {}) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`pay: no order ${orderId}`);
-      const payment: FakePayment = {
-        id: randomId('pay'),
-        entity: 'payment',
-        amount: options.amount ?? order.amount,
-        currency: options.currency ?? order.currency,
-        status: 'captured',
-        order_id: order.id,
-        method: 'upi',
-        captured: true,
-        created_at: Math.floor(Date.now() / 1000),
-      };
+      const payment = newPayment(order, { amount: options.amount ?? order.amount, currency: options.currency ?? order.currency, ...(options.createdAt ? { created_at: options.createdAt } : {}) });
       payments.set(payment.id, payment);
       order.attempts += 1;
       if (payment.amount === order.amount) Object.assign(order, { status: 'paid', amount_paid: order.amount, amount_due: 0 });
       return payment;
+    },
+    fail(orderId) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fail: no order ${orderId}`);
+      const payment = newPayment(order, {
+        status: 'failed',
+        captured: false,
+        error_code: 'BAD_REQUEST_ERROR',
+        error_description: 'Payment was unsuccessful as the bank declined the transaction.',
+        error_source: 'bank',
+        error_step: 'payment_authorization',
+        error_reason: 'payment_declined',
+      });
+      payments.set(payment.id, payment);
+      order.attempts += 1;
+      order.status = order.status === 'paid' ? 'paid' : 'attempted';
+      return payment;
+    },
+    refundInDashboard(paymentId, options = {}) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`refundInDashboard: no payment ${paymentId}`);
+      const answer = createRefund(payment, { amount: options.amount });
+      if (!answer.refund) throw new Error(`refundInDashboard: ${answer.body}`);
+      return answer.refund;
+    },
+    settleRefund(refundId, status = 'processed') {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`settleRefund: no refund ${refundId}`);
+      refund.status = status;
+      if (status === 'processed') refund.acquirer_data = { arn: `ARN${refund.created_at}` };
+      if (status === 'failed') {
+        // The money stays with the merchant: the payment is refundable again.
+        const payment = payments.get(refund.payment_id)!;
+        payment.amount_refunded -= refund.amount;
+        payment.refund_status = payment.amount_refunded === 0 ? null : 'partial';
+        payment.status = 'captured';
+      }
+      return refund;
     },
     checkoutResult(payment) {
       return { razorpay_payment_id: payment.id, razorpay_order_id: payment.order_id, razorpay_signature: razorpaySignature(`${payment.order_id}|${payment.id}`, keySecret) };
@@ -168,22 +330,12 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
       const order = orders.get(payment.order_id);
       const payload: Record<string, unknown> = { payment: { entity: payment } };
       if (event === 'order.paid' && order) payload.order = { entity: order };
-      const body = JSON.stringify({
-        entity: 'event',
-        account_id: 'acc_SahayTest0001',
-        event,
-        contains: Object.keys(payload),
-        payload,
-        created_at: Math.floor(Date.now() / 1000),
-      });
-      return {
-        body,
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Razorpay-Signature': razorpaySignature(body, webhookSecret),
-          'x-razorpay-event-id': options.eventId ?? randomId('evt'),
-        },
-      };
+      return signed(event, payload, options.eventId);
+    },
+    refundWebhook(event, refund, options = {}) {
+      const payment = payments.get(refund.payment_id);
+      // Razorpay's refund events carry the refund and its payment.
+      return signed(event, { refund: { entity: refund }, ...(payment ? { payment: { entity: payment } } : {}) }, options.eventId);
     },
     close: async () => {
       server.closeAllConnections();

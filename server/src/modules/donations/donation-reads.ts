@@ -4,9 +4,10 @@ import type { RequestMeta } from '#server/lib/request-meta';
 import { getSettings } from '#server/modules/site/site.api';
 import type { Services } from '#server/services';
 import { formatReference, LOOKUP_CONTACT_INVALID } from './donation-fields.schema.ts';
-import { DONATION_NOT_FOUND, NO_MATCHING_DONATION } from './donation.decider.ts';
+import type { Recorded } from '#server/event-store/types';
+import { DONATION_NOT_FOUND, evolveDonation, noDonation, NO_MATCHING_DONATION, type DonationState } from './donation.decider.ts';
 import { contactKeyOf } from './donor-keys.ts';
-import { donationStreamId, type Cause, type DonationMode, type DonationStatus, type OtherDonorIdKind, type UtrKind } from './donations.events.ts';
+import { donationStreamId, type Cause, type DonationStreamEvent, type DonationMode, type DonationStatus, type OtherDonorIdKind, type UtrKind } from './donations.events.ts';
 import type { TDonationDetail } from './verification/get-donation.schema.ts';
 import type { TDonationStatus } from './giving/get-donation-status.schema.ts';
 import { DONATIONS_PAGE_SIZE, type TAdminDonation, type TDonationFilters, type TGetManyDonationsResponse } from './verification/get-many-donations.schema.ts';
@@ -111,6 +112,9 @@ export async function getDonationStatus(services: Services, input: { reference: 
   if (row.status === 'awaiting_payment' || row.status === 'abandoned') {
     // A foreign pledge is paid into the FCRA account only, here as on the pledge's answer (decision 058).
     status.pay = paymentDetailsOf(paymentSettingsOf((await getSettings(services.db)).settings), row.reference, Number(row.amount_paise), row.is_foreign);
+    // An online attempt that failed (payment.failed, decision 069): the page offers to pay again or by UPI or bank.
+    const events = await services.eventStore.readStream(donationStreamId(row.reference));
+    if (events.some((event) => event.type === 'OnlinePaymentFailed')) status.onlinePaymentFailed = true;
   }
   return status;
 }
@@ -272,5 +276,19 @@ export async function getDonationDetail(services: Pick<Services, 'db' | 'eventSt
     screenshotUrl: row.screenshot_file_id ? `/api/admin/donations/${row.reference}/screenshot` : null,
     receiptUrl: currentReceiptFileId(row) ? `/api/admin/donations/${row.reference}/receipt.pdf` : null,
     history: events.map((event) => ({ type: event.type, at: new Date(event.recordedAt).toISOString(), actor: event.metadata.actor })),
+    ...onlineDetailOf(events.reduce((state, event) => evolveDonation(state, event as Recorded<DonationStreamEvent>), noDonation)),
+  };
+}
+
+/** The gateway's side of a donation (issue 33), from its stream: absent for a donation that never had an order. */
+function onlineDetailOf(state: DonationState): Pick<TDonationDetail, 'online'> {
+  if (!state.order && state.verification?.mode !== 'online') return {};
+  return {
+    online: {
+      orderId: state.order?.orderId ?? null,
+      paymentId: state.verification?.paymentId ?? null,
+      refund: state.refund && { status: state.refund.status, refundId: state.refund.refundId, reason: state.refund.reason, requestedAt: state.refund.requestedAt },
+      failedPayments: state.paymentFailures,
+    },
   };
 }

@@ -95,6 +95,13 @@ export interface DonationState {
   /** The payment gateway's order for the pledge (issue 33), when one was made. */
   order: { orderId: string; amountPaise: number } | null;
   cancellation: { reason: string; cancelledAt: string } | null;
+  /**
+   * The refund of the online payment (issue 33): asked for by finance (or made in the gateway's
+   * dashboard and reported by `refund.processed`), taken by the gateway, failed, or processed.
+   */
+  refund: { status: 'requested' | 'pending' | 'failed' | 'processed'; refundId: string | null; reason: string | null; requestedAt: string | null } | null;
+  /** The donor's online attempts that failed (`payment.failed`), oldest first. */
+  paymentFailures: { paymentId: string; errorCode: string | null; errorReason: string | null; failedAt: string }[];
   /** The file of each receipt variant rendered so far. */
   renderedReceipts: Record<ReceiptVariant, string | null>;
   /** The donor's ID recorded by finance for Form 10BD (the latest), by its blind index. */
@@ -128,6 +135,8 @@ export const noDonation: DonationState = {
   rejection: null,
   order: null,
   cancellation: null,
+  refund: null,
+  paymentFailures: [],
   renderedReceipts: { issued: null, cancelled: null },
   donorId: null,
   panNameKey: null,
@@ -178,6 +187,19 @@ export function evolveDonation(state: DonationState, event: Recorded<DonationStr
     }
     case 'DonationOrderCreated':
       return { ...state, order: { orderId: event.data.orderId, amountPaise: event.data.amountPaise } };
+    case 'DonationRefundRequested':
+      return { ...state, refund: { status: 'requested', refundId: null, reason: event.data.reason, requestedAt: event.data.requestedAt } };
+    case 'DonationRefundCreated':
+      // A refund.processed that arrived before the gateway's answer was recorded stays processed.
+      return state.refund?.status === 'processed' ? state : { ...state, refund: { ...(state.refund ?? { reason: null, requestedAt: null }), status: 'pending', refundId: event.data.refundId } };
+    case 'DonationRefundFailed':
+      return { ...state, refund: { ...(state.refund ?? { reason: null, requestedAt: null }), status: 'failed', refundId: event.data.refundId } };
+    case 'DonationRefundProcessed':
+      return { ...state, refund: { ...(state.refund ?? { reason: null, requestedAt: null }), status: 'processed', refundId: event.data.refundId } };
+    case 'OnlinePaymentFailed': {
+      const { paymentId, errorCode, errorReason, failedAt } = event.data;
+      return { ...state, paymentFailures: [...state.paymentFailures, { paymentId, errorCode, errorReason, failedAt }] };
+    }
     case 'DonationScreenshotRejected':
       return { ...state, pendingScreenshotUploadId: state.pendingScreenshotUploadId === event.data.uploadId ? null : state.pendingScreenshotUploadId };
     case 'DonationVerified': {
@@ -589,6 +611,11 @@ export function evolveReceiptJob(state: ReceiptJobState, event: Recorded<Donatio
     case 'DonorIdentificationRecorded':
     case 'DonorPanNameRecorded':
     case 'DonationOrderCreated':
+    case 'DonationRefundRequested':
+    case 'DonationRefundCreated':
+    case 'DonationRefundFailed':
+    case 'DonationRefundProcessed':
+    case 'OnlinePaymentFailed':
     case 'DonationProofSubmitted':
     case 'DonationScreenshotProcessed':
     case 'DonationScreenshotRejected':

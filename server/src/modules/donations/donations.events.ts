@@ -1,6 +1,7 @@
 import type { PersonalDataErased, Sealed } from '#server/event-store/sealing/personal-data';
 import { CITIZENSHIPS, DONATION_CAUSES, DONATION_MODES, DONATION_STATUSES, DONATION_TYPES, UTR_KINDS } from './donation-fields.schema.ts';
 import { OTHER_DONOR_ID_KINDS } from './verification/donor-id.schema.ts';
+import { ONLINE_PAYMENT_DIFFERENCE_KINDS, ONLINE_PAYMENT_FLAG_REASONS } from './online/online-payments.schema.ts';
 
 export type { PersonalDataErased };
 
@@ -181,6 +182,44 @@ export type DonationOrderCreated = {
   data: { reference: string; gateway: 'razorpay'; orderId: string; amountPaise: number; createdAt: string };
 };
 
+/**
+ * Finance asked the gateway to refund the whole online payment that verified the donation (issue 33),
+ * recorded before the gateway is called: a second click, or ten at once, find it asked for. The
+ * reason is finance's (the donor sees it once the refund is processed and the gift cancelled).
+ */
+export type DonationRefundRequested = {
+  type: 'DonationRefundRequested';
+  data: { reference: string; gateway: 'razorpay'; paymentId: string; amountPaise: number; reason: string; requestedBy: string; requestedAt: string };
+};
+
+/** The gateway took the refund (`rfnd_…`, status `pending` or already `processed`); the receipt is cancelled when `refund.processed` arrives. */
+export type DonationRefundCreated = {
+  type: 'DonationRefundCreated';
+  data: { reference: string; paymentId: string; refundId: string; amountPaise: number; createdAt: string };
+};
+
+/** The gateway refused the refund, could not be reached, or reported it failed (`refund.failed`): finance may ask again. */
+export type DonationRefundFailed = {
+  type: 'DonationRefundFailed';
+  data: { reference: string; paymentId: string; refundId: string | null; failure: string; failedAt: string };
+};
+
+/** `refund.processed`: the money went back. Recorded with the DonationCancelled that re-issues the receipt marked CANCELLED. */
+export type DonationRefundProcessed = {
+  type: 'DonationRefundProcessed';
+  data: { reference: string; paymentId: string; refundId: string; amountPaise: number; processedAt: string };
+};
+
+/**
+ * `payment.failed` for the donation's order: the donor's attempt did not go through (the bank's or
+ * gateway's error code and reason, no card, VPA, e-mail or phone). Once per payment; the donor's
+ * status page and finance see it while the donation is unpaid.
+ */
+export type OnlinePaymentFailed = {
+  type: 'OnlinePaymentFailed';
+  data: { reference: string; gateway: 'razorpay'; paymentId: string; orderId: string; errorCode: string | null; errorReason: string | null; failedAt: string };
+};
+
 export type DonationRejected = {
   type: 'DonationRejected';
   data: { reference: string; reason: string; rejectedAt: string };
@@ -290,6 +329,11 @@ export type DonationStreamEvent =
   | RetainedReceiptShredded
   | DonationPledged
   | DonationOrderCreated
+  | DonationRefundRequested
+  | DonationRefundCreated
+  | DonationRefundFailed
+  | DonationRefundProcessed
+  | OnlinePaymentFailed
   | DonationProofSubmitted
   | DonationScreenshotProcessed
   | DonationScreenshotRejected
@@ -409,7 +453,7 @@ export const FORM_10BD_FILING_STREAM_PREFIX = 'form-10bd-filing-';
 
 // ---- stream online-payment-<payment ID>: a gateway payment that could not verify its donation ----
 
-export const ONLINE_PAYMENT_FLAG_REASONS = ['amount-differs', 'currency-differs', 'unknown-order', 'donation-not-payable', 'paid-twice'] as const;
+export { ONLINE_PAYMENT_FLAG_REASONS };
 export type OnlinePaymentFlagReason = (typeof ONLINE_PAYMENT_FLAG_REASONS)[number];
 
 /**
@@ -439,6 +483,32 @@ export function onlinePaymentStreamId(paymentId: string): string {
   return `online-payment-${paymentId}`;
 }
 
+// ---- stream online-payments-check-<YYYY-MM-DD>: the nightly comparison of one day in India ----
+
+export { ONLINE_PAYMENT_DIFFERENCE_KINDS };
+export type OnlinePaymentDifferenceKind = (typeof ONLINE_PAYMENT_DIFFERENCE_KINDS)[number];
+
+/**
+ * The nightly check of one day (in India): the gateway's captured payments created that day against
+ * the donations verified online that day, and every difference. Once per day; IDs and amounts only.
+ */
+export type OnlinePaymentsChecked = {
+  type: 'OnlinePaymentsChecked';
+  data: {
+    date: string;
+    capturedCount: number;
+    capturedPaise: number;
+    verifiedCount: number;
+    verifiedPaise: number;
+    differences: { kind: OnlinePaymentDifferenceKind; paymentId: string; reference: string | null; gatewayPaise: number | null; verifiedPaise: number | null; isFlagged: boolean }[];
+    checkedAt: string;
+  };
+};
+
+export function onlinePaymentsCheckStreamId(date: string): string {
+  return `online-payments-check-${date}`;
+}
+
 // ---- stream razorpay-event-<event ID>: a webhook delivery that recorded something ----
 
 /** Written with what the delivery recorded, in the same transaction: a redelivery of the same event ID is answered at once. */
@@ -454,6 +524,7 @@ export function gatewayEventStreamId(eventId: string): string {
 export type DonationEvent =
   | DonationStreamEvent
   | OnlinePaymentFlagged
+  | OnlinePaymentsChecked
   | GatewayEventHandled
   | ReceiptSerialAllocated
   | UtrClaimed

@@ -98,7 +98,8 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
         const { data } = event;
         await tx.query(
           `UPDATE ${table} SET status = 'verified', received_on = $2, mode = $3, instrument_number = $4, utr = COALESCE($5, utr),
-             receipt_serial = $6, receipt_issued_on = $7, financial_year = $8, verified_at = $9, updated_at = $9, donation_type = $10, form_10bd_changed_at = $9
+             receipt_serial = $6, receipt_issued_on = $7, financial_year = $8, verified_at = $9, updated_at = $9, donation_type = $10, form_10bd_changed_at = $9,
+             payment_id = $11
            WHERE reference = $1`,
           [
             data.reference,
@@ -111,6 +112,7 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
             data.receipt.financialYear,
             data.verifiedAt,
             data.donationType ?? 'others',
+            data.paymentId ?? null,
           ],
         );
         return;
@@ -177,7 +179,12 @@ export const donationsProjection: Projection<'donations' | 'donation_receipt_ret
         return;
       }
       case 'DonationOrderCreated':
-        // The order lives on the donation's stream only: the webhook and the callback fold it there.
+      case 'DonationRefundRequested':
+      case 'DonationRefundCreated':
+      case 'DonationRefundFailed':
+      case 'DonationRefundProcessed':
+      case 'OnlinePaymentFailed':
+        // The order, the refund and failed attempts live on the donation's stream only: the commands, the webhook and the detail page fold it.
         return;
       case 'RetainedReceiptShredded':
         await tx.query(`UPDATE ${tables.donation_receipt_retention} SET record = NULL, shredded_at = $2 WHERE reference = $1`, [event.data.reference, event.data.shreddedAt]);

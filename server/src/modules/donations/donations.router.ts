@@ -14,6 +14,8 @@ import { retainedReceiptsRoute } from './receipts/retained-receipts.route.ts';
 import { requestStatementCodeRoute, verifyStatementCodeRoute } from './statements/statement-code.route.ts';
 import { submitProofRoute } from './giving/submit-proof.route.ts';
 import { confirmOnlinePaymentRoute } from './online/confirm-online-payment.route.ts';
+import { flaggedPaymentsRoute } from './online/flagged-payments.route.ts';
+import { refundOnlinePaymentRoute } from './online/refund-online-payment.route.ts';
 import { verifyDonationRoute } from './verification/verify-donation.route.ts';
 import { verifyReceiptRoute } from './receipts/verify-receipt.route.ts';
 import { getCertificatesForProofRoute, getMyCertificatesRoute } from './form-10be/donor-certificates.route.ts';
@@ -37,6 +39,8 @@ export const donationsRouter = router({
     verify: verifyDonationRoute,
     reject: rejectDonationRoute,
     cancel: cancelDonationRoute,
+    refund: refundOnlinePaymentRoute,
+    flaggedPayments: flaggedPaymentsRoute,
     recordOffline: recordOfflineDonationRoute,
     recordDonorId: recordDonorIdRoute,
     recordPanName: recordPanNameRoute,

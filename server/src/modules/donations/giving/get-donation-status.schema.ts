@@ -25,6 +25,8 @@ export const ZDonationStatusSchema = z.object({
   isReceiptReady: z.boolean().optional(),
   /** Why it was rejected or cancelled. */
   reason: z.string().optional(),
+  /** Set while unpaid when an online payment attempt failed (decision 069): the page offers to pay again, or by UPI or bank transfer. */
+  onlinePaymentFailed: z.literal(true).optional(),
   /** How to pay, while no proof has arrived (awaiting payment, abandoned). */
   pay: ZPaymentDetailsSchema.optional(),
 });

@@ -150,7 +150,7 @@ describe.each(testDbKinds())('online payments through the gateway on %s', (kind)
   it('acknowledges an event it does not handle with 200 and writes nothing (Razorpay retries anything else)', async () => {
     const { orderId } = await pledge();
     const before = await writes(app);
-    const res = await deliver(gateway.webhook('payment.failed', gateway.pay(orderId)));
+    const res = await deliver(gateway.webhook('payment.authorized', gateway.pay(orderId)));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ignored' });
     await expectNothingWritten(app, before);

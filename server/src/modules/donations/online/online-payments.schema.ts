@@ -14,6 +14,25 @@ export const ZConfirmOnlinePaymentResponseSchema = z.object({
 });
 
 export const ZRazorpayWebhookResponseSchema = z.object({
-  /** What the delivery did: verified the donation, found it verified by this payment, was a repeat, flagged the payment, or was not a payment event. */
-  status: z.enum(['verified', 'already-verified', 'duplicate', 'flagged', 'ignored']),
+  /**
+   * What the delivery did: verified the donation, found it verified by this payment, was a repeat,
+   * flagged the payment, or recorded nothing; for refunds (decision 069): cancelled the refunded
+   * gift, found it refunded, recorded a refund that failed; for `payment.failed`: recorded the failure.
+   */
+  status: z.enum(['verified', 'already-verified', 'duplicate', 'flagged', 'ignored', 'refunded', 'already-refunded', 'refund-failed', 'failure-recorded']),
 });
+
+/**
+ * Why a gateway payment verified nothing and waits for finance (OnlinePaymentFlagged). `partial-refund`:
+ * a refund of less than the gift (made in the gateway's dashboard), which no receipt can show.
+ */
+export const ONLINE_PAYMENT_FLAG_REASONS = ['amount-differs', 'currency-differs', 'unknown-order', 'donation-not-payable', 'paid-twice', 'partial-refund'] as const;
+
+/**
+ * What the nightly check (decision 069) finds between the gateway's captured payments of a day and the
+ * donations verified online: a captured payment that verified no donation, a donation verified by a
+ * payment the gateway does not show captured, or the two of another amount.
+ */
+export const ONLINE_PAYMENT_DIFFERENCE_KINDS = ['captured-not-verified', 'verified-not-captured', 'amount-differs'] as const;
+
+export const ONLINE_PAYMENTS_OFF = 'Online payments are not set up.';

@@ -11,6 +11,8 @@ import { donationStreamId, gatewayEventStreamId, onlinePaymentStreamId, type Don
 import { lockSerialSlot } from '../verification/verify-donation.ts';
 import { indiaDateOf } from '../receipts/receipt-serial.ts';
 import { decideOnlinePayment, flagReasonOf, type CapturedPayment, type OnlinePaymentOutcome, type OnlinePaymentState } from './online-payment.decider.ts';
+import { ONLINE_PAYMENTS_OFF, ZRazorpayWebhookResponseSchema } from './online-payments.schema.ts';
+import { recordPaymentFailure, recordRefundReport } from './online-refunds.ts';
 import { isRazorpaySignature, razorpayClientOf, type GatewayOrder, type RazorpayClient } from './razorpay-client.ts';
 
 /** What the page needs to open Checkout for a pledge (issue 33, "Names over the API"). */
@@ -140,6 +142,8 @@ async function verifiedSerialOf(services: Services, reference: string, paymentId
 // ---- the webhook ----
 
 export const WEBHOOK_SIGNATURE_INVALID = 'The webhook signature is missing or does not match.';
+export { ONLINE_PAYMENTS_OFF };
+
 export const WEBHOOK_BODY_INVALID = 'The webhook body is not an event Razorpay sends.';
 
 /** The events that verify a donation; every other event is acknowledged and records nothing. */
@@ -151,6 +155,19 @@ const ZWebhookPaymentSchema = z.object({
   currency: z.string().min(3).max(3),
   status: z.string(),
   order_id: z.string().regex(/^order_[A-Za-z0-9]+$/).nullable(),
+  /** A failed payment's error, as Razorpay reports it (`BAD_REQUEST_ERROR`, `payment_cancelled`...): codes, not the donor's details. */
+  error_code: z.string().max(100).nullable().optional(),
+  error_reason: z.string().max(100).nullable().optional(),
+});
+
+const ZWebhookRefundSchema = z.object({
+  id: z.string().regex(/^rfnd_[A-Za-z0-9]+$/),
+  payment_id: z.string().regex(/^pay_[A-Za-z0-9]+$/),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().min(3).max(3),
+  status: z.string(),
+  /** An object, or `[]` when empty (as Razorpay sends it). */
+  notes: z.unknown().optional(),
 });
 
 const ZWebhookSchema = z.object({
@@ -160,11 +177,12 @@ const ZWebhookSchema = z.object({
     .object({
       payment: z.object({ entity: ZWebhookPaymentSchema }).optional(),
       order: z.object({ entity: z.object({ id: z.string(), receipt: z.string().nullable().optional() }) }).optional(),
+      refund: z.object({ entity: ZWebhookRefundSchema }).optional(),
     })
     .loose(),
 });
 
-export type WebhookAnswer = { status: 'verified' | 'already-verified' | 'duplicate' | 'flagged' | 'ignored' };
+export type WebhookAnswer = z.infer<typeof ZRazorpayWebhookResponseSchema>;
 
 /**
  * POST /api/payments/razorpay/webhook. The signature is checked over the raw body before anything
@@ -188,12 +206,15 @@ export async function handleRazorpayWebhook(
   } catch {
     throw new AppError('BAD_REQUEST', { userMessage: WEBHOOK_BODY_INVALID });
   }
+  const eventIdOf = () => (delivery.eventId && /^[A-Za-z0-9_-]{1,64}$/.test(delivery.eventId) ? delivery.eventId : null);
+  if (parsed.event === 'refund.processed' || parsed.event === 'refund.failed') return handleRefundEvent(services, parsed, eventIdOf(), meta);
+  if (parsed.event === 'payment.failed') return handlePaymentFailedEvent(services, parsed, eventIdOf(), meta);
   const payment = parsed.payload.payment?.entity;
   if (!(PAYMENT_EVENTS as readonly string[]).includes(parsed.event) || !payment || payment.status !== 'captured' || !payment.order_id) {
     services.log.info({ event: parsed.event, eventId: delivery.eventId }, 'payment gateway: webhook event acknowledged, nothing to record');
     return { status: 'ignored' };
   }
-  const eventId = delivery.eventId && /^[A-Za-z0-9_-]{1,64}$/.test(delivery.eventId) ? delivery.eventId : null;
+  const eventId = eventIdOf();
   if (eventId && (await streamVersion(services.db, gatewayEventStreamId(eventId))) !== null) return { status: 'duplicate' };
   // order.paid carries its order; payment.captured names it, and the order's receipt is asked of the gateway.
   const orderReceipt =
@@ -210,12 +231,64 @@ export async function handleRazorpayWebhook(
   return { status: result.outcome.kind };
 }
 
+type ParsedWebhook = z.infer<typeof ZWebhookSchema>;
+
+/** The reference a refund's notes name (set by refundOnlinePayment), else its payment's order's receipt, asked of the gateway. */
+async function referenceOfRefund(services: Services, refund: z.infer<typeof ZWebhookRefundSchema>, orderId: string | null): Promise<string | null> {
+  const noted = refund.notes && typeof refund.notes === 'object' && 'reference' in refund.notes && typeof refund.notes.reference === 'string' ? referenceOfReceipt(refund.notes.reference) : null;
+  if (noted) return noted;
+  const client = razorpayClientOf(services.config.razorpay!);
+  const order = orderId ?? (await client.fetchPayment(refund.payment_id)).order_id;
+  return order ? referenceOfReceipt((await client.fetchOrder(order)).receipt) : null;
+}
+
+/**
+ * `refund.processed` and `refund.failed` (decision 069): a full refund of the payment that verified a
+ * donation cancels it, whoever made the refund; a partial one is flagged; a failed one lets finance ask again.
+ */
+async function handleRefundEvent(services: Services, parsed: ParsedWebhook, eventId: string | null, meta: RequestMeta): Promise<WebhookAnswer> {
+  const refund = parsed.payload.refund?.entity;
+  if (!refund) return { status: 'ignored' };
+  if (eventId && (await streamVersion(services.db, gatewayEventStreamId(eventId))) !== null) return { status: 'duplicate' };
+  const payment = parsed.payload.payment?.entity;
+  const reference = await referenceOfRefund(services, refund, payment?.id === refund.payment_id ? payment.order_id : null);
+  const outcome = await recordRefundReport(
+    services,
+    {
+      refund: { refundId: refund.id, paymentId: refund.payment_id, amountPaise: refund.amount, currency: refund.currency },
+      status: parsed.event === 'refund.failed' ? 'failed' : 'processed',
+      reference,
+      ...(eventId ? { delivery: { eventId, event: parsed.event } } : {}),
+    },
+    meta,
+  );
+  if (outcome.kind === 'ignored') services.log.info({ event: parsed.event, refundId: refund.id, paymentId: refund.payment_id }, 'payment gateway: a refund of a payment that verified no donation; nothing recorded');
+  return { status: outcome.kind };
+}
+
+/** `payment.failed` (decision 069): recorded once on its donation while the donation is unpaid. */
+async function handlePaymentFailedEvent(services: Services, parsed: ParsedWebhook, eventId: string | null, meta: RequestMeta): Promise<WebhookAnswer> {
+  const payment = parsed.payload.payment?.entity;
+  if (!payment || payment.status !== 'failed' || !payment.order_id) return { status: 'ignored' };
+  if (eventId && (await streamVersion(services.db, gatewayEventStreamId(eventId))) !== null) return { status: 'duplicate' };
+  const order = await razorpayClientOf(services.config.razorpay!).fetchOrder(payment.order_id);
+  const outcome = await recordPaymentFailure(
+    services,
+    {
+      payment: { paymentId: payment.id, orderId: payment.order_id, errorCode: payment.error_code ?? null, errorReason: payment.error_reason ?? null },
+      reference: referenceOfReceipt(order.receipt),
+      ...(eventId ? { delivery: { eventId, event: parsed.event } } : {}),
+    },
+    meta,
+  );
+  return { status: outcome };
+}
+
 // ---- the page's callback ----
 
 export const CHECKOUT_SIGNATURE_INVALID = 'The payment could not be confirmed: its signature does not match. If money was taken, it will be matched to your donation shortly.';
 export const CHECKOUT_NOT_CAPTURED = 'The payment is not complete yet. Your receipt is sent as soon as it is.';
 export const CHECKOUT_FLAGGED = 'This payment does not match the donation. Our finance team has been told and will contact you.';
-export const ONLINE_PAYMENTS_OFF = 'Online payments are not set up.';
 
 export interface CheckoutCallback {
   razorpay_payment_id: string;

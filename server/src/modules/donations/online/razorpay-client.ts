@@ -25,11 +25,25 @@ export type GatewayOrder = z.infer<typeof ZGatewayOrderSchema>;
 const ZGatewayPaymentSchema = z.object({ id: z.string().min(1), amount: z.number().int(), currency: z.string(), status: z.string(), order_id: z.string().nullable() });
 export type GatewayPayment = z.infer<typeof ZGatewayPaymentSchema>;
 
+const ZGatewayRefundSchema = z.object({ id: z.string().regex(/^rfnd_[A-Za-z0-9]+$/), amount: z.number().int(), currency: z.string(), payment_id: z.string(), status: z.enum(['pending', 'processed', 'failed']) });
+export type GatewayRefundEntity = z.infer<typeof ZGatewayRefundSchema>;
+
+const ZGatewayListedPaymentSchema = z.object({ id: z.string().min(1), amount: z.number().int(), currency: z.string(), status: z.string(), order_id: z.string().nullable(), captured: z.boolean(), created_at: z.number().int() });
+export type GatewayListedPayment = z.infer<typeof ZGatewayListedPaymentSchema>;
+const ZGatewayCollectionSchema = z.object({ items: z.array(ZGatewayListedPaymentSchema) });
+
+/** Payments asked for per page of GET /v1/payments (Razorpay's most). */
+export const PAYMENTS_PAGE_SIZE = 100;
+
 export interface RazorpayClient {
   keyId: string;
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
   fetchOrder(orderId: string): Promise<GatewayOrder>;
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
+  /** POST /v1/payments/:id/refund (`payments.refund`): the amount in paise, at normal speed, the reference as its receipt and note. */
+  refundPayment(paymentId: string, input: { amountPaise: number; reference: string }): Promise<GatewayRefundEntity>;
+  /** GET /v1/payments?from&to (`payments.all`, unix seconds, both ends included), every page. */
+  listPayments(input: { from: number; to: number }): Promise<GatewayListedPayment[]>;
 }
 
 const clients = new WeakMap<RazorpayConfig, RazorpayClient>();
@@ -60,6 +74,17 @@ function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
     },
     async fetchPayment(paymentId) {
       return ZGatewayPaymentSchema.parse(await instance.payments.fetch(paymentId));
+    },
+    async refundPayment(paymentId, { amountPaise, reference }) {
+      return ZGatewayRefundSchema.parse(await instance.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', receipt: reference, notes: { reference } }));
+    },
+    async listPayments({ from, to }) {
+      const payments: GatewayListedPayment[] = [];
+      for (let skip = 0; ; skip += PAYMENTS_PAGE_SIZE) {
+        const page = ZGatewayCollectionSchema.parse(await instance.payments.all({ from, to, count: PAYMENTS_PAGE_SIZE, skip }));
+        payments.push(...page.items);
+        if (page.items.length < PAYMENTS_PAGE_SIZE) return payments;
+      }
     },
   };
 }

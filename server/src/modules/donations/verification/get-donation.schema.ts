@@ -33,6 +33,21 @@ export const ZDonationDetailSchema = ZAdminDonationSchema.extend({
   screenshotUrl: z.string().nullable(),
   /** The receipt PDF (as issued, or marked CANCELLED), through the finance route; null until it is ready. */
   receiptUrl: z.string().nullable(),
+  /**
+   * The payment gateway's side (issue 33, decision 069), for a donation that had an order: the payment
+   * that verified it, its refund (asked for, taken by the gateway, failed, or processed), and the
+   * donor's attempts that failed. Absent for any other donation.
+   */
+  online: z
+    .object({
+      orderId: z.string().nullable(),
+      paymentId: z.string().nullable(),
+      refund: z
+        .object({ status: z.enum(['requested', 'pending', 'failed', 'processed']), refundId: z.string().nullable(), reason: z.string().nullable(), requestedAt: z.string().nullable() })
+        .nullable(),
+      failedPayments: z.array(z.object({ paymentId: z.string(), errorCode: z.string().nullable(), errorReason: z.string().nullable(), failedAt: z.string() })),
+    })
+    .optional(),
   /** What happened, in order, and who did it (a user ID, "system", or "anonymous" for the donor). */
   history: z.array(z.object({ type: z.string(), at: z.string(), actor: z.string() })),
 });

@@ -12,6 +12,7 @@ export const adminOfflineDonationPage = apiPage(() => import('./pages/offline-do
 export const adminFinanceExportsPage = apiPage(() => import('./pages/finance-exports-page.tsx'), ['admin', 'messages']);
 export const adminForm10BDPage = apiPage(() => import('./pages/form-10bd-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminForm10BEPage = apiPage(() => import('./pages/form-10be-page.tsx'), ['admin', 'messages']);
+export const adminOnlinePaymentsPage = apiPage(() => import('./pages/online-payments-page.tsx'), ['admin', 'messages']);
 export const adminBankStatementsPage = apiPage(() => import('./pages/bank-statements-page.tsx'), ['admin', 'messages']);
 
 /** Paths under /admin, in the order they are matched (a fixed segment before a parameter). */
@@ -23,4 +24,5 @@ export const donationsStaffRoutes: readonly StaffRoute[] = [
   { path: '/form-10bd', page: adminForm10BDPage },
   { path: '/form-10be', page: adminForm10BEPage },
   { path: '/bank-statements', page: adminBankStatementsPage },
+  { path: '/online-payments', page: adminOnlinePaymentsPage },
 ];

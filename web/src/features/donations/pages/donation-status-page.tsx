@@ -151,6 +151,7 @@ export default function DonationStatusPage() {
 
 function DonationFound({ data, contact, onProofSent, onRefresh, isRefreshing }: { data: TDonationStatus; contact: string; onProofSent: () => void; onRefresh: () => void; isRefreshing: boolean }) {
   const t = useT();
+  const { translateServer } = useLang();
   const settings = useSiteSettings();
   const reference = displayReference(data.reference);
   const receiptHref = `/api/donations/${encodeURIComponent(data.reference)}/receipt.pdf?contact=${encodeURIComponent(contact)}`;
@@ -184,7 +185,7 @@ function DonationFound({ data, contact, onProofSent, onRefresh, isRefreshing }: 
         {data.reason && (
           <div>
             <dt>{t('donationStatus.reason')}</dt>
-            <dd data-testid="donation-reason">{data.reason}</dd>
+            <dd data-testid="donation-reason">{translateServer(data.reason)}</dd>
           </div>
         )}
       </dl>
@@ -220,6 +221,11 @@ function DonationFound({ data, contact, onProofSent, onRefresh, isRefreshing }: 
               <a href={`tel:${settings.phone.replace(/[\s-]/g, '')}`}>{settings.phone}</a>
             </>
           )}
+        </p>
+      )}
+      {data.onlinePaymentFailed && (
+        <p role="status" className="notice" data-testid="online-payment-failed">
+          {t('donationStatus.onlinePaymentFailed')}
         </p>
       )}
       {!data.hasProof && data.pay && (

@@ -11,7 +11,7 @@ export function useAdminDonation(reference: string) {
   return trpc.donations.admin.get.useQuery({ reference });
 }
 
-/** Verify, reject or cancel, or record the donor's ID: the donation and the queue are asked again afterwards (also after a conflict: someone else acted). */
+/** Verify, reject, cancel or refund, or record the donor's ID: the donation and the queue are asked again afterwards (also after a conflict: someone else acted). */
 export function useDonationActions() {
   const utils = trpc.useUtils();
   const refresh = () => utils.donations.admin.invalidate();
@@ -19,6 +19,7 @@ export function useDonationActions() {
     verify: trpc.donations.admin.verify.useMutation({ onSettled: refresh }),
     reject: trpc.donations.admin.reject.useMutation({ onSettled: refresh }),
     cancel: trpc.donations.admin.cancel.useMutation({ onSettled: refresh }),
+    refund: trpc.donations.admin.refund.useMutation({ onSettled: refresh }),
     recordDonorId: trpc.donations.admin.recordDonorId.useMutation({ onSettled: refresh }),
     recordPanName: trpc.donations.admin.recordPanName.useMutation({ onSettled: refresh }),
   };

@@ -4,6 +4,7 @@ import type { TDonationDetail } from '@sahay/server/modules/donations/verificati
 import { ZCancelDonationRequestSchema } from '@sahay/server/modules/donations/verification/cancel-donation.schema';
 import { ZRejectDonationRequestSchema } from '@sahay/server/modules/donations/verification/reject-donation.schema';
 import { ZVerifyDonationRequestSchema } from '@sahay/server/modules/donations/verification/verify-donation.schema';
+import { ZRefundOnlinePaymentRequestSchema } from '@sahay/server/modules/donations/online/refund-online-payment.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { CAUSE_LABELS } from '#web/features/donations/components/cause-select.tsx';
 import { DonationStatusBadge } from '#web/features/donations/components/donation-status-badge.tsx';
@@ -23,6 +24,7 @@ import { DONATION_TYPE_LABELS, DonationTypeSelect, type DonationType } from '../
 import { PanNameForm } from '../components/pan-name-form.tsx';
 import { defaultDonationTypeOf } from '@sahay/server/modules/donations/donation-fields.schema';
 import { LoadError } from '#web/ui/load-error.tsx';
+import { ModalDialog } from '#web/ui/modal-dialog.tsx';
 import { useAdminDonation, useDonationActions } from '../hooks/use-admin-donations.ts';
 
 export const MODE_LABELS: Record<string, MessageKey> = {
@@ -48,6 +50,20 @@ const EVENT_NAMES: Record<string, MessageKey> = {
   DonationCancelled: 'adminDonations.events.DonationCancelled',
   ReceiptRendered: 'adminDonations.events.ReceiptRendered',
   PersonalDataErased: 'adminDonations.events.PersonalDataErased',
+  DonationOrderCreated: 'adminDonations.events.DonationOrderCreated',
+  DonationRefundRequested: 'adminDonations.events.DonationRefundRequested',
+  DonationRefundCreated: 'adminDonations.events.DonationRefundCreated',
+  DonationRefundFailed: 'adminDonations.events.DonationRefundFailed',
+  DonationRefundProcessed: 'adminDonations.events.DonationRefundProcessed',
+  OnlinePaymentFailed: 'adminDonations.events.OnlinePaymentFailed',
+};
+
+type RefundStatus = NonNullable<NonNullable<TDonationDetail['online']>['refund']>['status'];
+const REFUND_STATE_LABELS: Record<RefundStatus, MessageKey> = {
+  requested: 'adminDonations.refundStates.requested',
+  pending: 'adminDonations.refundStates.pending',
+  failed: 'adminDonations.refundStates.failed',
+  processed: 'adminDonations.refundStates.processed',
 };
 
 /** Today in India, as YYYY-MM-DD: the date the money arrived is most often today's. */
@@ -215,6 +231,8 @@ function DonationDetail({ reference }: { reference: string }) {
         </section>
       )}
 
+      {donation.online && <OnlinePaymentFacts online={donation.online} />}
+      {donation.status === 'verified' && donation.online?.paymentId && (!donation.online.refund || donation.online.refund.status === 'failed') && <RefundForm donation={donation} />}
       {canVerify && <VerifyForm donation={donation} />}
       {canReject && (
         <ReasonForm
@@ -252,6 +270,115 @@ function DonationDetail({ reference }: { reference: string }) {
         />
       </section>
     </>
+  );
+}
+
+/** The gateway's side: the payment, its refund, and the donor's attempts that failed (decision 069). */
+export function OnlinePaymentFacts({ online }: { online: NonNullable<TDonationDetail['online']> }) {
+  const t = useT();
+  const { lang } = useLang();
+  const none = t('common.none');
+  return (
+    <section aria-labelledby="online-payment-heading" className="panel" data-testid="online-payment">
+      <h2 id="online-payment-heading">{t('adminDonations.onlineHeading')}</h2>
+      <dl className="facts facts-grid">
+        <Fact label={t('adminDonations.paymentId')}>{online.paymentId ? <span className="mono">{online.paymentId}</span> : none}</Fact>
+        <Fact label={t('adminDonations.orderId')}>{online.orderId ? <span className="mono">{online.orderId}</span> : none}</Fact>
+        {online.refund && (
+          <Fact label={t('adminDonations.refundStatus')} testId="refund-status">
+            {t(REFUND_STATE_LABELS[online.refund.status])}
+            {online.refund.refundId && (
+              <>
+                {' '}
+                <span className="table-note">
+                  {t('adminDonations.refundId')}: <span className="mono">{online.refund.refundId}</span>
+                </span>
+              </>
+            )}
+          </Fact>
+        )}
+        {online.failedPayments.length > 0 && (
+          <Fact label={t('adminDonations.failedAttempts')} testId="failed-payments">
+            <ul>
+              {online.failedPayments.map((failure) => (
+                <li key={failure.paymentId}>
+                  {t('adminDonations.failedAttempt', { when: formatDateTime(failure.failedAt, lang), code: failure.errorReason ?? failure.errorCode ?? none })}{' '}
+                  <span className="mono">{failure.paymentId}</span>
+                </li>
+              ))}
+            </ul>
+          </Fact>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** Refund the whole online payment (finance): a reason the donor will see, then a confirmation, since it cannot be undone. */
+function RefundForm({ donation }: { donation: TDonationDetail }) {
+  const t = useT();
+  const { translateServer } = useLang();
+  const errorText = useErrorText();
+  const { refund } = useDonationActions();
+  const [reason, setReason] = useState('');
+  const [reasonErrors, setReasonErrors] = useState<string[]>([]);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const serverErrors = fieldErrorsOf(refund.error).reason;
+  const failure = refund.error && !serverErrors ? errorText(refund.error, 'adminDonations.refundFailed') : undefined;
+  const amount = formatMoney(donation.amountPaise);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ZRefundOnlinePaymentRequestSchema.safeParse({ reference: donation.reference, reason });
+    if (!parsed.success) {
+      setReasonErrors(parsed.error.issues.map((issue) => issue.message));
+      refund.reset();
+      (event.currentTarget.elements.namedItem('refund-reason') as HTMLElement | null)?.focus();
+      return;
+    }
+    setReasonErrors([]);
+    refund.reset();
+    setIsConfirming(true);
+  }
+
+  function confirm() {
+    refund.mutate({ reference: donation.reference, reason }, { onSuccess: () => setReason(''), onSettled: () => setIsConfirming(false) });
+  }
+
+  return (
+    <section aria-labelledby="refund-heading" className="panel" data-testid="refund-form">
+      <h2 id="refund-heading">{t('adminDonations.refundHeading')}</h2>
+      <p>{t('adminDonations.refundHelp', { amount })}</p>
+      {refund.isSuccess && (
+        <p role="status" className="notice notice-success">
+          {t('adminDonations.refundAsked', { refundId: refund.data.refundId })}
+        </p>
+      )}
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <TextField
+          name="refund-reason"
+          label={t('adminDonations.reasonLabel')}
+          hint={t('adminDonations.reasonHint')}
+          multiline
+          rows={2}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          errors={(reasonErrors.length > 0 ? reasonErrors : (serverErrors ?? [])).map(translateServer)}
+        />
+        <FormError message={failure?.message} hint={failure?.hint} />
+        <SubmitButton isBusy={refund.isPending} label={t('adminDonations.refundOpen', { amount })} busyLabel={t('common.submitting')} />
+      </form>
+      {isConfirming && (
+        <ModalDialog title={t('adminDonations.refundConfirmTitle', { amount })} closeLabel={t('adminDonations.refundKeep')} onClose={() => setIsConfirming(false)} testId="refund-dialog">
+          <p>{t('adminDonations.refundConfirmText')}</p>
+          <p className="actions">
+            <button type="button" className="btn btn-primary" disabled={refund.isPending} aria-busy={refund.isPending || undefined} onClick={confirm} data-testid="refund-confirm">
+              {refund.isPending ? t('common.submitting') : t('adminDonations.refundConfirm', { amount })}
+            </button>
+          </p>
+        </ModalDialog>
+      )}
+    </section>
   );
 }
 

@@ -1,0 +1,101 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayAndCompare } from '#server/event-store/replay';
+import { startTestRazorpayGateway, type SignedWebhook, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
+import { testDbKinds } from '#server/testing/test-db';
+import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
+import { pledgeInput } from '../donations.test-helper.ts';
+import { checkOnlinePayments, checkOnlinePaymentsJob, indiaDayBounds } from './check-online-payments.job.ts';
+
+/**
+ * The nightly check (issue 33, decision 069) against the local gateway: a day's captured payments
+ * (GET /v1/payments?from&to, every page) against the donations verified online that day.
+ */
+describe.each(testDbKinds())('the nightly check of online payments on %s', (kind) => {
+  // The day checked: 10 August 2031 in India. Payments are verified "today" by the clock below.
+  const day = '2031-08-10';
+  let clock = new Date('2031-08-10T06:00:00.000Z');
+  let gateway: TestRazorpayGateway;
+  let app: TestApp;
+  let finance: AppCaller;
+
+  beforeAll(async () => {
+    gateway = await startTestRazorpayGateway();
+    const { keyId, keySecret, webhookSecret } = gateway.config;
+    app = await createTestApp(kind, {
+      now: () => clock,
+      env: { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_BASE: gateway.url },
+      limits: { donationPledgePerIp: { limit: 1000, windowSeconds: 3600 } },
+    });
+    finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await gateway?.close();
+  });
+
+  const deliver = (webhook: SignedWebhook) => request(app.http()).post('/api/payments/razorpay/webhook').set(webhook.headers).send(webhook.body);
+  const { from, to } = indiaDayBounds(day);
+
+  it('the day in India runs from 18:30 UTC the day before to 18:29:59', () => {
+    expect([new Date(from * 1000).toISOString(), new Date(to * 1000).toISOString()]).toEqual(['2031-08-09T18:30:00.000Z', '2031-08-10T18:29:59.000Z']);
+  });
+
+  it('finds a captured payment no donation was verified by, a verified donation the gateway does not show captured, and records the day once', async () => {
+    // 105 matching payments (more than one page of 100), one made just before midnight the day before.
+    const matched: string[] = [];
+    for (let index = 0; index < 105; index += 1) {
+      const pay = await (await app.caller()).donations.create(pledgeInput({ amountPaise: 10_000 + index }));
+      const payment = gateway.pay(pay.razorpay!.orderId, { createdAt: index === 0 ? from - 60 : from + 3600 + index });
+      expect((await deliver(gateway.webhook('payment.captured', payment))).body).toEqual({ status: 'verified' });
+      matched.push(payment.id);
+    }
+    // Paid the wrong amount: captured at the gateway, flagged, verifies nothing.
+    const short = await (await app.caller()).donations.create(pledgeInput({ amountPaise: 50_000 }));
+    const shortPayment = gateway.pay(short.razorpay!.orderId, { amount: 40_000, createdAt: from + 7200 });
+    expect((await deliver(gateway.webhook('payment.captured', shortPayment))).body).toEqual({ status: 'flagged' });
+    // Verified here, but the gateway no longer knows the payment as captured (a test of what a mismatch looks like).
+    const lost = await (await app.caller()).donations.create(pledgeInput({ amountPaise: 30_000 }));
+    const lostPayment = gateway.pay(lost.razorpay!.orderId, { createdAt: from + 9000 });
+    expect((await deliver(gateway.webhook('payment.captured', lostPayment))).body).toEqual({ status: 'verified' });
+    Object.assign(lostPayment, { status: 'failed', captured: false });
+    // Another day's payment is not this day's.
+    gateway.pay((await (await app.caller()).donations.create(pledgeInput())).razorpay!.orderId, { createdAt: to + 10 });
+
+    clock = new Date('2031-08-11T00:00:00.000Z');
+    const pagesBefore = gateway.requests.filter((entry) => entry.path === '/v1/payments').length;
+    await checkOnlinePaymentsJob.run({ id: 'repeat:check-online-payments:1', scheduledAt: new Date('2031-08-11T00:00:00.000Z') }, app.services);
+    expect(gateway.requests.filter((entry) => entry.path === '/v1/payments').length - pagesBefore).toBe(2);
+
+    const { checks } = await finance.donations.admin.flaggedPayments({});
+    expect(checks).toHaveLength(1);
+    const [check] = checks;
+    expect(check).toMatchObject({ date: day, capturedCount: 105, verifiedCount: 106 });
+    expect(check!.differences).toEqual([
+      { kind: 'captured-not-verified', paymentId: shortPayment.id, reference: null, gatewayPaise: 40_000, verifiedPaise: null, isFlagged: true },
+      { kind: 'verified-not-captured', paymentId: lostPayment.id, reference: lost.reference, gatewayPaise: null, verifiedPaise: 30_000, isFlagged: false },
+    ]);
+    expect(matched).toHaveLength(105);
+
+    // Run again (a retried slot): nothing more.
+    const events = await app.eventCount();
+    expect(await checkOnlinePayments(app.services, day, clock)).toBeNull();
+    expect(await app.eventCount()).toBe(events);
+    const [replay] = await replayAndCompare(app.services, 'online_payment_checks');
+    expect(replay!.differences).toEqual([]);
+  });
+
+  // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.
+  it.runIf(kind === 'postgres')('race: five runs of one day at once record one check', async () => {
+    const date = '2031-08-05';
+    await Promise.allSettled(Array.from({ length: 5 }, () => checkOnlinePayments(app.services, date, clock)));
+    const events = await app.services.eventStore.readStream(`online-payments-check-${date}`);
+    expect(events.map((event) => event.type)).toEqual(['OnlinePaymentsChecked']);
+  });
+
+  it('does nothing without the gateway configured', async () => {
+    const events = await app.eventCount();
+    expect(await checkOnlinePayments({ ...app.services, config: { ...app.services.config, razorpay: null } }, '2031-08-09', clock)).toBeNull();
+    expect(await app.eventCount()).toBe(events);
+  });
+});
