@@ -24,7 +24,12 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** Bodies are small everywhere in this API; uploads (later) stream through their own limit. */
 export const JSON_BODY_LIMIT = '64kb';
 
-export function createApp(services: Services, options: { webDistDir?: string } = {}): Express {
+/** Whether the server is on its way down (server.ts): /readyz says so, and every answer closes its connection. */
+export interface Lifecycle {
+  isDraining: boolean;
+}
+
+export function createApp(services: Services, options: { webDistDir?: string; lifecycle?: Lifecycle } = {}): Express {
   const { config } = services;
   const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   const webBuild = readWebBuild(webDistDir);
@@ -50,10 +55,29 @@ export function createApp(services: Services, options: { webDistDir?: string } =
   // The site's CSP; on /donate with the payment gateway configured, Checkout's sources too (decision 068).
   app.use(securityHeaders(config, webBuild.inlineScriptSources));
 
+  // Draining (SIGTERM with SHUTDOWN_DRAIN_MS): no connection is kept for another request, so none is
+  // cut between two when the server stops (decision 076).
+  const lifecycle = options.lifecycle ?? { isDraining: false };
+  app.use((_req, res, next) => {
+    if (lifecycle.isDraining) res.setHeader('Connection', 'close');
+    next();
+  });
+
+  // The process is up and taking requests: what a reverse proxy asks (docker/Caddyfile). While it
+  // drains it says 503, so the proxy sends it nothing more; a database or queue that is down is
+  // /readyz's to say, not a reason to send every request nowhere.
   app.get('/healthz', (_req, res) => {
+    if (lifecycle.isDraining) {
+      res.status(503).json({ status: 'stopping' });
+      return;
+    }
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
+    if (lifecycle.isDraining) {
+      res.status(503).json({ status: 'stopping', database: true, queue: true });
+      return;
+    }
     const [database, queue] = await Promise.all([
       services.db.query('SELECT 1').then(
         () => true,

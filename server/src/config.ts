@@ -65,6 +65,12 @@ const ZConfigSchema = z.object({
     })
     .transform(parseTrustProxy),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * On SIGTERM, how long the server goes on answering, saying "not ready" on /readyz and closing each
+   * connection after its answer, before it stops taking connections: the reverse proxy's health check
+   * takes it out of the rotation first (docs/decisions/076). 0 (the default) stops at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** The share of visits whose browser reports its Core Web Vitals (0 turns reporting off). */
   WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   // S3-compatible object storage for files: all four of endpoint, bucket and keys, or none (files

@@ -119,4 +119,27 @@ describe('the server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
     // Starting a server process (PGlite, migrations, seed) takes seconds, many more on a busy machine.
   }, 120_000);
+
+  it('drains on SIGTERM with SHUTDOWN_DRAIN_MS: says 503 on /healthz and /readyz, still answers, closes each connection after its answer, then stops (decision 076)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-main-'));
+    dirs.push(dataDir);
+    const started = startMain({ PORT: '0', HOST: '127.0.0.1', SAHAY_DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '4000' });
+    children.push(started.child);
+    const url = new URL(await started.url);
+    const get = (route: string) => fetch(`http://127.0.0.1:${url.port}${route}`);
+    const before = await get('/healthz');
+    expect([before.status, before.headers.get('connection')]).toEqual([200, 'keep-alive']);
+
+    started.child.kill('SIGTERM');
+    // Draining: the proxy's check says stop sending here; what still comes is answered, on a connection closed after.
+    await expect.poll(async () => (await get('/healthz')).status, { timeout: 10_000, interval: 50 }).toBe(503);
+    const health = await get('/healthz');
+    expect([health.status, await health.json()]).toEqual([503, { status: 'stopping' }]);
+    expect((await get('/readyz')).status).toBe(503);
+    const page = await get('/api/transparency?page=1');
+    expect([page.status, page.headers.get('connection')]).toEqual([200, 'close']);
+    // Then it stops taking connections and exits cleanly.
+    await expect.poll(() => get('/healthz').then(() => false, () => true), { timeout: 60_000, interval: 50 }).toBe(true);
+    expect(await started.exit).toBe(0);
+  }, 120_000);
 });

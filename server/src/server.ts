@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import type { Logger } from 'pino';
-import { createApp } from '#server/app';
+import { createApp, type Lifecycle } from '#server/app';
 import type { Config } from '#server/config';
 import { startAsyncProjections } from '#server/event-store/async-projections';
 import { startRelay } from '#server/event-store/relay';
@@ -26,7 +26,8 @@ export async function startServer(
   const runsJobs = config.queue.kind === 'in-process';
   await assertQueueHostAnswers(config);
   const services = await createServices({ config, log, owner: 'server', runsJobs, ...overrides });
-  const app = createApp(services);
+  const lifecycle: Lifecycle = { isDraining: false };
+  const app = createApp(services, { lifecycle });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   try {
@@ -52,6 +53,10 @@ export async function startServer(
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      // First out of the proxy's rotation (its health check sees /readyz answer 503), still answering
+      // what comes meanwhile; then no new connections (decision 076).
+      lifecycle.isDraining = true;
+      if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
       server.closeIdleConnections();

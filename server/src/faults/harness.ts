@@ -111,6 +111,8 @@ export interface FaultSmtp {
   /** Messages whose client went away while the answer was withheld: never delivered. */
   dropped: AcceptedMail[];
   isHolding: boolean;
+  /** With it above 0 (and not holding), each "250 OK" comes that many milliseconds after the message: a slow MTA. */
+  answerDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -128,6 +130,7 @@ export async function startFaultSmtp(): Promise<FaultSmtp> {
     held: () => pending.size,
     dropped: [],
     isHolding: false,
+    answerDelayMs: 0,
     close: async () => {},
   };
   const server = new SMTPServer({
@@ -143,8 +146,12 @@ export async function startFaultSmtp(): Promise<FaultSmtp> {
           pending.set(session.id, mail);
           return;
         }
-        smtp.accepted.push(mail);
-        callback();
+        const answer = () => {
+          smtp.accepted.push(mail);
+          callback();
+        };
+        if (smtp.answerDelayMs > 0) setTimeout(answer, smtp.answerDelayMs);
+        else answer();
       });
     },
     onClose(session) {
@@ -177,7 +184,8 @@ export interface FaultStage {
   env: Record<string, string>;
   /** Services in the test's process on the same database (no queue of their own; they run no jobs). */
   services: Services;
-  startServer(): Promise<SahayProcess & { url: string }>;
+  /** A server process; on `port` when given (a replica restarted in place), else on a free one. */
+  startServer(options?: { port?: number }): Promise<SahayProcess & { url: string }>;
   startWorker(): Promise<SahayProcess>;
   /** An account made directly in the database, signed in (with two-factor set up when its permissions need it): its bearer token works on the server process. */
   account(options?: { role?: Role; permissions?: Permission[] }): Promise<{ userId: string; token: string; email: string }>;
@@ -219,8 +227,8 @@ export async function startFaultStage(): Promise<FaultStage> {
     dataDir,
     env,
     services,
-    async startServer() {
-      const started = spawnSahay('server/src/main.ts', env, /Sahay is running at (http:\/\/\S+)/);
+    async startServer(options = {}) {
+      const started = spawnSahay('server/src/main.ts', { ...env, PORT: String(options.port ?? 0) }, /Sahay is running at (http:\/\/\S+)/);
       processes.push(started.process);
       const url = (await started.ready).replace('localhost', '127.0.0.1');
       return Object.assign(started.process, { url });

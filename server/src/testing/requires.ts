@@ -42,6 +42,17 @@ export const needsPgBackRest: Need = {
       : `${NEEDS_MARK}pgBackRest (apt-get install pgbackrest), or TEST_DATABASE_URL`,
 };
 
+/**
+ * Caddy, for the rolling restart behind the reverse proxy (docs/decisions/076): on the PATH, or
+ * TEST_DATABASE_URL is set — CI, whose `.ci/run` installs it, where a missing program must fail.
+ */
+export const needsCaddy: Need = {
+  missing: () =>
+    process.env.TEST_DATABASE_URL || (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && fs.existsSync(path.join(dir, 'caddy')))
+      ? undefined
+      : `${NEEDS_MARK}Caddy (apt-get install caddy), or TEST_DATABASE_URL`,
+};
+
 function missingOf(needs: readonly Need[]): string | undefined {
   const missing = needs.map((need) => need.missing()).filter((reason) => reason !== undefined);
   return missing.length > 0 ? missing.join('; ') : undefined;
