@@ -7,6 +7,7 @@ import { pinoHttp } from 'pino-http';
 import { requestLogSerializers } from '#server/http/request-log';
 import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
+import { httpMetrics, metricsHandler } from '#server/http/metrics-endpoint';
 import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
 import { refuseUndocumentedQueries, restRouters, restRoutesOf } from '#server/http/rest-route';
 import { sessionMiddleware } from '#server/http/session-middleware';
@@ -41,7 +42,7 @@ export function createApp(services: Services, options: { webDistDir?: string } =
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
       // Headers only at debug: at info a request is its method, path and status (issue 36).
       serializers: requestLogSerializers(services.log),
     }),
@@ -72,6 +73,10 @@ export function createApp(services: Services, options: { webDistDir?: string } =
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
+
+  app.use(httpMetrics());
+  // On the main port only with METRICS_TOKEN set, and only for a request that carries it (docs/decisions/072).
+  app.get('/metrics', metricsHandler(services));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
