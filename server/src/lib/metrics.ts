@@ -36,15 +36,15 @@ export const eventsAppended = new client.Counter({
 
 export const jobsRun = new client.Counter({
   name: 'sahay_jobs_total',
-  help: 'Job attempts by queue, job and outcome (completed, retried: failed with attempts left, failed: gave up)',
-  labelNames: ['queue', 'job', 'outcome'] as const,
+  help: 'Job attempts by queue, handler (or schedule) and outcome (completed, retried: failed with attempts left, failed: gave up)',
+  labelNames: ['queue', 'handler', 'outcome'] as const,
   registers: [registry],
 });
 
 export const jobsFailed = new client.Counter({
   name: 'sahay_jobs_failed_total',
-  help: 'Jobs that failed their last attempt (listed for admins in job_failures), by queue and job',
-  labelNames: ['queue', 'job'] as const,
+  help: 'Jobs that failed their last attempt (listed for admins in job_failures), by queue and handler (or schedule)',
+  labelNames: ['queue', 'handler'] as const,
   registers: [registry],
 });
 

@@ -157,8 +157,8 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueue {
       const isFinal = !job || attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
       const name = job ? ('schedule' in job.data ? job.data.schedule : job.data.handler) : undefined;
       if (name) {
-        jobsRun.inc({ queue: QUEUE_NAME, job: name, outcome: isFinal ? 'failed' : 'retried' });
-        if (isFinal) jobsFailed.inc({ queue: QUEUE_NAME, job: name });
+        jobsRun.inc({ queue: QUEUE_NAME, handler: name, outcome: isFinal ? 'failed' : 'retried' });
+        if (isFinal) jobsFailed.inc({ queue: QUEUE_NAME, handler: name });
       }
       log[isFinal ? 'error' : 'warn'](
         { err: error, jobId: job?.id, handler: name, attempt: attemptsMade },
@@ -171,7 +171,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueue {
       }
     });
     worker.on('completed', (job) => {
-      jobsRun.inc({ queue: QUEUE_NAME, job: 'schedule' in job.data ? job.data.schedule : job.data.handler, outcome: 'completed' });
+      jobsRun.inc({ queue: QUEUE_NAME, handler: 'schedule' in job.data ? job.data.schedule : job.data.handler, outcome: 'completed' });
     });
     worker.on('error', (error) => log.warn({ err: error }, 'job worker error'));
   }

@@ -132,21 +132,21 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     for (let attempt = 1; ; attempt++) {
       try {
         await job.attempt();
-        jobsRun.inc({ queue: IN_PROCESS_QUEUE, job: job.name, outcome: 'completed' });
+        jobsRun.inc({ queue: IN_PROCESS_QUEUE, handler: job.name, outcome: 'completed' });
         if (job.isRetry) await bookkeep('clear the failure of a retried job', job, () => clearJobFailure(context.db, job.id));
         return;
       } catch (error) {
         // As in BullMQ: an UnrecoverableError (a payload that will never parse) is not retried.
         if (attempt >= attempts || error instanceof UnrecoverableError) {
-          jobsRun.inc({ queue: IN_PROCESS_QUEUE, job: job.name, outcome: 'failed' });
-          jobsFailed.inc({ queue: IN_PROCESS_QUEUE, job: job.name });
+          jobsRun.inc({ queue: IN_PROCESS_QUEUE, handler: job.name, outcome: 'failed' });
+          jobsFailed.inc({ queue: IN_PROCESS_QUEUE, handler: job.name });
           log.error({ err: error, jobId: job.id, handler: job.name, attempt }, 'job failed; giving up');
           await bookkeep('record the failed job', job, () =>
             recordJobFailure(context.db, { jobId: job.id, handler: job.name, source: job.source, attempts: attempt, error }, now()),
           );
           return;
         }
-        jobsRun.inc({ queue: IN_PROCESS_QUEUE, job: job.name, outcome: 'retried' });
+        jobsRun.inc({ queue: IN_PROCESS_QUEUE, handler: job.name, outcome: 'retried' });
         const delay = backoffMs * 2 ** (attempt - 1);
         log.warn({ err: error, jobId: job.id, handler: job.name, attempt, retryInMs: delay }, 'job failed; retrying');
         await sleep(delay);
