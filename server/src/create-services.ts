@@ -16,6 +16,7 @@ import { createFileStore, type FileStore } from '#server/files/file-store';
 import { createMailer } from '#server/lib/create-mailer';
 import type { Mailer } from '#server/lib/mailer';
 import { countSend, mailsSent, smsSent } from '#server/lib/metrics';
+import { deliveryHealthRecorder } from '#server/lib/delivery-health';
 import { createSms, type SmsSender } from '#server/lib/sms';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
 import type { SahayModule } from '#server/modules/module';
@@ -79,14 +80,27 @@ export function moduleOfEventType(modules: readonly SahayModule[]): Map<string, 
   return owners;
 }
 
-/** The mailer, counting each mail sent or failed in /metrics (sahay_mails_total). */
-function countedMailer(mailer: Mailer): Mailer {
-  return { kind: mailer.kind, send: (message) => countSend(mailsSent, () => mailer.send(message)), close: () => mailer.close() };
+type DeliveryRecorder = ReturnType<typeof deliveryHealthRecorder>;
+
+/** Sends through `send`, counting the outcome in /metrics and telling delivery_health (decision 073). */
+async function watchedSend(counter: typeof mailsSent, health: DeliveryRecorder, send: () => Promise<void>): Promise<void> {
+  try {
+    await countSend(counter, send);
+  } catch (error) {
+    await health.failed(error);
+    throw error;
+  }
+  await health.succeeded();
 }
 
-/** The SMS sender, counting each message sent or failed in /metrics (sahay_sms_total). */
-function countedSms(sms: SmsSender): SmsSender {
-  return { kind: sms.kind, send: (message) => countSend(smsSent, () => sms.send(message)) };
+/** The mailer, counting each mail sent or failed (sahay_mails_total) and whether mail gets out. */
+function watchedMailer(mailer: Mailer, health: DeliveryRecorder): Mailer {
+  return { kind: mailer.kind, send: (message) => watchedSend(mailsSent, health, () => mailer.send(message)), close: () => mailer.close() };
+}
+
+/** The SMS sender, counting each message sent or failed (sahay_sms_total) and whether messages get out. */
+function watchedSms(sms: SmsSender, health: DeliveryRecorder): SmsSender {
+  return { kind: sms.kind, send: (message) => watchedSend(smsSent, health, () => sms.send(message)) };
 }
 
 export interface CreateServicesOptions {
@@ -159,9 +173,9 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     asyncProjections: modules.flatMap((module) => module.asyncProjections ?? []),
     moduleOfType: moduleOfEventType(modules),
   });
-  const mailer = countedMailer(options.mailer ?? createMailer(config, log));
-  const sms = countedSms(options.sms ?? createSms(config, log));
   const now = options.now ?? (() => new Date());
+  const mailer = watchedMailer(options.mailer ?? createMailer(config, log), deliveryHealthRecorder(db, 'mail', log, now));
+  const sms = watchedSms(options.sms ?? createSms(config, log), deliveryHealthRecorder(db, 'sms', log, now));
   const files = options.files ?? createFileStore({ config: config.files, db, vault, log, now });
   const jobHandlers = modules.flatMap((module) => module.jobs ?? []);
   const database = db;

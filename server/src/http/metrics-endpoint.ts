@@ -4,10 +4,8 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { Logger } from 'pino';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/db';
-import { asyncProjectionProcessorName } from '#server/event-store/async-projections';
 import type { EventStore } from '#server/event-store/event-store';
-import { readProcessorLag } from '#server/event-store/processor-lag';
-import { RELAY_PROCESSOR } from '#server/event-store/relay';
+import { processorNames, readProcessorLag } from '#server/event-store/processor-lag';
 import { client, httpRequestDuration, isMetricsToken, registry, startDefaultMetrics } from '#server/lib/metrics';
 import type { JobQueue } from '#server/queue/queue';
 import { StartupFailure } from '#server/startup-failure';
@@ -54,11 +52,6 @@ export function httpMetrics(): RequestHandler {
     });
     next();
   };
-}
-
-/** The processors whose lag is reported: the relay and each async projection of this code. */
-function processorNames(eventStore: EventStore): string[] {
-  return [RELAY_PROCESSOR, ...eventStore.asyncProjections.map(asyncProjectionProcessorName)];
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
