@@ -84,6 +84,7 @@ async function main(): Promise<number | null> {
       handlers: services.jobHandlers.map((handler) => handler.name),
       // Their BullMQ job schedulers are set up by this process (decision 020).
       schedules: services.modules.flatMap((module) => module.schedules ?? []).map((schedule) => schedule.name),
+      metrics: metrics?.url ?? null,
     },
     'worker is running',
   );

@@ -60,6 +60,8 @@ export interface BullmqQueue extends JobQueue {
   readonly kind: 'bullmq';
   /** The BullMQ queue itself, for tests and admin views (job state, counts). */
   readonly queue: Queue;
+  /** BullMQ's job counts by state (waiting, active, delayed, prioritized, failed). */
+  depth(): Promise<Record<string, number>>;
   /** Settles when this process has set up its job schedulers (at once where runsJobs is false). */
   readonly schedulesReady: Promise<void>;
 }
