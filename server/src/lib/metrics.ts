@@ -62,6 +62,9 @@ export const smsSent = new client.Counter({
   registers: [registry],
 });
 
+// Both outcomes from the start, at 0: "failed, and none sent" must be answerable before the first send.
+for (const counter of [mailsSent, smsSent]) for (const outcome of ['sent', 'failed']) counter.inc({ outcome }, 0);
+
 export const receiptSerialAllocation = new client.Histogram({
   name: 'sahay_receipt_serial_allocation_seconds',
   help: "Time to take a financial year's receipt serial (the wait for the serial stream's lock and its version)",
