@@ -56,14 +56,16 @@ function freePort(): Promise<number> {
  * The real server (embedded database, in-process jobs) on a free port, and Debian's Chromium.
  * `vitalsSampleRate`: the share of visits that report Core Web Vitals (none unless a suite asks).
  * `now`: the server's clock (the real one unless a suite gives its own).
+ * `env`: more configuration variables (the payment gateway's keys and address).
  */
-export async function startHarness(options: { vitalsSampleRate?: number; now?: () => Date } = {}): Promise<Harness> {
+export async function startHarness(options: { vitalsSampleRate?: number; now?: () => Date; env?: Record<string, string> } = {}): Promise<Harness> {
   if (!fs.existsSync(path.join(WEB_DIST_DIR, 'server', 'entry-server.js'))) throw new Error('Build the web app first: npm run build');
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-e2e-'));
   // The port is chosen first, so that links the server writes into mails and PDFs (PUBLIC_URL) open.
   const port = await freePort();
   const config = loadConfig({
+    ...options.env,
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -15,7 +15,8 @@
  *      runs the render-donation-receipt job — fold, reveal, draw the PDF, store it sealed, record
  *      ReceiptRendered, mail it to the outbox — for BENCH_RECEIPTS (default 1,000) verified donations,
  *      once one job at a time and once four at a time (BullMQ's worker concurrency), and reports
- *      receipts/s and the process's peak RSS. The worker runs with the Node flags of `npm run worker`.
+ *      receipts/s and the process's peak RSS. The worker runs from its bundle with the Node flags and
+ *      malloc settings of `npm run worker`, as production runs it.
  *
  *   npm run bench:donations
  *   BENCH_DONATIONS=2000 BENCH_RECEIPTS=300 npm run bench:donations
@@ -35,7 +36,9 @@ import { createDonation, indiaDateOf, submitProof, verifyDonation } from '#serve
 import { ZCreateDonationRequestSchema } from '#server/modules/donations/giving/create-donation.schema';
 import { createServices } from '#server/create-services';
 import type { Services } from '#server/services';
+import { bundleWorker } from '../../worker/src/bundle.ts';
 import { benchDatabaseName } from '../database-name.ts';
+import { npmScriptLaunch } from '../kanyadan/shared.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 10_000);
@@ -45,8 +48,11 @@ const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 1_000);
 /** BENCH_SIGNED=1: a signing certificate and a signature image in force (issue 31), so every receipt is signed and carries the image. */
 const SIGNED = process.env.BENCH_SIGNED === '1';
 const SETUP_WRITERS = 8;
-/** Node's flags for the worker process: as `npm run worker` gives them (BENCH_WORKER_NODE_FLAGS to try others). */
-const WORKER_NODE_FLAGS = (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-semi-space-size=16 --max-old-space-size=128').split(' ').filter(Boolean);
+/** How `npm run worker` starts Node: its flags and malloc settings (BENCH_WORKER_NODE_FLAGS to try other flags). */
+const WORKER_LAUNCH = npmScriptLaunch('worker');
+const WORKER_NODE_FLAGS = process.env.BENCH_WORKER_NODE_FLAGS ? process.env.BENCH_WORKER_NODE_FLAGS.split(' ').filter(Boolean) : WORKER_LAUNCH.flags;
+/** render-worker.ts, bundled as `npm run worker` bundles worker/src/main.ts (worker/src/bundle.ts). */
+const WORKER_BUNDLE = fileURLToPath(new URL('../out/donations-render-worker.mjs', import.meta.url));
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -136,6 +142,7 @@ interface WorkerResult {
   concurrency: number;
   firstMs: number;
   ms: number;
+  cpuMs: number;
   peakRssBytes: number;
   pdfBytes: number;
 }
@@ -143,8 +150,8 @@ interface WorkerResult {
 /** One worker process rendering `count` receipts from `offset` on; its figures come back as JSON on stdout. */
 function renderInWorker(env: Record<string, string>, offset: number, count: number, concurrency: number): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, '--import', 'tsx', path.join(here, 'render-worker.ts')], {
-      env: { ...process.env, ...env, BENCH_OFFSET: String(offset), BENCH_RECEIPTS: String(count), BENCH_CONCURRENCY: String(concurrency) },
+    const child = spawn(process.execPath, [...WORKER_NODE_FLAGS, WORKER_BUNDLE], {
+      env: { ...process.env, ...env, ...WORKER_LAUNCH.env, BENCH_OFFSET: String(offset), BENCH_RECEIPTS: String(count), BENCH_CONCURRENCY: String(concurrency) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -197,12 +204,15 @@ async function main(): Promise<void> {
 
     console.log('');
     const workerEnv = { ...env, BENCH_WORKER_DATABASE_URL: url.toString() };
+    // The worker runs from its bundle, as `npm run worker` runs: not through tsx, whose loader thread
+    // holds about 50 MiB of its own (worker/src/bundle.ts).
+    await bundleWorker(path.join(here, 'render-worker.ts'), WORKER_BUNDLE);
     const perRun = Math.min(RECEIPTS, Math.floor(DONATIONS / 2) - 1);
     for (const [index, concurrency] of [1, 4].entries()) {
       const result = await renderInWorker(workerEnv, index * (perRun + 1), perRun, concurrency);
       console.log(
         `receipts, one worker process, ${concurrency} job${concurrency > 1 ? 's' : ''} at a time:`.padEnd(56) +
-          `${((result.receipts * 1000) / result.ms).toFixed(1).padStart(6)} receipts/s   peak RSS ${(result.peakRssBytes / 1024 / 1024).toFixed(0)} MiB   ` +
+          `${((result.receipts * 1000) / result.ms).toFixed(1).padStart(6)} receipts/s   ${(result.cpuMs / result.receipts).toFixed(1)} ms CPU each   peak RSS ${(result.peakRssBytes / 1024 / 1024).toFixed(0)} MiB   ` +
           `(${result.receipts} in ${(result.ms / 1000).toFixed(1)} s after a first of ${result.firstMs.toFixed(0)} ms; ${(result.pdfBytes / 1024).toFixed(1)} KiB a PDF)`,
       );
     }

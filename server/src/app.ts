@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { requestLogSerializers } from '#server/http/request-log';
 import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
 import { httpMetrics, metricsHandler } from '#server/http/metrics-endpoint';
+import { securityHeaders } from '#server/http/content-security-policy';
 import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
 import { refuseUndocumentedQueries, restRouters, restRoutesOf } from '#server/http/rest-route';
 import { sessionMiddleware } from '#server/http/session-middleware';
@@ -48,31 +48,8 @@ export function createApp(services: Services, options: { webDistDir?: string } =
     }),
   );
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          // Scripts from this origin, and the web build's boot script by its hash; no other inline script.
-          scriptSrc: ["'self'", ...webBuild.inlineScriptSources],
-          // Critical CSS is inlined in rendered pages.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: config.isProduction ? [] : null,
-        },
-      },
-      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    }),
-  );
+  // The site's CSP; on /donate with the payment gateway configured, Checkout's sources too (decision 068).
+  app.use(securityHeaders(config, webBuild.inlineScriptSources));
 
   app.use(httpMetrics());
   // On the main port only with METRICS_TOKEN set, and only for a request that carries it (docs/decisions/072).

@@ -7,6 +7,7 @@ import { localizeHref } from './i18n/lang-url.ts';
 import { AppRoutes } from './routes.tsx';
 import { PageLoading } from './ui/error-boundary.tsx';
 import { isLeavingConfirmed } from './ui/leave-guard.ts';
+import { needsDocumentLoad } from './lib/own-policy-pages.ts';
 import { onSessionChange } from './api/session-change.ts';
 import { PageMetaProvider, type PageMetaCollector } from './ui/page-meta.tsx';
 
@@ -24,12 +25,17 @@ export interface AppProps {
  * Links and navigation keep the reader's language in the address (`?lang=hi`), so each page in
  * each language has its own URL. After an in-app navigation, start at the top and put focus on
  * the new page's content, so screen-reader and keyboard users are not left on a link that has gone.
- * A page holding unsaved changes is asked first (ui/leave-guard.ts).
+ * A page holding unsaved changes is asked first (ui/leave-guard.ts). A page with a CSP of its own
+ * (/donate, lib/own-policy-pages.ts) is loaded as a document instead.
  */
 function LocalizedRouter({ router, children }: { router?: AppProps['router']; children: ReactNode }) {
   const { lang } = useLang();
   const aroundNav: AroundNavHandler = (navigate, to, options) => {
     if (!isLeavingConfirmed()) return;
+    if (typeof to === 'string' && needsDocumentLoad(to, window.location.pathname)) {
+      window.location.assign(localizeHref(to, lang));
+      return;
+    }
     navigate(localizeHref(to, lang), options);
     requestAnimationFrame(() => {
       window.scrollTo(0, 0);

@@ -60,6 +60,19 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(document.components.schemas.GetUsersDownlineLevelsByIdResponse)).toContain('#/components/schemas/TeamMember');
   });
 
+  it('documents the pledge’s `razorpay` answer as optional, with what it holds (issue 33, "Names over the API")', () => {
+    type Body = { properties: Record<string, { description?: string; properties?: Record<string, { type?: string }>; required?: string[] }>; required?: string[] };
+    const paths = document.paths as Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Body | { $ref: string } }> }> }>>;
+    const answer = resolved<Body>(paths['/api/donations']!.post!.responses['201']!.content['application/json']!.schema);
+    const razorpay = answer.properties.razorpay!;
+    expect(answer.required).toContain('reference');
+    expect(answer.required).not.toContain('razorpay');
+    expect(razorpay.description).toMatch(/Only with the payment gateway configured/);
+    expect(razorpay.properties?.orderId?.type).toBe('string');
+    expect(razorpay.properties?.keyId?.type).toBe('string');
+    expect(razorpay.required).toEqual(['orderId', 'keyId']);
+  });
+
   it('says where a payout account is entered that the number comes twice and the IFSC must be in the published list (issue 16)', () => {
     const payoutRoutes = [
       ['put', '/api/users/profile/{id}'],

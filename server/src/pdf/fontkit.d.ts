@@ -30,7 +30,7 @@ declare module 'fontkit' {
     lineGap: number;
     hasGlyphForCodePoint(codePoint: number): boolean;
     layout(text: string, features?: string[] | Record<string, boolean>): GlyphRun;
-    getGlyph(id: number): Glyph;
+    getGlyph(id: number, codePoints?: number[]): Glyph;
   }
   export interface FontCollection {
     fonts: Font[];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font, type GlyphRun } from 'fontkit';
+import * as harfbuzz from 'harfbuzzjs';
 
 /**
  * The four faces every PDF uses. Noto Sans Devanagari has no Latin letters, so English runs use Noto
@@ -44,9 +45,85 @@ export function openPdfFonts(): Record<PdfFontName, Font> {
 
 function openFont(name: PdfFontName): Font {
   const file = resolvePdfFontFile(name);
-  const font = create(fs.readFileSync(file));
+  const bytes = fs.readFileSync(file);
+  const font = create(bytes);
   if (!('layout' in font)) throw new Error(`${file} is a font collection; PDFs need a single TrueType font`);
-  return withShapingCache(font);
+  return withDecodedGlyphs(withShapingCache(shapedByHarfBuzz(font, bytes)));
+}
+
+/**
+ * The font with its text shaped by HarfBuzz (harfbuzzjs, HarfBuzz compiled to WebAssembly) instead
+ * of fontkit's own shaper: the glyphs and positions are HarfBuzz's — the shaper browsers and
+ * operating systems use, and the one text.test.ts already held fontkit's output to — and the glyph
+ * objects stay fontkit's, which pdfkit needs for the subset, the widths and ToUnicode. fontkit took
+ * about 0.6 ms to shape a Devanagari word, HarfBuzz under 0.1 ms, and a receipt shapes every name
+ * and address afresh (docs/decisions/074). Shaping with features other than the defaults (tests
+ * only) stays with fontkit.
+ */
+function shapedByHarfBuzz(font: Font, bytes: Buffer): Font {
+  const face = new harfbuzz.Face(new harfbuzz.Blob(new Uint8Array(bytes).buffer));
+  const hbFont = new harfbuzz.Font(face);
+  if (face.upem !== font.unitsPerEm) throw new Error(`HarfBuzz and fontkit disagree on ${font.postscriptName}'s units per em`);
+  const shaped: Font = Object.create(font) as Font;
+  shaped.layout = (text, features) => {
+    if (features !== undefined) return font.layout(text, features);
+    const buffer = new harfbuzz.Buffer();
+    buffer.addText(text);
+    buffer.guessSegmentProperties();
+    harfbuzz.shape(hbFont, buffer);
+    const infos = buffer.getGlyphInfos();
+    const placed = buffer.getGlyphPositions();
+    // A glyph's characters: from its cluster (a UTF-16 index) to the next cluster's start; the
+    // first glyph of a cluster gets them all, as fontkit gives a ligature its components.
+    const starts = [...new Set(infos.map((info) => info.cluster))].sort((a, b) => a - b);
+    const glyphs = infos.map((info, index) => {
+      const first = index === 0 || infos[index - 1]!.cluster !== info.cluster;
+      const end = starts.find((start) => start > info.cluster) ?? text.length;
+      const codePoints = first ? [...text.slice(info.cluster, end)].map((char) => char.codePointAt(0)!) : [];
+      return font.getGlyph(info.codepoint, codePoints);
+    });
+    const positions = placed.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset }));
+    return {
+      glyphs,
+      positions,
+      get advanceWidth() {
+        let width = 0;
+        for (const position of positions) width += position.xAdvance;
+        return width;
+      },
+    };
+  };
+  return shaped;
+}
+
+/** fontkit's TrueType glyph as its subsetter reads it: `_decode` parses the outline from the glyf table. */
+interface DecodableGlyph {
+  _decode?: () => unknown;
+}
+
+/**
+ * The font whose glyphs parse their outline once per process. Every document embeds a subset of
+ * each face it uses (fontkit's TTFSubset), and the subsetter parses every glyph it copies — all its
+ * points — only to learn whether it is made of other glyphs; a receipt copies the same few hundred
+ * glyphs each time, and that parsing was a fifth of the embedding. The parsed outline is only read
+ * (these are not variable fonts, whose points fontkit would change), so one parse serves every
+ * document. Outlines are the font's own shapes: nothing about a person.
+ */
+function withDecodedGlyphs(font: Font): Font {
+  const remembered = new WeakSet<object>();
+  const decoding: Font = Object.create(font) as Font;
+  decoding.getGlyph = (id, codePoints) => {
+    const glyph = font.getGlyph(id, codePoints);
+    const decodable = glyph as unknown as DecodableGlyph;
+    if (!remembered.has(glyph) && typeof decodable._decode === 'function') {
+      remembered.add(glyph);
+      const decode = decodable._decode.bind(glyph);
+      let decoded: { value: unknown } | undefined;
+      decodable._decode = () => (decoded ??= { value: decode() }).value;
+    }
+    return glyph;
+  };
+  return decoding;
 }
 
 /** Distinct texts shaped per face before the cache starts again (a few MB at most). */
@@ -82,7 +159,7 @@ export function markShareable(...texts: readonly (string | null | undefined)[]):
  * ("2026-27") or a number of at most 4 digits (a page, a count). A longer bare run of digits (a
  * phone or account number, with or without dashes) is not.
  */
-function isShareable(text: string): boolean {
+export function isShareable(text: string): boolean {
   if (shareable.has(text)) return true;
   const word = text.replace(EDGE_PUNCTUATION, '');
   if (word !== text && word !== '' && shareable.has(word)) return true;
@@ -147,6 +224,56 @@ export function fontsForDocument(): Record<PdfFontName, Font> {
     deva: withDocumentMemo(fonts.deva),
     'deva-bold': withDocumentMemo(fonts['deva-bold']),
   };
+}
+
+/** A run as pdfkit keeps it: positions already scaled to its 1000-unit em, glyphs fontkit's own. */
+export interface ScaledRun {
+  readonly glyphs: GlyphRun['glyphs'];
+  readonly positions: GlyphRun['positions'];
+  readonly advanceWidth: number;
+}
+
+/** Words pdfkit has laid out, per face, for every later document (only shareable ones: see below). */
+let scaledRuns: Record<PdfFontName, Record<string, ScaledRun>> = emptyScaledRuns();
+let scaledRunCount = 0;
+
+function emptyScaledRuns(): Record<PdfFontName, Record<string, ScaledRun>> {
+  return { latin: Object.create(null), 'latin-bold': Object.create(null), deva: Object.create(null), 'deva-bold': Object.create(null) } as Record<PdfFontName, Record<string, ScaledRun>>;
+}
+
+/**
+ * The cache a new document's face starts from: pdfkit keeps, per document and face, each word it
+ * has laid out, already scaled (its `layoutCache`); a new document's cache has the words of earlier
+ * documents as its prototype, so a label or a declaration is found there instead of being copied,
+ * scaled and stored again for every receipt. What the document adds stays in its own object and goes
+ * with it; keepLaidOutWords passes on only the shareable words.
+ */
+export function laidOutWordsFor(name: PdfFontName): Record<string, ScaledRun> {
+  return Object.create(scaledRuns[name]) as Record<string, ScaledRun>;
+}
+
+/**
+ * After a document: its faces' shareable words join the cache later documents start from. Nothing
+ * reads or changes a kept run again but pdfkit's layout, which copies the arrays it joins (the
+ * positions are only read when drawing), so one run may serve every document.
+ */
+export function keepLaidOutWords(name: PdfFontName, own: Record<string, ScaledRun>): void {
+  const shared = scaledRuns[name];
+  for (const word of Object.keys(own)) {
+    if (word in shared || !isShareable(word)) continue;
+    if (scaledRunCount >= SHAPING_CACHE_ENTRIES) {
+      scaledRuns = emptyScaledRuns();
+      scaledRunCount = 0;
+      return;
+    }
+    shared[word] = own[word]!;
+    scaledRunCount++;
+  }
+}
+
+/** For tests: whether a word's laid-out run is kept for later documents in `name`. */
+export function isWordLaidOut(name: PdfFontName, word: string): boolean {
+  return word in scaledRuns[name];
 }
 
 const TRAILING_SPACES = /^(.*?\S)( +)$/su;

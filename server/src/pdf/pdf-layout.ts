@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { fontsForDocument, markShareable, type PdfFontName } from './fonts.ts';
+import { PDF_FONT_FILES, fontsForDocument, keepLaidOutWords, laidOutWordsFor, markShareable, type PdfFontName, type ScaledRun } from './fonts.ts';
 import { addSignaturePlaceholder, signPlaceholder, type PdfSignatureInfo, type PdfSigningIdentity } from './pdf-signing.ts';
 import { drawQrCode, type QrCodeGeometry } from './qr-code.ts';
 import { drawLines, layoutText, lineMetrics, type Align, type TextLine, type TextStyle } from './text.ts';
@@ -102,6 +102,8 @@ export class PdfLayout {
   private readonly chunks: Buffer[] = [];
   private readonly ended: Promise<Buffer>;
   private isFinished = false;
+  /** Each face's words as pdfkit lays them out in this document (startLaidOutWords). */
+  private readonly layoutCaches = new Map<PdfFontName, Record<string, ScaledRun>>();
 
   constructor(options: PdfDocumentOptions) {
     if (Number.isNaN(options.createdAt.getTime())) throw new Error('A PDF needs a valid creation date');
@@ -128,6 +130,7 @@ export class PdfLayout {
     });
     const fonts = fontsForDocument();
     for (const name of Object.keys(fonts) as PdfFontName[]) this.doc.registerFont(name, fonts[name]);
+    startLaidOutWords(this.doc, this.layoutCaches);
     this.structure = this.doc.struct('Document');
     this.doc.addStructure(this.structure);
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
@@ -464,6 +467,7 @@ export class PdfLayout {
     if (signing) addSignaturePlaceholder(this.doc, signing.identity, signing.info);
     this.doc.end();
     const bytes = await this.ended;
+    for (const [name, own] of this.layoutCaches) keepLaidOutWords(name, own);
     return signing ? signPlaceholder(bytes, signing.identity) : bytes;
   }
 }
@@ -483,6 +487,37 @@ function qrAlt(text: string): string {
 
 function filled(value: string | undefined | null): value is string {
   return typeof value === 'string' && value.trim() !== '';
+}
+
+/** What pdfkit 0.20 keeps of a face in a document; not in its typings. */
+interface PdfkitEmbeddedFont {
+  layoutCache?: Record<string, ScaledRun>;
+}
+
+/**
+ * Gives each face, when the document first uses it, a cache of laid-out words that starts from
+ * earlier documents' shareable words (fonts.ts, laidOutWordsFor), and keeps the document's own part
+ * of it in `caches`. pdfkit lays out every string word by word through that cache
+ * (EmbeddedFont.layoutCached); without it each receipt shapes, copies and scales its labels again.
+ * pdfkit opens a face on its first use in a document (and embeds only the faces used), so the cache
+ * is put in place then, before that face draws or measures anything. Should pdfkit stop keeping
+ * such a cache, this fails at once rather than running slow.
+ */
+function startLaidOutWords(doc: PDFKit.PDFDocument, caches: Map<PdfFontName, Record<string, ScaledRun>>): void {
+  const open = doc.font;
+  doc.font = function (this: PDFKit.PDFDocument, ...args: Parameters<typeof open>) {
+    const result = open.apply(this, args);
+    const name = args[0];
+    if (typeof name === 'string' && !caches.has(name as PdfFontName) && name in PDF_FONT_FILES) {
+      const face = (this as unknown as { _font?: PdfkitEmbeddedFont })._font;
+      if (!face || typeof face.layoutCache !== 'object' || face.layoutCache === null) throw new Error(`pdfkit kept no layout cache for the font ${name}`);
+      if (Object.keys(face.layoutCache).length > 0) throw new Error(`pdfkit laid out words in the font ${name} before its cache was in place`);
+      const own = laidOutWordsFor(name as PdfFontName);
+      face.layoutCache = own;
+      caches.set(name as PdfFontName, own);
+    }
+    return result;
+  } as typeof open;
 }
 
 export function createPdfLayout(options: PdfDocumentOptions): PdfLayout {

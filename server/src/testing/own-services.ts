@@ -36,7 +36,7 @@ async function freePort(): Promise<number> {
 }
 
 /** PostgreSQL's binaries: PG_BINDIR, else the newest /usr/lib/postgresql/N/bin, else the PATH. */
-function postgresBinDir(): string {
+export function postgresBinDir(): string {
   if (process.env.PG_BINDIR) return process.env.PG_BINDIR;
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
@@ -59,7 +59,7 @@ export function canRunOwnServices(): boolean {
 }
 
 /** PostgreSQL refuses to run as root: under root, it runs as the `postgres` system user. */
-function postgresUser(): { uid: number; gid: number } | undefined {
+export function postgresUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
   const uid = id('-u');
@@ -153,15 +153,24 @@ function ownServer(url: string, port: number, dir: string, server: ReturnType<ty
  * lose data, and tests do not crash the machine); commits stay synchronous, so a killed server keeps
  * every commit it acknowledged.
  */
-export async function startOwnPostgres(): Promise<OwnServer> {
+export interface OwnPostgresOptions {
+  /** A cluster already made (a restored one): started as it is, without initdb; close() removes only the directory made for it. */
+  dataDir?: string;
+  /** More settings (name=value), given after the defaults, so they win: e.g. archiving for the backup drill. */
+  settings?: (where: { dir: string; dataDir: string; port: number }) => string[];
+}
+
+export async function startOwnPostgres(options: OwnPostgresOptions = {}): Promise<OwnServer> {
   const binDir = postgresBinDir();
   const bin = (name: string) => (binDir ? path.join(binDir, name) : name);
   const runAs = postgresUser();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-own-pg-'));
   if (runAs) fs.chownSync(dir, runAs.uid, runAs.gid);
-  const dataDir = path.join(dir, 'data');
-  const init = spawnSync(bin('initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C'], { encoding: 'utf8', ...runAs });
-  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
+  const dataDir = options.dataDir ?? path.join(dir, 'data');
+  if (!options.dataDir) {
+    const init = spawnSync(bin('initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C'], { encoding: 'utf8', ...runAs });
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
+  }
 
   const port = await freePort();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -176,7 +185,7 @@ export async function startOwnPostgres(): Promise<OwnServer> {
       await client.end().catch(() => {});
     }
   };
-  const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'full_page_writes=off', 'max_connections=200'];
+  const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'full_page_writes=off', 'max_connections=200', ...(options.settings?.({ dir, dataDir, port }) ?? [])];
   const server = restartable(
     () => spawn(bin('postgres'), ['-D', dataDir, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...runAs }),
     isReady,

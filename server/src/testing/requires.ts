@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'vitest';
 import { canRunOwnServices } from './own-services.ts';
 
@@ -27,6 +29,17 @@ export const needsPostgres: Need = {
 export const needsOwnServers: Need = {
   missing: () =>
     canRunOwnServices() ? undefined : `${NEEDS_MARK}PostgreSQL's and Redis's programs (initdb, redis-server) to start servers of its own, or TEST_DATABASE_URL`,
+};
+
+/**
+ * pgBackRest, for the backup drill (docs/decisions/070): on the PATH, or TEST_DATABASE_URL is set — CI,
+ * whose `.ci/run` installs it, where a missing program must fail, not skip.
+ */
+export const needsPgBackRest: Need = {
+  missing: () =>
+    process.env.TEST_DATABASE_URL || (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && fs.existsSync(path.join(dir, 'pgbackrest')))
+      ? undefined
+      : `${NEEDS_MARK}pgBackRest (apt-get install pgbackrest), or TEST_DATABASE_URL`,
 };
 
 function missingOf(needs: readonly Need[]): string | undefined {

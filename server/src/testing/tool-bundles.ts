@@ -17,7 +17,7 @@ export const TOOLS_DIR = fileURLToPath(new URL('../tools/', import.meta.url));
 
 /** Every tool: a file of server/src/tools that is not a test or a helper the tools share. */
 export function toolEntries(): string[] {
-  const helpers = new Set(['open-services.ts', 'external-program.ts']);
+  const helpers = new Set(['open-services.ts', 'external-program.ts', 'point-in-time.ts']);
   return fs
     .readdirSync(TOOLS_DIR)
     .filter((file) => file.endsWith('.ts') && !file.includes('.test') && !helpers.has(file))

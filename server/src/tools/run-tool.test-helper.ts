@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,11 +21,18 @@ function toolCommand(script: string): string[] {
   return ['--import', 'tsx', path.join(root, 'server/src/tools', script)];
 }
 
+const toolEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), SAHAY_ENV_FILE: '/dev/null', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+
+/** Starts a tool as runTool does, without waiting: for a test that interrupts it. */
+export function startTool(script: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [...toolCommand(script), ...args], { cwd: root, env: toolEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
 /** Runs a tool under server/src/tools as `npm run` would, with only the environment given. */
 export function runTool(script: string, args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, [...toolCommand(script), ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), SAHAY_ENV_FILE: '/dev/null', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+    env: toolEnv(env),
     encoding: 'utf8',
     timeout: TOOL_TIMEOUT_MS - 5_000,
   });

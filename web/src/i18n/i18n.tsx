@@ -13,6 +13,7 @@ import type enMember from './en/member.json';
 import type enMessages from './en/messages.json';
 import type enPages from './en/pages.json';
 import type enPlaces from './en/places.json';
+import type enOnlinePay from './en/onlinePay.json';
 import type enTransparency from './en/transparency.json';
 import { localizeHref, type Lang } from './lang-url.ts';
 
@@ -23,10 +24,10 @@ export type { Lang };
  * in its own language (the public pages have a byte budget). Each file holds whole top-level
  * sections, so keys read the same wherever they live: `home.hero.slide1`, `nav.home`.
  */
-export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages', 'places', 'fcra', 'kanyadanSteps'] as const;
+export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages', 'places', 'fcra', 'kanyadanSteps', 'onlinePay'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages & typeof enPlaces & typeof enFcra & typeof enKanyadanSteps;
+export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages & typeof enPlaces & typeof enFcra & typeof enKanyadanSteps & typeof enOnlinePay;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -57,6 +58,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     places: () => import('./en/places.json'),
     fcra: () => import('./en/fcra.json'),
     kanyadanSteps: () => import('./en/kanyadanSteps.json'),
+    onlinePay: () => import('./en/onlinePay.json'),
   },
   hi: {
     core: () => import('./hi/core.json'),
@@ -74,6 +76,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     places: () => import('./hi/places.json'),
     fcra: () => import('./hi/fcra.json'),
     kanyadanSteps: () => import('./hi/kanyadanSteps.json'),
+    onlinePay: () => import('./hi/onlinePay.json'),
   },
 };
 

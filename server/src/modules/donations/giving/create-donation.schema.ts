@@ -44,7 +44,15 @@ export const ZPaymentDetailsSchema = z.object({
    * opens Checkout on it. Absent without the gateway, for a foreign contribution, or when the
    * gateway could not be reached (the donor pays by UPI or bank transfer as before).
    */
-  razorpay: z.object({ orderId: z.string(), keyId: z.string() }).optional(),
+  razorpay: z
+    .object({
+      orderId: z.string().describe('The Razorpay order for this pledge (order_…): Checkout opens on it'),
+      keyId: z.string().describe('The key ID Checkout is opened with (rzp_live_… or rzp_test_…); never the secret'),
+    })
+    .optional()
+    .describe(
+      'Only with the payment gateway configured (issue 33): its order for this pledge. Absent without the gateway, for a foreign contribution, or when the gateway could not be reached; the donor then pays by UPI or bank transfer',
+    ),
 });
 export type TPaymentDetails = z.infer<typeof ZPaymentDetailsSchema>;
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { TPaymentDetails } from '@sahay/server/modules/donations/giving/create-donation.schema';
 import { useT } from '#web/i18n/i18n.tsx';
@@ -11,9 +11,13 @@ import { displayReference } from '../reference.public.ts';
 import { CopyField, useCopyAnnouncer } from '#web/ui/form/copy-field.tsx';
 import { ProofForm } from './proof-form.tsx';
 import { useFcraTexts } from '../hooks/use-fcra-texts.ts';
+import { useOnlinePayTexts } from '../hooks/use-online-pay-texts.ts';
+import type { TypedDonor } from '../razorpay-checkout.ts';
+import { OnlinePaidView, OnlinePay, type ConfirmedPayment } from './online-pay.tsx';
 
 /**
- * How to pay a pledge: its reference, a UPI QR code and a upi:// link that opens the payment app on
+ * How to pay a pledge: its reference; with the payment gateway's order, paying online first
+ * (Razorpay Checkout, loaded on the tap: online-pay.tsx); a UPI QR code and a upi:// link that opens the payment app on
  * a phone, the bank details, each with a Copy button; then the proof form. Loaded only once a
  * pledge exists (its own chunk: most of the donate page's first visit never needs it).
  */
@@ -22,9 +26,12 @@ export default function PayStep({
   contact,
   onProofSent,
   isFirstShown = false,
+  donor = null,
 }: {
   pay: TPaymentDetails;
   contact: string;
+  /** What the donor typed into the form (on /donate), to prefill Checkout with; nothing else is sent. */
+  donor?: TypedDonor | null;
   /** Called once the proof is accepted; the thanks stay on screen (on /donate, with a link to the status). */
   onProofSent?: (status: string) => void;
   /** Just created: the step takes focus, so a screen reader starts reading here. */
@@ -48,6 +55,9 @@ export default function PayStep({
   // A foreign contribution's account is headed as the FCRA account, in texts loaded for it.
   const hasFcraTexts = useFcraTexts(pay.isForeignContribution);
   const isForeign = pay.isForeignContribution && hasFcraTexts;
+  // Paying online's texts come only with a gateway order (their own namespace: the page's byte budget).
+  const hasOnlineTexts = useOnlinePayTexts(Boolean(pay.razorpay));
+  const [paid, setPaid] = useState<ConfirmedPayment | null>(null);
 
   // Moving focus is an effect of the step appearing, not derived state.
   useEffect(() => {
@@ -55,6 +65,9 @@ export default function PayStep({
   }, [isFirstShown]);
   // Kept on this device, so /donate/status offers it next time (issue 32).
   useEffect(() => rememberLastReference(deviceStorage(), pay.reference), [pay.reference]);
+
+  // Paid online and confirmed: the receipt is on its way; nothing more to pay or prove.
+  if (paid) return <OnlinePaidView answer={paid} amountPaise={pay.amountPaise} contact={contact} />;
 
   return (
     <section aria-labelledby="pay-heading" className="pay-step" data-testid="pay-step">
@@ -69,6 +82,8 @@ export default function PayStep({
         <CopyField label={t('donate.pay.reference')} value={reference} onCopy={announce} />
         <p>{t('donate.pay.referenceKeep')}</p>
       </div>
+
+      {pay.razorpay && hasOnlineTexts && <OnlinePay pay={{ ...pay, razorpay: pay.razorpay }} donor={donor} onPaid={setPaid} />}
 
       {pay.upiQrText && (
         <section aria-labelledby="upi-heading" className="panel" data-testid="upi-section">

@@ -19,6 +19,7 @@ import { donorInputOf } from '../donor-input.ts';
 import { focusField } from '../focus-field.ts';
 import { useCreateDonation } from '../hooks/use-create-donation.ts';
 import { useSignedInDonor } from '../hooks/use-signed-in-donor.ts';
+import type { TypedDonor } from '../razorpay-checkout.ts';
 
 /**
  * The form checks input with the server's own schema, loaded (with zod) only once the donor starts
@@ -68,7 +69,7 @@ const FIELD_ORDER = ['amount', 'cause', 'citizenship', 'country', 'donorName', '
 export default function DonatePage() {
   const t = useT();
   usePageMeta('donate.metaTitle', 'donate.metaDescription');
-  const [pledge, setPledge] = useState<{ pay: TCreateDonationResponse; contact: string } | null>(null);
+  const [pledge, setPledge] = useState<{ pay: TCreateDonationResponse; contact: string; donor: TypedDonor } | null>(null);
   const settings = useSiteSettings();
   // Until the foundation has entered its UPI ID there is nothing a donor could pay to (issue 15).
   if (!settings.upiVpa.trim()) return <DonationsOpenSoon />;
@@ -79,10 +80,10 @@ export default function DonatePage() {
       {!pledge && <p>{t('donate.intro')}</p>}
       {pledge ? (
         <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-          <PayStep pay={pledge.pay} contact={pledge.contact} isFirstShown />
+          <PayStep pay={pledge.pay} contact={pledge.contact} donor={pledge.donor} isFirstShown />
         </Suspense>
       ) : (
-        <DonationForm onCreated={(pay, contact) => setPledge({ pay, contact })} />
+        <DonationForm onCreated={(pay, contact, donor) => setPledge({ pay, contact, donor })} />
       )}
     </div>
   );
@@ -118,7 +119,7 @@ function DonationsOpenSoon() {
   );
 }
 
-function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse, contact: string) => void }) {
+function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse, contact: string, donor: TypedDonor) => void }) {
   const t = useT();
   const { translateServer, lang } = useLang();
   const errorText = useErrorText();
@@ -202,7 +203,7 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     setClientErrors({});
     const contact = values.email.trim() || values.phone.trim();
     // The reference and the receipt's link are sent in the page's language (issue 32).
-    await create.mutate({ ...pledgeInputOf(input, helpId), language: lang }, { onSuccess: (pay) => onCreated(pay, contact) });
+    await create.mutate({ ...pledgeInputOf(input, helpId), language: lang }, { onSuccess: (pay) => onCreated(pay, contact, { donorName: input.donorName, email: input.email ?? '', phone: input.phone ?? '' }) });
   }
 
   return (
