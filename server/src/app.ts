@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import { requestLogSerializers } from '#server/http/request-log';
 import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
+import { httpMetrics, metricsHandler } from '#server/http/metrics-endpoint';
 import { securityHeaders } from '#server/http/content-security-policy';
 import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
 import { refuseUndocumentedQueries, restRouters, restRoutesOf } from '#server/http/rest-route';
@@ -46,7 +47,7 @@ export function createApp(services: Services, options: { webDistDir?: string; li
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
       // Headers only at debug: at info a request is its method, path and status (issue 36).
       serializers: requestLogSerializers(services.log),
     }),
@@ -62,6 +63,10 @@ export function createApp(services: Services, options: { webDistDir?: string; li
     if (lifecycle.isDraining) res.setHeader('Connection', 'close');
     next();
   });
+
+  app.use(httpMetrics());
+  // On the main port only with METRICS_TOKEN set, and only for a request that carries it (docs/decisions/072).
+  app.get('/metrics', metricsHandler(services));
 
   // The process is up and taking requests: what a reverse proxy asks (docker/Caddyfile). While it
   // drains it says 503, so the proxy sends it nothing more; a database or queue that is down is

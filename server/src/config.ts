@@ -87,6 +87,15 @@ const ZConfigSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
   RAZORPAY_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.razorpay.com'),
+  // Prometheus metrics (issue 34, docs/decisions/072): never public. /metrics on a port of its own
+  // (off unless METRICS_PORT is set; on METRICS_HOST, this machine only by default), and/or on the
+  // main port for a request carrying `Authorization: Bearer $METRICS_TOKEN` (404 there without it).
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 visible characters without spaces (openssl rand -hex 32)')
+    .optional(),
 });
 
 /** The variables that must be set together for object storage; the optional ones count as a partial set too. */
@@ -186,6 +195,9 @@ export function loadConfig(env?: NodeJS.ProcessEnv): Config {
   }
   if (raw.SMS_PROVIDER === 'http' && !raw.SMS_HTTP_URL) {
     throw new ConfigError('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http (the gateway each text message is posted to)');
+  }
+  if (raw.METRICS_PORT !== undefined && raw.METRICS_PORT !== 0 && raw.METRICS_PORT === raw.PORT) {
+    throw new ConfigError(`Invalid configuration:\n  METRICS_PORT: must differ from PORT (${raw.PORT}); to serve /metrics on the main port, set METRICS_TOKEN instead`);
   }
   if (raw.DATABASE_OWNER_URL && !raw.DATABASE_URL) {
     throw new ConfigError(

@@ -15,6 +15,8 @@ import { UpcasterRegistry } from '#server/event-store/upcasters';
 import { createFileStore, type FileStore } from '#server/files/file-store';
 import { createMailer } from '#server/lib/create-mailer';
 import type { Mailer } from '#server/lib/mailer';
+import { countSend, mailsSent, smsSent } from '#server/lib/metrics';
+import { deliveryHealthRecorder } from '#server/lib/delivery-health';
 import { createSms, type SmsSender } from '#server/lib/sms';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
 import type { SahayModule } from '#server/modules/module';
@@ -57,6 +59,48 @@ export function loadMasterKey(config: Config): MasterKey {
       fs.writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
     },
   };
+}
+
+/**
+ * Which module each event type is of, for sahay_events_appended_total: the module that declares its
+ * schema, else the one module whose inline projections handle it (a module keeps its own read models
+ * in step with its events; another module's reader is async). A type several modules read inline
+ * (PersonalDataErased) or none does counts as `other`.
+ */
+export function moduleOfEventType(modules: readonly SahayModule[]): Map<string, string> {
+  const readers = new Map<string, Set<string>>();
+  for (const module of modules) {
+    for (const projection of module.inlineProjections ?? []) {
+      for (const type of projection.handles) readers.set(type, (readers.get(type) ?? new Set()).add(module.name));
+    }
+  }
+  const owners = new Map<string, string>();
+  for (const [type, names] of readers) if (names.size === 1) owners.set(type, [...names][0]!);
+  for (const module of modules) for (const schema of module.eventSchemas ?? []) owners.set(schema.type, module.name);
+  return owners;
+}
+
+type DeliveryRecorder = ReturnType<typeof deliveryHealthRecorder>;
+
+/** Sends through `send`, counting the outcome in /metrics and telling delivery_health (decision 073). */
+async function watchedSend(counter: typeof mailsSent, health: DeliveryRecorder, send: () => Promise<void>): Promise<void> {
+  try {
+    await countSend(counter, send);
+  } catch (error) {
+    await health.failed(error);
+    throw error;
+  }
+  await health.succeeded();
+}
+
+/** The mailer, counting each mail sent or failed (sahay_mails_total) and whether mail gets out. */
+function watchedMailer(mailer: Mailer, health: DeliveryRecorder): Mailer {
+  return { kind: mailer.kind, send: (message) => watchedSend(mailsSent, health, () => mailer.send(message)), close: () => mailer.close() };
+}
+
+/** The SMS sender, counting each message sent or failed (sahay_sms_total) and whether messages get out. */
+function watchedSms(sms: SmsSender, health: DeliveryRecorder): SmsSender {
+  return { kind: sms.kind, send: (message) => watchedSend(smsSent, health, () => sms.send(message)) };
 }
 
 export interface CreateServicesOptions {
@@ -127,10 +171,11 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     upcasters,
     inlineProjections: modules.flatMap((module) => module.inlineProjections ?? []),
     asyncProjections: modules.flatMap((module) => module.asyncProjections ?? []),
+    moduleOfType: moduleOfEventType(modules),
   });
-  const mailer = options.mailer ?? createMailer(config, log);
-  const sms = options.sms ?? createSms(config, log);
   const now = options.now ?? (() => new Date());
+  const mailer = watchedMailer(options.mailer ?? createMailer(config, log), deliveryHealthRecorder(db, 'mail', log, now));
+  const sms = watchedSms(options.sms ?? createSms(config, log), deliveryHealthRecorder(db, 'sms', log, now));
   const files = options.files ?? createFileStore({ config: config.files, db, vault, log, now });
   const jobHandlers = modules.flatMap((module) => module.jobs ?? []);
   const database = db;

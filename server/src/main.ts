@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const where = config.database.kind === 'pglite' ? `embedded database in ${config.database.dir}` : 'PostgreSQL';
-  log.info({ url: server.url, database: config.database.kind, queue: config.queue.kind }, 'Sahay is running');
+  log.info({ url: server.url, metrics: server.metricsUrl, database: config.database.kind, queue: config.queue.kind }, 'Sahay is running');
   // The one line a person looks for after `npm start`.
   console.log(`Sahay is running at ${server.url} (${where}; jobs ${config.queue.kind === 'in-process' ? 'in this process' : 'on Redis'})`);
 

@@ -164,6 +164,9 @@ describeWhere([needsPostgres], 'several processes on one PostgreSQL and one Redi
   const adminEmail = 'operator@example.org';
   const adminPassword = crypto.randomBytes(12).toString('hex');
   let adminToken: string;
+  /** The worker's METRICS_PORT address. */
+  let workerMetrics = '';
+  const METRICS_TOKEN = crypto.randomBytes(24).toString('hex');
 
   function dataDir(): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-multi-'));
@@ -197,12 +200,16 @@ describeWhere([needsPostgres], 'several processes on one PostgreSQL and one Redi
       HOST: '127.0.0.1',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: METRICS_TOKEN,
     };
     const a = startProcess('server A', 'server/src/main.ts');
     const b = startProcess('server B', 'server/src/main.ts');
     // At info level for its "worker is running" line, which says its job handlers are listening.
-    const worker = startProcess('worker', 'worker/src/main.ts', { LOG_LEVEL: 'info' });
-    [serverA, serverB] = await Promise.all([serverUrl(a), serverUrl(b), waitForOutput(worker, /worker is running/)]);
+    // The worker's /metrics on a port of its own (issue 34), named in that line.
+    const worker = startProcess('worker', 'worker/src/main.ts', { LOG_LEVEL: 'info', METRICS_PORT: '0' });
+    let running: RegExpMatchArray | null;
+    [serverA, serverB, running] = await Promise.all([serverUrl(a), serverUrl(b), waitForOutput(worker, /worker is running/)]);
+    workerMetrics = /"metrics":"(http:[^"]+)"/.exec(running?.input ?? '')?.[1] ?? '';
 
     const tool = launch('admin:create', 'server/src/tools/admin-create.ts', ['--email', adminEmail, '--name', 'Site Operator', '--permissions', 'settings,members'], {
       ...env,
@@ -308,6 +315,20 @@ describeWhere([needsPostgres], 'several processes on one PostgreSQL and one Redi
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(mailsTo()).toHaveLength(1);
     expect(mailsTo()[0]!.raw.toString()).toContain(bodyOf<LoginBody>(registered).userId);
+
+    // The worker sent it: its own /metrics counts the mail and the job, and the relay's lag (issue 34).
+    const scrape = await fetch(workerMetrics, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    expect(text).toMatch(/^sahay_mails_total\{outcome="sent"\} [1-9]/m);
+    expect(text).toMatch(/^sahay_jobs_total\{queue="sahay-jobs",handler="[a-z-]+",outcome="completed"\} [1-9]/m);
+    expect(text).toMatch(/^sahay_projection_lag_events\{processor="relay"\} \d+/m);
+    expect(text).toMatch(/^sahay_db_pool_connections\{state="in_use"\} \d+/m);
+    expect((await fetch(workerMetrics)).status).toBe(401);
+    // Server B answers on its main port with the token: the request it served, by its pattern.
+    const metricsOnB = await send(serverB, 'GET', '/metrics', { ip, token: METRICS_TOKEN, isBinary: true });
+    expect(metricsOnB.status).toBe(200);
+    expect(String(metricsOnB.body)).toMatch(/^sahay_http_request_duration_seconds_count\{method="POST",route="\/api\/users\/register",status="201"\} 1$/m);
   }, 40_000);
 
   it('serves a file uploaded through one process from the other (the shared file store)', async () => {

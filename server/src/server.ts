@@ -6,12 +6,15 @@ import type { Config } from '#server/config';
 import { startAsyncProjections } from '#server/event-store/async-projections';
 import { startRelay } from '#server/event-store/relay';
 import { createServices, type CreateServicesOptions } from '#server/create-services';
+import { startMetricsServer, type MetricsServer } from '#server/http/metrics-endpoint';
 import type { Services } from '#server/services';
 import { removeLeftoverPdfCopies } from '#server/uploads/sanitize-pdf';
 import { assertQueueHostAnswers, assertQueueReachable } from '#server/startup-failure';
 
 export interface RunningServer {
   url: string;
+  /** /metrics on METRICS_PORT; null when that is not set. */
+  metricsUrl: string | null;
   services: Services;
   /** Stops accepting connections, lets requests in flight finish, then closes jobs and the database. */
   close(): Promise<void>;
@@ -30,6 +33,7 @@ export async function startServer(
   const app = createApp(services, { lifecycle });
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
+  let metrics: MetricsServer | null = null;
   try {
     // No Redis at REDIS_URL at all, or S3 misconfigured (no bucket, wrong endpoint): say so at start,
     // naming the variables, not at the first job or upload.
@@ -40,7 +44,9 @@ export async function startServer(
       server.once('error', reject);
       server.listen(config.PORT, config.HOST, () => resolve());
     });
+    metrics = await startMetricsServer(services);
   } catch (error) {
+    await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
     // A port in use or a bad HOST: the database (and the embedded one's lock) is let go before the process ends.
     await services.close().catch(() => {});
     throw error;
@@ -63,10 +69,10 @@ export async function startServer(
       const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await closed;
       clearTimeout(timer);
-      await Promise.all([relay?.stop(), projections?.stop()]);
+      await Promise.all([relay?.stop(), projections?.stop(), metrics?.close()]);
       await services.close();
     })();
     return closing;
   };
-  return { url, services, close };
+  return { url, metricsUrl: metrics?.url ?? null, services, close };
 }

@@ -3,6 +3,7 @@ import { startAsyncProjections } from '@sahay/server/event-store/async-projectio
 import { startRelay } from '@sahay/server/event-store/relay';
 import { createLogger } from '@sahay/server/lib/logger';
 import { createServices } from '@sahay/server/create-services';
+import { startMetricsServer } from '@sahay/server/http/metrics-endpoint';
 import { removeLeftoverPdfCopies } from '@sahay/server/uploads/sanitize-pdf';
 import { assertQueueHostAnswers, assertQueueReachable, StartupFailure, startupFailureMessage } from '@sahay/server/startup-failure';
 
@@ -65,6 +66,17 @@ async function main(): Promise<number | null> {
   }
   await services.files.check();
   await removeLeftoverPdfCopies({ log });
+  // The worker's own /metrics (its jobs, mails, lag), on METRICS_PORT when set.
+  let metrics;
+  try {
+    metrics = await startMetricsServer(services);
+  } catch (error) {
+    await services.close().catch(() => {});
+    const line = error instanceof StartupFailure ? error.message : startupFailureMessage(error, config);
+    if (!line) throw error;
+    console.error(line);
+    return 1;
+  }
   const relay = startRelay(services);
   const projections = startAsyncProjections(services);
   log.info(
@@ -72,6 +84,7 @@ async function main(): Promise<number | null> {
       handlers: services.jobHandlers.map((handler) => handler.name),
       // Their BullMQ job schedulers are set up by this process (decision 020).
       schedules: services.modules.flatMap((module) => module.schedules ?? []).map((schedule) => schedule.name),
+      metrics: metrics?.url ?? null,
     },
     'worker is running',
   );
@@ -88,7 +101,7 @@ async function main(): Promise<number | null> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     (async () => {
-      await Promise.all([relay.stop(), projections.stop()]);
+      await Promise.all([relay.stop(), projections.stop(), metrics?.close()]);
       // Closes the BullMQ worker (it lets running jobs finish), the queue, the mailer and the database.
       await services.close();
     })().then(

@@ -40,6 +40,19 @@ export interface Db extends Queryable {
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost?: (error: unknown) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * The connection pool's figures for /metrics: connections open, handed out, and callers waiting
+   * for one. PostgreSQL only; the embedded database is one connection in this process, no pool.
+   */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** The most connections the pool opens (DATABASE_POOL_SIZE). */
+  max: number;
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 /**

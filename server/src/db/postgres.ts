@@ -24,9 +24,11 @@ export function connectPostgres(url: string, options: { poolSize?: number; appli
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const root = wrap(pool);
+  const max = options.poolSize ?? 10;
   return {
     kind: 'postgres',
     query: root.query,
+    poolStats: () => ({ max, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async transaction(fn) {
       const client = await pool.connect();
       // The pool listens for errors only on idle clients. A connection lost while this one is out

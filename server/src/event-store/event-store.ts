@@ -1,5 +1,6 @@
 import { afterCommit, type Db, type Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
+import { eventsAppended } from '#server/lib/metrics';
 import type { PersonalDataVault } from './sealing/personal-data.ts';
 import { uuidv7 } from './uuid.ts';
 import type { EventMetadata, ExpectedVersion, Projection, ProjectionContext, RecordedEvent, StreamAppend } from './types.ts';
@@ -49,6 +50,8 @@ export interface EventStoreOptions {
   inlineProjections?: readonly Projection[];
   /** Read models kept by async processors (async-projections.ts); listed here for replay and history, never applied on append. */
   asyncProjections?: readonly Projection[];
+  /** Which module each event type belongs to, for sahay_events_appended_total; a type not listed counts as `other`. */
+  moduleOfType?: ReadonlyMap<string, string>;
 }
 
 /** Live table names: a projection's logical names are its real ones. */
@@ -62,6 +65,7 @@ export class EventStore {
   readonly upcasters: UpcasterRegistry;
   readonly inlineProjections: readonly Projection[];
   readonly asyncProjections: readonly Projection[];
+  readonly #moduleOfType: ReadonlyMap<string, string>;
 
   constructor(options: EventStoreOptions) {
     this.db = options.db;
@@ -69,6 +73,7 @@ export class EventStore {
     this.upcasters = options.upcasters ?? new UpcasterRegistry();
     this.inlineProjections = options.inlineProjections ?? [];
     this.asyncProjections = options.asyncProjections ?? [];
+    this.#moduleOfType = options.moduleOfType ?? new Map();
   }
 
   /**
@@ -99,7 +104,12 @@ export class EventStore {
     }
     await this.#project(tx, recorded);
     // Readers are woken after the commit, never by a NOTIFY inside it (docs/decisions/018).
-    if (recorded.length > 0) afterCommit(tx, () => eventsWake(this.db).appended(recorded.map((event) => event.type)));
+    if (recorded.length > 0) {
+      afterCommit(tx, () => {
+        eventsWake(this.db).appended(recorded.map((event) => event.type));
+        for (const event of recorded) eventsAppended.inc({ module: this.#moduleOfType.get(event.type) ?? 'other' });
+      });
+    }
     return { events: recorded, versions };
   }
 

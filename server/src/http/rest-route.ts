@@ -171,6 +171,8 @@ export function restRouters(routes: readonly RestRoute[], services: Services, op
     if (route.isSessionless && route.auth !== 'public') throw new Error(`${route.method.toUpperCase()} ${route.path}: a sessionless route reads no caller, so it can only be public`);
     if (isOwnerPolicy(route.auth) && !route.path.includes('{id}')) throw new Error(`${route.method.toUpperCase()} ${route.path}: an owner route names its member as {id}`);
     const run = handle(async (req, res) => {
+      // /metrics names a request by its declared pattern (/api/donations/{reference}), never its path.
+      res.locals.metricsRoute = route.path;
       const user = route.isSessionless ? null : enforcePolicy(route, req, res);
       await route.handler({ req, res, services, user, pages: options.pages });
     });

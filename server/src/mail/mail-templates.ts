@@ -89,6 +89,13 @@ export const MAIL_TEMPLATES = {
     vars: { name: { fallback: 'member' }, registration: {}, validUntil: {}, ends: {}, adminLink: { kind: 'url' } },
   },
   /**
+   * To every super-admin, at most once an hour per alert (issue 34, decision 073): the System health
+   * page shows an alert. `alert` and `todo` are in both languages; `since` is India's time.
+   */
+  systemAlert: {
+    vars: { name: { fallback: 'member' }, alert: {}, since: {}, todo: {}, adminLink: { kind: 'url' } },
+  },
+  /**
    * A short notice of one step to a donor, a family or a requester (issue 32; send-notice.ts):
    * `subject` and `text` come from mail.notices, in both languages; `link` is where to see more.
    */

@@ -40,6 +40,13 @@ const samples: { [T in MailTemplateName]: MailVars<T> } = {
     changes: { en: '• UPI ID donors pay to: sahay@oksbi\n• Charge on withdrawals: 2.50 %', hi: '• यूपीआई आईडी जिस पर दानदाता भुगतान करते हैं: sahay@oksbi\n• निकासी पर शुल्क: 2.50 %' },
     adminLink: 'https://sahay.example/admin/settings',
   },
+  systemAlert: {
+    name: 'Fatima Khan',
+    alert: { en: 'No e-mail has gone out for 15 minutes', hi: '15 मिनट से कोई ई-मेल नहीं गया' },
+    since: { en: '29 Nov 2026, 7:15 am', hi: '29 नव॰ 2026, सुबह 7:15' },
+    todo: { en: 'Check SMTP_URL.', hi: 'SMTP_URL जाँचें।' },
+    adminLink: 'https://sahay.example/admin/health',
+  },
   validityEnding: {
     name: 'Fatima Khan',
     registration: { en: 'The tax-exemption approval (80G / section 133)', hi: 'कर-छूट अनुमोदन (80G / धारा 133)' },

@@ -5,6 +5,7 @@ import type { RecordedEvent } from '#server/event-store/types';
 import { describeWhere, needsRedis } from '#server/testing/requires';
 import { platformModule } from '#server/modules/platform/platform.module';
 import { createTestDb, type TestDb, testDbKinds } from '#server/testing/test-db';
+import { jobsFailed, jobsRun } from '#server/lib/metrics';
 import { type BullmqQueue, createBullmqQueue } from './bullmq-queue.ts';
 import { slotOf } from './in-process-scheduler.ts';
 import { getJobFailure } from './job-failures.ts';
@@ -14,6 +15,13 @@ import { jobId, type JobContext, type JobHandler, parseScheduledJobId, type Sche
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
 const DAY = 24 * 60 * 60 * 1000;
 /** The platform module's own daily job, as the worker runs it. */
+/** A job counter's value for these labels (the counters are the process's: tests compare before and after). */
+async function counted(counter: typeof jobsRun | typeof jobsFailed, labels: Record<string, string>): Promise<number> {
+  const { values } = await counter.get();
+  const matches = (given: object) => Object.entries(labels).every(([key, wanted]) => Object.entries(given).some(([name, value]) => name === key && value === wanted));
+  return values.filter((value) => matches(value.labels)).reduce((sum, value) => sum + value.value, 0);
+}
+
 const pruneRateLimitsJob = platformModule.schedules!.find((schedule) => schedule.name === 'prune-rate-limits')!;
 
 // Failed and scheduled jobs on Redis; the database holds job_failures (PostgreSQL when it is set).
@@ -135,8 +143,13 @@ describeWhere([needsRedis], 'BullMQ queue: failed and scheduled jobs', () => {
     const webServer = makeQueue({ prefix, handlers: [handler], runsJobs: false });
     const event = await happened();
     const id = jobId(event.eventId, 'send-receipt');
+    const labels = { queue: 'sahay-jobs', handler: 'send-receipt' };
+    const before = { retried: await counted(jobsRun, { ...labels, outcome: 'retried' }), failed: await counted(jobsRun, { ...labels, outcome: 'failed' }), gaveUp: await counted(jobsFailed, labels), completed: await counted(jobsRun, { ...labels, outcome: 'completed' }) };
     await webServer.enqueue([{ id, handler: 'send-receipt', event }]);
     await eventually(async () => (await getJobFailure(testDb.db, id)) !== null, 10_000, 'the failure to be recorded');
+    // /metrics: the first attempt retried, the second gave up (issue 34).
+    expect([await counted(jobsRun, { ...labels, outcome: 'retried' }), await counted(jobsRun, { ...labels, outcome: 'failed' }), await counted(jobsFailed, labels)]).toEqual([before.retried + 1, before.failed + 1, before.gaveUp + 1]);
+    expect((await worker.depth()).failed).toBeGreaterThanOrEqual(1);
     expect(await getJobFailure(testDb.db, id)).toMatchObject({
       handler: 'send-receipt',
       source: { kind: 'event', eventId: event.eventId, eventType: 'Happened', streamId: event.streamId },
@@ -157,6 +170,7 @@ describeWhere([needsRedis], 'BullMQ queue: failed and scheduled jobs', () => {
     // The failure is cleared inside the job's run; BullMQ marks it completed just after.
     await eventually(async () => (await worker.queue.getJobState(id)) === 'completed', 10_000, 'the retried job to complete');
     expect(state.runs).toBe(3);
+    await eventually(async () => (await counted(jobsRun, { ...labels, outcome: 'completed' })) === before.completed + 1, 10_000, 'the completed run to be counted');
   });
 
   it('a retry that gives up again adds its attempts and drops the retry mark', async () => {

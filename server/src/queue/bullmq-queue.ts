@@ -2,6 +2,7 @@ import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RecordedEvent } from '#server/event-store/types';
+import { jobsFailed, jobsRun } from '#server/lib/metrics';
 import { assertSchedules, slotOf } from './in-process-scheduler.ts';
 import {
   clearJobFailure,
@@ -59,6 +60,8 @@ export interface BullmqQueue extends JobQueue {
   readonly kind: 'bullmq';
   /** The BullMQ queue itself, for tests and admin views (job state, counts). */
   readonly queue: Queue;
+  /** BullMQ's job counts by state (waiting, active, delayed, prioritized, failed). */
+  depth(): Promise<Record<string, number>>;
   /** Settles when this process has set up its job schedulers (at once where runsJobs is false). */
   readonly schedulesReady: Promise<void>;
 }
@@ -155,6 +158,10 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueue {
       const attemptsMade = job?.attemptsMade ?? 0;
       const isFinal = !job || attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
       const name = job ? ('schedule' in job.data ? job.data.schedule : job.data.handler) : undefined;
+      if (name) {
+        jobsRun.inc({ queue: QUEUE_NAME, handler: name, outcome: isFinal ? 'failed' : 'retried' });
+        if (isFinal) jobsFailed.inc({ queue: QUEUE_NAME, handler: name });
+      }
       log[isFinal ? 'error' : 'warn'](
         { err: error, jobId: job?.id, handler: name, attempt: attemptsMade },
         isFinal ? 'job failed; giving up' : 'job failed; retrying',
@@ -164,6 +171,9 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueue {
         const failure = { jobId: job.id, handler: name, source, attempts: attemptsMade, error };
         void bookkeep('record the failed job', job.id, () => recordJobFailure(context.db, failure, now()));
       }
+    });
+    worker.on('completed', (job) => {
+      jobsRun.inc({ queue: QUEUE_NAME, handler: 'schedule' in job.data ? job.data.schedule : job.data.handler, outcome: 'completed' });
     });
     worker.on('error', (error) => log.warn({ err: error }, 'job worker error'));
   }
@@ -245,6 +255,9 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueue {
       } finally {
         clearTimeout(timer);
       }
+    },
+    async depth() {
+      return queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed');
     },
     async close() {
       // Redis gone: BullMQ would wait for a connection that never comes. Drop ours, and it gives up.

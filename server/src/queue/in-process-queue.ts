@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
+import { jobsFailed, jobsRun } from '#server/lib/metrics';
 import { assertSchedules, claimScheduleSlot, type InProcessScheduler, realTimers, type ScheduleTimers, startInProcessScheduler } from './in-process-scheduler.ts';
 import {
   clearJobFailure,
@@ -38,6 +39,9 @@ export interface InProcessQueue extends JobQueue {
   /** Resolves when every job accepted so far (and any schedule slot starting now) has finished, succeeded or given up. */
   drain(): Promise<void>;
 }
+
+/** The queue label of this process's jobs in /metrics. */
+const IN_PROCESS_QUEUE = 'in-process';
 
 const DEFAULTS = { attempts: 5, backoffMs: 200, concurrency: 4, rememberFinished: 50_000 };
 
@@ -128,17 +132,21 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     for (let attempt = 1; ; attempt++) {
       try {
         await job.attempt();
+        jobsRun.inc({ queue: IN_PROCESS_QUEUE, handler: job.name, outcome: 'completed' });
         if (job.isRetry) await bookkeep('clear the failure of a retried job', job, () => clearJobFailure(context.db, job.id));
         return;
       } catch (error) {
         // As in BullMQ: an UnrecoverableError (a payload that will never parse) is not retried.
         if (attempt >= attempts || error instanceof UnrecoverableError) {
+          jobsRun.inc({ queue: IN_PROCESS_QUEUE, handler: job.name, outcome: 'failed' });
+          jobsFailed.inc({ queue: IN_PROCESS_QUEUE, handler: job.name });
           log.error({ err: error, jobId: job.id, handler: job.name, attempt }, 'job failed; giving up');
           await bookkeep('record the failed job', job, () =>
             recordJobFailure(context.db, { jobId: job.id, handler: job.name, source: job.source, attempts: attempt, error }, now()),
           );
           return;
         }
+        jobsRun.inc({ queue: IN_PROCESS_QUEUE, handler: job.name, outcome: 'retried' });
         const delay = backoffMs * 2 ** (attempt - 1);
         log.warn({ err: error, jobId: job.id, handler: job.name, attempt, retryInMs: delay }, 'job failed; retrying');
         await sleep(delay);
@@ -232,6 +240,9 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     },
     async isReachable() {
       return !isClosed;
+    },
+    async depth() {
+      return { waiting: waiting.length, active: running };
     },
     drain,
     async close() {

@@ -76,6 +76,8 @@ export interface JobQueue {
   retry(jobId: string): Promise<void>;
   /** Whether the queue's backend answers (for /readyz). */
   isReachable(): Promise<boolean>;
+  /** Jobs held now by state (waiting, active, delayed…), for /metrics; absent where no jobs are held. */
+  depth?(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { getReplayCheckRoute, listReplayChecksRoute, startReplayCheckRoute } fro
 import { getQueuesRoute } from './dashboard/get-queues.route.ts';
 import { getWebVitalsRoute } from './dashboard/get-web-vitals.route.ts';
 import { getFailedJobsRoute } from './jobs/get-failed-jobs.route.ts';
+import { getSystemHealthRoute } from './health/get-system-health.route.ts';
 import { retryJobRoute } from './jobs/retry-job.route.ts';
 import { eraseContactRoute, eraseMemberRoute } from './members/erase-member.route.ts';
 import { getCompanyDirectsRoute } from './members/get-company-directs.route.ts';
@@ -56,5 +57,8 @@ export const adminRouter = router({
   jobs: router({
     getFailed: getFailedJobsRoute,
     retry: retryJobRoute,
+  }),
+  health: router({
+    get: getSystemHealthRoute,
   }),
 });

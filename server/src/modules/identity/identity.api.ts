@@ -25,7 +25,7 @@ export { PERMISSIONS, userStreamId, type AccountRegistered, type IdentityEvent, 
 export { canActFor, hasPermission, requiresTwoFactor, TWO_FACTOR_SETUP_REQUIRED } from './access.ts';
 export { eraseContact, erasePerson, LAST_SUPER_ADMIN_ERASE } from './erasure/erase-person.ts';
 export { getUserAccess, getUserContact, getUserNames } from './accounts/user-names.ts';
-export { getFinanceStaffContacts } from './accounts/finance-staff.ts';
+export { getFinanceStaffContacts, getSuperAdminContacts } from './accounts/finance-staff.ts';
 export { getVerifiedEmail } from './confirmation/verified-email.ts';
 export { logIn } from './accounts/login.ts';
 export { resolveSession, SESSION_COOKIE, type SessionUser } from './accounts/sessions.ts';

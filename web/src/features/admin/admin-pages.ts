@@ -1,5 +1,5 @@
 /**
- * The console's own pages (dashboard, members, security, failed jobs, audit, access log, staff,
+ * The console's own pages (dashboard, members, security, failed jobs, system health, audit, access log, staff,
  * replay checks), loaded on demand like every page. They live here, not in pages.ts, so that their
  * definitions load with the admin area (admin-routes.tsx, itself loaded on demand) instead of with
  * every public page's entry script; each feature lists its own staff screens the same way
@@ -12,6 +12,7 @@ export const adminMembersPage = apiPage(() => import('./pages/members-page.tsx')
 export const adminMemberDetailPage = apiPage(() => import('./pages/member-detail-page.tsx'), ['admin', 'messages']);
 export const adminSecurityPage = apiPage(() => import('./pages/security-page.tsx'), ['admin', 'messages']);
 export const adminFailedJobsPage = apiPage(() => import('./pages/failed-jobs-page.tsx'), ['admin', 'messages']);
+export const adminSystemHealthPage = apiPage(() => import('./pages/system-health-page.tsx'), ['admin', 'messages']);
 export const adminAuditPage = apiPage(() => import('./pages/audit-page.tsx'), ['admin', 'messages']);
 export const adminReplayChecksPage = apiPage(() => import('./pages/replay-checks-page.tsx'), ['admin', 'messages']);
 export const adminStaffPage = apiPage(() => import('./pages/staff-page.tsx'), ['admin', 'messages']);
@@ -24,6 +25,7 @@ export const adminStaffRoutes: readonly StaffRoute[] = [
   { path: '/members/:userId', page: adminMemberDetailPage },
   { path: '/security', page: adminSecurityPage },
   { path: '/jobs', page: adminFailedJobsPage },
+  { path: '/health', page: adminSystemHealthPage },
   { path: '/audit', page: adminAuditPage },
   { path: '/access-log', page: adminAccessLogPage },
   { path: '/staff', page: adminStaffPage },

@@ -22,6 +22,7 @@ import {
 import { financialYearOf } from '../receipts/receipt-serial.ts';
 import type { TVerifyDonationResponse } from './verify-donation.schema.ts';
 import { streamVersion } from '#server/event-store/queries';
+import { receiptSerialAllocation, timed } from '#server/lib/metrics';
 
 /**
  * Folds a claim stream and the donation holding it (a cancelled holder frees the claim). Adds the
@@ -58,8 +59,11 @@ export async function lockSerialSlot(tx: Queryable, settings: TSettings, receive
   // A foreign contribution's receipt has its own series and stream (decision 058).
   const prefix = isForeignSeries ? foreignReceiptPrefixOf(settings.receiptPrefix) : settings.receiptPrefix;
   const streamId = receiptSerialStreamId(prefix, financialYear);
-  await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [SERIAL_LOCK_NAMESPACE, streamId], { name: 'sahay_lock_receipt_serials' });
-  const version = await streamVersion(tx, streamId, { name: 'sahay_read_receipt_serials' });
+  // Timed for /metrics (sahay_receipt_serial_allocation_seconds): mostly the wait for the verification before.
+  const version = await timed(receiptSerialAllocation, async () => {
+    await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [SERIAL_LOCK_NAMESPACE, streamId], { name: 'sahay_lock_receipt_serials' });
+    return streamVersion(tx, streamId, { name: 'sahay_read_receipt_serials' });
+  });
   return { streamId, prefix, financialYear, version, ...(isForeignSeries ? { isForeignSeries } : {}) };
 }
 

@@ -41,6 +41,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/access-log', label: 'admin.accessLog.link', text: 'admin.accessLog.linkText', permission: null, isSuperAdminOnly: true },
   { href: '/replay', label: 'admin.replay.link', text: 'admin.replay.linkText', permission: 'settings' },
   { href: '/jobs', label: 'admin.links.jobs', text: 'admin.links.jobsText', permission: 'settings' },
+  { href: '/health', label: 'admin.health.link', text: 'admin.health.linkText', permission: 'settings' },
   { href: '/security', label: 'admin.security.link', text: 'admin.security.linkText', permission: null },
 ];
 
