@@ -43,6 +43,8 @@ const OWNERS_BEYOND_PROJECTIONS: Record<string, string> = {
   statement_code_tries: 'donations',
   web_vitals: 'site',
   read_model_checks: 'admin',
+  delivery_health: 'server', // server/src/lib/delivery-health.ts: mail and SMS senders record how they fare
+  health_alert_mails: 'admin', // admin/health: when each System health alert was last mailed
 };
 
 /**

@@ -132,23 +132,6 @@ describe("one document's faces", () => {
   });
 });
 
-describe('shaping by HarfBuzz', () => {
-  const names: PdfFontName[] = ['latin', 'latin-bold', 'deva', 'deva-bold'];
-  const latinTexts = ['Received with thanks', 'AVAYA Tower, Wazirpur', 'office@sahay.example', '₹12,50,000.50', 'Page 1 of 2'];
-
-  it.each(names)('places the glyphs fontkit placed for the test words and texts in %s', (name) => {
-    const plain = create(fs.readFileSync(resolvePdfFontFile(name))) as Font;
-    const shaped = openPdfFonts()[name];
-    const texts = name.startsWith('deva') ? [...DEVANAGARI_TEST_WORDS, 'श्रीमती सूर्यप्रकाश त्रिपाठी', 'आर्द्र क्षेत्र, वार्ड 7'] : latinTexts;
-    for (const text of texts) expect(shapeOf(shaped.layout(text)), text).toEqual(shapeOf(plain.layout(text)));
-  });
-
-  it("gives each Latin glyph its own character, so a copied number or address reads as written", () => {
-    const run = openPdfFonts().latin.layout('Flat 4B, ₹1,100');
-    expect(run.glyphs.flatMap((glyph) => glyph.codePoints).map((code) => String.fromCodePoint(code)).join('')).toBe('Flat 4B, ₹1,100');
-  });
-});
-
 describe('words laid out for later documents', () => {
   it("keeps a label's words laid out for the next document, and none of a person's", async () => {
     const { createPdfLayout } = await import('./pdf-layout.ts');

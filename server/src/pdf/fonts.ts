@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font, type GlyphRun } from 'fontkit';
-import * as harfbuzz from 'harfbuzzjs';
 
 /**
  * The four faces every PDF uses. Noto Sans Devanagari has no Latin letters, so English runs use Noto
@@ -45,55 +44,9 @@ export function openPdfFonts(): Record<PdfFontName, Font> {
 
 function openFont(name: PdfFontName): Font {
   const file = resolvePdfFontFile(name);
-  const bytes = fs.readFileSync(file);
-  const font = create(bytes);
+  const font = create(fs.readFileSync(file));
   if (!('layout' in font)) throw new Error(`${file} is a font collection; PDFs need a single TrueType font`);
-  return withDecodedGlyphs(withShapingCache(shapedByHarfBuzz(font, bytes)));
-}
-
-/**
- * The font with its text shaped by HarfBuzz (harfbuzzjs, HarfBuzz compiled to WebAssembly) instead
- * of fontkit's own shaper: the glyphs and positions are HarfBuzz's — the shaper browsers and
- * operating systems use, and the one text.test.ts already held fontkit's output to — and the glyph
- * objects stay fontkit's, which pdfkit needs for the subset, the widths and ToUnicode. fontkit took
- * about 0.6 ms to shape a Devanagari word, HarfBuzz under 0.1 ms, and a receipt shapes every name
- * and address afresh (docs/decisions/074). Shaping with features other than the defaults (tests
- * only) stays with fontkit.
- */
-function shapedByHarfBuzz(font: Font, bytes: Buffer): Font {
-  const face = new harfbuzz.Face(new harfbuzz.Blob(new Uint8Array(bytes).buffer));
-  const hbFont = new harfbuzz.Font(face);
-  if (face.upem !== font.unitsPerEm) throw new Error(`HarfBuzz and fontkit disagree on ${font.postscriptName}'s units per em`);
-  const shaped: Font = Object.create(font) as Font;
-  shaped.layout = (text, features) => {
-    if (features !== undefined) return font.layout(text, features);
-    const buffer = new harfbuzz.Buffer();
-    buffer.addText(text);
-    buffer.guessSegmentProperties();
-    harfbuzz.shape(hbFont, buffer);
-    const infos = buffer.getGlyphInfos();
-    const placed = buffer.getGlyphPositions();
-    // A glyph's characters: from its cluster (a UTF-16 index) to the next cluster's start; the
-    // first glyph of a cluster gets them all, as fontkit gives a ligature its components.
-    const starts = [...new Set(infos.map((info) => info.cluster))].sort((a, b) => a - b);
-    const glyphs = infos.map((info, index) => {
-      const first = index === 0 || infos[index - 1]!.cluster !== info.cluster;
-      const end = starts.find((start) => start > info.cluster) ?? text.length;
-      const codePoints = first ? [...text.slice(info.cluster, end)].map((char) => char.codePointAt(0)!) : [];
-      return font.getGlyph(info.codepoint, codePoints);
-    });
-    const positions = placed.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset }));
-    return {
-      glyphs,
-      positions,
-      get advanceWidth() {
-        let width = 0;
-        for (const position of positions) width += position.xAdvance;
-        return width;
-      },
-    };
-  };
-  return shaped;
+  return withDecodedGlyphs(withShapingCache(font));
 }
 
 /** fontkit's TrueType glyph as its subsetter reads it: `_decode` parses the outline from the glyf table. */

@@ -217,11 +217,12 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     },
     async retry(jobId) {
       if (isClosed) throw new Error('The job queue is closed.');
-      const failure = await requireJobFailure(context.db, jobId);
-      // Asked twice (two admins, a double click): the first request's run is enough.
+      // Asked twice (two admins, a double click): the first request's run is enough. Claimed before
+      // the failure is read, so the second cannot find it already retried and answer "no failed job".
       if (pendingIds.has(jobId) || retrying.has(jobId)) return;
       retrying.add(jobId);
       try {
+        const failure = await requireJobFailure(context.db, jobId);
         let job: InProcessJob;
         if (failure.source.kind === 'schedule') {
           const schedule = schedules.get(failure.handler);

@@ -124,6 +124,16 @@ export async function listJobFailures(db: Queryable, limit = 200): Promise<{ fai
   return { failures: rows.map(toFailure), total: count.rows[0]?.total ?? 0 };
 }
 
+/** How many failed jobs are waiting for a person, since when, and their handlers (the System health page). */
+export async function summarizeJobFailures(db: Queryable): Promise<{ count: number; since: Date | null; handlers: string[] }> {
+  const { rows } = await db.query<{ count: number; since: Date | null; handlers: string[] | null }>(
+    `SELECT count(*)::int AS count, min(first_failed_at) AS since,
+            (SELECT array_agg(handler ORDER BY handler) FROM (SELECT DISTINCT handler FROM job_failures WHERE retried_at IS NULL) h) AS handlers
+       FROM job_failures WHERE retried_at IS NULL`,
+  );
+  return { count: rows[0]?.count ?? 0, since: rows[0]?.since ?? null, handlers: rows[0]?.handlers ?? [] };
+}
+
 export async function getJobFailure(db: Queryable, jobId: string): Promise<JobFailure | null> {
   const { rows } = await db.query<FailureRow>(`SELECT ${COLUMNS} FROM job_failures WHERE job_id = $1`, [jobId]);
   return rows[0] ? toFailure(rows[0]) : null;

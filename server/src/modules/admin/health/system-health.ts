@@ -1,5 +1,6 @@
 import { processorNames, readProcessorLag } from '#server/event-store/processor-lag';
 import { readDeliveryHealth } from '#server/lib/delivery-health';
+import { summarizeJobFailures } from '#server/queue/job-failures';
 import type { Services } from '#server/services';
 import { DELIVERY_ALERT_MINUTES, PROJECTION_LAG_ALERT_SECONDS, type TSystemAlert, type TSystemHealthResponse } from './system-health.schema.ts';
 
@@ -16,14 +17,10 @@ export async function getSystemHealth(services: Pick<Services, 'db' | 'eventStor
   const now = services.now();
   const alerts: TSystemAlert[] = [];
 
-  const { rows: failed } = await services.db.query<{ count: number; since: Date | null; handlers: string[] | null }>(
-    `SELECT count(*)::int AS count, min(first_failed_at) AS since,
-            (SELECT array_agg(handler ORDER BY handler) FROM (SELECT DISTINCT handler FROM job_failures WHERE retried_at IS NULL) h) AS handlers
-       FROM job_failures WHERE retried_at IS NULL`,
-  );
-  const jobs = failed[0];
-  if (jobs && jobs.count > 0 && jobs.since) {
-    alerts.push({ kind: 'jobs-failed', since: jobs.since.toISOString(), count: jobs.count, handlers: (jobs.handlers ?? []).slice(0, HANDLERS_SHOWN) });
+  // The queue's own record of failed jobs (server/src/queue), read through its function.
+  const jobs = await summarizeJobFailures(services.db);
+  if (jobs.count > 0 && jobs.since) {
+    alerts.push({ kind: 'jobs-failed', since: jobs.since.toISOString(), count: jobs.count, handlers: jobs.handlers.slice(0, HANDLERS_SHOWN) });
   }
 
   const behind = (await readProcessorLag(services.db, processorNames(services.eventStore)))
