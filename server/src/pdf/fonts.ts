@@ -130,7 +130,10 @@ export function isShareableText(text: string): boolean {
 
 /** For tests: whether any face holds the shaping of `text` now. */
 export function isShapingCached(text: string): boolean {
-  return caches.some((runs) => [...runs.keys()].some((key) => key.endsWith(text) || key.endsWith(`${text} `)));
+  // The text itself (with or without its trailing space), or after a features prefix: not any key
+  // that merely ends with it (a shareable "ABCDE98765" is no cached "98765").
+  const keys = new Set([text, `${text} `]);
+  return caches.some((runs) => [...runs.keys()].some((key) => keys.has(key.slice(key.indexOf('\u0000') + 1))));
 }
 
 const caches: Map<string, GlyphRun>[] = [];
