@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRazorpayGateway, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
 import { callProcedure, expectNoAxeViolations, expectNoSideScroll, startHarness, tokenFor, waitForApp, type Harness } from './harness.ts';
 
+/** What this test and its fake Checkout keep on the page's window. */
+type TestWindow = Window & { __homeDocument?: boolean; __checkoutWill?: string; __checkoutOptions?: Record<string, unknown> };
+
 /**
  * Paying online on /donate (issue 33; docs/decisions/065, 066, 068), at 360 px in both languages,
  * against the local gateway. Razorpay's servers cannot be reached from here, so the Checkout script
@@ -130,11 +133,11 @@ describe('paying online on /donate in Chromium', () => {
       await waitForApp(page);
       // An in-app link to /donate loads the page, so that /donate's own CSP (which lets Checkout in) applies.
       // A mark on the home page's window: gone once /donate is a document of its own.
-      await page.evaluate(() => ((window as unknown as { __homeDocument: boolean }).__homeDocument = true));
+      await page.evaluate(() => ((window as TestWindow).__homeDocument = true));
       await page.locator('main a[href^="/donate"]').first().click();
       await page.waitForURL((url) => url.pathname === '/donate' && url.searchParams.get('lang') === 'hi');
       await waitForApp(page);
-      expect(await page.evaluate(() => (window as unknown as { __homeDocument?: boolean }).__homeDocument)).toBeUndefined();
+      expect(await page.evaluate(() => (window as TestWindow).__homeDocument)).toBeUndefined();
       const email = `donor.${crypto.randomBytes(4).toString('hex')}@example.org`;
       await fillPledge(page, lang, { name: 'Meera Sharma', email, phone: '98765 43210' });
 
@@ -157,8 +160,8 @@ describe('paying online on /donate in Chromium', () => {
       await paid.waitFor(UI_WAIT);
       expect(loads).toHaveLength(1);
       // Checkout was opened on the pledge's order, its amount, and only what the donor typed.
-      const options = (await page.evaluate(() => (window as unknown as { __checkoutOptions: unknown }).__checkoutOptions)) as Record<string, unknown>;
-      const orderId = options.order_id as string;
+      const options = (await page.evaluate(() => (window as TestWindow).__checkoutOptions)) ?? {};
+      const orderId = String(options.order_id);
       expect(gateway.orders.get(orderId)?.receipt).toBe(reference);
       expect(options).toMatchObject({ key: gateway.config.keyId, amount: 125_000, currency: 'INR', name: expect.any(String), description: say(lang, 'onlinePay.description', { reference }) });
       expect(options.prefill).toEqual({ name: 'Meera Sharma', email, contact: '9876543210' });
@@ -211,7 +214,7 @@ describe('paying online on /donate in Chromium', () => {
       const alert = online.getByRole('alert');
 
       // Closed before paying.
-      await page.evaluate(() => ((window as unknown as { __checkoutWill: string }).__checkoutWill = 'dismiss'));
+      await page.evaluate(() => ((window as TestWindow).__checkoutWill = 'dismiss'));
       await online.getByRole('button', { name: say(lang, 'onlinePay.pay', { amount: '₹1,250' }) }).click();
       await expect.poll(() => alert.textContent(), UI_WAIT).toBe(say(lang, 'onlinePay.dismissed'));
       expect(await page.getByTestId('upi-section').isVisible()).toBe(true);
@@ -220,13 +223,13 @@ describe('paying online on /donate in Chromium', () => {
       const tryAgain = online.getByRole('button', { name: say(lang, 'onlinePay.payAgain', { amount: '₹1,250' }) });
       expect(await tryAgain.isEnabled()).toBe(true);
       // Only the phone was typed: only the name and the phone are prefilled.
-      expect(await page.evaluate(() => (window as unknown as { __checkoutOptions: { prefill: unknown } }).__checkoutOptions.prefill)).toEqual({ name: 'Ravi Kumar', contact: '9876501234' });
+      expect(await page.evaluate(() => (window as TestWindow).__checkoutOptions?.prefill)).toEqual({ name: 'Ravi Kumar', contact: '9876501234' });
       await expectNoSideScroll(page, 'Checkout closed (en, 360 px)');
       await expectNoAxeViolations(page, 'Checkout closed (en, 360 px)');
       expect(await verificationOf(reference)).toBeUndefined();
 
       // A failed attempt, then closed.
-      await page.evaluate(() => ((window as unknown as { __checkoutWill: string }).__checkoutWill = 'fail'));
+      await page.evaluate(() => ((window as TestWindow).__checkoutWill = 'fail'));
       await tryAgain.click();
       await expect.poll(() => alert.textContent(), UI_WAIT).toBe(say(lang, 'onlinePay.failed'));
       expect(await page.getByTestId('upi-section').isVisible()).toBe(true);
@@ -234,7 +237,7 @@ describe('paying online on /donate in Chromium', () => {
       expect(await verificationOf(reference)).toBeUndefined();
 
       // Then paid: one script load for the three openings.
-      await page.evaluate(() => ((window as unknown as { __checkoutWill: string }).__checkoutWill = 'pay'));
+      await page.evaluate(() => ((window as TestWindow).__checkoutWill = 'pay'));
       await tryAgain.click();
       await page.getByTestId('online-paid').waitFor(UI_WAIT);
       expect(loads).toHaveLength(1);

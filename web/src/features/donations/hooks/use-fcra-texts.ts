@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { loadedNamespaces, loadNamespaces, useLang } from '#web/i18n/i18n.tsx';
+import { useNamespaceTexts } from '#web/i18n/use-namespace-texts.ts';
 
 /**
  * The foreign contributions' texts (namespace 'fcra': the refusal, the country, the disclosure
@@ -8,19 +7,5 @@ import { loadedNamespaces, loadNamespaces, useLang } from '#web/i18n/i18n.tsx';
  * never need them, and the page has a byte budget (docs/decisions/046). True once they are here.
  */
 export function useFcraTexts(isNeeded = true): boolean {
-  const { lang } = useLang();
-  const [readyLang, setReadyLang] = useState(() => (loadedNamespaces(lang).includes('fcra') ? lang : null));
-  useEffect(() => {
-    if (!isNeeded || readyLang === lang) return;
-    let isCurrent = true;
-    loadNamespaces(lang, ['fcra'])
-      .then(() => {
-        if (isCurrent) setReadyLang(lang);
-      })
-      .catch(() => undefined);
-    return () => {
-      isCurrent = false;
-    };
-  }, [isNeeded, lang, readyLang]);
-  return readyLang === lang;
+  return useNamespaceTexts('fcra', isNeeded);
 }

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { loadedNamespaces, loadNamespaces, useLang } from '#web/i18n/i18n.tsx';
+import { useNamespaceTexts } from '#web/i18n/use-namespace-texts.ts';
 
 /**
  * Paying online's texts (namespace 'onlinePay', docs/decisions/068) are loaded only when a pledge's
@@ -7,19 +6,5 @@ import { loadedNamespaces, loadNamespaces, useLang } from '#web/i18n/i18n.tsx';
  * /donate and /donate/status keep their byte budget (docs/decisions/046). True once they are here.
  */
 export function useOnlinePayTexts(isNeeded: boolean): boolean {
-  const { lang } = useLang();
-  const [readyLang, setReadyLang] = useState(() => (loadedNamespaces(lang).includes('onlinePay') ? lang : null));
-  useEffect(() => {
-    if (!isNeeded || readyLang === lang) return;
-    let isCurrent = true;
-    loadNamespaces(lang, ['onlinePay'])
-      .then(() => {
-        if (isCurrent) setReadyLang(lang);
-      })
-      .catch(() => undefined);
-    return () => {
-      isCurrent = false;
-    };
-  }, [isNeeded, lang, readyLang]);
-  return readyLang === lang;
+  return useNamespaceTexts('onlinePay', isNeeded);
 }
