@@ -4,7 +4,7 @@ import { create, type Font, type GlyphRun } from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { DEVANAGARI_TEST_WORDS } from './devanagari-test-words.ts';
 import { amountInWords } from '#server/lib/amount-in-words';
-import { fontsForDocument, isShapingCached, markShareable, openPdfFonts, PDF_FONT_FILES, resolvePdfFontFile, withShapingCache, type PdfFontName } from './fonts.ts';
+import { fontsForDocument, isShapingCached, markShareable, openPdfFonts, PDF_FONT_FILES, resolvePdfFontFile, SHAPERS, withShapingCache, type PdfFontName } from './fonts.ts';
 
 /** A run as plain data: glyph IDs and the four numbers of each position. */
 function shapeOf(run: GlyphRun) {
@@ -91,8 +91,8 @@ describe("one document's faces", () => {
   ];
   const latinWords = 'Received from Mr. Rajesh Srivastava (Treasurer), Patna; T, Y. r. V, AV W. 02/05/2026 ₹5,000.00 SAHAY/2026-27/000042 https://sahay.example/donate/receipt/x?s=1 Office: No.'.split(' ');
 
-  it('shape a word with trailing spaces exactly as fontkit shapes the whole, in every face', () => {
-    const faces = fontsForDocument();
+  it.each(SHAPERS)('shaped by %s, shape a word with trailing spaces exactly as fontkit shapes the whole, in every face', (shaper) => {
+    const faces = fontsForDocument(shaper);
     const cases: Array<[PdfFontName, string[]]> = [
       ['deva', devanagariWords],
       ['deva-bold', devanagariWords],
@@ -113,15 +113,15 @@ describe("one document's faces", () => {
     expect(compared).toBeGreaterThan(150);
   });
 
-  it("keep a person's words for that document only: another document does not have them, nor the process", () => {
-    const first = fontsForDocument();
+  it.each(SHAPERS)("shaped by %s, keep a person's words for that document only: another document does not have them, nor the process", (shaper) => {
+    const first = fontsForDocument(shaper);
     const run = first.deva.layout('ज़ुबैदा ');
     for (const position of run.positions) position.xAdvance *= 1000;
     // pdfkit scales what it gets in place: the memory hands out a copy each time.
     expect(shapeOf(first.deva.layout('ज़ुबैदा '))).toEqual(shapeOf(plain.deva.layout('ज़ुबैदा ')));
     expect(isShapingCached('ज़ुबैदा')).toBe(false);
     let shapedAgain = 0;
-    const second = fontsForDocument();
+    const second = fontsForDocument(shaper);
     const proto = Object.getPrototypeOf(second.deva) as Font;
     const layout = proto.layout;
     proto.layout = (text, features) => {
@@ -137,19 +137,60 @@ describe("one document's faces", () => {
   });
 });
 
+describe('shaping by HarfBuzz', () => {
+  const names: PdfFontName[] = ['latin', 'latin-bold', 'deva', 'deva-bold'];
+  const latinTexts = ['Received with thanks', 'AVAYA Tower, Wazirpur', 'office@sahay.example', '₹12,50,000.50', 'Page 1 of 2', 'Zubaida Qureshi, Flat 4B'];
+  const devanagariTexts = [...DEVANAGARI_TEST_WORDS, 'श्रीमती सूर्यप्रकाश त्रिपाठी', 'आर्द्र क्षेत्र, वार्ड 7', 'क़ुरैशी', 'कृष्ण', 'ह्रदय', 'प्रार्थना पत्र'];
+
+  it.each(names)('places the glyphs fontkit placed for the test words and texts in %s', (name) => {
+    const plain = create(fs.readFileSync(resolvePdfFontFile(name))) as Font;
+    const shaped = openPdfFonts('harfbuzz')[name];
+    const texts = name.startsWith('deva') ? devanagariTexts : latinTexts;
+    for (const text of texts) expect(shapeOf(shaped.layout(text)), text).toEqual(shapeOf(plain.layout(text)));
+  });
+
+  it('gives each Latin glyph its own character, so a copied number or address reads as written', () => {
+    const run = openPdfFonts('harfbuzz').latin.layout('Flat 4B, ₹1,100');
+    expect(run.glyphs.flatMap((glyph) => glyph.codePoints).map((code) => String.fromCodePoint(code)).join('')).toBe('Flat 4B, ₹1,100');
+  });
+
+  it("gives each Devanagari cluster's characters to its first glyph, whatever the process drew before", () => {
+    // सिविल: ि is drawn before its consonant; शर्मा: the reph after its syllable. Each cluster's
+    // characters still come whole and in order, and 'म' alone first (as in 'मत') changes nothing.
+    const { deva } = openPdfFonts('harfbuzz');
+    deva.layout('मत सवाल');
+    for (const text of ['श्रीमती शर्मा', 'सिविल लाइंस', 'कोई', 'प्रिया']) {
+      const run = deva.layout(text);
+      expect(run.glyphs.flatMap((glyph) => glyph.codePoints).map((code) => String.fromCodePoint(code)).join(''), text).toBe(text);
+    }
+  });
+
+  it("keeps its glyph objects apart from fontkit's: a glyph's characters, written to ToUnicode, depend on who made it first", () => {
+    const byHarfBuzz = openPdfFonts('harfbuzz').deva.layout('क्ष').glyphs[0]!;
+    const byFontkit = openPdfFonts('fontkit').deva.layout('क्ष').glyphs[0]!;
+    expect(byHarfBuzz.id).toBe(byFontkit.id);
+    expect(byHarfBuzz).not.toBe(byFontkit);
+    expect(Object.getPrototypeOf(byHarfBuzz)).not.toBe(byFontkit);
+  });
+});
+
 describe('words laid out for later documents', () => {
-  it("keeps a label's words laid out for the next document, and none of a person's", async () => {
+  it.each(SHAPERS)("keeps a label's words laid out for the next document drawn by %s, and none of a person's", async (shaper) => {
     const { createPdfLayout } = await import('./pdf-layout.ts');
     const { isWordLaidOut } = await import('./fonts.ts');
-    markShareable('Kept label for later');
-    const layout = createPdfLayout({ title: 'Laid out', createdAt: new Date('2026-05-01T00:00:00Z') });
-    layout.text('Kept label for later');
+    const label = `Kept label for later ${shaper}`;
+    markShareable(label);
+    const layout = createPdfLayout({ title: 'Laid out', createdAt: new Date('2026-05-01T00:00:00Z'), shaper });
+    layout.text(label);
     layout.text('Zubaida Qureshi, क़ुरैशी');
     await layout.toBuffer();
-    expect(isWordLaidOut('latin', 'Kept ')).toBe(true);
-    expect(isWordLaidOut('latin', 'later')).toBe(true);
-    expect(isWordLaidOut('latin', 'Zubaida ')).toBe(false);
-    expect(isWordLaidOut('latin', 'Qureshi, ')).toBe(false);
-    expect(isWordLaidOut('deva', 'क़ुरैशी')).toBe(false);
+    const other = shaper === 'harfbuzz' ? 'fontkit' : 'harfbuzz';
+    expect(isWordLaidOut('latin', 'Kept ', shaper)).toBe(true);
+    expect(isWordLaidOut('latin', shaper, shaper)).toBe(true);
+    // Another shaper's documents start from their own words, never these.
+    expect(isWordLaidOut('latin', shaper, other)).toBe(false);
+    expect(isWordLaidOut('latin', 'Zubaida ', shaper)).toBe(false);
+    expect(isWordLaidOut('latin', 'Qureshi, ', shaper)).toBe(false);
+    expect(isWordLaidOut('deva', 'क़ुरैशी', shaper)).toBe(false);
   });
 });

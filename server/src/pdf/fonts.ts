@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { create, type Font, type GlyphRun } from 'fontkit';
+import { create, type Font, type Glyph, type GlyphRun } from 'fontkit';
+import * as harfbuzz from 'harfbuzzjs';
 
 /**
  * The four faces every PDF uses. Noto Sans Devanagari has no Latin letters, so English runs use Noto
@@ -24,29 +25,107 @@ export function resolvePdfFontFile(name: PdfFontName): string {
   return require.resolve(PDF_FONT_FILES[name]);
 }
 
-let opened: Record<PdfFontName, Font> | undefined;
+/**
+ * Who shapes a document's text (decides which glyphs stand for the letters, and where they go).
+ * `harfbuzz` for every document drawn now; `fontkit` only to re-draw a receipt issued before the
+ * shaper was frozen in its issuer, byte for byte as it was issued (docs/decisions/082).
+ */
+export const SHAPERS = ['fontkit', 'harfbuzz'] as const;
+export type Shaper = (typeof SHAPERS)[number];
+export const CURRENT_SHAPER: Shaper = 'harfbuzz';
+
+const opened: Partial<Record<Shaper, Record<PdfFontName, Font>>> = {};
 
 /**
- * Each font is read and parsed once per process. pdfkit given a path or a buffer parses the font
- * again for every document (362–496 ms a receipt instead of 79 ms, LIBRARIES.md); given the parsed
- * font it only builds that document's subset. fontkit's caches on the shared object (parsed tables,
- * glyphs) fill on first use, so the first document of a process is the slow one (about 1.5 s).
+ * Each font is read and parsed once per process and shaper. pdfkit given a path or a buffer parses
+ * the font again for every document (362–496 ms a receipt instead of 79 ms, LIBRARIES.md); given the
+ * parsed font it only builds that document's subset. fontkit's caches on the shared object (parsed
+ * tables, glyphs) fill on first use, so the first document of a process is the slow one (about 1.5 s).
+ * Each shaper has font objects of its own: fontkit keeps one glyph object per glyph ID, with the
+ * characters it was first made for, which pdfkit writes to the PDF's ToUnicode map; glyphs made by
+ * one shaper must not change the bytes of documents drawn by the other.
  */
-export function openPdfFonts(): Record<PdfFontName, Font> {
-  opened ??= {
-    latin: openFont('latin'),
-    'latin-bold': openFont('latin-bold'),
-    deva: openFont('deva'),
-    'deva-bold': openFont('deva-bold'),
-  };
-  return opened;
+export function openPdfFonts(shaper: Shaper = CURRENT_SHAPER): Record<PdfFontName, Font> {
+  return (opened[shaper] ??= {
+    latin: openFont('latin', shaper),
+    'latin-bold': openFont('latin-bold', shaper),
+    deva: openFont('deva', shaper),
+    'deva-bold': openFont('deva-bold', shaper),
+  });
 }
 
-function openFont(name: PdfFontName): Font {
+function openFont(name: PdfFontName, shaper: Shaper): Font {
   const file = resolvePdfFontFile(name);
-  const font = create(fs.readFileSync(file));
+  const bytes = fs.readFileSync(file);
+  const font = create(bytes);
   if (!('layout' in font)) throw new Error(`${file} is a font collection; PDFs need a single TrueType font`);
-  return withDecodedGlyphs(withShapingCache(font));
+  return withDecodedGlyphs(withShapingCache(shaper === 'harfbuzz' ? shapedByHarfBuzz(font, bytes) : font));
+}
+
+/**
+ * The font with its text shaped by HarfBuzz (harfbuzzjs, HarfBuzz compiled to WebAssembly, pinned to
+ * one version) instead of fontkit's own shaper: the glyphs and positions are HarfBuzz's — the shaper
+ * browsers and operating systems use — and the glyph objects stay fontkit's, which pdfkit needs for
+ * the subset, the widths and ToUnicode. fontkit took about 0.6 ms to shape a Devanagari word, HarfBuzz
+ * under 0.1 ms, and a receipt shapes every name and address afresh (docs/decisions/082). Shaping with
+ * features other than the defaults (tests only) stays with fontkit.
+ */
+function shapedByHarfBuzz(font: Font, bytes: Buffer): Font {
+  const face = new harfbuzz.Face(new harfbuzz.Blob(new Uint8Array(bytes).buffer));
+  const hbFont = new harfbuzz.Font(face);
+  if (face.upem !== font.unitsPerEm) throw new Error(`HarfBuzz and fontkit disagree on ${font.postscriptName}'s units per em`);
+  const shaped: Font = Object.create(font) as Font;
+  // One buffer per face, emptied before each text: shaping is synchronous, and a buffer is freed
+  // only when the garbage collector finds it, so one per word would hold WebAssembly memory longer.
+  const buffer = new harfbuzz.Buffer();
+  const glyphsWithText = new Map<string, Glyph>();
+  /**
+   * The glyph `id` standing for `codePoints`. fontkit keeps one glyph object per ID, with the
+   * characters of the text that first asked for it in the process, and pdfkit writes those to the
+   * PDF's ToUnicode map: a document's bytes would then depend on what the process drew before. Here
+   * a glyph carries the characters of its own cluster, so a document is drawn alike in any process
+   * (its outline and metrics are still fontkit's one glyph: the object inherits them). A cluster is a
+   * syllable or less, never a whole word; the map starts again past SHAPING_CACHE_ENTRIES.
+   */
+  const glyphFor = (id: number, codePoints: number[]): Glyph => {
+    const key = `${id}:${codePoints.join(',')}`;
+    let glyph = glyphsWithText.get(key);
+    if (glyph === undefined) {
+      if (glyphsWithText.size >= SHAPING_CACHE_ENTRIES) glyphsWithText.clear();
+      glyph = Object.create(font.getGlyph(id), { codePoints: { value: codePoints, enumerable: true } }) as Glyph;
+      glyphsWithText.set(key, glyph);
+    }
+    return glyph;
+  };
+  shaped.layout = (text, features) => {
+    if (features !== undefined) return font.layout(text, features);
+    buffer.reset();
+    buffer.addText(text);
+    buffer.guessSegmentProperties();
+    harfbuzz.shape(hbFont, buffer);
+    const infos = buffer.getGlyphInfos();
+    const placed = buffer.getGlyphPositions();
+    // A glyph's characters: from its cluster (a UTF-16 index) to the next cluster's start; the
+    // first glyph of a cluster gets them all, as fontkit gives a ligature its components.
+    const starts = [...new Set(infos.map((info) => info.cluster))].sort((a, b) => a - b);
+    const glyphs = infos.map((info, index) => {
+      const first = index === 0 || infos[index - 1]!.cluster !== info.cluster;
+      const end = starts.find((start) => start > info.cluster) ?? text.length;
+      const codePoints = first ? [...text.slice(info.cluster, end)].map((char) => char.codePointAt(0)!) : [];
+      return glyphFor(info.codepoint, codePoints);
+    });
+    const positions = placed.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset }));
+    return {
+      glyphs,
+      positions,
+      get advanceWidth() {
+        let width = 0;
+        for (const position of positions) width += position.xAdvance;
+        return width;
+      },
+    };
+  };
+  return shaped;
 }
 
 /** fontkit's TrueType glyph as its subsetter reads it: `_decode` parses the outline from the glyf table. */
@@ -172,8 +251,8 @@ export function withShapingCache(font: Font): Font {
  * how the letters before it are shaped (checked in fonts.test.ts over every word of the documents).
  * The document's memory goes with the document, so nothing about a person outlives it.
  */
-export function fontsForDocument(): Record<PdfFontName, Font> {
-  const fonts = openPdfFonts();
+export function fontsForDocument(shaper: Shaper): Record<PdfFontName, Font> {
+  const fonts = openPdfFonts(shaper);
   return {
     latin: withDocumentMemo(fonts.latin),
     'latin-bold': withDocumentMemo(fonts['latin-bold']),
@@ -189,9 +268,9 @@ export interface ScaledRun {
   readonly advanceWidth: number;
 }
 
-/** Words pdfkit has laid out, per face, for every later document (only shareable ones: see below). */
-let scaledRuns: Record<PdfFontName, Record<string, ScaledRun>> = emptyScaledRuns();
-let scaledRunCount = 0;
+/** Words pdfkit has laid out, per shaper and face, for every later document (only shareable ones: see below). */
+const scaledRuns: Record<Shaper, Record<PdfFontName, Record<string, ScaledRun>>> = { fontkit: emptyScaledRuns(), harfbuzz: emptyScaledRuns() };
+const scaledRunCounts: Record<Shaper, number> = { fontkit: 0, harfbuzz: 0 };
 
 function emptyScaledRuns(): Record<PdfFontName, Record<string, ScaledRun>> {
   return { latin: Object.create(null), 'latin-bold': Object.create(null), deva: Object.create(null), 'deva-bold': Object.create(null) } as Record<PdfFontName, Record<string, ScaledRun>>;
@@ -204,8 +283,8 @@ function emptyScaledRuns(): Record<PdfFontName, Record<string, ScaledRun>> {
  * scaled and stored again for every receipt. What the document adds stays in its own object and goes
  * with it; keepLaidOutWords passes on only the shareable words.
  */
-export function laidOutWordsFor(name: PdfFontName): Record<string, ScaledRun> {
-  return Object.create(scaledRuns[name]) as Record<string, ScaledRun>;
+export function laidOutWordsFor(shaper: Shaper, name: PdfFontName): Record<string, ScaledRun> {
+  return Object.create(scaledRuns[shaper][name]) as Record<string, ScaledRun>;
 }
 
 /**
@@ -213,23 +292,35 @@ export function laidOutWordsFor(name: PdfFontName): Record<string, ScaledRun> {
  * reads or changes a kept run again but pdfkit's layout, which copies the arrays it joins (the
  * positions are only read when drawing), so one run may serve every document.
  */
-export function keepLaidOutWords(name: PdfFontName, own: Record<string, ScaledRun>): void {
-  const shared = scaledRuns[name];
+export function keepLaidOutWords(shaper: Shaper, name: PdfFontName, own: Record<string, ScaledRun>): void {
+  const shared = scaledRuns[shaper][name];
   for (const word of Object.keys(own)) {
     if (word in shared || !isShareable(word)) continue;
-    if (scaledRunCount >= SHAPING_CACHE_ENTRIES) {
-      scaledRuns = emptyScaledRuns();
-      scaledRunCount = 0;
+    if (scaledRunCounts[shaper] >= SHAPING_CACHE_ENTRIES) {
+      scaledRuns[shaper] = emptyScaledRuns();
+      scaledRunCounts[shaper] = 0;
       return;
     }
     shared[word] = own[word]!;
-    scaledRunCount++;
+    scaledRunCounts[shaper]++;
   }
 }
 
-/** For tests: whether a word's laid-out run is kept for later documents in `name`. */
-export function isWordLaidOut(name: PdfFontName, word: string): boolean {
-  return word in scaledRuns[name];
+/** For tests: whether a word's laid-out run is kept for later documents in `name`, drawn by `shaper`. */
+export function isWordLaidOut(name: PdfFontName, word: string, shaper: Shaper = CURRENT_SHAPER): boolean {
+  return word in scaledRuns[shaper][name];
+}
+
+/** The shaper each open document was started with (PdfLayout), for caches keyed by it (text.ts). */
+const documentShapers = new WeakMap<object, Shaper>();
+
+export function setDocumentShaper(doc: object, shaper: Shaper): void {
+  documentShapers.set(doc, shaper);
+}
+
+/** The shaper of a document; one not started by PdfLayout (tests drawing on pdfkit directly) has the current one. */
+export function shaperOf(doc: object): Shaper {
+  return documentShapers.get(doc) ?? CURRENT_SHAPER;
 }
 
 const TRAILING_SPACES = /^(.*?\S)( +)$/su;

@@ -178,15 +178,18 @@ describe('Hindi in every PDF, as pdftotext reads it', () => {
     // what a glyph maps to (कोई's ई) depends on which text first gave fontkit that glyph in this
     // process, and the test files share one.
     const doc = new PDFDocument({ size: 'A4', font: '', compress: true });
-    doc.registerFont('deva', openPdfFonts().deva);
+    // fontkit's shaping, as receipts issued before decision 082 are drawn: HarfBuzz's glyphs carry
+    // their cluster's characters, so these words would read right there even without ActualText.
+    doc.registerFont('deva', openPdfFonts('fontkit').deva);
     const words = ['शर्मा', 'सिविल', 'प्रिया'];
     words.forEach((word, index) => doc.font('deva').fontSize(14).text(word, 50, 50 + index * 30, { lineBreak: false }));
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     const ended = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
     doc.end();
-    const lines = (await extractPdfText(await ended)).split(/\s+/).filter(Boolean);
-    expect(lines).toHaveLength(words.length);
-    lines.forEach((line, index) => expect(line, words[index]).not.toBe(words[index]));
+    // pdftotext may also cut a word where the glyphs' own text leaves a gap, so the text is read whole.
+    const text = (await extractPdfText(await ended)).replace(/\s+/g, '');
+    expect(text.length).toBeGreaterThan(0);
+    for (const word of words) expect(text, word).not.toContain(word);
   });
 });

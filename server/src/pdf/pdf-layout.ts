@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { PDF_FONT_FILES, fontsForDocument, keepLaidOutWords, laidOutWordsFor, markShareable, type PdfFontName, type ScaledRun } from './fonts.ts';
+import { CURRENT_SHAPER, PDF_FONT_FILES, fontsForDocument, keepLaidOutWords, laidOutWordsFor, markShareable, setDocumentShaper, type PdfFontName, type ScaledRun, type Shaper } from './fonts.ts';
 import { addSignaturePlaceholder, signPlaceholder, type PdfSignatureInfo, type PdfSigningIdentity } from './pdf-signing.ts';
 import { drawQrCode, type QrCodeGeometry } from './qr-code.ts';
 import { drawLines, layoutText, lineMetrics, type Align, type TextLine, type TextStyle } from './text.ts';
@@ -33,6 +33,11 @@ export interface PdfDocumentOptions {
   createdAt: Date;
   author?: string;
   subject?: string;
+  /**
+   * Who shapes the text: the current shaper unless given. A receipt passes the one frozen in its
+   * issuer, so one issued before it was frozen is re-drawn by fontkit, byte for byte (decision 082).
+   */
+  shaper?: Shaper;
 }
 
 export interface Box {
@@ -104,6 +109,7 @@ export class PdfLayout {
   private isFinished = false;
   /** Each face's words as pdfkit lays them out in this document (startLaidOutWords). */
   private readonly layoutCaches = new Map<PdfFontName, Record<string, ScaledRun>>();
+  private readonly shaper: Shaper;
 
   constructor(options: PdfDocumentOptions) {
     if (Number.isNaN(options.createdAt.getTime())) throw new Error('A PDF needs a valid creation date');
@@ -128,9 +134,11 @@ export class PdfLayout {
         ModDate: options.createdAt,
       },
     });
-    const fonts = fontsForDocument();
+    this.shaper = options.shaper ?? CURRENT_SHAPER;
+    setDocumentShaper(this.doc, this.shaper);
+    const fonts = fontsForDocument(this.shaper);
     for (const name of Object.keys(fonts) as PdfFontName[]) this.doc.registerFont(name, fonts[name]);
-    startLaidOutWords(this.doc, this.layoutCaches);
+    startLaidOutWords(this.doc, this.shaper, this.layoutCaches);
     this.structure = this.doc.struct('Document');
     this.doc.addStructure(this.structure);
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
@@ -467,7 +475,7 @@ export class PdfLayout {
     if (signing) addSignaturePlaceholder(this.doc, signing.identity, signing.info);
     this.doc.end();
     const bytes = await this.ended;
-    for (const [name, own] of this.layoutCaches) keepLaidOutWords(name, own);
+    for (const [name, own] of this.layoutCaches) keepLaidOutWords(this.shaper, name, own);
     return signing ? signPlaceholder(bytes, signing.identity) : bytes;
   }
 }
@@ -503,7 +511,7 @@ interface PdfkitEmbeddedFont {
  * is put in place then, before that face draws or measures anything. Should pdfkit stop keeping
  * such a cache, this fails at once rather than running slow.
  */
-function startLaidOutWords(doc: PDFKit.PDFDocument, caches: Map<PdfFontName, Record<string, ScaledRun>>): void {
+function startLaidOutWords(doc: PDFKit.PDFDocument, shaper: Shaper, caches: Map<PdfFontName, Record<string, ScaledRun>>): void {
   const open = doc.font;
   doc.font = function (this: PDFKit.PDFDocument, ...args: Parameters<typeof open>) {
     const result = open.apply(this, args);
@@ -512,7 +520,7 @@ function startLaidOutWords(doc: PDFKit.PDFDocument, caches: Map<PdfFontName, Rec
       const face = (this as unknown as { _font?: PdfkitEmbeddedFont })._font;
       if (!face || typeof face.layoutCache !== 'object' || face.layoutCache === null) throw new Error(`pdfkit kept no layout cache for the font ${name}`);
       if (Object.keys(face.layoutCache).length > 0) throw new Error(`pdfkit laid out words in the font ${name} before its cache was in place`);
-      const own = laidOutWordsFor(name as PdfFontName);
+      const own = laidOutWordsFor(shaper, name as PdfFontName);
       face.layoutCache = own;
       caches.set(name as PdfFontName, own);
     }

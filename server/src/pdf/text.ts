@@ -1,5 +1,5 @@
 import type { PdfFontName } from './fonts.ts';
-import { isShareableText, openPdfFonts } from './fonts.ts';
+import { isShareableText, openPdfFonts, shaperOf } from './fonts.ts';
 
 /**
  * Text in two scripts on one line. Noto Sans Devanagari has no Latin letters and Noto Sans no
@@ -115,8 +115,8 @@ const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
  */
 export function layoutText(doc: PDFKit.PDFDocument, text: string, style: TextStyle & { width: number }): readonly TextLine[] {
   // A text that names nobody (a label, a declaration, the foundation's details: fonts.ts) is laid
-  // out once per process: its lines depend only on the words, the fonts, the size and the width.
-  const key = isShareableText(text) ? `${style.size}\u0000${style.bold ? 1 : 0}\u0000${style.width}\u0000${text}` : null;
+  // out once per process: its lines depend only on the words, the shaper, the fonts, the size and the width.
+  const key = isShareableText(text) ? `${shaperOf(doc)}\u0000${style.size}\u0000${style.bold ? 1 : 0}\u0000${style.width}\u0000${text}` : null;
   const known = key === null ? undefined : laidOut.get(key);
   if (known) return known;
   const lines = breakLines(doc, text, style);

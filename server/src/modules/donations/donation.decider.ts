@@ -738,6 +738,7 @@ export function receiptIssuerOf(settings: TSettings, signatureFileId: string | n
     signatureFileId,
     form10bdDueOn: settings.form10bdDueOn,
     ...(settings.fcraRegistrationNumber ? { fcraRegistrationNumber: settings.fcraRegistrationNumber } : {}),
+    shaper: 'harfbuzz',
   };
 }
 

@@ -69,6 +69,11 @@ export interface ReceiptIssuer {
    * issued before carry none and print the label as typed in both halves, their bytes unchanged.
    */
   taxSectionLabelHi?: string;
+  /**
+   * Added with decision 082: who shaped the receipt's text when it was issued, so that re-drawing it
+   * (cancelled, replayed) gives the same bytes. Absent: issued before, drawn by fontkit.
+   */
+  shaper?: 'harfbuzz';
 }
 
 /** The receipt as issued with the verification: its gap-free serial and what it says, frozen. */

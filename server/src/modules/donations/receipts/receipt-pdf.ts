@@ -355,7 +355,8 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
 export async function drawReceipt(input: ReceiptPdfInput): Promise<RenderedReceipt> {
   const issuer = input.issuer;
   const title = `${RECEIPT_TITLE.en} ${input.serial}${input.variant === 'cancelled' ? ` (${CANCELLED_MARK.en})` : ''}`;
-  const layout = createPdfLayout({ title, author: issuer.foundationName.en, subject: bilingual(RECEIPT_TITLE), createdAt: input.createdAt });
+  // Drawn by the shaper frozen at issue: one issued before it was frozen by fontkit (decision 082).
+  const layout = createPdfLayout({ title, author: issuer.foundationName.en, subject: bilingual(RECEIPT_TITLE), createdAt: input.createdAt, shaper: issuer.shaper ?? 'fontkit' });
 
   // The check's QR code sits beside the foundation's details, where a reader looks first.
   const header = layout.header(foundationOf(issuer), { qr: input.checkUrl, qrSize: QR_SIZE });

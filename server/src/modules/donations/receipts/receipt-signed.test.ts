@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -101,6 +102,23 @@ describe('a receipt issued before issue 31', () => {
       issued: ['4e44d1585e6a187be60133df3e9b7a2747bae98594b5bd38a008c0ca825bafa0', 33884],
       cancelled: ['55beb2b2cb0e9b65ab278e4d55801683aceb504ed5f63313b9b6704adde431de', 36744],
     });
+  }, 60_000);
+});
+
+describe('a receipt shaped by HarfBuzz (decision 082)', () => {
+  it('renders to the same pinned bytes in a fresh process, issued and cancelled: a shaper upgrade that changes them fails here', async () => {
+    const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../testing/pdf/old-receipt-digests.ts');
+    const input = { ...oldReceipt, issuer: { ...issuer, shaper: 'harfbuzz' }, issuedOn: '2026-11-30', createdAt: new Date('2026-11-30T06:00:00Z') };
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', script, JSON.stringify(input)], { cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..') });
+    const pinned = {
+      issued: ['28c510f2d095427c59370faf4953fe2c2e322d5b5dfde9c04b78d5325232b732', 38198],
+      cancelled: ['2fc3fe06a1e486cafb22d46342422de5244ff1b8f118a5c2d3bbd6a38eee42be', 39223],
+    };
+    expect(JSON.parse(stdout)).toEqual(pinned);
+    // And the same bytes in this process, which has drawn other files' PDFs before: HarfBuzz's glyphs
+    // carry their own cluster's characters, so nothing the process drew earlier changes ToUnicode.
+    const digest = (bytes: Buffer) => [crypto.createHash('sha256').update(bytes).digest('hex'), bytes.length];
+    expect(digest(await renderReceiptPdf(input))).toEqual(pinned.issued);
   }, 60_000);
 });
 
