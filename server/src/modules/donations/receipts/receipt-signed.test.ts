@@ -108,7 +108,7 @@ describe('a receipt issued before issue 31', () => {
 describe('a receipt shaped by HarfBuzz (decision 082)', () => {
   it('renders to the same pinned bytes in a fresh process, issued and cancelled: a shaper upgrade that changes them fails here', async () => {
     const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../testing/pdf/old-receipt-digests.ts');
-    const input = { ...oldReceipt, issuer: { ...issuer, shaper: 'harfbuzz' }, issuedOn: '2026-11-30', createdAt: new Date('2026-11-30T06:00:00Z') };
+    const input: Extract<ReceiptPdfInput, { variant: 'issued' }> = { ...oldReceipt, issuer: { ...issuer, shaper: 'harfbuzz' }, issuedOn: '2026-11-30', createdAt: new Date('2026-11-30T06:00:00Z') };
     const { stdout } = await run(process.execPath, ['--import', 'tsx', script, JSON.stringify(input)], { cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..') });
     const pinned = {
       issued: ['28c510f2d095427c59370faf4953fe2c2e322d5b5dfde9c04b78d5325232b732', 38198],
