@@ -14,6 +14,8 @@ import { enrolTwoFactor, waitForSignInCode, type TestAuthenticator } from '#serv
 import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.api';
 import { indiaToday } from '#server/modules/kanyadan/submission/age.schema';
 import { startServer, type RunningServer } from '#server/server';
+import { openPglite } from '#server/db/pglite';
+import { pgliteTemplateDump } from '#server/testing/db-template';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -74,6 +76,10 @@ export async function startHarness(options: { vitalsSampleRate?: number; now?: (
     LOG_LEVEL: 'silent',
     WEB_VITALS_SAMPLE_RATE: String(options.vitalsSampleRate ?? 0),
   });
+  // The embedded database's directory starts as a copy of one migrated once per run (e2e/global-setup.ts,
+  // docs/decisions/045): the server then finds every migration applied, instead of applying them all
+  // for each file. It is still the server's own on-disk database, opened and checked as at any start.
+  if (config.database.kind === 'pglite') await (await openPglite(config.database.dir, { loadDataDir: await pgliteTemplateDump() })).close();
   // `now`: the server's clock, for a suite that must move it (a girl who grows up, say); the real one otherwise.
   const server = await startServer(config, pino({ level: 'silent' }), options.now ? { now: options.now } : {});
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
