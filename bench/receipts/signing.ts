@@ -3,7 +3,7 @@
  * the variants interleaved round by round so a machine shared with others slows them alike:
  * a receipt as issued before issue 31, one with the approval, signatory and signature image, the
  * same signed (PAdES, pdf-signing.ts), and @signpdf/signer-p12 signing the same bytes (what it
- * would add). Prints the median milliseconds per receipt of each. Figures only.
+ * would add), and the full one shaped by HarfBuzz, unsigned and signed. Prints the median milliseconds per receipt of each. Figures only.
  *
  *   BENCH_ROUNDS=10 BENCH_PER_ROUND=20 npx tsx bench/receipts/signing.ts
  */
@@ -51,6 +51,8 @@ const full: typeof old = {
   instrument: { bank: 'State Bank of India, Patna Main', date: '2026-04-28' },
   signatureImage,
 };
+/** As issued now: the shaper frozen in the issuer is HarfBuzz; the variants above are drawn by fontkit, as receipts issued before. */
+const byHarfBuzz: typeof old = { ...full, issuer: { ...full.issuer, shaper: 'harfbuzz' } };
 const p12 = makeTestPkcs12({ notBefore: new Date('2026-01-01'), notAfter: new Date('2031-01-01'), password: 'bench' });
 const { identity } = readSigningCertificate(p12, 'bench');
 
@@ -60,6 +62,8 @@ const variants: Record<string, () => Promise<unknown>> = {
   '… without the image': () => renderReceiptPdf({ ...full, signatureImage: null }),
   '… without the image and the 10BE note': () => renderReceiptPdf({ ...full, signatureImage: null, issuer: { ...full.issuer, form10bdDueOn: undefined } }),
   'the same, signed (ours)': () => renderReceiptPdf({ ...full, signing: identity }),
+  'with all, shaped by HarfBuzz (decision 082)': () => renderReceiptPdf(byHarfBuzz),
+  '… and signed': () => renderReceiptPdf({ ...byHarfBuzz, signing: identity }),
   '@signpdf/signer-p12 alone, per signature': () => new P12Signer(p12, { passphrase: 'bench' }).sign(Buffer.alloc(40_000, 1)),
 };
 const times: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
