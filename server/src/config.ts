@@ -96,6 +96,11 @@ const ZConfigSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 visible characters without spaces (openssl rand -hex 32)')
     .optional(),
+  // OpenTelemetry traces (docs/decisions/077): spans go to `<endpoint>/v1/traces` as OTLP/HTTP JSON
+  // while set; off (and nothing of the SDK loaded) otherwise. OTEL_EXPORTER_OTLP_HEADERS is read by
+  // the exporter itself (a collector's token), OTEL_SERVICE_NAME replaces sahay-server/sahay-worker.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, dots, hyphens or underscores').optional(),
 });
 
 /** The variables that must be set together for object storage; the optional ones count as a partial set too. */
