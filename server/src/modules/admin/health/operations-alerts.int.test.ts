@@ -162,6 +162,17 @@ describe.each(testDbKinds())('System health: backups, storage, the payment webho
       offsetMs = 0;
     });
 
+    it('ten refused deliveries at once count ten failures, and taken ones clear them (a race on PostgreSQL)', async () => {
+      const failures = async () => (await app.services.db.query<{ failures: number }>(`SELECT failures FROM webhook_health WHERE webhook = 'razorpay'`)).rows[0]?.failures ?? 0;
+      const before = await failures();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(ignoredEvent, 'not-the-signature')));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(400));
+      expect(await failures()).toBe(before + 10);
+      const taken = await Promise.all(Array.from({ length: 5 }, () => deliver(ignoredEvent)));
+      expect(taken.map((answer) => answer.status)).toEqual(Array(5).fill(200));
+      expect(await failures()).toBe(0);
+    });
+
     it('records nothing while online payments are off: every delivery is a stranger\'s 404', async () => {
       const before = (await app.services.db.query(`SELECT * FROM webhook_health`)).rows;
       const razorpay = app.services.config.razorpay;
