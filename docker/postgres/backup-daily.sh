@@ -34,6 +34,17 @@ export PGBACKREST_REPO1_RETENTION_FULL_TYPE=time PGBACKREST_REPO1_RETENTION_FULL
 
 log() { echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) backup-daily: $*"; }
 
+# Tells the app's database (BACKUP_REPORT_DATABASE, `sahay`) what the repository holds, and the
+# failure just met if any, for the System health page (docs/decisions/078). Over the cluster's
+# socket as the postgres role; a database not migrated yet (or away) is logged, never fatal.
+report() {
+  info=$(pgbackrest info --output=json 2>/dev/null) || info='[]'
+  psql -X -q -v ON_ERROR_STOP=1 -h "${PGBACKREST_PG1_SOCKET_PATH:-/var/run/postgresql}" -d "${BACKUP_REPORT_DATABASE:-sahay}" \
+    -v stanza="${PGBACKREST_STANZA:-sahay}" -v info="$info" -v error="${1:-}" \
+    -f "${BACKUP_REPORT_SQL:-/usr/local/share/sahay/record-backup.sql}" >/dev/null \
+    || log "could not record the backups' state in the database (the System health page may say there is no backup)"
+}
+
 # PostgreSQL may still be starting: the stanza is made (or found matching) once it answers.
 tries=0
 until pgbackrest stanza-create; do
@@ -44,13 +55,17 @@ done
 # archive_command works: a WAL segment is switched and must reach the repository.
 pgbackrest check
 log "WAL archiving to the repository works"
+report
 
 full() {
   started=$(date +%s)
   if pgbackrest backup --type=full; then
     log "full backup done in $(($(date +%s) - started)) s; kept: $days days"
+    report
   else
-    log "FULL BACKUP FAILED (exit $?)"
+    code=$?
+    log "FULL BACKUP FAILED (exit $code)"
+    report "The full backup failed (pgBackRest exit code $code); its log has the reason."
     return 1
   fi
 }
@@ -67,6 +82,7 @@ while :; do
   log "next full backup at $(date -u -d "@$next" +%Y-%m-%dT%H:%M:%SZ)"
   sleep $((next - now))
   # A failure is logged and tried again at the next day's time. Whether backups happen is told by
-  # the repository (pgbackrest info), not by this loop: an alert on a backup's age reads that.
+  # the repository (pgbackrest info), not by this loop: report() copies its newest backup's end
+  # into backup_status, whose age the System health page alerts on.
   full || true
 done

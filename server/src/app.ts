@@ -7,6 +7,7 @@ import { requestLogSerializers } from '#server/http/request-log';
 import { AppError } from '#server/errors/app-error';
 import { errorHandler } from '#server/http/error-handler';
 import { httpMetrics, metricsHandler } from '#server/http/metrics-endpoint';
+import { httpTracing } from '#server/http/request-tracing';
 import { securityHeaders } from '#server/http/content-security-policy';
 import { buildOpenApiDocument, renderDocsPage } from '#server/http/openapi';
 import { refuseUndocumentedQueries, restRouters, restRoutesOf } from '#server/http/rest-route';
@@ -37,6 +38,9 @@ export function createApp(services: Services, options: { webDistDir?: string; li
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+
+  // A span per request while OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/decisions/077); one branch otherwise.
+  app.use(httpTracing());
 
   app.use(
     pinoHttp({

@@ -18,6 +18,26 @@ function parseTrustProxy(value: string): boolean | number | string[] {
   return value.split(',').map((item) => item.trim());
 }
 
+const SIZE = /^(\d+(?:\.\d+)?)\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)?$/;
+const SIZE_UNITS: Record<string, number> = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40 };
+
+/** A size in bytes from `20GB`, `512 MiB` or a number of bytes; null when it is none of these. */
+export function parseByteSize(text: string): number | null {
+  const match = SIZE.exec(text.trim());
+  if (!match) return null;
+  const bytes = Number(match[1]) * SIZE_UNITS[match[2] ?? 'B']!;
+  return Number.isFinite(bytes) ? Math.floor(bytes) : null;
+}
+
+/** A store's configured size (decision 078): at least 1 MB, at most 1 PB. */
+const byteSize = z
+  .string()
+  .refine((text) => {
+    const bytes = parseByteSize(text);
+    return bytes !== null && bytes >= 1e6 && bytes <= 1e15;
+  }, 'must be a size from 1MB to 1000TB, such as 20GB, 500MB or 512MiB (GB = 1000³ bytes, GiB = 1024³)')
+  .transform((text) => parseByteSize(text)!);
+
 const ZConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -96,6 +116,15 @@ const ZConfigSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 visible characters without spaces (openssl rand -hex 32)')
     .optional(),
+  // The System health page's storage alert (decision 078): the database's size (pg_database_size) or
+  // the files' bytes above 80 % of these. Unset: no alert for that store.
+  DATABASE_SIZE_LIMIT: byteSize.optional(),
+  FILE_STORE_SIZE_LIMIT: byteSize.optional(),
+  // OpenTelemetry traces (docs/decisions/077): spans go to `<endpoint>/v1/traces` as OTLP/HTTP JSON
+  // while set; off (and nothing of the SDK loaded) otherwise. OTEL_EXPORTER_OTLP_HEADERS is read by
+  // the exporter itself (a collector's token), OTEL_SERVICE_NAME replaces sahay-server/sahay-worker.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, dots, hyphens or underscores').optional(),
 });
 
 /** The variables that must be set together for object storage; the optional ones count as a partial set too. */

@@ -18,6 +18,7 @@ import type { Mailer } from '#server/lib/mailer';
 import { countSend, mailsSent, smsSent } from '#server/lib/metrics';
 import { deliveryHealthRecorder } from '#server/lib/delivery-health';
 import { createSms, type SmsSender } from '#server/lib/sms';
+import { inSpan, startTracing } from '#server/lib/tracing';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/lib/rate-limit';
 import type { SahayModule } from '#server/modules/module';
 import { SessionCache } from '#server/modules/identity/identity.api';
@@ -93,14 +94,24 @@ async function watchedSend(counter: typeof mailsSent, health: DeliveryRecorder, 
   await health.succeeded();
 }
 
-/** The mailer, counting each mail sent or failed (sahay_mails_total) and whether mail gets out. */
+/**
+ * The mailer, counting each mail sent or failed (sahay_mails_total) and whether mail gets out, in a
+ * span while tracing is on: the transport and the number of attachments, never the address or subject.
+ */
 function watchedMailer(mailer: Mailer, health: DeliveryRecorder): Mailer {
-  return { kind: mailer.kind, send: (message) => watchedSend(mailsSent, health, () => mailer.send(message)), close: () => mailer.close() };
+  return {
+    kind: mailer.kind,
+    send: (message) =>
+      inSpan('mail.send', { 'sahay.mail.transport': mailer.kind, 'sahay.mail.attachments': message.attachments?.length ?? 0 }, () =>
+        watchedSend(mailsSent, health, () => mailer.send(message)),
+      { kind: 'client' }),
+    close: () => mailer.close(),
+  };
 }
 
-/** The SMS sender, counting each message sent or failed (sahay_sms_total) and whether messages get out. */
+/** The SMS sender, counting each message sent or failed (sahay_sms_total) and whether messages get out; a span with the provider only. */
 function watchedSms(sms: SmsSender, health: DeliveryRecorder): SmsSender {
-  return { kind: sms.kind, send: (message) => watchedSend(smsSent, health, () => sms.send(message)) };
+  return { kind: sms.kind, send: (message) => inSpan('sms.send', { 'sahay.sms.provider': sms.kind }, () => watchedSend(smsSent, health, () => sms.send(message)), { kind: 'client' }) };
 }
 
 export interface CreateServicesOptions {
@@ -136,6 +147,10 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       db = connectPostgres(config.database.url, { poolSize: config.DATABASE_POOL_SIZE, applicationName: `sahay-${options.owner}` });
     }
   }
+  // Traces while OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/decisions/077); stopped, after a last flush, by close().
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? `sahay-${options.owner.replace(/[^A-Za-z0-9_.-]/g, '-')}` })
+    : null;
   const masterKey: MasterKey = options.masterKey ? { key: options.masterKey, keep: () => {} } : loadMasterKey(config);
   const vault = new PersonalDataVault(masterKey.key);
   // A test's own database is not checked: a key made now is kept at once, as before.
@@ -161,6 +176,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
     } catch (error) {
       await db.close().catch(() => {});
       unlock?.();
+      await tracing?.shutdown();
       throw error;
     }
   }
@@ -213,6 +229,7 @@ export async function createServices(options: CreateServicesOptions): Promise<Se
       files.close();
       if (!options.db) await database.close();
       unlock?.();
+      await tracing?.shutdown();
     },
   };
   queue = createQueue({

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
+import { inSpan } from '#server/lib/tracing';
 import { ConcurrencyError, type EventStore } from './event-store.ts';
 import type { Sealed } from './sealing/personal-data.ts';
 import { streamVersion } from './queries.ts';
@@ -177,8 +178,22 @@ function isStreamCommand<State, E extends DomainEvent>(command: StreamCommand<St
   return 'streamId' in command || 'stream' in command;
 }
 
-/** Runs a command: read, decide, append at the versions read; on a conflict, again. */
-export async function handleCommand<State, E extends DomainEvent>(
+/**
+ * Runs a command: read, decide, append at the versions read; on a conflict, again. While tracing is
+ * on, in a `command` span saying how many attempts it took and which event types it recorded.
+ */
+export function handleCommand<State, E extends DomainEvent>(
+  services: CommandServices,
+  command: StreamCommand<State, E> | ReadCommand<State, E>,
+): Promise<CommandResult<State>> {
+  return inSpan('command', {}, async (note) => {
+    const result = await runCommand(services, command);
+    note.set({ 'sahay.command.attempts': result.attempts, 'sahay.events.count': result.events.length, 'sahay.event.types': [...new Set(result.events.map((event) => event.type))] });
+    return result;
+  });
+}
+
+async function runCommand<State, E extends DomainEvent>(
   services: CommandServices,
   command: StreamCommand<State, E> | ReadCommand<State, E>,
 ): Promise<CommandResult<State>> {

@@ -1,6 +1,7 @@
 import { afterCommit, type Db, type Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { eventsAppended } from '#server/lib/metrics';
+import { currentTraceparent, inSpan, isTracing } from '#server/lib/tracing';
 import type { PersonalDataVault } from './sealing/personal-data.ts';
 import { uuidv7 } from './uuid.ts';
 import type { EventMetadata, ExpectedVersion, Projection, ProjectionContext, RecordedEvent, StreamAppend } from './types.ts';
@@ -92,7 +93,21 @@ export class EventStore {
     });
   }
 
-  async appendInTransaction(tx: Queryable, appends: readonly StreamAppend[], requestMetadata: EventMetadata): Promise<AppendResult> {
+  /**
+   * While tracing is on, in an `event-store.append` span (event types and count), whose traceparent
+   * is kept in the events' metadata: the relay hands it to their jobs, which continue the trace.
+   */
+  appendInTransaction(tx: Queryable, appends: readonly StreamAppend[], requestMetadata: EventMetadata): Promise<AppendResult> {
+    if (!isTracing()) return this.#appendInTransaction(tx, appends, requestMetadata);
+    const types = [...new Set(appends.flatMap((batch) => batch.events.map((event) => event.type)))];
+    const count = appends.reduce((sum, batch) => sum + batch.events.length, 0);
+    return inSpan('event-store.append', { 'sahay.event.types': types, 'sahay.events.count': count }, () => {
+      const traceparent = currentTraceparent();
+      return this.#appendInTransaction(tx, appends, traceparent ? { ...requestMetadata, traceparent } : requestMetadata);
+    });
+  }
+
+  async #appendInTransaction(tx: Queryable, appends: readonly StreamAppend[], requestMetadata: EventMetadata): Promise<AppendResult> {
     const recorded: RecordedEvent[] = [];
     const versions: Record<string, number> = {};
     const metadata = await this.#keepAddressApart(tx, requestMetadata, appends);

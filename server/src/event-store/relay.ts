@@ -31,7 +31,9 @@ export function jobsFor(events: readonly RecordedEvent[], handlers: readonly Job
   const jobs: QueuedJob[] = [];
   for (const event of events) {
     for (const handler of handlers) {
-      if (handler.on.includes(event.type)) jobs.push({ id: jobId(event.eventId, handler.name), handler: handler.name, event });
+      if (handler.on.includes(event.type)) {
+        jobs.push({ id: jobId(event.eventId, handler.name), handler: handler.name, event, ...(event.metadata.traceparent ? { traceparent: event.metadata.traceparent } : {}) });
+      }
     }
   }
   return jobs;

@@ -8,6 +8,8 @@ export interface EventMetadata {
   causationId?: string | null;
   /** The client's address: given by a request, stored apart in request_addresses, never in the event. */
   ip?: string | null;
+  /** The W3C traceparent of the append's span, while tracing is on (docs/decisions/077): its jobs continue that trace. */
+  traceparent?: string;
 }
 
 /** A fact as a module declares it: a past-tense type and its data. Modules' unions are made of these. */

@@ -391,3 +391,13 @@ export function createFileStore(options: CreateFileStoreOptions): FileStore {
   const blobs = options.config.kind === 's3' ? new S3Blobs(options.config) : new DbBlobs();
   return new EncryptedFileStore({ db: options.db, vault: options.vault, blobs, log: options.log, now: options.now });
 }
+
+/**
+ * The bytes of every stored file, as recorded when it was stored (the plain size, whether the bytes
+ * are in the database or in object storage): the file store's size for the System health page's
+ * storage alert (decision 078). One sum over the files table, whatever the backend.
+ */
+export async function storedFileBytes(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ bytes: string | null }>(`SELECT sum(byte_size)::text AS bytes FROM files`);
+  return Number(rows[0]?.bytes ?? 0);
+}

@@ -45,6 +45,9 @@ const OWNERS_BEYOND_PROJECTIONS: Record<string, string> = {
   read_model_checks: 'admin',
   delivery_health: 'server', // server/src/lib/delivery-health.ts: mail and SMS senders record how they fare
   health_alert_mails: 'admin', // admin/health: when each System health alert was last mailed
+  backup_status: 'admin', // admin/health: written by the backup service (docker/postgres/record-backup.sql), read by the page
+  health_conditions: 'admin', // admin/health: since when a store has been above 80 % of its size
+  webhook_health: 'donations', // donations/online: whether the gateway's webhook deliveries are taken
 };
 
 /**

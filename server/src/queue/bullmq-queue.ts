@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RecordedEvent } from '#server/event-store/types';
 import { jobsFailed, jobsRun } from '#server/lib/metrics';
+import { currentTraceparent } from '#server/lib/tracing';
 import { assertSchedules, slotOf } from './in-process-scheduler.ts';
 import {
   clearJobFailure,
@@ -14,7 +15,7 @@ import {
   recordJobFailure,
   requireJobFailure,
 } from './job-failures.ts';
-import { type JobContext, type JobHandler, type JobQueue, parseScheduledJobId, type QueuedJob, type ScheduledJob } from './queue.ts';
+import { inJobSpan, type JobContext, type JobHandler, type JobQueue, parseScheduledJobId, type QueuedJob, type ScheduledJob } from './queue.ts';
 
 export const QUEUE_NAME = 'sahay-jobs';
 
@@ -48,12 +49,16 @@ export interface JobData {
   event: Omit<RecordedEvent, 'recordedAt'> & { recordedAt: string };
   /** Queued again by an admin: its job_failures row goes when it succeeds. */
   isRetry?: boolean;
+  /** The W3C traceparent the job's span continues, while tracing is on (docs/decisions/077). */
+  traceparent?: string;
 }
 
 /** A schedule's run: the slot is in the job's ID (`repeat:<schedule>:<slot>`), which BullMQ's scheduler makes. */
 export interface ScheduledJobData {
   schedule: string;
   isRetry?: boolean;
+  /** An admin's retry: the retry request's trace. */
+  traceparent?: string;
 }
 
 export interface BullmqQueue extends JobQueue {
@@ -67,11 +72,17 @@ export interface BullmqQueue extends JobQueue {
 }
 
 export function toJobData(job: QueuedJob): JobData {
-  return { handler: job.handler, event: { ...job.event, recordedAt: job.event.recordedAt.toISOString() } };
+  return { handler: job.handler, event: { ...job.event, recordedAt: job.event.recordedAt.toISOString() }, ...(job.traceparent ? { traceparent: job.traceparent } : {}) };
 }
 
 export function fromJobData(data: JobData): RecordedEvent {
   return { ...data.event, recordedAt: new Date(data.event.recordedAt) };
+}
+
+/** An admin's retry continues the retry request's trace, while tracing is on. */
+function traceOfRetry(): { traceparent?: string } {
+  const traceparent = currentTraceparent();
+  return traceparent ? { traceparent } : {};
 }
 
 /** BullMQ uses ':' to build its Redis keys; an ID containing one would not dedupe reliably. */
@@ -143,12 +154,12 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueue {
           // A schedule dropped from the code (its scheduler is removed at the next start) or a stray ID.
           if (!schedule || !slot) throw new UnrecoverableError(`No schedule named ${data.schedule} for job ${id}`);
           // BullMQ may stamp a run a few milliseconds off the slot (seen under load); the run is for the slot it falls in.
-          await schedule.run({ id, scheduledAt: slotOf(slot.scheduledAt, schedule.everyMs) }, context);
+          await inJobSpan(data.schedule, QUEUE_NAME, job.attemptsMade + 1, data.traceparent, () => schedule.run({ id, scheduledAt: slotOf(slot.scheduledAt, schedule.everyMs) }, context));
         } else {
           const handler = handlers.get(data.handler);
           // Retrying cannot make an unknown handler appear; fail the job at once.
           if (!handler) throw new UnrecoverableError(`No job handler named ${data.handler}`);
-          await handler.run({ id, event: fromJobData(data) }, context);
+          await inJobSpan(data.handler, QUEUE_NAME, job.attemptsMade + 1, data.traceparent, () => handler.run({ id, event: fromJobData(data) }, context));
         }
         if (data.isRetry) await bookkeep('clear the failure of a retried job', id, () => clearJobFailure(context.db, id));
       },
@@ -225,14 +236,14 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqQueue {
         state !== 'unknown'
           ? null
           : failure.source.kind === 'schedule'
-            ? { schedule: failure.handler, isRetry: true }
+            ? { schedule: failure.handler, isRetry: true, ...traceOfRetry() }
             : { ...toJobData(await rebuildEventJob(context.eventStore, failure)), isRetry: true };
       await markJobRetried(context.db, jobId, now());
       try {
         if (data) {
           await queue.add(failure.handler, data, { jobId });
         } else if (job && state === 'failed') {
-          await job.updateData({ ...job.data, isRetry: true });
+          await job.updateData({ ...job.data, isRetry: true, ...traceOfRetry() });
           await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
         } else {
           // Completed: it succeeded after all (its row outlived a failed clean-up); nothing to run.

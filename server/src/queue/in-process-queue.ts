@@ -12,7 +12,8 @@ import {
   recordJobFailure,
   requireJobFailure,
 } from './job-failures.ts';
-import { type JobContext, type JobHandler, type JobQueue, type QueuedJob, type ScheduledJob, scheduledJobId } from './queue.ts';
+import { currentTraceparent } from '#server/lib/tracing';
+import { inJobSpan, type JobContext, type JobHandler, type JobQueue, type QueuedJob, type ScheduledJob, scheduledJobId } from './queue.ts';
 
 export interface InProcessQueueOptions {
   handlers: readonly JobHandler[];
@@ -55,6 +56,8 @@ interface InProcessJob {
   isRetry: boolean;
   /** Undefined when this process has no handler of that name. */
   attempt: (() => Promise<void>) | undefined;
+  /** The trace each attempt's span continues (docs/decisions/077). */
+  traceparent?: string;
 }
 
 /**
@@ -98,12 +101,15 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       source: eventSource(job.event),
       isRetry,
       attempt: handler && (() => handler.run({ id: job.id, event: job.event }, context)),
+      traceparent: job.traceparent,
     };
   }
 
   function scheduledJob(schedule: ScheduledJob, scheduledAt: Date, isRetry: boolean): InProcessJob {
     const id = scheduledJobId(schedule.name, scheduledAt);
-    return { id, name: schedule.name, source: { kind: 'schedule', scheduledAt }, isRetry, attempt: () => schedule.run({ id, scheduledAt }, context) };
+    // A slot's run starts a trace of its own; an admin's retry continues the retry request's.
+    const traceparent = isRetry ? currentTraceparent() : undefined;
+    return { id, name: schedule.name, source: { kind: 'schedule', scheduledAt }, isRetry, attempt: () => schedule.run({ id, scheduledAt }, context), traceparent };
   }
 
   function finish(id: string) {
@@ -131,7 +137,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        await job.attempt();
+        await inJobSpan(job.name, IN_PROCESS_QUEUE, attempt, job.traceparent, job.attempt);
         jobsRun.inc({ queue: IN_PROCESS_QUEUE, handler: job.name, outcome: 'completed' });
         if (job.isRetry) await bookkeep('clear the failure of a retried job', job, () => clearJobFailure(context.db, job.id));
         return;

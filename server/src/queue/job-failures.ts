@@ -2,6 +2,7 @@ import type { Queryable } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import type { EventStore } from '#server/event-store/event-store';
 import type { RecordedEvent } from '#server/event-store/types';
+import { currentTraceparent } from '#server/lib/tracing';
 import type { QueuedJob } from './queue.ts';
 
 /** Where a failed job came from: an event the relay turned into it, or a schedule's time slot. */
@@ -162,7 +163,9 @@ export async function rebuildEventJob(eventStore: EventStore, failure: JobFailur
   if (source.kind !== 'event') throw new Error(`Job ${failure.jobId} did not come from an event`);
   const event = (await eventStore.readStream(source.streamId)).find((recorded) => recorded.eventId === source.eventId);
   if (!event) throw new Error(`Event ${source.eventId} of failed job ${failure.jobId} is not in stream ${source.streamId}`);
-  return { id: failure.jobId, handler: failure.handler, event };
+  // An admin's retry continues the retry request's trace while tracing is on, else the event's.
+  const traceparent = currentTraceparent() ?? event.metadata.traceparent;
+  return { id: failure.jobId, handler: failure.handler, event, ...(traceparent ? { traceparent } : {}) };
 }
 
 export function handlerGone(failure: JobFailure): AppError {

@@ -6,6 +6,7 @@ import type { DomainEvent, Recorded, RecordedEvent } from '#server/event-store/t
 import type { FileStore } from '#server/files/file-store';
 import type { Mailer } from '#server/lib/mailer';
 import type { SmsSender } from '#server/lib/sms';
+import { inSpan } from '#server/lib/tracing';
 
 /** What a job handler may use. */
 export interface JobContext {
@@ -38,6 +39,8 @@ export interface QueuedJob {
   id: string;
   handler: string;
   event: RecordedEvent;
+  /** The W3C traceparent the job's span continues (docs/decisions/077): its event's append, or the admin's retry. */
+  traceparent?: string;
 }
 
 /**
@@ -79,6 +82,11 @@ export interface JobQueue {
   /** Jobs held now by state (waiting, active, delayed…), for /metrics; absent where no jobs are held. */
   depth?(): Promise<Record<string, number>>;
   close(): Promise<void>;
+}
+
+/** A job's span: `job <handler or schedule>`, a child of `traceparent` when given (a new trace otherwise); its queue and attempt. */
+export function inJobSpan<T>(name: string, queue: string, attempt: number, traceparent: string | undefined, run: () => Promise<T>): Promise<T> {
+  return inSpan(`job ${name}`, { 'sahay.job.handler': name, 'sahay.job.queue': queue, 'sahay.job.attempt': attempt }, run, { kind: 'consumer', parent: traceparent ?? '' });
 }
 
 export function jobId(eventId: string, handler: string): string {

@@ -27,3 +27,5 @@ export { renderReceiptPdf, type ReceiptPdfInput } from './receipts/receipt-pdf.t
 export { maskPan } from './receipts/receipt-pdf.ts';
 // Razorpay's signatures, for the local gateway the tests start (testing/razorpay-gateway.ts).
 export { razorpaySignature } from './online/razorpay-client.ts';
+// Whether the gateway's webhook deliveries are taken, for the System health page (decision 078).
+export { readWebhookHealth, type WebhookHealth } from './online/webhook-health.ts';

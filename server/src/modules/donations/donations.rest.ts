@@ -23,7 +23,7 @@ import { previewStatementColumns, uploadBankStatement, verifySureMatches } from 
 import { cancelDonation } from './verification/cancel-donation.ts';
 import { ZCancelDonationResponseSchema, ZCancelDonationRestRequestSchema } from './verification/cancel-donation.schema.ts';
 import { createDonation } from './giving/create-donation.ts';
-import { confirmCheckoutPayment, handleRazorpayWebhook } from './online/online-payments.ts';
+import { confirmCheckoutPayment, takeRazorpayWebhook } from './online/online-payments.ts';
 import { ZConfirmOnlinePaymentRequestSchema, ZConfirmOnlinePaymentResponseSchema, ZRazorpayWebhookResponseSchema } from './online/online-payments.schema.ts';
 import { ZCreateDonationRestRequestSchema, ZCreateDonationRestResponseSchema } from './giving/create-donation.schema.ts';
 import { ZReferenceSchema } from './donation-fields.schema.ts';
@@ -119,7 +119,7 @@ export const donationsRest: readonly RestRoute[] = [
     status: 200,
     errors: [400, 404, 413],
     handler: async ({ req, res, services, meta }) => {
-      const answer = await handleRazorpayWebhook(
+      const answer = await takeRazorpayWebhook(
         services,
         { rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), signature: req.get('x-razorpay-signature'), eventId: req.get('x-razorpay-event-id') },
         { ...meta, actor: 'razorpay' },

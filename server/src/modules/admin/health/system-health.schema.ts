@@ -15,6 +15,25 @@ export const ZSystemAlertSchema = z.discriminatedUnion('kind', [
   }),
   /** No mail (or text message) has got out for DELIVERY_ALERT_MINUTES, and sending fails. */
   z.object({ kind: z.enum(['mail-failing', 'sms-failing']), since: z.string(), lastError: z.string().nullable() }),
+  /**
+   * The backup service's newest backup (or, before any, its first report) is BACKUP_ALERT_HOURS old
+   * (decision 078). lastBackupAt null: none recorded yet; lastError: the service's last failure after it.
+   */
+  z.object({ kind: z.literal('backup-missing'), since: z.string(), stanza: z.string(), lastBackupAt: z.string().nullable(), lastError: z.string().nullable() }),
+  /** A store above STORAGE_ALERT_PERCENT of its configured size (DATABASE_SIZE_LIMIT, FILE_STORE_SIZE_LIMIT). */
+  z.object({
+    kind: z.literal('storage-full'),
+    since: z.string(),
+    stores: z.array(z.object({ store: z.enum(['database', 'files']), bytes: z.number().min(0), limitBytes: z.number().min(1), percent: z.number().min(0) })).min(1),
+  }),
+  /** The payment gateway's webhook deliveries refused or failing: WEBHOOK_ALERT_FAILURES at least, the first WEBHOOK_ALERT_MINUTES ago, none taken since. */
+  z.object({ kind: z.literal('webhook-failing'), since: z.string(), failures: z.number().int().min(1), lastReason: z.enum(['signature', 'body', 'error']).nullable() }),
+  /** The 80G approval or the FCRA registration ends within VALIDITY_ALERT_DAYS (or has ended): since that many days before its last valid day. */
+  z.object({
+    kind: z.literal('validity-ending'),
+    since: z.string(),
+    registrations: z.array(z.object({ kind: z.enum(['approval', 'fcra']), validUntil: z.string(), daysLeft: z.number().int() })).min(1),
+  }),
 ]);
 export type TSystemAlert = z.infer<typeof ZSystemAlertSchema>;
 
@@ -26,3 +45,8 @@ export type TSystemHealthResponse = z.infer<typeof ZSystemHealthResponseSchema>;
 
 export const PROJECTION_LAG_ALERT_SECONDS = 60;
 export const DELIVERY_ALERT_MINUTES = 15;
+export const BACKUP_ALERT_HOURS = 26;
+export const STORAGE_ALERT_PERCENT = 80;
+export const WEBHOOK_ALERT_FAILURES = 3;
+export const WEBHOOK_ALERT_MINUTES = 15;
+export const VALIDITY_ALERT_DAYS = 30;

@@ -14,6 +14,7 @@ import { decideOnlinePayment, flagReasonOf, type CapturedPayment, type OnlinePay
 import { ONLINE_PAYMENTS_OFF, ZRazorpayWebhookResponseSchema } from './online-payments.schema.ts';
 import { recordPaymentFailure, recordRefundReport } from './online-refunds.ts';
 import { isRazorpaySignature, razorpayClientOf, type GatewayOrder, type RazorpayClient } from './razorpay-client.ts';
+import { recordWebhookDelivery, webhookFailureReason } from './webhook-health.ts';
 
 /** What the page needs to open Checkout for a pledge (issue 33, "Names over the API"). */
 export interface CheckoutOrder {
@@ -229,6 +230,31 @@ export async function handleRazorpayWebhook(
     meta,
   );
   return { status: result.outcome.kind };
+}
+
+/**
+ * handleRazorpayWebhook, with each delivery's outcome kept in webhook_health for the System health
+ * page (decision 078): taken, or refused and why. Only while online payments are on: without the keys
+ * every delivery is a 404 to a stranger, and nothing to watch.
+ */
+export async function takeRazorpayWebhook(
+  services: Services,
+  delivery: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
+  meta: RequestMeta,
+): Promise<WebhookAnswer> {
+  const at = services.now();
+  let answer: WebhookAnswer;
+  try {
+    answer = await handleRazorpayWebhook(services, delivery, meta);
+  } catch (error) {
+    if (services.config.razorpay) {
+      const reason = webhookFailureReason(error, { signature: WEBHOOK_SIGNATURE_INVALID, body: WEBHOOK_BODY_INVALID });
+      await recordWebhookDelivery(services.db, services.log, { taken: false, reason }, at);
+    }
+    throw error;
+  }
+  await recordWebhookDelivery(services.db, services.log, { taken: true }, at);
+  return answer;
 }
 
 type ParsedWebhook = z.infer<typeof ZWebhookSchema>;

@@ -26,6 +26,10 @@ const ALL_ALERTS: TSystemHealthResponse = {
     { kind: 'projection-lag', since: '2031-07-01T06:20:00.000Z', processors: [{ name: 'relay', events: 1234, seconds: 600 }] },
     { kind: 'mail-failing', since: '2031-07-01T06:00:00.000Z', lastError: 'SMTP 535 authentication failed' },
     { kind: 'sms-failing', since: '2031-07-01T06:10:00.000Z', lastError: null },
+    { kind: 'backup-missing', since: '2031-07-01T04:30:00.000Z', stanza: 'sahay', lastBackupAt: '2031-06-30T02:30:00.000Z', lastError: 'The full backup failed (pgBackRest exit code 82); its log has the reason.' },
+    { kind: 'storage-full', since: '2031-07-01T03:00:00.000Z', stores: [{ store: 'database', bytes: 17_250_000_000, limitBytes: 20_000_000_000, percent: 86 }] },
+    { kind: 'webhook-failing', since: '2031-07-01T05:45:00.000Z', failures: 4, lastReason: 'signature' },
+    { kind: 'validity-ending', since: '2031-06-01T18:30:00.000Z', registrations: [{ kind: 'fcra', validUntil: '2031-07-02', daysLeft: 1 }] },
   ],
 };
 
@@ -49,13 +53,45 @@ const alertCards = (html: string) =>
 
 describe('the System health page', () => {
   it.each([
-    ['en', ['Background jobs failed their last attempt (3)', 'Read models are more than a minute behind', 'No e-mail has gone out for 15 minutes', 'No text message has gone out for 15 minutes'], 'What to do', 'Since', 'relay: 1,234 events waiting, the oldest for 600 s.'],
-    ['hi', ['पृष्ठभूमि के काम आख़िरी कोशिश में भी असफल रहे (3)', 'रीड मॉडल एक मिनट से ज़्यादा पीछे हैं', '15 मिनट से कोई ई-मेल नहीं गया', '15 मिनट से कोई SMS नहीं गया'], 'क्या करें', 'से', 'relay: 1,234 इवेंट बाकी, सबसे पुराना 600 सेकंड से।'],
-  ] as const)('(%s) shows each alert with its title, since when and what to do', (lang, titles, whatToDo, since, lag) => {
+    [
+      'en',
+      [
+        'Background jobs failed their last attempt (3)',
+        'Read models are more than a minute behind',
+        'No e-mail has gone out for 15 minutes',
+        'No text message has gone out for 15 minutes',
+        'No successful backup for 26 hours',
+        'Storage above 80 % of its size',
+        'Payment gateway webhooks are failing (4 in a row)',
+        'A registration ends within 30 days',
+      ],
+      'What to do',
+      'Since',
+      'relay: 1,234 events waiting, the oldest for 600 s.',
+      ['The database: 17.3 GB of 20 GB (86 %).', 'its signature did not match RAZORPAY_WEBHOOK_SECRET', 'The FCRA registration is valid until 02/07/2031: 1 days left.', 'backup-daily --once'],
+    ],
+    [
+      'hi',
+      [
+        'पृष्ठभूमि के काम आख़िरी कोशिश में भी असफल रहे (3)',
+        'रीड मॉडल एक मिनट से ज़्यादा पीछे हैं',
+        '15 मिनट से कोई ई-मेल नहीं गया',
+        '15 मिनट से कोई SMS नहीं गया',
+        '26 घंटे से कोई सफल बैकअप नहीं हुआ',
+        'स्टोरेज अपने आकार के 80 % से ऊपर',
+        'पेमेंट गेटवे के वेबहुक असफल हो रहे हैं (लगातार 4)',
+        'एक पंजीकरण 30 दिनों में समाप्त हो रहा है',
+      ],
+      'क्या करें',
+      'से',
+      'relay: 1,234 इवेंट बाकी, सबसे पुराना 600 सेकंड से।',
+      ['डेटाबेस: 20 GB में से 17.3 GB (86 %)।', 'सिग्नेचर RAZORPAY_WEBHOOK_SECRET से मेल नहीं खाया', '02/07/2031', 'backup-daily --once'],
+    ],
+  ] as const)('(%s) shows each alert with its title, since when and what to do', (lang, titles, whatToDo, since, lag, details) => {
     const html = render(lang, ALL_ALERTS).replaceAll('<!-- -->', '');
     expect(html).not.toMatch(/admin\.health\.|\{[a-z]+\}/);
     const cards = alertCards(html);
-    expect(cards.map(([kind]) => kind)).toEqual(['jobs-failed', 'projection-lag', 'mail-failing', 'sms-failing']);
+    expect(cards.map(([kind]) => kind)).toEqual(['jobs-failed', 'projection-lag', 'mail-failing', 'sms-failing', 'backup-missing', 'storage-full', 'webhook-failing', 'validity-ending']);
     cards.forEach(([, card], index) => {
       expect(card).toContain(`<h2>${titles[index]}</h2>`);
       expect(card).toContain(since);
@@ -65,6 +101,12 @@ describe('the System health page', () => {
     expect(cards[0]![1]).toMatch(/<a href="\/admin\/jobs">/);
     expect(cards[1]![1]).toContain(lag);
     expect(cards[2]![1]).toContain('SMTP 535 authentication failed');
+    expect(cards[4]![1]).toContain('pgBackRest exit code 82');
+    expect(cards[4]![1]).toContain(details[3]);
+    expect(cards[5]![1]).toContain(details[0]);
+    expect(cards[6]![1]).toContain(details[1]);
+    expect(cards[7]![1]).toContain(details[2]);
+    expect(cards[7]![1]).toMatch(/<a href="\/admin\/settings">/);
     expect(html).not.toContain('data-testid="health-all-clear"');
   });
 
