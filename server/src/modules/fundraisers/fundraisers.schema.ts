@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isMultilineText, isSingleLineText } from '#server/lib/text.schema';
-import { DONATION_CAUSES } from '#server/shared/causes';
+import { ZReferenceSchema } from '#server/modules/donations/donation-fields.schema';
+import { DONATION_CAUSES, type Cause } from '#server/shared/causes';
 import { asciiDigits } from '#server/shared/digits';
-import { ZFundraiserIdSchema, ZHelpRequestIdSchema } from '#server/shared/references';
+import { HELP_REQUEST_ID_INVALID, ZFundraiserIdSchema, ZHelpRequestIdSchema } from '#server/shared/references';
 
 /**
  * The fundraisers module's inputs and answers (issue 33, decision 080), shared by the procedures,
@@ -24,7 +25,6 @@ export const FUNDRAISER_END_DATE_INVALID = 'Enter the end date as a day on the c
 export const FUNDRAISER_PHOTO_REQUIRED = 'Add a photo for the fundraiser (JPEG, PNG or WebP).';
 export const FUNDRAISER_REASON_LENGTH = 'Give the reason in 5 to 500 characters.';
 export const FUNDRAISER_CAUSE_INVALID = 'Choose one of the foundation’s causes.';
-export const FUNDRAISER_REFERENCE_INVALID = 'Enter the donation reference of the gift.';
 
 function cleanText(min: number, max: number, lengthMessage: string, isMultiline = false) {
   return z
@@ -72,8 +72,12 @@ const ZDaySchema = z.string({ error: FUNDRAISER_END_DATE_INVALID }).refine((day)
  */
 export const ZStartFundraiserFieldsSchema = z
   .strictObject({
-    cause: z.union([z.literal(''), z.enum(DONATION_CAUSES, { error: FUNDRAISER_CAUSE_INVALID })]).optional(),
-    helpRequestId: z.union([z.literal(''), ZHelpRequestIdSchema]).optional(),
+    cause: z
+      .string({ error: FUNDRAISER_CAUSE_INVALID })
+      .trim()
+      .refine((value): value is Cause | '' => value === '' || (DONATION_CAUSES as readonly string[]).includes(value), FUNDRAISER_CAUSE_INVALID)
+      .optional(),
+    helpRequestId: z.union([z.literal(''), ZHelpRequestIdSchema], { error: HELP_REQUEST_ID_INVALID }).optional(),
     titleEn: optionalText(5, 120, FUNDRAISER_TITLE_LENGTH),
     titleHi: optionalText(5, 120, FUNDRAISER_TITLE_LENGTH),
     storyEn: optionalText(50, 5000, FUNDRAISER_STORY_LENGTH, true),
@@ -86,7 +90,7 @@ export const ZStartFundraiserFieldsSchema = z
     if (!fields.titleEn && !fields.titleHi) ctx.addIssue({ code: 'custom', path: ['titleEn'], message: FUNDRAISER_TITLE_REQUIRED });
     if (!fields.storyEn && !fields.storyHi) ctx.addIssue({ code: 'custom', path: ['storyEn'], message: FUNDRAISER_STORY_REQUIRED });
   })
-  .transform(({ cause, helpRequestId, goal, ...rest }) => ({ ...rest, cause: cause || null, helpRequestId: helpRequestId || null, goalPaise: goal }));
+  .transform(({ cause, helpRequestId, goal, ...rest }) => ({ ...rest, cause: (cause || null) as Cause | null, helpRequestId: helpRequestId || null, goalPaise: goal }));
 export type TStartFundraiserFields = z.output<typeof ZStartFundraiserFieldsSchema>;
 export type TStartFundraiserFieldsInput = z.input<typeof ZStartFundraiserFieldsSchema>;
 
@@ -100,7 +104,7 @@ export const ZFundraiserIdInputSchema = z.strictObject({ id: ZFundraiserIdSchema
 export const ZRejectFundraiserRequestSchema = z.strictObject({ id: ZFundraiserIdSchema, reason: cleanText(5, 500, FUNDRAISER_REASON_LENGTH) });
 export const ZHideFundraiserMessageRequestSchema = z.strictObject({
   id: ZFundraiserIdSchema,
-  reference: z.string({ error: FUNDRAISER_REFERENCE_INVALID }).trim().toUpperCase().regex(/^[A-Z0-9-]{4,20}$/, FUNDRAISER_REFERENCE_INVALID),
+  reference: ZReferenceSchema,
 });
 export const ZFundraiserQueueRequestSchema = z.strictObject({ status: ZFundraiserStatusSchema.default('pending') });
 
