@@ -14,7 +14,7 @@ export function FundraiserProgress({ raisedPaise, goalPaise, gifts }: { raisedPa
     <div className="help-progress" data-testid="fundraiser-progress">
       <progress value={Math.min(Math.max(raisedPaise, 0), goal)} max={goal} aria-labelledby={id} />
       <p id={id} className="help-progress-text">
-        {t('help.progress', { raised: formatMoney(raisedPaise), needed: formatMoney(goalPaise) })}
+        {t('fundraiser.progress', { raised: formatMoney(raisedPaise), goal: formatMoney(goalPaise) })}
       </p>
       <p data-testid="fundraiser-gifts">{gifts === 1 ? t('fundraiser.giftsOne') : t('fundraiser.gifts', { count: formatNumber(gifts) })}</p>
     </div>

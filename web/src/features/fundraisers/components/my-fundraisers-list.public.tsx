@@ -20,8 +20,10 @@ const STATUS_LABELS: Record<TMyFundraiser['status'] | 'ended', MessageKey> = {
 /**
  * The member's fundraisers with their progress (verified gifts only): where each stands, a link to
  * its public page once approved, and a way to close it. Never a donor: the server's list has none.
+ * Its fundraisers' headings are one level below the page's (or section's) own.
  */
-export function MyFundraisersList({ isCompact = false }: { isCompact?: boolean }) {
+export function MyFundraisersList({ isCompact = false, headingLevel = 2 }: { isCompact?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT();
   const { lang } = useLang();
   const errorText = useErrorText();
@@ -42,7 +44,7 @@ export function MyFundraisersList({ isCompact = false }: { isCompact?: boolean }
           const isPublic = fundraiser.status === 'approved' || fundraiser.status === 'closed';
           return (
             <li key={fundraiser.id} className="panel" data-testid={`my-fundraiser-${fundraiser.id}`}>
-              <h3 lang={title.lang === lang ? undefined : title.lang}>{title.text || fundraiser.id}</h3>
+              <Heading lang={title.lang === lang ? undefined : title.lang}>{title.text || fundraiser.id}</Heading>
               <p>
                 <strong data-testid="my-fundraiser-status">{t(STATUS_LABELS[status])}</strong> · {t('myFundraisers.endsOn', { date: formatDate(fundraiser.endsOn, lang) })}
               </p>

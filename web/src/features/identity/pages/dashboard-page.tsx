@@ -96,7 +96,7 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
       {/* Issue 33: the member's fundraisers with their progress; gifts through them are the foundation's. */}
       <section aria-labelledby="my-fundraisers-heading" className="panel">
         <h2 id="my-fundraisers-heading">{t('myFundraisers.dashboardHeading')}</h2>
-        <MyFundraisersList isCompact />
+        <MyFundraisersList isCompact headingLevel={3} />
         <p>
           <Link href="/my-fundraisers">{t('myFundraisers.dashboardLink')}</Link>
         </p>
