@@ -109,7 +109,7 @@ function Fundraiser({ fundraiser }: { fundraiser: TPublicFundraiser }) {
 
       <section aria-labelledby="fundraiser-share">
         <h2 id="fundraiser-share">{t('fundraiser.share')}</h2>
-        <ShareButtons title={titleText} url={url} />
+        <ShareButtons title={titleText} url={url} linkLabel={t('fundraiser.link')} />
       </section>
     </article>
   );
