@@ -25,7 +25,8 @@ export const fundraisersErasurePart: ErasurePart = {
     );
     return {
       streams: Object.fromEntries(rows.map((row) => [row.stream_id, row.version])),
-      counts: { fundraisers: rows.length },
+      // Named only when there were some: a person who never started one has nothing of this module to count.
+      counts: rows.length > 0 ? { fundraisers: rows.length } : {},
       kept: [],
       async shred(shredTx) {
         for (const { stream_id: subjectId } of rows) {
