@@ -137,7 +137,7 @@ describe('members’ fundraisers in Chromium: started, approved, and receiving a
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(FUNDRAISER.titleEn);
     expect(await page.locator('.help-progress progress').getAttribute('max')).toBe(String(50_000_00));
     expect(await page.getByTestId('share-whatsapp').getAttribute('href')).toContain(encodeURIComponent(`/fundraisers/${fundraiserId}`));
-    expect(await page.getByTestId('share-link').inputValue()).toBe(`${harness.url}/fundraisers/${fundraiserId}`);
+    expect(await page.getByLabel('Link to this fundraiser').inputValue()).toBe(`${harness.url}/fundraisers/${fundraiserId}`);
     const photo = await page.request.get(`/api/fundraisers/${fundraiserId}/photo`);
     expect([photo.status(), photo.headers()['content-type']]).toEqual([200, 'image/jpeg']);
     await noSideScroll(page, `/fundraisers/${fundraiserId} (en, 360 px)`);
