@@ -171,6 +171,8 @@ export const MODULE_LAYERS = {
   admin: 6,
   platform: 6,
   transparency: 6,
+  // Members' fundraisers (issue 33): above donations and help, whose events and API it reads.
+  fundraisers: 5,
 };
 
 const moduleLayers = {

@@ -93,6 +93,8 @@ export interface SahayModule {
   erasure?: ErasurePart;
   /** The module's records a donor may give for (help requests): donations asks through this, without importing the module. */
   giftTarget?: GiftTarget;
+  /** Members' fundraisers a donor may give through (issue 33): donations asks through this, without importing the module. */
+  fundraiserTarget?: FundraiserTarget;
 }
 
 /**
@@ -152,6 +154,12 @@ export interface RestCall {
 export interface GiftTarget {
   /** The record, open for gifts at `now`, with the cause its gifts count under; an AppError (not found, not open) otherwise. */
   findOpen(db: Queryable, id: string, now: Date): Promise<{ id: string; cause: Cause }>;
+}
+
+/** A member's fundraiser a gift is given through (issue 33): approved and open at `now`, for a cause or a help request. */
+export interface FundraiserTarget {
+  /** An AppError (not found, not open) otherwise. */
+  findOpen(db: Queryable, id: string, now: Date): Promise<{ id: string; cause: Cause; helpRequestId: string | null }>;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { PublicSiteData } from '@sahay/server/modules/transparency/public-d
 import type { TTransparency } from '@sahay/server/modules/transparency/transparency.schema';
 import type { Viewer } from './api/session-change.ts';
 import { App } from './app.tsx';
+import type { FundraiserPageData } from './features/fundraisers/fundraiser-page-data.ts';
 import type { HelpPageData } from './features/help/help-page-data.ts';
 import { textIn } from './features/help/help-request-text.ts';
 import { publicPageOf, publicSettingsOf, SiteDataStore, type SiteData } from './features/site/site-data.public.tsx';
@@ -41,6 +42,8 @@ export interface RenderRequest {
   transparency?: TTransparency;
   /** For /help and /help/:id: the list's page or the request, read by the server from the help module. */
   help?: HelpPageData;
+  /** For /fundraisers/:id: the fundraiser asked for (null when there is none to show), read by the server. */
+  fundraiser?: FundraiserPageData;
   /** The share of visits whose browser reports its Core Web Vitals (server config; 0 = none). */
   vitalsSampleRate?: number;
   /** Who the session cookie signs in, so the navigation shows their links from the first paint. */
@@ -118,7 +121,7 @@ export async function createRenderer(options: { template: string; manifest: Buil
   };
   const dictionarySources = (lang: Lang, namespaces: readonly Namespace[]) => ['core', ...namespaces].map((namespace) => `src/i18n/${lang}/${namespace}.json`);
 
-  function render({ path, search, rememberedLang, data, transparency, help, vitalsSampleRate = 0, viewer = null }: RenderRequest): RenderedPage {
+  function render({ path, search, rememberedLang, data, transparency, help, fundraiser, vitalsSampleRate = 0, viewer = null }: RenderRequest): RenderedPage {
     const lang = resolveLang(path, search, rememberedLang);
     const route = findPublicRoute(path);
     const isShell = !route && isAppPath(path);
@@ -129,6 +132,7 @@ export async function createRenderer(options: { template: string; manifest: Buil
       ...(route?.pattern === '/transparency' && transparency ? { transparency } : {}),
       // The share links need the site's public address, which only the server knows for sure.
       ...(route && HELP_PATTERNS.has(route.pattern) && help ? { help: { ...help, origin } } : {}),
+      ...(route?.pattern === '/fundraisers/:id' && fundraiser ? { fundraiser: { ...fundraiser, origin } } : {}),
       // The printed Kanyadan acknowledgement names the status page's full address (issue 32).
       ...(route?.pattern === '/kanyadanRegistration' ? { kanyadan: { origin } } : {}),
       ...(viewer ? { viewer } : {}),

@@ -51,7 +51,7 @@ export const transparencyPage = lazyPage(() => import('./features/donations/page
 export const receiptCheckPage = lazyPage(() => import('./features/donations/pages/receipt-check-page.tsx'), ['donations', 'messages']);
 export const helpListPage = lazyPage(() => import('./features/help/pages/help-list-page.tsx'), ['help']);
 export const helpRequestPage = lazyPage(() => import('./features/help/pages/help-request-page.tsx'), ['help']);
-export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'member', 'messages', 'donations']);
+export const dashboardPage = apiPage(() => import('./features/identity/pages/dashboard-page.tsx'), ['identity', 'member', 'messages', 'donations', 'fundraisers']);
 export const profilePage = apiPage(() => import('./features/identity/pages/profile-page.tsx'), ['identity', 'member', 'messages', 'places']);
 export const directJoiningPage = apiPage(() => import('./features/community/pages/direct-joining-page.tsx'), ['identity', 'member', 'messages']);
 export const levelTreePage = apiPage(() => import('./features/community/pages/level-tree-page.tsx'), ['identity', 'member', 'messages']);
@@ -62,6 +62,10 @@ export const staffInvitationPage = apiPage(() => import('./features/admin/pages/
 export const myHelpPage = apiPage(() => import('./features/help/pages/my-help-page.tsx'), ['identity', 'member', 'messages']);
 export const askHelpPage = apiPage(() => import('./features/help/pages/ask-help-page.tsx'), ['identity', 'member', 'messages']);
 // 'help' brings the server messages about direct gifts and updates, which the public gift form shares.
+// Members' fundraisers (issue 33): 'help' brings the progress and share texts the public page shares.
+export const fundraiserPage = lazyPage(() => import('./features/fundraisers/pages/fundraiser-page.tsx'), ['help', 'fundraisers']);
+export const myFundraisersPage = apiPage(() => import('./features/fundraisers/pages/my-fundraisers-page.tsx'), ['identity', 'member', 'messages', 'fundraisers']);
+export const startFundraiserPage = apiPage(() => import('./features/fundraisers/pages/start-fundraiser-page.tsx'), ['identity', 'member', 'messages', 'fundraisers', 'donations']);
 export const myHelpRequestPage = apiPage(() => import('./features/help/pages/my-help-request-page.tsx'), ['identity', 'member', 'messages', 'help']);
 
 export interface PublicRoute {
@@ -81,6 +85,7 @@ const IDENTITY_PAGES = 'src/features/identity/pages';
 const DONATION_PAGES = 'src/features/donations/pages';
 const KANYADAN_PAGES = 'src/features/kanyadan/pages';
 const HELP_PAGES = 'src/features/help/pages';
+const FUNDRAISER_PAGES = 'src/features/fundraisers/pages';
 
 function content(slug: TContentSlug): PublicRoute {
   return { pattern: `/${slug}`, page: contentPage, sources: [`${SITE_PAGES}/content-page.tsx`], isListed: true, contentSlug: slug };
@@ -105,6 +110,8 @@ export const publicRoutes: PublicRoute[] = [
   { pattern: '/help', page: helpListPage, sources: [`${HELP_PAGES}/help-list-page.tsx`], isListed: true },
   // Each published request is listed in the sitemap by its own address (entry-server.tsx).
   { pattern: '/help/:id', page: helpRequestPage, sources: [`${HELP_PAGES}/help-request-page.tsx`], isListed: false },
+  // Approved fundraisers are shared by their address; none is listed beside another (no ranking, decision 080).
+  { pattern: '/fundraisers/:id', page: fundraiserPage, sources: [`${FUNDRAISER_PAGES}/fundraiser-page.tsx`], isListed: false },
   { pattern: '/login', page: loginPage, sources: [`${IDENTITY_PAGES}/login-page.tsx`], isListed: true },
   { pattern: '/register', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: true },
   { pattern: '/register/:userId', page: registerPage, sources: [`${IDENTITY_PAGES}/register-page.tsx`], isListed: false },
@@ -121,7 +128,7 @@ export const NOT_FOUND_SOURCES = [`${SITE_PAGES}/not-found-page.public.tsx`];
  * and are rendered by the client: the member and admin areas, and pages whose content depends on
  * who is signed in or on a one-time token (/confirm-email?token=). Add new member pages here.
  */
-export const APP_PREFIXES = ['/dashboard', '/admin', '/direct-joining', '/LevelTree', '/epin-dashboard', '/profile', '/confirm-email', '/staff-invitation', '/my-help'];
+export const APP_PREFIXES = ['/dashboard', '/admin', '/direct-joining', '/LevelTree', '/epin-dashboard', '/profile', '/confirm-email', '/staff-invitation', '/my-help', '/my-fundraisers'];
 
 function trimSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -175,4 +182,7 @@ export const allPages: LazyPage[] = [
   myHelpPage,
   askHelpPage,
   myHelpRequestPage,
+  fundraiserPage,
+  myFundraisersPage,
+  startFundraiserPage,
 ];

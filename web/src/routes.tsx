@@ -1,7 +1,7 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { LEGACY_LINKS } from '@sahay/server/modules/site/legacy-links.schema';
 import { lazyPage } from './lib/lazy-page.tsx';
-import { askHelpPage, confirmEmailPage, dashboardPage, directJoiningPage, epinDashboardPage, levelTreePage, myHelpPage, myHelpRequestPage, notFoundPage, profilePage, publicRoutes, staffInvitationPage } from './pages.ts';
+import { askHelpPage, confirmEmailPage, dashboardPage, directJoiningPage, epinDashboardPage, levelTreePage, myFundraisersPage, myHelpPage, myHelpRequestPage, notFoundPage, profilePage, publicRoutes, staffInvitationPage, startFundraiserPage } from './pages.ts';
 
 /** The admin console, its routes and its pages' definitions in a chunk of their own: public pages never load them. */
 const adminArea = lazyPage(() => import('./features/admin/admin-routes.tsx'));
@@ -28,6 +28,8 @@ export function AppRoutes() {
       <Route path="/my-help" component={myHelpPage.Component} />
       <Route path="/my-help/new" component={askHelpPage.Component} />
       <Route path="/my-help/:id" component={myHelpRequestPage.Component} />
+      <Route path="/my-fundraisers" component={myFundraisersPage.Component} />
+      <Route path="/my-fundraisers/new" component={startFundraiserPage.Component} />
       <Route path="/admin" nest component={adminArea.Component} />
       <Route component={notFoundPage.Component} />
     </Switch>

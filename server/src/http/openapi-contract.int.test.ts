@@ -345,6 +345,26 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     return id;
   }
 
+  /** A member's fundraiser (issue 33) for a cause, ending in 30 days; approved by the admin when `approve`. */
+  function fundraiserFieldsOf(overrides: Record<string, string> = {}): Record<string, string> {
+    return {
+      cause: 'education',
+      titleEn: 'School books for Class 10',
+      storyEn: 'Forty children of the government school start Class 10 without books. Help the foundation buy each a full set.',
+      goal: '50000',
+      endsOn: new Date(clock.getTime() + 30 * 86_400_000).toISOString().slice(0, 10),
+      ...overrides,
+    };
+  }
+  const startFundraiserAt = (to: Express, token: string, fields = fundraiserFieldsOf(), files: Record<string, FormFile> = { photo: documents.photo }) =>
+    postForm(to, '/api/fundraisers', fields, files).set(bearer(token));
+  async function fundraiser(approve = true): Promise<string> {
+    const res = await startFundraiserAt(http, member.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    if (approve) await adminCaller.fundraisers.admin.approve({ id: res.body.id as string });
+    return res.body.id as string;
+  }
+
   /** A withdrawal the member asked for, approved by the admin when `approve`. */
   async function withdrawal(approve = false): Promise<string> {
     const id = await fundedHelp();
@@ -651,6 +671,35 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     getTransparency: { success: () => get('/api/transparency').query({ page: 1 }), errors: { 400: () => get('/api/transparency').query({ page: 0 }) } },
     'getTransparency.csv': { success: () => get('/api/transparency.csv').query({ page: 1, lang: 'hi' }), errors: { 400: () => get('/api/transparency.csv').query({ lang: 'fr' }) } },
     'getTransparencyPayments.csv': { success: () => get('/api/transparency/payments.csv').query({ paidPage: 1, lang: 'hi' }), errors: { 400: () => get('/api/transparency/payments.csv').query({ paidPage: 0 }) } },
+
+    postFundraisers: {
+      success: () => startFundraiserAt(http, member.token),
+      errors: {
+        400: () => startFundraiserAt(http, member.token, fundraiserFieldsOf({ goal: '0' })),
+        401: () => postForm(http, '/api/fundraisers', fundraiserFieldsOf(), { photo: documents.photo }),
+        404: () => startFundraiserAt(http, member.token, { ...fundraiserFieldsOf({ helpRequestId: 'ZZZZ2345' }), cause: '' }),
+        409: async () => {
+          // A help request closed by staff takes no fundraiser.
+          const id = await publishedHelp();
+          await adminCaller.help.admin.close({ id });
+          return startFundraiserAt(http, member.token, { ...fundraiserFieldsOf({ helpRequestId: id }), cause: '' });
+        },
+        413: () => {
+          const bytes = Buffer.alloc(9 * 1024 * 1024, 0x41);
+          Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]).copy(bytes);
+          return startFundraiserAt(http, member.token, fundraiserFieldsOf(), { photo: { bytes, filename: 'big.jpg', contentType: 'image/jpeg' } });
+        },
+        429: throttledAt((h) => startFundraiserAt(h, throttledMember.token)),
+      },
+    },
+    getFundraisersById: {
+      success: async () => get(`/api/fundraisers/${await fundraiser()}`),
+      errors: { 400: () => get('/api/fundraisers/not-an-id'), 404: async () => get(`/api/fundraisers/${await fundraiser(false)}`) },
+    },
+    getFundraisersByIdPhoto: {
+      success: async () => get(`/api/fundraisers/${await fundraiser()}/photo`),
+      errors: { 400: () => get('/api/fundraisers/not-an-id/photo'), 404: async () => get(`/api/fundraisers/${await fundraiser(false)}/photo`) },
+    },
 
     getHelp: { success: async () => (await publishedHelp(), get('/api/help').query({ cause: 'medical' })), errors: { 400: () => get('/api/help').query({ page: 0 }) } },
     getHelpById: {

@@ -8,6 +8,7 @@ import express from 'express';
 import { isAppError } from '#server/errors/app-error';
 import { readCookie } from '#server/http/session-middleware';
 import { SESSION_COOKIE } from '#server/modules/identity/identity.api';
+import { getPublicFundraiser, type TPublicFundraiser } from '#server/modules/fundraisers/fundraisers.api';
 import { getPublicRequest, listPublicRequests, listPublishedRequestIds, type THelpList, type TPublicHelpRequestDetail } from '#server/modules/help/help.api';
 import { getPublicSiteData, getPublicTransparency, type PublicSiteData, type TTransparency } from '#server/modules/transparency/transparency.api';
 import type { Services } from '#server/services';
@@ -18,7 +19,7 @@ import type { Services } from '#server/services';
  * not depend on the web's source, only on its build output.
  */
 export interface WebRenderer {
-  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData; transparency?: TTransparency; help?: HelpPageData; vitalsSampleRate?: number; viewer?: Viewer }): {
+  render(request: { path: string; search: string; rememberedLang?: string; data: PublicSiteData; transparency?: TTransparency; help?: HelpPageData; fundraiser?: FundraiserPageData; vitalsSampleRate?: number; viewer?: Viewer }): {
     status: number;
     html: string;
     lang: string;
@@ -46,6 +47,12 @@ async function viewerOf(services: Services, req: Request): Promise<Viewer> {
 interface HelpPageData {
   list?: THelpList;
   request?: { id: string; detail: TPublicHelpRequestDetail | null };
+}
+
+/** /fundraisers/:id: the fundraiser asked for, null when there is none to show (unknown, not approved, refused). */
+interface FundraiserPageData {
+  id: string;
+  detail: TPublicFundraiser | null;
 }
 
 interface RendererModule {
@@ -93,6 +100,22 @@ async function readHelpPage(services: Services, req: Request): Promise<HelpPageD
       })
     : null;
   return { request: { id, detail } };
+}
+
+const FUNDRAISER_PATH = /^\/fundraisers\/([^/]+)\/*$/i;
+const FUNDRAISER_ID_LIKE = /^F[A-Za-z0-9]{9}$/;
+
+/** What /fundraisers/:id shows, read from the fundraisers module; undefined for any other page. */
+async function readFundraiserPage(services: Services, req: Request): Promise<FundraiserPageData | undefined> {
+  const id = FUNDRAISER_PATH.exec(req.path)?.[1];
+  if (id === undefined) return undefined;
+  const detail = FUNDRAISER_ID_LIKE.test(id)
+    ? await getPublicFundraiser(services, id.toUpperCase()).catch((error: unknown) => {
+        if (isAppError(error) && error.code === 'NOT_FOUND') return null;
+        throw error;
+      })
+    : null;
+  return { id, detail };
 }
 
 type Encoding = 'br' | 'gzip';
@@ -290,9 +313,13 @@ export function mountWebPages(app: Express, distDir: string, services: Services,
       // miss a new one. Reading one costs a lookup by ID or one page of a list; the browser's
       // ETag still spares sending a page that has not changed.
       const help = await readHelpPage(services, req);
+      // A fundraiser's page likewise: its progress moves with every verified gift (an inline read model).
+      const fundraiser = help ? undefined : await readFundraiserPage(services, req);
       let page: RenderedPage | undefined;
       if (help) {
         page = { ...loaded.render({ ...request, help }), compressed: {} };
+      } else if (fundraiser) {
+        page = { ...loaded.render({ ...request, fundraiser }), compressed: {} };
       } else {
         page = pages.find(key, request.data);
         if (!page) {

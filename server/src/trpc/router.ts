@@ -1,6 +1,7 @@
 import { adminRouter } from '#server/modules/admin/admin.router';
 import { communityRouter } from '#server/modules/community/community.router';
 import { donationsRouter } from '#server/modules/donations/donations.router';
+import { fundraisersRouter } from '#server/modules/fundraisers/fundraisers.router';
 import { helpRouter } from '#server/modules/help/help.router';
 import { identityRouter } from '#server/modules/identity/identity.router';
 import { kanyadanRouter } from '#server/modules/kanyadan/kanyadan.router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   donations: donationsRouter,
   kanyadan: kanyadanRouter,
   help: helpRouter,
+  fundraisers: fundraisersRouter,
   transparency: transparencyRouter,
 });
 

@@ -292,6 +292,10 @@ export interface PledgeCommand {
   citizenship?: Citizenship;
   /** A foreign citizen's country of citizenship. */
   country?: string | null;
+  /** The member's fundraiser the gift is given through (issue 33), checked open by the caller. */
+  fundraiserId?: string | null;
+  /** The donor's short message for the fundraiser's page, sealed under the donation with the donor. */
+  message?: Sealed | null;
 }
 
 /** A foreign citizen's gift: a foreign contribution under the FCRA 2010 (an undeclared one is domestic, decision 058). */
@@ -366,6 +370,7 @@ export function decidePledge(command: PledgeCommand, state: PledgeState): Donati
         // Recorded only when declared: absent means "not declared", as on every pledge before the question.
         ...(command.citizenship ? { citizenship: command.citizenship } : {}),
         ...(isForeignContribution(command) && command.country ? { country: command.country } : {}),
+        ...(command.fundraiserId ? { fundraiserId: command.fundraiserId, ...(command.message ? { message: command.message } : {}) } : {}),
       },
     },
   ];

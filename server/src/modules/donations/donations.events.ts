@@ -122,6 +122,13 @@ export type DonationPledged = {
     citizenship?: Citizenship;
     /** A foreign citizen's country of citizenship, ISO 3166-1 alpha-2 ('US'); absent for anyone else. Not identifying alone, so not sealed. */
     country?: string;
+    /**
+     * The member's fundraiser the gift was given through (issue 33, decision 080): credited to its
+     * progress once verified. Absent for any other gift. The gift is the foundation's all the same.
+     */
+    fundraiserId?: string;
+    /** The donor's short message for that fundraiser's page (a string), sealed under donation-<reference> with the donor. */
+    message?: Sealed;
   };
 };
 

@@ -7,7 +7,7 @@
  */
 import { apiPage, type StaffRoute } from '#web/pages.ts';
 
-export const adminDashboardPage = apiPage(() => import('./pages/admin-dashboard-page.tsx'), ['admin', 'messages', 'donations', 'places']);
+export const adminDashboardPage = apiPage(() => import('./pages/admin-dashboard-page.tsx'), ['admin', 'messages', 'donations', 'places', 'fundraisers']);
 export const adminMembersPage = apiPage(() => import('./pages/members-page.tsx'), ['admin', 'messages']);
 export const adminMemberDetailPage = apiPage(() => import('./pages/member-detail-page.tsx'), ['admin', 'messages']);
 export const adminSecurityPage = apiPage(() => import('./pages/security-page.tsx'), ['admin', 'messages']);

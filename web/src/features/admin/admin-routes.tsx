@@ -1,5 +1,6 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { donationsStaffRoutes } from '#web/features/donations/admin/staff-routes.ts';
+import { fundraisersStaffRoutes } from '#web/features/fundraisers/admin/staff-routes.ts';
 import { helpStaffRoutes } from '#web/features/help/admin/staff-routes.ts';
 import { kanyadanStaffRoutes } from '#web/features/kanyadan/admin/staff-routes.ts';
 import { siteStaffRoutes } from '#web/features/site/admin/staff-routes.ts';
@@ -11,7 +12,7 @@ import { adminStaffRoutes } from './admin-pages.ts';
  * No two features share a first segment, so the order between the lists does not matter; inside
  * one, a fixed segment comes before a parameter.
  */
-const STAFF_ROUTES = [...adminStaffRoutes, ...siteStaffRoutes, ...donationsStaffRoutes, ...kanyadanStaffRoutes, ...helpStaffRoutes];
+const STAFF_ROUTES = [...adminStaffRoutes, ...siteStaffRoutes, ...donationsStaffRoutes, ...kanyadanStaffRoutes, ...helpStaffRoutes, ...fundraisersStaffRoutes];
 
 /** Everything under /admin; paths here are relative to it ("~/" leaves the nest). */
 export default function AdminRoutes() {

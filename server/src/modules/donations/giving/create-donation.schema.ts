@@ -1,21 +1,50 @@
 import { z } from 'zod';
 import { ZLanguageSchema } from '#server/shared/language';
-import { ZHelpRequestIdSchema } from '#server/shared/references';
+import { isSingleLineText } from '#server/lib/text.schema';
+import { ZFundraiserIdSchema, ZHelpRequestIdSchema } from '#server/shared/references';
 import { checkDonor, DONOR_FIELDS, ZAmountPaiseSchema, ZAmountRupeesSchema } from '../donation-fields.schema.ts';
+
+export const FUNDRAISER_MESSAGE_INVALID = 'Keep your message to one line of at most 280 characters.';
+export const FUNDRAISER_MESSAGE_WITHOUT_FUNDRAISER = 'A message goes with a gift through a fundraiser.';
+export const HELP_REQUEST_AND_FUNDRAISER = 'Give either for a help request or through a fundraiser, not both at once.';
+
+/**
+ * A gift through a member's fundraiser (issue 33, decision 080): its ID, and an optional short
+ * message for its page (sealed with the donor; the page shows it unless staff hide it). Optional
+ * over REST, as every field added to the contract.
+ */
+const FUNDRAISER_GIFT_FIELDS = {
+  fundraiserId: ZFundraiserIdSchema.optional().describe('A member’s approved, open fundraiser the gift is given through: credited to its progress once verified'),
+  message: z
+    .string({ error: FUNDRAISER_MESSAGE_INVALID })
+    .trim()
+    .max(280, FUNDRAISER_MESSAGE_INVALID)
+    .refine(isSingleLineText, FUNDRAISER_MESSAGE_INVALID)
+    .optional()
+    .describe('With fundraiserId: a short message for the fundraiser’s page (at most 280 characters)'),
+};
+
+function checkFundraiserGift(value: { helpRequestId?: string; fundraiserId?: string; message?: string }, ctx: z.RefinementCtx): void {
+  if (value.message && !value.fundraiserId) ctx.addIssue({ code: 'custom', path: ['message'], message: FUNDRAISER_MESSAGE_WITHOUT_FUNDRAISER });
+  if (value.helpRequestId && value.fundraiserId) ctx.addIssue({ code: 'custom', path: ['fundraiserId'], message: HELP_REQUEST_AND_FUNDRAISER });
+}
 
 /** `donations.create` (public): a pledge, online. At most ₹10,00,000 (checked with the foundation's bank details in the answer). */
 export const ZCreateDonationRequestSchema = z
-  .strictObject({ amountPaise: ZAmountPaiseSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional(), language: ZLanguageSchema.optional() })
-  .superRefine(checkDonor);
+  .strictObject({ amountPaise: ZAmountPaiseSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional(), ...FUNDRAISER_GIFT_FIELDS, language: ZLanguageSchema.optional() })
+  .superRefine(checkDonor)
+  .superRefine(checkFundraiserGift);
 export type TCreateDonationRequest = z.input<typeof ZCreateDonationRequestSchema>;
 export type TCreateDonationInput = z.output<typeof ZCreateDonationRequestSchema>;
 
 /** POST /api/donations: the same, with `amount` in rupees (up to 2 decimals). */
 export const ZCreateDonationRestRequestSchema = z
   .strictObject({ amount: ZAmountRupeesSchema, ...DONOR_FIELDS, helpRequestId: ZHelpRequestIdSchema.optional().describe('A published help request the gift is for: earmarked to it once verified'),
+    ...FUNDRAISER_GIFT_FIELDS,
     language: ZLanguageSchema.optional(),
   })
-  .superRefine(checkDonor);
+  .superRefine(checkDonor)
+  .superRefine(checkFundraiserGift);
 export type TCreateDonationRestRequest = z.input<typeof ZCreateDonationRestRequestSchema>;
 
 /** How to pay a pledge: the UPI link (also the QR code's text) and the bank-transfer details from settings. */

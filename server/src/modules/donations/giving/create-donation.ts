@@ -67,11 +67,16 @@ export async function createDonation(services: Services, input: TCreateDonationI
       // A new reference on every attempt: one that exists already makes the no_stream append conflict.
       const reference = generateReference();
       const { settings } = await getSettings(tx);
+      // A gift through a member's fundraiser goes to an approved, open one (issue 33), for its cause,
+      // or for its help request (which must still take gifts: the gift is earmarked to it as any other).
+      const fundraiser = input.fundraiserId ? await findFundraiserTarget(services, tx, input.fundraiserId, now) : null;
+      const helpRequestId = fundraiser ? fundraiser.helpRequestId : input.helpRequestId;
       // A gift for a help request goes to a published, open one, and counts under the request's cause.
-      const help = input.helpRequestId ? await findGiftTarget(services, tx, input.helpRequestId, now) : null;
-      const state: PledgeState & { reference: string; help: { id: string; cause: Cause } | null } = {
+      const help = helpRequestId ? await findGiftTarget(services, tx, helpRequestId, now) : null;
+      const state: PledgeState & { reference: string; help: { id: string; cause: Cause } | null; fundraiser: { id: string; cause: Cause } | null } = {
         reference,
         help,
+        fundraiser,
         exists: false,
         referrer: fields.referralId ? await findActiveMember(tx, fields.referralId) : undefined,
         payment: paymentSettingsOf(settings),
@@ -82,8 +87,11 @@ export async function createDonation(services: Services, input: TCreateDonationI
       const streamId = donationStreamId(state.reference);
       const command: PledgeCommand = {
         ...fields,
+        ...(state.fundraiser ? { cause: state.fundraiser.cause } : {}),
         ...(state.help ? { cause: state.help.cause } : {}),
         helpRequestId: state.help?.id ?? null,
+        fundraiserId: state.fundraiser?.id ?? null,
+        message: state.fundraiser && input.message ? await seal(streamId, input.message) : null,
         reference: state.reference,
         donor: await seal(streamId, donor),
         memberId: viewer?.userId ?? null,
@@ -96,7 +104,7 @@ export async function createDonation(services: Services, input: TCreateDonationI
   });
   const isForeign = isForeignContribution(fields);
   const details = paymentDetailsOf(state.payment, state.reference, input.amountPaise, isForeign);
-  const order = await openOrder(services, { reference: state.reference, amountPaise: input.amountPaise, cause: state.help?.cause ?? fields.cause, isForeignContribution: isForeign }, meta);
+  const order = await openOrder(services, { reference: state.reference, amountPaise: input.amountPaise, cause: state.help?.cause ?? state.fundraiser?.cause ?? fields.cause, isForeignContribution: isForeign }, meta);
   return order ? { ...details, razorpay: order } : details;
 }
 
@@ -104,5 +112,12 @@ export async function createDonation(services: Services, input: TCreateDonationI
 async function findGiftTarget(services: Services, db: Queryable, id: string, now: Date): Promise<{ id: string; cause: Cause }> {
   const target = services.modules.find((module) => module.giftTarget)?.giftTarget;
   if (!target) throw new Error('No module takes gifts for a record: the help module is not loaded.');
+  return target.findOpen(db, id, now);
+}
+
+/** A member's fundraiser a gift is given through, asked of the module that keeps it (services.ts FundraiserTarget). */
+async function findFundraiserTarget(services: Services, db: Queryable, id: string, now: Date): Promise<{ id: string; cause: Cause; helpRequestId: string | null }> {
+  const target = services.modules.find((module) => module.fundraiserTarget)?.fundraiserTarget;
+  if (!target) throw new Error('No module takes gifts through a fundraiser: the fundraisers module is not loaded.');
   return target.findOpen(db, id, now);
 }

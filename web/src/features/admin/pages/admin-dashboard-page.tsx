@@ -36,6 +36,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/kanyadan', label: 'admin.kanyadan.link', text: 'admin.kanyadan.linkText', permission: KANYADAN_PERMISSIONS },
   { href: '/help', label: 'admin.help.link', text: 'admin.help.linkText', permission: 'verification' },
   { href: '/help/disputes', label: 'admin.help.disputes.link', text: 'admin.help.disputes.linkText', permission: 'verification' },
+  { href: '/fundraisers', label: 'adminFundraisers.link', text: 'adminFundraisers.linkText', permission: 'verification' },
   { href: '/audit', label: 'admin.audit.link', text: 'admin.audit.linkText', permission: null },
   { href: '/staff', label: 'admin.invite.link', text: 'admin.invite.linkText', permission: 'members', isSuperAdminOnly: true },
   { href: '/access-log', label: 'admin.accessLog.link', text: 'admin.accessLog.linkText', permission: null, isSuperAdminOnly: true },

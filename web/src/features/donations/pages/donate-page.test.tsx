@@ -3,7 +3,7 @@ import type { TCreateDonationRequest } from '@sahay/server/modules/donations/giv
 import type { Renderer } from '#web/entry-server.tsx';
 import { createTestRenderer } from '#web/testing/test-renderer.ts';
 import { publicSiteFixture } from '#web/testing/public-site-fixture.ts';
-import { helpRequestIdOf, pledgeInputOf } from './donate-page.tsx';
+import { fundraiserIdOf, helpRequestIdOf, pledgeInputOf } from './donate-page.tsx';
 
 let renderer: Renderer;
 
@@ -57,6 +57,16 @@ describe('/donate?help= — a gift held for a help request', () => {
     expect(pledgeInputOf(pledge, null)).not.toHaveProperty('helpRequestId');
     expect(pledgeInputOf(pledge, helpRequestIdOf(new URLSearchParams('amount=500&help=wxyz2345').get('help')))).toMatchObject({ helpRequestId: 'WXYZ2345' });
     expect(pledgeInputOf(pledge, helpRequestIdOf(new URLSearchParams('amount=500').get('help')))).not.toHaveProperty('helpRequestId');
+  });
+
+  it('credits a member’s fundraiser named by ?fundraiser= with the donor’s message (issue 33), and offers its message field', () => {
+    expect(fundraiserIdOf(' fabcdefghj ')).toBe('FABCDEFGHJ');
+    for (const id of ['ABCDEFGHJK', 'FABCDEFGHI', 'FABCDEFGH', 'FABCDEFGHJK', '', null]) expect(fundraiserIdOf(id), String(id)).toBeNull();
+    expect(pledgeInputOf(pledge, null, { id: 'FABCDEFGHJ', message: '  Good luck!  ' })).toEqual({ ...pledge, fundraiserId: 'FABCDEFGHJ', message: 'Good luck!' });
+    expect(pledgeInputOf(pledge, null, { id: 'FABCDEFGHJ', message: ' ' })).toEqual({ ...pledge, fundraiserId: 'FABCDEFGHJ' });
+    expect(formOf('fundraiser=FABCDEFGHJ')).toContain('donate-for-fundraiser');
+    expect(formOf('fundraiser=FABCDEFGHJ')).toContain('name="message"');
+    for (const search of ['', 'fundraiser=', 'fundraiser=F123', 'fundraiser=<script>']) expect(formOf(search), search).not.toContain('donate-for-fundraiser');
   });
 });
 

@@ -42,8 +42,18 @@ export function helpRequestIdOf(value: string | null): string | null {
   return /^[A-HJKMNP-Z2-9]{8}$/.test(id) ? id : null;
 }
 
-/** donations.create's input, earmarked for the help request when the address names one (the server sets the cause from it). */
-export function pledgeInputOf(input: TCreateDonationRequest, helpRequestId: string | null): TCreateDonationRequest {
+/** `?fundraiser=FABCDEFGHJ`: a member's fundraiser (F and 9 characters of the same alphabet) the gift is credited to (issue 33). */
+export function fundraiserIdOf(value: string | null): string | null {
+  const id = (value ?? '').trim().toUpperCase();
+  return /^F[A-HJKMNP-Z2-9]{9}$/.test(id) ? id : null;
+}
+
+/**
+ * donations.create's input, earmarked for the help request when the address names one (the server
+ * sets the cause from it), or credited to the fundraiser it names, with the donor's short message.
+ */
+export function pledgeInputOf(input: TCreateDonationRequest, helpRequestId: string | null, fundraiser: { id: string; message: string } | null = null): TCreateDonationRequest {
+  if (fundraiser) return { ...input, fundraiserId: fundraiser.id, ...(fundraiser.message.trim() ? { message: fundraiser.message.trim() } : {}) };
   return helpRequestId ? { ...input, helpRequestId } : input;
 }
 
@@ -126,6 +136,8 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
   const settings = useSiteSettings();
   const query = new URLSearchParams(useSearch());
   const helpId = helpRequestIdOf(query.get('help'));
+  const fundraiserId = fundraiserIdOf(query.get('fundraiser'));
+  const [fundraiserMessage, setFundraiserMessage] = useState('');
   const create = useCreateDonation();
   const donor = useSignedInDonor();
   const formRef = useRef<HTMLFormElement>(null);
@@ -203,7 +215,7 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     setClientErrors({});
     const contact = values.email.trim() || values.phone.trim();
     // The reference and the receipt's link are sent in the page's language (issue 32).
-    await create.mutate({ ...pledgeInputOf(input, helpId), language: lang }, { onSuccess: (pay) => onCreated(pay, contact, { donorName: input.donorName, email: input.email ?? '', phone: input.phone ?? '' }) });
+    await create.mutate({ ...pledgeInputOf(input, helpId, fundraiserId ? { id: fundraiserId, message: fundraiserMessage } : null), language: lang }, { onSuccess: (pay) => onCreated(pay, contact, { donorName: input.donorName, email: input.email ?? '', phone: input.phone ?? '' }) });
   }
 
   return (
@@ -212,6 +224,23 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
         <p data-testid="donate-for-help">
           {t('donate.forHelp', { id: helpId })} <Link href={`/help/${helpId}`}>{t('donate.forHelpLink')}</Link>
         </p>
+      )}
+      {fundraiserId && (
+        <>
+          <p data-testid="donate-for-fundraiser">
+            {t('donate.forFundraiser', { id: fundraiserId })} <Link href={`/fundraisers/${fundraiserId}`}>{t('donate.forFundraiserLink')}</Link>
+          </p>
+          <TextField
+            name="message"
+            label={t('donate.fundraiserMessage')}
+            hint={t('donate.fundraiserMessageHint')}
+            maxLength={280}
+            autoComplete="off"
+            value={fundraiserMessage}
+            onChange={(event) => setFundraiserMessage(event.target.value)}
+            errors={errorsFor('message') ?? errorsFor('fundraiserId')}
+          />
+        </>
       )}
       <fieldset className="segmented">
         <legend>{t('donate.amountLegend')}</legend>

@@ -24,7 +24,7 @@ function useCanShare(): boolean {
  * own share sheet where the browser has one (known only once the page runs, so offered only after
  * hydration), and the address to copy, confirmed in a polite live region.
  */
-export function ShareButtons({ title, url }: { title: string; url: string }) {
+export function ShareButtons({ title, url, linkLabel }: { title: string; url: string; /** The copy field's label: a request's link unless said otherwise (a fundraiser's). */ linkLabel?: string }) {
   const t = useT();
   const canShare = useCanShare();
   const { announce, region } = useCopyAnnouncer();
@@ -47,7 +47,7 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
           </button>
         )}
       </div>
-      <CopyField label={t('help.share.link')} value={url} onCopy={announce} isMono={false} testId="share-link" />
+      <CopyField label={linkLabel ?? t('help.share.link')} value={url} onCopy={announce} isMono={false} testId="share-link" />
       {region}
     </>
   );

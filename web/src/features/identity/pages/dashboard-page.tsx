@@ -7,6 +7,7 @@ import { usePageMeta } from '#web/ui/page-meta.tsx';
 import { useErrorText } from '#web/ui/use-error-text.ts';
 import { ImpactCards } from '#web/features/community/components/impact-cards.public.tsx';
 import { MyDonations } from '#web/features/donations/components/my-donations.public.tsx';
+import { MyFundraisersList } from '#web/features/fundraisers/components/my-fundraisers-list.public.tsx';
 import { MemberArea } from '../components/member-area.public.tsx';
 import { MemberLinks } from '../components/member-links.public.tsx';
 import { ReferralLinkBox } from '../components/referral-link-box.tsx';
@@ -92,6 +93,14 @@ function Dashboard({ me }: { me: NonNullable<TMeResponse> }) {
         <ImpactCards />
       </section>
       <MyDonations userId={me.userId} />
+      {/* Issue 33: the member's fundraisers with their progress; gifts through them are the foundation's. */}
+      <section aria-labelledby="my-fundraisers-heading" className="panel">
+        <h2 id="my-fundraisers-heading">{t('myFundraisers.dashboardHeading')}</h2>
+        <MyFundraisersList isCompact headingLevel={3} />
+        <p>
+          <Link href="/my-fundraisers">{t('myFundraisers.dashboardLink')}</Link>
+        </p>
+      </section>
       <MemberLinks />
       <FormError message={logoutError?.message} hint={logoutError?.hint} />
       <p className="actions">{logoutButton}</p>
