@@ -16,6 +16,7 @@ import { submitProofRoute } from './giving/submit-proof.route.ts';
 import { confirmOnlinePaymentRoute } from './online/confirm-online-payment.route.ts';
 import { flaggedPaymentsRoute } from './online/flagged-payments.route.ts';
 import { refundOnlinePaymentRoute } from './online/refund-online-payment.route.ts';
+import { resolveFlaggedPaymentRoute } from './online/resolve-flagged-payment.route.ts';
 import { verifyDonationRoute } from './verification/verify-donation.route.ts';
 import { verifyReceiptRoute } from './receipts/verify-receipt.route.ts';
 import { getCertificatesForProofRoute, getMyCertificatesRoute } from './form-10be/donor-certificates.route.ts';
@@ -41,6 +42,7 @@ export const donationsRouter = router({
     cancel: cancelDonationRoute,
     refund: refundOnlinePaymentRoute,
     flaggedPayments: flaggedPaymentsRoute,
+    resolveFlaggedPayment: resolveFlaggedPaymentRoute,
     recordOffline: recordOfflineDonationRoute,
     recordDonorId: recordDonorIdRoute,
     recordPanName: recordPanNameRoute,
