@@ -407,7 +407,7 @@ export const donationsRest: readonly RestRoute[] = [
     path: '/api/admin/donations/{reference}/refund',
     params: ZReferenceParamsSchema,
     summary:
-      'Refund the whole online payment of a verified donation through the payment gateway, with the reason the donor will see; the receipt is cancelled when the gateway reports the refund processed (permission: finance, with its second factor; decisions 069, 081)',
+      'Refund the whole online payment of a verified donation through the payment gateway, with the reason the donor will see; the receipt is cancelled when the gateway reports the refund processed; staff sign in with their second factor (decisions 069, 081) (permission: finance)',
     auth: { admin: ['finance'] },
     request: ZRefundOnlinePaymentRestRequestSchema,
     response: ZRefundOnlinePaymentResponseSchema,

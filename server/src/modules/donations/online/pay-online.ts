@@ -8,7 +8,7 @@ import { evolveDonation, isForeignContribution, NO_MATCHING_DONATION, noDonation
 import { donationStreamId, type DonationOrderCreated } from '../donations.events.ts';
 import { consumeLookup } from '../giving/submit-proof.ts';
 import { ONLINE_PAYMENTS_OFF } from './online-payments.schema.ts';
-import { razorpayClientOf, type GatewayOrder } from './razorpay-client.ts';
+import { GATEWAY_RETRY_AFTER_SECONDS, razorpayClientOf, type GatewayOrder } from './razorpay-client.ts';
 
 export const PAY_ONLINE_NOT_PAYABLE = 'This donation cannot be paid now: it is paid, or was cancelled or rejected. Its status shows what happened.';
 export const PAY_ONLINE_PROOF_SENT = 'A proof of payment was sent for this donation already: it is being checked, so it is not paid online again.';
@@ -26,9 +26,10 @@ const ORDER_LOCK_NAMESPACE = 0x5e410081;
  * not configured then), under a lock on the pledge, so ten calls at once make one order.
  */
 export async function payOnline(services: Services, input: { reference: string; contact: string }, meta: RequestMeta): Promise<{ orderId: string; keyId: string }> {
+  // Counted first, whatever follows: the same limit as the status look-up.
+  await consumeLookup(services, meta);
   const config = services.config.razorpay;
   if (!config) throw new AppError('NOT_FOUND', { userMessage: ONLINE_PAYMENTS_OFF });
-  await consumeLookup(services, meta);
   const contactKey = contactKeyOf((purpose, value) => services.vault.blindIndex(purpose, value), input.contact);
   const { rows } = await services.db.query<{ reference: string }>(`SELECT reference FROM donations WHERE reference = $1 AND $2 = ANY(contact_keys)`, [input.reference, contactKey]);
   if (!rows[0]) throw new AppError('NOT_FOUND', { userMessage: NO_MATCHING_DONATION });
@@ -51,7 +52,7 @@ export async function payOnline(services: Services, input: { reference: string; 
           made = await client.createOrder({ amountPaise: current.amountPaise, receipt: formatReference(current.reference), notes: { reference: formatReference(current.reference), cause: current.cause } });
         } catch (error) {
           services.log.warn({ reference: input.reference, err: error instanceof Error ? error.message : String(error) }, 'payment gateway: no order for the pledge on its status page');
-          throw new AppError('SERVICE_UNAVAILABLE', { userMessage: PAY_ONLINE_GATEWAY_DOWN });
+          throw new AppError('SERVICE_UNAVAILABLE', { userMessage: PAY_ONLINE_GATEWAY_DOWN, retryAfterSeconds: GATEWAY_RETRY_AFTER_SECONDS });
         }
       }
       return donation;

@@ -11,6 +11,9 @@ import type { RazorpayConfig } from '#server/config';
  * client gets a time limit, which the package leaves unset (docs/decisions/066).
  */
 
+/** What a 503 for a gateway that cannot be reached says to wait (Retry-After) before asking again. */
+export const GATEWAY_RETRY_AFTER_SECONDS = 60;
+
 /** How long one call may take before the pledge goes on without the gateway. */
 export const GATEWAY_TIMEOUT_MS = 5_000;
 
