@@ -33,7 +33,7 @@ interface OperationCalls {
   /** Other successful requests whose answers differ in shape (another media type, another form). */
   alsoSucceeds?: (() => Answer)[];
   /** Requests the operation must refuse, by the status each must get. */
-  errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429, () => Answer>>;
+  errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503, () => Answer>>;
 }
 
 const START = new Date('2031-07-01T06:00:00.000Z');
