@@ -608,6 +608,29 @@ describe('donations in Chromium', () => {
   });
 
   it('offers a personal UPI ID as a QR to scan and steps to type it, with no tap-to-pay link, and no UPI above its limit on one payment (English and Hindi, 360 px)', { timeout: 120_000 }, async () => {
+    // First, as set in beforeAll, a verified merchant VPA: the tap-to-pay link with its mc code, in English at 360 px too (the Kanyadan donor saw it in Hindi).
+    {
+      const { page, consoleErrors } = await harness.page({ width: 360 });
+      await page.goto('/donate?lang=en');
+      await waitForApp(page);
+      const form = page.getByTestId('donate-form');
+      await form.locator('[name=amount]').fill('1500');
+      await form.getByLabel('Your name').fill('Ravi Kumar');
+      await form.locator('[name=phone]').fill('9812345672');
+      await form.locator('[name=citizenship][value=indian]').check();
+      await form.getByRole('button', { name: 'Continue to payment' }).click();
+      await page.getByTestId('pay-step').waitFor({ timeout: 15_000 });
+      const reference = ((await page.getByTestId('donation-reference').textContent()) ?? '').trim();
+      const link = `upi://pay?pa=sahayfoundation@sbi&pn=Sahay%20Foundation&mc=8398&am=1500.00&cu=INR&tn=Donation%20${reference}&tr=${reference.replace('-', '')}`;
+      expect(await page.getByTestId('upi-link').getAttribute('href')).toBe(link);
+      expect(await page.getByTestId('upi-link').textContent()).toContain('₹1,500');
+      expect(await page.getByTestId('upi-steps').count()).toBe(0);
+      await expectNoSideScroll(page, 'pay step, merchant VPA (en, 360 px)');
+      await expectNoAxeViolations(page, 'pay step, merchant VPA (en, 360 px)');
+      await shot(page, 'donate-pay-merchant-vpa-en-360');
+      expect(consoleErrors).toEqual([]);
+      await page.context().close();
+    }
     // Finance marks the UPI ID as a personal one and lowers the limit on one payment to ₹50,000.
     const { version } = (await callProcedure(harness, 'site.settings.get')).body.result?.data as { version: number };
     const saved = await callProcedure(harness, 'site.settings.update', {

@@ -249,4 +249,59 @@ describe('paying online on /donate in Chromium', () => {
       await page.context().close();
     },
   );
+
+  it(
+    'in Hindi, from /donate/status: a pledge made while the gateway was down is paid online later, its order made on the tap and Checkout opened at once (decision 081)',
+    { timeout: 120_000 },
+    async () => {
+      const lang = 'hi';
+      const { page, consoleErrors, loads } = await phonePage();
+      // The pledge while the gateway is down: no order, UPI and bank transfer only.
+      const email = `donor.${crypto.randomBytes(4).toString('hex')}@example.org`;
+      gateway.failWith = 503;
+      let reference: string;
+      try {
+        await page.goto('/donate?lang=hi');
+        await waitForApp(page);
+        await fillPledge(page, lang, { name: 'Meera Sharma', email, phone: '' });
+        reference = ((await page.getByTestId('donation-reference').textContent()) ?? '').trim();
+        expect(await page.getByTestId('online-pay').count()).toBe(0);
+      } finally {
+        gateway.failWith = null;
+      }
+      const ordersBefore = gateway.orders.size;
+
+      // Later, on the status page (loaded as a document: its policy lets Checkout in).
+      await page.goto('/donate/status?lang=hi');
+      await waitForApp(page);
+      await page.locator('[name=reference]').fill(reference);
+      await page.locator('[name=contact]').fill(email);
+      await page.getByRole('button', { name: say(lang, 'donationStatus.submit') }).click();
+      const online = page.getByTestId('online-pay');
+      const payOnline = online.getByRole('button', { name: say(lang, 'onlinePay.pay', { amount: '₹1,250' }) });
+      await payOnline.waitFor(UI_WAIT);
+      // Offered first, UPI and bank transfer below; no order and no script yet.
+      const order = await page.evaluate(() => [...document.querySelectorAll('[data-testid="online-pay"], [data-testid="upi-section"], [data-testid="bank-account"]')].map((node) => node.getAttribute('data-testid')));
+      expect(order).toEqual(['online-pay', 'upi-section', 'bank-account']);
+      expect(gateway.orders.size).toBe(ordersBefore);
+      expect(loads).toEqual([]);
+      await expectNoSideScroll(page, '/donate/status, unpaid, pay online offered (hi, 360 px)');
+      await expectNoAxeViolations(page, '/donate/status, unpaid, pay online offered (hi, 360 px)');
+
+      // One tap: the order is made and Checkout opens on it; the fake pays; the donation is verified.
+      await payOnline.click();
+      const paid = page.getByTestId('online-paid');
+      await paid.waitFor(UI_WAIT);
+      expect(loads).toHaveLength(1);
+      expect(gateway.orders.size).toBe(ordersBefore + 1);
+      const options = (await page.evaluate(() => (window as TestWindow).__checkoutOptions)) ?? {};
+      expect(gateway.orders.get(String(options.order_id))).toMatchObject({ receipt: reference, amount: 125_000 });
+      expect(options).toMatchObject({ key: gateway.config.keyId, amount: 125_000, currency: 'INR' });
+      expect(await verificationOf(reference)).toMatchObject({ mode: 'online', orderId: String(options.order_id) });
+      await expectNoSideScroll(page, '/donate/status paid online (hi, 360 px)');
+      await expectNoAxeViolations(page, '/donate/status paid online (hi, 360 px)');
+      expect(consoleErrors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });

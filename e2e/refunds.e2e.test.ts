@@ -115,4 +115,48 @@ describe('online refunds in Chromium', () => {
     expect(consoleErrors).toEqual([]);
     await page.context().close();
   });
+
+  it('finance marks a flagged payment resolved with a note, in Hindi at 360 px; the list then shows it among the resolved, in English too (decision 081)', { timeout: 120_000 }, async () => {
+    // A payment of another amount than its pledge: captured, flagged, verifying nothing.
+    const created = await callProcedure(harness, 'donations.create', { kind: 'mutation', input: { amountPaise: 2_000_00, cause: 'general', donorName: 'Online Donor', email: 'flagged.donor@example.org', showName: false } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { razorpay } = created.body.result!.data as { razorpay: { orderId: string } };
+    const payment = gateway.pay(razorpay.orderId, { amount: 1_500_00 });
+    expect(await deliver(gateway.webhook('payment.captured', payment))).toEqual({ status: 'flagged' });
+
+    const { page, consoleErrors } = await harness.page({ width: 360 });
+    await signIn(page, admin);
+    await page.goto('/admin/online-payments?lang=hi');
+    await waitForApp(page);
+    const open = page.getByTestId('flagged-payments');
+    await expect.poll(() => open.textContent()).toContain(payment.id);
+    await noSideScroll(page, 'flagged payments (hi, 360 px)');
+    await expectAccessible(page, 'flagged payments (hi, 360 px)');
+    // Too short a note: told in the dialog, nothing recorded.
+    await page.getByTestId(`resolve-${payment.id}`).click();
+    const dialog = page.getByTestId('resolve-dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'निपटा हुआ दर्ज करें' }).click();
+    await expect.poll(() => dialog.getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'resolve dialog (hi, 360 px)');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'resolve-flag-hi-360.png'), fullPage: true });
+    await dialog.getByRole('textbox').fill('Razorpay डैशबोर्ड में रिफ़ंड किया');
+    await dialog.getByRole('button', { name: 'निपटा हुआ दर्ज करें' }).click();
+    await expect.poll(() => page.getByTestId('resolve-dialog').count()).toBe(0);
+    const resolved = page.getByTestId('resolved-payments');
+    await expect.poll(() => resolved.textContent()).toContain('Razorpay डैशबोर्ड में रिफ़ंड किया');
+    expect(await resolved.textContent()).toContain(payment.id);
+    expect(await page.getByTestId(`resolve-${payment.id}`).count()).toBe(0);
+    const events = await harness.server.services.eventStore.readStream(`online-payment-${payment.id}`);
+    expect(events.map((event) => event.type)).toEqual(['OnlinePaymentFlagged', 'OnlinePaymentFlagResolved']);
+
+    await page.goto('/admin/online-payments?lang=en');
+    await waitForApp(page);
+    await expect.poll(() => page.getByTestId('resolved-payments').textContent()).toContain(payment.id);
+    expect(await page.getByRole('heading', { name: /^Resolved \(\d+\)$/ }).count()).toBe(1);
+    await noSideScroll(page, 'flagged payments with a resolved one (en, 360 px)');
+    await expectAccessible(page, 'flagged payments with a resolved one (en, 360 px)');
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -12,7 +12,7 @@ import { checkoutDirectives, opensCheckout, siteDirectives } from './content-sec
  * site's own policy to the byte.
  */
 const GATEWAY = { keyId: 'rzp_test_csp', keySecret: 'secret', webhookSecret: 'webhook', apiBase: 'http://127.0.0.1:9' };
-const OTHER_PAGES = ['/', '/donate/status', '/donate/status?reference=ABCD-2345', '/donate/receipt/2025-26-000001', '/help', '/contact', '/login', '/no/such/page', '/api/docs/openapi.json', '/donate-now', '/donate/x'];
+const OTHER_PAGES = ['/', '/donate/receipt/2025-26-000001', '/help', '/contact', '/login', '/no/such/page', '/api/docs/openapi.json', '/donate-now', '/donate/x'];
 
 function directivesOf(header: string | undefined): Map<string, string> {
   return new Map(
@@ -48,13 +48,14 @@ describe('the Content-Security-Policy and the payment gateway', () => {
   it('without the gateway, /donate has the policy of every other page, naming no Razorpay address', async () => {
     const site = await csp(withoutGateway, '/');
     expect(site).toContain(`script-src 'self' '${FAKE_BOOT_SCRIPT_HASH}'`);
-    for (const path of ['/donate', '/donate?lang=hi', ...OTHER_PAGES]) expect(await csp(withoutGateway, path), path).toBe(site);
+    for (const path of ['/donate', '/donate?lang=hi', '/donate/status', '/donate/status?reference=ABCD-2345', ...OTHER_PAGES]) expect(await csp(withoutGateway, path), path).toBe(site);
     expect(site).not.toContain('razorpay');
     expect(directivesOf(site).has('frame-src')).toBe(false);
   });
 
   it('with the gateway, /donate (in both languages) allows Checkout’s script, frames and calls', async () => {
-    for (const path of ['/donate', '/donate?lang=hi', '/donate?help=ABCD2345', '/donate/']) {
+    // /donate/status too: an unpaid pledge is paid online from its status (decision 081).
+    for (const path of ['/donate', '/donate?lang=hi', '/donate?help=ABCD2345', '/donate/', '/donate/status', '/donate/status?reference=ABCD-2345&lang=hi']) {
       const donate = directivesOf(await csp(withGateway, path));
       expect(donate.get('script-src'), path).toBe(`'self' '${FAKE_BOOT_SCRIPT_HASH}' https://checkout.razorpay.com`);
       expect(donate.get('frame-src'), path).toBe("'self' https://api.razorpay.com https://checkout.razorpay.com");
@@ -75,8 +76,8 @@ describe('the Content-Security-Policy and the payment gateway', () => {
   });
 
   it('names the one page that opens Checkout, and adds only Checkout’s sources to the site’s', () => {
-    expect(['/donate', '/donate/'].every(opensCheckout)).toBe(true);
-    expect(['/', '/donate/status', '/donatex', '/api/donations', '/help/donate', ''].some(opensCheckout)).toBe(false);
+    expect(['/donate', '/donate/', '/donate/status', '/donate/status/'].every(opensCheckout)).toBe(true);
+    expect(['/', '/donate/statusx', '/donate/receipt/2025-26-000001', '/donatex', '/api/donations', '/help/donate', ''].some(opensCheckout)).toBe(false);
     const site = siteDirectives({ isProduction: true }, ["'sha256-x'"]);
     const donate = checkoutDirectives(site);
     expect(donate.scriptSrc).toEqual(["'self'", "'sha256-x'", 'https://checkout.razorpay.com']);

@@ -4,8 +4,9 @@ import type { Config } from '#server/config';
 
 /**
  * Razorpay Checkout (issue 33; docs/decisions/068): its script, the frames it opens and the
- * addresses it calls. Allowed on /donate only, and only with the gateway configured: every other
- * page's policy is the site's own.
+ * addresses it calls. Allowed on /donate and /donate/status only (an unpaid pledge is paid from its
+ * status too, decision 081), and only with the gateway configured: every other page's policy is the
+ * site's own.
  */
 export const CHECKOUT_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 const CHECKOUT_SOURCES = {
@@ -15,9 +16,9 @@ const CHECKOUT_SOURCES = {
   connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
 } as const;
 
-/** The page that opens Checkout: /donate in either language (`?lang=hi` is a query, not a path). */
+/** The pages that open Checkout: /donate and /donate/status in either language (`?lang=hi` is a query, not a path). */
 export function opensCheckout(path: string): boolean {
-  return path === '/donate' || path === '/donate/';
+  return path === '/donate' || path === '/donate/' || path === '/donate/status' || path === '/donate/status/';
 }
 
 type Directives = Record<string, Iterable<string> | null>;

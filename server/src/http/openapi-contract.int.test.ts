@@ -33,7 +33,7 @@ interface OperationCalls {
   /** Other successful requests whose answers differ in shape (another media type, another form). */
   alsoSucceeds?: (() => Answer)[];
   /** Requests the operation must refuse, by the status each must get. */
-  errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429, () => Answer>>;
+  errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503, () => Answer>>;
 }
 
 const START = new Date('2031-07-01T06:00:00.000Z');
@@ -256,6 +256,15 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
     const contact = uniqueEmail('donor');
     const { reference } = await (await app.caller()).donations.create({ amountPaise: 1250_00, cause: 'kanyadan', donorName: 'Sunita Devi', email: contact, showName: false });
     return { reference, contact };
+  }
+
+  /** A pledge paid online and verified by its webhook (issue 33): its reference. */
+  async function paidOnline(): Promise<string> {
+    const pay = await (await app.caller()).donations.create({ amountPaise: 1250_00, cause: 'kanyadan', donorName: 'Sunita Devi', email: uniqueEmail('donor'), showName: false });
+    const webhook = gateway.webhook('payment.captured', gateway.pay(pay.razorpay!.orderId));
+    const answer = await post('/api/payments/razorpay/webhook').set(webhook.headers).send(webhook.body);
+    if (answer.body.status !== 'verified') throw new Error(`paidOnline: ${JSON.stringify(answer.body)}`);
+    return pay.reference;
   }
 
   async function pledgeWithProof(): Promise<{ reference: string; contact: string }> {
@@ -1075,6 +1084,33 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
       },
     },
 
+    postDonationsByReferencePayOnline: {
+      success: async () => {
+        const { reference, contact } = await pledge();
+        return post(`/api/donations/${reference}/pay-online`).send({ contact });
+      },
+      errors: {
+        400: async () => post(`/api/donations/${(await pledge()).reference}/pay-online`).send({ contact: 'x' }),
+        404: () => post(`/api/donations/${UNKNOWN_REFERENCE}/pay-online`).send({ contact: PHONE }),
+        409: async () => {
+          const { reference, contact } = await verified();
+          return post(`/api/donations/${reference}/pay-online`).send({ contact });
+        },
+        413: () => post(`/api/donations/${UNKNOWN_REFERENCE}/pay-online`).send(OVERSIZED),
+        429: throttledAt((h) => request(h).post(`/api/donations/${UNKNOWN_REFERENCE}/pay-online`).send({ contact: PHONE })),
+        // A pledge made while the gateway was down has no order; asked for while it is still down.
+        503: async () => {
+          gateway.failWith = 503;
+          try {
+            const { reference, contact } = await pledge();
+            return await post(`/api/donations/${reference}/pay-online`).send({ contact });
+          } finally {
+            gateway.failWith = null;
+          }
+        },
+      },
+    },
+
     postDonations: {
       success: () => post('/api/donations').send({ amount: 1250, cause: 'kanyadan', donorName: 'Sunita Devi', phone: PHONE }),
       errors: {
@@ -1184,6 +1220,26 @@ describe(`the REST API against its OpenAPI document (${kind})`, () => {
         409: async () => asAdmin(post(`/api/admin/donations/${(await pledge()).reference}/cancel`)).send({ reason: 'Duplicate of another transfer' }),
         413: () => asAdmin(post(`/api/admin/donations/${UNKNOWN_REFERENCE}/cancel`)).send(OVERSIZED),
         ...adminOnly(() => post(`/api/admin/donations/${UNKNOWN_REFERENCE}/cancel`).send({ reason: 'Duplicate of another transfer' })),
+      },
+    },
+    postAdminDonationsByReferenceRefund: {
+      success: async () => asAdmin(post(`/api/admin/donations/${await paidOnline()}/refund`)).send({ reason: 'The donor paid twice by mistake' }),
+      errors: {
+        400: () => asAdmin(post(`/api/admin/donations/${UNKNOWN_REFERENCE}/refund`)).send({}),
+        404: () => asAdmin(post(`/api/admin/donations/${UNKNOWN_REFERENCE}/refund`)).send({ reason: 'The donor paid twice by mistake' }),
+        // Not verified yet: nothing to refund.
+        409: async () => asAdmin(post(`/api/admin/donations/${(await pledge()).reference}/refund`)).send({ reason: 'The donor paid twice by mistake' }),
+        413: () => asAdmin(post(`/api/admin/donations/${UNKNOWN_REFERENCE}/refund`)).send(OVERSIZED),
+        503: async () => {
+          const reference = await paidOnline();
+          gateway.failWith = 503;
+          try {
+            return await asAdmin(post(`/api/admin/donations/${reference}/refund`)).send({ reason: 'The donor paid twice by mistake' });
+          } finally {
+            gateway.failWith = null;
+          }
+        },
+        ...adminOnly(() => post(`/api/admin/donations/${UNKNOWN_REFERENCE}/refund`).send({ reason: 'The donor paid twice by mistake' })),
       },
     },
     getAdminDonationsByReferenceScreenshot: {

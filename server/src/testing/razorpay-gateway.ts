@@ -8,7 +8,7 @@ import { razorpaySignature } from '#server/modules/donations/donations.api';
  * Razorpay on 127.0.0.1, for tests (the gateway cannot be reached from these machines): the
  * endpoints Sahay calls, as Razorpay documents them — POST /v1/orders, GET /v1/orders/:id,
  * GET /v1/payments/:id, GET /v1/payments?from&to&count&skip, POST /v1/payments/:id/refund,
- * GET /v1/payments/:id/refunds, with Basic auth by key ID and secret and Razorpay's error shape — and
+ * GET /v1/payments/:id/refunds, GET /v1/settlements/recon/combined?year&month[&day]&count&skip, with Basic auth by key ID and secret and Razorpay's error shape — and
  * what the dashboard and Checkout would do: a donor paying an order (`pay`), and webhooks signed
  * as Razorpay signs them (`webhook`).
  */
@@ -64,6 +64,39 @@ export interface FakeRefund {
   speed_requested: 'normal' | 'optimum';
 }
 
+/**
+ * One transaction of the settlement recon report as Razorpay documents it (GET
+ * /v1/settlements/recon/combined): here always a payment, its fee 2% with 18% tax on it.
+ */
+export interface FakeSettledTransaction {
+  entity_id: string;
+  type: 'payment' | 'refund' | 'transfer' | 'adjustment';
+  debit: number;
+  credit: number;
+  amount: number;
+  currency: string;
+  fee: number;
+  tax: number;
+  on_hold: boolean;
+  settled: boolean;
+  created_at: number;
+  settled_at: number;
+  settlement_id: string;
+  posted_at: number | null;
+  credit_type: 'default';
+  description: string | null;
+  notes: Record<string, string> | [];
+  payment_id: string | null;
+  settlement_utr: string;
+  order_id: string | null;
+  order_receipt: string | null;
+  method: string;
+  card_network: string | null;
+  card_issuer: string | null;
+  card_type: string | null;
+  dispute_id: string | null;
+}
+
 /** A webhook delivery as Razorpay sends it: the raw body and its headers. */
 export interface SignedWebhook {
   body: string;
@@ -78,6 +111,8 @@ export interface TestRazorpayGateway {
   orders: Map<string, FakeOrder>;
   payments: Map<string, FakePayment>;
   refunds: Map<string, FakeRefund>;
+  /** The settlement recon report's transactions, in the order they were settled. */
+  settled: FakeSettledTransaction[];
   /** Every request, in order (method and path). */
   requests: { method: string; path: string }[];
   /** Answers every call with this status from now on (a gateway that is down), or null to serve. */
@@ -90,6 +125,11 @@ export interface TestRazorpayGateway {
   refundInDashboard(paymentId: string, options?: { amount?: number }): FakeRefund;
   /** The bank returned the money: the refund becomes processed (or failed), as its webhook then reports. */
   settleRefund(refundId: string, status?: 'processed' | 'failed'): FakeRefund;
+  /**
+   * Razorpay settles captured payments to the bank account (one settlement): each becomes a transaction
+   * of the recon report, settled at `settledAt` (unix seconds; now by default), of its amount or `amount`.
+   */
+  settle(paymentIds: string[], options?: { settledAt?: number; amount?: number }): FakeSettledTransaction[];
   /** What Checkout hands the page: the payment's and order's IDs and their signature by the key secret. */
   checkoutResult(payment: FakePayment): { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
   /** A webhook as Razorpay delivers it, signed with the webhook secret; `eventId` defaults to a new one. */
@@ -114,6 +154,7 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
   const refunds = new Map<string, FakeRefund>();
+  const settled: FakeSettledTransaction[] = [];
   const requests: { method: string; path: string }[] = [];
   const state = { failWith: null as number | null };
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
@@ -214,6 +255,19 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
         const page = items.slice(skip, skip + count);
         return send(200, JSON.stringify({ entity: 'collection', count: page.length, items: page }));
       }
+      if (req.method === 'GET' && path === '/v1/settlements/recon/combined') {
+        // The transactions settled in a month, or on one day of it (India's calendar, as the dashboard shows it).
+        const query = new URL(req.url ?? '', 'http://gateway').searchParams;
+        const [year, month, day, count, skip] = ['year', 'month', 'day', 'count', 'skip'].map((name) => (query.has(name) ? Number(query.get(name)) : null)) as [number | null, number | null, number | null, number | null, number | null];
+        if (!Number.isInteger(year) || !Number.isInteger(month) || month! < 1 || month! > 12) return send(400, errorBody('BAD_REQUEST_ERROR', 'The year and month fields are required.'));
+        if (day !== null && (!Number.isInteger(day) || day < 1 || day > 31)) return send(400, errorBody('BAD_REQUEST_ERROR', 'The day must be between 1 and 31.'));
+        const [size, offset] = [count ?? 10, skip ?? 0];
+        if (!Number.isInteger(size) || size < 1 || size > 1000 || !Number.isInteger(offset) || offset < 0) return send(400, errorBody('BAD_REQUEST_ERROR', 'The count must be between 1 and 1000.'));
+        const prefix = `${year}-${String(month).padStart(2, '0')}${day === null ? '' : `-${String(day).padStart(2, '0')}`}`;
+        const items = settled.filter((item) => new Date((item.settled_at + 330 * 60) * 1000).toISOString().startsWith(prefix));
+        const page = items.slice(offset, offset + size);
+        return send(200, JSON.stringify({ entity: 'collection', count: page.length, items: page }));
+      }
       const refundMatch = /^\/v1\/payments\/([A-Za-z0-9_]+)\/(refund|refunds)$/.exec(path);
       if (refundMatch) {
         const payment = payments.get(refundMatch[1]!);
@@ -269,6 +323,7 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
     orders,
     payments,
     refunds,
+    settled,
     requests,
     get failWith() {
       return state.failWith;
@@ -322,6 +377,47 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
         payment.status = 'captured';
       }
       return refund;
+    },
+    settle(paymentIds, options = {}) {
+      const settledAt = options.settledAt ?? Math.floor(Date.now() / 1000);
+      const settlementId = randomId('setl');
+      const utr = `${settledAt}${crypto.randomBytes(3).toString('hex')}`;
+      return paymentIds.map((paymentId) => {
+        const payment = payments.get(paymentId);
+        if (!payment || !payment.captured) throw new Error(`settle: no captured payment ${paymentId}`);
+        const amount = options.amount ?? payment.amount;
+        const fee = Math.round(amount * 0.02 * 1.18);
+        const item: FakeSettledTransaction = {
+          entity_id: payment.id,
+          type: 'payment',
+          debit: 0,
+          credit: amount - fee,
+          amount,
+          currency: payment.currency,
+          fee,
+          tax: fee - Math.round(amount * 0.02),
+          on_hold: false,
+          settled: true,
+          created_at: payment.created_at,
+          settled_at: settledAt,
+          settlement_id: settlementId,
+          posted_at: settledAt,
+          credit_type: 'default',
+          description: null,
+          notes: [],
+          payment_id: null,
+          settlement_utr: utr,
+          order_id: payment.order_id,
+          order_receipt: orders.get(payment.order_id)?.receipt ?? null,
+          method: payment.method,
+          card_network: null,
+          card_issuer: null,
+          card_type: null,
+          dispute_id: null,
+        };
+        settled.push(item);
+        return item;
+      });
     },
     checkoutResult(payment) {
       return { razorpay_payment_id: payment.id, razorpay_order_id: payment.order_id, razorpay_signature: razorpaySignature(`${payment.order_id}|${payment.id}`, keySecret) };

@@ -1,10 +1,15 @@
 /**
- * Pages whose Content-Security-Policy differs from the site's: /donate, which may open Razorpay
- * Checkout (docs/decisions/068). A browser applies the policy of the document it loaded, so an
- * in-app navigation from another page would keep that page's policy and Checkout could not load:
- * such a page is reached by loading it, unless the reader is on it already.
+ * Pages whose Content-Security-Policy differs from the site's: /donate and /donate/status, which
+ * may open Razorpay Checkout (docs/decisions/068, 081), and share one policy. A browser applies the
+ * policy of the document it loaded, so an in-app navigation from another page would keep that
+ * page's policy and Checkout could not load: such a page is reached by loading it, unless the
+ * reader is on a page of the same policy already (from /donate to its status, say, which keeps the
+ * contact handed over in the history state).
  */
-const OWN_POLICY_PATHS = new Set(['/donate']);
+const OWN_POLICY_PATHS = new Map([
+  ['/donate', 'checkout'],
+  ['/donate/status', 'checkout'],
+]);
 
 function pathnameOf(href: string): string {
   const path = href.split(/[?#]/, 1)[0]!;
@@ -14,6 +19,6 @@ function pathnameOf(href: string): string {
 /** Whether navigating from `currentPath` to `to` must load the document. */
 export function needsDocumentLoad(to: string, currentPath: string): boolean {
   if (!to.startsWith('/') || to.startsWith('//')) return false;
-  const target = pathnameOf(to);
-  return OWN_POLICY_PATHS.has(target) && pathnameOf(currentPath) !== target;
+  const policy = OWN_POLICY_PATHS.get(pathnameOf(to));
+  return policy !== undefined && OWN_POLICY_PATHS.get(pathnameOf(currentPath)) !== policy;
 }

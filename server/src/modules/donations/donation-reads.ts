@@ -115,6 +115,11 @@ export async function getDonationStatus(services: Services, input: { reference: 
     // An online attempt that failed (payment.failed, decision 069): the page offers to pay again or by UPI or bank.
     const events = await services.eventStore.readStream(donationStreamId(row.reference));
     if (events.some((event) => event.type === 'OnlinePaymentFailed')) status.onlinePaymentFailed = true;
+    // Its order at the gateway, when it has one, to pay online again from here (decision 081); none for a foreign gift.
+    const order = events.find((event) => event.type === 'DonationOrderCreated');
+    if (order && services.config.razorpay && !row.is_foreign && row.utr === null) {
+      status.pay.razorpay = { orderId: (order.data as { orderId: string }).orderId, keyId: services.config.razorpay.keyId };
+    } else if (!order && services.config.razorpay && !row.is_foreign && row.utr === null) status.canPayOnline = true;
   }
   return status;
 }

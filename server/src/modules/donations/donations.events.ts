@@ -491,8 +491,20 @@ export type OnlinePaymentFlagged = {
   };
 };
 
+/**
+ * Finance (with its second factor) has looked into a flagged payment and says what was done — refunded
+ * in the Razorpay dashboard, the donor asked to pledge again, a donation recorded by hand (decision
+ * 081). Once per flag; the note is finance's own words, shown only to finance.
+ */
+export type OnlinePaymentFlagResolved = {
+  type: 'OnlinePaymentFlagResolved';
+  data: { gateway: 'razorpay'; paymentId: string; note: string; resolvedBy: string; resolvedAt: string };
+};
+
+export const ONLINE_PAYMENT_STREAM_PREFIX = 'online-payment-';
+
 export function onlinePaymentStreamId(paymentId: string): string {
-  return `online-payment-${paymentId}`;
+  return `${ONLINE_PAYMENT_STREAM_PREFIX}${paymentId}`;
 }
 
 // ---- stream online-payments-check-<YYYY-MM-DD>: the nightly comparison of one day in India ----
@@ -513,8 +525,23 @@ export type OnlinePaymentsChecked = {
     verifiedCount: number;
     verifiedPaise: number;
     differences: { kind: OnlinePaymentDifferenceKind; paymentId: string; reference: string | null; gatewayPaise: number | null; verifiedPaise: number | null; isFlagged: boolean }[];
+    /**
+     * The gateway's settlements (decision 081; absent in checks recorded before): the payments settled
+     * on `date` (their amounts, Razorpay's fees with tax, what reached the bank), and how many payments
+     * captured on `capturedOn` (a settlement window before) were looked for among the settlements since.
+     */
+    settlements?: OnlinePaymentsSettlementSummary;
     checkedAt: string;
   };
+};
+
+export type OnlinePaymentsSettlementSummary = {
+  settledCount: number;
+  settledPaise: number;
+  feesPaise: number;
+  creditedPaise: number;
+  capturedOn: string;
+  capturedCount: number;
 };
 
 export function onlinePaymentsCheckStreamId(date: string): string {
@@ -536,6 +563,7 @@ export function gatewayEventStreamId(eventId: string): string {
 export type DonationEvent =
   | DonationStreamEvent
   | OnlinePaymentFlagged
+  | OnlinePaymentFlagResolved
   | OnlinePaymentsChecked
   | GatewayEventHandled
   | ReceiptSerialAllocated

@@ -23,6 +23,10 @@ import { previewStatementColumns, uploadBankStatement, verifySureMatches } from 
 import { cancelDonation } from './verification/cancel-donation.ts';
 import { ZCancelDonationResponseSchema, ZCancelDonationRestRequestSchema } from './verification/cancel-donation.schema.ts';
 import { createDonation } from './giving/create-donation.ts';
+import { refundOnlinePayment } from './online/online-refunds.ts';
+import { ZRefundOnlinePaymentResponseSchema, ZRefundOnlinePaymentRestRequestSchema } from './online/refund-online-payment.schema.ts';
+import { payOnline } from './online/pay-online.ts';
+import { ZPayOnlineResponseSchema } from './online/pay-online.schema.ts';
 import { confirmCheckoutPayment, takeRazorpayWebhook } from './online/online-payments.ts';
 import { ZConfirmOnlinePaymentRequestSchema, ZConfirmOnlinePaymentResponseSchema, ZRazorpayWebhookResponseSchema } from './online/online-payments.schema.ts';
 import { ZCreateDonationRestRequestSchema, ZCreateDonationRestResponseSchema } from './giving/create-donation.schema.ts';
@@ -213,6 +217,25 @@ export const donationsRest: readonly RestRoute[] = [
   }),
 
   defineRestRoute({
+    method: 'post',
+    path: '/api/donations/{reference}/pay-online',
+    params: ZReferenceParamsSchema,
+    summary:
+      "The payment gateway's order for an unpaid pledge, by its reference and the e-mail or phone given with it, to open Checkout on: the pledge's one order, made only when it has none; one 404 for every wrong pair; rate-limited as the status (decision 081)",
+    auth: 'public',
+    request: ZContactQuerySchema,
+    response: ZPayOnlineResponseSchema,
+    status: 200,
+    errors: [400, 404, 409, 413, 429, 503],
+    handler: async ({ res, services, meta, body, params }) => {
+      const reference = params().reference;
+      const { contact } = body();
+      res.set('Cache-Control', 'private, no-store');
+      res.json(await payOnline(services, { reference, contact }, meta));
+    },
+  }),
+
+  defineRestRoute({
     method: 'get',
     path: '/api/donations/{reference}/receipt.pdf',
     params: ZReferenceParamsSchema,
@@ -376,6 +399,24 @@ export const donationsRest: readonly RestRoute[] = [
       const reference = params().reference;
       const { reason } = body();
       res.json(await cancelDonation(services, { reference, reason }, meta));
+    },
+  }),
+
+  defineRestRoute({
+    method: 'post',
+    path: '/api/admin/donations/{reference}/refund',
+    params: ZReferenceParamsSchema,
+    summary:
+      'Refund the whole online payment of a verified donation through the payment gateway, with the reason the donor will see; the receipt is cancelled when the gateway reports the refund processed; staff sign in with their second factor (decisions 069, 081) (permission: finance)',
+    auth: { admin: ['finance'] },
+    request: ZRefundOnlinePaymentRestRequestSchema,
+    response: ZRefundOnlinePaymentResponseSchema,
+    status: 200,
+    errors: [400, 401, 403, 404, 409, 413, 503],
+    handler: async ({ res, services, meta, body, params }) => {
+      const reference = params().reference;
+      const { reason } = body();
+      res.json(await refundOnlinePayment(services, { reference, reason }, meta));
     },
   }),
 

@@ -16,6 +16,8 @@ import { submitProofRoute } from './giving/submit-proof.route.ts';
 import { confirmOnlinePaymentRoute } from './online/confirm-online-payment.route.ts';
 import { flaggedPaymentsRoute } from './online/flagged-payments.route.ts';
 import { refundOnlinePaymentRoute } from './online/refund-online-payment.route.ts';
+import { resolveFlaggedPaymentRoute } from './online/resolve-flagged-payment.route.ts';
+import { payOnlineRoute } from './online/pay-online.route.ts';
 import { verifyDonationRoute } from './verification/verify-donation.route.ts';
 import { verifyReceiptRoute } from './receipts/verify-receipt.route.ts';
 import { getCertificatesForProofRoute, getMyCertificatesRoute } from './form-10be/donor-certificates.route.ts';
@@ -27,6 +29,7 @@ export const donationsRouter = router({
   create: createDonationRoute,
   submitProof: submitProofRoute,
   confirmOnlinePayment: confirmOnlinePaymentRoute,
+  payOnline: payOnlineRoute,
   getStatus: getDonationStatusRoute,
   verifyReceipt: verifyReceiptRoute,
   getMine: getMyDonationsRoute,
@@ -41,6 +44,7 @@ export const donationsRouter = router({
     cancel: cancelDonationRoute,
     refund: refundOnlinePaymentRoute,
     flaggedPayments: flaggedPaymentsRoute,
+    resolveFlaggedPayment: resolveFlaggedPaymentRoute,
     recordOffline: recordOfflineDonationRoute,
     recordDonorId: recordDonorIdRoute,
     recordPanName: recordPanNameRoute,

@@ -27,6 +27,12 @@ export const ZDonationStatusSchema = z.object({
   reason: z.string().optional(),
   /** Set while unpaid when an online payment attempt failed (decision 069): the page offers to pay again, or by UPI or bank transfer. */
   onlinePaymentFailed: z.literal(true).optional(),
+  /**
+   * Set while unpaid when the payment gateway is configured but the pledge has no order there yet
+   * (decision 081): `donations.payOnline` with the same reference and contact makes one. When it has
+   * one, `pay.razorpay` carries it.
+   */
+  canPayOnline: z.literal(true).optional(),
   /** How to pay, while no proof has arrived (awaiting payment, abandoned). */
   pay: ZPaymentDetailsSchema.optional(),
 });

@@ -13,18 +13,22 @@ interface FlagRow {
   paid_currency: string;
   expected_paise: string | number | null;
   flagged_at: Date | string;
+  resolved_at: Date | string | null;
+  resolution_note: string | null;
   total: number;
+  open_count: number;
 }
 
-/** The newest flags from the read model, with how many there are in all, and the newest nightly checks. */
+/** The flags from the read model, open ones first, with how many there are in all and open, and the newest nightly checks. */
 export async function getFlaggedPayments(services: Pick<Services, 'db'>): Promise<TFlaggedPaymentsResponse> {
   const { rows } = await services.db.query<FlagRow>(
-    `SELECT payment_id, order_id, reference, reason, paid_paise, paid_currency, expected_paise, flagged_at, count(*) OVER ()::int AS total
-       FROM online_payment_flags ORDER BY flagged_at DESC, payment_id LIMIT $1`,
+    `SELECT payment_id, order_id, reference, reason, paid_paise, paid_currency, expected_paise, flagged_at, resolved_at, resolution_note,
+            count(*) OVER ()::int AS total, (count(*) FILTER (WHERE resolved_at IS NULL) OVER ())::int AS open_count
+       FROM online_payment_flags ORDER BY resolved_at IS NOT NULL, resolved_at DESC, flagged_at DESC, payment_id LIMIT $1`,
     [FLAGGED_PAYMENTS_LIMIT],
   );
-  const checks = await services.db.query<{ date: string; captured_count: number; captured_paise: string | number; verified_count: number; verified_paise: string | number; differences: TOnlinePaymentCheck['differences']; checked_at: Date | string }>(
-    `SELECT date::text AS date, captured_count, captured_paise, verified_count, verified_paise, differences, checked_at FROM online_payment_checks ORDER BY date DESC LIMIT $1`,
+  const checks = await services.db.query<{ date: string; captured_count: number; captured_paise: string | number; verified_count: number; verified_paise: string | number; differences: TOnlinePaymentCheck['differences']; settlements: TOnlinePaymentCheck['settlements']; checked_at: Date | string }>(
+    `SELECT date::text AS date, captured_count, captured_paise, verified_count, verified_paise, differences, settlements, checked_at FROM online_payment_checks ORDER BY date DESC LIMIT $1`,
     [ONLINE_PAYMENT_CHECKS_SHOWN],
   );
   return {
@@ -35,9 +39,11 @@ export async function getFlaggedPayments(services: Pick<Services, 'db'>): Promis
       verifiedCount: row.verified_count,
       verifiedPaise: Number(row.verified_paise),
       differences: row.differences,
+      settlements: row.settlements ?? null,
       checkedAt: new Date(row.checked_at).toISOString(),
     })),
     total: rows[0]?.total ?? 0,
+    openCount: rows[0]?.open_count ?? 0,
     items: rows.map((row) => ({
       paymentId: row.payment_id,
       orderId: row.order_id,
@@ -47,6 +53,7 @@ export async function getFlaggedPayments(services: Pick<Services, 'db'>): Promis
       paidCurrency: row.paid_currency,
       expectedPaise: row.expected_paise === null ? null : Number(row.expected_paise),
       flaggedAt: new Date(row.flagged_at).toISOString(),
+      resolution: row.resolved_at === null ? null : { resolvedAt: new Date(row.resolved_at).toISOString(), note: row.resolution_note ?? '' },
     })),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ONLINE_PAYMENT_DIFFERENCE_KINDS, ONLINE_PAYMENT_FLAG_REASONS } from './online-payments.schema.ts';
 
-/** `donations.admin.flaggedPayments` (finance, decision 069): the online payments that verified nothing, newest first. */
+/** `donations.admin.flaggedPayments` (finance, decisions 069, 081): the online payments that verified nothing, open ones first. */
 export const ZFlaggedPaymentsRequestSchema = z.strictObject({});
 
 /** How many flags the list shows: the newest. */
@@ -17,6 +17,8 @@ export const ZFlaggedPaymentSchema = z.object({
   paidCurrency: z.string(),
   expectedPaise: z.number().int().nullable(),
   flaggedAt: z.string(),
+  /** Finance marked it resolved (decision 081): when, and what was done; null while it is open. */
+  resolution: z.object({ resolvedAt: z.string(), note: z.string() }).nullable(),
 });
 export type TFlaggedPayment = z.infer<typeof ZFlaggedPaymentSchema>;
 
@@ -41,13 +43,28 @@ export const ZOnlinePaymentCheckSchema = z.object({
       isFlagged: z.boolean(),
     }),
   ),
+  /** The day's settlements (decision 081); null for a check recorded before they were compared. */
+  settlements: z
+    .object({
+      settledCount: z.number().int(),
+      settledPaise: z.number().int(),
+      feesPaise: z.number().int(),
+      creditedPaise: z.number().int(),
+      /** The day whose captured payments were looked for among the settlements since. */
+      capturedOn: z.string(),
+      capturedCount: z.number().int(),
+    })
+    .nullable(),
   checkedAt: z.string(),
 });
 export type TOnlinePaymentCheck = z.infer<typeof ZOnlinePaymentCheckSchema>;
 
 export const ZFlaggedPaymentsResponseSchema = z.object({
+  /** The open flags first (newest first), then the resolved ones (newest resolution first). */
   items: z.array(ZFlaggedPaymentSchema),
   total: z.number().int(),
+  /** How many are open (not resolved), of `total`. */
+  openCount: z.number().int(),
   /** The newest nightly checks, newest first. */
   checks: z.array(ZOnlinePaymentCheckSchema),
 });

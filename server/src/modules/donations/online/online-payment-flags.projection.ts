@@ -1,16 +1,16 @@
 import type { Projection } from '#server/event-store/types';
-import type { OnlinePaymentFlagged } from '../donations.events.ts';
+import type { OnlinePaymentFlagged, OnlinePaymentFlagResolved } from '../donations.events.ts';
 
 /**
  * The online payments that verified nothing (issue 33, decision 069): another amount or currency
  * than the order's, an order no pledge made, a donation no longer payable, a second payment, a
- * partial refund. One row per payment, for finance's list. Inline: a flag shows at once. IDs and
- * amounts only.
+ * partial refund. One row per payment, for finance's list, open until finance marks it resolved with
+ * a note (decision 081). Inline: a flag shows at once. IDs, amounts and finance's note.
  */
-export const onlinePaymentFlagsProjection: Projection<'online_payment_flags', OnlinePaymentFlagged> = {
+export const onlinePaymentFlagsProjection: Projection<'online_payment_flags', OnlinePaymentFlagged | OnlinePaymentFlagResolved> = {
   name: 'online_payment_flags',
   tables: ['online_payment_flags'],
-  handles: ['OnlinePaymentFlagged'],
+  handles: ['OnlinePaymentFlagged', 'OnlinePaymentFlagResolved'],
   async apply(event, { tx, tables }) {
     switch (event.type) {
       case 'OnlinePaymentFlagged': {
@@ -22,8 +22,18 @@ export const onlinePaymentFlagsProjection: Projection<'online_payment_flags', On
         );
         return;
       }
+      case 'OnlinePaymentFlagResolved': {
+        const { data } = event;
+        await tx.query(`UPDATE ${tables.online_payment_flags} SET resolved_at = $2, resolved_by = $3, resolution_note = $4 WHERE payment_id = $1 AND resolved_at IS NULL`, [
+          data.paymentId,
+          data.resolvedAt,
+          data.resolvedBy,
+          data.note,
+        ]);
+        return;
+      }
       default: {
-        const unhandled: never = event.type;
+        const unhandled: never = event;
         return unhandled;
       }
     }

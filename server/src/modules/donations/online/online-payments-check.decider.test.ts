@@ -57,4 +57,49 @@ describe('decideOnlinePaymentsCheck, given/when/then', () => {
   it('records a day once', () => {
     spec([checked({})]).when(base).thenNothing();
   });
+
+  describe('with the settlements (decision 081)', () => {
+    const settlements = {
+      capturedOn: '2026-08-03',
+      capturedThen: [
+        { paymentId: 'pay_S1', amountPaise: 100_000 },
+        { paymentId: 'pay_S2', amountPaise: 50_000 },
+        { paymentId: 'pay_U1', amountPaise: 40_000 },
+        { paymentId: 'pay_U2', amountPaise: 30_000 },
+      ],
+      settled: [
+        { paymentId: 'pay_S1', amountPaise: 100_000, feePaise: 2_360, creditPaise: 97_640, settledOn: '2026-08-05' },
+        { paymentId: 'pay_S2', amountPaise: 50_000, feePaise: 1_180, creditPaise: 48_820, settledOn: '2026-08-10' },
+        { paymentId: 'pay_S3', amountPaise: 45_000, feePaise: 1_062, creditPaise: 43_938, settledOn: '2026-08-10' },
+        { paymentId: 'pay_S4', amountPaise: 20_000, feePaise: 472, creditPaise: 19_528, settledOn: '2026-08-10' },
+      ],
+      verifiedBy: [
+        { paymentId: 'pay_S1', reference: 'AAAA-2345', amountPaise: 100_000 },
+        { paymentId: 'pay_S2', reference: 'BBBB-2345', amountPaise: 50_000 },
+        { paymentId: 'pay_S3', reference: 'CCCC-2345', amountPaise: 50_000 },
+        { paymentId: 'pay_U1', reference: 'DDDD-2345', amountPaise: 40_000 },
+      ],
+    };
+
+    it('lists every payment captured a window ago that no settlement paid, and every payment settled that day for another amount; sums the day’s settlements', () => {
+      spec([])
+        .when({ ...base, settlements, flagged: ['pay_U2'] })
+        .then([
+          checked({
+            differences: [
+              { kind: 'captured-not-settled', paymentId: 'pay_U1', reference: 'DDDD-2345', gatewayPaise: 40_000, verifiedPaise: 40_000, isFlagged: false },
+              { kind: 'captured-not-settled', paymentId: 'pay_U2', reference: null, gatewayPaise: 30_000, verifiedPaise: null, isFlagged: true },
+              { kind: 'settled-amount-differs', paymentId: 'pay_S3', reference: 'CCCC-2345', gatewayPaise: 45_000, verifiedPaise: 50_000, isFlagged: false },
+            ],
+            settlements: { settledCount: 3, settledPaise: 115_000, feesPaise: 2_714, creditedPaise: 112_286, capturedOn: '2026-08-03', capturedCount: 4 },
+          }),
+        ]);
+    });
+
+    it('records a day whose settlements match, with nothing captured a window ago', () => {
+      spec([])
+        .when({ ...base, settlements: { capturedOn: '2026-08-03', capturedThen: [], settled: [], verifiedBy: [] } })
+        .then([checked({ settlements: { settledCount: 0, settledPaise: 0, feesPaise: 0, creditedPaise: 0, capturedOn: '2026-08-03', capturedCount: 0 } })]);
+    });
+  });
 });

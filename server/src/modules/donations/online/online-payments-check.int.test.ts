@@ -65,12 +65,13 @@ describe.each(testDbKinds())('the nightly check of online payments on %s', (kind
     clock = new Date('2031-08-11T00:00:00.000Z');
     const pagesBefore = gateway.requests.filter((entry) => entry.path === '/v1/payments').length;
     await checkOnlinePaymentsJob.run({ id: 'repeat:check-online-payments:1', scheduledAt: new Date('2031-08-11T00:00:00.000Z') }, app.services);
-    expect(gateway.requests.filter((entry) => entry.path === '/v1/payments').length - pagesBefore).toBe(2);
+    // Two pages for the day, one for the day a settlement window before (decision 081).
+    expect(gateway.requests.filter((entry) => entry.path === '/v1/payments').length - pagesBefore).toBe(3);
 
     const { checks } = await finance.donations.admin.flaggedPayments({});
     expect(checks).toHaveLength(1);
     const [check] = checks;
-    expect(check).toMatchObject({ date: day, capturedCount: 105, verifiedCount: 106 });
+    expect(check).toMatchObject({ date: day, capturedCount: 105, verifiedCount: 106, settlements: { settledCount: 0, capturedOn: '2031-08-03', capturedCount: 0 } });
     expect(check!.differences).toEqual([
       { kind: 'captured-not-verified', paymentId: shortPayment.id, reference: null, gatewayPaise: 40_000, verifiedPaise: null, isFlagged: true },
       { kind: 'verified-not-captured', paymentId: lostPayment.id, reference: lost.reference, gatewayPaise: null, verifiedPaise: 30_000, isFlagged: false },
@@ -83,6 +84,50 @@ describe.each(testDbKinds())('the nightly check of online payments on %s', (kind
     expect(await app.eventCount()).toBe(events);
     const [replay] = await replayAndCompare(app.services, 'online_payment_checks');
     expect(replay!.differences).toEqual([]);
+  });
+
+  it('compares the settlements: a payment captured a week ago that no settlement paid, and one settled for another amount (decision 081)', async () => {
+    const date = '2031-09-20';
+    const capturedOn = '2031-09-13';
+    const window = indiaDayBounds(capturedOn);
+    clock = new Date('2031-09-13T06:00:00.000Z');
+    const paid: { reference: string; paymentId: string }[] = [];
+    for (const amountPaise of [10_000, 20_000, 30_000]) {
+      const pledge = await (await app.caller()).donations.create(pledgeInput({ amountPaise }));
+      const payment = gateway.pay(pledge.razorpay!.orderId, { createdAt: window.from + 3600 });
+      expect((await deliver(gateway.webhook('payment.captured', payment))).body).toEqual({ status: 'verified' });
+      paid.push({ reference: pledge.reference, paymentId: payment.id });
+    }
+    const [settledInTime, settledShort, neverSettled] = paid as [(typeof paid)[number], (typeof paid)[number], (typeof paid)[number]];
+    // Settled two days later; the second for less than was paid (on the checked day); the third never.
+    gateway.settle([settledInTime.paymentId], { settledAt: indiaDayBounds('2031-09-15').from + 7200 });
+    gateway.settle([settledShort.paymentId], { settledAt: indiaDayBounds(date).from + 7200, amount: 25_000 });
+    // A settlement outside the window is not read: it cannot hide the payment that was never settled.
+    const recon = () => gateway.requests.filter((entry) => entry.path === '/v1/settlements/recon/combined').length;
+    const reconBefore = recon();
+
+    clock = new Date('2031-09-21T00:00:00.000Z');
+    expect(await checkOnlinePayments(app.services, date, clock)).toBe(2);
+    expect(recon() - reconBefore).toBe(8);
+    const check = (await finance.donations.admin.flaggedPayments({})).checks.find((item) => item.date === date)!;
+    expect(check.settlements).toEqual({ settledCount: 1, settledPaise: 25_000, feesPaise: 590, creditedPaise: 24_410, capturedOn, capturedCount: 3 });
+    expect(check.differences).toEqual([
+      { kind: 'captured-not-settled', paymentId: neverSettled.paymentId, reference: neverSettled.reference, gatewayPaise: 30_000, verifiedPaise: 30_000, isFlagged: false },
+      { kind: 'settled-amount-differs', paymentId: settledShort.paymentId, reference: settledShort.reference, gatewayPaise: 25_000, verifiedPaise: 20_000, isFlagged: false },
+    ]);
+    const [replay] = await replayAndCompare(app.services, 'online_payment_checks');
+    expect(replay!.differences).toEqual([]);
+  });
+
+  it('records nothing when the gateway cannot give the settlements (the job is retried)', async () => {
+    const events = await app.eventCount();
+    gateway.failWith = 503;
+    try {
+      await expect(checkOnlinePayments(app.services, '2031-10-01', clock)).rejects.toBeTruthy();
+    } finally {
+      gateway.failWith = null;
+    }
+    expect(await app.eventCount()).toBe(events);
   });
 
   // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.

@@ -31,8 +31,10 @@ export const ONLINE_PAYMENT_FLAG_REASONS = ['amount-differs', 'currency-differs'
 /**
  * What the nightly check (decision 069) finds between the gateway's captured payments of a day and the
  * donations verified online: a captured payment that verified no donation, a donation verified by a
- * payment the gateway does not show captured, or the two of another amount.
+ * payment the gateway does not show captured, or the two of another amount. With the settlements
+ * (decision 081): a payment captured a settlement window ago that no settlement has paid out yet, and a
+ * payment settled that day for another amount than the donation it verified.
  */
-export const ONLINE_PAYMENT_DIFFERENCE_KINDS = ['captured-not-verified', 'verified-not-captured', 'amount-differs'] as const;
+export const ONLINE_PAYMENT_DIFFERENCE_KINDS = ['captured-not-verified', 'verified-not-captured', 'amount-differs', 'captured-not-settled', 'settled-amount-differs'] as const;
 
 export const ONLINE_PAYMENTS_OFF = 'Online payments are not set up.';

@@ -230,6 +230,7 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
       paidCurrency: 'INR',
       expectedPaise: 150_000,
       flaggedAt: expect.any(String),
+      resolution: null,
     });
     // A partial refund flagged before it is listed too (the earlier test), older.
     expect(items.map((item) => item.reason)).toContain('partial-refund');
@@ -242,6 +243,26 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
     const [replay] = await replayAndCompare(app.services, 'online_payment_flags');
     expect(replay!.differences).toEqual([]);
     expect(replay!.events).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refunds over REST too: POST /api/admin/donations/{reference}/refund, finance only, with the same refusals (decision 081)', async () => {
+    const online = await paidOnline();
+    const financeToken = (await app.account({ role: 'admin', permissions: ['finance'] })).token;
+    const membersToken = (await app.account({ role: 'admin', permissions: ['members'] })).token;
+    const path = `/api/admin/donations/${online.reference}/refund`;
+    const before = await writes(app);
+    const calls = refundCalls();
+    expect((await request(http).post(path).send({ reason: 'Asked by the donor' })).status).toBe(401);
+    expect((await request(http).post(path).set('Authorization', `Bearer ${membersToken}`).send({ reason: 'Asked by the donor' })).status).toBe(403);
+    expect((await request(http).post(path).set('Authorization', `Bearer ${financeToken}`).send({ reason: 'x' })).status).toBe(400);
+    expect((await request(http).post(path).set('Authorization', `Bearer ${financeToken}`).send({ reason: 'Asked by the donor', amountPaise: 100 })).status).toBe(400);
+    expect(refundCalls()).toBe(calls);
+    await expectNothingWritten(app, before);
+    const refunded = await request(http).post(path).set('Authorization', `Bearer ${financeToken}`).send({ reason: 'Asked by the donor' });
+    expect([refunded.status, refunded.body]).toEqual([200, { reference: online.reference, refundId: expect.stringMatching(/^rfnd_/), status: 'pending' }]);
+    expect(refundCalls()).toBe(calls + 1);
+    const again = await request(http).post(path).set('Authorization', `Bearer ${financeToken}`).send({ reason: 'Asked by the donor' });
+    expect([again.status, again.body.message]).toEqual([409, REFUND_ALREADY_MADE]);
   });
 
   // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.

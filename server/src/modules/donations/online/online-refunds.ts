@@ -19,7 +19,7 @@ import {
   type RefundAnswer,
   type RefundReportOutcome,
 } from './online-refund.decider.ts';
-import { razorpayClientOf } from './razorpay-client.ts';
+import { GATEWAY_RETRY_AFTER_SECONDS, razorpayClientOf } from './razorpay-client.ts';
 
 /** What the refund call answers: the refund is under way; the receipt is cancelled when the gateway reports it processed. */
 export interface RefundResult {
@@ -57,7 +57,7 @@ export async function refundOnlinePayment(services: Services, input: { reference
     // A 4xx is the gateway's refusal (refunded already in its dashboard, a payment it cannot refund); anything else, it was not reached.
     const isRefusal = status !== null && status >= 400 && status < 500;
     answer = { kind: 'failed', failure: isRefusal ? `refused ${status} ${code ?? ''}`.trim() : `unreachable${status ? ` ${status}` : ''}` };
-    refusal = isRefusal ? new AppError('CONFLICT', { userMessage: REFUND_REFUSED }) : new AppError('SERVICE_UNAVAILABLE', { userMessage: REFUND_GATEWAY_DOWN });
+    refusal = isRefusal ? new AppError('CONFLICT', { userMessage: REFUND_REFUSED }) : new AppError('SERVICE_UNAVAILABLE', { userMessage: REFUND_GATEWAY_DOWN, retryAfterSeconds: GATEWAY_RETRY_AFTER_SECONDS });
     services.log.warn({ reference: input.reference, paymentId, statusCode: status, code }, 'payment gateway: the refund was not made');
   }
   await handleCommand(services, {

@@ -11,6 +11,9 @@ import type { RazorpayConfig } from '#server/config';
  * client gets a time limit, which the package leaves unset (docs/decisions/066).
  */
 
+/** What a 503 for a gateway that cannot be reached says to wait (Retry-After) before asking again. */
+export const GATEWAY_RETRY_AFTER_SECONDS = 60;
+
 /** How long one call may take before the pledge goes on without the gateway. */
 export const GATEWAY_TIMEOUT_MS = 5_000;
 
@@ -32,6 +35,29 @@ const ZGatewayListedPaymentSchema = z.object({ id: z.string().min(1), amount: z.
 export type GatewayListedPayment = z.infer<typeof ZGatewayListedPaymentSchema>;
 const ZGatewayCollectionSchema = z.object({ items: z.array(ZGatewayListedPaymentSchema) });
 
+/**
+ * One transaction of the settlement recon report (GET /v1/settlements/recon/combined), as Razorpay
+ * documents it: the fields read here. `type` is payment, refund, transfer or adjustment; for a payment,
+ * `entity_id` is its ID, `amount` what the donor paid, `fee` Razorpay's fee (tax included) and `credit`
+ * what reached the bank account.
+ */
+const ZGatewaySettledSchema = z.object({
+  entity_id: z.string().min(1),
+  type: z.string(),
+  amount: z.union([z.number(), z.string()]).transform(Number).pipe(z.number().int()),
+  credit: z.number().int(),
+  fee: z.number().int(),
+  tax: z.number().int(),
+  settled: z.boolean(),
+  settled_at: z.number().int().nullable(),
+  settlement_id: z.string().nullable(),
+});
+export type GatewaySettledTransaction = z.infer<typeof ZGatewaySettledSchema>;
+const ZGatewaySettledCollectionSchema = z.object({ items: z.array(ZGatewaySettledSchema) });
+
+/** Transactions asked for per page of the settlement recon report (Razorpay's most). */
+export const SETTLEMENT_RECON_PAGE_SIZE = 1000;
+
 /** Payments asked for per page of GET /v1/payments (Razorpay's most). */
 export const PAYMENTS_PAGE_SIZE = 100;
 
@@ -44,6 +70,8 @@ export interface RazorpayClient {
   refundPayment(paymentId: string, input: { amountPaise: number; reference: string }): Promise<GatewayRefundEntity>;
   /** GET /v1/payments?from&to (`payments.all`, unix seconds, both ends included), every page. */
   listPayments(input: { from: number; to: number }): Promise<GatewayListedPayment[]>;
+  /** GET /v1/settlements/recon/combined?year&month&day (`settlements.reports`): every transaction settled that day, every page. */
+  listSettledTransactions(date: string): Promise<GatewaySettledTransaction[]>;
 }
 
 const clients = new WeakMap<RazorpayConfig, RazorpayClient>();
@@ -84,6 +112,15 @@ function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
         const page = ZGatewayCollectionSchema.parse(await instance.payments.all({ from, to, count: PAYMENTS_PAGE_SIZE, skip }));
         payments.push(...page.items);
         if (page.items.length < PAYMENTS_PAGE_SIZE) return payments;
+      }
+    },
+    async listSettledTransactions(date) {
+      const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+      const settled: GatewaySettledTransaction[] = [];
+      for (let skip = 0; ; skip += SETTLEMENT_RECON_PAGE_SIZE) {
+        const page = ZGatewaySettledCollectionSchema.parse(await instance.settlements.reports({ year, month, day, count: SETTLEMENT_RECON_PAGE_SIZE, skip }));
+        settled.push(...page.items);
+        if (page.items.length < SETTLEMENT_RECON_PAGE_SIZE) return settled;
       }
     },
   };

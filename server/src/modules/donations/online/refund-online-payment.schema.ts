@@ -5,6 +5,9 @@ import { ZReasonSchema, ZReferenceSchema } from '../donation-fields.schema.ts';
 export const ZRefundOnlinePaymentRequestSchema = z.strictObject({ reference: ZReferenceSchema, reason: ZReasonSchema });
 export type TRefundOnlinePaymentRequest = z.input<typeof ZRefundOnlinePaymentRequestSchema>;
 
+/** POST /api/admin/donations/{reference}/refund (decision 081): the reference is in the path. */
+export const ZRefundOnlinePaymentRestRequestSchema = z.strictObject({ reason: ZReasonSchema });
+
 export const ZRefundOnlinePaymentResponseSchema = z.object({
   /** As people see it: ABCD-2345. */
   reference: z.string(),

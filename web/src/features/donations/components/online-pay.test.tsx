@@ -248,4 +248,15 @@ describe('the pay step with and without the gateway', () => {
     // The same markup as a pledge with an order, less the pay-online part.
     expect(step(lang, WITH_ORDER).replace(/<section aria-labelledby="online-heading"[\s\S]*?<\/section>/, '')).toBe(without);
   });
+
+  it.each(['en', 'hi'] as const)('on the status page, for a pledge with no order yet, offers paying online, made on the tap, above UPI (%s, decision 081)', (lang) => {
+    const html = wrap(lang, <PayStep pay={PAY} contact="asha@example.com" canPayOnline />);
+    const online = html.indexOf('data-testid="online-pay"');
+    expect(online).toBeGreaterThan(0);
+    expect(online).toBeLessThan(html.indexOf('data-testid="upi-section"'));
+    expect(textOf(html)).toContain(lang === 'en' ? 'Pay ₹1,250 online (UPI, card, netbanking)' : '₹1,250 ऑनलाइन दें (यूपीआई, कार्ड, नेटबैंकिंग)');
+    expect(html).not.toContain('checkout.razorpay.com');
+    // Without the contact it was looked up with, nothing to ask with: no button.
+    expect(wrap(lang, <PayStep pay={PAY} contact="" canPayOnline />)).not.toContain('online-pay');
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { TPaymentDetails } from '@sahay/server/modules/donations/giving/create-donation.schema';
 import type { ProcedureOutput } from '#web/api/procedure-fetch.ts';
@@ -146,10 +146,13 @@ export function OnlinePay({
   pay,
   donor,
   onPaid,
+  isOpenedAtOnce = false,
 }: {
   pay: TPaymentDetails & { razorpay: NonNullable<TPaymentDetails['razorpay']> };
   donor: TypedDonor | null;
   onPaid: (answer: ConfirmedPayment) => void;
+  /** Opens Checkout as soon as it is shown: the donor has just tapped "Pay online" for an order made on demand (decision 081). */
+  isOpenedAtOnce?: boolean;
 }) {
   const t = useT();
   const { lang } = useLang();
@@ -189,6 +192,15 @@ export function OnlinePay({
     }
   }
 
+  // Opening Checkout follows the donor's tap that made the order: an effect of the part appearing, once.
+  const hasOpened = useRef(false);
+  useEffect(() => {
+    if (!isOpenedAtOnce || hasOpened.current) return;
+    hasOpened.current = true;
+    void open();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the first render
+  }, [isOpenedAtOnce]);
+
   return (
     <OnlinePayView
       state={state}
@@ -198,5 +210,45 @@ export function OnlinePay({
         if (state.phase === 'refused') void send(state.result);
       }}
     />
+  );
+}
+
+/**
+ * Paying online from the status page for a pledge with no order at the gateway yet (decision 081):
+ * the tap asks `donations.payOnline` (the reference and contact the donor looked it up with) for
+ * the pledge's one order, then opens Checkout on it. A refusal or a gateway that cannot be reached
+ * is said in a sentence; UPI and bank transfer stay below.
+ */
+export function OnlinePayOnDemand({ pay, contact, onPaid }: { pay: TPaymentDetails; contact: string; onPaid: (answer: ConfirmedPayment) => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const [order, setOrder] = useState<NonNullable<TPaymentDetails['razorpay']> | null>(null);
+  const ask = useProcedureMutation('donations.payOnline');
+  if (order) return <OnlinePay pay={{ ...pay, razorpay: order }} donor={null} onPaid={onPaid} isOpenedAtOnce />;
+  const problem = ask.error ? errorText(ask.error, 'onlinePay.notPrepared') : undefined;
+  return (
+    <section aria-labelledby="online-heading" className="panel" data-testid="online-pay" data-phase={ask.isPending ? 'preparing' : 'idle'}>
+      <h3 id="online-heading">{t('onlinePay.heading')}</h3>
+      <p>{t('onlinePay.intro')}</p>
+      <p role="status" data-testid="online-progress">
+        {ask.isPending ? t('onlinePay.preparing') : ''}
+      </p>
+      <div data-testid="online-problem">
+        <FormError message={problem?.message} hint={problem?.hint} />
+      </div>
+      <p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={ask.isPending}
+          aria-busy={ask.isPending || undefined}
+          onClick={() => void ask.mutate({ reference: pay.reference, contact }, { onSuccess: setOrder })}
+          data-testid="pay-online"
+        >
+          {t('onlinePay.pay', { amount: formatMoney(pay.amountPaise) })}
+        </button>
+      </p>
+      <p className="field-hint">{t('onlinePay.orOffline')}</p>
+    </section>
   );
 }

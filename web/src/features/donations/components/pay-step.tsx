@@ -13,7 +13,7 @@ import { ProofForm } from './proof-form.tsx';
 import { useFcraTexts } from '../hooks/use-fcra-texts.ts';
 import { useOnlinePayTexts } from '../hooks/use-online-pay-texts.ts';
 import type { TypedDonor } from '../razorpay-checkout.ts';
-import { OnlinePaidView, OnlinePay, type ConfirmedPayment } from './online-pay.tsx';
+import { OnlinePaidView, OnlinePay, OnlinePayOnDemand, type ConfirmedPayment } from './online-pay.tsx';
 
 /**
  * How to pay a pledge: its reference; with the payment gateway's order, paying online first
@@ -27,9 +27,12 @@ export default function PayStep({
   onProofSent,
   isFirstShown = false,
   donor = null,
+  canPayOnline = false,
 }: {
   pay: TPaymentDetails;
   contact: string;
+  /** The gateway is configured and the pledge has no order yet (the status page, decision 081): "Pay online" makes it on the tap. */
+  canPayOnline?: boolean;
   /** What the donor typed into the form (on /donate), to prefill Checkout with; nothing else is sent. */
   donor?: TypedDonor | null;
   /** Called once the proof is accepted; the thanks stay on screen (on /donate, with a link to the status). */
@@ -56,7 +59,7 @@ export default function PayStep({
   const hasFcraTexts = useFcraTexts(pay.isForeignContribution);
   const isForeign = pay.isForeignContribution && hasFcraTexts;
   // Paying online's texts come only with a gateway order (their own namespace: the page's byte budget).
-  const hasOnlineTexts = useOnlinePayTexts(Boolean(pay.razorpay));
+  const hasOnlineTexts = useOnlinePayTexts(Boolean(pay.razorpay) || canPayOnline);
   const [paid, setPaid] = useState<ConfirmedPayment | null>(null);
 
   // Moving focus is an effect of the step appearing, not derived state.
@@ -84,6 +87,7 @@ export default function PayStep({
       </div>
 
       {pay.razorpay && hasOnlineTexts && <OnlinePay pay={{ ...pay, razorpay: pay.razorpay }} donor={donor} onPaid={setPaid} />}
+      {!pay.razorpay && canPayOnline && contact !== '' && hasOnlineTexts && <OnlinePayOnDemand pay={pay} contact={contact} onPaid={setPaid} />}
 
       {pay.upiQrText && (
         <section aria-labelledby="upi-heading" className="panel" data-testid="upi-section">

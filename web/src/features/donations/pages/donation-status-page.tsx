@@ -230,7 +230,7 @@ function DonationFound({ data, contact, onProofSent, onRefresh, isRefreshing }: 
       )}
       {!data.hasProof && data.pay && (
         <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-          <PayStep pay={data.pay} contact={contact} onProofSent={onProofSent} />
+          <PayStep pay={data.pay} contact={contact} onProofSent={onProofSent} canPayOnline={data.canPayOnline === true} />
         </Suspense>
       )}
     </section>

@@ -11,18 +11,30 @@ beforeAll(async () => {
 });
 
 const flags = {
-  total: 2,
+  total: 3,
+  openCount: 2,
   items: [
-    { paymentId: 'pay_A1', orderId: 'order_O1', reference: 'ABCD-2345', reason: 'amount-differs' as const, paidPaise: 100_000, paidCurrency: 'INR', expectedPaise: 150_000, flaggedAt: '2026-08-10T06:00:00.000Z' },
-    { paymentId: 'pay_B2', orderId: null, reference: null, reason: 'currency-differs' as const, paidPaise: 5_000, paidCurrency: 'USD', expectedPaise: null, flaggedAt: '2026-08-09T06:00:00.000Z' },
+    { paymentId: 'pay_A1', orderId: 'order_O1', reference: 'ABCD-2345', reason: 'amount-differs' as const, paidPaise: 100_000, paidCurrency: 'INR', expectedPaise: 150_000, flaggedAt: '2026-08-10T06:00:00.000Z', resolution: null },
+    { paymentId: 'pay_B2', orderId: null, reference: null, reason: 'currency-differs' as const, paidPaise: 5_000, paidCurrency: 'USD', expectedPaise: null, flaggedAt: '2026-08-09T06:00:00.000Z', resolution: null },
+    {
+      paymentId: 'pay_C3',
+      orderId: 'order_O3',
+      reference: 'CCCC-2345',
+      reason: 'paid-twice' as const,
+      paidPaise: 20_000,
+      paidCurrency: 'INR',
+      expectedPaise: 20_000,
+      flaggedAt: '2026-08-08T06:00:00.000Z',
+      resolution: { resolvedAt: '2026-08-09T09:00:00.000Z', note: 'Refunded in the Razorpay dashboard' },
+    },
   ],
 };
 
-function render(lang: Lang, value = flags): string {
+function render(lang: Lang, value = flags, canResolve = false): string {
   return renderToString(
     <Router ssrPath="/online-payments">
       <I18nProvider initialLang={lang}>
-        <FlaggedPayments flags={value} />
+        <FlaggedPayments flags={value} canResolve={canResolve} />
       </I18nProvider>
     </Router>,
   );
@@ -46,8 +58,25 @@ describe('the flagged online payments (decision 069)', () => {
     expect(hi).not.toContain('Another amount');
   });
 
+  it('lists the open flags apart from the resolved ones, with what was done, and offers "Mark resolved" only on open ones (decision 081)', () => {
+    const en = render('en', flags, true);
+    expect(en).toContain('Flagged payments still open (2)');
+    expect(en).toContain('Resolved (1)');
+    expect(en).toContain('Refunded in the Razorpay dashboard');
+    expect(en).toContain('data-testid="resolve-pay_A1"');
+    expect(en).toContain('data-testid="resolve-pay_B2"');
+    expect(en).not.toContain('data-testid="resolve-pay_C3"');
+    const [openPart, resolvedPart] = en.split('data-testid="resolved-payments"');
+    expect(openPart).not.toContain('pay_C3');
+    expect(resolvedPart).toContain('pay_C3');
+    const hi = render('hi', flags, true);
+    expect(hi).toContain('खुले चिह्नित भुगतान (2)');
+    expect(hi).toContain('निपटा हुआ दर्ज करें');
+    expect(hi).not.toContain('Mark resolved');
+  });
+
   it('says when there is nothing to look into', () => {
-    expect(render('en', { total: 0, items: [] })).toContain('No online payment is waiting to be looked into.');
+    expect(render('en', { total: 0, openCount: 0, items: [] })).toContain('No online payment is waiting to be looked into.');
   });
 });
 
@@ -59,10 +88,14 @@ describe('the nightly checks (decision 069)', () => {
       capturedPaise: 300_000,
       verifiedCount: 2,
       verifiedPaise: 200_000,
-      differences: [{ kind: 'captured-not-verified' as const, paymentId: 'pay_X1', reference: null, gatewayPaise: 100_000, verifiedPaise: null, isFlagged: true }],
+      differences: [
+        { kind: 'captured-not-verified' as const, paymentId: 'pay_X1', reference: null, gatewayPaise: 100_000, verifiedPaise: null, isFlagged: true },
+        { kind: 'captured-not-settled' as const, paymentId: 'pay_Y1', reference: 'YYYY-2345', gatewayPaise: 40_000, verifiedPaise: 40_000, isFlagged: false },
+      ],
+      settlements: { settledCount: 2, settledPaise: 150_000, feesPaise: 3_540, creditedPaise: 146_460, capturedOn: '2026-08-03', capturedCount: 4 },
       checkedAt: '2026-08-11T00:00:05.000Z',
     },
-    { date: '2026-08-09', capturedCount: 1, capturedPaise: 50_000, verifiedCount: 1, verifiedPaise: 50_000, differences: [], checkedAt: '2026-08-10T00:00:05.000Z' },
+    { date: '2026-08-09', capturedCount: 1, capturedPaise: 50_000, verifiedCount: 1, verifiedPaise: 50_000, differences: [], settlements: null, checkedAt: '2026-08-10T00:00:05.000Z' },
   ];
   function renderChecks(lang: Lang, value = checks): string {
     return renderToString(
@@ -81,13 +114,16 @@ describe('the nightly checks (decision 069)', () => {
   it('gives each day’s counts, says whether they match, and lists each difference, in English and Hindi', () => {
     const en = renderChecks('en');
     expect(en).toContain('They match.');
-    expect(en).toContain('Differences: 1.');
+    expect(en).toContain('Differences: 2.');
+    expect(en).toContain('Settled to the bank that day: 2 payments (₹1,500; Razorpay’s fees ₹35.40; credited ₹1,464.60).');
+    expect(en).toContain('no settlement has paid it to the bank yet');
     expect(en).toContain('Captured at Razorpay, but no donation verified by it');
     expect(en).toContain('(also in the flagged list)');
     expect(en).toContain('pay_X1');
     const hi = renderChecks('hi');
     expect(hi).toContain('दोनों मेल खाते हैं।');
     expect(hi).not.toContain('They match.');
+    expect(hi).toContain('उस दिन बैंक में सेटलमेंट: 2 भुगतान');
     expect(renderChecks('en', [])).toContain('No day has been checked yet.');
   });
 });
