@@ -17,6 +17,11 @@ const SMS_TEMPLATES = {
   helpPublished: [],
   helpGiftToConfirm: [],
   helpPayoutPaid: ['utr'],
+  // Monthly giving (decision 079): every message carries the plan's manage link (send-notice puts it last).
+  monthlyStarted: ['amount', 'day'],
+  monthlyReminder: ['amount', 'reference', 'upiId', 'payLink'],
+  monthlyHalted: ['amount'],
+  monthlyCancelled: ['amount'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateName = keyof typeof SMS_TEMPLATES;

@@ -117,6 +117,8 @@ export type DonationPledged = {
     citizenship?: Citizenship;
     /** A foreign citizen's country of citizenship, ISO 3166-1 alpha-2 ('US'); absent for anyone else. Not identifying alone, so not sealed. */
     country?: string;
+    /** The monthly plan this month's gift was pledged for (issue 33, decision 079); absent for any other gift. */
+    monthlyPlanId?: string;
   };
 };
 

@@ -17,6 +17,7 @@ import { confirmOnlinePaymentRoute } from './online/confirm-online-payment.route
 import { flaggedPaymentsRoute } from './online/flagged-payments.route.ts';
 import { refundOnlinePaymentRoute } from './online/refund-online-payment.route.ts';
 import { verifyDonationRoute } from './verification/verify-donation.route.ts';
+import { getMonthlyPlanRoute, manageMonthlyPlanRoute, monthlyPlansRoute, startMonthlyPlanRoute } from './monthly/monthly-plan.route.ts';
 import { verifyReceiptRoute } from './receipts/verify-receipt.route.ts';
 import { getCertificatesForProofRoute, getMyCertificatesRoute } from './form-10be/donor-certificates.route.ts';
 import { form10beDashboardRoute } from './form-10be/form-10be-dashboard.route.ts';
@@ -33,6 +34,7 @@ export const donationsRouter = router({
   requestStatementCode: requestStatementCodeRoute,
   verifyStatementCode: verifyStatementCodeRoute,
   form10be: router({ getForProof: getCertificatesForProofRoute, getMine: getMyCertificatesRoute }),
+  monthly: router({ start: startMonthlyPlanRoute, get: getMonthlyPlanRoute, manage: manageMonthlyPlanRoute }),
   admin: router({
     getMany: getManyDonationsRoute,
     get: getDonationRoute,
@@ -41,6 +43,7 @@ export const donationsRouter = router({
     cancel: cancelDonationRoute,
     refund: refundOnlinePaymentRoute,
     flaggedPayments: flaggedPaymentsRoute,
+    monthlyPlans: monthlyPlansRoute,
     recordOffline: recordOfflineDonationRoute,
     recordDonorId: recordDonorIdRoute,
     recordPanName: recordPanNameRoute,
