@@ -141,7 +141,7 @@ export interface TestRazorpayGateway {
   webhook(event: 'payment.captured' | 'order.paid' | 'payment.failed' | string, payment: FakePayment, options?: { eventId?: string }): SignedWebhook;
   /** `refund.processed` / `refund.failed` / `refund.created` as Razorpay delivers them: the refund and its payment. */
   refundWebhook(event: 'refund.processed' | 'refund.failed' | 'refund.created', refund: FakeRefund, options?: { eventId?: string }): SignedWebhook;
-  /** The donor authorises the subscription in Checkout (UPI AutoPay, e-mandate or card): authenticated, then active. */
+  /** The donor authorises the subscription in Checkout (UPI AutoPay, e-mandate or card): authenticated; its first charge makes it active. */
   authorise(subscriptionId: string, options?: { method?: 'upi' | 'card' | 'emandate' }): FakeSubscription;
   /** A month's charge: a captured payment of the subscription's plan amount times its quantity, with its invoice's order. */
   charge(subscriptionId: string): FakePayment;
@@ -507,7 +507,7 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
     authorise(subscriptionId, options = {}) {
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`authorise: no subscription ${subscriptionId}`);
-      Object.assign(subscription, { status: 'active', auth_attempts: subscription.auth_attempts + 1, customer_id: randomId('cust'), payment_method: options.method ?? 'upi' });
+      Object.assign(subscription, { status: 'authenticated', auth_attempts: subscription.auth_attempts + 1, customer_id: randomId('cust'), payment_method: options.method ?? 'upi' });
       return subscription;
     },
     charge(subscriptionId) {
@@ -520,7 +520,8 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
       orders.set(order.id, order);
       const payment = newPayment(order, { method: subscription.payment_method === 'card' ? 'card' : 'upi' });
       payments.set(payment.id, payment);
-      Object.assign(subscription, { paid_count: subscription.paid_count + 1, remaining_count: subscription.remaining_count - 1, current_start: now() });
+      // The first charge on its start day makes an authenticated subscription active.
+      Object.assign(subscription, { status: subscription.status === 'authenticated' ? 'active' : subscription.status, paid_count: subscription.paid_count + 1, remaining_count: subscription.remaining_count - 1, current_start: now() });
       return payment;
     },
     halt(subscriptionId) {
