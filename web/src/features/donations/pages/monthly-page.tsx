@@ -21,11 +21,17 @@ export default function MonthlyPage() {
   usePageMeta('monthly.metaTitle', 'monthly.metaDescription');
   // The fragment exists only in the browser: the server renders the loading notice.
   const [token, setToken] = useState<string | null>(null);
-  useEffect(() => setToken(tokenOfHash(window.location.hash)), []);
+  useEffect(() => {
+    const read = () => setToken(tokenOfHash(window.location.hash));
+    read();
+    // Another link opened in the same tab changes only the fragment: no new page load.
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
   return (
     <div className="container page-narrow page-monthly">
       <h1>{t('monthly.heading')}</h1>
-      {token === null ? <p role="status">{t('common.loading')}</p> : token === '' ? <Notice tone="warning">{t('monthly.noLink')}</Notice> : <ManagePlan token={token} />}
+      {token === null ? <p role="status">{t('common.loading')}</p> : token === '' ? <Notice tone="warning">{t('monthly.noLink')}</Notice> : <ManagePlan key={token} token={token} />}
     </div>
   );
 }
