@@ -4,6 +4,7 @@ import { useLang, useT } from '#web/i18n/i18n.tsx';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
 import { formatMoney } from '#web/ui/format.ts';
 import { Notice } from '#web/ui/form/form-status.tsx';
+import { useNamespaceTexts } from '#web/i18n/use-namespace-texts.ts';
 import { loadCheckout, type CheckoutConstructor, type TypedDonor } from '../razorpay-checkout.ts';
 
 type Authorising = 'idle' | 'opening' | 'done' | 'closed' | 'failed';
@@ -19,6 +20,8 @@ export default function MonthlyStarted({ answer, donor }: { answer: TStartMonthl
   const { lang } = useLang();
   const [authorising, setAuthorising] = useState<Authorising>('idle');
   const vars = { amount: formatMoney(answer.amountPaise), day: answer.dayOfMonth, date: answer.firstOn };
+  // Its texts are a namespace of their own (the donate pages' byte budget): loaded with this panel.
+  const hasTexts = useNamespaceTexts('monthly', true);
 
   async function authorise() {
     if (!answer.razorpay) return;
@@ -48,6 +51,7 @@ export default function MonthlyStarted({ answer, donor }: { answer: TStartMonthl
     new Checkout(options as unknown as ConstructorParameters<CheckoutConstructor>[0]).open();
   }
 
+  if (!hasTexts) return <p role="status">{t('common.loading')}</p>;
   return (
     <section className="panel" aria-labelledby="monthly-started-heading" data-testid="monthly-started">
       <h2 id="monthly-started-heading">{t('monthly.started.heading')}</h2>

@@ -243,11 +243,11 @@ function DonationForm({
       )}
       {!helpId && (
         <fieldset className="segmented" data-testid="donate-frequency">
-          <legend>{t('monthly.frequency.legend')}</legend>
+          <legend>{t('donate.frequency.legend')}</legend>
           {(['once', 'monthly'] as const).map((value) => (
             <label key={value} className="segmented-option">
               <input type="radio" name="frequency" value={value} checked={frequency === value} onChange={() => setFrequency(value)} />
-              <span>{t(`monthly.frequency.${value}`)}</span>
+              <span>{t(`donate.frequency.${value}`)}</span>
             </label>
           ))}
         </fieldset>
@@ -281,7 +281,7 @@ function DonationForm({
       {isLargeGift && <LargeGift phone={settings.phone} email={settings.email} />}
       {isMonthly && (
         <div className="field">
-          <label htmlFor="donate-day">{t('monthly.frequency.day')}</label>
+          <label htmlFor="donate-day">{t('donate.frequency.day')}</label>
           <select id="donate-day" name="dayOfMonth" value={dayOfMonth} onChange={(event) => setDayOfMonth(Number(event.target.value))} aria-describedby="donate-day-hint">
             {Array.from({ length: 28 }, (_, index) => index + 1).map((day) => (
               <option key={day} value={day}>
@@ -290,7 +290,7 @@ function DonationForm({
             ))}
           </select>
           <p className="field-hint" id="donate-day-hint">
-            {t('monthly.frequency.dayHint')}
+            {t('donate.frequency.dayHint')}
           </p>
         </div>
       )}
