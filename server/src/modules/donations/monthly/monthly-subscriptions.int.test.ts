@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { replayAndCompare } from '#server/event-store/replay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rejection } from '#server/testing/assertions';
 import { readOutbox } from '#server/testing/outbox';
@@ -172,5 +173,6 @@ describe.each(testDbKinds())('monthly giving through the gateway on %s', (kind) 
     await visitor.donations.monthly.manage({ token, change: { action: 'stop' } });
     await app.runJobs();
     expect([gateway.subscriptions.get(subscriptionId)!.status, calls('cancel')]).toEqual(['cancelled', 1]);
+    for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
   });
 });
