@@ -147,6 +147,20 @@ describe.each(testDbKinds())('monthly giving through the gateway on %s', (kind) 
     expect(receiptMails).toHaveLength(1);
   });
 
+  it('finance refunds one month’s charge like any online gift: refund.processed cancels that month’s donation only', async () => {
+    const { planId, subscriptionId, token } = await start(30_000);
+    const subscription = gateway.authorise(subscriptionId);
+    for (let month = 0; month < 2; month += 1) await deliver(gateway.subscriptionWebhook('subscription.charged', subscription, { payment: gateway.charge(subscriptionId) }));
+    const [first, second] = (await app.services.eventStore.readStream(`monthly-plan-${planId}`)).filter((event) => event.type === 'MonthlyGiftCharged').map((event) => (event.data as { reference: string }).reference);
+    const finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
+    const answer = await finance.donations.admin.refund({ reference: first!, reason: 'The donor asked for this month back' });
+    const refund = gateway.settleRefund(answer.refundId, 'processed');
+    expect((await deliver(gateway.refundWebhook('refund.processed', refund))).body).toEqual({ status: 'refunded' });
+    expect((await finance.donations.admin.get({ reference: first! })).status).toBe('cancelled');
+    expect((await finance.donations.admin.get({ reference: second! })).status).toBe('verified');
+    expect(await (await app.caller()).donations.monthly.get({ token })).toMatchObject({ status: 'active', gifts: 2 });
+  });
+
   it('the donor’s pause, resume, new amount and stop reach the gateway once each; the day stays the mandate’s', async () => {
     const { token, subscriptionId } = await start(40_000);
     gateway.authorise(subscriptionId);
