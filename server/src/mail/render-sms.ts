@@ -17,9 +17,10 @@ const SMS_TEMPLATES = {
   helpPublished: [],
   helpGiftToConfirm: [],
   helpPayoutPaid: ['utr'],
-  // Monthly giving (decision 079): every message carries the plan's manage link (send-notice puts it last).
+  // Monthly giving (decision 079): every message carries the plan's manage link (send-notice puts it
+  // last); the reminder's link to the QR code is in its e-mail only, or two links would not fit.
   monthlyStarted: ['amount', 'day'],
-  monthlyReminder: ['amount', 'reference', 'upiId', 'payLink'],
+  monthlyReminder: ['amount', 'reference', 'upiId'],
   monthlyHalted: ['amount'],
   monthlyCancelled: ['amount'],
 } as const satisfies Record<string, readonly string[]>;

@@ -18,7 +18,7 @@ export const ZMonthlyAmountSchema = ZAmountPaiseSchema.max(MAX_ONLINE_AMOUNT_PAI
 export const ZManageTokenSchema = z
   .string({ error: MANAGE_LINK_INVALID })
   .trim()
-  .regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/, MANAGE_LINK_INVALID);
+  .regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}$/, MANAGE_LINK_INVALID);
 
 const { referralId: _referralId, ...donorFields } = DONOR_FIELDS;
 

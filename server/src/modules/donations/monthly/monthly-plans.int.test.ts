@@ -5,13 +5,15 @@ import { replayAndCompare } from '#server/event-store/replay';
 import { extractPdfText } from '#server/testing/pdf/pdf-render';
 import { fieldErrorsOf, raceCalls, rejection } from '#server/testing/assertions';
 import { readOutbox } from '#server/testing/outbox';
+import { noSms } from '#server/lib/sms';
+import { startTestSmsGateway, type TestSmsGateway } from '#server/testing/sms-gateway';
 import { testDbKinds } from '#server/testing/test-db';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { contactKeyOf } from '../donor-keys.ts';
 import { expectNothingWritten, statementProof, uniqueDonor, uniqueUtr, writes } from '../donations.test-helper.ts';
 import { MONTHLY_DAY_FIXED_BY_MANDATE, MONTHLY_PLAN_STOPPED } from './monthly-plan.decider.ts';
 import type { TStartMonthlyPlanRequest } from './monthly-plan.schema.ts';
-import { MANAGE_LINK_INVALID, manageTokenOf, sendMonthlyReminders } from './monthly-plans.ts';
+import { MANAGE_LINK_INVALID, manageTokenOf, MONTHLY_NEEDS_EMAIL, sendMonthlyReminders } from './monthly-plans.ts';
 
 /**
  * Monthly giving without the gateway (issue 33, decision 079): the plan, its signed manage link,
@@ -26,7 +28,8 @@ describe.each(testDbKinds())('monthly giving by reminder on %s', (kind) => {
   let finance: AppCaller;
 
   beforeAll(async () => {
-    app = await createTestApp(kind, { now: () => clock, limits: { donationPledgePerIp: { limit: 1000, windowSeconds: 3600 } } });
+    // No SMS sender: every link here goes by e-mail, and a phone alone is refused.
+    app = await createTestApp(kind, { now: () => clock, sms: noSms, limits: { donationPledgePerIp: { limit: 1000, windowSeconds: 3600 } } });
     finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
   });
   afterAll(async () => {
@@ -229,6 +232,14 @@ describe.each(testDbKinds())('monthly giving by reminder on %s', (kind) => {
     for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
   });
 
+  it('a phone alone is refused while no SMS sender is set up (the link could reach nobody), and nothing is written', async () => {
+    const before = await writes(app);
+    const error = await rejection((await app.caller()).donations.monthly.start({ ...startInput(), email: undefined, phone: uniqueDonor().phone }));
+    expect([error.code, error.message]).toEqual(['BAD_REQUEST', MONTHLY_NEEDS_EMAIL]);
+    expect(fieldErrorsOf(error).email).toEqual([MONTHLY_NEEDS_EMAIL]);
+    await expectNothingWritten(app, before);
+  });
+
   it('finance sees plans by state, with IDs and amounts only; a visitor and another admin do not', async () => {
     const list = await finance.donations.admin.monthlyPlans({});
     expect(list.counts.active + list.counts.paused + list.counts.stopped).toBeGreaterThan(3);
@@ -236,5 +247,43 @@ describe.each(testDbKinds())('monthly giving by reminder on %s', (kind) => {
     expect((await rejection((await app.caller()).donations.admin.monthlyPlans({}))).code).toBe('UNAUTHORIZED');
     const content = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['content'] })).token });
     expect((await rejection(content.donations.admin.monthlyPlans({}))).code).toBe('FORBIDDEN');
+  });
+});
+
+describe.each(testDbKinds())('monthly reminders by e-mail and SMS on %s', (kind) => {
+  let app: TestApp;
+  let sms: TestSmsGateway;
+
+  beforeAll(async () => {
+    sms = await startTestSmsGateway();
+    app = await createTestApp(kind, { sms: sms.sender, now: () => new Date('2032-08-01T06:00:00.000Z') });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sms?.close();
+  });
+
+  it('a phone-only donor gets the link by SMS; a donor with both gets the reminder by e-mail and SMS, once each however often the jobs run', async () => {
+    const phoneOnly = uniqueDonor('sms');
+    const started = await (await app.caller()).donations.monthly.start({ amountPaise: 20_000, dayOfMonth: 2, cause: 'general', donorName: 'Ramu', phone: phoneOnly.phone, showName: false, language: 'hi' });
+    expect(started.linkSentBy).toBe('sms');
+    const both = uniqueDonor('both');
+    await (await app.caller()).donations.monthly.start({ amountPaise: 30_000, dayOfMonth: 2, cause: 'general', donorName: 'Sita', email: both.email, phone: both.phone, showName: false });
+    await app.runJobs();
+    const textsTo = (phone: string) => sms.received.filter((message) => message.to === `+91${phone}`).map((message) => message.text);
+    expect(textsTo(phoneOnly.phone)).toHaveLength(1);
+    expect(textsTo(phoneOnly.phone)[0]).toMatch(/^सहाय: हर महीने 2 तारीख़ को ₹200\.00। धन्यवाद! रोकें, बदलें, बंद करें:\nhttp\S+\/donate\/monthly\?lang=hi#[0-9a-f-]{36}\.[\w-]{22}$/);
+    expect(textsTo(both.phone)).toEqual([]);
+
+    expect(await sendMonthlyReminders(app.services, new Date('2032-08-02T06:00:00.000Z'))).toBe(2);
+    await sendMonthlyReminders(app.services, new Date('2032-08-02T07:00:00.000Z'));
+    await app.runJobs();
+    await app.runJobs();
+    const reminded = textsTo(both.phone);
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0]).toContain('Rs 300.00');
+    expect(reminded[0]).toContain('/donate/monthly#');
+    expect(readOutbox(app.dataDir).filter((mail) => mail.text.includes(`To: ${both.email}`) && mail.text.includes('300.00'))).toHaveLength(2);
+    expect(textsTo(phoneOnly.phone)).toHaveLength(2);
   });
 });

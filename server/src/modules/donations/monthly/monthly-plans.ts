@@ -34,10 +34,13 @@ import { subscriptionsClientOf } from './razorpay-subscriptions.ts';
 export { MANAGE_LINK_INVALID } from './monthly-plan.schema.ts';
 import { MANAGE_LINK_INVALID } from './monthly-plan.schema.ts';
 
+export const MONTHLY_NEEDS_EMAIL = 'Give an e-mail address: the private link to pause, change or stop a monthly gift is sent to it.';
+
 // ---- the signed link ----
 
+/** HMAC-SHA256 of the plan's ID, its first 128 bits: unguessable, and short enough for the link to fit in an SMS. */
 function manageMac(keys: CodeKeys, planId: string): string {
-  return crypto.createHmac('sha256', keys.deriveKey('monthly-plan-manage')).update(planId).digest('base64url');
+  return crypto.createHmac('sha256', keys.deriveKey('monthly-plan-manage')).update(planId).digest().subarray(0, 16).toString('base64url');
 }
 
 /** The token of a plan's manage link: its ID and a MAC under a key derived from the master key. */
@@ -89,6 +92,8 @@ export async function startMonthlyPlan(services: Services, input: TStartMonthlyP
   const now = services.now();
   if (meta.ip) await consumeRateLimit(services.db, addressBucket('donation-pledge', meta.ip), services.limits.donationPledgePerIp, now);
   const donor = donorDetailsOf(input);
+  // The manage link must reach the donor: a phone alone serves only where SMS is set up.
+  if (!donor.email && services.sms.kind === 'none') throw new AppError('BAD_REQUEST', { userMessage: MONTHLY_NEEDS_EMAIL, fieldErrors: { email: [MONTHLY_NEEDS_EMAIL] } });
   const fields = pledgeFieldsOf(services, { ...input, referralId: undefined }, donor);
   const firstOn = firstDayOf(now, input.dayOfMonth);
   const findDuplicate = async (db: Queryable) => {

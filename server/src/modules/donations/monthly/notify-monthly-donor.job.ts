@@ -15,10 +15,11 @@ function amountText(paise: number): string {
 }
 
 /**
- * Tells a monthly donor (decision 079), by e-mail when they gave one, else by SMS (decision 062),
- * each message ending with the plan's signed manage link: the plan started; this month's reminder
- * (its own reference, the amount, the UPI ID and a link to the QR and bank details); the gateway
- * halted or cancelled the subscription. Once per event (sendNotice's ledger).
+ * Tells a monthly donor (decision 079), each message ending with the plan's signed manage link: the
+ * plan started, and the gateway halted or cancelled the subscription, by e-mail when they gave one,
+ * else by SMS (decision 062); this month's reminder (its own reference, the amount, the UPI ID and a
+ * link to the QR and bank details) by e-mail and by SMS, as the issue asks of a payment reminder.
+ * Once per event and channel (sendNotice's ledger).
  */
 export const notifyMonthlyDonorJob = defineJob<MonthlyPlanStarted | MonthlyReminderDue | MonthlySubscriptionStatusChanged, { planId: string }>({
   name: 'notify-monthly-donor',
@@ -39,18 +40,16 @@ export const notifyMonthlyDonorJob = defineJob<MonthlyPlanStarted | MonthlyRemin
         const { settings } = await getSettings(context.db);
         const payment = paymentSettingsOf(settings);
         const hasUpi = upiPayTextOf(payment, event.data.reference, event.data.amountPaise) !== null;
-        await sendNotice(context, {
-          jobId: id,
-          to,
-          notice: 'monthlyReminder',
-          vars: {
-            amount: amountText(event.data.amountPaise),
-            reference: formatReference(event.data.reference),
-            upiId: hasUpi ? payment.vpa : '—',
-            payLink: donationStatusLink(context.config.publicUrl, event.data.reference, lang),
-            link,
-          },
-        });
+        const vars = {
+          amount: amountText(event.data.amountPaise),
+          reference: formatReference(event.data.reference),
+          upiId: hasUpi ? payment.vpa : '—',
+          payLink: donationStatusLink(context.config.publicUrl, event.data.reference, lang),
+          link,
+        };
+        // A payment is asked for: by e-mail and by SMS both when both were given (issue 33), each once.
+        await sendNotice(context, { jobId: id, to: { ...to, phone: null }, notice: 'monthlyReminder', vars });
+        await sendNotice(context, { jobId: id, to: { ...to, email: null }, notice: 'monthlyReminder', vars });
         return;
       }
       case 'MonthlySubscriptionStatusChanged':
