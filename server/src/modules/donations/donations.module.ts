@@ -10,6 +10,7 @@ import { monthlyPlansProjection } from './monthly/monthly-plans.projection.ts';
 import { notifyMonthlyDonorJob } from './monthly/notify-monthly-donor.job.ts';
 import { sendMonthlyRemindersJob } from './monthly/send-monthly-reminders.job.ts';
 import { syncMonthlySubscriptionJob } from './monthly/sync-monthly-subscription.job.ts';
+import { reindexMonthlyPlans } from './monthly/reindex-monthly-plans.ts';
 import { donationsRest } from './donations.rest.ts';
 import { markAbandonedDonationsJob } from './giving/mark-abandoned-donations.job.ts';
 import { notifyDonorJob } from './giving/notify-donor.job.ts';
@@ -31,10 +32,12 @@ export const donationsModule: SahayModule = {
   rest: donationsRest,
   erasure: donationsErasurePart,
   /** After a blind-index key change: the contact keys of the status look-up, from the contacts the read model holds. */
-  async reindex({ tx, blindIndex }) {
+  async reindex({ tx, blindIndex, reveal }) {
     // Statement codes live minutes and are keyed by the old index: asked for again.
     await tx.query(`DELETE FROM statement_codes`);
     await tx.query(`DELETE FROM statement_code_tries`);
+    // Monthly plans' keys, from their sealed donors (decision 079).
+    await reindexMonthlyPlans({ tx, reveal, blindIndex });
     const { rows } = await tx.query<{ reference: string; donor_email: string | null; donor_phone: string | null }>(
       `SELECT reference, donor_email, donor_phone FROM donations WHERE donor_email IS NOT NULL OR donor_phone IS NOT NULL`,
     );

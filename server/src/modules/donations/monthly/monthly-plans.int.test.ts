@@ -13,6 +13,7 @@ import { contactKeyOf } from '../donor-keys.ts';
 import { expectNothingWritten, statementProof, uniqueDonor, uniqueUtr, writes } from '../donations.test-helper.ts';
 import { MONTHLY_DAY_FIXED_BY_MANDATE, MONTHLY_PLAN_STOPPED } from './monthly-plan.decider.ts';
 import type { TStartMonthlyPlanRequest } from './monthly-plan.schema.ts';
+import { reindexMonthlyPlans } from './reindex-monthly-plans.ts';
 import { MANAGE_LINK_INVALID, manageTokenOf, MONTHLY_NEEDS_EMAIL, sendMonthlyReminders } from './monthly-plans.ts';
 
 /**
@@ -238,6 +239,23 @@ describe.each(testDbKinds())('monthly giving by reminder on %s', (kind) => {
     expect([error.code, error.message]).toEqual(['BAD_REQUEST', MONTHLY_NEEDS_EMAIL]);
     expect(fieldErrorsOf(error).email).toEqual([MONTHLY_NEEDS_EMAIL]);
     await expectNothingWritten(app, before);
+  });
+
+  it('after a blind-index key change the plans’ keys are computed again from their sealed donors; erased plans stay without keys', async () => {
+    const input = startInput();
+    await (await app.caller()).donations.monthly.start(input);
+    const { planId } = await planOf(input.email!);
+    const keysOf = async () => (await app.services.db.query<{ donor_key: string | null; contact_keys: string[] }>(`SELECT donor_key, contact_keys FROM monthly_plans WHERE plan_id = $1`, [planId])).rows[0]!;
+    const live = await keysOf();
+    expect(live.contact_keys).toEqual([contactKeyOf((purpose, value) => app.services.vault.blindIndex(purpose, value), input.email!)]);
+    const reindex = (blindIndex: (purpose: string, value: string) => string) =>
+      app.services.db.transaction((tx) => reindexMonthlyPlans({ tx, blindIndex, reveal: (sealed) => app.services.vault.reveal(tx, sealed) }));
+    expect(await reindex((purpose, value) => `other-${app.services.vault.blindIndex(purpose, value)}`)).toBeGreaterThanOrEqual(1);
+    expect((await keysOf()).contact_keys[0]).toMatch(/^other-/);
+    await reindex((purpose, value) => app.services.vault.blindIndex(purpose, value));
+    expect(await keysOf()).toEqual(live);
+    const { rows } = await app.services.db.query(`SELECT 1 FROM monthly_plans WHERE is_erased AND (donor_key IS NOT NULL OR contact_keys <> '{}')`);
+    expect(rows).toEqual([]);
   });
 
   it('finance sees plans by state, with IDs and amounts only; a visitor and another admin do not', async () => {

@@ -1,12 +1,13 @@
 import type { Projection } from '#server/event-store/types';
-import { contactKeysOf } from '../donor-keys.ts';
+import { contactKeysOf, donorKeyOf } from '../donor-keys.ts';
 import type { DonorDetails } from '../donations.events.ts';
 import { MONTHLY_PLAN_STREAM_PREFIX, type MonthlyPlanEvent } from './monthly-plans.events.ts';
 
 /**
  * The monthly plans (decision 079): one row per plan for the reminder schedule, the manage page and
- * finance's list. Inline. No personal data: the contact's blind indexes are computed here under the
- * current key (decision 019) and emptied when the plan is erased.
+ * finance's list. Inline. No personal data: the donor's and contact's blind indexes are computed here
+ * under the current key (decision 019; reindex-monthly-plans.ts after a key change) and emptied when
+ * the plan is erased.
  */
 export const monthlyPlansProjection: Projection<'monthly_plans', MonthlyPlanEvent> = {
   name: 'monthly_plans',
@@ -36,7 +37,7 @@ export const monthlyPlansProjection: Projection<'monthly_plans', MonthlyPlanEven
         await tx.query(
           `INSERT INTO ${table} (plan_id, kind, status, amount_paise, day_of_month, cause, donor_key, contact_keys, started_on, started_at, is_erased, updated_at)
            VALUES ($1, $2, 'active', $3, $4, $5, $6, $7, $8, $9, $10, $9) ON CONFLICT (plan_id) DO NOTHING`,
-          [data.planId, data.kind, data.amountPaise, data.dayOfMonth, data.cause, donor ? data.donorKey : null, contactKeys, data.startedOn, data.startedAt, donor === null],
+          [data.planId, data.kind, data.amountPaise, data.dayOfMonth, data.cause, donor ? donorKeyOf(blindIndex, donor) : null, contactKeys, data.startedOn, data.startedAt, donor === null],
         );
         return;
       }
