@@ -243,8 +243,9 @@ export async function sendMonthlyReminders(services: Pick<Services, 'db' | 'even
     `SELECT plan_id::text FROM monthly_plans
       WHERE kind = 'reminder' AND status = 'active' AND NOT is_erased AND day_of_month <= $1
         AND (last_reminded_month IS NULL OR last_reminded_month < $2)
+        AND started_on <= $3::date + (day_of_month - 1)
       ORDER BY plan_id`,
-    [Number(today.slice(8)), month],
+    [Number(today.slice(8)), month, `${month}-01`],
   );
   let recorded = 0;
   for (const { plan_id: planId } of rows) {
