@@ -145,6 +145,8 @@ describe.each(testDbKinds())('monthly giving through the gateway on %s', (kind) 
     await app.runJobs();
     const receiptMails = readOutbox(app.dataDir).filter((mail) => mail.text.includes(`To: ${email}`) && /^Subject: .*Donation_receipt/m.test(mail.text));
     expect(receiptMails).toHaveLength(1);
+    // The month's receipt carries the plan's manage link, as every message of the plan does.
+    expect(receiptMails[0]!.text).toContain(`/donate/monthly#${manageTokenOf(app.services.vault, planId)}`);
   });
 
   it('finance refunds one month’s charge like any online gift: refund.processed cancels that month’s donation only', async () => {
