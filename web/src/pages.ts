@@ -46,6 +46,8 @@ export const verifyCardPage = lazyPage(() => import('./features/identity/pages/v
 // Its server messages ('messages') load once the donor starts on the form, as the Kanyadan form's do.
 export const donatePage = lazyPage(() => import('./features/donations/pages/donate-page.tsx'), ['donations']);
 export const donationStatusPage = lazyPage(() => import('./features/donations/pages/donation-status-page.tsx'), ['donations', 'messages']);
+// Reached only by the signed link in a monthly donor's messages (decision 079).
+export const monthlyPage = lazyPage(() => import('./features/donations/pages/monthly-page.tsx'), ['donations', 'messages', 'monthly']);
 // Its texts are a namespace of their own, so the donate pages do not carry them.
 export const transparencyPage = lazyPage(() => import('./features/donations/pages/transparency-page.tsx'), ['donations', 'transparency']);
 export const receiptCheckPage = lazyPage(() => import('./features/donations/pages/receipt-check-page.tsx'), ['donations', 'messages']);
@@ -105,6 +107,7 @@ export const publicRoutes: PublicRoute[] = [
   { pattern: '/contact', page: contactPage, sources: [`${SITE_PAGES}/contact-page.tsx`], isListed: true },
   { pattern: '/donate', page: donatePage, sources: [`${DONATION_PAGES}/donate-page.tsx`], isListed: true },
   { pattern: '/donate/status', page: donationStatusPage, sources: [`${DONATION_PAGES}/donation-status-page.tsx`], isListed: true },
+  { pattern: '/donate/monthly', page: monthlyPage, sources: [`${DONATION_PAGES}/monthly-page.tsx`], isListed: false },
   { pattern: '/transparency', page: transparencyPage, sources: [`${DONATION_PAGES}/transparency-page.tsx`], isListed: true },
   { pattern: '/donate/receipt/:serial', page: receiptCheckPage, sources: [`${DONATION_PAGES}/receipt-check-page.tsx`], isListed: false },
   { pattern: '/help', page: helpListPage, sources: [`${HELP_PAGES}/help-list-page.tsx`], isListed: true },
@@ -168,6 +171,7 @@ export const allPages: LazyPage[] = [
   verifyCardPage,
   donatePage,
   donationStatusPage,
+  monthlyPage,
   transparencyPage,
   receiptCheckPage,
   helpListPage,

@@ -61,7 +61,8 @@ export const MAIL_TEMPLATES = {
    * `fileName` is the attachment's name, `note` an optional line above it.
    */
   documentAttached: {
-    vars: { name: { fallback: 'member' }, note: { optional: true }, document: {}, fileName: {} },
+    // `manageLink`: a monthly gift's receipt carries its plan's manage link (decision 079).
+    vars: { name: { fallback: 'member' }, note: { optional: true }, document: {}, fileName: {}, manageLink: { kind: 'url', optional: true } },
   },
   /**
    * To a Kanyadan family who gave an e-mail: the decision on the application. `decision` and

@@ -17,6 +17,12 @@ const SMS_TEMPLATES = {
   helpPublished: [],
   helpGiftToConfirm: [],
   helpPayoutPaid: ['utr'],
+  // Monthly giving (decision 079): every message carries the plan's manage link (send-notice puts it
+  // last); the reminder's link to the QR code is in its e-mail only, or two links would not fit.
+  monthlyStarted: ['amount', 'day'],
+  monthlyReminder: ['amount', 'reference', 'upiId'],
+  monthlyHalted: ['amount'],
+  monthlyCancelled: ['amount'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateName = keyof typeof SMS_TEMPLATES;

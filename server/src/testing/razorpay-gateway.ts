@@ -8,9 +8,13 @@ import { razorpaySignature } from '#server/modules/donations/donations.api';
  * Razorpay on 127.0.0.1, for tests (the gateway cannot be reached from these machines): the
  * endpoints Sahay calls, as Razorpay documents them — POST /v1/orders, GET /v1/orders/:id,
  * GET /v1/payments/:id, GET /v1/payments?from&to&count&skip, POST /v1/payments/:id/refund,
- * GET /v1/payments/:id/refunds, GET /v1/settlements/recon/combined?year&month[&day]&count&skip, with Basic auth by key ID and secret and Razorpay's error shape — and
- * what the dashboard and Checkout would do: a donor paying an order (`pay`), and webhooks signed
- * as Razorpay signs them (`webhook`).
+ * GET /v1/payments/:id/refunds, GET /v1/settlements/recon/combined?year&month[&day]&count&skip,
+ * POST /v1/plans, GET /v1/plans/:id, POST /v1/subscriptions,
+ * GET|PATCH /v1/subscriptions/:id, POST /v1/subscriptions/:id/pause|resume|cancel, with Basic auth
+ * by key ID and secret and Razorpay's error shape — and
+ * what the dashboard, the bank and Checkout would do: a donor paying an order (`pay`), authorising a
+ * subscription (`authorise`), a month's charge (`charge`), and webhooks signed as Razorpay signs them
+ * (`webhook`, `subscriptionWebhook`).
  */
 
 export interface FakeOrder {
@@ -97,6 +101,46 @@ export interface FakeSettledTransaction {
   dispute_id: string | null;
 }
 
+/** A plan as Razorpay documents it (POST /v1/plans): ₹N every `interval` `period`s. */
+export interface FakePlan {
+  id: string;
+  entity: 'plan';
+  interval: number;
+  period: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  item: { id: string; active: boolean; name: string; description: string | null; amount: number; unit_amount: number; currency: string; type: 'plan'; created_at: number };
+  notes: Record<string, string> | [];
+  created_at: number;
+}
+
+/** A subscription as Razorpay documents it (POST /v1/subscriptions). */
+export interface FakeSubscription {
+  id: string;
+  entity: 'subscription';
+  plan_id: string;
+  customer_id: string | null;
+  status: 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed' | 'expired' | 'paused';
+  current_start: number | null;
+  current_end: number | null;
+  ended_at: number | null;
+  quantity: number;
+  notes: Record<string, string> | [];
+  charge_at: number | null;
+  start_at: number | null;
+  end_at: number | null;
+  auth_attempts: number;
+  total_count: number;
+  paid_count: number;
+  customer_notify: boolean;
+  created_at: number;
+  expire_by: number | null;
+  short_url: string;
+  has_scheduled_changes: boolean;
+  change_scheduled_at: number | null;
+  source: 'api';
+  payment_method: 'upi' | 'card' | 'emandate' | null;
+  remaining_count: number;
+}
+
 /** A webhook delivery as Razorpay sends it: the raw body and its headers. */
 export interface SignedWebhook {
   body: string;
@@ -113,6 +157,8 @@ export interface TestRazorpayGateway {
   refunds: Map<string, FakeRefund>;
   /** The settlement recon report's transactions, in the order they were settled. */
   settled: FakeSettledTransaction[];
+  plans: Map<string, FakePlan>;
+  subscriptions: Map<string, FakeSubscription>;
   /** Every request, in order (method and path). */
   requests: { method: string; path: string }[];
   /** Answers every call with this status from now on (a gateway that is down), or null to serve. */
@@ -136,6 +182,16 @@ export interface TestRazorpayGateway {
   webhook(event: 'payment.captured' | 'order.paid' | 'payment.failed' | string, payment: FakePayment, options?: { eventId?: string }): SignedWebhook;
   /** `refund.processed` / `refund.failed` / `refund.created` as Razorpay delivers them: the refund and its payment. */
   refundWebhook(event: 'refund.processed' | 'refund.failed' | 'refund.created', refund: FakeRefund, options?: { eventId?: string }): SignedWebhook;
+  /** The donor authorises the subscription in Checkout (UPI AutoPay, e-mandate or card): authenticated; its first charge makes it active. */
+  authorise(subscriptionId: string, options?: { method?: 'upi' | 'card' | 'emandate' }): FakeSubscription;
+  /** A month's charge: a captured payment of the subscription's plan amount times its quantity, with its invoice's order. */
+  charge(subscriptionId: string): FakePayment;
+  /** The bank refused every retry: the subscription is halted. */
+  halt(subscriptionId: string): FakeSubscription;
+  /** Cancelled from Razorpay's dashboard (or by the donor at their bank). */
+  cancelInDashboard(subscriptionId: string): FakeSubscription;
+  /** A subscription.* webhook as Razorpay delivers it: the subscription and, for subscription.charged, the payment. */
+  subscriptionWebhook(event: string, subscription: FakeSubscription, options?: { payment?: FakePayment; eventId?: string }): SignedWebhook;
   close(): Promise<void>;
 }
 
@@ -155,6 +211,8 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
   const payments = new Map<string, FakePayment>();
   const refunds = new Map<string, FakeRefund>();
   const settled: FakeSettledTransaction[] = [];
+  const plans = new Map<string, FakePlan>();
+  const subscriptions = new Map<string, FakeSubscription>();
   const requests: { method: string; path: string }[] = [];
   const state = { failWith: null as number | null };
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
@@ -209,6 +267,112 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
     return { status: 200, body: JSON.stringify(refund), refund };
   };
 
+  const now = () => Math.floor(Date.now() / 1000);
+  /** Plans and Subscriptions as Razorpay documents them; null for any other path. */
+  const subscriptionsRoute = (method: string, path: string, raw: string): { status: number; body: string } | null => {
+    if (!path.startsWith('/v1/plans') && !path.startsWith('/v1/subscriptions')) return null;
+    let input: Record<string, unknown>;
+    try {
+      input = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+    } catch {
+      return { status: 400, body: errorBody('BAD_REQUEST_ERROR', 'The request body is not JSON.') };
+    }
+    const ok = (entity: unknown) => ({ status: 200, body: JSON.stringify(entity) });
+    const bad = (description: string) => ({ status: 400, body: errorBody('BAD_REQUEST_ERROR', description) });
+    if (method === 'POST' && path === '/v1/plans') {
+      const item = (input.item ?? {}) as { name?: unknown; amount?: unknown; currency?: unknown; description?: unknown };
+      if (!['daily', 'weekly', 'monthly', 'yearly'].includes(input.period as string)) return bad('The period must be daily, weekly, monthly or yearly.');
+      if (!Number.isInteger(input.interval) || (input.interval as number) < 1) return bad('The interval must be at least 1.');
+      if (typeof item.name !== 'string' || item.name === '') return bad('The item name field is required.');
+      if (!Number.isInteger(item.amount) || (item.amount as number) < 100) return bad('The amount must be atleast INR 1.00');
+      if (item.currency !== 'INR') return bad('Currency is not supported');
+      const plan: FakePlan = {
+        id: randomId('plan'),
+        entity: 'plan',
+        interval: input.interval as number,
+        period: input.period as FakePlan['period'],
+        item: { id: randomId('item'), active: true, name: item.name, description: typeof item.description === 'string' ? item.description : null, amount: item.amount as number, unit_amount: item.amount as number, currency: 'INR', type: 'plan', created_at: now() },
+        notes: [],
+        created_at: now(),
+      };
+      plans.set(plan.id, plan);
+      return ok(plan);
+    }
+    const planMatch = /^\/v1\/plans\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && planMatch) {
+      const plan = plans.get(planMatch[1]!);
+      return plan ? ok(plan) : bad('The id provided does not exist');
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      const plan = plans.get(input.plan_id as string);
+      if (!plan) return bad('The id provided does not exist');
+      if (!Number.isInteger(input.total_count) || (input.total_count as number) < 1) return bad('The total count field is required.');
+      if (input.start_at !== undefined && (!Number.isInteger(input.start_at) || (input.start_at as number) < now() - 60)) return bad('Start time should be in the future.');
+      const notes: FakeSubscription['notes'] = input.notes && typeof input.notes === 'object' && Object.keys(input.notes).length > 0 ? (input.notes as Record<string, string>) : [];
+      const subscription: FakeSubscription = {
+        id: randomId('sub'),
+        entity: 'subscription',
+        plan_id: plan.id,
+        customer_id: null,
+        status: 'created',
+        current_start: null,
+        current_end: null,
+        ended_at: null,
+        quantity: Number.isInteger(input.quantity) ? (input.quantity as number) : 1,
+        notes,
+        charge_at: (input.start_at as number | undefined) ?? null,
+        start_at: (input.start_at as number | undefined) ?? null,
+        end_at: null,
+        auth_attempts: 0,
+        total_count: input.total_count as number,
+        paid_count: 0,
+        customer_notify: input.customer_notify !== 0 && input.customer_notify !== false,
+        created_at: now(),
+        expire_by: null,
+        short_url: `https://rzp.io/i/${randomId('x').slice(2)}`,
+        has_scheduled_changes: false,
+        change_scheduled_at: null,
+        source: 'api',
+        payment_method: null,
+        remaining_count: input.total_count as number,
+      };
+      subscriptions.set(subscription.id, subscription);
+      return ok(subscription);
+    }
+    const subMatch = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)(?:\/(pause|resume|cancel))?$/.exec(path);
+    if (!subMatch) return { status: 404, body: errorBody('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.') };
+    const subscription = subscriptions.get(subMatch[1]!);
+    if (!subscription) return bad('The id provided does not exist');
+    const action = subMatch[2];
+    if (method === 'GET' && !action) return ok(subscription);
+    if (method === 'PATCH' && !action) {
+      if (!['authenticated', 'active'].includes(subscription.status)) return bad('Subscription can only be updated when it is in authenticated or active state.');
+      if (input.plan_id !== undefined) {
+        if (!plans.has(input.plan_id as string)) return bad('The id provided does not exist');
+        subscription.plan_id = input.plan_id as string;
+      }
+      return ok(subscription);
+    }
+    if (method === 'POST' && action === 'pause') {
+      if (input.pause_at !== 'now') return bad('pause_at must be now.');
+      if (subscription.status !== 'active') return bad('Subscription can only be paused when it is in active state.');
+      subscription.status = 'paused';
+      return ok(subscription);
+    }
+    if (method === 'POST' && action === 'resume') {
+      if (input.resume_at !== 'now') return bad('resume_at must be now.');
+      if (subscription.status !== 'paused') return bad('Subscription is not paused.');
+      subscription.status = 'active';
+      return ok(subscription);
+    }
+    if (method === 'POST' && action === 'cancel') {
+      if (['cancelled', 'completed', 'expired'].includes(subscription.status)) return bad('Subscription is not cancellable in cancelled status.');
+      Object.assign(subscription, { status: 'cancelled', ended_at: now() });
+      return ok(subscription);
+    }
+    return { status: 404, body: errorBody('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.') };
+  };
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -245,6 +409,8 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
         orders.set(order.id, order);
         return send(200, JSON.stringify(order));
       }
+      const answer = subscriptionsRoute(req.method ?? '', path, Buffer.concat(chunks).toString('utf8'));
+      if (answer) return send(answer.status, answer.body);
       if (req.method === 'GET' && path === '/v1/payments') {
         // Newest first, as Razorpay lists them; from and to are unix seconds, both included.
         const query = new URL(req.url ?? '', 'http://gateway').searchParams;
@@ -324,6 +490,8 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
     payments,
     refunds,
     settled,
+    plans,
+    subscriptions,
     requests,
     get failWith() {
       return state.failWith;
@@ -432,6 +600,42 @@ export async function startTestRazorpayGateway(keys: Partial<RazorpayConfig> = {
       const payment = payments.get(refund.payment_id);
       // Razorpay's refund events carry the refund and its payment.
       return signed(event, { refund: { entity: refund }, ...(payment ? { payment: { entity: payment } } : {}) }, options.eventId);
+    },
+    authorise(subscriptionId, options = {}) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`authorise: no subscription ${subscriptionId}`);
+      Object.assign(subscription, { status: 'authenticated', auth_attempts: subscription.auth_attempts + 1, customer_id: randomId('cust'), payment_method: options.method ?? 'upi' });
+      return subscription;
+    },
+    charge(subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`charge: no subscription ${subscriptionId}`);
+      const plan = plans.get(subscription.plan_id)!;
+      const amount = plan.item.amount * subscription.quantity;
+      // Each charge is an invoice with its own order, paid by the mandate.
+      const order: FakeOrder = { id: randomId('order'), entity: 'order', amount, amount_paid: amount, amount_due: 0, currency: 'INR', receipt: null, offer_id: null, status: 'paid', attempts: 1, notes: {}, created_at: now() };
+      orders.set(order.id, order);
+      const payment = newPayment(order, { method: subscription.payment_method === 'card' ? 'card' : 'upi' });
+      payments.set(payment.id, payment);
+      // The first charge on its start day makes an authenticated subscription active.
+      Object.assign(subscription, { status: subscription.status === 'authenticated' ? 'active' : subscription.status, paid_count: subscription.paid_count + 1, remaining_count: subscription.remaining_count - 1, current_start: now() });
+      return payment;
+    },
+    halt(subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`halt: no subscription ${subscriptionId}`);
+      subscription.status = 'halted';
+      return subscription;
+    },
+    cancelInDashboard(subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`cancelInDashboard: no subscription ${subscriptionId}`);
+      Object.assign(subscription, { status: 'cancelled', ended_at: now() });
+      return subscription;
+    },
+    subscriptionWebhook(event, subscription, options = {}) {
+      // Razorpay's subscription events carry the subscription, and subscription.charged its payment too.
+      return signed(event, { subscription: { entity: { ...subscription } }, ...(options.payment ? { payment: { entity: options.payment } } : {}) }, options.eventId);
     },
     close: async () => {
       server.closeAllConnections();

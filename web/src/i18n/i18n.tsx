@@ -15,6 +15,7 @@ import type enMessages from './en/messages.json';
 import type enPages from './en/pages.json';
 import type enPlaces from './en/places.json';
 import type enOnlinePay from './en/onlinePay.json';
+import type enMonthly from './en/monthly.json';
 import type enTransparency from './en/transparency.json';
 import { localizeHref, type Lang } from './lang-url.ts';
 
@@ -25,10 +26,10 @@ export type { Lang };
  * in its own language (the public pages have a byte budget). Each file holds whole top-level
  * sections, so keys read the same wherever they live: `home.hero.slide1`, `nav.home`.
  */
-export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages', 'places', 'fcra', 'kanyadanSteps', 'onlinePay', 'fundraisers'] as const;
+export const NAMESPACES = ['core', 'messages', 'home', 'kanyadan', 'pages', 'identity', 'member', 'admin', 'donations', 'transparency', 'help', 'kanyadanMessages', 'places', 'fcra', 'kanyadanSteps', 'onlinePay', 'fundraisers', 'monthly'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages & typeof enPlaces & typeof enFcra & typeof enKanyadanSteps & typeof enOnlinePay & typeof enFundraisers;
+export type Dictionary = typeof enCore & typeof enMessages & typeof enHome & typeof enKanyadan & typeof enPages & typeof enIdentity & typeof enMember & typeof enAdmin & typeof enDonations & typeof enTransparency & typeof enHelp & typeof enKanyadanMessages & typeof enPlaces & typeof enFcra & typeof enKanyadanSteps & typeof enOnlinePay & typeof enFundraisers & typeof enMonthly;
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -61,6 +62,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     kanyadanSteps: () => import('./en/kanyadanSteps.json'),
     onlinePay: () => import('./en/onlinePay.json'),
     fundraisers: () => import('./en/fundraisers.json'),
+    monthly: () => import('./en/monthly.json'),
   },
   hi: {
     core: () => import('./hi/core.json'),
@@ -80,6 +82,7 @@ const loaders: Record<Lang, Record<Namespace, Loader>> = {
     kanyadanSteps: () => import('./hi/kanyadanSteps.json'),
     onlinePay: () => import('./hi/onlinePay.json'),
     fundraisers: () => import('./hi/fundraisers.json'),
+    monthly: () => import('./hi/monthly.json'),
   },
 };
 

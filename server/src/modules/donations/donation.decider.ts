@@ -591,7 +591,7 @@ export function decideSubmitProof(
  * cancellation and which receipts are already drawn.
  */
 export interface ReceiptJobState {
-  pledge: { amountPaise: number; cause: DonationVerified['data']['cause']; donor: Sealed } | null;
+  pledge: { amountPaise: number; cause: DonationVerified['data']['cause']; donor: Sealed; monthlyPlanId?: string } | null;
   verified: DonationVerified['data'] | null;
   cancelled: DonationCancelled['data'] | null;
   rendered: Partial<Record<ReceiptVariant, { fileId: string; serial: string }>>;
@@ -603,7 +603,10 @@ export const noReceiptJobState: ReceiptJobState = { pledge: null, verified: null
 export function evolveReceiptJob(state: ReceiptJobState, event: Recorded<DonationStreamEvent>): ReceiptJobState {
   switch (event.type) {
     case 'DonationPledged':
-      return { ...state, pledge: { amountPaise: event.data.amountPaise, cause: event.data.cause, donor: event.data.donor } };
+      return {
+        ...state,
+        pledge: { amountPaise: event.data.amountPaise, cause: event.data.cause, donor: event.data.donor, ...(event.data.monthlyPlanId ? { monthlyPlanId: event.data.monthlyPlanId } : {}) },
+      };
     case 'DonationVerified':
       return { ...state, verified: event.data };
     case 'DonationCancelled':

@@ -129,6 +129,8 @@ export type DonationPledged = {
     fundraiserId?: string;
     /** The donor's short message for that fundraiser's page (a string), sealed under donation-<reference> with the donor. */
     message?: Sealed;
+    /** The monthly plan this month's gift was pledged for (issue 33, decision 079); absent for any other gift. */
+    monthlyPlanId?: string;
   };
 };
 

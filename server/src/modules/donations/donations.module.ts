@@ -6,6 +6,11 @@ import { form10BDFilingsProjection } from './exports/form-10bd-filings.projectio
 import { onlinePaymentFlagsProjection } from './online/online-payment-flags.projection.ts';
 import { onlinePaymentChecksProjection } from './online/online-payment-checks.projection.ts';
 import { checkOnlinePaymentsJob } from './online/check-online-payments.job.ts';
+import { monthlyPlansProjection } from './monthly/monthly-plans.projection.ts';
+import { notifyMonthlyDonorJob } from './monthly/notify-monthly-donor.job.ts';
+import { sendMonthlyRemindersJob } from './monthly/send-monthly-reminders.job.ts';
+import { syncMonthlySubscriptionJob } from './monthly/sync-monthly-subscription.job.ts';
+import { reindexMonthlyPlans } from './monthly/reindex-monthly-plans.ts';
 import { donationsRest } from './donations.rest.ts';
 import { markAbandonedDonationsJob } from './giving/mark-abandoned-donations.job.ts';
 import { notifyDonorJob } from './giving/notify-donor.job.ts';
@@ -21,16 +26,18 @@ import { form10beRemindersJob, notifyTaxDeadlineJob } from './form-10be/form-10b
 export const donationsModule: SahayModule = {
   name: 'donations',
   // The pay step, the status page and the finance queue read their own changes at once (docs/decisions/015).
-  inlineProjections: [donationsProjection, form10beProjection, form10BDFilingsProjection, onlinePaymentFlagsProjection, onlinePaymentChecksProjection],
-  jobs: [processDonationScreenshotJob, renderDonationReceiptJob, notifyDonorJob, sendStatementCodeJob, deliverForm10beJob, notifyTaxDeadlineJob],
-  schedules: [markAbandonedDonationsJob, pruneStatementCodesJob, shredRetainedReceiptsJob, form10beRemindersJob, checkOnlinePaymentsJob],
+  inlineProjections: [donationsProjection, form10beProjection, form10BDFilingsProjection, onlinePaymentFlagsProjection, onlinePaymentChecksProjection, monthlyPlansProjection],
+  jobs: [processDonationScreenshotJob, renderDonationReceiptJob, notifyDonorJob, sendStatementCodeJob, deliverForm10beJob, notifyTaxDeadlineJob, notifyMonthlyDonorJob, syncMonthlySubscriptionJob],
+  schedules: [markAbandonedDonationsJob, pruneStatementCodesJob, shredRetainedReceiptsJob, form10beRemindersJob, checkOnlinePaymentsJob, sendMonthlyRemindersJob],
   rest: donationsRest,
   erasure: donationsErasurePart,
   /** After a blind-index key change: the contact keys of the status look-up, from the contacts the read model holds. */
-  async reindex({ tx, blindIndex }) {
+  async reindex({ tx, blindIndex, reveal }) {
     // Statement codes live minutes and are keyed by the old index: asked for again.
     await tx.query(`DELETE FROM statement_codes`);
     await tx.query(`DELETE FROM statement_code_tries`);
+    // Monthly plans' keys, from their sealed donors (decision 079).
+    await reindexMonthlyPlans({ tx, reveal, blindIndex });
     const { rows } = await tx.query<{ reference: string; donor_email: string | null; donor_phone: string | null }>(
       `SELECT reference, donor_email, donor_phone FROM donations WHERE donor_email IS NOT NULL OR donor_phone IS NOT NULL`,
     );

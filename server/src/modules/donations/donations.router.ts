@@ -19,6 +19,7 @@ import { refundOnlinePaymentRoute } from './online/refund-online-payment.route.t
 import { resolveFlaggedPaymentRoute } from './online/resolve-flagged-payment.route.ts';
 import { payOnlineRoute } from './online/pay-online.route.ts';
 import { verifyDonationRoute } from './verification/verify-donation.route.ts';
+import { getMonthlyPlanRoute, manageMonthlyPlanRoute, monthlyPlansRoute, startMonthlyPlanRoute } from './monthly/monthly-plan.route.ts';
 import { verifyReceiptRoute } from './receipts/verify-receipt.route.ts';
 import { getCertificatesForProofRoute, getMyCertificatesRoute } from './form-10be/donor-certificates.route.ts';
 import { form10beDashboardRoute } from './form-10be/form-10be-dashboard.route.ts';
@@ -36,6 +37,7 @@ export const donationsRouter = router({
   requestStatementCode: requestStatementCodeRoute,
   verifyStatementCode: verifyStatementCodeRoute,
   form10be: router({ getForProof: getCertificatesForProofRoute, getMine: getMyCertificatesRoute }),
+  monthly: router({ start: startMonthlyPlanRoute, get: getMonthlyPlanRoute, manage: manageMonthlyPlanRoute }),
   admin: router({
     getMany: getManyDonationsRoute,
     get: getDonationRoute,
@@ -45,6 +47,7 @@ export const donationsRouter = router({
     refund: refundOnlinePaymentRoute,
     flaggedPayments: flaggedPaymentsRoute,
     resolveFlaggedPayment: resolveFlaggedPaymentRoute,
+    monthlyPlans: monthlyPlansRoute,
     recordOffline: recordOfflineDonationRoute,
     recordDonorId: recordDonorIdRoute,
     recordPanName: recordPanNameRoute,

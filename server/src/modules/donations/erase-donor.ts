@@ -6,6 +6,7 @@ import { contactKeyOf } from './donor-keys.ts';
 import { DONATION_STREAM_PREFIX, receiptRetentionSubjectId, type DonationReceiptRetained, type RetainedReceipt } from './donations.events.ts';
 import { financialYearRange } from './receipts/receipt-serial.ts';
 import { findCertificatesToErase } from './form-10be/erase-certificates.ts';
+import { findMonthlyPlansToErase } from './monthly/erase-monthly-plans.ts';
 import { findEvents, hasLiveKeySql, streamVersionSql, streamVersions } from '#server/event-store/queries';
 
 /** Why a verified donation's receipt data outlives its donor's erasure. */
@@ -61,7 +62,9 @@ export const donationsErasurePart: ErasurePart = {
       references: rows.map((row) => row.reference),
       idNumbers: rows.flatMap((row) => [row.donor_pan, row.donor_id_number].filter((id): id is string => Boolean(id))),
     });
-    const streams = { ...Object.fromEntries([...rows, ...codes].map((row) => [row.stream_id, row.version])), ...certificates.streams };
+    // Their monthly plans (decision 079), found by the same contacts.
+    const plans = await findMonthlyPlansToErase(services, tx, contactKeys);
+    const streams = { ...Object.fromEntries([...rows, ...codes].map((row) => [row.stream_id, row.version])), ...certificates.streams, ...plans.streams };
     // The law's exception: a verified donation's receipt data, sealed under a key of its own until the period ends.
     const before: Record<string, DonationReceiptRetained[]> = {};
     const kept: ErasureKept[] = [];
@@ -92,7 +95,7 @@ export const donationsErasurePart: ErasurePart = {
     return {
       streams,
       before,
-      counts: { donations: rows.length, ...(codes.length > 0 ? { statementCodes: codes.length } : {}), ...(certificates.count > 0 ? { form10beCertificates: certificates.count } : {}) },
+      counts: { donations: rows.length, ...(codes.length > 0 ? { statementCodes: codes.length } : {}), ...(certificates.count > 0 ? { form10beCertificates: certificates.count } : {}), ...(plans.count > 0 ? { monthlyPlans: plans.count } : {}) },
       kept,
       async shred(shredTx) {
         for (const { stream_id: subjectId } of rows) {
@@ -101,6 +104,7 @@ export const donationsErasurePart: ErasurePart = {
         }
         for (const { stream_id: subjectId } of codes) await services.vault.destroyKey(shredTx, subjectId);
         await certificates.shred(shredTx);
+        await plans.shred(shredTx);
         await shredTx.query(`DELETE FROM statement_code_tries WHERE code_id IN (SELECT code_id FROM statement_codes WHERE contact_key = ANY($1::text[]))`, [contactKeys]);
         await shredTx.query(`DELETE FROM statement_codes WHERE contact_key = ANY($1::text[])`, [contactKeys]);
       },

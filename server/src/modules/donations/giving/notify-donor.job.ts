@@ -33,6 +33,8 @@ export const notifyDonorJob = defineJob<DonationPledged | DonationVerified, { re
   async run({ id, event, payload }, context) {
     const { reference } = payload;
     if (event.type === 'DonationPledged' && event.data.channel === 'offline') return;
+    // A monthly plan's pledge is told by the plan's own reminder (decision 079), with its manage link.
+    if (event.type === 'DonationPledged' && event.data.monthlyPlanId) return;
     const donor = await donorOf(context, reference);
     if (!donor) return;
     const lang = donor.language ?? null;

@@ -17,9 +17,10 @@ export const ZRazorpayWebhookResponseSchema = z.object({
   /**
    * What the delivery did: verified the donation, found it verified by this payment, was a repeat,
    * flagged the payment, or recorded nothing; for refunds (decision 069): cancelled the refunded
-   * gift, found it refunded, recorded a refund that failed; for `payment.failed`: recorded the failure.
+   * gift, found it refunded, recorded a refund that failed; for `payment.failed`: recorded the failure;
+   * for a monthly plan's subscription.* notice (decision 079): recorded its new state.
    */
-  status: z.enum(['verified', 'already-verified', 'duplicate', 'flagged', 'ignored', 'refunded', 'already-refunded', 'refund-failed', 'failure-recorded']),
+  status: z.enum(['verified', 'already-verified', 'duplicate', 'flagged', 'ignored', 'refunded', 'already-refunded', 'refund-failed', 'failure-recorded', 'subscription-updated']),
 });
 
 /**

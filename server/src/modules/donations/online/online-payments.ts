@@ -13,6 +13,7 @@ import { indiaDateOf } from '../receipts/receipt-serial.ts';
 import { decideOnlinePayment, flagReasonOf, type CapturedPayment, type OnlinePaymentOutcome, type OnlinePaymentState } from './online-payment.decider.ts';
 import { ONLINE_PAYMENTS_OFF, ZRazorpayWebhookResponseSchema } from './online-payments.schema.ts';
 import { recordPaymentFailure, recordRefundReport } from './online-refunds.ts';
+import { handleSubscriptionWebhook } from '../monthly/subscription-webhooks.ts';
 import { isRazorpaySignature, razorpayClientOf, type GatewayOrder, type RazorpayClient } from './razorpay-client.ts';
 import { recordWebhookDelivery, webhookFailureReason } from './webhook-health.ts';
 
@@ -208,6 +209,8 @@ export async function handleRazorpayWebhook(
     throw new AppError('BAD_REQUEST', { userMessage: WEBHOOK_BODY_INVALID });
   }
   const eventIdOf = () => (delivery.eventId && /^[A-Za-z0-9_-]{1,64}$/.test(delivery.eventId) ? delivery.eventId : null);
+  // Monthly giving's subscriptions (decision 079).
+  if (parsed.event.startsWith('subscription.')) return handleSubscriptionWebhook(services, parsed, eventIdOf(), meta);
   if (parsed.event === 'refund.processed' || parsed.event === 'refund.failed') return handleRefundEvent(services, parsed, eventIdOf(), meta);
   if (parsed.event === 'payment.failed') return handlePaymentFailedEvent(services, parsed, eventIdOf(), meta);
   const payment = parsed.payload.payment?.entity;

@@ -142,7 +142,7 @@ export function isRazorpaySignature(payload: string | Buffer, signature: string 
  * The axios instance the package keeps as `api.rq`. Checked, not assumed: a package version that
  * renames it fails here, at the first call, instead of sending the keys to Razorpay's real address.
  */
-function packageHttpClientOf(api: unknown): AxiosInstance {
+export function packageHttpClientOf(api: unknown): AxiosInstance {
   const rq: unknown = typeof api === 'object' && api !== null && 'rq' in api ? api.rq : undefined;
   if (typeof rq !== 'function' || !('defaults' in rq) || typeof rq.defaults !== 'object' || rq.defaults === null) {
     throw new Error('razorpay: the package no longer keeps its HTTP client as api.rq; see docs/decisions/066');

@@ -13,6 +13,7 @@ import type { JobContext } from '#server/queue/queue';
 import { donationStreamId, type DonationCancelled, type DonationVerified, type DonorDetails, type ReceiptVariant } from '../donations.events.ts';
 import { receiptCheckUrl, receiptFileName, renderReceiptPdf, type ReceiptPdfInput } from './receipt-pdf.ts';
 import { signReceipt } from './receipt-signature.ts';
+import { manageLinkOf } from '../monthly/manage-link.ts';
 import { type ReceiptJobState, decideReceiptRendered, evolveReceiptJob, noReceiptJobState } from '../donation.decider.ts';
 
 /** The file store's kind for receipt PDFs (both variants), stored under the donation's subject. */
@@ -161,10 +162,16 @@ export async function renderDonationReceipt(
     await context.mailer.send({
       to,
       idempotencyKey: input.jobId,
-      ...renderMail('documentAttached', { name: donor.name, note, document, fileName }),
+      ...renderMail('documentAttached', { name: donor.name, note, document, fileName, ...monthlyLinkOf(context, state, donor) }),
       attachments: [{ filename: fileName, content: bytes, contentType: 'application/pdf' }],
     });
   });
+}
+
+/** A monthly gift's receipt carries its plan's manage link, as every message of the plan does (decision 079). */
+function monthlyLinkOf(context: JobContext, state: ReceiptJobState, donor: DonorDetails): { manageLink?: string } {
+  const planId = state.pledge?.monthlyPlanId;
+  return planId ? { manageLink: manageLinkOf(context.config.publicUrl, context.eventStore.vault, planId, donor.language ?? null) } : {};
 }
 
 const REFERENCE = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/;

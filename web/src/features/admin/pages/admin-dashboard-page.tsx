@@ -29,6 +29,7 @@ const CONSOLE_LINKS: ReadonlyArray<{ href: string; label: MessageKey; text: Mess
   { href: '/donations', label: 'adminDonations.link', text: 'adminDonations.linkText', permission: 'finance' },
   { href: '/bank-statements', label: 'finance.statements.heading', text: 'finance.statements.linkText', permission: 'finance' },
   { href: '/online-payments', label: 'finance.onlinePayments.link', text: 'finance.onlinePayments.linkText', permission: 'finance' },
+  { href: '/monthly-plans', label: 'finance.monthlyPlans.link', text: 'finance.monthlyPlans.linkText', permission: 'finance' },
   { href: '/exports', label: 'finance.exports.heading', text: 'finance.exports.linkText', permission: 'finance' },
   { href: '/form-10bd', label: 'finance.form10bd.metaTitle', text: 'finance.form10bd.linkText', permission: 'finance' },
   { href: '/form-10be', label: 'finance.form10be.link', text: 'finance.form10be.linkText', permission: 'finance' },

@@ -13,6 +13,7 @@ export const adminFinanceExportsPage = apiPage(() => import('./pages/finance-exp
 export const adminForm10BDPage = apiPage(() => import('./pages/form-10bd-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminForm10BEPage = apiPage(() => import('./pages/form-10be-page.tsx'), ['admin', 'messages']);
 export const adminOnlinePaymentsPage = apiPage(() => import('./pages/online-payments-page.tsx'), ['admin', 'messages']);
+export const adminMonthlyPlansPage = apiPage(() => import('./pages/monthly-plans-page.tsx'), ['admin', 'messages', 'donations']);
 export const adminBankStatementsPage = apiPage(() => import('./pages/bank-statements-page.tsx'), ['admin', 'messages']);
 
 /** Paths under /admin, in the order they are matched (a fixed segment before a parameter). */
@@ -25,4 +26,5 @@ export const donationsStaffRoutes: readonly StaffRoute[] = [
   { path: '/form-10be', page: adminForm10BEPage },
   { path: '/bank-statements', page: adminBankStatementsPage },
   { path: '/online-payments', page: adminOnlinePaymentsPage },
+  { path: '/monthly-plans', page: adminMonthlyPlansPage },
 ];

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { TCreateDonationRequest, TCreateDonationResponse } from '@sahay/server/modules/donations/giving/create-donation.schema';
+import type { TStartMonthlyPlanResponse } from '@sahay/server/modules/donations/monthly/monthly-plan.schema';
 import { fieldErrorsOf, type FieldErrors } from '#web/api/errors.ts';
 import { usePublicCard } from '#web/features/identity/hooks/use-public-card.public.ts';
 import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.public.ts';
@@ -18,6 +19,7 @@ import { CitizenshipFields, type CitizenshipChoice } from '../components/citizen
 import { donorInputOf } from '../donor-input.ts';
 import { focusField } from '../focus-field.ts';
 import { useCreateDonation } from '../hooks/use-create-donation.ts';
+import { useProcedureMutation } from '#web/api/use-procedure.ts';
 import { useSignedInDonor } from '../hooks/use-signed-in-donor.ts';
 import type { TypedDonor } from '../razorpay-checkout.ts';
 
@@ -33,6 +35,8 @@ const latinName = lazyModule(() => import('@sahay/server/shared/latin-name'));
 const loadPayStep = () => import('../components/pay-step.tsx');
 const payStepModule = lazyModule(loadPayStep);
 const PayStep = lazy(loadPayStep);
+// "Every month" (decision 079): what comes after is loaded only when a monthly gift is started.
+const MonthlyStarted = lazy(() => import('../monthly/monthly-started.tsx'));
 
 const USER_ID = /^[A-Za-z]{1,5}\d{7}$/;
 
@@ -80,6 +84,7 @@ export default function DonatePage() {
   const t = useT();
   usePageMeta('donate.metaTitle', 'donate.metaDescription');
   const [pledge, setPledge] = useState<{ pay: TCreateDonationResponse; contact: string; donor: TypedDonor } | null>(null);
+  const [monthly, setMonthly] = useState<{ answer: TStartMonthlyPlanResponse; donor: TypedDonor } | null>(null);
   const settings = useSiteSettings();
   // Until the foundation has entered its UPI ID there is nothing a donor could pay to (issue 15).
   if (!settings.upiVpa.trim()) return <DonationsOpenSoon />;
@@ -87,13 +92,17 @@ export default function DonatePage() {
   return (
     <div className="container page-narrow page-donate">
       <h1>{t('donate.heading')}</h1>
-      {!pledge && <p>{t('donate.intro')}</p>}
-      {pledge ? (
+      {!pledge && !monthly && <p>{t('donate.intro')}</p>}
+      {monthly ? (
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          <MonthlyStarted answer={monthly.answer} donor={monthly.donor} />
+        </Suspense>
+      ) : pledge ? (
         <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
           <PayStep pay={pledge.pay} contact={pledge.contact} donor={pledge.donor} isFirstShown />
         </Suspense>
       ) : (
-        <DonationForm onCreated={(pay, contact, donor) => setPledge({ pay, contact, donor })} />
+        <DonationForm onCreated={(pay, contact, donor) => setPledge({ pay, contact, donor })} onMonthlyStarted={(answer, donor) => setMonthly({ answer, donor })} />
       )}
     </div>
   );
@@ -129,7 +138,13 @@ function DonationsOpenSoon() {
   );
 }
 
-function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse, contact: string, donor: TypedDonor) => void }) {
+function DonationForm({
+  onCreated,
+  onMonthlyStarted,
+}: {
+  onCreated: (pay: TCreateDonationResponse, contact: string, donor: TypedDonor) => void;
+  onMonthlyStarted: (answer: TStartMonthlyPlanResponse, donor: TypedDonor) => void;
+}) {
   const t = useT();
   const { translateServer, lang } = useLang();
   const errorText = useErrorText();
@@ -139,6 +154,12 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
   const fundraiserId = fundraiserIdOf(query.get('fundraiser'));
   const [fundraiserMessage, setFundraiserMessage] = useState('');
   const create = useCreateDonation();
+  const startMonthly = useProcedureMutation('donations.monthly.start');
+  // Every month (decision 079): a cause's gift, never one earmarked for a help request or given through a fundraiser (which ends).
+  const [frequency, setFrequency] = useState<'once' | 'monthly'>(() => (query.get('every') === 'month' && !helpId && !fundraiserId ? 'monthly' : 'once'));
+  const [dayOfMonth, setDayOfMonth] = useState(() => Math.min(28, new Date().getDate()));
+  const isMonthly = frequency === 'monthly' && !helpId && !fundraiserId;
+  const request = isMonthly ? startMonthly : create;
   const donor = useSignedInDonor();
   const formRef = useRef<HTMLFormElement>(null);
   const [initial] = useState<Values>(() => ({
@@ -168,11 +189,11 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
   const isLargeGift = amount.kind === 'aboveLimit';
   const referrer = usePublicCard(USER_ID.test(values.referralId.trim()) ? values.referralId.trim().toUpperCase() : '');
 
-  const serverErrors = fieldErrorsOf(create.error);
+  const serverErrors = fieldErrorsOf(request.error);
   const fieldErrors: FieldErrors = { ...clientErrors, ...serverErrors, amount: clientErrors.amount ?? serverErrors.amountPaise ?? serverErrors.amount };
   const errorsFor = (field: string) => fieldErrors[field]?.map(translateServer);
   const hasFieldErrors = FIELD_ORDER.some((field) => fieldErrors[field]?.length) || Boolean(fieldErrors.showName?.length);
-  const formError = create.error && !hasFieldErrors ? errorText(create.error, 'donate.failed') : undefined;
+  const formError = request.error && !hasFieldErrors ? errorText(request.error, 'donate.failed') : undefined;
 
   const set = (field: TextFieldName | 'cause') => (event: { target: { value: string } }) => setTyped({ ...typed, [field]: event.target.value });
   // The translations of the server's messages ('messages') are not part of the page's first
@@ -207,13 +228,20 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
     else if (values.citizenship === 'foreign' && !values.country) found.country = [t('fcra.countryRequired')];
     if (Object.keys(found).length > 0) {
       setClientErrors(found);
-      create.reset();
+      request.reset();
       const first = FIELD_ORDER.find((field) => found[field]);
       if (first) focus(first);
       return;
     }
     setClientErrors({});
     const contact = values.email.trim() || values.phone.trim();
+    const typedDonor = { donorName: input.donorName, email: input.email ?? '', phone: input.phone ?? '' };
+    if (isMonthly) {
+      // The same donor fields, with the day; no referral (a monthly gift credits nobody).
+      const { referralId: _referralId, ...monthlyInput } = input;
+      await startMonthly.mutate({ ...monthlyInput, dayOfMonth, language: lang }, { onSuccess: (answer) => onMonthlyStarted(answer, typedDonor) });
+      return;
+    }
     // The reference and the receipt's link are sent in the page's language (issue 32).
     await create.mutate({ ...pledgeInputOf(input, helpId, fundraiserId ? { id: fundraiserId, message: fundraiserMessage } : null), language: lang }, { onSuccess: (pay) => onCreated(pay, contact, { donorName: input.donorName, email: input.email ?? '', phone: input.phone ?? '' }) });
   }
@@ -242,6 +270,18 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
           />
         </>
       )}
+      {/* Monthly giving is to the foundation's causes: never for a help request or a fundraiser, which end. */}
+      {!helpId && !fundraiserId && (
+        <fieldset className="segmented" data-testid="donate-frequency">
+          <legend>{t('donate.frequency.legend')}</legend>
+          {(['once', 'monthly'] as const).map((value) => (
+            <label key={value} className="segmented-option">
+              <input type="radio" name="frequency" value={value} checked={frequency === value} onChange={() => setFrequency(value)} />
+              <span>{t(`donate.frequency.${value}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <fieldset className="segmented">
         <legend>{t('donate.amountLegend')}</legend>
         {AMOUNT_PRESETS_PAISE.map((paise) => (
@@ -269,6 +309,21 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
         errors={errorsFor('amount')}
       />
       {isLargeGift && <LargeGift phone={settings.phone} email={settings.email} />}
+      {isMonthly && (
+        <div className="field">
+          <label htmlFor="donate-day">{t('donate.frequency.day')}</label>
+          <select id="donate-day" name="dayOfMonth" value={dayOfMonth} onChange={(event) => setDayOfMonth(Number(event.target.value))} aria-describedby="donate-day-hint">
+            {Array.from({ length: 28 }, (_, index) => index + 1).map((day) => (
+              <option key={day} value={day}>
+                {day}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint" id="donate-day-hint">
+            {t('donate.frequency.dayHint')}
+          </p>
+        </div>
+      )}
       <CauseSelect value={values.cause} onChange={set('cause')} errors={errorsFor('cause')} />
       <CitizenshipFields
         citizenship={values.citizenship}
@@ -330,6 +385,7 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
           {t('donate.showNameHint')}
         </p>
       </div>
+      {!isMonthly && (
       <TextField
         name="referralId"
         label={t('donate.referral')}
@@ -341,8 +397,9 @@ function DonationForm({ onCreated }: { onCreated: (pay: TCreateDonationResponse,
         onChange={set('referralId')}
         errors={errorsFor('referralId')}
       />
+      )}
       <FormError message={formError?.message} hint={formError?.hint} />
-      <SubmitButton isBusy={create.isPending || isChecking} label={t('donate.submit')} busyLabel={t('common.submitting')} />
+      <SubmitButton isBusy={request.isPending || isChecking} label={t('donate.submit')} busyLabel={t('common.submitting')} />
       <p className="field-hint">
         {t('donate.statusHint')} <Link href="/donate/status">{t('donate.statusLink')}</Link>
       </p>
