@@ -47,7 +47,7 @@ export const verifyCardPage = lazyPage(() => import('./features/identity/pages/v
 export const donatePage = lazyPage(() => import('./features/donations/pages/donate-page.tsx'), ['donations']);
 export const donationStatusPage = lazyPage(() => import('./features/donations/pages/donation-status-page.tsx'), ['donations', 'messages']);
 // Reached only by the signed link in a monthly donor's messages (decision 079).
-export const monthlyPage = lazyPage(() => import('./features/donations/pages/monthly-page.tsx'), ['donations', 'messages', 'monthly']);
+export const monthlyPage = lazyPage(() => import('./features/donations/pages/monthly-page.tsx'), ['donations', 'monthly']);
 // Its texts are a namespace of their own, so the donate pages do not carry them.
 export const transparencyPage = lazyPage(() => import('./features/donations/pages/transparency-page.tsx'), ['donations', 'transparency']);
 export const receiptCheckPage = lazyPage(() => import('./features/donations/pages/receipt-check-page.tsx'), ['donations', 'messages']);

@@ -198,8 +198,9 @@ function DonationForm({
   const set = (field: TextFieldName | 'cause') => (event: { target: { value: string } }) => setTyped({ ...typed, [field]: event.target.value });
   // The translations of the server's messages ('messages') are not part of the page's first
   // download (its byte budget): they come with the schema once the donor starts on the form, and a
-  // check waits for them, so a refusal is never shown in English on a Hindi page.
-  const serverMessages = () => loadNamespaces(lang, ['messages']).catch(() => undefined);
+  // check waits for them, so a refusal is never shown in English on a Hindi page. A fundraiser's and
+  // a monthly gift's refusals are in their own namespaces, which only those forms need.
+  const serverMessages = () => loadNamespaces(lang, ['messages', ...(fundraiserId ? (['fundraisers'] as const) : []), ...(isMonthly ? (['monthly'] as const) : [])]).catch(() => undefined);
   const prepare = () => {
     void createSchema.load();
     void payStepModule.load();

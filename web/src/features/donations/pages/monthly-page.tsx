@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { TMonthlyPlanView } from '@sahay/server/modules/donations/monthly/monthly-plan.schema';
-import { useLang, useT } from '#web/i18n/i18n.tsx';
+import { loadNamespaces, useLang, useT } from '#web/i18n/i18n.tsx';
 import { formatMoney } from '#web/ui/format.ts';
 import { FormError, Notice, SubmitButton } from '#web/ui/form/form-status.tsx';
 import { TextField } from '#web/ui/form/text-field.tsx';
@@ -21,6 +21,13 @@ export default function MonthlyPage() {
   usePageMeta('monthly.metaTitle', 'monthly.metaDescription');
   // The fragment exists only in the browser: the server renders the loading notice.
   const [token, setToken] = useState<string | null>(null);
+  const { lang } = useLang();
+  // The translations of the server's other messages ('messages') are not part of the page's first
+  // download (its byte budget): they follow at once, before the donor can act. The link's own
+  // refusals (a bad or stopped link) are in the page's namespace ('monthly').
+  useEffect(() => {
+    void loadNamespaces(lang, ['messages']).catch(() => undefined);
+  }, [lang]);
   useEffect(() => {
     const read = () => setToken(tokenOfHash(window.location.hash));
     read();
