@@ -62,21 +62,27 @@ export function loadMasterKey(config: Config): MasterKey {
   };
 }
 
+/** Appended by each module for its own subjects (decision 019): of no one module. */
+const EVERY_MODULES_EVENT = 'PersonalDataErased';
+
 /**
  * Which module each event type is of, for sahay_events_appended_total: the module that declares its
- * schema, else the one module whose inline projections handle it (a module keeps its own read models
- * in step with its events; another module's reader is async). A type several modules read inline
- * (PersonalDataErased) or none does counts as `other`.
+ * schema, else the first module (in the registry's order) whose inline projections handle it. A module
+ * keeps its own read models in step with its events, and the registry lists a type's own module
+ * before any other that reads it inline: identity before community (AccountRegistered), donations
+ * before fundraisers (DonationPledged, …Verified, …Cancelled); module-of-event-type.test.ts holds
+ * each such type to its module. PersonalDataErased, which each module appends for its own subjects,
+ * and a type no module reads count as `other`.
  */
 export function moduleOfEventType(modules: readonly SahayModule[]): Map<string, string> {
-  const readers = new Map<string, Set<string>>();
+  const readers = new Map<string, string>();
   for (const module of modules) {
     for (const projection of module.inlineProjections ?? []) {
-      for (const type of projection.handles) readers.set(type, (readers.get(type) ?? new Set()).add(module.name));
+      for (const type of projection.handles) if (!readers.has(type)) readers.set(type, module.name);
     }
   }
-  const owners = new Map<string, string>();
-  for (const [type, names] of readers) if (names.size === 1) owners.set(type, [...names][0]!);
+  readers.delete(EVERY_MODULES_EVENT);
+  const owners = new Map<string, string>(readers);
   for (const module of modules) for (const schema of module.eventSchemas ?? []) owners.set(schema.type, module.name);
   return owners;
 }
