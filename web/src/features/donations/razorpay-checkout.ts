@@ -17,25 +17,38 @@ export interface CheckoutSuccess {
   razorpay_signature: string;
 }
 
-/** The Checkout options this page uses (Razorpay's "Checkout form" options). */
-export interface CheckoutOptions {
+/** What both of Razorpay's Checkout forms this site opens take. */
+interface CheckoutCommonOptions {
   key: string;
-  order_id: string;
-  amount: number;
-  currency: 'INR';
   name: string;
   description: string;
   /** Only what the donor typed into the form; nothing else is sent to the gateway. */
   prefill: { name?: string; email?: string; contact?: string };
-  handler: (response: CheckoutSuccess) => void;
   modal: { ondismiss: () => void };
+}
+
+/** The Checkout options this page uses (Razorpay's "Checkout form" options). */
+export interface CheckoutOptions extends CheckoutCommonOptions {
+  order_id: string;
+  amount: number;
+  currency: 'INR';
+  handler: (response: CheckoutSuccess) => void;
+}
+
+/**
+ * Checkout's subscription form (monthly giving, decision 079): the subscription instead of an order.
+ * What it hands back is not needed: the gateway's signed webhooks record the authorisation and every charge.
+ */
+export interface SubscriptionCheckoutOptions extends CheckoutCommonOptions {
+  subscription_id: string;
+  handler: () => void;
 }
 
 export interface CheckoutInstance {
   open(): void;
   on(event: 'payment.failed', callback: (response: unknown) => void): void;
 }
-export type CheckoutConstructor = new (options: CheckoutOptions) => CheckoutInstance;
+export type CheckoutConstructor = new (options: CheckoutOptions | SubscriptionCheckoutOptions) => CheckoutInstance;
 
 declare global {
   interface Window {

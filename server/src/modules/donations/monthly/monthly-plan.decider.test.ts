@@ -21,7 +21,7 @@ import {
 } from './monthly-plan.decider.ts';
 import type { MonthlyPlanEvent, MonthlyPlanStarted } from './monthly-plans.events.ts';
 
-const sealed = { v: 1, k: 'monthly-plan-p1', iv: 'x', ct: 'y', tag: 'z' } as unknown as Sealed;
+const sealed: Sealed = { $sealed: 1, subject: 'monthly-plan-p1', iv: 'x', ct: 'y', tag: 'z' };
 // 2026-12-05 10:00 in India.
 const now = new Date('2026-12-05T04:30:00.000Z');
 const planId = '8d3f5a52-5e0a-4d55-9a55-8b7d2f0e6a11';

@@ -5,7 +5,7 @@ import { useSiteSettings } from '#web/features/site/hooks/use-site-settings.publ
 import { formatMoney } from '#web/ui/format.ts';
 import { Notice } from '#web/ui/form/form-status.tsx';
 import { useNamespaceTexts } from '#web/i18n/use-namespace-texts.ts';
-import { loadCheckout, type CheckoutConstructor, type TypedDonor } from '../razorpay-checkout.ts';
+import { loadCheckout, type CheckoutConstructor, type SubscriptionCheckoutOptions, type TypedDonor } from '../razorpay-checkout.ts';
 
 type Authorising = 'idle' | 'opening' | 'done' | 'closed' | 'failed';
 
@@ -37,9 +37,7 @@ export default function MonthlyStarted({ answer, donor }: { answer: TStartMonthl
     if (donor.donorName.trim()) prefill.name = donor.donorName.trim();
     if (donor.email.trim()) prefill.email = donor.email.trim();
     if (donor.phone.trim()) prefill.contact = donor.phone.replace(/[\s-]/g, '');
-    // Checkout's subscription form: the subscription instead of an order; what it hands back is
-    // not needed, since the gateway's signed webhooks record the authorisation and every charge.
-    const options = {
+    const options: SubscriptionCheckoutOptions = {
       key: answer.razorpay.keyId,
       subscription_id: answer.razorpay.subscriptionId,
       name: settings.foundationName[lang] || settings.foundationName.en || t('site.name'),
@@ -48,7 +46,7 @@ export default function MonthlyStarted({ answer, donor }: { answer: TStartMonthl
       handler: () => setAuthorising('done'),
       modal: { ondismiss: () => setAuthorising((current) => (current === 'done' ? current : 'closed')) },
     };
-    new Checkout(options as unknown as ConstructorParameters<CheckoutConstructor>[0]).open();
+    new Checkout(options).open();
   }
 
   if (!hasTexts) return <p role="status">{t('common.loading')}</p>;
