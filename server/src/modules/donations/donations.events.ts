@@ -550,9 +550,45 @@ export function onlinePaymentsCheckStreamId(date: string): string {
   return `online-payments-check-${date}`;
 }
 
-// ---- stream razorpay-event-<event ID>: a webhook delivery that recorded something ----
+// ---- stream razorpay-event-<event ID>: a signed webhook delivery, received, then handled ----
 
-/** Written with what the delivery recorded, in the same transaction: a redelivery of the same event ID is answered at once. */
+/** A payment as a webhook reports it: IDs, amount and state only (never the payer's e-mail, phone, VPA or card). */
+export type GatewayPaymentNotice = {
+  id: string;
+  amountPaise: number;
+  currency: string;
+  status: string;
+  orderId: string | null;
+  /** A failed payment's error code and reason as Razorpay reports them (`BAD_REQUEST_ERROR`, `payment_cancelled`): codes, not the donor's details. */
+  errorCode: string | null;
+  errorReason: string | null;
+};
+
+/**
+ * A signed webhook delivery, recorded as it arrives (decision 083) and answered `received`: the first
+ * of its event ID opens the stream, so a repeat (or ten at once) finds it and records nothing. Only
+ * what handling it needs: the event's name and the IDs, amounts and states of its entities; the
+ * order's receipt only as the donation reference it names; a refund's notes only as the reference.
+ * The delivery is handled after, by the job process-razorpay-event.
+ */
+export type GatewayEventReceived = {
+  type: 'GatewayEventReceived';
+  data: {
+    gateway: 'razorpay';
+    eventId: string;
+    /** `header`: Razorpay's x-razorpay-event-id; `body`: none came, and the ID is a hash of the signed body. */
+    eventIdFrom: 'header' | 'body';
+    event: string;
+    payment: GatewayPaymentNotice | null;
+    /** The order the body carries (order.paid), with the reference its receipt names (null: none of ours). */
+    order: { id: string; reference: string | null } | null;
+    refund: { id: string; paymentId: string; amountPaise: number; currency: string; status: string; noteReference: string | null } | null;
+    subscription: { id: string; status: string } | null;
+    receivedAt: string;
+  };
+};
+
+/** Written with what the delivery recorded, in the same transaction: a delivery handled once is never handled again. */
 export type GatewayEventHandled = {
   type: 'GatewayEventHandled';
   data: { gateway: 'razorpay'; eventId: string; event: string; paymentId: string; handledAt: string };
@@ -567,6 +603,7 @@ export type DonationEvent =
   | OnlinePaymentFlagged
   | OnlinePaymentFlagResolved
   | OnlinePaymentsChecked
+  | GatewayEventReceived
   | GatewayEventHandled
   | ReceiptSerialAllocated
   | UtrClaimed

@@ -6,6 +6,7 @@ import { form10BDFilingsProjection } from './exports/form-10bd-filings.projectio
 import { onlinePaymentFlagsProjection } from './online/online-payment-flags.projection.ts';
 import { onlinePaymentChecksProjection } from './online/online-payment-checks.projection.ts';
 import { checkOnlinePaymentsJob } from './online/check-online-payments.job.ts';
+import { processRazorpayEventJob } from './online/process-razorpay-event.job.ts';
 import { monthlyPlansProjection } from './monthly/monthly-plans.projection.ts';
 import { notifyMonthlyDonorJob } from './monthly/notify-monthly-donor.job.ts';
 import { sendMonthlyRemindersJob } from './monthly/send-monthly-reminders.job.ts';
@@ -27,7 +28,7 @@ export const donationsModule: SahayModule = {
   name: 'donations',
   // The pay step, the status page and the finance queue read their own changes at once (docs/decisions/015).
   inlineProjections: [donationsProjection, form10beProjection, form10BDFilingsProjection, onlinePaymentFlagsProjection, onlinePaymentChecksProjection, monthlyPlansProjection],
-  jobs: [processDonationScreenshotJob, renderDonationReceiptJob, notifyDonorJob, sendStatementCodeJob, deliverForm10beJob, notifyTaxDeadlineJob, notifyMonthlyDonorJob, syncMonthlySubscriptionJob],
+  jobs: [processDonationScreenshotJob, renderDonationReceiptJob, notifyDonorJob, sendStatementCodeJob, deliverForm10beJob, notifyTaxDeadlineJob, notifyMonthlyDonorJob, syncMonthlySubscriptionJob, processRazorpayEventJob],
   schedules: [markAbandonedDonationsJob, pruneStatementCodesJob, shredRetainedReceiptsJob, form10beRemindersJob, checkOnlinePaymentsJob, sendMonthlyRemindersJob],
   rest: donationsRest,
   erasure: donationsErasurePart,

@@ -109,15 +109,15 @@ function sendCsv(res: Response, file: CsvExport): void {
 
 /** REST adapters of issue 10 for other clients; the same module functions and schemas as the tRPC routes. */
 export const donationsRest: readonly RestRoute[] = [
-  // The payment gateway's webhook (issue 33; docs/decisions/066): signed over the raw body, read
-  // before any session or JSON parsing; every signed delivery is acknowledged with 200.
+  // The payment gateway's webhook (issue 33; docs/decisions/066, 083): signed over the raw body, read
+  // before any session or JSON parsing; every signed delivery is acknowledged with 200, and handled by a job.
   defineRestRoute({
     method: 'post',
     path: '/api/payments/razorpay/webhook',
     isSessionless: true,
     isRawBody: true,
     summary:
-      'Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret) required, else 400 and nothing written; deduplicated by x-razorpay-event-id; payment.captured and order.paid verify the donation whose reference is the order\'s receipt (amount and currency must equal the order\'s, else the payment is flagged for finance); other events are acknowledged and record nothing',
+      'Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret) required, else 400 and nothing written; a body that is not a Razorpay event is 400 too. A delivery of a handled event is recorded and answered at once with status received, and handled just after by a job (decision 083): payment.captured and order.paid verify the donation whose reference is the order\'s receipt (amount and currency must equal the order\'s, else the payment is flagged for finance), refund.processed cancels the refunded gift, payment.failed is shown on the unpaid pledge, subscription.* update a monthly plan. Deduplicated by x-razorpay-event-id (without one, by a hash of the body): a repeat is answered duplicate and records nothing. Other events, and payments not captured, are answered ignored and record nothing',
     auth: 'public',
     response: ZRazorpayWebhookResponseSchema,
     status: 200,

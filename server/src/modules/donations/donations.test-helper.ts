@@ -36,6 +36,28 @@ export async function expectNothingWritten(app: TestApp, before: Awaited<ReturnT
   expect(await writes(app)).toEqual(before);
 }
 
+/** The last event's position: what recordedSince compares with. */
+export async function lastPosition(app: TestApp): Promise<number> {
+  const { rows } = await app.services.db.query<{ position: number | null }>(`SELECT max(global_position) AS position FROM events`);
+  return rows[0]!.position ?? 0;
+}
+
+/** The types of the events recorded after `position`, in order. */
+export async function recordedSince(app: TestApp, position: number): Promise<string[]> {
+  const { rows } = await app.services.db.query<{ type: string }>(`SELECT type FROM events WHERE global_position > $1 ORDER BY global_position`, [position]);
+  return rows.map((row) => row.type);
+}
+
+/**
+ * Asserts that since `before` (and `position`) only webhook deliveries were recorded, `deliveries`
+ * of them (decision 083: each delivery with a new event ID is recorded as it arrives), and that
+ * handling them wrote nothing more: no other event, no file, no data key.
+ */
+export async function expectOnlyDeliveriesRecorded(app: TestApp, before: Awaited<ReturnType<typeof writes>>, position: number, deliveries: number): Promise<void> {
+  expect(await recordedSince(app, position)).toEqual(Array(deliveries).fill('GatewayEventReceived'));
+  expect(await writes(app)).toEqual({ ...before, events: before.events + deliveries });
+}
+
 /** A pledge with its proof, verified by `finance`: the reference and the serial. */
 export async function verifiedDonation(
   app: TestApp,

@@ -172,6 +172,7 @@ const EVENT_LABELS: Record<string, AuditLabel> = {
   DonationOrderCreated: { en: 'Online payment order created', hi: 'ऑनलाइन भुगतान का ऑर्डर बना' },
   OnlinePaymentFlagged: { en: 'Online payment flagged for finance', hi: 'ऑनलाइन भुगतान वित्त विभाग की जाँच के लिए चिह्नित' },
   OnlinePaymentFlagResolved: { en: 'Flagged online payment resolved by finance', hi: 'चिह्नित ऑनलाइन भुगतान का वित्त विभाग ने निपटारा किया' },
+  GatewayEventReceived: { en: 'Payment gateway notice received', hi: 'भुगतान गेटवे की सूचना मिली' },
   GatewayEventHandled: { en: 'Payment gateway notice handled', hi: 'भुगतान गेटवे की सूचना दर्ज हुई' },
   DonationRefundRequested: { en: 'Online refund asked for', hi: 'ऑनलाइन रिफ़ंड माँगा गया' },
   DonationRefundCreated: { en: 'Online refund taken by the gateway', hi: 'गेटवे ने ऑनलाइन रिफ़ंड स्वीकार किया' },

@@ -168,6 +168,20 @@ describe('the gateway, given/when/then', () => {
     status(gatewayPlan).when({ subscriptionId: 'sub_X', status: 'halted', event: 'subscription.halted', eventId: null, now }).thenNothing();
     status(gatewayPlan).when({ subscriptionId: 'sub_A', status: 'created', event: 'subscription.pending', eventId: null, now }).thenNothing();
   });
+  it('a state’s delivery handled already records nothing again, though a newer state was recorded since', () => {
+    const paused: MonthlyPlanEvent = { type: 'MonthlySubscriptionStatusChanged', data: { planId, subscriptionId: 'sub_A', status: 'paused', event: 'subscription.paused', eventId: 'evt_P', changedAt: at } };
+    const resumed: MonthlyPlanEvent = { type: 'MonthlySubscriptionStatusChanged', data: { planId, subscriptionId: 'sub_A', status: 'active', event: 'subscription.resumed', eventId: 'evt_R', changedAt: at } };
+    status([...gatewayPlan, paused, { type: 'MonthlyPlanPaused', data: { planId, by: 'gateway', pausedAt: at } }, resumed, { type: 'MonthlyPlanResumed', data: { planId, by: 'gateway', resumedAt: at } }])
+      .when({ subscriptionId: 'sub_A', status: 'paused', event: 'subscription.paused', eventId: 'evt_P', now })
+      .thenNothing();
+    // Under another event ID (Razorpay's own redelivery would share it), the state is new.
+    status([...gatewayPlan, paused, resumed])
+      .when({ subscriptionId: 'sub_A', status: 'paused', event: 'subscription.paused', eventId: 'evt_P2', now })
+      .then([
+        { type: 'MonthlySubscriptionStatusChanged', data: { planId, subscriptionId: 'sub_A', status: 'paused', event: 'subscription.paused', eventId: 'evt_P2', changedAt: at } },
+        { type: 'MonthlyPlanPaused', data: { planId, by: 'gateway', pausedAt: at } },
+      ]);
+  });
   it('a charge pledges and verifies its own donation with the next serial, once per payment', () => {
     const command = { subscriptionId: 'sub_A', payment: { paymentId: 'pay_A', orderId: 'order_A', amountPaise: 50_000 }, eventId: 'evt_3', pledge: pledge('CCCC2345'), issuer, now };
     const state = { ...fold({ evolve: evolveMonthlyPlan, initialState: noMonthlyPlan }, gatewayPlan), payment, serial };

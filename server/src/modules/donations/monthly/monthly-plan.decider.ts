@@ -48,6 +48,8 @@ export interface MonthlyPlanState {
   remindedMonths: string[];
   /** Payment IDs of every charge recorded. */
   chargedPayments: string[];
+  /** Webhook event IDs of every subscription state recorded: a second run of one delivery's job records nothing. */
+  statusEventIds: string[];
   isErased: boolean;
 }
 
@@ -69,6 +71,7 @@ export const noMonthlyPlan: MonthlyPlanState = {
   subscription: null,
   remindedMonths: [],
   chargedPayments: [],
+  statusEventIds: [],
   isErased: false,
 };
 
@@ -105,7 +108,9 @@ export function evolveMonthlyPlan(state: MonthlyPlanState, event: Recorded<Month
     case 'MonthlyPlanStopped':
       return { ...state, status: 'stopped', stoppedBy: event.data.by };
     case 'MonthlySubscriptionStatusChanged':
-      return state.subscription ? { ...state, subscription: { ...state.subscription, status: event.data.status } } : state;
+      return state.subscription
+        ? { ...state, subscription: { ...state.subscription, status: event.data.status }, statusEventIds: event.data.eventId ? [...state.statusEventIds, event.data.eventId] : state.statusEventIds }
+        : state;
     case 'MonthlyReminderDue':
       return { ...state, remindedMonths: [...state.remindedMonths, event.data.month] };
     case 'MonthlyGiftCharged':
@@ -273,6 +278,9 @@ export function decideSubscriptionStatus(
   state: MonthlyPlanState,
 ): MonthlyPlanEvent[] {
   if (!state.exists || state.subscription?.subscriptionId !== command.subscriptionId) return [];
+  // Handled already (the job run again after its commit): its state may be stale by now, as a
+  // cancellation handled since, and must not be recorded over the newer one.
+  if (command.eventId !== null && state.statusEventIds.includes(command.eventId)) return [];
   if (state.subscription.status === command.status) return [];
   const at = command.now.toISOString();
   const { planId } = state;

@@ -3,11 +3,12 @@ import { replayAndCompare } from '#server/event-store/replay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rejection } from '#server/testing/assertions';
 import { readOutbox } from '#server/testing/outbox';
-import { startTestRazorpayGateway, type SignedWebhook, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
+import { type SignedWebhook, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
+import { createGatewayTestApp } from '#server/testing/gateway-test-app';
 import { testDbKinds } from '#server/testing/test-db';
-import { createTestApp, type TestApp } from '#server/testing/test-services';
+import { type TestApp } from '#server/testing/test-services';
 import { contactKeyOf } from '../donor-keys.ts';
-import { expectNothingWritten, uniqueDonor, writes } from '../donations.test-helper.ts';
+import { expectNothingWritten, expectOnlyDeliveriesRecorded, lastPosition, recordedSince, uniqueDonor, writes } from '../donations.test-helper.ts';
 import { MONTHLY_DAY_FIXED_BY_MANDATE } from './monthly-plan.decider.ts';
 import { manageTokenOf } from './monthly-plans.ts';
 
@@ -26,13 +27,7 @@ describe.each(testDbKinds())('monthly giving through the gateway on %s', (kind) 
   const clock = new Date('2032-01-03T06:00:00.000Z');
 
   beforeAll(async () => {
-    gateway = await startTestRazorpayGateway();
-    const { keyId, keySecret, webhookSecret } = gateway.config;
-    app = await createTestApp(kind, {
-      now: () => clock,
-      env: { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_BASE: gateway.url },
-      limits: { donationPledgePerIp: { limit: 1000, windowSeconds: 3600 } },
-    });
+    ({ gateway, app } = await createGatewayTestApp(kind, { now: () => clock }));
     http = app.http();
   });
   afterAll(async () => {
@@ -45,6 +40,12 @@ describe.each(testDbKinds())('monthly giving through the gateway on %s', (kind) 
 
   function deliver(webhook: SignedWebhook) {
     return request(http).post('/api/payments/razorpay/webhook').set(webhook.headers).send(webhook.body);
+  }
+  /** A first delivery: answered `received` at once, then handled by its job (decision 083). */
+  async function deliverAndHandle(webhook: SignedWebhook): Promise<void> {
+    const res = await deliver(webhook);
+    expect([res.status, res.body]).toEqual([200, { status: 'received' }]);
+    await app.runJobs();
   }
 
   async function start(amountPaise = 50_000) {
@@ -79,18 +80,19 @@ describe.each(testDbKinds())('monthly giving through the gateway on %s', (kind) 
   it('each charge verifies its own donation with its own receipt; the states show to the donor; a forged, unknown or repeated notice records nothing', async () => {
     const { planId, token, subscriptionId, email } = await start();
     const subscription = gateway.authorise(subscriptionId);
-    expect((await deliver(gateway.subscriptionWebhook('subscription.authenticated', subscription))).body).toEqual({ status: 'subscription-updated' });
+    await deliverAndHandle(gateway.subscriptionWebhook('subscription.authenticated', subscription));
     const first = gateway.charge(subscriptionId);
-    expect((await deliver(gateway.subscriptionWebhook('subscription.activated', subscription))).body).toEqual({ status: 'subscription-updated' });
-    expect((await deliver(gateway.subscriptionWebhook('subscription.charged', subscription, { payment: first }))).body).toEqual({ status: 'verified' });
+    await deliverAndHandle(gateway.subscriptionWebhook('subscription.activated', subscription));
+    await deliverAndHandle(gateway.subscriptionWebhook('subscription.charged', subscription, { payment: first }));
     const second = gateway.charge(subscriptionId);
-    expect((await deliver(gateway.subscriptionWebhook('subscription.charged', subscription, { payment: second }))).body).toEqual({ status: 'verified' });
+    await deliverAndHandle(gateway.subscriptionWebhook('subscription.charged', subscription, { payment: second }));
     const charges = (await app.services.eventStore.readStream(`monthly-plan-${planId}`)).filter((event) => event.type === 'MonthlyGiftCharged').map((event) => event.data as { reference: string; paymentId: string });
     expect(charges.map((charge) => charge.paymentId)).toEqual([first.id, second.id]);
     const serials = [];
     for (const charge of charges) {
       const events = await app.services.eventStore.readStream(`donation-${charge.reference}`);
-      expect(events.map((event) => event.type)).toEqual(['DonationPledged', 'DonationVerified']);
+      // The first month's receipt is drawn by the jobs run after the second month's delivery.
+      expect(events.map((event) => event.type).filter((type) => type !== 'ReceiptRendered')).toEqual(['DonationPledged', 'DonationVerified']);
       const verified = events[1]!.data as { mode: string; paymentId: string; amountPaise: number; receipt: { serial: string } };
       expect(verified).toMatchObject({ mode: 'online', paymentId: charge.paymentId, amountPaise: 50_000 });
       serials.push(verified.receipt.serial);
@@ -98,20 +100,28 @@ describe.each(testDbKinds())('monthly giving through the gateway on %s', (kind) 
     expect(new Set(serials).size).toBe(2);
     expect(await (await app.caller()).donations.monthly.get({ token })).toMatchObject({ status: 'active', kind: 'gateway', subscriptionStatus: 'active', gifts: 2 });
 
-    // Nothing written: a forged signature (400), a subscription of no plan of ours, a repeat of a charge.
+    await app.runJobs();
+    // Nothing written: a forged signature (400). Nothing but their own records (decision 083): a
+    // subscription of no plan of ours, a repeat of a charge or a state under another event ID.
     const before = await writes(app);
+    const position = await lastPosition(app);
     const forged = gateway.subscriptionWebhook('subscription.charged', subscription, { payment: gateway.charge(subscriptionId) });
     expect((await deliver({ ...forged, headers: { ...forged.headers, 'X-Razorpay-Signature': '0'.repeat(64) } })).status).toBe(400);
-    const stranger = { ...subscription, id: 'sub_NotOurs000001' };
-    expect((await deliver(gateway.subscriptionWebhook('subscription.halted', stranger))).body).toEqual({ status: 'ignored' });
-    expect((await deliver(gateway.subscriptionWebhook('subscription.charged', subscription, { payment: first }))).body).toEqual({ status: 'duplicate' });
-    expect((await deliver(gateway.subscriptionWebhook('subscription.activated', subscription))).body).toEqual({ status: 'duplicate' });
     await expectNothingWritten(app, before);
+    const stranger = { ...subscription, id: 'sub_NotOurs000001' };
+    await deliverAndHandle(gateway.subscriptionWebhook('subscription.halted', stranger));
+    await deliverAndHandle(gateway.subscriptionWebhook('subscription.charged', subscription, { payment: first }));
+    await deliverAndHandle(gateway.subscriptionWebhook('subscription.activated', subscription));
+    await expectOnlyDeliveriesRecorded(app, before, position, 3);
+    const repeat = gateway.subscriptionWebhook('subscription.activated', subscription);
+    await deliverAndHandle(repeat);
+    expect((await deliver(repeat)).body).toEqual({ status: 'duplicate' });
+    await expectOnlyDeliveriesRecorded(app, before, position, 4);
 
     // Halted: the donor is told, and finance sees it first.
     await app.runJobs();
     const mailsBefore = readOutbox(app.dataDir).filter((mail) => mail.text.includes(`To: ${email}`)).length;
-    expect((await deliver(gateway.subscriptionWebhook('subscription.halted', gateway.halt(subscriptionId)))).body).toEqual({ status: 'subscription-updated' });
+    await deliverAndHandle(gateway.subscriptionWebhook('subscription.halted', gateway.halt(subscriptionId)));
     await app.runJobs();
     const told = readOutbox(app.dataDir).filter((mail) => mail.text.includes(`To: ${email}`)).slice(mailsBefore);
     expect(told).toHaveLength(1);
@@ -123,7 +133,7 @@ describe.each(testDbKinds())('monthly giving through the gateway on %s', (kind) 
     expect(list.counts.halted).toBeGreaterThanOrEqual(1);
 
     // Cancelled at the bank or in the dashboard: the plan stops, and the donor sees it stopped by the gateway.
-    expect((await deliver(gateway.subscriptionWebhook('subscription.cancelled', gateway.cancelInDashboard(subscriptionId)))).body).toEqual({ status: 'subscription-updated' });
+    await deliverAndHandle(gateway.subscriptionWebhook('subscription.cancelled', gateway.cancelInDashboard(subscriptionId)));
     expect(await (await app.caller()).donations.monthly.get({ token })).toMatchObject({ status: 'stopped', stoppedBy: 'gateway', subscriptionStatus: 'cancelled' });
   });
 
@@ -132,9 +142,13 @@ describe.each(testDbKinds())('monthly giving through the gateway on %s', (kind) 
     const subscription = gateway.authorise(subscriptionId);
     await app.runJobs();
     const webhook = gateway.subscriptionWebhook('subscription.charged', subscription, { payment: gateway.charge(subscriptionId) });
+    const position = await lastPosition(app);
     const answers = await Promise.all(Array.from({ length: CALLS }, () => deliver(webhook)));
     expect(answers.map((res) => res.status)).toEqual(Array(CALLS).fill(200));
-    expect(answers.filter((res) => res.body.status === 'verified')).toHaveLength(1);
+    expect(answers.filter((res) => res.body.status === 'received')).toHaveLength(1);
+    expect(answers.filter((res) => res.body.status === 'duplicate')).toHaveLength(CALLS - 1);
+    expect(await recordedSince(app, position)).toEqual(['GatewayEventReceived']);
+    await app.runJobs();
     const charges = (await app.services.eventStore.readStream(`monthly-plan-${planId}`)).filter((event) => event.type === 'MonthlyGiftCharged');
     expect(charges).toHaveLength(1);
     const reference = (charges[0]!.data as { reference: string }).reference;
@@ -152,12 +166,12 @@ describe.each(testDbKinds())('monthly giving through the gateway on %s', (kind) 
   it('finance refunds one month’s charge like any online gift: refund.processed cancels that month’s donation only', async () => {
     const { planId, subscriptionId, token } = await start(30_000);
     const subscription = gateway.authorise(subscriptionId);
-    for (let month = 0; month < 2; month += 1) await deliver(gateway.subscriptionWebhook('subscription.charged', subscription, { payment: gateway.charge(subscriptionId) }));
+    for (let month = 0; month < 2; month += 1) await deliverAndHandle(gateway.subscriptionWebhook('subscription.charged', subscription, { payment: gateway.charge(subscriptionId) }));
     const [first, second] = (await app.services.eventStore.readStream(`monthly-plan-${planId}`)).filter((event) => event.type === 'MonthlyGiftCharged').map((event) => (event.data as { reference: string }).reference);
     const finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
     const answer = await finance.donations.admin.refund({ reference: first!, reason: 'The donor asked for this month back' });
     const refund = gateway.settleRefund(answer.refundId, 'processed');
-    expect((await deliver(gateway.refundWebhook('refund.processed', refund))).body).toEqual({ status: 'refunded' });
+    await deliverAndHandle(gateway.refundWebhook('refund.processed', refund));
     expect((await finance.donations.admin.get({ reference: first! })).status).toBe('cancelled');
     expect((await finance.donations.admin.get({ reference: second! })).status).toBe('verified');
     expect(await (await app.caller()).donations.monthly.get({ token })).toMatchObject({ status: 'active', gifts: 2 });

@@ -12,6 +12,9 @@ import { lockSerialSlot } from '../verification/verify-donation.ts';
 import { decideMonthlyCharge, decideSubscriptionStatus, monthlyPlanStream, type MonthlyChargeOutcome, type MonthlyPlanState } from './monthly-plan.decider.ts';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './monthly-plans.events.ts';
 
+/** What handling a subscription notice uses: a request's services or a job's context. */
+export type MonthlyServices = Pick<Services, 'db' | 'eventStore' | 'log' | 'now'>;
+
 /** The subscription events handled (decision 079); any other subscription.* is acknowledged and records nothing. */
 export const SUBSCRIPTION_EVENTS = [
   'subscription.authenticated',
@@ -49,45 +52,73 @@ const ZSubscriptionWebhookSchema = z.object({
 
 export type SubscriptionWebhookStatus = 'verified' | 'duplicate' | 'ignored' | 'subscription-updated';
 
-async function planIdOfSubscription(services: Services, subscriptionId: string): Promise<string | null> {
+/** What a subscription.* delivery carries that handling it needs: IDs, amount, states (never the payer's details). */
+export interface SubscriptionNotice {
+  event: string;
+  subscription: { id: string; status: string };
+  payment: { id: string; amountPaise: number; currency: string; status: string; orderId: string | null } | null;
+}
+
+/**
+ * The notice of a signed `subscription.*` body, or null for one that records nothing whatever our
+ * records say: another shape, an event not handled, a charge not captured in INR, a state we do not
+ * know. Read when the delivery arrives (decision 083), before anything is recorded.
+ */
+export function subscriptionNoticeOf(body: unknown): SubscriptionNotice | null {
+  const parsed = ZSubscriptionWebhookSchema.safeParse(body);
+  if (!parsed.success || !(SUBSCRIPTION_EVENTS as readonly string[]).includes(parsed.data.event)) return null;
+  const { event, payload } = parsed.data;
+  const entity = payload.payment?.entity;
+  const payment = entity ? { id: entity.id, amountPaise: entity.amount, currency: entity.currency, status: entity.status, orderId: entity.order_id ?? null } : null;
+  if (event === 'subscription.charged') {
+    if (!payment || payment.status !== 'captured' || payment.currency !== 'INR') return null;
+  } else if (!(SUBSCRIPTION_STATUSES as readonly string[]).includes(statusOf(event, payload.subscription.entity.status))) {
+    return null;
+  }
+  return { event, subscription: { id: payload.subscription.entity.id, status: payload.subscription.entity.status }, payment };
+}
+
+/** `subscription.resumed` reports the subscription active again. */
+function statusOf(event: string, status: string): string {
+  return event === 'subscription.resumed' ? 'active' : status;
+}
+
+async function planIdOfSubscription(services: Pick<Services, 'db'>, subscriptionId: string): Promise<string | null> {
   const { rows } = await services.db.query<{ plan_id: string }>(`SELECT plan_id::text FROM monthly_plans WHERE subscription_id = $1`, [subscriptionId]);
   return rows[0]?.plan_id ?? null;
 }
 
 /**
- * A signed `subscription.*` delivery (the signature was checked by the webhook's route). The plan
- * is found by the subscription's ID in our own records, never by the notes it carries.
+ * A signed `subscription.*` delivery, recorded (decision 083) and handled by its job. The plan is
+ * found by the subscription's ID in our own records, never by the notes it carries.
  * `subscription.charged` verifies one donation per payment; the others record the subscription's
- * state (halted and cancelled show to the donor and finance). A subscription of no plan of ours,
- * another currency, or a body of another shape: 200 `ignored`, logged (decision 066, 7).
+ * state (halted and cancelled show to the donor and finance). A subscription of no plan of ours:
+ * `ignored`, logged (decision 066, 7).
  */
-export async function handleSubscriptionWebhook(services: Services, body: unknown, eventId: string | null, meta: RequestMeta): Promise<{ status: SubscriptionWebhookStatus }> {
-  const parsed = ZSubscriptionWebhookSchema.safeParse(body);
-  if (!parsed.success || !(SUBSCRIPTION_EVENTS as readonly string[]).includes(parsed.data.event)) return { status: 'ignored' };
-  const { event, payload } = parsed.data;
-  const subscriptionId = payload.subscription.entity.id;
+export async function handleSubscriptionNotice(
+  services: MonthlyServices,
+  notice: SubscriptionNotice & { eventId: string | null },
+  meta: RequestMeta & { causationId?: string },
+): Promise<{ status: SubscriptionWebhookStatus }> {
+  const { event, eventId } = notice;
+  const subscriptionId = notice.subscription.id;
   const planId = await planIdOfSubscription(services, subscriptionId);
   if (!planId) {
     services.log.warn({ event, eventId, subscriptionId }, 'payment gateway: a subscription notice for no monthly plan of ours; nothing recorded');
     return { status: 'ignored' };
   }
   if (event === 'subscription.charged') {
-    const payment = payload.payment?.entity;
-    if (!payment || payment.status !== 'captured' || payment.currency !== 'INR') {
-      services.log.warn({ event, eventId, subscriptionId, paymentId: payment?.id }, 'payment gateway: a subscription charge not captured in INR; nothing recorded');
-      return { status: 'ignored' };
-    }
-    const outcome = await recordMonthlyCharge(services, { planId, subscriptionId, payment: { paymentId: payment.id, orderId: payment.order_id ?? null, amountPaise: payment.amount }, eventId }, meta);
+    const payment = notice.payment!;
+    const outcome = await recordMonthlyCharge(services, { planId, subscriptionId, payment: { paymentId: payment.id, orderId: payment.orderId, amountPaise: payment.amountPaise }, eventId }, meta);
     return { status: outcome };
   }
-  const status = (event === 'subscription.resumed' ? 'active' : payload.subscription.entity.status) as SubscriptionStatus;
-  if (!(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) return { status: 'ignored' };
+  const status = statusOf(event, notice.subscription.status) as SubscriptionStatus;
   const now = services.now();
   const { events } = await handleCommand(services, {
     stream: monthlyPlanStream,
     id: planId,
     decide: (state) => decideSubscriptionStatus({ subscriptionId, status, event, eventId, now }, state),
-    metadata: eventMetadata(meta),
+    metadata: eventMetadata(meta, meta.causationId),
   });
   return { status: events.length > 0 ? 'subscription-updated' : 'duplicate' };
 }
@@ -99,9 +130,9 @@ export async function handleSubscriptionWebhook(services: Services, body: unknow
  * donation, one serial, one receipt mail.
  */
 export async function recordMonthlyCharge(
-  services: Services,
+  services: MonthlyServices,
   input: { planId: string; subscriptionId: string; payment: { paymentId: string; orderId: string | null; amountPaise: number }; eventId: string | null },
-  meta: RequestMeta,
+  meta: RequestMeta & { causationId?: string },
 ): Promise<MonthlyChargeOutcome> {
   const now = services.now();
   const decision: { outcome: MonthlyChargeOutcome } = { outcome: 'duplicate' };
@@ -155,7 +186,7 @@ export async function recordMonthlyCharge(
       decision.outcome = decided.outcome;
       return decided.batches;
     },
-    metadata: eventMetadata(meta),
+    metadata: eventMetadata(meta, meta.causationId),
     attempts: 20,
   });
   return decision.outcome;

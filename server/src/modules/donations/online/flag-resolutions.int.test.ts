@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
 import { TWO_FACTOR_SETUP_REQUIRED } from '#server/modules/identity/identity.api';
 import { expectOnlyRefusals, raceCalls, rejection } from '#server/testing/assertions';
-import { startTestRazorpayGateway, type SignedWebhook, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
+import { type SignedWebhook, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
+import { createGatewayTestApp } from '#server/testing/gateway-test-app';
 import { testDbKinds } from '#server/testing/test-db';
-import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
+import { itRaces } from '#server/testing/requires';
+import { type AppCaller, type TestApp } from '#server/testing/test-services';
 import { REASON_TOO_SHORT } from '../donation-fields.schema.ts';
 import { expectNothingWritten, pledgeInput, writes } from '../donations.test-helper.ts';
 import { FLAG_NOT_FOUND, FLAG_RESOLVED_ALREADY } from './online-payment-flag.decider.ts';
@@ -22,12 +24,7 @@ describe.each(testDbKinds())('resolving flagged online payments on %s', (kind) =
   let finance: AppCaller;
 
   beforeAll(async () => {
-    gateway = await startTestRazorpayGateway();
-    const { keyId, keySecret, webhookSecret } = gateway.config;
-    app = await createTestApp(kind, {
-      env: { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_BASE: gateway.url },
-      limits: { donationPledgePerIp: { limit: 1000, windowSeconds: 3600 } },
-    });
+    ({ gateway, app } = await createGatewayTestApp(kind));
     finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
   });
   afterAll(async () => {
@@ -41,7 +38,9 @@ describe.each(testDbKinds())('resolving flagged online payments on %s', (kind) =
   async function flaggedPayment(): Promise<string> {
     const pledge = await (await app.caller()).donations.create(pledgeInput({ amountPaise: 50_000 }));
     const payment = gateway.pay(pledge.razorpay!.orderId, { amount: 40_000 });
-    expect((await deliver(gateway.webhook('payment.captured', payment))).body).toEqual({ status: 'flagged' });
+    expect((await deliver(gateway.webhook('payment.captured', payment))).body).toEqual({ status: 'received' });
+    await app.runJobs();
+    expect((await app.services.eventStore.readStream(`online-payment-${payment.id}`)).map((event) => event.type)).toEqual(['OnlinePaymentFlagged']);
     return payment.id;
   }
 
@@ -98,8 +97,7 @@ describe.each(testDbKinds())('resolving flagged online payments on %s', (kind) =
     await expectNothingWritten(app, written);
   });
 
-  // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.
-  it.runIf(kind === 'postgres')('race: ten calls at once resolve the flag once', async () => {
+  itRaces(kind, 'race: ten calls at once resolve the flag once', async () => {
     const paymentId = await flaggedPayment();
     const { succeeded, refusals } = await raceCalls(CALLS, () => finance.donations.admin.resolveFlaggedPayment({ paymentId, note: 'Refunded in the Razorpay dashboard' }));
     expect(succeeded).toHaveLength(1);

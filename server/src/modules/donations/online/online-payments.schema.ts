@@ -15,12 +15,14 @@ export const ZConfirmOnlinePaymentResponseSchema = z.object({
 
 export const ZRazorpayWebhookResponseSchema = z.object({
   /**
-   * What the delivery did: verified the donation, found it verified by this payment, was a repeat,
-   * flagged the payment, or recorded nothing; for refunds (decision 069): cancelled the refunded
-   * gift, found it refunded, recorded a refund that failed; for `payment.failed`: recorded the failure;
-   * for a monthly plan's subscription.* notice (decision 079): recorded its new state.
+   * What the endpoint did with the delivery (decision 083): `received` — recorded, to be handled at
+   * once after the answer (a captured payment verifies its donation, a refund cancels its gift…);
+   * `duplicate` — its event ID was recorded already, nothing written; `ignored` — an event or state
+   * that records nothing (payment.authorized, a payment not captured), nothing written. Before the
+   * inbox the answer said what handling did (`verified`, `flagged`…): that is now in the donation's
+   * history, the flagged list and the log.
    */
-  status: z.enum(['verified', 'already-verified', 'duplicate', 'flagged', 'ignored', 'refunded', 'already-refunded', 'refund-failed', 'failure-recorded', 'subscription-updated']),
+  status: z.enum(['received', 'duplicate', 'ignored']),
 });
 
 /**

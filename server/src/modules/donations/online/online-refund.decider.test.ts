@@ -152,6 +152,16 @@ describe('decideRefundReport, given/when/then', () => {
     spec(paidOnline).when({ refund: { ...refund, paymentId: 'pay_B2' }, status: 'processed', now }).then({ outcome: { kind: 'ignored' }, batches: [] });
   });
 
+  it('a processed refund of the order’s payment before that payment verified the donation waits for it; flagged, another order, unknown or failed: ignored', () => {
+    spec([pledged, ordered]).when({ refund, status: 'processed', now, orderId: 'order_O1' }).then({ outcome: { kind: 'payment-unhandled' }, batches: [] });
+    spec([pledged, ordered]).when({ refund, status: 'processed', now, orderId: 'order_O1', isFlagged: true }).then({ outcome: { kind: 'ignored' }, batches: [] });
+    spec([pledged, ordered]).when({ refund, status: 'processed', now, orderId: 'order_X9' }).then({ outcome: { kind: 'ignored' }, batches: [] });
+    spec([pledged, ordered]).when({ refund, status: 'processed', now }).then({ outcome: { kind: 'ignored' }, batches: [] });
+    spec([pledged, ordered]).when({ refund, status: 'failed', now, orderId: 'order_O1' }).then({ outcome: { kind: 'ignored' }, batches: [] });
+    // Verified by another payment: this one is paid twice, its own job flags it.
+    spec(paidOnline).when({ refund: { ...refund, paymentId: 'pay_B2' }, status: 'processed', now, orderId: 'order_O1' }).then({ outcome: { kind: 'ignored' }, batches: [] });
+  });
+
   it('records a failed refund, so finance may ask again', () => {
     spec([...paidOnline, requested('2026-08-10T05:59:00.000Z'), created])
       .when({ refund, status: 'failed', now })

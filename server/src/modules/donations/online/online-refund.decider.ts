@@ -93,7 +93,7 @@ export interface RefundReportState {
   isDeliveryHandled: boolean;
 }
 
-export type RefundReportOutcome = { kind: 'refunded' } | { kind: 'already-refunded' } | { kind: 'duplicate' } | { kind: 'flagged'; isNew: boolean } | { kind: 'ignored' } | { kind: 'refund-failed' };
+export type RefundReportOutcome = { kind: 'refunded' } | { kind: 'already-refunded' } | { kind: 'duplicate' } | { kind: 'flagged'; isNew: boolean } | { kind: 'ignored' } | { kind: 'refund-failed' } | { kind: 'payment-unhandled' };
 
 function handledBatch(delivery: { eventId: string; event: string }, paymentId: string, now: Date): StreamEvents<DonationEvent> {
   const handled: GatewayEventHandled = { type: 'GatewayEventHandled', data: { gateway: 'razorpay', eventId: delivery.eventId, event: delivery.event, paymentId, handledAt: now.toISOString() } };
@@ -108,13 +108,28 @@ function handledBatch(delivery: { eventId: string; event: string }, paymentId: s
  * (a flagged payment given back). A failed refund lets finance ask again.
  */
 export function decideRefundReport(
-  command: { refund: GatewayRefund; status: 'processed' | 'failed'; delivery?: { eventId: string; event: string }; now: Date },
+  command: { refund: GatewayRefund; status: 'processed' | 'failed'; delivery?: { eventId: string; event: string }; now: Date; orderId?: string | null },
   state: RefundReportState,
 ): { outcome: RefundReportOutcome; batches: StreamEvents<DonationEvent>[] } {
   if (state.isDeliveryHandled) return { outcome: { kind: 'duplicate' }, batches: [] };
   const { refund, now } = command;
   const { donation } = state;
-  if (!donation.exists || donation.verification?.paymentId !== refund.paymentId) return { outcome: { kind: 'ignored' }, batches: [] };
+  if (!donation.exists || donation.verification?.paymentId !== refund.paymentId) {
+    // A processed refund of a payment of the donation's own order, not flagged, while the donation
+    // is still payable: that payment's delivery is not handled yet (its job queued beside this one,
+    // or retrying at a gateway that was down). Ignored, its job would then verify the donation and
+    // mail a receipt for money given back; so this one waits for it (decision 083).
+    const isPaymentUnhandled =
+      command.status === 'processed' &&
+      donation.exists &&
+      !state.isFlagged &&
+      Boolean(command.orderId) &&
+      donation.order?.orderId === command.orderId &&
+      donation.status !== 'verified' &&
+      donation.status !== 'cancelled' &&
+      donation.status !== 'rejected';
+    return { outcome: { kind: isPaymentUnhandled ? 'payment-unhandled' : 'ignored' }, batches: [] };
+  }
   const handled = command.delivery ? [handledBatch(command.delivery, refund.paymentId, now)] : [];
   const streamId = donationStreamId(donation.reference);
   const at = now.toISOString();

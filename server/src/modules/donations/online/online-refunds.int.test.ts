@@ -3,18 +3,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
 import { TWO_FACTOR_SETUP_REQUIRED } from '#server/modules/identity/identity.api';
 import { expectOnlyRefusals, raceCalls, rejection } from '#server/testing/assertions';
-import { startTestRazorpayGateway, type SignedWebhook, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
+import { type SignedWebhook, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
+import { createGatewayTestApp } from '#server/testing/gateway-test-app';
 import { testDbKinds } from '#server/testing/test-db';
-import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
+import { itRaces } from '#server/testing/requires';
+import { type AppCaller, type TestApp } from '#server/testing/test-services';
 import { REASON_TOO_SHORT } from '../donation-fields.schema.ts';
 import { indiaDateOf } from '../receipts/receipt-serial.ts';
-import { expectNothingWritten, pledgeInput, uniqueDonor, verifiedDonation, writes } from '../donations.test-helper.ts';
+import { expectNothingWritten, expectOnlyDeliveriesRecorded, lastPosition, pledgeInput, recordedSince, uniqueDonor, verifiedDonation, writes } from '../donations.test-helper.ts';
 import { REFUND_ALREADY_MADE, REFUND_ALREADY_MADE_OR_CANCELLED, REFUND_GATEWAY_DOWN, REFUND_IN_PROGRESS, REFUND_NOT_ONLINE, REFUND_NOT_VERIFIED, REFUND_REFUSED, REFUNDED_BY_GATEWAY } from './online-refund.decider.ts';
 
 /**
  * Refunds of online gifts and failed attempts (issue 33, decision 069), against the local gateway:
  * finance asks, the gateway takes the refund, and its `refund.processed` cancels the gift (the receipt
- * keeps its serial and is re-issued marked CANCELLED); `payment.failed` is shown to the donor.
+ * keeps its serial and is re-issued marked CANCELLED); `payment.failed` is shown to the donor. Each
+ * webhook is answered `received` and handled by its job (decision 083).
  */
 const CALLS = 10;
 
@@ -25,12 +28,7 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
   let finance: AppCaller;
 
   beforeAll(async () => {
-    gateway = await startTestRazorpayGateway();
-    const { keyId, keySecret, webhookSecret } = gateway.config;
-    app = await createTestApp(kind, {
-      env: { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_BASE: gateway.url },
-      limits: { donationPledgePerIp: { limit: 1000, windowSeconds: 3600 }, donationLookupPerIp: { limit: 1000, windowSeconds: 3600 } },
-    });
+    ({ gateway, app } = await createGatewayTestApp(kind, { limits: { donationLookupPerIp: { limit: 1000, windowSeconds: 3600 } } }));
     http = app.http();
     finance = await app.caller({ token: (await app.account({ role: 'admin', permissions: ['finance'] })).token });
   });
@@ -49,6 +47,12 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
   function deliver(webhook: SignedWebhook) {
     return request(http).post('/api/payments/razorpay/webhook').set(webhook.headers).send(webhook.body);
   }
+  /** A first delivery: answered `received` at once, then handled by its job. */
+  async function deliverAndHandle(webhook: SignedWebhook): Promise<void> {
+    const res = await deliver(webhook);
+    expect([res.status, res.body]).toEqual([200, { status: 'received' }]);
+    await app.runJobs();
+  }
   const refundCalls = () => gateway.requests.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund')).length;
 
   /** A pledge paid online and verified by its webhook: the reference, the payment, the serial and the donor's e-mail. */
@@ -56,8 +60,9 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
     const input = pledgeInput({ amountPaise, email: uniqueDonor('refund').email });
     const pay = await (await app.caller()).donations.create(input);
     const payment = gateway.pay(pay.razorpay!.orderId);
-    expect((await deliver(gateway.webhook('payment.captured', payment))).body).toEqual({ status: 'verified' });
+    await deliverAndHandle(gateway.webhook('payment.captured', payment));
     const detail = await finance.donations.admin.get({ reference: pay.reference });
+    expect(detail).toMatchObject({ status: 'verified', online: { paymentId: payment.id } });
     return { reference: pay.reference, orderId: pay.razorpay!.orderId, payment, serial: detail.receiptSerial!, email: input.email! };
   }
 
@@ -76,7 +81,7 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
     expect(pending).toMatchObject({ status: 'verified', online: { paymentId: payment.id, refund: { status: 'pending', refundId: answer.refundId } } });
 
     const webhook = gateway.refundWebhook('refund.processed', gateway.settleRefund(answer.refundId));
-    expect((await deliver(webhook)).body).toEqual({ status: 'refunded' });
+    await deliverAndHandle(webhook);
     expect((await typesOn(reference)).slice(-2)).toEqual(['DonationRefundProcessed', 'DonationCancelled']);
     await app.runJobs();
     const cancelled = await finance.donations.admin.get({ reference });
@@ -89,11 +94,12 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
 
     // The same delivery again, another delivery of it, and a second click: nothing more, at the gateway or here.
     const after = await writes(app);
+    const position = await lastPosition(app);
     expect((await deliver(webhook)).body).toEqual({ status: 'duplicate' });
-    expect((await deliver(gateway.refundWebhook('refund.processed', refund))).body).toEqual({ status: 'already-refunded' });
+    await deliverAndHandle(gateway.refundWebhook('refund.processed', refund));
     expect(await rejection(finance.donations.admin.refund({ reference, reason: 'Again' }))).toMatchObject({ code: 'CONFLICT', message: REFUND_ALREADY_MADE });
     expect(refundCalls()).toBe(before + 1);
-    await expectNothingWritten(app, after);
+    await expectOnlyDeliveriesRecorded(app, after, position, 1);
   });
 
   it('refuses what cannot be refunded here with 4xx, writing nothing and calling no gateway', async () => {
@@ -140,41 +146,44 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
     expect(await rejection(finance.donations.admin.refund({ reference, reason: 'Asked by the donor' }))).toMatchObject({ code: 'CONFLICT', message: REFUND_REFUSED });
     expect(gateway.refunds.size).toBeGreaterThan(0);
     // Its refund.processed still cancels the gift, with the reason finance gave.
-    expect((await deliver(gateway.refundWebhook('refund.processed', gateway.settleRefund(dashboard.id)))).body).toEqual({ status: 'refunded' });
+    await deliverAndHandle(gateway.refundWebhook('refund.processed', gateway.settleRefund(dashboard.id)));
     expect(await finance.donations.admin.get({ reference })).toMatchObject({ status: 'cancelled', reason: 'Asked by the donor' });
   });
 
   it('a refund made only in the gateway’s dashboard cancels the gift too; a partial one is flagged for finance instead', async () => {
     const whole = await paidOnline();
     const refund = gateway.settleRefund(gateway.refundInDashboard(whole.payment.id).id);
-    expect((await deliver(gateway.refundWebhook('refund.processed', refund))).body).toEqual({ status: 'refunded' });
+    await deliverAndHandle(gateway.refundWebhook('refund.processed', refund));
     expect(await finance.donations.admin.get({ reference: whole.reference })).toMatchObject({ status: 'cancelled', reason: REFUNDED_BY_GATEWAY });
 
     const part = await paidOnline();
     const partial = gateway.settleRefund(gateway.refundInDashboard(part.payment.id, { amount: 25_000 }).id);
-    expect((await deliver(gateway.refundWebhook('refund.processed', partial))).body).toEqual({ status: 'flagged' });
+    await deliverAndHandle(gateway.refundWebhook('refund.processed', partial));
     expect(await finance.donations.admin.get({ reference: part.reference })).toMatchObject({ status: 'verified' });
     const [flag] = await app.services.eventStore.readStream(`online-payment-${part.payment.id}`);
     expect(flag?.data).toMatchObject({ reason: 'partial-refund', paidPaise: 25_000, expectedPaise: 125_000, reference: part.reference.replace('-', '') });
     const before = await writes(app);
-    expect((await deliver(gateway.refundWebhook('refund.processed', partial))).body).toEqual({ status: 'flagged' });
-    await expectNothingWritten(app, before);
+    const position = await lastPosition(app);
+    await deliverAndHandle(gateway.refundWebhook('refund.processed', partial));
+    await expectOnlyDeliveriesRecorded(app, before, position, 1);
   });
 
   it('refund.failed lets finance ask again; a refund of a payment that verified nothing records nothing', async () => {
     const { reference } = await paidOnline();
     const { refundId } = await finance.donations.admin.refund({ reference, reason: 'Asked by the donor' });
-    expect((await deliver(gateway.refundWebhook('refund.failed', gateway.settleRefund(refundId, 'failed')))).body).toEqual({ status: 'refund-failed' });
+    await deliverAndHandle(gateway.refundWebhook('refund.failed', gateway.settleRefund(refundId, 'failed')));
     expect(await finance.donations.admin.get({ reference })).toMatchObject({ status: 'verified', online: { refund: { status: 'failed' } } });
     expect(await finance.donations.admin.refund({ reference, reason: 'Asked by the donor' })).toMatchObject({ status: 'pending' });
 
     // A second payment of a paid order (flagged), given back in the dashboard: the gift it did not verify stands.
     const paid = await paidOnline();
     const second = gateway.pay(paid.orderId);
-    await deliver(gateway.webhook('payment.captured', second));
+    await deliverAndHandle(gateway.webhook('payment.captured', second));
+    expect((await app.services.eventStore.readStream(`online-payment-${second.id}`)).map((event) => event.type)).toEqual(['OnlinePaymentFlagged']);
     const before = await writes(app);
-    expect((await deliver(gateway.refundWebhook('refund.processed', gateway.settleRefund(gateway.refundInDashboard(second.id).id)))).body).toEqual({ status: 'ignored' });
-    await expectNothingWritten(app, before);
+    const position = await lastPosition(app);
+    await deliverAndHandle(gateway.refundWebhook('refund.processed', gateway.settleRefund(gateway.refundInDashboard(second.id).id)));
+    await expectOnlyDeliveriesRecorded(app, before, position, 1);
     expect(await finance.donations.admin.get({ reference: paid.reference })).toMatchObject({ status: 'verified' });
   });
 
@@ -183,7 +192,7 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
     const pay = await (await app.caller()).donations.create(input);
     const failed = gateway.fail(pay.razorpay!.orderId);
     const webhook = gateway.webhook('payment.failed', failed);
-    expect((await deliver(webhook)).body).toEqual({ status: 'failure-recorded' });
+    await deliverAndHandle(webhook);
     const events = await app.services.eventStore.readStream(streamOf(pay.reference));
     expect(events.at(-1)).toMatchObject({ type: 'OnlinePaymentFailed', data: { paymentId: failed.id, errorCode: 'BAD_REQUEST_ERROR', errorReason: 'payment_declined' } });
     // IDs and the gateway's codes only: nothing of the donor.
@@ -193,16 +202,21 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
     expect((await finance.donations.admin.get({ reference: pay.reference })).online).toMatchObject({ failedPayments: [{ paymentId: failed.id, errorCode: 'BAD_REQUEST_ERROR', errorReason: 'payment_declined' }] });
 
     const before = await writes(app);
+    const position = await lastPosition(app);
     expect((await deliver(webhook)).body).toEqual({ status: 'duplicate' });
-    expect((await deliver(gateway.webhook('payment.failed', failed))).body).toEqual({ status: 'duplicate' });
-    await expectNothingWritten(app, before);
+    // The same failure under another event ID: recorded as a delivery, and its job records nothing more.
+    await deliverAndHandle(gateway.webhook('payment.failed', failed));
+    await expectOnlyDeliveriesRecorded(app, before, position, 1);
 
     // Paid on the next try: verified, and the failure no longer shown.
-    expect((await deliver(gateway.webhook('payment.captured', gateway.pay(pay.razorpay!.orderId)))).body).toEqual({ status: 'verified' });
+    await deliverAndHandle(gateway.webhook('payment.captured', gateway.pay(pay.razorpay!.orderId)));
+    expect(await visitor.donations.getStatus({ reference: pay.reference, contact: input.email! })).toMatchObject({ status: 'verified' });
     expect(await visitor.donations.getStatus({ reference: pay.reference, contact: input.email! })).not.toHaveProperty('onlinePaymentFailed');
+    await app.runJobs();
     const after = await writes(app);
-    expect((await deliver(gateway.webhook('payment.failed', gateway.fail(pay.razorpay!.orderId)))).body).toEqual({ status: 'ignored' });
-    await expectNothingWritten(app, after);
+    const afterPosition = await lastPosition(app);
+    await deliverAndHandle(gateway.webhook('payment.failed', gateway.fail(pay.razorpay!.orderId)));
+    await expectOnlyDeliveriesRecorded(app, after, afterPosition, 1);
   });
 
   it('refuses a forged refund.processed with 400 and writes nothing', async () => {
@@ -218,7 +232,7 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
     const input = pledgeInput({ amountPaise: 150_000 });
     const pay = await (await app.caller()).donations.create(input);
     const short = gateway.pay(pay.razorpay!.orderId, { amount: 100_000 });
-    expect((await deliver(gateway.webhook('payment.captured', short))).body).toEqual({ status: 'flagged' });
+    await deliverAndHandle(gateway.webhook('payment.captured', short));
     const { items, total } = await finance.donations.admin.flaggedPayments({});
     expect(total).toBe(items.length);
     expect(items[0]).toEqual({
@@ -265,8 +279,7 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
     expect([again.status, again.body.message]).toEqual([409, REFUND_ALREADY_MADE]);
   });
 
-  // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.
-  it.runIf(kind === 'postgres')('race: ten refund calls at once are one request, one refund at the gateway; ten refund.processed at once are one cancellation', async () => {
+  itRaces(kind, 'race: ten refund calls at once are one request, one refund at the gateway; ten refund.processed at once are one cancellation', async () => {
     const { reference } = await paidOnline();
     const calls = refundCalls();
     const { succeeded, refusals } = await raceCalls(CALLS, () => finance.donations.admin.refund({ reference, reason: 'Asked by the donor' }));
@@ -280,9 +293,13 @@ describe.each(testDbKinds())('online refunds and failed payments on %s', (kind) 
     expect((await typesOn(reference)).filter((type) => type === 'DonationRefundRequested')).toHaveLength(1);
 
     const webhook = gateway.refundWebhook('refund.processed', gateway.settleRefund(succeeded[0]!.refundId));
+    const position = await lastPosition(app);
     const answers = await Promise.all(Array.from({ length: CALLS }, () => deliver(webhook)));
     expect(answers.map((res) => res.status)).toEqual(Array(CALLS).fill(200));
-    expect(answers.filter((res) => res.body.status === 'refunded')).toHaveLength(1);
+    expect(answers.filter((res) => res.body.status === 'received')).toHaveLength(1);
+    expect(answers.filter((res) => res.body.status === 'duplicate')).toHaveLength(CALLS - 1);
+    expect(await recordedSince(app, position)).toEqual(['GatewayEventReceived']);
+    await app.runJobs();
     expect((await typesOn(reference)).filter((type) => type === 'DonationCancelled' || type === 'DonationRefundProcessed')).toEqual(['DonationRefundProcessed', 'DonationCancelled']);
   });
 });

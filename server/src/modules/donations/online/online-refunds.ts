@@ -5,7 +5,8 @@ import { eventMetadata, type RequestMeta } from '#server/lib/request-meta';
 import type { Services } from '#server/services';
 import { formatReference } from '../donation-fields.schema.ts';
 import { donationStream, evolveDonation, noDonation } from '../donation.decider.ts';
-import { donationStreamId, gatewayEventStreamId, onlinePaymentStreamId } from '../donations.events.ts';
+import { donationStreamId, onlinePaymentStreamId } from '../donations.events.ts';
+import { deliveryStateOf } from './gateway-deliveries.ts';
 import { ONLINE_PAYMENTS_OFF } from './online-payments.schema.ts';
 import {
   decidePaymentFailed,
@@ -20,6 +21,9 @@ import {
   type RefundReportOutcome,
 } from './online-refund.decider.ts';
 import { GATEWAY_RETRY_AFTER_SECONDS, razorpayClientOf } from './razorpay-client.ts';
+
+/** What handling a gateway's report uses: a request's services or a job's context. */
+export type GatewayServices = Pick<Services, 'config' | 'db' | 'eventStore' | 'log' | 'now'>;
 
 /** What the refund call answers: the refund is under way; the receipt is cancelled when the gateway reports it processed. */
 export interface RefundResult {
@@ -75,9 +79,9 @@ export async function refundOnlinePayment(services: Services, input: { reference
  * marker: the donation whose payment it was is folded and decideRefundReport decides.
  */
 export async function recordRefundReport(
-  services: Services,
-  input: { refund: GatewayRefund; status: 'processed' | 'failed'; reference: string | null; delivery?: { eventId: string; event: string } },
-  meta: RequestMeta,
+  services: GatewayServices,
+  input: { refund: GatewayRefund; status: 'processed' | 'failed'; reference: string | null; orderId?: string | null; delivery?: { eventId: string; event: string } },
+  meta: RequestMeta & { causationId?: string },
 ): Promise<RefundReportOutcome> {
   const now = services.now();
   const decision: { outcome: RefundReportOutcome } = { outcome: { kind: 'duplicate' } };
@@ -89,18 +93,18 @@ export async function recordRefundReport(
       versions[flagStream] = await streamVersion(tx, flagStream);
       let isDeliveryHandled = false;
       if (input.delivery) {
-        const deliveryStream = gatewayEventStreamId(input.delivery.eventId);
-        versions[deliveryStream] = await streamVersion(tx, deliveryStream);
-        isDeliveryHandled = versions[deliveryStream] !== null;
+        const delivery = await deliveryStateOf(services.eventStore, tx, input.delivery.eventId);
+        versions[delivery.streamId] = delivery.version;
+        isDeliveryHandled = delivery.isHandled;
       }
       return { state: { donation: donation.state, isFlagged: versions[flagStream] !== null, isDeliveryHandled }, versions };
     },
     decide(state) {
-      const decided = decideRefundReport({ refund: input.refund, status: input.status, now, ...(input.delivery ? { delivery: input.delivery } : {}) }, state);
+      const decided = decideRefundReport({ refund: input.refund, status: input.status, now, orderId: input.orderId ?? null, ...(input.delivery ? { delivery: input.delivery } : {}) }, state);
       decision.outcome = decided.outcome;
       return decided.batches;
     },
-    metadata: eventMetadata(meta),
+    metadata: eventMetadata(meta, meta.causationId),
   });
   if (decision.outcome.kind === 'flagged' && decision.outcome.isNew) {
     services.log.warn({ paymentId: input.refund.paymentId, refundId: input.refund.refundId, reference: input.reference }, 'payment gateway: a partial refund of a verified gift; flagged for finance');
@@ -110,9 +114,9 @@ export async function recordRefundReport(
 
 /** `payment.failed` from a signed webhook: recorded once on the donation while it is unpaid. */
 export async function recordPaymentFailure(
-  services: Services,
+  services: GatewayServices,
   input: { payment: FailedPayment; reference: string | null; delivery?: { eventId: string; event: string } },
-  meta: RequestMeta,
+  meta: RequestMeta & { causationId?: string },
 ): Promise<'failure-recorded' | 'duplicate' | 'ignored'> {
   const now = services.now();
   const decision: { outcome: 'failure-recorded' | 'duplicate' | 'ignored' } = { outcome: 'duplicate' };
@@ -122,9 +126,9 @@ export async function recordPaymentFailure(
       const versions: Record<string, number | null> = { ...donation.versions };
       let isDeliveryHandled = false;
       if (input.delivery) {
-        const deliveryStream = gatewayEventStreamId(input.delivery.eventId);
-        versions[deliveryStream] = await streamVersion(tx, deliveryStream);
-        isDeliveryHandled = versions[deliveryStream] !== null;
+        const delivery = await deliveryStateOf(services.eventStore, tx, input.delivery.eventId);
+        versions[delivery.streamId] = delivery.version;
+        isDeliveryHandled = delivery.isHandled;
       }
       return { state: { donation: donation.state, isDeliveryHandled }, versions };
     },
@@ -133,7 +137,7 @@ export async function recordPaymentFailure(
       decision.outcome = decided.outcome;
       return decided.batches;
     },
-    metadata: eventMetadata(meta),
+    metadata: eventMetadata(meta, meta.causationId),
   });
   return decision.outcome;
 }

@@ -1,8 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { raceCalls, rejection } from '#server/testing/assertions';
-import { startTestRazorpayGateway, type SignedWebhook, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
+import { type SignedWebhook, type TestRazorpayGateway } from '#server/testing/razorpay-gateway';
+import { createGatewayTestApp, gatewayEnv } from '#server/testing/gateway-test-app';
 import { testDbKinds } from '#server/testing/test-db';
+import { itRaces } from '#server/testing/requires';
 import { createTestApp, type TestApp } from '#server/testing/test-services';
 import { NO_MATCHING_DONATION } from '../donation.decider.ts';
 import { expectNothingWritten, pledgeInput, uniqueDonor, uniqueUtr, writes } from '../donations.test-helper.ts';
@@ -20,12 +22,7 @@ describe.each(testDbKinds())('paying an unpaid pledge online from its status on 
   let app: TestApp;
 
   beforeAll(async () => {
-    gateway = await startTestRazorpayGateway();
-    const { keyId, keySecret, webhookSecret } = gateway.config;
-    app = await createTestApp(kind, {
-      env: { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret, RAZORPAY_API_BASE: gateway.url },
-      limits: { donationPledgePerIp: { limit: 1000, windowSeconds: 3600 }, donationLookupPerIp: { limit: 1000, windowSeconds: 3600 } },
-    });
+    ({ gateway, app } = await createGatewayTestApp(kind, { limits: { donationLookupPerIp: { limit: 1000, windowSeconds: 3600 } } }));
   });
   afterAll(async () => {
     await app?.close();
@@ -71,7 +68,8 @@ describe.each(testDbKinds())('paying an unpaid pledge online from its status on 
     expect(await ordersOn(reference)).toHaveLength(1);
 
     const payment = gateway.pay(answer.orderId);
-    expect((await deliver(gateway.webhook('payment.captured', payment))).body).toEqual({ status: 'verified' });
+    expect((await deliver(gateway.webhook('payment.captured', payment))).body).toEqual({ status: 'received' });
+    await app.runJobs();
     expect(await visitor.donations.getStatus({ reference, contact })).toMatchObject({ status: 'verified' });
     expect(await rejection(visitor.donations.payOnline({ reference, contact }))).toMatchObject({ code: 'CONFLICT', message: PAY_ONLINE_NOT_PAYABLE });
   });
@@ -122,7 +120,7 @@ describe.each(testDbKinds())('paying an unpaid pledge online from its status on 
 
   it('counts against the status look-up’s limit per address', async () => {
     const limited = await createTestApp(kind, {
-      env: { RAZORPAY_KEY_ID: gateway.config.keyId, RAZORPAY_KEY_SECRET: gateway.config.keySecret, RAZORPAY_WEBHOOK_SECRET: gateway.config.webhookSecret, RAZORPAY_API_BASE: gateway.url },
+      env: gatewayEnv(gateway),
       limits: { donationLookupPerIp: { limit: 2, windowSeconds: 3600 } },
     });
     try {
@@ -137,8 +135,7 @@ describe.each(testDbKinds())('paying an unpaid pledge online from its status on 
     }
   });
 
-  // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.
-  it.runIf(kind === 'postgres')('race: ten taps at once on a pledge without an order make one order at the gateway and record it once', async () => {
+  itRaces(kind, 'race: ten taps at once on a pledge without an order make one order at the gateway and record it once', async () => {
     const { reference, contact } = await pledgeWithoutOrder();
     const calls = orderCalls();
     const { succeeded, refusals } = await raceCalls(CALLS, async () => (await app.caller()).donations.payOnline({ reference, contact }));
