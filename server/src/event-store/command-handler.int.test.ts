@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#server/db/db';
 import { AppError } from '#server/errors/app-error';
 import { createTestDb, testDbKinds, type TestDb } from '#server/testing/test-db';
@@ -49,6 +49,37 @@ describe.each(testDbKinds())('handleCommand on %s', (kind) => {
     const second = await handleCommand<Count, Counted>({ db, eventStore: store }, { streamId, evolve, initialState: zero, decide: once, metadata: meta() });
     expect(second).toMatchObject({ events: [], state: { count: 1 }, versions: {} });
     expect(await countsOf(streamId)).toBe(1);
+  });
+
+  it('decides its first attempt on a read made before, appending at its version; a write since makes it read again', async () => {
+    const readStream = vi.spyOn(store, 'readStream');
+    const services = { db, eventStore: store };
+    const upTo = (limit: number) => (state: Count): Counted[] => (state.count < limit ? [counted('me')] : []);
+
+    // Still current: decided on as given, with no read of the stream inside the command.
+    const streamId = uniqueId('count');
+    await handleCommand<Count, Counted>(services, { streamId, evolve, initialState: zero, decide: () => [counted('seed')], metadata: meta() });
+    const current = await foldStream<Count, Counted>(store, db, streamId, evolve, zero);
+    readStream.mockClear();
+    const onCurrent = await handleCommand<Count, Counted>(services, { streamId, evolve, initialState: zero, readBefore: current, decide: upTo(2), metadata: meta() });
+    expect(onCurrent).toMatchObject({ attempts: 1, state: { count: 1 }, versions: { [streamId]: 2 } });
+    expect(readStream.mock.calls).toEqual([]);
+
+    // Stale (another writer appended since it was read): its append fails, and the second attempt
+    // reads the stream and decides on what is there now, which here finds the work done.
+    const stale = await foldStream<Count, Counted>(store, db, streamId, evolve, zero);
+    await handleCommand<Count, Counted>(services, { streamId, evolve, initialState: zero, decide: () => [counted('other')], metadata: meta() });
+    readStream.mockClear();
+    const onStale = await handleCommand<Count, Counted>(services, { streamId, evolve, initialState: zero, readBefore: stale, decide: upTo(3), metadata: meta() });
+    expect(onStale).toMatchObject({ attempts: 2, events: [], state: { count: 3 } });
+    expect(readStream.mock.calls.map(([id]) => id)).toEqual([streamId]);
+    expect((await store.readStream(streamId)).map((event) => (event.data as Counted['data']).by)).toEqual(['seed', 'me', 'other']);
+
+    // A read of another stream is refused before anything is written.
+    const other = uniqueId('count');
+    await expect(handleCommand<Count, Counted>(services, { streamId: other, evolve, initialState: zero, readBefore: current, decide: upTo(1), metadata: meta() })).rejects.toThrow(/another stream/);
+    expect(await countsOf(other)).toBe(0);
+    readStream.mockRestore();
   });
 
   withSecondWriter('re-reads and decides again when another writer got there first', async () => {

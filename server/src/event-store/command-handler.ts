@@ -98,6 +98,14 @@ type StreamSource<State, E extends DomainEvent> =
 export type StreamCommand<State, E extends DomainEvent> = CommonOptions<State> &
   StreamSource<State, E> & {
     decide: (state: State, tools: DecideTools) => readonly E[] | Promise<readonly E[]>;
+    /**
+     * The stream as the caller folded it a moment before (foldStream, outside this command), for
+     * the first attempt to decide on instead of reading it again. The append is made at that read's
+     * version, so a write since then fails it, and the next attempt reads the stream afresh: the
+     * same decision on the same state a read inside the transaction would give (a job that reads a
+     * stream, works outside any transaction and then records the result: issue 33).
+     */
+    readBefore?: ReadResult<State>;
   };
 
 function resolved<State, E extends DomainEvent>(source: StreamSource<State, E>): { streamId: string; evolve: StreamType<State, E>['evolve']; initialState: State } {
@@ -207,7 +215,9 @@ async function runCommand<State, E extends DomainEvent>(
         let decided: readonly StreamEvents<E>[];
         if (isStreamCommand(command)) {
           const { streamId, evolve, initialState } = resolved(command);
-          read = await foldStream(eventStore, tx, streamId, evolve, initialState);
+          const before = attempt === 1 ? command.readBefore : undefined;
+          if (before && !(streamId in before.versions)) throw new Error(`The read given for ${streamId} is of another stream`);
+          read = before ?? (await foldStream(eventStore, tx, streamId, evolve, initialState));
           decided = [{ streamId, events: await command.decide(read.state, tools) }];
         } else {
           read = await command.read(tx);

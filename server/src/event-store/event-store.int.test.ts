@@ -146,6 +146,20 @@ describe.each(testDbKinds())('event store on %s', (kind) => {
     expect((await store.readStream(fresh))[0]?.data).toEqual({ pledgeId: fresh, amountPaise: 5 });
   });
 
+  it('seals for a new subject from 20 transactions at once under one key, each in one statement when no other waits (decision 084)', async () => {
+    const subject = uniqueId('subject');
+    const sealed = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => testDb.db.transaction((tx) => store.vault.sealBytes(tx, subject, `file-${n}`, Buffer.from(`bytes ${n}`)))),
+    );
+    const { rows } = await testDb.db.query<{ keys: number }>(`SELECT count(*)::int AS keys FROM data_keys WHERE subject_id = $1`, [subject]);
+    expect(rows[0]!.keys).toBe(1);
+    for (const [n, bytes] of sealed.entries()) expect((await store.vault.openBytes(testDb.db, subject, `file-${n}`, bytes))?.toString()).toBe(`bytes ${n}`);
+    // Erased: nothing new is sealed for the subject, and the existing key's row is not brought back.
+    expect(await store.vault.destroyKey(testDb.db, subject)).toBe(true);
+    await expect(store.vault.sealBytes(testDb.db, subject, 'after', Buffer.from('after'))).rejects.toThrow(`The personal data of ${subject} has been erased`);
+    expect(await store.vault.openBytes(testDb.db, subject, 'file-0', sealed[0]!)).toBeNull();
+  });
+
   it('keeps an erased person’s events readable but their personal fields and read-model rows gone', async () => {
     const subjectId = uniqueId('person');
     const pledgeId = uniqueId('pledge');

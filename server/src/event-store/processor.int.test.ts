@@ -340,6 +340,44 @@ describe.each(testDbKinds())('async processors on %s', (kind) => {
     expect((await readCheckpoint(testDb.db, name))?.owner).toBeNull();
   });
 
+  it('gathers a steady stream of wake-ups into batches at least minBatchGapMs apart, each event handled once (decision 084)', async () => {
+    const name = uniqueId('gap');
+    const batches: number[] = [];
+    const handled = new Map<string, number>();
+    const running = startProcessor(testDb.db, store, {
+      name,
+      owner: 'owner-gap',
+      batchSize: 100,
+      pollMs: 60_000,
+      minBatchGapMs: 250,
+      log: silentLog,
+      async handle(_tx, events) {
+        batches.push(events.length);
+        for (const event of events) handled.set(event.eventId, (handled.get(event.eventId) ?? 0) + 1);
+      },
+    });
+    try {
+      await eventually(async () => (await readCheckpoint(testDb.db, name))?.owner != null, 5_000, 'a lease holder');
+      // 30 appends, one every 20 ms: each wakes the loop at once (same process); without the gap each would be a batch.
+      const streams = Array.from({ length: 30 }, () => uniqueId('gap'));
+      const started = performance.now();
+      for (const streamId of streams) {
+        await store.append([counted(streamId)], meta());
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const appendedMs = performance.now() - started;
+      const appended = await testDb.db.query<{ event_id: string }>(`SELECT event_id FROM events WHERE stream_id = ANY($1)`, [streams]);
+      const wanted = appended.rows.map((row) => row.event_id);
+      await eventually(() => wanted.every((id) => handled.has(id)), 10_000, 'all events handled');
+      for (const id of wanted) expect(handled.get(id)).toBe(1);
+      // At most one batch a gap while the appends went on, and the one after.
+      expect(batches.length).toBeLessThanOrEqual(Math.ceil(appendedMs / 250) + 2);
+      expect(batches.length).toBeLessThan(wanted.length / 2);
+    } finally {
+      await running.stop();
+    }
+  });
+
   it('keeps a projection up to date as an async processor', async () => {
     const table = 'test_counters';
     const streamId = uniqueId('async-projection');

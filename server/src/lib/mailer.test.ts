@@ -100,6 +100,22 @@ describe('SMTP mailer, against a real SMTP server', () => {
     expect(leafParts(mail)[0]!.body.toString('utf8')).toBe(message.text);
   });
 
+  it('sends one mail after another over one connection, each intact (issue 33)', async () => {
+    const mailer = createSmtpMailer(smtp.url, from, log);
+    const before = smtp.connections();
+    const messages = ['evt-4_a', 'evt-4_b', 'evt-4_c'].map((key) => receiptMessage(pdf, key));
+    for (const message of messages) await mailer.send(message);
+    mailer.close();
+    expect(smtp.connections() - before).toBe(1);
+    for (const message of messages) {
+      const received = smtp.received.filter((mail) => mail.raw.includes(`${message.idempotencyKey}@sahay.local`));
+      expect(received).toHaveLength(1);
+      expect(received[0]!.to).toEqual(['geeta@example.org']);
+      expect(received[0]!.from).toBe('no-reply@sahay.local');
+      expectIntact(received[0]!.raw, message);
+    }
+  });
+
   it('refuses a bad message before connecting: nothing reaches the server', async () => {
     const mailer = createSmtpMailer(smtp.url, from, log);
     const before = smtp.received.length;

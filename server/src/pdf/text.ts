@@ -92,10 +92,18 @@ export interface TextLine {
  * the below-base ra), so mixed lines have one even spacing and nothing overlaps.
  */
 export function lineMetrics(size: number): { ascent: number; lineHeight: number } {
-  const fonts = Object.values(openPdfFonts());
-  const ascent = Math.max(...fonts.map((font) => font.ascent / font.unitsPerEm));
-  const descent = Math.max(...fonts.map((font) => -font.descent / font.unitsPerEm));
+  const { ascent, descent } = (perEm ??= metricsPerEm());
   return { ascent: ascent * size, lineHeight: (ascent + descent) * size };
+}
+
+/** The font files' metrics, the same for every shaper and document: read once per process (every line asked for them). */
+let perEm: { ascent: number; descent: number } | undefined;
+function metricsPerEm(): { ascent: number; descent: number } {
+  const fonts = Object.values(openPdfFonts());
+  return {
+    ascent: Math.max(...fonts.map((font) => font.ascent / font.unitsPerEm)),
+    descent: Math.max(...fonts.map((font) => -font.descent / font.unitsPerEm)),
+  };
 }
 
 function measureRuns(doc: PDFKit.PDFDocument, text: string, style: TextStyle): TextLine {
@@ -127,8 +135,8 @@ export function layoutText(doc: PDFKit.PDFDocument, text: string, style: TextSty
   return lines;
 }
 
-/** Texts laid out and kept (each a few lines of runs) before the cache starts again. */
-const LAID_OUT_ENTRIES = 5_000;
+/** Texts laid out and kept (each a few lines of runs) before the cache starts again; see SHAPING_CACHE_ENTRIES in fonts.ts. */
+const LAID_OUT_ENTRIES = 1_000;
 const laidOut = new Map<string, readonly TextLine[]>();
 
 export function breakLines(doc: PDFKit.PDFDocument, text: string, style: TextStyle & { width: number }): TextLine[] {

@@ -11,6 +11,8 @@ export interface TestSmtpServer {
   /** smtp://127.0.0.1:<port>, for createSmtpMailer or SMTP_URL. */
   url: string;
   received: ReceivedMail[];
+  /** How many connections clients have opened so far. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -23,8 +25,16 @@ export const PLAIN_LOCAL_SMTP: SMTPServerOptions = { authOptional: true, hideSTA
  */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     ...PLAIN_LOCAL_SMTP,
+    // A mailer keeps its connections open (a pool, lib/mailer.ts); one a test left open would hold
+    // close() for smtp-server's default 30 s before it is ended. A test server ends them at once.
+    closeTimeout: 100,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,6 +59,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     received,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -169,18 +169,30 @@ export class PersonalDataVault {
   /** Returns the subject's key, creating it if missing; null when it was erased. */
   async #keyFor(tx: Queryable, subjectId: string, create: boolean): Promise<Buffer | null> {
     if (create) {
-      await tx.query(
-        `INSERT INTO data_keys (subject_id, wrapped_key, key_scheme) VALUES ($1, $2, $3) ON CONFLICT (subject_id) DO NOTHING`,
+      // One round trip where there were two (every seal, every receipt file; decision 084): the key
+      // this inserted, or the one already there. A key that another transaction committed while this
+      // statement waited on its row is outside the statement's snapshot, so no row comes back: read again.
+      const { rows } = await tx.query<{ wrapped_key: Uint8Array | null; key_scheme: number }>(
+        `WITH inserted AS (
+           INSERT INTO data_keys (subject_id, wrapped_key, key_scheme) VALUES ($1, $2, $3) ON CONFLICT (subject_id) DO NOTHING
+           RETURNING wrapped_key, key_scheme
+         )
+         SELECT wrapped_key, key_scheme FROM inserted
+         UNION ALL SELECT wrapped_key, key_scheme FROM data_keys WHERE subject_id = $1`,
         [subjectId, this.#wrap(subjectId, crypto.randomBytes(32)), KEY_SCHEME.DERIVED],
       );
+      if (rows[0]) return this.#keyOfRow(subjectId, rows[0]);
     }
     // The key and its scheme in one read: a re-wrap committing in between cannot mix them.
     const { rows } = await tx.query<{ wrapped_key: Uint8Array | null; key_scheme: number }>(
       `SELECT wrapped_key, key_scheme FROM data_keys WHERE subject_id = $1`,
       [subjectId],
     );
-    const row = rows[0];
-    if (!row?.wrapped_key) return null;
+    return rows[0] ? this.#keyOfRow(subjectId, rows[0]) : null;
+  }
+
+  #keyOfRow(subjectId: string, row: { wrapped_key: Uint8Array | null; key_scheme: number }): Buffer | null {
+    if (!row.wrapped_key) return null;
     return this.#unwrap(subjectId, Buffer.from(row.wrapped_key), row.key_scheme);
   }
 

@@ -48,13 +48,19 @@ export const countersProjection: Projection<
       case 'DonationVerified': {
         // Domestic money only: a foreign contribution has its own totals (decision 058).
         if (event.data.isForeignContribution) return;
-        await add('fundsRaisedPaise', event.data.amountPaise);
-        const { rows } = await tx.query<{ gifts: number }>(
-          `INSERT INTO ${tables.site_counter_donors} (donor_key, gifts) VALUES ($1, 1)
-           ON CONFLICT (donor_key) DO UPDATE SET gifts = ${tables.site_counter_donors}.gifts + 1 RETURNING gifts`,
-          [event.data.donorKey],
+        // One statement for what was three (a payment's share of the projection, issue 33): the
+        // donor's gifts counted, the amount added, and the donor to Happy Donors on their first gift.
+        await tx.query(
+          `WITH donor AS (
+             INSERT INTO ${tables.site_counter_donors} (donor_key, gifts) VALUES ($1, 1)
+             ON CONFLICT (donor_key) DO UPDATE SET gifts = ${tables.site_counter_donors}.gifts + 1 RETURNING gifts
+           )
+           INSERT INTO ${tables.site_counters} (counter, value)
+           SELECT 'fundsRaisedPaise', $2::bigint
+           UNION ALL SELECT 'happyDonors', 1 FROM donor WHERE gifts = 1
+           ON CONFLICT (counter) DO UPDATE SET value = ${tables.site_counters}.value + EXCLUDED.value`,
+          [event.data.donorKey, event.data.amountPaise],
         );
-        if (rows[0]?.gifts === 1) await add('happyDonors', 1);
         return;
       }
       case 'DonationCancelled': {

@@ -96,11 +96,12 @@ export async function renderDonationReceipt(
 ): Promise<void> {
   const { reference, variant } = input;
   const streamId = donationStreamId(reference);
-  const { state, donor } = await context.db.transaction(async (tx) => {
-    const { state } = await foldStream(context.eventStore, tx, streamId, evolveReceiptJob, noReceiptJobState);
-    const donor = state.pledge && !state.isErased ? await context.eventStore.vault.reveal<DonorDetails>(tx, state.pledge.donor) : null;
-    return { state, donor };
-  });
+  // Two reads, no transaction around them: under READ COMMITTED one would see each at its own moment
+  // all the same, and BEGIN and COMMIT are two more round trips a receipt (issue 33). A donor erased
+  // between them reveals as null, as one erased before.
+  const read = await foldStream(context.eventStore, context.db, streamId, evolveReceiptJob, noReceiptJobState);
+  const { state } = read;
+  const donor = state.pledge && !state.isErased ? await context.eventStore.vault.reveal<DonorDetails>(context.db, state.pledge.donor) : null;
   if (!donor) {
     // The donor's personal data was erased: no receipt can name them any more, and none is mailed.
     context.log.info({ reference, variant }, 'render-donation-receipt: the donation was erased; nothing drawn');
@@ -124,6 +125,8 @@ export async function renderDonationReceipt(
       streamId,
       evolve: evolveReceiptJob,
       initialState: noReceiptJobState,
+      // The read the PDF was drawn from: recorded at its version, or read again if the stream moved (issue 33).
+      readBefore: read,
       decide: (current) => decideReceiptRendered({ reference, variant, fileId: newFileId, now: context.now() }, current),
       metadata,
       async onRecorded(tx) {
@@ -146,7 +149,7 @@ export async function renderDonationReceipt(
     if (variant === 'issued') {
       // Read again just before sending: a donation cancelled since this run began (a bounced cheque)
       // must not be sent a clean receipt with thanks; the CANCELLED one is mailed by its own run.
-      const now = await context.db.transaction(async (tx) => (await foldStream(context.eventStore, tx, streamId, evolveReceiptJob, noReceiptJobState)).state);
+      const now = (await foldStream(context.eventStore, context.db, streamId, evolveReceiptJob, noReceiptJobState)).state;
       if (now.cancelled) {
         context.log.info({ reference }, 'render-donation-receipt: cancelled before its receipt was mailed; not mailed');
         return;
