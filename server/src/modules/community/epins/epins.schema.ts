@@ -58,6 +58,7 @@ export const ZTransferEpinsResponseSchema = z.object({
   /** Unused codes the sender still holds. */
   remaining: z.number().int(),
 });
+export type TTransferEpinsResponse = z.infer<typeof ZTransferEpinsResponseSchema>;
 
 export const ZHeldEpinsRequestSchema = z.strictObject({ userId: z.string().trim().toUpperCase().optional() });
 
@@ -70,4 +71,5 @@ export const ZEpinTransferSchema = z.object({
   transferredAt: z.string(),
 });
 export const ZEpinTransferHistorySchema = z.object({ transfers: z.array(ZEpinTransferSchema) });
+export type TEpinTransferHistory = z.infer<typeof ZEpinTransferHistorySchema>;
 export type TEpinTransfer = z.infer<typeof ZEpinTransferSchema>;
