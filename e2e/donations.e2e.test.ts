@@ -683,7 +683,7 @@ describe('donations in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the public donation pages in English at 360 px too, with no axe violation', { timeout: 60_000 }, async () => {
+  it('shows the public donation pages in English at 360 px too, with no axe violation', async () => {
     const { page, consoleErrors } = await harness.page({ width: 360 });
     for (const [pathname, name] of [
       ['/donate?lang=en', 'donate-en-360'],

@@ -4,18 +4,19 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import pg from 'pg';
 import pino from 'pino';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Cookie, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { WEB_DIST_DIR } from '#server/app';
 import { loadConfig } from '#server/config';
-import { createAccount, requiresTwoFactor } from '#server/modules/identity/identity.api';
+import { createAccount, requiresTwoFactor, SESSION_COOKIE } from '#server/modules/identity/identity.api';
 import { enrolTwoFactor, waitForSignInCode, type TestAuthenticator } from '#server/testing/two-factor';
 import { PERMISSIONS, type Permission, type Role } from '#server/modules/identity/identity.api';
 import { indiaToday } from '#server/modules/kanyadan/submission/age.schema';
 import { startServer, type RunningServer } from '#server/server';
 import { openPglite } from '#server/db/pglite';
-import { pgliteTemplateDump } from '#server/testing/db-template';
+import { copyPostgresTemplate, pgliteTemplateDump, POSTGRES_TEMPLATE_ENV } from '#server/testing/db-template';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -55,7 +56,33 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The real server (embedded database, in-process jobs) on a free port, and Debian's Chromium.
+ * With TEST_DATABASE_URL (CI): a database of this file's own on that PostgreSQL, a copy of the one
+ * migrated for the run (e2e/global-setup.ts), and how to drop it. Null without: the embedded database.
+ */
+async function postgresForFile(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  if (!adminUrl) return null;
+  if (!template) throw new Error('TEST_DATABASE_URL is set, but no template database was made (e2e/global-setup.ts)');
+  const name = `sahay_e2e_${crypto.randomBytes(6).toString('hex')}`;
+  const withAdmin = async (fn: (client: pg.Client) => Promise<unknown>) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await fn(client);
+    } finally {
+      await client.end();
+    }
+  };
+  await withAdmin((client) => copyPostgresTemplate(client, name, template));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+}
+
+/**
+ * The real server (in-process jobs) on a free port, and Debian's Chromium. Its database is the
+ * embedded one, or with TEST_DATABASE_URL (CI) PostgreSQL, as in production (docs/decisions/085).
  * `vitalsSampleRate`: the share of visits that report Core Web Vitals (none unless a suite asks).
  * `now`: the server's clock (the real one unless a suite gives its own).
  * `env`: more configuration variables (the payment gateway's keys and address).
@@ -63,11 +90,19 @@ function freePort(): Promise<number> {
 export async function startHarness(options: { vitalsSampleRate?: number; now?: () => Date; env?: Record<string, string> } = {}): Promise<Harness> {
   if (!fs.existsSync(path.join(WEB_DIST_DIR, 'server', 'entry-server.js'))) throw new Error('Build the web app first: npm run build');
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  // A worker runs file after file with this module (e2e/vitest.config.ts): an earlier file's sessions
+  // belong to its server, not this one.
+  kept.cookies.clear();
+  kept.tokens.clear();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-e2e-'));
   // The port is chosen first, so that links the server writes into mails and PDFs (PUBLIC_URL) open.
   const port = await freePort();
+  const postgres = await postgresForFile();
   const config = loadConfig({
     ...options.env,
+    // Five connections at most: the server suite runs beside on the same PostgreSQL (.ci/run), whose
+    // 100 connections are shared by every test file's database.
+    ...(postgres ? { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: '5' } : {}),
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -81,7 +116,10 @@ export async function startHarness(options: { vitalsSampleRate?: number; now?: (
   // for each file. It is still the server's own on-disk database, opened and checked as at any start.
   if (config.database.kind === 'pglite') await (await openPglite(config.database.dir, { loadDataDir: await pgliteTemplateDump() })).close();
   // `now`: the server's clock, for a suite that must move it (a girl who grows up, say); the real one otherwise.
-  const server = await startServer(config, pino({ level: 'silent' }), options.now ? { now: options.now } : {});
+  const server = await startServer(config, pino({ level: 'silent' }), options.now ? { now: options.now } : {}).catch(async (error: unknown) => {
+    await postgres?.drop();
+    throw error;
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   const url = server.url.replace('localhost', '127.0.0.1');
   return {
@@ -118,6 +156,9 @@ export async function startHarness(options: { vitalsSampleRate?: number; now?: (
         reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
         baseURL: url,
       });
+      // Playwright's 30 s for an action or a navigation ran out in a CI-shaped run on a loaded host
+      // (a sign-in's navigation); the limit ends a hang, it does not time the page.
+      context.setDefaultTimeout(60_000);
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (message) => {
@@ -129,6 +170,7 @@ export async function startHarness(options: { vitalsSampleRate?: number; now?: (
     async close() {
       await browser.close();
       await server.close();
+      await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -211,8 +253,41 @@ export function sharedSoFar(page: Page): Promise<ShareData[]> {
   return page.evaluate(() => window.__shared ?? []);
 }
 
-/** Signs in through /admin-login (or /login for a member) and waits for the dashboard. */
+/**
+ * Sessions this file's sign-ins made, by account: an admin may use each 30 s step's code once (the
+ * server refuses it again), so a test that signs one admin in again would wait up to half a minute
+ * for a fresh code. A later signIn or tokenFor of the same account takes the session it made while
+ * the server still answers to it (identity.me names the account), and signs in afresh when it does
+ * not (signed out, suspended, another server). Each account's first sign-in still goes through the
+ * form, and the tests about signing in fill the form in themselves.
+ */
+const kept = {
+  cookies: new Map<string, Cookie>(),
+  tokens: new Map<string, string>(),
+};
+
+/** Whether the server answers identity.me with `userId` for this session (the page context's cookie). */
+async function isPageSessionOf(page: Page, userId: string): Promise<boolean> {
+  const response = await page.request.get('/trpc/identity.me', { headers: { 'x-sahay-csrf': '1' } });
+  if (!response.ok()) return false;
+  return ((await response.json()) as { result?: { data?: { userId?: string } | null } }).result?.data?.userId === userId;
+}
+
+/** Signs in through /admin-login (or /login for a member) and waits for the dashboard; a second time, see `kept`. */
 export async function signIn(page: Page, account: { userId: string; password: string; authenticator?: TestAuthenticator | null }, as: 'admin' | 'member' = 'admin'): Promise<void> {
+  const dashboard = as === 'admin' ? '/admin/dashboard' : '/dashboard';
+  const key = `${as} ${account.userId}`;
+  const cookie = kept.cookies.get(key);
+  if (cookie) {
+    await page.context().addCookies([cookie]);
+    if (await isPageSessionOf(page, account.userId)) {
+      await page.goto(dashboard);
+      await page.waitForURL(`**${dashboard}`);
+      return;
+    }
+    await page.context().clearCookies({ name: SESSION_COOKIE });
+    kept.cookies.delete(key);
+  }
   if (as === 'admin') {
     await page.goto('/admin-login');
     await waitForApp(page);
@@ -225,18 +300,29 @@ export async function signIn(page: Page, account: { userId: string; password: st
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   if (account.authenticator) await page.getByLabel('Authenticator code').fill(await waitForSignInCode(account.authenticator));
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(as === 'admin' ? '**/admin/dashboard' : '**/dashboard');
+  await page.waitForURL(`**${dashboard}`);
+  const session = (await page.context().cookies()).find((candidate) => candidate.name === SESSION_COOKIE);
+  if (session) kept.cookies.set(key, session);
 }
 
-/** A bearer token for REST and tRPC calls made by the test itself. */
+/** A bearer token for REST and tRPC calls made by the test itself: the account's last one while it still works (see `kept`). */
 export async function tokenFor(harness: Harness, account: { userId: string; password: string; authenticator?: TestAuthenticator | null }): Promise<string> {
+  const key = `${harness.url} ${account.userId}`;
+  const token = kept.tokens.get(key);
+  if (token) {
+    const me = await callProcedure(harness, 'identity.me', { token });
+    if ((me.body.result?.data as { userId?: string } | null | undefined)?.userId === account.userId) return token;
+    kept.tokens.delete(key);
+  }
   const totpCode = account.authenticator ? await waitForSignInCode(account.authenticator) : undefined;
   const response = await fetch(`${harness.url}/api/users/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ userId: account.userId, password: account.password, totpCode }),
   });
-  return ((await response.json()) as { token: string }).token;
+  const fresh = ((await response.json()) as { token: string }).token;
+  if (fresh) kept.tokens.set(key, fresh);
+  return fresh;
 }
 
 /** Calls a tRPC procedure over HTTP as the server's clients do; returns the status and the JSON. */

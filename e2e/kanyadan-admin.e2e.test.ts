@@ -273,7 +273,7 @@ describe('Kanyadan verification in Chromium (/admin/kanyadan)', () => {
     await page.context().close();
   });
 
-  it('shows a finance-only admin the application without documents or full details; the document URL answers 403 and records nothing', { timeout: 60_000 }, async () => {
+  it('shows a finance-only admin the application without documents or full details; the document URL answers 403 and records nothing', async () => {
     const before = await detailOf(harness, verifierToken, first);
     const { page, consoleErrors } = await harness.page();
     await signIn(page, finance, 'admin');

@@ -79,7 +79,7 @@ describe('payout details in the ask-for-help form, and the admin queue as cards,
     admin = await harness.account({ role: 'admin', permissions: ['verification'], fullName: 'Verification Desk' });
     pdfFile = path.join(SHOTS_DIR, 'knee-estimate.pdf');
     fs.writeFileSync(pdfFile, await estimatePdf());
-  }, 60_000);
+  });
   afterAll(async () => {
     await harness?.close();
   });

@@ -200,7 +200,7 @@ describe('issue 32, the smaller ones, at 360 px in Hindi and English', () => {
       await page.context().close();
     });
 
-    it(`admin sign-in (${lang}): the right password without the code asks for the code beside its field`, { timeout: 60_000 }, async () => {
+    it(`admin sign-in (${lang}): the right password without the code asks for the code beside its field`, async () => {
       const officer = await harness.account({ role: 'admin', permissions: ['finance'], fullName: 'Finance Officer' });
       const { page, consoleErrors } = await harness.page({ width: 360, height: 740 });
       await page.goto(`/admin-login${lang === 'hi' ? '?lang=hi' : ''}`);
@@ -223,7 +223,7 @@ describe('issue 32, the smaller ones, at 360 px in Hindi and English', () => {
       await page.context().close();
     });
 
-    it(`member links (${lang}): the referral and donate links open in the language of the page they were shared from`, { timeout: 60_000 }, async () => {
+    it(`member links (${lang}): the referral and donate links open in the language of the page they were shared from`, async () => {
       const member = await harness.account({ fullName: 'Sunita Devi' });
       const { page, consoleErrors } = await harness.page({ width: 360, height: 740 });
       await signIn(page, member, 'member');
