@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { canRunOwnServices } from './own-services.ts';
+import type { TestDbKind } from './test-db.ts';
 
 /**
  * Tests that need what the embedded default lacks — Redis, a real PostgreSQL, or PostgreSQL's and
@@ -78,4 +79,16 @@ export function itWhere(needs: readonly Need[], name: string, body: () => Promis
   }
   console.info(`${name} [${missing}]`);
   it.skip(`${name} [${missing}]`, body, timeout);
+}
+
+/** Why a race test does not run on PGlite: what it checks cannot happen there. */
+export const RACE_NEEDS_POSTGRES = 'PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it';
+
+/**
+ * A race test (N identical calls at once): it() on PostgreSQL; on PGlite skipped, with the reason in
+ * its name, so the report says why rather than only that it was skipped.
+ */
+export function itRaces(kind: TestDbKind, name: string, body: () => Promise<void>, timeout?: number): void {
+  if (kind === 'postgres') it(name, body, timeout);
+  else it.skip(`${name} [${RACE_NEEDS_POSTGRES}]`, body, timeout);
 }

@@ -73,10 +73,19 @@ export function uniqueEmail(label = 'person'): string {
   return `${label}.${process.pid}.${counter}.${crypto.randomBytes(3).toString('hex')}@example.org`;
 }
 
+export interface TestAppOptions {
+  limits?: Partial<RateLimits>;
+  now?: () => Date;
+  sms?: SmsSender;
+  answerFloorMs?: number;
+  /** More configuration variables (the payment gateway's keys). */
+  env?: Record<string, string>;
+}
+
 /** Services on a fresh database of the given kind, with an outbox in a temporary folder. */
 export async function createTestApp(
   kind: TestDbKind,
-  options: { limits?: Partial<RateLimits>; now?: () => Date; sms?: SmsSender; answerFloorMs?: number; /** More configuration variables (the payment gateway's keys). */ env?: Record<string, string> } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahay-test-'));
   const testDb = await createTestDb(kind);
