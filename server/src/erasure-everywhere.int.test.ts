@@ -52,12 +52,18 @@ describe.each(testDbKinds())('erasing a person everywhere on %s', (kind) => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
     );
     expect(tables.map((table) => table.table_name)).toEqual(expect.arrayContaining(['events', 'donations', 'help_requests', 'users']));
+    // One scan of each table counts every needle (a statement per table and needle was over a thousand).
+    const entries = Object.entries(needles);
+    const counts = entries.map((_, index) => `count(*) FILTER (WHERE row::text ILIKE $${index + 1})::int AS n${index}`).join(', ');
     const hits: string[] = [];
     for (const { table_name: table } of tables) {
-      for (const [what, needle] of Object.entries(needles)) {
-        const { rows } = await app.services.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM "${table}" AS row WHERE row::text ILIKE $1`, [`%${needle}%`]);
-        if (rows[0]!.count > 0) hits.push(`${table}: ${what}`);
-      }
+      const { rows } = await app.services.db.query<Record<string, number>>(
+        `SELECT ${counts} FROM "${table}" AS row`,
+        entries.map(([, needle]) => `%${needle}%`),
+      );
+      entries.forEach(([what], index) => {
+        if (rows[0]![`n${index}`]! > 0) hits.push(`${table}: ${what}`);
+      });
     }
     return hits;
   }

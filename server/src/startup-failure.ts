@@ -131,9 +131,11 @@ export async function assertQueueHostAnswers(config: Config): Promise<void> {
 /**
  * With REDIS_URL set, waits up to `waitMs` for Redis to answer a ping; a StartupFailure when what is
  * there does not. Later outages are lived through (jobs wait in the event store); only a start
- * without a working Redis stops.
+ * without a working Redis stops. 20 s, not 5: a replica started again on a busy host (a rolling
+ * restart under load, in a CI-shaped run on a shared machine) gave up on a Redis that was there.
+ * Something that is not Redis at all still stops the start, 20 s later.
  */
-export async function assertQueueReachable(config: Config, isReachable: () => Promise<boolean>, waitMs = 5_000): Promise<void> {
+export async function assertQueueReachable(config: Config, isReachable: () => Promise<boolean>, waitMs = 20_000): Promise<void> {
   if (config.queue.kind !== 'bullmq') return;
   const target = targetOf('REDIS_URL', config.queue.url, 'Redis', '')!;
   const until = Date.now() + waitMs;

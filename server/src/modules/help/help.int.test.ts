@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
 import { expectOnlyRefusals, raceCalls } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
+import { itRaces } from '#server/testing/requires';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { HOSTILE_MARKERS, hostilePdf, namesAndStringsIn } from '#server/uploads/test-files.test-helper';
 import { closeExpiredHelpRequests } from './close-expired-requests.job.ts';
@@ -295,8 +296,7 @@ describe.each(testDbKinds())('help requests on %s', (kind) => {
     for (const projection of await replayAndCompare(app.services, 'help_requests')) expect(projection.differences, projection.projection).toEqual([]);
   });
 
-  // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.
-  it.runIf(kind === 'postgres')('races: one request per Idempotency-Key, one publication, one question, however many at once', async () => {
+  itRaces(kind, 'races: one request per Idempotency-Key, one publication, one question, however many at once', async () => {
     const { estimate } = await helpDocuments();
     const key = crypto.randomUUID();
     const submissions = await Promise.all(

@@ -5,6 +5,7 @@ import { replayAndCompare } from '#server/event-store/replay';
 import { expectOnlyRefusals, raceCalls } from '#server/testing/assertions';
 import { readOutbox } from '#server/testing/outbox';
 import { testDbKinds } from '#server/testing/test-db';
+import { itRaces } from '#server/testing/requires';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { HOSTILE_MARKERS, hostilePdf, namesAndStringsIn, photoWithExif } from '#server/uploads/test-files.test-helper';
 import { ALREADY_VERIFIED, APPLICATION_ERASED, ALREADY_REJECTED, UTR_USED } from './application.decider.ts';
@@ -312,8 +313,7 @@ describe.each(testDbKinds())('Kanyadan applications on %s', (kind) => {
     for (const projection of await replayAndCompare(app.services)) expect(projection.differences, projection.projection).toEqual([]);
   });
 
-  // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.
-  it.runIf(kind === 'postgres')('races: one decision of many at once; verify against reject, one wins; one disbursement per UTR', async () => {
+  itRaces(kind, 'races: one decision of many at once; verify against reject, one wins; one disbursement per UTR', async () => {
     const { regNo } = await submittedApplication(app);
     await openEveryDocument(app, verification, regNo);
     const verifies = await raceCalls(8, () => verification.kanyadan.admin.verify({ regNo }));

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
 import { testDbKinds } from '#server/testing/test-db';
+import { itRaces } from '#server/testing/requires';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { photoWithExif, simplePdf } from '#server/uploads/test-files.test-helper';
 import { GIFT_SCREENSHOT_FILE_KIND } from './direct-gifts.ts';
@@ -159,8 +160,7 @@ describe.each(testDbKinds())('direct gifts on %s', (kind) => {
     }
   });
 
-  // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.
-  it.runIf(kind === 'postgres')('races: one giver’s two submissions at once for the same request — one gift, the other told it waits', async () => {
+  itRaces(kind, 'races: one giver’s two submissions at once for the same request — one gift, the other told it waits', async () => {
     const id = await publishedHelpRequest(app, beneficiary.token, verifier, RECENT);
     const racer = await app.account();
     const answers = await Promise.all(Array.from({ length: 4 }, () => give(id, racer.token, { amount: '250', utr: uniqueUtr() })));

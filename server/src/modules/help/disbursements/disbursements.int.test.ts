@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayAndCompare } from '#server/event-store/replay';
 import { expectOnlyRefusals, raceCalls } from '#server/testing/assertions';
 import { testDbKinds } from '#server/testing/test-db';
+import { itRaces } from '#server/testing/requires';
 import { createTestApp, type AppCaller, type TestApp } from '#server/testing/test-services';
 import { HELP_OWN_REQUEST, HELP_REQUEST_NOT_FOUND, amountAboveBalance, CONTACT_NUMBER_REQUIRED, CONTACT_NUMBER_TOO_LONG, DISBURSEMENT_ALREADY_APPROVED, DISBURSEMENT_ID_TAKEN, INVALID_WITHDRAWAL_AMOUNT, NOT_THE_REQUESTER, UTR_USED } from '../help-request.decider.ts';
 import { HELP_NOT_OPEN_FOR_GIFTS } from '../requests/help-reads.ts';
@@ -297,8 +298,7 @@ describe.each(testDbKinds())('help disbursements on %s', (kind) => {
     }
   });
 
-  // PostgreSQL only: PGlite has one connection, so calls made at once run one after another and no race can happen on it.
-  it.runIf(kind === 'postgres')('races: two withdrawals for the last rupees, one wins; two admins approving at once, one approval; the balance never below zero', async () => {
+  itRaces(kind, 'races: two withdrawals for the last rupees, one wins; two admins approving at once, one approval; the balance never below zero', async () => {
     const id = await fundedRequest(1_000_00);
     const asks = await raceCalls(6, () => ask(id, 600_00));
     expect(asks.succeeded).toHaveLength(1);
