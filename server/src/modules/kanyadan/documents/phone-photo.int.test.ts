@@ -14,6 +14,8 @@ import { simplePdf } from '#server/uploads/test-files.test-helper';
 import { applicationFields } from '../kanyadan.test-helper.ts';
 
 const HEAP_MB = 192;
+/** Lets the test read the server's /metrics on its main port. */
+const METRICS_TOKEN = 'phone-photo-test-metrics-token-0123456789abcdef';
 
 interface Peaks {
   rss: number;
@@ -23,7 +25,7 @@ interface Peaks {
 
 function startServer(dataDir: string, probeFile: string): ServerProcess {
   return startServerProcess(
-    { PORT: '0', HOST: '127.0.0.1', SAHAY_DATA_DIR: dataDir, SAHAY_MEMORY_PROBE: probeFile, MALLOC_ARENA_MAX: '2' },
+    { PORT: '0', HOST: '127.0.0.1', SAHAY_DATA_DIR: dataDir, SAHAY_MEMORY_PROBE: probeFile, MALLOC_ARENA_MAX: '2', METRICS_TOKEN },
     [process.execPath, `--max-semi-space-size=16`, `--max-old-space-size=${HEAP_MB}`, '--import', './bench/uploads/memory-probe.mjs', '--import', 'tsx', 'server/src/main.ts'],
   );
 }
@@ -71,8 +73,21 @@ describe('a server at the heap of npm run serve, on the embedded database', () =
     for (const answer of answers) expect(answer.status, answer.body).toBe(201);
     const regNos = answers.map((answer) => (JSON.parse(answer.body) as { regNo: string }).regNo);
 
-    // The document job runs in this process: give it its time, then a clean stop (which lets a running job end).
-    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    // The document job runs in this process: wait until the server's own metrics count both
+    // applications' jobs done (a job that fails is never counted done), then a clean stop.
+    const documentJobsDone = async () => {
+      const scrape = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(scrape.status).toBe(200);
+      const line = (await scrape.text()).split('\n').find((text) => text.startsWith('sahay_jobs_total{') && text.includes('handler="process-kanyadan-documents"') && text.includes('outcome="completed"'));
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    // Asked twice a second, not eventually()'s 50 times: the scrape must not add to the work measured.
+    const deadline = Date.now() + 120_000;
+    while ((await documentJobsDone()) < 2) {
+      expect(Date.now(), 'both applications\' document jobs to complete within 120 s').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(await documentJobsDone()).toBe(2);
     expect(server.child.exitCode, server.output().slice(-3000)).toBeNull();
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);
